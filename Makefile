@@ -1,0 +1,50 @@
+# One entry point. `make test` and `make app` are all a newcomer needs.
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PORT   ?= 8866
+
+.PHONY: help test app lab bench check lint chromium clean
+
+help:
+	@echo "make app    serve the tutor with Voilà on http://127.0.0.1:$(PORT)"
+	@echo "make test   install everything needed, then run the whole test suite"
+	@echo "make lab    open the notebooks in JupyterLab"
+	@echo "make bench  print the benchmark report (not part of the tests)"
+	@echo "make check  validate the rule files and replay their examples"
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $@
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Installing Debian's chromium for the browser tests..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+lint: $(STAMP)
+	$(PY) -m ruff check tutor tests benchmarks
+	$(PY) -m mypy tutor
+
+check: $(STAMP)
+	$(PY) -m tutor check rules/*.fr.md
+
+test: $(STAMP) chromium lint check
+	$(PY) -m pytest
+
+app: $(STAMP)
+	$(PY) -m tutor app --port $(PORT)
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab --no-browser --ip=127.0.0.1 --allow-root notebooks/
+
+bench: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[bench]'
+	$(PY) benchmarks/bench.py
+
+clean:
+	rm -rf $(VENV) test-artefacts bench-results .mypy_cache .ruff_cache

@@ -1,0 +1,98 @@
+"""The shared engine core: resolution helper, seeded shuffles, errors, import purity."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from tutor.engine import (
+    Event,
+    IllegalAction,
+    check_choice,
+    check_keys,
+    check_players,
+    shuffled,
+    unique_extreme,
+)
+
+
+def test_unique_extreme_plain_high_and_low() -> None:
+    assert unique_extreme({"a": 3, "b": 9, "c": 5}, "high").winner == "b"
+    assert unique_extreme({"a": 3, "b": 9, "c": 5}, "low").winner == "a"
+
+
+def test_unique_extreme_cancels_repeatedly() -> None:
+    res = unique_extreme({"a": 9, "b": 9, "c": 7, "d": 7, "e": 2}, "high")
+    assert res.winner == "e" and res.value == 2
+    assert res.cancelled == ((9, ("a", "b")), (7, ("c", "d")))
+    assert not res.stopped_by_limit
+
+
+def test_unique_extreme_limit_stops_after_one_cancellation() -> None:
+    res = unique_extreme({"a": 9, "b": 9, "c": 7, "d": 7, "e": 2}, "high", max_cancellations=1)
+    assert res.winner is None and res.stopped_by_limit
+    assert res.cancelled == ((9, ("a", "b")),)
+
+
+def test_unique_extreme_all_tied() -> None:
+    res = unique_extreme({"a": 4, "b": 4}, "low")
+    assert res.winner is None and not res.stopped_by_limit and res.cancelled == ((4, ("a", "b")),)
+
+
+def test_shuffled_depends_on_seed_only() -> None:
+    first = shuffled(range(15), 42)
+    random.seed(0)
+    random.shuffle(list(range(10)))
+    assert shuffled(range(15), 42) == first
+    assert shuffled(range(15), 43) != first
+    assert sorted(first) == list(range(15))
+
+
+def test_illegal_action_carries_reason_and_clause() -> None:
+    err = IllegalAction("Carte absente.", "vautours/main")
+    assert isinstance(err, ValueError)
+    assert str(err) == "Carte absente." and err.clause == "vautours/main"
+    assert eval(repr(err)).clause == "vautours/main"
+
+
+def test_event_repr_evaluates_back() -> None:
+    ev = Event("play", "Alex", {"card": 3}, "vautours/choix")
+    assert eval(repr(ev)) == ev
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        (["Alex"], "de 2 à 5 joueurs, pas 1"),
+        (["A", "B", "C", "D", "E", "F"], "pas 6"),
+        (["Alex", "Alex"], "même nom : Alex"),
+        (["Alex", ""], "Nom de joueur invalide"),
+        ("Alex", "suite de noms"),
+    ],
+)
+def test_check_players_rejects(players: list[str], message: str) -> None:
+    with pytest.raises(IllegalAction) as e:
+        check_players(players, 2, 5, "vautours/joueurs")
+    assert message in e.value.reason and e.value.clause == "vautours/joueurs"
+
+
+def test_configuration_checks_name_valid_values() -> None:
+    with pytest.raises(ValueError, match="Valeurs possibles : 'a', 'b'"):
+        check_choice("x", "z", ("a", "b"))
+    with pytest.raises(ValueError, match=r"inconnue\(s\) pour v : zz\. Clés possibles : a"):
+        check_keys("v", ["a", "zz"], ["a"])
+
+
+def test_engine_and_games_import_no_widget_library() -> None:
+    code = (
+        "import sys, tutor.engine, tutor.games, tutor.rules, tutor.__main__\n"
+        "from tutor.games import GAMES\n"
+        "[g.module() for g in GAMES.values()]\n"
+        "bad = [m for m in ('ipywidgets', 'IPython', 'traitlets', 'voila') if m in sys.modules]\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -1,0 +1,328 @@
+"""Stupides Vautours: one test (or more) per clause, and every kind of bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.engine import IllegalAction
+from tutor.games import vautours as v
+from tutor.games.vautours import Play, Variant
+
+ORDER = (6, -2, 7, 3, -5, 10, 1, -1, 9, 2, 8, -4, 4, -3, 5)
+
+
+def fresh(players: tuple[str, ...] = ("Alex", "Carla"), **kw: object) -> v.State:
+    return v.new_game(players, order=ORDER, **kw)  # type: ignore[arg-type]
+
+
+def play_round(state: v.State, **cards: int) -> tuple[v.State, list[v.Event]]:
+    events: list[v.Event] = []
+    for seat, card in cards.items():
+        state, evs = v.apply(state, Play(seat, card))
+        events.extend(evs)
+    return state, events
+
+
+def kinds(events: list[v.Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+# --- set-up ----------------------------------------------------------------------------------
+
+
+def test_new_game_deals_full_hands_and_reveals_first_card() -> None:
+    s = fresh(("Alex", "Carla", "Dario"))
+    assert s.hands == (tuple(range(1, 16)),) * 3
+    assert s.pile == (6,) and len(s.deck) == 14 and v.manche(s) == 1
+    assert v.current_seats(s) == ("Alex", "Carla", "Dario")
+    assert [e.clause for e in v.opening_events(s)][-1] == "vautours/revelation"
+
+
+def test_seed_gives_a_permutation_of_the_fifteen_point_cards() -> None:
+    s = v.new_game(["A", "B"], seed=7)
+    assert sorted(s.order) == sorted(v.POINT_CARDS) == [-5, -4, -3, -2, -1, *range(1, 11)]
+    assert v.new_game(["A", "B"], seed=7).order == s.order
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_two_to_five_players(n: int) -> None:
+    assert len(fresh(tuple("ABCDE"[:n])).players) == n
+
+
+@pytest.mark.parametrize("players", [("Solo",), ("A", "B", "C", "D", "E", "F"), ("A", "A")])
+def test_bad_player_lists_are_refused(players: tuple[str, ...]) -> None:
+    with pytest.raises(IllegalAction) as e:
+        fresh(players)
+    assert e.value.clause == "vautours/joueurs"
+
+
+def test_unknown_variant_key_and_value_are_refused() -> None:
+    with pytest.raises(ValueError, match="Clés possibles : ties, final_tiebreak, last_pile"):
+        fresh(variant={"egalites": "x"})
+    with pytest.raises(ValueError, match="Valeurs possibles : 'repeated', 'one_level'"):
+        Variant(ties="twice")
+    with pytest.raises(ValueError, match="standard"):
+        fresh(variant="inconnu")
+
+
+def test_bad_recorded_order_is_refused() -> None:
+    with pytest.raises(IllegalAction) as e:
+        v.new_game(["A", "B"], order=(1, 2, 3))
+    assert e.value.clause == "vautours/cartes-points"
+    with pytest.raises(ValueError):
+        v.new_game(["A", "B"])  # neither seed nor order
+
+
+# --- choosing a card -------------------------------------------------------------------------
+
+
+def test_choices_stay_hidden_until_everyone_has_chosen() -> None:
+    s, events = play_round(fresh(), Alex=12)
+    assert kinds(events) == ["play"] and events[0].clause == "vautours/choix"
+    assert v.view(s, "Carla")["players"][0] == {
+        "name": "Alex", "has_chosen": True, "chosen": None, "hand": None, "hand_size": 15,
+        "top": None, "played": None, "taken": None, "taken_count": 0, "score": None,
+    }
+    assert v.view(s, "Alex")["players"][0]["chosen"] == 12
+    assert v.current_seats(s) == ("Carla",)
+    assert v.legal_actions(s, "Alex") == ()
+
+
+def test_legal_actions_are_sorted_plays_of_the_hand() -> None:
+    s, _ = play_round(fresh(), Alex=3, Carla=4)
+    acts = v.legal_actions(s, "Alex")
+    assert [a.card for a in acts] == [c for c in range(1, 16) if c != 3]
+    assert all(a.seat == "Alex" for a in acts)
+
+
+@pytest.mark.parametrize(
+    ("action", "clause", "words"),
+    [
+        (Play("Alex", 16), "vautours/main", "n'a pas la carte 16"),
+        (Play("Alex", "3"), "vautours/main", "n'a pas la carte '3'"),  # type: ignore[arg-type]
+        (Play("Zoé", 3), "vautours/joueurs", "Aucun joueur ne s'appelle 'Zoé'"),
+        ("Alex joue 3", "vautours/choix", "Action inconnue"),
+    ],
+)
+def test_illegal_actions_leave_the_state_unchanged(action: object, clause: str, words: str) -> None:
+    s = fresh()
+    before = s
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, action)  # type: ignore[arg-type]
+    assert e.value.clause == clause and words in e.value.reason
+    assert s == before
+
+
+def test_second_play_in_the_same_manche_is_refused() -> None:
+    s, _ = play_round(fresh(), Alex=9)
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Play("Alex", 10))
+    assert e.value.clause == "vautours/choix" and "déjà choisi" in e.value.reason
+
+
+def test_a_card_already_played_is_no_longer_in_hand() -> None:
+    s, _ = play_round(fresh(), Alex=9, Carla=2)
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Play("Alex", 9))
+    assert e.value.clause == "vautours/main"
+
+
+# --- resolution --------------------------------------------------------------------------------
+
+
+def test_suricate_goes_to_the_highest_card() -> None:
+    r = v.resolve_round({"A": 3, "B": 11, "C": 7}, [5])
+    assert (r.winner, r.mode, r.card) == ("B", "suricate", 11)
+    assert [e.clause for e in r.events] == ["vautours/suricate", "vautours/suricate"]
+
+
+def test_vautour_goes_to_the_lowest_card() -> None:
+    r = v.resolve_round({"A": 3, "B": 11, "C": 7}, [-3])
+    assert (r.winner, r.mode) == ("A", "vautour")
+
+
+@pytest.mark.parametrize(
+    ("plays", "pile", "winner", "cancelled"),
+    [
+        ({"A": 9, "B": 9, "C": 4}, [2], "C", (9,)),  # 3 players
+        ({"A": 1, "B": 1, "C": 5, "D": 6}, [-1], "C", (1,)),  # 4 players, vautour
+        ({"A": 15, "B": 15, "C": 14, "D": 14, "E": 1}, [10], "E", (15, 14)),  # 5 players, 2 levels
+        ({"A": 2, "B": 2, "C": 3, "D": 3, "E": 3}, [-5], None, (2, 3)),  # 5 players, all tied
+        ({"A": 7, "B": 7, "C": 7}, [4], None, (7,)),
+    ],
+)
+def test_ties_cancel_repeatedly(
+    plays: dict[str, int], pile: list[int], winner: str | None, cancelled: tuple[int, ...]
+) -> None:
+    r = v.resolve_round(plays, pile)
+    assert r.winner == winner and tuple(x for x, _ in r.cancelled) == cancelled
+    assert [e.clause for e in r.events].count("vautours/egalite") == len(cancelled)
+    if winner is None:
+        assert r.events[-1].clause == "vautours/sans-attribution"
+
+
+def test_one_level_reading_stops_after_the_second_tie() -> None:
+    plays = {"A": 15, "B": 15, "C": 14, "D": 14, "E": 1}
+    r = v.resolve_round(plays, [10], "livret-suricate")
+    assert r.winner is None and r.events[-1].clause == "vautours/variante-egalite-simple"
+    r = v.resolve_round({"A": 15, "B": 15, "C": 14, "D": 2}, [10], "livret-suricate")
+    assert r.winner == "C"
+
+
+def test_sum_exactly_zero_plays_as_suricate() -> None:
+    r = v.resolve_round({"A": 1, "B": 15}, [4, -4])
+    assert (r.mode, r.total, r.winner) == ("suricate", 0, "B")
+    assert r.events[0].clause == "vautours/somme"
+
+
+@pytest.mark.parametrize(
+    ("plays", "pile", "clause"),
+    [
+        ({"A": 1}, [3], "vautours/joueurs"),
+        ({"A": 0, "B": 2}, [3], "vautours/main"),
+        ({"A": 1, "B": 2}, [], "vautours/revelation"),
+        ({"A": 1, "B": 2}, [0], "vautours/cartes-points"),
+        ({"A": 1, "B": 2}, [3, 3], "vautours/cartes-points"),
+    ],
+)
+def test_resolve_round_refuses_impossible_situations(
+    plays: dict[str, int], pile: list[int], clause: str
+) -> None:
+    with pytest.raises(IllegalAction) as e:
+        v.resolve_round(plays, pile)
+    assert e.value.clause == clause
+
+
+# --- manches in a game -------------------------------------------------------------------------
+
+
+def test_winner_takes_the_pile_and_next_card_is_revealed() -> None:
+    s, events = play_round(fresh(), Alex=12, Carla=4)
+    assert s.taken == ((6,), ()) and s.pile == (-2,) and v.manche(s) == 2
+    assert s.played == ((12,), (4,))
+    assert kinds(events) == ["play", "play", "show", "stake", "win", "take", "discard", "reveal"]
+    assert v.view(s, "Carla")["players"][0]["top"] == 12
+
+
+def test_carry_over_of_two_then_three_cards() -> None:
+    s, events = play_round(fresh(), Alex=5, Carla=5)
+    assert s.pile == (6, -2) and s.taken == ((), ())
+    assert "no_winner" in kinds(events) and s.played == ((5,), (5,))
+    s, _ = play_round(s, Alex=6, Carla=6)
+    assert s.pile == (6, -2, 7)
+    s, events = play_round(s, Alex=1, Carla=2)
+    assert s.taken == ((), (6, -2, 7)) and s.pile == (3,)
+    assert events[3].clause == "vautours/somme" and events[3].data["total"] == 11
+
+
+def test_negative_carried_pile_plays_as_vautour() -> None:
+    s = v.new_game(["A", "B"], order=(-4, 2, *[c for c in v.POINT_CARDS if c not in (-4, 2)]))
+    s, _ = play_round(s, A=8, B=8)
+    s, events = play_round(s, A=3, B=9)
+    assert s.taken == ((-4, 2), ()) and events[3].data["mode"] == "vautour"
+
+
+def play_out(state: v.State, last: dict[str, int] | None = None) -> tuple[v.State, list[v.Event]]:
+    """Play every manche with each player's lowest card (the last one as given)."""
+    events: list[v.Event] = []
+    while not v.is_over(state):
+        if len(state.deck) == 0 and last is not None:
+            state, evs = play_round(state, **last)
+        else:
+            state, evs = play_round(state, **{p: h[0] for p, h in zip(state.players, state.hands)})
+        events.extend(evs)
+    return state, events
+
+
+def test_last_manche_tie_loses_the_pile() -> None:
+    s = v.situation(["A", "B"], pile=[4], hands={"A": [7], "B": [7]})
+    s, events = play_round(s, A=7, B=7)
+    assert v.is_over(s) and s.lost == (4,)
+    assert [e.clause for e in events if e.kind == "pile_lost"] == ["vautours/derniere-manche"]
+    assert v.outcome(s).scores == {"A": 0, "B": 0}
+
+
+def test_last_manche_shared_variant_counts_for_tied_best() -> None:
+    s = v.situation(["A", "B", "C"], pile=[-3], hands={"A": [2], "B": [2], "C": [9]},
+                    variant={"last_pile": "shared"})
+    # lowest is 2 (tied) then 9 is unique: C takes the vautour; no sharing needed
+    s2, _ = play_round(s, A=2, B=2, C=9)
+    assert s2.taken[2] == (-3,)
+    s = v.situation(["A", "B"], pile=[-3], hands={"A": [2], "B": [2]},
+                    variant={"last_pile": "shared"})
+    s, events = play_round(s, A=2, B=2)
+    assert v.outcome(s).scores == {"A": -3, "B": -3}
+    assert "vautours/variante-pile-partagee" in [e.clause for e in events]
+
+
+def test_full_game_ends_after_fifteen_manches() -> None:
+    s, events = play_out(fresh(("A", "B", "C")))
+    assert v.is_over(s) and v.current_seats(s) == () and s.deck == () and s.pile == ()
+    assert all(len(p) == 15 for p in s.played)
+    assert [e.kind for e in events[-3:]] == ["end", "scores", "winner"]
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Play("A", 1))
+    assert e.value.clause == "vautours/fin"
+    assert v.legal_actions(s, "A") == ()
+
+
+def test_outcome_before_the_end_is_refused() -> None:
+    with pytest.raises(IllegalAction) as e:
+        v.outcome(fresh())
+    assert e.value.clause == "vautours/fin"
+
+
+# --- final scores ------------------------------------------------------------------------------
+
+
+def test_highest_score_wins() -> None:
+    o = v.final_result({"A": 3, "B": 9, "C": -1})
+    assert o.winners == ("B",) and o.clause == "vautours/vainqueur"
+
+
+def test_second_best_breaks_a_tie_at_the_top() -> None:
+    o = v.final_result({"A": 9, "B": 9, "C": 4, "D": 1})
+    assert o.winners == ("C",) and o.clause == "vautours/departage"
+
+
+def test_second_best_shared_and_everyone_tied() -> None:
+    assert v.final_result({"A": 9, "B": 9, "C": 4, "D": 4}).winners == ("C", "D")
+    o = v.final_result({"A": 5, "B": 5})
+    assert o.winners == ("A", "B") and "partagent" in o.reason
+
+
+def test_highest_mouse_breaks_a_tie_in_the_alternative() -> None:
+    taken = {"A": [10, -1], "B": [6, 3], "C": [2]}
+    o = v.final_result({"A": 9, "B": 9, "C": 2}, taken, "livret-souris-alternative")
+    assert o.winners == ("A",) and o.clause == "vautours/variante-departage-souris"
+    o = v.final_result({"A": 0, "B": 0}, {"A": [], "B": []}, "livret-souris-alternative")
+    assert o.winners == ("A", "B")
+
+
+# --- views and situations --------------------------------------------------------------------
+
+
+def test_teacher_view_shows_everything_player_view_hides_others() -> None:
+    s, _ = play_round(fresh(), Alex=12, Carla=4)
+    s, _ = play_round(s, Alex=3)
+    teacher = v.view(s, None)
+    assert teacher["deck"] == s.deck and teacher["players"][0]["chosen"] == 3
+    carla = v.view(s, "Carla")
+    assert carla["deck"] is None and carla["players"][0]["hand"] is None
+    assert carla["players"][1]["hand"] == s.hands[1]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "clause"),
+    [
+        ({"pile": [], "hands": {"A": [1], "B": [2]}}, "vautours/revelation"),
+        ({"pile": [3], "hands": {"A": [1, 2], "B": [2]}}, "vautours/main"),
+        ({"pile": [3], "deck": [3], "hands": {"A": [1, 2], "B": [2, 4]}}, "vautours/cartes-points"),
+        ({"pile": [3], "hands": {"A": [16], "B": [2]}}, "vautours/cartes-de-jeu"),
+        ({"pile": [3], "hands": {"A": [1]}}, "vautours/joueurs"),
+    ],
+)
+def test_situation_refuses_impossible_positions(kwargs: dict[str, object], clause: str) -> None:
+    with pytest.raises(IllegalAction) as e:
+        v.situation(["A", "B"], **kwargs)  # type: ignore[arg-type]
+    assert e.value.clause == clause

@@ -1,0 +1,67 @@
+"""Command line: ``python -m tutor check FILE...`` validates rule files and replays their
+examples; ``python -m tutor app`` serves the tutor with Voilà."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from tutor import rules
+from tutor.engine.examples import ExampleError
+from tutor.games import GAMES
+
+
+def check(paths: Sequence[str]) -> int:
+    """Validate each rule file and replay its worked examples; return the process exit code."""
+    failures = 0
+    for path in paths:
+        try:
+            book = rules.read(path)
+        except rules.RulesError as exc:
+            for problem in exc.problems:
+                print(f"ERREUR {problem}")
+            failures += 1
+            continue
+        if book.game not in GAMES:
+            print(f"ERREUR {path}:1: jeu inconnu « {book.game} » "
+                  f"(jeux connus : {', '.join(GAMES)})")
+            failures += 1
+            continue
+        engine = GAMES[book.game].module()
+        passed = 0
+        for example in book.examples.values():
+            try:
+                run = engine.run_example(example.data)
+            except ExampleError as exc:
+                print(f"ERREUR {path}:{example.line}: exemple « {example.id} » mal formé : {exc}")
+                continue
+            if run.ok:
+                passed += 1
+            for mismatch in run.mismatches:
+                print(f"ÉCHEC {path}:{example.line}: exemple « {example.id} » : {mismatch}")
+        total = len(book.examples)
+        print(f"{path} : {len(book.clauses)} articles, {passed}/{total} exemples vérifiés.")
+        if passed != total:
+            failures += 1
+    return 1 if failures else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tutor",
+        description="Outils du tuteur de règles de jeux de cartes.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_check = sub.add_parser(
+        "check", help="vérifie un fichier de règles et rejoue ses exemples"
+    )
+    p_check.add_argument("paths", nargs="+", metavar="FICHIER")
+    args = parser.parse_args(argv)
+    if args.command == "check":
+        return check(args.paths)
+    return 2  # pragma: no cover - argparse rejects unknown commands
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,25 @@
+"""The shared, pure engine core (standard library only)."""
+
+from tutor.engine.core import (
+    Event,
+    IllegalAction,
+    Outcome,
+    Resolution,
+    check_choice,
+    check_keys,
+    check_players,
+    shuffled,
+    unique_extreme,
+)
+
+__all__ = [
+    "Event",
+    "IllegalAction",
+    "Outcome",
+    "Resolution",
+    "check_choice",
+    "check_keys",
+    "check_players",
+    "shuffled",
+    "unique_extreme",
+]

@@ -1,0 +1,155 @@
+"""Engine core shared by every game: events, errors, outcomes, seeded chance, resolution helpers.
+
+Standard library only. Nothing here knows about widgets or notebooks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple, TypeVar
+
+T = TypeVar("T")
+
+
+class Event(NamedTuple):
+    """Something that happened, and the rule clause that made it happen.
+
+    ``kind`` is a short English tag (``"play"``, ``"cancel"``, ``"win"``...), ``seat`` the player
+    concerned (or ``None`` for the table), ``data`` the facts a view needs to render it (never
+    mutated after creation) and ``clause`` the id of the clause in ``rules/`` that caused it.
+    """
+
+    kind: str
+    seat: str | None
+    data: Mapping[str, Any]
+    clause: str
+
+
+class IllegalAction(ValueError):
+    """A user-caused error: the action breaks a rule. The state it was applied to is unchanged.
+
+    ``reason`` is a French sentence for the learner, ``clause`` the id of the violated clause.
+    """
+
+    def __init__(self, reason: str, clause: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.clause = clause
+
+    def __repr__(self) -> str:
+        return f"IllegalAction({self.reason!r}, {self.clause!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (IllegalAction, (self.reason, self.clause))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: final ``scores`` per player, the ``winners`` (several on a shared win),
+    a French ``reason`` and the ``clause`` that decided it."""
+
+    scores: Mapping[str, int]
+    winners: tuple[str, ...]
+    reason: str
+    clause: str
+
+
+def shuffled(items: Iterable[T], seed: int | random.Random) -> tuple[T, ...]:
+    """Return ``items`` in a shuffled order drawn from ``seed`` only (never the global ``random``).
+
+    The order is returned so that the caller records it: a game is replayed from the recorded
+    order, without any random state.
+    """
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    out = list(items)
+    rng.shuffle(out)
+    return tuple(out)
+
+
+class Resolution(NamedTuple):
+    """Result of :func:`unique_extreme`: the winner (or ``None``), the values cancelled by ties in
+    the order they were set aside, and whether the cancellation limit stopped the search."""
+
+    winner: str | None
+    value: int | None
+    cancelled: tuple[tuple[int, tuple[str, ...]], ...]
+    stopped_by_limit: bool
+
+
+def unique_extreme(
+    plays: Mapping[str, int],
+    prefer: Literal["high", "low"],
+    max_cancellations: int | None = None,
+) -> Resolution:
+    """Find the best value played by exactly one player ("the highest unique card wins").
+
+    Values are examined from best to worst (highest first for ``"high"``, lowest first for
+    ``"low"``). A value played by two or more players is cancelled and the next one examined. With
+    ``max_cancellations`` set, the search gives up once that many values have been cancelled.
+    """
+    values = list(plays.values())
+    best = max(values) if prefer == "high" else min(values)
+    if values.count(best) == 1:  # the usual case, answered without sorting
+        for seat, value in plays.items():
+            if value == best:
+                return Resolution(seat, value, (), False)
+    counts: dict[int, list[str]] = {}
+    for seat, value in plays.items():
+        counts.setdefault(value, []).append(seat)
+    cancelled: list[tuple[int, tuple[str, ...]]] = []
+    for value in sorted(counts, reverse=prefer == "high"):
+        seats = counts[value]
+        if len(seats) == 1:
+            return Resolution(seats[0], value, tuple(cancelled), False)
+        if max_cancellations is not None and len(cancelled) >= max_cancellations:
+            return Resolution(None, None, tuple(cancelled), True)
+        cancelled.append((value, tuple(seats)))
+    return Resolution(None, None, tuple(cancelled), False)
+
+
+def check_players(players: Sequence[str], low: int, high: int, clause: str) -> tuple[str, ...]:
+    """Validate a list of player names: count within ``low..high``, non-empty, distinct names.
+
+    Raises :class:`IllegalAction` citing ``clause`` (the game's "players" clause).
+    """
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise IllegalAction("La liste des joueurs doit être une suite de noms.", clause)
+    names = tuple(players)
+    if not low <= len(names) <= high:
+        raise IllegalAction(
+            f"Ce jeu se joue de {low} à {high} joueurs, pas {len(names)}.", clause
+        )
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise IllegalAction(f"Nom de joueur invalide : {name!r}.", clause)
+    if len(set(names)) != len(names):
+        twice = sorted({n for n in names if names.count(n) > 1})
+        raise IllegalAction(
+            "Deux joueurs ne peuvent pas porter le même nom : " + ", ".join(twice) + ".", clause
+        )
+    return names
+
+
+def check_choice(name: str, value: object, valid: Iterable[str]) -> None:
+    """Reject a configuration value not in ``valid``, naming the valid ones (no silent default)."""
+    options = tuple(valid)
+    if value not in options:
+        raise ValueError(
+            f"Valeur inconnue pour « {name} » : {value!r}. Valeurs possibles : "
+            + ", ".join(repr(o) for o in options)
+            + "."
+        )
+
+
+def check_keys(kind: str, given: Iterable[str], valid: Iterable[str]) -> None:
+    """Reject unknown configuration keys, listing the valid ones."""
+    known = tuple(valid)
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise ValueError(
+            f"Clé(s) inconnue(s) pour {kind} : {', '.join(unknown)}. Clés possibles : "
+            + ", ".join(known)
+            + "."
+        )

@@ -1,0 +1,313 @@
+"""Load the French rule files of ``rules/`` into a :class:`RuleBook`.
+
+A rule file is Markdown with a TOML front matter between ``+++`` lines (``game``, ``title``...),
+sections (``## Matériel``...), clauses (``### Titre {#jeu/id}``, add ``.commentaire`` for advice
+that no event needs to cite) and worked examples as fenced blocks whose info string is
+``toml exemple``. Every problem is reported with the file, the line and the reason.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+SECTIONS = ("Matériel", "Mise en place", "Déroulement", "Fin de partie", "Variantes")
+ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*$")
+_CLAUSE_RE = re.compile(
+    r"^###\s+(?P<title>.+?)\s*\{#(?P<id>[^\s}]+)(?P<classes>(?:\s+\.[\w-]+)*)\s*\}\s*$"
+)
+_LINK_RE = re.compile(r"\]\(#([^)\s]+)\)")
+_TOML_LINE_RE = re.compile(r"at line (\d+)")
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One rule clause: stable ``id``, French ``title`` and ``text`` (Markdown), its ``section``;
+    ``commentary`` clauses give advice and are never cited by an event."""
+
+    id: str
+    title: str
+    section: str
+    text: str
+    commentary: bool
+    line: int
+    examples: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example: the TOML ``data`` written beside ``clause`` at ``line`` of the file."""
+
+    id: str
+    clause: str
+    title: str
+    data: Mapping[str, Any]
+    line: int
+
+
+@dataclass(frozen=True)
+class RuleBook:
+    """A parsed rule file: its clauses and worked examples in file order."""
+
+    game: str
+    title: str
+    path: str
+    meta: Mapping[str, Any]
+    intro: str
+    clauses: Mapping[str, Clause]
+    examples: Mapping[str, Example]
+    sections: tuple[str, ...] = field(default=SECTIONS)
+
+    def clause(self, clause_id: str) -> Clause:
+        """The clause with this id; ``KeyError`` with a French message if there is none."""
+        try:
+            return self.clauses[clause_id]
+        except KeyError:
+            raise KeyError(f"Aucun article « {clause_id} » dans {self.path}.") from None
+
+    def in_section(self, section: str) -> tuple[Clause, ...]:
+        return tuple(c for c in self.clauses.values() if c.section == section)
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: str
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.reason}"
+
+
+class RulesError(ValueError):
+    """A malformed rule file. ``problems`` lists every problem found (file, line, reason)."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+def parse(text: str, path: str = "<texte>") -> RuleBook:
+    """Parse a rule file's text; raise :class:`RulesError` listing every problem."""
+    problems: list[Problem] = []
+
+    def problem(line: int, reason: str) -> None:
+        problems.append(Problem(path, line, reason))
+
+    lines = text.splitlines()
+    meta: dict[str, Any] = {}
+    start = 0
+    if not lines or lines[0].strip() != "+++":
+        problem(1, "le fichier doit commencer par un en-tête TOML entre deux lignes « +++ »")
+    else:
+        try:
+            end = next(i for i in range(1, len(lines)) if lines[i].strip() == "+++")
+        except StopIteration:
+            problem(1, "l'en-tête TOML ouvert par « +++ » n'est jamais fermé")
+            end = len(lines) - 1
+        start = end + 1
+        try:
+            meta = tomllib.loads("\n".join(lines[1:end]))
+        except tomllib.TOMLDecodeError as exc:
+            problem(_toml_line(exc, 2), f"en-tête TOML invalide : {exc}")
+        for key in ("game", "title"):
+            if not isinstance(meta.get(key), str) or not meta.get(key):
+                problem(1, f"l'en-tête doit donner « {key} » (texte non vide)")
+    game = str(meta.get("game", ""))
+
+    clauses: dict[str, Clause] = {}
+    examples: dict[str, Example] = {}
+    intro: list[str] = []
+    section: str | None = None
+    current: dict[str, Any] | None = None
+    links: list[tuple[int, str]] = []
+    example_refs: list[tuple[int, str]] = []
+
+    def close_clause() -> None:
+        if current is not None:
+            clauses[current["id"]] = Clause(
+                current["id"], current["title"], current["section"],
+                "\n".join(current["text"]).strip(), current["commentary"], current["line"],
+                tuple(current["examples"]),
+            )
+
+    i = start
+    while i < len(lines):
+        raw = lines[i]
+        n = i + 1
+        stripped = raw.strip()
+        if stripped.startswith("```"):
+            info = stripped[3:].strip()
+            try:
+                close = next(j for j in range(i + 1, len(lines)) if lines[j].strip() == "```")
+            except StopIteration:
+                problem(n, "bloc de code jamais fermé par « ``` »")
+                break
+            body = lines[i + 1:close]
+            if info == "toml exemple":
+                _read_example(body, n, path, game, current, examples, problem, example_refs)
+            elif current is not None:
+                current["text"].extend(lines[i:close + 1])
+            i = close + 1
+            continue
+        if raw.startswith("### "):
+            close_clause()
+            current = None
+            m = _CLAUSE_RE.match(raw)
+            if not m:
+                problem(n, "titre d'article sans identifiant : écrire « ### Titre {#jeu/nom} »")
+            else:
+                cid = m["id"]
+                classes = m["classes"].split()
+                if not ID_RE.match(cid):
+                    problem(n, f"identifiant mal formé « {cid} » (attendu : jeu/nom-en-minuscules)")
+                elif game and not cid.startswith(game + "/"):
+                    problem(n, f"l'identifiant « {cid} » doit commencer par « {game}/ »")
+                if cid in clauses or cid in examples:
+                    problem(n, f"identifiant en double « {cid} »")
+                unknown = [c for c in classes if c != ".commentaire"]
+                if unknown:
+                    problem(n, f"classe inconnue {', '.join(unknown)} "
+                               "(seule « .commentaire » existe)")
+                if section is None:
+                    problem(n, f"l'article « {cid} » n'est dans aucune section (## ...)")
+                current = {"id": cid, "title": m["title"], "section": section or "",
+                           "text": [], "commentary": ".commentaire" in classes, "line": n,
+                           "examples": []}
+        elif raw.startswith("## "):
+            close_clause()
+            current = None
+            name = raw[3:].strip()
+            if name not in SECTIONS:
+                problem(n, f"section inconnue « {name} » "
+                           f"(sections possibles : {', '.join(SECTIONS)})")
+            section = name
+        elif raw.startswith("# "):
+            pass
+        elif current is not None:
+            current["text"].append(raw)
+        elif section is None:
+            intro.append(raw)
+        elif stripped:
+            problem(n, "texte hors d'un article : le placer sous un titre « ### »")
+        for target in _LINK_RE.findall(raw):
+            links.append((n, target))
+        i += 1
+    close_clause()
+
+    for n, target in links + example_refs:
+        if target not in clauses:
+            problem(n, f"renvoi vers un article inconnu « {target} »")
+    if not clauses and not problems:
+        problem(1, "aucun article trouvé")
+    if problems:
+        raise RulesError(problems)
+    return RuleBook(game, str(meta["title"]), path, meta, "\n".join(intro).strip(), clauses,
+                    examples)
+
+
+def _toml_line(exc: tomllib.TOMLDecodeError, first_line: int) -> int:
+    m = _TOML_LINE_RE.search(str(exc))
+    return first_line + int(m.group(1)) - 1 if m else first_line
+
+
+def _read_example(body: list[str], n: int, path: str, game: str, current: dict[str, Any] | None,
+                  examples: dict[str, Example], problem: Any,
+                  refs: list[tuple[int, str]]) -> None:
+    try:
+        data = tomllib.loads("\n".join(body))
+    except tomllib.TOMLDecodeError as exc:
+        problem(_toml_line(exc, n + 1), f"exemple illisible (TOML) : {exc}")
+        return
+    if current is None:
+        problem(n, "exemple placé hors d'un article : il doit suivre l'article qu'il illustre")
+        return
+    eid = data.get("id")
+    if not isinstance(eid, str) or not ID_RE.match(eid):
+        problem(n, "l'exemple doit avoir un « id » de la forme jeu/nom-en-minuscules")
+        return
+    if game and not eid.startswith(game + "/"):
+        problem(n, f"l'identifiant « {eid} » doit commencer par « {game}/ »")
+    if eid in examples or eid == current["id"]:
+        problem(n, f"identifiant d'exemple en double « {eid} »")
+        return
+    title = data.get("titre")
+    if not isinstance(title, str) or not title.strip():
+        problem(n, f"l'exemple « {eid} » doit avoir un « titre »")
+        return
+    extra = data.get("articles", [])
+    if not isinstance(extra, list) or not all(isinstance(x, str) for x in extra):
+        problem(n, f"« articles » de l'exemple « {eid} » doit être une liste d'identifiants")
+    else:
+        refs.extend((n, x) for x in extra)
+    examples[eid] = Example(eid, current["id"], title, data, n)
+    current["examples"].append(eid)
+
+
+def rules_dir() -> Path:
+    """Where the rule files are: shipped in the wheel (``tutor/rules_data``) or, from a source
+    checkout or an editable install, the repository's ``rules/`` folder."""
+    packaged = Path(str(resources.files("tutor"))) / "rules_data"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "rules"
+
+
+def read(path: str | Path) -> RuleBook:
+    """Parse the rule file at ``path``."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesError([Problem(str(p), 0, f"fichier illisible : {exc}")]) from exc
+    return parse(text, str(p))
+
+
+@cache
+def load(game: str) -> RuleBook:
+    """The rule book of ``game`` (``rules/<game>.fr.md``), parsed once."""
+    return read(rules_dir() / f"{game}.fr.md")
+
+
+def clause_exists(clause_id: str) -> bool:
+    """Whether ``clause_id`` names a clause of its game's rule file."""
+    game = clause_id.split("/", 1)[0]
+    try:
+        return clause_id in load(game).clauses
+    except RulesError:
+        return False
+
+
+_BOLD_RE = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC_RE = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
+_A_RE = re.compile(r"\[([^\]]+)\]\(#([^)\s]+)\)")
+
+
+def to_html(markdown: str) -> str:
+    """Render the small Markdown subset used in rule texts (paragraphs, ``- `` lists, bold,
+    italics, links to other clauses) as HTML. Links become ``<span class="tutor-ref">``."""
+    blocks: list[str] = []
+    for block in re.split(r"\n\s*\n", markdown.strip()):
+        rows = [r.strip() for r in block.splitlines() if r.strip()]
+        if not rows:
+            continue
+        if all(r.startswith("- ") for r in rows):
+            items = "".join(f"<li>{_inline(r[2:])}</li>" for r in rows)
+            blocks.append(f"<ul>{items}</ul>")
+        else:
+            blocks.append(f"<p>{_inline(' '.join(rows))}</p>")
+    return "".join(blocks)
+
+
+def _inline(text: str) -> str:
+    out = html.escape(text, quote=False)
+    out = _A_RE.sub(r'<span class="tutor-ref" title="\2">\1</span>', out)
+    out = _BOLD_RE.sub(r"<strong>\1</strong>", out)
+    return _ITALIC_RE.sub(r"<em>\1</em>", out)
