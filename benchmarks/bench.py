@@ -1,0 +1,146 @@
+"""`make bench`: one report of the tutor's speed, printed as a table and written as JSON.
+
+Engine section: random full games per second through the public API (``new_game``,
+``current_seats``, ``legal_actions``, ``apply``), for each game and player count, with OpenSpiel's
+goofspiel (15 cards) stepped from the same kind of Python loop as the yardstick. Page section (when
+Voilà can be started): see ``benchmarks/pages.py``.
+
+Not a test: nothing here asserts a time. Compare two runs with the JSON files in bench-results/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+
+def rate(play_one: Callable[[random.Random], object], seconds: float, rounds: int) -> float:
+    """Games per second: the median of ``rounds`` runs of about ``seconds`` each."""
+    rates = []
+    for r in range(rounds):
+        rng = random.Random(r)
+        done, start = 0, time.perf_counter()
+        deadline = start + seconds
+        while True:
+            play_one(rng)
+            done += 1
+            if done % 16 == 0 and time.perf_counter() >= deadline:
+                break
+        rates.append(done / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def engine_game(module: ModuleType, players: list[str], explain: bool) -> Callable[[random.Random],
+                                                                                   object]:
+    new_game, is_over, current_seats = module.new_game, module.is_over, module.current_seats
+    legal_actions, apply = module.legal_actions, module.apply
+
+    def play(rng: random.Random) -> object:
+        state = new_game(players, seed=rng)
+        choice = rng.choice
+        while not is_over(state):
+            for seat in current_seats(state):
+                state, _ = apply(state, choice(legal_actions(state, seat)), explain=explain)
+        return state
+
+    return play
+
+
+def goofspiel_game(n: int) -> Callable[[random.Random], object] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("goofspiel", {"num_cards": 15, "players": n})
+
+    def play(rng: random.Random) -> object:
+        state = game.new_initial_state()
+        choice = rng.choice
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(choice(state.chance_outcomes())[0])
+            else:
+                state.apply_actions([choice(state.legal_actions(p)) for p in range(n)])
+        return state
+
+    return play
+
+
+def engine_section(seconds: float, rounds: int) -> list[dict[str, Any]]:
+    from tutor.games import GAMES
+
+    rows = []
+    for info in GAMES.values():
+        module = info.module()
+        low, high = info.players
+        for n in sorted({low, min(low + 1, high), high}):
+            players = [f"J{i}" for i in range(n)]
+            row: dict[str, Any] = {"game": info.id, "players": n}
+            row["games_per_s"] = rate(engine_game(module, players, False), seconds, rounds)
+            row["games_per_s_with_events"] = rate(engine_game(module, players, True), seconds,
+                                                  rounds)
+            if info.id == "vautours":
+                goof = goofspiel_game(n)
+                if goof is not None:
+                    row["goofspiel_per_s"] = rate(goof, seconds, rounds)
+                    row["ratio"] = row["games_per_s"] / row["goofspiel_per_s"]
+            rows.append(row)
+    return rows
+
+
+def print_engine(rows: list[dict[str, Any]]) -> None:
+    print("\nMoteur : parties aléatoires complètes par seconde (médiane)")
+    head = f"{'jeu':<14}{'joueurs':>8}{'sans événements':>17}{'avec événements':>17}"
+    head += f"{'goofspiel':>11}{'rapport':>9}"
+    print(head)
+    for r in rows:
+        goof = f"{r['goofspiel_per_s']:>11.0f}" if "goofspiel_per_s" in r else f"{'-':>11}"
+        ratio = f"{r['ratio']:>9.2f}" if "ratio" in r else f"{'-':>9}"
+        print(f"{r['game']:<14}{r['players']:>8}{r['games_per_s']:>17.0f}"
+              f"{r['games_per_s_with_events']:>17.0f}{goof}{ratio}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=1.0, help="duration of one run")
+    parser.add_argument("--rounds", type=int, default=5, help="runs per figure (median)")
+    parser.add_argument("--no-pages", action="store_true", help="skip the Voilà page section")
+    parser.add_argument("--out", default=str(ROOT / "bench-results"), help="JSON folder")
+    args = parser.parse_args()
+    report: dict[str, Any] = {
+        "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
+    report["engine"] = engine_section(args.seconds, args.rounds)
+    print_engine(report["engine"])
+    if not args.no_pages:
+        try:
+            import pages
+        except ImportError:
+            pass
+        else:
+            report["pages"] = pages.run()
+            pages.print_table(report["pages"])
+    out = Path(args.out)
+    out.mkdir(exist_ok=True)
+    path = out / f"bench-{report['when'].replace(':', '')}.json"
+    path.write_text(json.dumps(report, indent=2, ensure_ascii=False))
+    print(f"\nRapport écrit dans {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
