@@ -27,7 +27,7 @@ chromium:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
 lint: $(STAMP)
-	$(PY) -m ruff check tutor tests benchmarks
+	$(PY) -m ruff check tutor tests
 	$(PY) -m mypy tutor
 
 check: $(STAMP)
@@ -44,7 +44,7 @@ lab: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
-	$(PY) benchmarks/bench.py
+	$(PY) tests/bench/bench.py
 
 clean:
 	rm -rf $(VENV) test-artefacts bench-results .mypy_cache .ruff_cache

@@ -57,9 +57,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         "check", help="vérifie un fichier de règles et rejoue ses exemples"
     )
     p_check.add_argument("paths", nargs="+", metavar="FICHIER")
+    p_app = sub.add_parser("app", help="sert le tuteur avec Voilà")
+    p_app.add_argument("--port", type=int, default=8866)
+    p_app.add_argument("--ip", default="127.0.0.1",
+                       help="adresse d'écoute (par défaut : boucle locale uniquement)")
     args = parser.parse_args(argv)
     if args.command == "check":
         return check(args.paths)
+    if args.command == "app":
+        from tutor.app import serve
+
+        serve(args.port, args.ip)
+        return 0
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 

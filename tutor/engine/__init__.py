@@ -8,7 +8,9 @@ from tutor.engine.core import (
     check_choice,
     check_keys,
     check_players,
+    join_names,
     shuffled,
+    signed,
     unique_extreme,
 )
 
@@ -20,6 +22,8 @@ __all__ = [
     "check_choice",
     "check_keys",
     "check_players",
+    "join_names",
     "shuffled",
+    "signed",
     "unique_extreme",
 ]

@@ -153,3 +153,20 @@ def check_keys(kind: str, given: Iterable[str], valid: Iterable[str]) -> None:
             + ", ".join(known)
             + "."
         )
+
+
+def signed(value: int) -> str:
+    """A point value as French text: ``+7``, ``−2`` (true minus sign), ``0``."""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"\u2212{-value}"
+    return "0"
+
+
+def join_names(names: Iterable[str]) -> str:
+    """``Alex``, ``Alex et Carla``, ``Alex, Carla et Dario``."""
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " et " + items[-1]

@@ -37,7 +37,9 @@ from tutor.engine import (
     Outcome,
     check_choice,
     check_players,
+    join_names,
     shuffled,
+    signed,
     unique_extreme,
 )
 from tutor.engine import check_keys as check_config_keys
@@ -569,31 +571,33 @@ def final_result(
     best = max(scores.values())
     top = tuple(p for p, s in scores.items() if s == best)
     if len(top) == 1:
-        return Outcome(dict(scores), top, f"{top[0]} a le plus de points ({best:+d}).", C_WINNER)
-    tied = ", ".join(top)
+        return Outcome(dict(scores), top, f"{top[0]} a le plus de points ({signed(best)}).",
+                       C_WINNER)
+    tied = join_names(top)
     if rules.final_tiebreak == "second_best":
         rest = [s for s in scores.values() if s < best]
         if not rest:
             return Outcome(dict(scores), top,
-                           f"Tous les joueurs sont à égalité ({best:+d}) : "
+                           f"Tous les joueurs sont à égalité ({signed(best)}) : "
                            "ils partagent la victoire.",
                            C_TIEBREAK)
         second = max(rest)
         winners = tuple(p for p, s in scores.items() if s == second)
         return Outcome(dict(scores), winners,
-                       f"{tied} sont à égalité en tête ({best:+d}) : le deuxième meilleur score "
-                       f"({second:+d}) l'emporte.", C_TIEBREAK)
+                       f"{tied} sont à égalité en tête ({signed(best)}) : le deuxième meilleur "
+                       f"score ({signed(second)}) l'emporte.", C_TIEBREAK)
     if taken is None:
         raise ValueError("Le départage par la plus haute souris demande les cartes gagnées.")
     mice = {p: max((c for c in taken.get(p, ()) if c > 0), default=0) for p in top}
     high = max(mice.values())
     if high == 0:
         return Outcome(dict(scores), top,
-                       f"{tied} sont à égalité ({best:+d}) et aucun n'a de carte Suricate : "
+                       f"{tied} sont à égalité ({signed(best)}) et aucun n'a de carte Suricate : "
                        "ils partagent la victoire.", C_MOUSE)
     winner = next(p for p in top if mice[p] == high)
     return Outcome(dict(scores), (winner,),
-                   f"{tied} sont à égalité ({best:+d}) : {winner} a la plus haute carte Suricate "
+                   f"{tied} sont à égalité ({signed(best)}) : {winner} a la plus haute carte "
+                   f"Suricate "
                    f"(+{high}).", C_MOUSE)
 
 
@@ -625,6 +629,77 @@ def replay(
     for action in actions:
         state, _ = apply(state, action)
     return state
+
+
+# --- French descriptions ---------------------------------------------------------------------
+
+
+def pile_text(pile: Sequence[int]) -> str:
+    """``+7`` or ``+5 et −2`` for a pile of point cards."""
+    return join_names([signed(c) for c in pile])
+
+
+def mode_text(mode: str) -> str:
+    return "une carte Suricate" if mode == "suricate" else "une carte Vautour"
+
+
+def describe(event: Event) -> str:
+    """One French sentence telling what ``event`` means, without revealing hidden choices."""
+    d = event.data
+    kind = event.kind
+    if kind == "setup":
+        return f"Joueurs : {join_names(d['players'])}."
+    if kind == "hands":
+        return "Chaque joueur prend en main une série complète, de 1 à 15."
+    if kind == "points":
+        return "Quinze cartes Points : dix Suricate (+1 à +10) et cinq Vautour (−5 à −1)."
+    if kind == "shuffle":
+        return "Les cartes Points sont battues et forment la pioche, face cachée."
+    if kind == "reveal":
+        text = f"Manche {d['manche']} : on révèle {signed(d['card'])}."
+        if len(d["pile"]) > 1:
+            text += (f" Elle rejoint la pile en attente : {pile_text(d['pile'])}, "
+                     f"soit {signed(sum(d['pile']))} en jeu.")
+        return text
+    if kind == "play":
+        return f"{event.seat} pose une carte face cachée."
+    if kind == "show":
+        plays = ", ".join(f"{p} {c}" for p, c in d["plays"].items())
+        return f"Tout le monde révèle sa carte : {plays}."
+    if kind == "stake":
+        rule = "la plus forte" if d["mode"] == "suricate" else "la plus faible"
+        if len(d["pile"]) > 1:
+            return (f"La pile {pile_text(d['pile'])} totalise {signed(d['total'])} : elle se joue "
+                    f"comme {mode_text(d['mode'])}, {rule} carte l'emporte.")
+        return f"La carte {signed(d['total'])} est {mode_text(d['mode'])} : {rule} carte l'emporte."
+    if kind == "cancel":
+        return (f"{join_names(d['seats'])} ont posé {d['value']} : ces cartes s'annulent "
+                "et ne comptent plus.")
+    if kind == "win":
+        return f"{event.seat} remporte la pile ({pile_text(d['pile'])}) avec son {d['card']}."
+    if kind == "no_winner":
+        if event.clause == C_ONE_LEVEL:
+            return ("La deuxième carte est encore à égalité : lue à la lettre, la règle du livret "
+                    "« suricate » n'attribue pas la pile.")
+        return "Il ne reste aucune carte posée par un seul joueur : personne ne remporte la pile."
+    if kind == "take":
+        return f"{event.seat} garde {pile_text(d['cards'])}, face cachée, jusqu'au décompte."
+    if kind == "discard":
+        return "Chacun pose sa carte jouée sur sa pile, face visible."
+    if kind == "pile_lost":
+        return f"Dernière manche sans gagnant : la pile ({pile_text(d['pile'])}) est perdue."
+    if kind == "pile_shared":
+        return (f"Dernière manche sans gagnant : {join_names(d['seats'])} comptent chacun "
+                f"{signed(d['total'])} (pile partagée).")
+    if kind == "end":
+        return "C'était la dernière manche : la partie est finie."
+    if kind == "scores":
+        return "Décompte : " + ", ".join(f"{p} {signed(s)}" for p, s in d["scores"].items()) + "."
+    if kind == "winner":
+        return str(d["reason"])
+    if kind == "refused":
+        return f"Refusé : {d['reason']}"
+    raise AssertionError(f"unknown event kind {kind!r}")
 
 
 # --- worked examples ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 Engine section: random full games per second through the public API (``new_game``,
 ``current_seats``, ``legal_actions``, ``apply``), for each game and player count, with OpenSpiel's
 goofspiel (15 cards) stepped from the same kind of Python loop as the yardstick. Page section (when
-Voilà can be started): see ``benchmarks/pages.py``.
+Voilà can be started): see ``tests/bench/pages.py``.
 
 Not a test: nothing here asserts a time. Compare two runs with the JSON files in bench-results/.
 """
@@ -22,8 +22,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "benchmarks"))
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
 
 def rate(play_one: Callable[[random.Random], object], seconds: float, rounds: int) -> float:

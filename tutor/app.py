@@ -1,0 +1,87 @@
+"""``python -m tutor app``: serve the notebooks as a web app with Voilà (what ``make app`` runs).
+
+The configuration lives here, in the repository: preheated kernels, kernel culling so that no
+kernel outlives its closed tab for long, sources stripped, tracebacks hidden. The root URL opens
+the Accueil; the file tree and the contents API are not served (only the app's pages are).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+HOME = "index.ipynb"
+
+CONFIG: dict[str, dict[str, Any]] = {
+    "VoilaConfiguration": {
+        "preheat_kernel": True,
+        "default_pool_size": 1,
+        "strip_sources": True,
+        "show_tracebacks": False,
+        "file_allowlist": [r".*\.(png|jpg|gif|svg)"],
+        "multi_kernel_manager_class": "tutor.app.PoolAwareKernelManager",
+    },
+    "MappingKernelManager": {
+        # a page's kernel is shut down about a minute after its tab is closed
+        "cull_idle_timeout": 60,
+        "cull_interval": 20,
+        "cull_connected": False,
+    },
+}
+
+
+class PoolAwareKernelManager(AsyncMappingKernelManager):
+    """Culls idle kernels of closed pages, but never the preheated kernels waiting in Voilà's
+    pool (they have no connection and no activity by design)."""
+
+    def pooled_kernel_ids(self) -> set[str]:
+        ids: set[str] = set()
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    ids.add(task.result()["kernel_id"])
+        return ids
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        if kernel_id in self.pooled_kernel_ids():
+            return
+        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
+
+
+def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
+    """A configured Voilà application serving ``root`` (imports Voilà only when called)."""
+    from tornado.web import RedirectHandler
+    from traitlets.config import Config
+    from voila.app import Voila
+    from voila.handler import VoilaHandler
+    from voila.tornado.contentshandler import VoilaContentsHandler
+    from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+    class TutorVoila(Voila):  # type: ignore[misc]
+        """Voilà with the Accueil at the root and no file browser."""
+
+        def init_handlers(self) -> list[Any]:
+            handlers = [
+                h for h in super().init_handlers()
+                if h[1] not in (TornadoVoilaTreeHandler, VoilaContentsHandler)
+            ]
+            home = f"{self.server_url.rstrip('/')}/voila/render/{HOME}"
+            redirect = [(self.server_url.rstrip("/") + r"/?", RedirectHandler, {"url": home}),
+                        (self.server_url.rstrip("/") + r"/voila/tree.*", RedirectHandler,
+                         {"url": home})]
+            assert any(h[1] is VoilaHandler or issubclass(h[1], VoilaHandler) for h in handlers)
+            return redirect + handlers
+
+    app = TutorVoila(config=Config(CONFIG))
+    app.initialize([str(root), "--no-browser", f"--port={port}", f"--Voila.ip={ip}"])
+    return app
+
+
+def serve(port: int = 8866, ip: str = "127.0.0.1") -> None:
+    """Serve the tutor until interrupted."""
+    app = make_app(port, ip)
+    print(f"Le tuteur est servi sur http://{ip}:{port}/ (Ctrl+C pour arrêter).", flush=True)
+    app.start()

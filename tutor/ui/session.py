@@ -1,0 +1,99 @@
+"""The controller every view observes: one game's state history, its log and a cursor.
+
+No game logic lives here: actions go to the game module's ``apply``, which validates them. An
+illegal action raises :class:`~tutor.engine.IllegalAction` and nothing changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+import traitlets
+
+from tutor.engine import Event
+
+
+class Session(traitlets.HasTraits):
+    """State history with undo, redo and time travel.
+
+    ``states[k]`` is the position after ``k`` steps and ``logs[k]`` the events of step ``k``
+    (``logs[0]``: the set-up). A step may hold several actions (the learner's card and the
+    computer players' cards), so undo goes back to the learner's previous decision.
+    ``version`` changes on every move of the cursor: views observe it.
+    """
+
+    states: traitlets.List[Any] = traitlets.List()
+    logs: traitlets.List[tuple[Event, ...]] = traitlets.List()
+    cursor = traitlets.Int(0)
+    seat = traitlets.Unicode(None, allow_none=True)
+    message = traitlets.Unicode("")
+    version = traitlets.Int(0)
+
+    def __init__(self, game: ModuleType, state: Any, opening: Sequence[Event] = (),
+                 seat: str | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.restart(state, opening, seat)
+
+    def restart(self, state: Any, opening: Sequence[Event] = (), seat: str | None = None) -> None:
+        """Start again from ``state`` (a new game or a set-up situation)."""
+        self.states = [state]
+        self.logs = [tuple(opening)]
+        self.seat = seat
+        self.message = ""
+        self.cursor = 0
+        self.version += 1
+
+    @property
+    def state(self) -> Any:
+        return self.states[self.cursor]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event up to the cursor, in order."""
+        return tuple(e for log in self.logs[: self.cursor + 1] for e in log)
+
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        return tuple(self.logs[self.cursor])
+
+    def act(self, *actions: Any) -> tuple[Event, ...]:
+        """Apply ``actions`` in order as one step; all or nothing. Forgets any undone steps."""
+        state = self.state
+        events: list[Event] = []
+        for action in actions:
+            state, evs = self.game.apply(state, action)
+            events.extend(evs)
+        keep = self.cursor + 1
+        self.states = [*self.states[:keep], state]
+        self.logs = [*self.logs[:keep], tuple(events)]
+        self.message = ""
+        self.cursor = keep
+        self.version += 1
+        return tuple(events)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.cursor < len(self.states) - 1
+
+    def undo(self) -> None:
+        if self.can_undo:
+            self.goto(self.cursor - 1)
+
+    def redo(self) -> None:
+        if self.can_redo:
+            self.goto(self.cursor + 1)
+
+    def goto(self, step: int) -> None:
+        """Travel to step ``step`` (0: the set-up). Steps after it are kept for redo."""
+        if not isinstance(step, int) or not 0 <= step < len(self.states):
+            raise ValueError(f"Étape inexistante : {step!r}.")
+        self.cursor = step
+        self.message = ""
+        self.version += 1

@@ -1,0 +1,184 @@
+"""Reusable views: style sheet, error area, callback guard, rule panel, explainer, event log."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import ipywidgets as w
+
+from tutor import rules
+from tutor.engine import Event, IllegalAction
+from tutor.ui import html as h
+from tutor.ui.session import Session
+
+log = logging.getLogger("tutor.ui")
+F = TypeVar("F", bound=Callable[..., Any])
+Describe = Callable[[Event], str]
+
+
+def style() -> w.HTML:
+    """The page's style sheet, as a widget (not sanitised away by JupyterLab)."""
+    return w.HTML(h.style_tag(), layout=w.Layout(display="none"))
+
+
+def html(body: str = "", **layout: str) -> w.HTML:
+    """An HTML widget holding tutor-styled markup."""
+    return w.HTML(f'<div class="tv-root">{body}</div>', layout=w.Layout(**layout))
+
+
+def set_html(widget: w.HTML, body: str) -> None:
+    widget.value = f'<div class="tv-root">{body}</div>'
+
+
+class ErrorArea(w.HTML):  # type: ignore[misc]
+    """Where a view tells the learner what went wrong, in French, in the page."""
+
+    def __init__(self, book: rules.RuleBook | None = None) -> None:
+        super().__init__("")
+        self.book = book
+        self.add_class("tv-error-area")
+
+    def show_illegal(self, error: IllegalAction) -> None:
+        cite = ""
+        if self.book is not None and error.clause in self.book.clauses:
+            clause = self.book.clauses[error.clause]
+            cite = f"Règle : {clause.title} ({clause.id})."
+        set_html(self, h.message_panel("error", error.reason, cite))
+
+    def show_bug(self) -> None:
+        set_html(self, h.message_panel(
+            "error", "Un problème inattendu est survenu dans le tuteur.",
+            "Votre action n'a rien modifié. Vous pouvez réessayer ou recharger la page ; "
+            "le détail technique a été consigné pour l'équipe.",
+        ))
+
+    def show_invalid(self, text: str) -> None:
+        set_html(self, h.message_panel("error", text))
+
+    def show(self, kind: str, title: str, text: str = "") -> None:
+        set_html(self, h.message_panel(kind, title, text))
+
+    def clear(self) -> None:
+        self.value = ""
+
+
+def guarded(area: ErrorArea) -> Callable[[F], F]:
+    """Route a callback's errors to ``area``: an illegal action shows its French reason and
+    clause; any other exception shows a generic message and logs the traceback. The callback
+    never fails silently (Voilà hides tracebacks)."""
+
+    def wrap(fn: F) -> F:
+        @functools.wraps(fn)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            try:
+                area.clear()
+                return fn(*args, **kwargs)
+            except IllegalAction as exc:
+                area.show_illegal(exc)
+            except Exception:
+                log.exception("tutor callback %s failed", getattr(fn, "__name__", fn))
+                area.show_bug()
+            return None
+
+        return run  # type: ignore[return-value]
+
+    return wrap
+
+
+def rule_panel(book: rules.RuleBook, clause_id: str) -> w.HTML:
+    """A clause's French text, by id."""
+    return html(h.clause_panel(book.clause(clause_id)))
+
+
+class Explainer(w.VBox):  # type: ignore[misc]
+    """Step through events (Précédent / Suivant), highlighting the clause of each step."""
+
+    def __init__(self, book: rules.RuleBook, describe: Describe, events: Sequence[Event] = (),
+                 title: str = "", scene: Callable[[Sequence[Event]], str] | None = None) -> None:
+        self.book = book
+        self.describe = describe
+        self.scene = scene
+        self.scene_html = html()
+        self.steps_html = html()
+        self.clause_html = html()
+        self.prev = w.Button(description="◀ Précédent", layout=w.Layout(width="9rem"))
+        self.next = w.Button(description="Suivant ▶", layout=w.Layout(width="9rem"))
+        self.counter = w.HTML()
+        self.prev.on_click(lambda _: self.move(-1))
+        self.next.on_click(lambda _: self.move(+1))
+        self.all = w.Button(description="Tout afficher", layout=w.Layout(width="9rem"))
+        self.all.on_click(lambda _: self.show_all())
+        nav = w.HBox([self.prev, self.next, self.all, self.counter],
+                     layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([self.scene_html, self.steps_html, nav, self.clause_html])
+        self.add_class("tv-explainer")
+        self.set_events(events, title)
+
+    def set_events(self, events: Sequence[Event], title: str = "") -> None:
+        self.events = tuple(events)
+        self.title = title
+        self.index = 0
+        self.render()
+
+    def move(self, delta: int) -> None:
+        self.index = max(0, min(len(self.events) - 1, self.index + delta))
+        self.render()
+
+    def show_all(self) -> None:
+        self.index = max(0, len(self.events) - 1)
+        self.render()
+
+    def render(self) -> None:
+        if not self.events:
+            set_html(self.steps_html, h.message_panel("info", "Rien à expliquer pour l'instant."))
+            self.clause_html.value = ""
+            self.counter.value = ""
+            self.prev.disabled = self.next.disabled = self.all.disabled = True
+            return
+        items = []
+        for k, event in enumerate(self.events[: self.index + 1]):
+            cls = ' class="tv-current"' if k == self.index else ""
+            clause = self.book.clause(event.clause)
+            items.append(f"<li{cls}>{h.esc(self.describe(event))}<br>"
+                         f'<span class="tv-step-clause">{h.esc(clause.title)} '
+                         f'<span class="tv-clause-id">{h.esc(clause.id)}</span></span></li>')
+        if self.scene is not None:
+            set_html(self.scene_html, self.scene(self.events[: self.index + 1]))
+        title = f'<div class="tv-title">{h.esc(self.title)}</div>' if self.title else ""
+        set_html(self.steps_html, f'<div class="tv-panel">{title}<ol class="tv-steps">'
+                                  f'{"".join(items)}</ol></div>')
+        set_html(self.clause_html,
+                 h.clause_panel(self.book.clause(self.events[self.index].clause), current=True))
+        self.counter.value = (f'<span class="tv-muted">Étape {self.index + 1} sur '
+                              f"{len(self.events)}</span>")
+        self.prev.disabled = self.index == 0
+        self.next.disabled = self.all.disabled = self.index == len(self.events) - 1
+
+
+class EventLog(w.HTML):  # type: ignore[misc]
+    """The session's log: one line per event, with the clause that caused it."""
+
+    def __init__(self, session: Session, book: rules.RuleBook, describe: Describe,
+                 keep: Callable[[Event], bool] = lambda e: True) -> None:
+        super().__init__()
+        self.session, self.book, self.describe, self.keep = session, book, describe, keep
+        session.observe(lambda _: self.render(), names="version")
+        self.render()
+
+    def render(self) -> None:
+        lines = []
+        for event in self.session.events:
+            if not self.keep(event):
+                continue
+            clause = self.book.clause(event.clause)
+            lines.append(f"<li>{h.esc(self.describe(event))} "
+                         f'<span class="tv-step-clause" title="{h.esc(clause.text[:300])}">'
+                         f"— {h.esc(clause.title)} "
+                         f'<span class="tv-clause-id">{h.esc(clause.id)}</span></span></li>')
+        body = "".join(reversed(lines))
+        set_html(self, '<div class="tv-panel tv-log"><div class="tv-title">Journal '
+                       '<span class="tv-muted">(le plus récent en haut)</span></div>'
+                       f'<ol reversed>{body}</ol></div>')
