@@ -5,8 +5,11 @@ from __future__ import annotations
 from importlib import metadata
 from urllib.parse import quote
 
+import ipywidgets as w
+
 from tutor.games import GAMES
 from tutor.ui import html as h
+from tutor.ui.widgets import html
 
 BINDER = "https://mybinder.org/v2/gh/{repo}/HEAD?urlpath={path}"
 
@@ -39,9 +42,10 @@ def hero() -> h.Html:
     return h.Html(body, "Tuteur de règles de jeux de cartes")
 
 
-def game_cards() -> h.Html:
-    """One card per game of the registry, linking to its page (relative links work both in
-    standalone Voilà and under JupyterLab or Binder)."""
+def game_cards() -> w.HTML:
+    """One card per game of the registry, linking to its page. Relative links work both in
+    standalone Voilà and under JupyterLab or Binder; they live in a widget because Voilà's
+    output renderer swallows clicks on links to notebooks."""
     cards = []
     for info in GAMES.values():
         low, high = info.players
@@ -51,11 +55,10 @@ def game_cards() -> h.Html:
             f'<div class="tv-muted">{h.esc(info.author)} — {low} à {high} joueurs</div>'
             f"<p>{h.esc(info.summary)}</p><span class=\"tv-cta\">Ouvrir le tuteur →</span></a>"
         )
-    text = "\n".join(f"{g.title} → {g.notebook}" for g in GAMES.values())
-    return h.Html(f'<div class="tv-game-cards">{"".join(cards)}</div>', text)
+    return html(f'<div class="tv-game-cards">{"".join(cards)}</div>')
 
 
-def how_to() -> h.Html:
+def how_to() -> w.HTML:
     links = binder_links()
     body = (
         '<div class="tv-panel"><div class="tv-title">Comment s\'en servir</div><ul>'
@@ -70,4 +73,4 @@ def how_to() -> h.Html:
         f'<a href="{h.esc(links["lab"])}" target="_blank" rel="noopener">les carnets dans '
         "JupyterLab</a>.</p></div>"
     )
-    return h.Html(body, "Comment s'en servir")
+    return html(body)

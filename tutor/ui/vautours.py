@@ -37,14 +37,14 @@ def book() -> rules.RuleBook:
 # --- static parts --------------------------------------------------------------------------------
 
 
-def header() -> h.Html:
-    """The page banner, with a link back to the Accueil."""
+def header() -> w.HTML:
+    """The page banner, with a link back to the Accueil (a widget: see ``home.game_cards``)."""
     body = (
         '<div class="tv-hero"><h1>Stupides Vautours</h1>'
         "<p>Hol's der Geier, un jeu d'Alex Randolph, de 2 à 5 joueurs.</p>"
         '<p><a href="index.ipynb">← Retour à l\'accueil</a></p></div>'
     )
-    return h.Html(body, "Stupides Vautours — Hol's der Geier, un jeu d'Alex Randolph.")
+    return html(body)
 
 
 def clause(clause_id: str) -> h.Html:

@@ -1,0 +1,94 @@
+"""Browser fixtures: the app served as `make app` serves it, on a free loopback port, driven by
+Playwright in Debian's Chromium (no browser download is possible here)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTEFACTS = ROOT / "test-artefacts"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict[str, Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is required for the browser tests: run `make test`, "
+                    "which installs it (apt-get install chromium).")
+    return {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the app exited early with code {proc.returncode}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    raise TimeoutError(f"the app did not listen on port {port} within {timeout} s")
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to the whole process group (Voilà and its kernels), SIGKILL if it lingers."""
+    if proc.poll() is not None:
+        return
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """`python -m tutor app` (what `make app` runs) on a free loopback port."""
+    port = free_port()
+    ARTEFACTS.mkdir(exist_ok=True)
+    log = (ARTEFACTS / "voila.log").open("wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tutor", "app", "--port", str(port)],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    try:
+        wait_for_port(port, proc)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(proc)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    path = ARTEFACTS / "screenshots"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
