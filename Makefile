@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT   ?= 8866
 
-.PHONY: help test app lab bench check lint chromium clean
+.PHONY: help test app lab bench check lint chromium notebooks clean
 
 help:
 	@echo "make app    serve the tutor with Voilà on http://127.0.0.1:$(PORT)"
@@ -14,6 +14,7 @@ help:
 	@echo "make lab    open the notebooks in JupyterLab"
 	@echo "make bench  print the benchmark report (not part of the tests)"
 	@echo "make check  validate the rule files and replay their examples"
+	@echo "make notebooks  rewrite the notebooks and store the outputs nbval checks"
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -45,6 +46,10 @@ lab: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) tests/bench/bench.py
+
+notebooks: $(STAMP)
+	$(PY) tests/tools/make_notebooks.py
+	$(PY) tests/tools/store_outputs.py
 
 clean:
 	rm -rf $(VENV) test-artefacts bench-results .mypy_cache .ruff_cache

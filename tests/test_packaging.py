@@ -43,3 +43,21 @@ def test_one_public_address_for_binder_links() -> None:
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
     url = meta["project"]["urls"]["Repository"]
     assert url.startswith("https://github.com/")
+
+
+def test_binder_installs_the_package_with_pinned_versions_and_lands_on_the_accueil() -> None:
+    binder = ROOT / "binder"
+    reqs = [line for line in (binder / "requirements.txt").read_text().splitlines()
+            if line and not line.startswith("#")]
+    assert reqs[0] == "-e ."
+    assert all("==" in line for line in reqs[1:])
+    assert {line.split("==")[0] for line in reqs[1:]} >= {"ipywidgets", "voila", "jupyterlab"}
+    assert (binder / "runtime.txt").read_text().strip() == "python-3.11"
+    start = binder / "start"
+    assert start.stat().st_mode & 0o111 and start.read_text().startswith("#!")
+    assert "/voila/render/notebooks/index.ipynb" in start.read_text()
+
+
+def test_readme_shows_the_two_commands() -> None:
+    readme = (ROOT / "README.md").read_text()
+    assert "make app" in readme and "make test" in readme

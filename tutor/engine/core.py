@@ -123,7 +123,7 @@ def check_players(players: Sequence[str], low: int, high: int, clause: str) -> t
         )
     for name in names:
         if not isinstance(name, str) or not name.strip():
-            raise IllegalAction(f"Nom de joueur invalide : {name!r}.", clause)
+            raise IllegalAction(f"Nom de joueur invalide : {short_repr(name)}.", clause)
     if len(set(names)) != len(names):
         twice = sorted({n for n in names if names.count(n) > 1})
         raise IllegalAction(
@@ -137,7 +137,7 @@ def check_choice(name: str, value: object, valid: Iterable[str]) -> None:
     options = tuple(valid)
     if value not in options:
         raise ValueError(
-            f"Valeur inconnue pour « {name} » : {value!r}. Valeurs possibles : "
+            f"Valeur inconnue pour « {name} » : {short_repr(value)}. Valeurs possibles : "
             + ", ".join(repr(o) for o in options)
             + "."
         )
@@ -153,6 +153,12 @@ def check_keys(kind: str, given: Iterable[str], valid: Iterable[str]) -> None:
             + ", ".join(known)
             + "."
         )
+
+
+def short_repr(value: object, limit: int = 24) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for quoting untrusted input in a message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def signed(value: int) -> str:

@@ -38,6 +38,7 @@ from tutor.engine import (
     check_choice,
     check_players,
     join_names,
+    short_repr,
     shuffled,
     signed,
     unique_extreme,
@@ -305,7 +306,7 @@ def seat_index(state: State, seat: object) -> int:
         return state.players.index(seat)
     except ValueError:
         raise IllegalAction(
-            f"Aucun joueur ne s'appelle {seat!r} dans cette partie "
+            f"Aucun joueur ne s'appelle {short_repr(seat)} dans cette partie "
             f"(joueurs : {', '.join(state.players)}).",
             C_PLAYERS,
         ) from None
@@ -349,7 +350,7 @@ def _explain(state: State, action: object) -> IllegalAction:
     """Why ``action`` is not among the legal actions (called only once legality said no)."""
     if not isinstance(action, Play):
         return IllegalAction(
-            f"Action inconnue pour Stupides Vautours : {action!r}. Une action est "
+            f"Action inconnue pour Stupides Vautours : {short_repr(action, 60)}. Une action est "
             "Play(seat=joueur, card=carte).",
             C_CHOICE,
         )
@@ -362,7 +363,7 @@ def _explain(state: State, action: object) -> IllegalAction:
             C_CHOICE,
         )
     return IllegalAction(
-        f"{action.seat} n'a pas la carte {action.card!r} en main "
+        f"{action.seat} n'a pas la carte {short_repr(action.card)} en main "
         f"(main : {', '.join(map(str, state.hands[i]))}).",
         C_HAND,
     )
@@ -415,7 +416,8 @@ def _check_situation(plays: Mapping[str, int], pile: Sequence[int]) -> None:
     for seat, card in plays.items():
         if type(card) is not int or card not in HAND:
             raise IllegalAction(
-                f"{seat} ne peut pas jouer {card!r} : les cartes de jeu vont de 1 à 15.", C_HAND
+                f"{seat} ne peut pas jouer {short_repr(card)} : les cartes de jeu vont de 1 à 15.",
+                C_HAND
             )
     if not pile:
         raise IllegalAction("La pile en jeu ne peut pas être vide : on révèle toujours une "

@@ -12,7 +12,7 @@ from typing import Any
 
 import traitlets
 
-from tutor.engine import Event
+from tutor.engine import Event, short_repr
 
 
 class Session(traitlets.HasTraits):
@@ -93,7 +93,7 @@ class Session(traitlets.HasTraits):
     def goto(self, step: int) -> None:
         """Travel to step ``step`` (0: the set-up). Steps after it are kept for redo."""
         if not isinstance(step, int) or not 0 <= step < len(self.states):
-            raise ValueError(f"Étape inexistante : {step!r}.")
+            raise ValueError(f"Étape inexistante : {short_repr(step)}.")
         self.cursor = step
         self.message = ""
         self.version += 1

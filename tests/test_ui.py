@@ -1,0 +1,260 @@
+"""The widget layer: session controller, error routing, views, apps, Accueil, notebooks."""
+
+from __future__ import annotations
+
+import html
+import json
+import logging
+import random
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tutor import rules
+from tutor.engine import IllegalAction
+from tutor.games import GAMES
+from tutor.games import vautours as v
+from tutor.ui import ErrorArea, Session, guarded, home
+from tutor.ui import html as h
+from tutor.ui import vautours as sv
+
+from .conftest import ROOT
+
+BOOK = rules.load("vautours")
+
+
+def text(markup: str) -> str:
+    """What a learner reads in an HTML value: tags removed, entities and spaces normalised."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).replace("\u00a0", " ").split())
+
+
+def new_session() -> Session:
+    state = v.new_game(["A", "B"], seed=3)
+    return Session(v, state, v.opening_events(state))
+
+
+def test_session_act_undo_redo_and_time_travel() -> None:
+    s = new_session()
+    start = s.state
+    s.act(v.Play("A", 5), v.Play("B", 9))
+    after_one = s.state
+    assert s.cursor == 1 and v.manche(after_one) == 2 and s.can_undo and not s.can_redo
+    s.undo()
+    assert s.state == start and s.can_redo
+    s.redo()
+    assert s.state == after_one
+    s.goto(0)
+    s.act(v.Play("A", 1), v.Play("B", 2))  # a new branch forgets the undone steps
+    assert len(s.states) == 2 and s.state != after_one
+    with pytest.raises(ValueError, match="Étape inexistante"):
+        s.goto(7)
+
+
+def test_session_step_is_all_or_nothing() -> None:
+    s = new_session()
+    before, version = s.state, s.version
+    with pytest.raises(IllegalAction) as e:
+        s.act(v.Play("A", 5), v.Play("A", 6))
+    assert e.value.clause == "vautours/choix"
+    assert s.state == before and s.version == version and len(s.states) == 1
+
+
+def test_session_observers_see_every_change() -> None:
+    s = new_session()
+    seen: list[int] = []
+    s.observe(lambda ch: seen.append(ch["new"]), names="version")
+    s.act(v.Play("A", 5), v.Play("B", 9))
+    s.undo()
+    s.redo()
+    assert len(seen) == 3
+
+
+def test_guard_shows_illegal_action_in_french_with_its_clause() -> None:
+    area = ErrorArea(BOOK)
+
+    @guarded(area)
+    def bad() -> None:
+        raise IllegalAction("Carte absente de la main.", "vautours/main")
+
+    bad()
+    assert "Carte absente de la main." in text(area.value)
+    assert "Jouer une carte de sa main (vautours/main)" in text(area.value)
+
+
+def test_guard_shows_a_generic_message_and_logs_a_bug(caplog: pytest.LogCaptureFixture) -> None:
+    area = ErrorArea(BOOK)
+
+    @guarded(area)
+    def broken() -> None:
+        raise ZeroDivisionError("boom")
+
+    with caplog.at_level(logging.ERROR, logger="tutor.ui"):
+        broken()
+    assert "problème inattendu" in text(area.value) and "boom" not in text(area.value)
+    assert "ZeroDivisionError" in caplog.text
+
+
+def test_describe_tells_every_event_in_french() -> None:
+    rng = random.Random(5)
+    kinds = set()
+    for preset in v.PRESETS:
+        for n in (2, 5):
+            state = v.new_game([f"J{i}" for i in range(n)], seed=rng.randrange(999),
+                               variant=preset)
+            events = list(v.opening_events(state))
+            while not v.is_over(state):
+                for seat in v.current_seats(state):
+                    state, evs = v.apply(state, rng.choice(v.legal_actions(state, seat)))
+                    events.extend(evs)
+            for example in BOOK.examples.values():
+                events.extend(v.run_example(example.data).events)
+            for event in events:
+                text = v.describe(event)
+                kinds.add(event.kind)
+                assert text and "None" not in text and "-" not in re.sub(r"[\w']-[\w']", "", text)
+    assert {"cancel", "no_winner", "win", "take", "reveal", "scores", "winner"} <= kinds
+
+
+def test_play_event_never_reveals_the_hidden_card() -> None:
+    state = v.new_game(["A", "B"], seed=1)
+    _, events = v.apply(state, v.Play("A", 13))
+    assert "13" not in v.describe(events[0])
+
+
+def test_french_typography_uses_non_breaking_spaces() -> None:
+    assert h.fr("Règle : « oui » ; non ?") == "Règle\u00a0: «\u00a0oui\u00a0»\u00a0; non\u00a0?"
+    assert "\u2212" in h.point_card(-3) and "▼ Vautour" in h.point_card(-3)
+    assert "▲ Suricate" in h.point_card(4)
+
+
+def test_tie_explorer_resolves_and_reports_bad_input() -> None:
+    explorer = sv.tie_explorer()
+    assert explorer.result.winner == "Carla"
+    explorer.cards[3].value = 12
+    assert explorer.result.winner is None
+    for toggle in explorer.pile.values():
+        toggle.value = False
+    assert "La pile en jeu ne peut pas être vide" in text(explorer.error.value)
+    explorer.pile[-2].value = True
+    assert explorer.error.value == "" and explorer.result.mode == "vautour"
+    explorer.count.value = 2
+    assert v.resolve_round({"Alex": 14, "Carla": 12}, [-2]).events == explorer.result.events
+
+
+def test_game_against_the_computer_refuses_hostile_input_without_change() -> None:
+    game = sv.play_vs_computer(seed=4)
+    before = game.session.state
+    for hostile in ("12", 99, None, "x" * 10_000, -3):
+        guarded(game.error)(game.play)(hostile)
+        assert "n'a pas la carte" in text(game.error.value)
+        assert game.session.state == before
+    game.play(7)
+    assert game.session.cursor == 1 and 7 not in game.session.state.hands[0]
+
+
+def test_game_against_the_computer_plays_to_the_end_and_undoes() -> None:
+    game = sv.play_vs_computer(seed=2)
+    for card in v.HAND:
+        game.play(card)
+    assert v.is_over(game.session.state) and "Scores finaux" in text(game.table.value)
+    game.session.undo()
+    assert not v.is_over(game.session.state) and game.undo_button.disabled is False
+
+
+def test_same_name_as_a_computer_player_is_refused_in_french() -> None:
+    game = sv.play_vs_computer()
+    game.name.value = "Alex"
+    guarded(game.error)(game.start)()
+    assert "Deux joueurs ne peuvent pas porter le même nom : Alex." in text(game.error.value)
+
+
+def test_teacher_view_shows_the_deck_to_come() -> None:
+    game = sv.play_vs_computer(seed=9)
+    assert "pioche à venir" not in text(game.table.value)
+    game.teacher.value = True
+    assert "pioche à venir" in text(game.table.value)
+
+
+def test_sandbox_plays_every_seat_and_travels_in_time() -> None:
+    box = sv.sandbox()
+    box.play()
+    box.play()
+    assert box.session.cursor == 2 and box.time.max == 2
+    box.time.value = 0
+    assert box.session.cursor == 0 and v.manche(box.session.state) == 1
+
+
+def test_exercises_score_and_explain() -> None:
+    ex = sv.exercises(seed=3)
+    expected = v.resolve_round(ex.plays, ex.pile).winner or "Personne"
+    ex.answer(expected)
+    assert "Bonne réponse" in text(ex.feedback.value) and "1 / 1" in text(ex.score.value)
+    ex.answer("Personne")
+    assert "déjà répondu" in text(ex.feedback.value) and "1 / 1" in text(ex.score.value)
+    ex.new_question()
+    wrong = next(b.description for b in ex.answers.children
+                 if b.description != (v.resolve_round(ex.plays, ex.pile).winner or "Personne"))
+    ex.answer(wrong)
+    assert "Pas tout à fait" in text(ex.feedback.value) and "1 / 2" in text(ex.score.value)
+
+
+def test_exercise_generator_makes_ties_often() -> None:
+    ties = sum(len(set(make[0].values())) < len(make[0])
+               for make in (sv.make_question(k) for k in range(100)))
+    assert ties > 50
+
+
+def test_tiebreak_compare_shows_both_readings() -> None:
+    box = sv.tiebreak_compare()
+    assert "Vainqueur : Dario" in text(box.out.value) and "Vainqueur : Carla" in text(box.out.value)
+    box.inputs["Léo"].value = "10, quinze"
+    assert "« quinze » n'est pas une valeur de carte Points" in text(box.error.value)
+
+
+def test_worked_example_transcripts_match_the_engine() -> None:
+    for example_id in BOOK.examples:
+        transcript = sv.example(example_id)
+        assert "Résultat conforme à l'exemple." in repr(transcript)
+        assert all(step.clause.id in BOOK.clauses for step in transcript.steps)
+
+
+def test_accueil_lists_every_registered_game_with_a_relative_link() -> None:
+    cards = home.game_cards().value
+    for info in GAMES.values():
+        assert f'href="{info.notebook}"' in cards and info.title in cards
+        assert (ROOT / "notebooks" / info.notebook).exists()
+
+
+def test_one_public_address_for_binder_badges_and_accueil() -> None:
+    url = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]["Repository"]
+    assert home.repository() == url
+    repo = url.removeprefix("https://github.com/")
+    readme = (ROOT / "README.md").read_text()
+    links = re.findall(r"https://mybinder\.org/v2/gh/([^/]+/[^/]+)/", readme)
+    assert links and set(links) == {repo}
+    assert home.binder_links()["voila"] in readme and home.binder_links()["lab"] in readme
+
+
+def test_only_the_ui_package_imports_ipywidgets() -> None:
+    for path in (ROOT / "tutor").rglob("*.py"):
+        if "ui" in path.relative_to(ROOT / "tutor").parts:
+            continue
+        assert "ipywidgets" not in path.read_text(), path
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("*.ipynb")), ids=lambda p: p.name)
+def test_notebooks_are_thin_and_hold_no_widget_state(path: Path) -> None:
+    nb = json.loads(path.read_text())
+    assert "widgets" not in nb["metadata"]
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        assert not re.search(r"^\s*(def|class|async def)\s", source, re.M), source
+        assert len([line for line in source.splitlines() if line.strip()]) <= 3, source
+        checked = "# NBVAL_CHECK_OUTPUT" in source
+        assert bool(cell["outputs"]) == checked, source
+        for out in cell["outputs"]:
+            assert "application/vnd.jupyter.widget-view+json" not in out.get("data", {})
