@@ -1,0 +1,194 @@
+"""Page section of `make bench`: the served app, measured in headless Chromium.
+
+Serves a copy of ``notebooks/`` plus a one-widget reference notebook with the app's own
+configuration (preheated kernels), then for each page: time from navigation to the first
+interactive widget and to the last one, click-to-update latency (median and p95 over repeated
+clicks on a button whose effect is a DOM change) and the resident memory of the page's kernel.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+REFERENCE = "_repere.ipynb"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+# per page: (first interactive widget, last widget, button to click, element its click changes)
+TARGETS: dict[str, tuple[str, str, str, str]] = {
+    REFERENCE: (".widget-button", ".widget-button", ".widget-button", ".widget-html"),
+    "index.ipynb": (".tv-game-card", ".tv-game-card", "", ""),
+    "stupides-vautours.ipynb": (
+        ".tv-example button", ".tv-exercises button",
+        ".tv-example button:has-text('Suivant')", ".tv-example .tv-steps",
+    ),
+}
+LOADS = 4
+CLICKS = 20
+CLICK_JS = """([button, watched]) => new Promise((resolve) => {
+    const t0 = performance.now();
+    const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now() - t0); });
+    obs.observe(watched, {subtree: true, childList: true, characterData: true});
+    button.click();
+    setTimeout(() => { obs.disconnect(); resolve(null); }, 5000);
+})"""
+
+
+def name_is_explainer(selector: str) -> bool:
+    return selector.startswith(".tv-example")
+
+
+def reference_notebook() -> dict[str, Any]:
+    code = ("import ipywidgets as w\n"
+            "label = w.HTML('0')\n"
+            "button = w.Button(description='Suivant')\n"
+            "button.on_click(lambda _: setattr(label, 'value', str(int(label.value) + 1)))\n"
+            "w.VBox([button, label])")
+    return {"cells": [{"cell_type": "code", "execution_count": None, "id": "c0",
+                       "metadata": {}, "outputs": [], "source": code}],
+            "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                        "name": "python3"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def kernel_rss_mb(kernel_id: str) -> float | None:
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmd = (proc / "cmdline").read_bytes().decode(errors="replace")
+            if kernel_id not in cmd:
+                continue
+            status = (proc / "status").read_text()
+        except OSError:
+            continue
+        m = re.search(r"VmRSS:\s+(\d+) kB", status)
+        if m:
+            return int(m.group(1)) / 1024
+    return None
+
+
+def measure_page(browser: Any, url: str, targets: tuple[str, str, str, str]) -> dict[str, Any]:
+    first_sel, last_sel, click_sel, change_sel = targets
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    start = time.perf_counter()
+    page.goto(url)
+    page.locator(first_sel).first.wait_for(state="visible", timeout=120_000)
+    first = time.perf_counter() - start
+    page.locator(last_sel).last.wait_for(state="attached", timeout=120_000)
+    last = time.perf_counter() - start
+    kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content())
+    result: dict[str, Any] = {"first_widget_s": first, "all_widgets_s": last,
+                              "kernel_mb": kernel_rss_mb(kernel.group(1)) if kernel else None}
+    if click_sel:
+        latencies = []
+        button = page.locator(click_sel).first.element_handle()
+        watched = page.locator(change_sel).first.element_handle()
+        back = page.locator(".tv-example button:has-text('Précédent')").first
+        for k in range(CLICKS):
+            ms = page.evaluate(CLICK_JS, [button, watched])
+            if ms is not None:
+                latencies.append(float(ms))
+            if name_is_explainer(click_sel) and k % 2 == 1:
+                back.click()  # stay inside the example's steps
+                page.wait_for_timeout(150)
+        if latencies:
+            result["click_median_ms"] = statistics.median(latencies)
+            result["click_p95_ms"] = statistics.quantiles(latencies, n=20)[-1]
+    page.close()
+    return result
+
+
+def run() -> dict[str, Any]:
+    """Serve, measure every page, stop; the figures as a dict (also printed by print_table)."""
+    from playwright.sync_api import sync_playwright
+
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        return {"skipped": "chromium absent"}
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for nb in (ROOT / "notebooks").glob("*.ipynb"):
+            shutil.copy(nb, root / nb.name)
+        (root / REFERENCE).write_text(json.dumps(reference_notebook()))
+        port = free_port()
+        code = ("import sys; from tutor.app import make_app; "
+                f"make_app({port}, '127.0.0.1', __import__('pathlib').Path({str(root)!r}))"
+                ".start()")
+        proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, start_new_session=True)
+        try:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                with socket.socket() as s:
+                    if s.connect_ex(("127.0.0.1", port)) == 0:
+                        break
+                time.sleep(0.2)
+            time.sleep(15)  # let every preheated kernel finish executing its notebook
+            results: dict[str, Any] = {}
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+                for name, targets in TARGETS.items():
+                    runs = []
+                    for _ in range(LOADS):
+                        runs.append(measure_page(browser, f"http://127.0.0.1:{port}/voila/render/"
+                                                          f"{name}", targets))
+                        time.sleep(8)  # the pool refills before the next load
+                    results[name] = summarize(runs)
+                browser.close()
+        finally:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+    ref = results[REFERENCE]
+    for row in results.values():
+        row["load_ratio"] = row["first_widget_s"] / ref["first_widget_s"]
+        if "click_median_ms" in row:
+            row["click_delta_ms"] = row["click_median_ms"] - ref["click_median_ms"]
+    return results
+
+
+def summarize(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key in runs[0]:
+        values = [r[key] for r in runs if r.get(key) is not None]
+        if values:
+            out[key] = statistics.median(values)
+    return out
+
+
+def print_table(results: dict[str, Any]) -> None:
+    if "skipped" in results:
+        print(f"\nPages : non mesurées ({results['skipped']})")
+        return
+    print("\nPages servies par Voilà (médianes ; repère : carnet à un seul widget)")
+    print(f"{'page':<26}{'1er widget':>11}{'rapport':>9}{'tout':>8}{'clic méd.':>11}"
+          f"{'clic p95':>10}{'écart':>8}{'noyau':>9}")
+    for name, r in results.items():
+        click = (f"{r['click_median_ms']:>9.0f}ms{r['click_p95_ms']:>8.0f}ms"
+                 f"{r['click_delta_ms']:>+6.0f}ms") if "click_median_ms" in r else f"{'-':>29}"
+        mem = f"{r['kernel_mb']:>6.0f} Mo" if "kernel_mb" in r else f"{'-':>9}"
+        print(f"{name:<26}{r['first_widget_s']:>10.2f}s{r['load_ratio']:>9.2f}"
+              f"{r['all_widgets_s']:>7.2f}s{click}{mem}")
