@@ -67,8 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "app":
         from tutor.app import serve
 
-        serve(args.port, args.ip)
-        return 0
+        return serve(args.port, args.ip)
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 

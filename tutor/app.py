@@ -1,12 +1,17 @@
 """``python -m tutor app``: serve the notebooks as a web app with Voilà (what ``make app`` runs).
 
 The configuration lives here, in the repository: preheated kernels, kernel culling so that no
-kernel outlives its closed tab for long, sources stripped, tracebacks hidden. The root URL opens
-the Accueil; the file tree and the contents API are not served (only the app's pages are).
+kernel outlives its closed tab for long, sources stripped, tracebacks hidden, and the ``tutor``
+page template (``tutor/voila/templates/tutor``: the lab template plus a banner telling the learner
+when the page has lost its kernel). The root URL opens the Accueil; the file tree and the contents
+API are not served (only the app's pages are). Every rule file is checked before serving, so a
+malformed file stops the app with its file, line and reason instead of half-rendering a page.
 """
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +19,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 HOME = "index.ipynb"
+TEMPLATES = Path(__file__).resolve().parent  # holds voila/templates/tutor
 
 CONFIG: dict[str, dict[str, Any]] = {
     "VoilaConfiguration": {
@@ -23,6 +29,7 @@ CONFIG: dict[str, dict[str, Any]] = {
         "show_tracebacks": False,
         "file_allowlist": [r".*\.(png|jpg|gif|svg)"],
         "multi_kernel_manager_class": "tutor.app.PoolAwareKernelManager",
+        "template": "tutor",
     },
     "MappingKernelManager": {
         # a page's kernel is shut down about a minute after its tab is closed
@@ -75,13 +82,45 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
             assert any(h[1] is VoilaHandler or issubclass(h[1], VoilaHandler) for h in handlers)
             return redirect + handlers
 
+    paths = os.environ.get("JUPYTER_PATH", "")
+    if str(TEMPLATES) not in paths.split(os.pathsep):
+        os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), paths) if p)
     app = TutorVoila(config=Config(CONFIG))
     app.initialize([str(root), "--no-browser", f"--port={port}", f"--Voila.ip={ip}"])
     return app
 
 
-def serve(port: int = 8866, ip: str = "127.0.0.1") -> None:
-    """Serve the tutor until interrupted."""
+def preflight() -> list[str]:
+    """Problems that would break a page: every registered game's rule file (and any data file
+    its engine loads at start) must parse. Returns French lines ``file:line: reason``."""
+    from tutor import rules
+    from tutor.games import GAMES
+
+    problems: list[str] = []
+    for info in GAMES.values():
+        try:
+            rules.load.cache_clear()
+            rules.load(info.id)
+            check = getattr(info.module(), "preflight", None)
+            if check is not None:
+                check()
+        except rules.RulesError as exc:
+            problems.extend(str(p) for p in exc.problems)
+        except (OSError, ValueError) as exc:
+            problems.append(str(exc))
+    return problems
+
+
+def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
+    """Serve the tutor until interrupted; refuse to start (exit code 1) on a malformed file."""
+    problems = preflight()
+    if problems:
+        print("Le tuteur ne peut pas démarrer : des fichiers de règles sont mal formés.",
+              file=sys.stderr)
+        for line in problems:
+            print(f"ERREUR {line}", file=sys.stderr)
+        return 1
     app = make_app(port, ip)
     print(f"Le tuteur est servi sur http://{ip}:{port}/ (Ctrl+C pour arrêter).", flush=True)
     app.start()
+    return 0

@@ -9,6 +9,7 @@ that no event needs to cite) and worked examples as fenced blocks whose info str
 from __future__ import annotations
 
 import html
+import os
 import re
 import tomllib
 from collections.abc import Mapping
@@ -252,8 +253,12 @@ def _read_example(body: list[str], n: int, path: str, game: str, current: dict[s
 
 
 def rules_dir() -> Path:
-    """Where the rule files are: shipped in the wheel (``tutor/rules_data``) or, from a source
-    checkout or an editable install, the repository's ``rules/`` folder."""
+    """Where the rule files are: the folder named by ``TUTOR_RULES_DIR`` if set (a teacher's own
+    copy), else the files shipped in the wheel (``tutor/rules_data``) or, from a source checkout
+    or an editable install, the repository's ``rules/`` folder."""
+    override = os.environ.get("TUTOR_RULES_DIR")
+    if override:
+        return Path(override)
     packaged = Path(str(resources.files("tutor"))) / "rules_data"
     if packaged.is_dir():
         return packaged

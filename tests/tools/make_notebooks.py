@@ -17,8 +17,9 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def notebook(cells: list[tuple[str, str]]) -> nbformat.NotebookNode:
+def notebook(cells: list[tuple[str, str]], title: str) -> nbformat.NotebookNode:
     nb = new_notebook()
+    nb.metadata["title"] = title
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
                                  "name": "python3"}
     nb.metadata["language_info"] = {"name": "python"}
@@ -39,25 +40,26 @@ INDEX = [
 ]
 
 
-def notebooks() -> dict[str, list[tuple[str, str]]]:
+def notebooks() -> dict[str, tuple[str, list[tuple[str, str]]]]:
     """The Accueil, then one notebook per outline in ``outlines/`` (one module per game:
-    ``NOTEBOOK`` is the file name, ``CELLS`` the cells)."""
-    found: dict[str, list[tuple[str, str]]] = {"index.ipynb": INDEX}
+    ``NOTEBOOK`` is the file name, ``CELLS`` the cells, ``TITLE`` the page title if given)."""
+    found = {"index.ipynb": ("Tuteur de règles de jeux de cartes", INDEX)}
     for path in sorted((Path(__file__).parent / "outlines").glob("*.py")):
         spec = importlib.util.spec_from_file_location(f"outline_{path.stem}", path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        found[module.NOTEBOOK] = module.CELLS
+        title = getattr(module, "TITLE", module.NOTEBOOK.removesuffix(".ipynb"))
+        found[module.NOTEBOOK] = (f"{title} — Tuteur de règles", module.CELLS)
     return found
 
 
 def main(names: list[str]) -> int:
-    for name, cells in notebooks().items():
+    for name, (title, cells) in notebooks().items():
         if names and name not in names:
             continue
         path = ROOT / "notebooks" / name
-        nbformat.write(notebook(cells), path)
+        nbformat.write(notebook(cells, title), path)
         print(f"écrit {path.relative_to(ROOT)}")
     return 0
 

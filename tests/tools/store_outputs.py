@@ -32,7 +32,8 @@ def store(path: Path) -> None:
         else:
             cell.outputs = []
             cell.execution_count = None
-    nb.metadata = {k: nb.metadata[k] for k in ("kernelspec", "language_info") if k in nb.metadata}
+    nb.metadata = {k: nb.metadata[k] for k in ("kernelspec", "language_info", "title")
+                   if k in nb.metadata}
     nb.metadata["language_info"] = {"name": "python"}
     nbformat.write(nb, path)
 

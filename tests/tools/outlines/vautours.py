@@ -2,6 +2,7 @@
 
 CHECK = "# NBVAL_CHECK_OUTPUT\n"
 NOTEBOOK = "stupides-vautours.ipynb"
+TITLE = "Stupides Vautours"
 
 CELLS = [
     ("code", "from tutor.ui import vautours as sv\n\nsv.style()"),

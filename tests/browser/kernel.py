@@ -1,0 +1,92 @@
+"""A raw client of a page's kernel websocket, speaking the Jupyter protocol as any page could."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import websocket
+
+
+def kernel_id(page_html: str) -> str:
+    m = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page_html)
+    assert m, "the page names its kernel"
+    return m.group(1)
+
+
+def kernel_pid(kid: str) -> int | None:
+    """The process id of the kernel whose connection file names ``kid``."""
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                if kid in (proc / "cmdline").read_bytes().decode(errors="replace"):
+                    return int(proc.name)
+            except OSError:
+                continue
+    return None
+
+
+class KernelChannel:
+    """Send Jupyter messages to a kernel through the app's websocket and collect the replies."""
+
+    def __init__(self, base_url: str, kid: str) -> None:
+        url = base_url.replace("http://", "ws://") + f"/api/kernels/{kid}/channels?session_id=t"
+        self.ws = websocket.create_connection(url, timeout=10)
+        self.session = uuid.uuid4().hex
+
+    def send(self, msg_type: str, content: dict[str, Any], channel: str = "shell") -> str:
+        msg_id = uuid.uuid4().hex
+        self.ws.send(json.dumps({
+            "header": {"msg_id": msg_id, "msg_type": msg_type, "username": "test",
+                       "session": self.session, "date": "", "version": "5.3"},
+            "parent_header": {}, "metadata": {}, "content": content, "channel": channel,
+            "buffers": [],
+        }))
+        return msg_id
+
+    def replies(self, seconds: float) -> list[dict[str, Any]]:
+        """Every text message received within ``seconds``."""
+        out: list[dict[str, Any]] = []
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.ws.settimeout(max(0.05, end - time.monotonic()))
+            try:
+                raw = self.ws.recv()
+            except websocket.WebSocketTimeoutException:
+                break
+            if isinstance(raw, str):
+                out.append(json.loads(raw))
+        return out
+
+    def widget_states(self) -> dict[str, dict[str, Any]]:
+        """Every widget model of the page: comm id -> synced state."""
+        self.send("comm_info_request", {"target_name": "jupyter.widget"})
+        comms: dict[str, Any] = {}
+        for msg in self.replies(5):
+            if msg["header"]["msg_type"] == "comm_info_reply":
+                comms = msg["content"]["comms"]
+                break
+        for comm_id in comms:
+            self.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
+        states: dict[str, dict[str, Any]] = {}
+        for msg in self.replies(8):
+            content = msg.get("content", {})
+            data = content.get("data", {})
+            if msg["header"]["msg_type"] == "comm_msg" and data.get("method") == "update":
+                states.setdefault(content["comm_id"], {}).update(data.get("state", {}))
+        return states
+
+    def update(self, comm_id: str, **state: Any) -> None:
+        self.send("comm_msg", {"comm_id": comm_id,
+                               "data": {"method": "update", "state": state, "buffer_paths": []}})
+
+    def click(self, comm_id: str) -> None:
+        self.send("comm_msg", {"comm_id": comm_id,
+                               "data": {"method": "custom", "content": {"event": "click"}}})
+
+    def close(self) -> None:
+        self.ws.close()

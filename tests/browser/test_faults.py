@@ -1,0 +1,60 @@
+"""Faults: a page whose kernel dies says so; malformed files stop the app before any page."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Browser, expect
+
+from .conftest import ROOT, free_port
+from .kernel import kernel_id, kernel_pid
+from .pages import open_page
+
+
+def test_a_killed_kernel_is_announced_and_a_reload_gives_a_fresh_game(
+    browser: Browser, app_url: str, shots: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    open_page(page, f"{app_url}/voila/render/stupides-vautours.ipynb")
+    game = page.locator(".tv-game")
+    hand = game.locator(".tv-hand-buttons button")
+    hand.nth(5).click()
+    expect(hand.nth(5)).to_have_class(re.compile("tv-played"), timeout=30_000)
+    pid = kernel_pid(kernel_id(page.content()))
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    banner = page.locator("#tutor-lost")
+    expect(banner).to_be_visible(timeout=30_000)
+    expect(banner).to_contain_text("La connexion avec le tuteur est perdue")
+    page.screenshot(path=str(shots / "noyau-perdu.png"))
+    banner.get_by_role("button", name="Recharger la page").click()
+    expect(page.locator(".tv-game")).to_be_visible(timeout=90_000)
+    expect(page.locator("#tutor-lost")).to_have_count(0)
+    hand = page.locator(".tv-game .tv-hand-buttons button")
+    expect(hand.nth(5)).not_to_have_class(re.compile("tv-played"))
+    hand.nth(5).click()
+    expect(hand.nth(5)).to_have_class(re.compile("tv-played"), timeout=30_000)
+    page.close()
+
+
+def test_a_malformed_rule_file_stops_the_app_with_file_line_and_reason(tmp_path: Path) -> None:
+    for path in (ROOT / "rules").iterdir():
+        shutil.copy(path, tmp_path / path.name)
+    broken = tmp_path / "vautours.fr.md"
+    broken.write_text(broken.read_text().replace("## Déroulement", "## Deroulement", 1))
+    env = {**os.environ, "TUTOR_RULES_DIR": str(tmp_path)}
+    run = subprocess.run([sys.executable, "-m", "tutor", "app", "--port", str(free_port())],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1
+    assert "Le tuteur ne peut pas démarrer" in run.stderr
+    assert re.search(rf"ERREUR {re.escape(str(broken))}:\d+: section inconnue « Deroulement »",
+                     run.stderr)
+    check = subprocess.run([sys.executable, "-m", "tutor", "check", str(broken)], cwd=ROOT,
+                           capture_output=True, text=True, timeout=60)
+    assert check.returncode == 1 and "section inconnue" in check.stdout
