@@ -6,13 +6,14 @@ STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT   ?= 8866
 
-.PHONY: help test app lab bench check lint chromium notebooks clean
+.PHONY: help test app lab bench load check lint chromium notebooks clean
 
 help:
 	@echo "make app    serve the tutor with Voilà on http://127.0.0.1:$(PORT)"
 	@echo "make test   install everything needed, then run the whole test suite"
 	@echo "make lab    open the notebooks in JupyterLab"
 	@echo "make bench  print the benchmark report (not part of the tests)"
+	@echo "make load   10 simultaneous learners against one server (loopback only)"
 	@echo "make check  validate the rule files and replay their examples"
 	@echo "make notebooks  rewrite the notebooks and store the outputs nbval checks"
 
@@ -43,9 +44,12 @@ app: $(STAMP)
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --no-browser --ip=127.0.0.1 --allow-root notebooks/
 
-bench: $(STAMP)
+bench: $(STAMP) chromium
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) tests/bench/bench.py
+
+load: $(STAMP) chromium
+	$(PY) tests/bench/load.py
 
 notebooks: $(STAMP)
 	$(PY) tests/tools/make_notebooks.py
