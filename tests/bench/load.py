@@ -82,12 +82,14 @@ async def learner(browser: Any, url: str, index: int, latencies: list[float],
                   errors: list[str]) -> None:
     page = await browser.new_page(viewport={"width": 1280, "height": 800})
     page.on("pageerror", lambda exc: errors.append(f"apprenant {index} : {exc}"))
+    step = "ouverture de la page"
     try:
         await page.goto(url, timeout=180_000)
         game = page.locator(".tv-game")
         await game.wait_for(state="visible", timeout=180_000)
         hand = game.locator(".tv-hand-buttons button")
         for k in range(15):
+            step = f"carte {k + 1}"
             start = time.perf_counter()
             await hand.nth(k).click()
             await page.wait_for_function(
@@ -99,6 +101,7 @@ async def learner(browser: Any, url: str, index: int, latencies: list[float],
         steps = page.locator(".tv-example").first
         for k in range(5):  # Suivant, Précédent, Suivant...: always a change to wait for
             name = "Suivant ▶" if k % 2 == 0 else "◀ Précédent"
+            step = f"exemple, clic {k + 1}"
             before = await steps.inner_text()
             start = time.perf_counter()
             await steps.get_by_role("button", name=name).click()
@@ -110,7 +113,10 @@ async def learner(browser: Any, url: str, index: int, latencies: list[float],
         if "There was an error" in body or "problème inattendu" in body:
             errors.append(f"apprenant {index} : erreur affichée dans la page")
     except Exception as exc:  # a load test counts every failure, whatever its kind
-        errors.append(f"apprenant {index} : {type(exc).__name__}: {str(exc)[:160]}")
+        errors.append(f"apprenant {index}, {step} : {type(exc).__name__}: {str(exc)[:120]}")
+        shots = ROOT / "test-artefacts"
+        shots.mkdir(exist_ok=True)
+        await page.screenshot(path=str(shots / f"charge-apprenant-{index}.png"))
     finally:
         await page.close()
 
@@ -180,8 +186,10 @@ def main() -> int:
     parser.add_argument("--out", default=str(ROOT / "bench-results"))
     args = parser.parse_args()
     port = free_port()
+    (ROOT / "test-artefacts").mkdir(exist_ok=True)
+    log = (ROOT / "test-artefacts" / "load-voila.log").open("wb")
     proc = subprocess.Popen([sys.executable, "-m", "tutor", "app", "--port", str(port)],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
                             start_new_session=True)
     try:
         deadline = time.monotonic() + 60

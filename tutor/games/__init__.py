@@ -38,6 +38,15 @@ GAMES: dict[str, GameInfo] = {
         summary="Tout le monde a les mêmes cartes, tout le monde joue en même temps : "
         "la plus forte carte unique remporte la souris, la plus faible récolte le vautour.",
     ),
+    "drahtseilakt": GameInfo(
+        id="drahtseilakt",
+        title="Drahtseilakt",
+        author="Reiner Knizia (1999)",
+        players=(3, 5),
+        notebook="drahtseilakt.ipynb",
+        summary="Sur la corde raide : la plus forte carte prend des bâtonnets bleus, la plus "
+        "faible des rouges, et c'est le plus petit total qui gagne.",
+    ),
 }
 
 

@@ -1,0 +1,368 @@
+"""Drahtseilakt: one test (or more) per clause, and every kind of bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.engine import IllegalAction
+from tutor.games import drahtseilakt as d
+from tutor.games.drahtseilakt import ZERO_BLUE, ZERO_RED, Play, Variant
+
+NAMES = ("Alex", "Bea", "Carla")
+DECK = (3, ZERO_BLUE, 4, 7, 1, ZERO_RED, 8, 2, 5, 6, 9)
+HANDS = {
+    "Alex": [10, 20, 30, 40, 50, 11, 21, 31, 41],
+    "Bea": [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    "Carla": [12, 22, 32, 42, 13, 23, 33, 43, 49],
+}
+
+
+def table(**kw: object) -> d.State:
+    options: dict[str, object] = {"hands": HANDS, "score_deck": DECK}
+    options.update(kw)
+    return d.situation(NAMES, **options)  # type: ignore[arg-type]
+
+
+def play(state: d.State, *cards: tuple[str, int]) -> tuple[d.State, list[d.Event]]:
+    events: list[d.Event] = []
+    for seat, card in cards:
+        state, evs = d.apply(state, Play(seat, card))
+        events.extend(evs)
+    return state, events
+
+
+def kinds(events: list[d.Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+# --- material and set-up -----------------------------------------------------------------------
+
+
+def test_score_cards_are_one_to_nine_and_two_zeros() -> None:
+    assert d.SCORE_CARDS == (1, 2, 3, 4, 5, 6, 7, 8, 9, "0 bleu", "0 rouge")
+    assert d.NUMBER_CARDS == tuple(range(1, 51))
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_new_game_deals_nine_cards_and_left_of_dealer_leads(n: int) -> None:
+    s = d.new_game(list("ABCDE"[:n]), seed=4)
+    assert [len(h) for h in s.hands] == [9] * n
+    assert len({c for h in s.hands for c in h}) == 9 * n
+    assert len(s.deals) == n and d.dealer(s) == "A" and d.current_seats(s) == ("B",)
+    seen = d.view(s, None)
+    assert seen["unseen_count"] == 50 - 9 * n and seen["reserve"] == (25, 25)
+    events = d.opening_events(s)
+    assert [e.clause for e in events[4:7]] == ["drahtseilakt/manches", "drahtseilakt/donne",
+                                                 "drahtseilakt/entame"]
+
+
+@pytest.mark.parametrize("players", [("A", "B"), tuple("ABCDEF"), ("A", "A", "B")])
+def test_bad_player_lists_are_refused(players: tuple[str, ...]) -> None:
+    with pytest.raises(IllegalAction) as e:
+        d.new_game(players, seed=1)
+    assert e.value.clause == "drahtseilakt/joueurs"
+
+
+def test_tactical_variant_deals_every_card_from_one_to_nine_times_players() -> None:
+    s = d.new_game(list("ABCD"), seed=2, variant="tactique")
+    assert sorted(c for h in s.hands for c in h) == list(range(1, 37))
+    assert d.view(s, None)["unseen_count"] == 0
+    assert d.opening_events(s)[5].clause == "drahtseilakt/variante-tactique"
+
+
+def test_unknown_variant_key_value_and_preset_are_refused() -> None:
+    with pytest.raises(ValueError, match="Clés possibles : deck, play, supply, pairs"):
+        d.new_game(NAMES, seed=1, variant={"paquet": "x"})
+    with pytest.raises(ValueError, match="Valeurs possibles : 'finite', 'unlimited'"):
+        Variant(supply="beaucoup")
+    with pytest.raises(ValueError, match="tactique"):
+        d.new_game(NAMES, seed=1, variant="inconnu")
+
+
+def test_bad_recorded_deals_are_refused() -> None:
+    good = d.new_game(NAMES, seed=5).deals
+    with pytest.raises(IllegalAction) as e:
+        d.new_game(NAMES, deals=good[:2])
+    assert e.value.clause == "drahtseilakt/donne"
+    with pytest.raises(IllegalAction) as e:
+        d.new_game(NAMES, deals=[good[0], good[1], d.Deal(good[2].cards, (1, 2, 3))])
+    assert e.value.clause == "drahtseilakt/cartes-score"
+    with pytest.raises(ValueError):
+        d.new_game(NAMES)
+
+
+def test_dealer_rotates_left_each_manche() -> None:
+    s = d.new_game(NAMES, seed=3)
+    dealers = []
+    while not d.is_over(s):
+        if s.tricks == 0 and not s.trick:
+            dealers.append(d.dealer(s))
+            assert d.current_seats(s) == (NAMES[(NAMES.index(d.dealer(s)) + 1) % 3],)
+        seat = d.current_seats(s)[0]
+        s, _ = d.apply(s, d.legal_actions(s, seat)[0])
+    assert dealers == ["Alex", "Bea", "Carla"]
+
+
+# --- revealing score cards ---------------------------------------------------------------------
+
+
+def test_reveal_a_plain_card() -> None:
+    r = d.reveal((5, ZERO_RED, 2))
+    assert (r.value, r.blue, r.red, r.revealed, r.rest) == (5, True, True, (5,), (ZERO_RED, 2))
+    assert [e.clause for e in r.events] == ["drahtseilakt/revelation"]
+
+
+@pytest.mark.parametrize(("zero", "blue", "red"), [(ZERO_BLUE, False, True),
+                                                   (ZERO_RED, True, False)])
+def test_a_zero_cancels_its_colour_and_chains(zero: str, blue: bool, red: bool) -> None:
+    r = d.reveal((zero, 4, 9))
+    assert (r.value, r.blue, r.red, r.revealed, r.rest) == (4, blue, red, (zero, 4), (9,))
+    assert [e.kind for e in r.events] == ["zero", "reveal"]
+
+
+def test_two_zeros_in_a_row_cancel_each_other() -> None:
+    r = d.reveal((ZERO_BLUE, ZERO_RED, 7, 1))
+    assert (r.value, r.blue, r.red, r.revealed, r.rest) == (7, True, True,
+                                                            (ZERO_BLUE, ZERO_RED, 7), (1,))
+    assert [e.clause for e in r.events] == ["drahtseilakt/zero", "drahtseilakt/double-zero",
+                                            "drahtseilakt/double-zero"]
+
+
+@pytest.mark.parametrize("deck", [(), (ZERO_BLUE,), (ZERO_BLUE, ZERO_RED)])
+def test_reveal_on_an_exhausted_deck_is_refused(deck: tuple[str, ...]) -> None:
+    with pytest.raises(IllegalAction) as e:
+        d.reveal(deck)
+    assert e.value.clause == "drahtseilakt/revelation"
+
+
+@pytest.mark.parametrize("deck", [(0,), (10,), (3, 3), ("0 vert",), (True,)])
+def test_reveal_refuses_cards_that_do_not_exist(deck: tuple[object, ...]) -> None:
+    with pytest.raises(IllegalAction) as e:
+        d.reveal(deck)  # type: ignore[arg-type]
+    assert e.value.clause == "drahtseilakt/cartes-score"
+
+
+def test_revealed_score_cards_stay_visible_to_everyone() -> None:
+    s, _ = play(table(), ("Alex", 50), ("Bea", 1), ("Carla", 12))
+    seen = d.view(s, "Bea")
+    assert seen["revealed"] == (3, ZERO_BLUE, 4) and seen["stake"] == d.Stake(4, False, True)
+    assert seen["score_deck"] is None and d.view(s, None)["score_deck"] == DECK[3:]
+
+
+# --- playing a trick ---------------------------------------------------------------------------
+
+
+def test_cards_are_played_in_turn_clockwise_and_face_up() -> None:
+    s, events = play(table(leader="Bea"), ("Bea", 5))
+    assert d.current_seats(s) == ("Carla",) and events[0].clause == "drahtseilakt/jouer"
+    assert d.view(s, "Alex")["trick"] == (("Bea", 5),)
+    assert d.legal_actions(s, "Alex") == ()
+
+
+def test_legal_actions_are_the_sorted_hand_of_the_player_to_play() -> None:
+    s = table()
+    assert [a.card for a in d.legal_actions(s, "Alex")] == sorted(HANDS["Alex"])
+
+
+@pytest.mark.parametrize(
+    ("action", "clause", "words"),
+    [
+        (Play("Bea", 5), "drahtseilakt/jouer", "Ce n'est pas le tour de Bea"),
+        (Play("Alex", 5), "drahtseilakt/main", "n'a pas la carte 5"),
+        (Play("Alex", "10"), "drahtseilakt/main", "n'a pas la carte '10'"),  # type: ignore[arg-type]
+        (Play("Zoé", 10), "drahtseilakt/joueurs", "Aucun joueur ne s'appelle 'Zoé'"),
+        ("Alex joue 10", "drahtseilakt/jouer", "Action inconnue"),
+    ],
+)
+def test_illegal_actions_leave_the_state_unchanged(action: object, clause: str,
+                                                   words: str) -> None:
+    s = table()
+    before = s
+    with pytest.raises(IllegalAction) as e:
+        d.apply(s, action)  # type: ignore[arg-type]
+    assert e.value.clause == clause and words in e.value.reason
+    assert s == before
+
+
+def test_blue_to_highest_red_to_lowest_and_highest_leads_next() -> None:
+    s, events = play(table(), ("Alex", 30), ("Bea", 9), ("Carla", 49))
+    assert (s.blue, s.red) == ((0, 0, 3), (0, 3, 0))
+    assert kinds(events)[-3:] == ["trick_end", "zero", "reveal"]
+    assert d.current_seats(s) == ("Carla",) and s.discard == (30, 9, 49)
+    clauses = [e.clause for e in events]
+    assert clauses.index("drahtseilakt/bleus") < clauses.index("drahtseilakt/rouges")
+    assert "drahtseilakt/fin-de-pli" in clauses
+
+
+def test_resolve_trick_pays_nothing_in_the_cancelled_colour() -> None:
+    r = d.resolve_trick({"A": 7, "B": 28, "C": 36}, d.reveal((ZERO_BLUE, 4)))
+    assert (r.highest, r.lowest, r.blue, r.red) == ("C", "A", 0, 4)
+    assert [e.kind for e in r.events] == ["no_blue", "red"]
+    r = d.resolve_trick({"A": 7, "B": 28, "C": 36}, d.Stake(3, True, True))
+    assert (r.highest, r.lowest, r.blue, r.red) == ("C", "A", 3, 3)
+
+
+@pytest.mark.parametrize(
+    ("plays", "clause"),
+    [({"A": 1, "B": 2}, "drahtseilakt/joueurs"), ({"A": 1, "B": 1, "C": 3}, "drahtseilakt/cartes"),
+     ({"A": 0, "B": 2, "C": 3}, "drahtseilakt/cartes"),
+     ({"A": 51, "B": 2, "C": 3}, "drahtseilakt/cartes")],
+)
+def test_resolve_trick_refuses_impossible_tricks(plays: dict[str, int], clause: str) -> None:
+    with pytest.raises(IllegalAction) as e:
+        d.resolve_trick(plays, d.Stake(3, True, True))
+    assert e.value.clause == clause
+
+
+# --- sticks ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("red", "blue", "left"),
+                         [(5, 3, (2, 0)), (3, 5, (0, 2)), (4, 4, (0, 0)), (0, 6, (0, 6))])
+def test_settle_gives_back_pairs(red: int, blue: int, left: tuple[int, int]) -> None:
+    assert d.settle(red, blue) == left
+
+
+def test_pairs_go_back_as_soon_as_a_player_holds_both_colours() -> None:
+    s, events = play(table(red={"Carla": 5}), ("Alex", 30), ("Bea", 9), ("Carla", 49))
+    assert (s.red[2], s.blue[2]) == (2, 0)
+    pairs = next(e for e in events if e.kind == "pairs")
+    assert pairs.clause == "drahtseilakt/paires" and pairs.data["pairs"] == 3
+    assert d.reserve(s) == (25 - 2 - 3, 25)
+
+
+def test_end_of_manche_reading_keeps_both_colours_until_the_count() -> None:
+    s, events = play(table(red={"Carla": 5}, variant="paires-en-fin-de-manche"),
+                     ("Alex", 30), ("Bea", 9), ("Carla", 49))
+    assert (s.red[2], s.blue[2]) == (5, 3) and "pairs" not in kinds(events)
+
+
+def test_a_short_reserve_gives_what_is_left() -> None:
+    s, events = play(table(blue={"Carla": 24}), ("Alex", 30), ("Bea", 9), ("Carla", 49))
+    assert s.blue[2] == 25 and d.reserve(s) == (22, 0)
+    short = next(e for e in events if e.kind == "short")
+    assert short.clause == "drahtseilakt/reserve-epuisee" and short.data["got"] == 1
+    s, events = play(table(blue={"Carla": 24}, variant="reserve-illimitee"),
+                     ("Alex", 30), ("Bea", 9), ("Carla", 49))
+    assert s.blue[2] == 27 and d.reserve(s) == (22, 0)
+    assert next(e for e in events if e.kind == "tokens").data["missing"] == 2
+
+
+def test_empty_reserve_gives_nothing() -> None:
+    s, events = play(table(blue={"Carla": 20, "Alex": 5}), ("Alex", 30), ("Bea", 9),
+                     ("Carla", 49))
+    assert s.blue == (5, 0, 20)
+    assert "ne reçoit rien" in d.describe(next(e for e in events if e.kind == "short"))
+
+
+@pytest.mark.parametrize(
+    ("kw", "clause"),
+    [({"red": {"Alex": 2}, "blue": {"Alex": 1}}, "drahtseilakt/paires"),
+     ({"blue": {"Alex": 20, "Bea": 6}}, "drahtseilakt/batonnets"),
+     ({"red": {"Alex": -1}}, "drahtseilakt/batonnets"),
+     ({"red": {"Zoé": 1}}, "drahtseilakt/joueurs"),
+     ({"score_deck": DECK[:5]}, "drahtseilakt/cartes-score"),
+     ({"hands": {**HANDS, "Bea": HANDS["Alex"]}}, "drahtseilakt/cartes"),
+     ({"hands": {**HANDS, "Bea": [1, 2]}}, "drahtseilakt/donne"),
+     ({"hands": {"Alex": HANDS["Alex"]}}, "drahtseilakt/joueurs")],
+)
+def test_impossible_situations_are_refused(kw: dict[str, object], clause: str) -> None:
+    with pytest.raises(IllegalAction) as e:
+        table(**kw)
+    assert e.value.clause == clause
+
+
+# --- end of manche and of the game ---------------------------------------------------------------
+
+
+def test_clean_cancellation_picks_the_highest_earlier_manche_not_yet_cancelled() -> None:
+    assert d.clean_cancellation([4, 7, 7], []) == 1
+    assert d.clean_cancellation([4, 7, 7], [1]) == 2
+    assert d.clean_cancellation([0, 0], []) is None
+    assert d.clean_cancellation([], []) is None
+
+
+def test_final_totals_apply_the_cancellation_in_order() -> None:
+    t = d.final_totals({"A": [0, 5, 0, 3], "B": [2, 2, 2, 2]})
+    assert t.totals == {"A": 3, "B": 8} and t.cancelled == {"A": (1,), "B": ()}
+    assert [e.kind for e in t.events] == ["clean", "totals"]  # no earlier manche for the first
+    with pytest.raises(IllegalAction) as e:
+        d.final_totals({"A": [-1]})
+    assert e.value.clause == "drahtseilakt/fin-de-manche"
+
+
+def test_lowest_total_wins_and_ties_share() -> None:
+    assert d.winners_of({"A": 4, "B": 2, "C": 9}).winners == ("B",)
+    assert d.winners_of({"A": 2, "B": 2, "C": 9}).winners == ("A", "B")
+
+
+def test_a_whole_game_ends_with_scores_totals_and_a_winner() -> None:
+    s = d.new_game(NAMES, seed=8)
+    events: list[d.Event] = []
+    while not d.is_over(s):
+        seat = d.current_seats(s)[0]
+        s, evs = d.apply(s, d.legal_actions(s, seat)[-1])
+        events.extend(evs)
+    assert [len(h) for h in s.history] == [3, 3, 3]
+    assert kinds(events).count("manche_end") == 3 and kinds(events)[-2:] == ["totals", "winner"]
+    result = d.outcome(s)
+    assert result.scores == d.totals(s) and result.clause == "drahtseilakt/vainqueur"
+    assert min(result.scores.values()) == result.scores[result.winners[0]]
+    with pytest.raises(IllegalAction) as e:
+        d.apply(s, Play("Alex", 1))
+    assert e.value.clause == "drahtseilakt/fin"
+    assert d.current_seats(s) == () and d.legal_actions(s, "Alex") == ()
+
+
+def test_outcome_before_the_end_is_refused() -> None:
+    with pytest.raises(IllegalAction) as e:
+        d.outcome(table())
+    assert e.value.clause == "drahtseilakt/fin"
+
+
+def test_stick_free_manche_cancels_an_earlier_score_in_a_game() -> None:
+    s = d.new_game(NAMES, seed=8)._replace(manche=1, history=((6,), (2,), (4,)))
+    s = d._start_manche(s.variant, s.players, s.deals, 0, 1, s.history, s.cancelled)
+    events: list[d.Event] = []
+    while s.manche == 1:
+        seat = d.current_seats(s)[0]
+        options = d.legal_actions(s, seat)
+        s, evs = d.apply(s, options[len(options) // 2])
+        events.extend(evs)
+    end = next(e for e in events if e.kind == "manche_end")
+    for name, score in end.data["scores"].items():
+        k = NAMES.index(name)
+        assert s.history[k][1] == score
+        assert (s.cancelled[k] == (0,)) == (score == 0)
+
+
+# --- chaotic variant ---------------------------------------------------------------------------
+
+
+def test_chaotic_variant_hides_choices_until_everyone_has_chosen() -> None:
+    s = table(variant="chaotique")
+    assert d.current_seats(s) == NAMES
+    s, events = play(s, ("Carla", 49))
+    assert events[0].clause == "drahtseilakt/variante-chaotique"
+    assert "49" not in d.describe(events[0])
+    assert d.view(s, "Alex")["trick"] == (("Carla", None),)
+    assert d.current_seats(s) == ("Alex", "Bea")
+    with pytest.raises(IllegalAction) as e:
+        d.apply(s, Play("Carla", 12))
+    assert e.value.clause == "drahtseilakt/variante-chaotique"
+    s, events = play(s, ("Bea", 9), ("Alex", 30))
+    assert "show" in kinds(events) and s.blue[2] == 3 and s.red[1] == 3
+
+
+# --- descriptions --------------------------------------------------------------------------------
+
+
+def test_describe_refuses_unknown_event_kinds() -> None:
+    with pytest.raises(AssertionError):
+        d.describe(d.Event("mystère", None, {}, "drahtseilakt/jouer"))
+
+
+def test_actions_and_states_print_as_runnable_code() -> None:
+    s = table()
+    assert eval(repr(Play("Alex", 10)), {"Play": Play}) == Play("Alex", 10)
+    assert "Stake(value=3, blue=True, red=True)" in repr(s)
