@@ -21,6 +21,7 @@ def test_wheel_ships_the_rules_and_loads_them_when_installed(tmp_path: Path) -> 
     names = zipfile.ZipFile(wheel).namelist()
     for path in RULE_FILES:
         assert f"tutor/rules_data/{path.name}" in names
+    assert "tutor/voila/templates/tutor/index.html.j2" in names
     site = tmp_path / "site"
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(site),
