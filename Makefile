@@ -33,7 +33,7 @@ lint: $(STAMP)
 	$(PY) -m mypy tutor
 
 check: $(STAMP)
-	$(PY) -m tutor check rules/*.fr.md
+	$(PY) -m tutor check rules/*.fr.md rules/*.toml
 
 test: $(STAMP) chromium lint check
 	$(PY) -m pytest

@@ -16,6 +16,9 @@ def check(paths: Sequence[str]) -> int:
     """Validate each rule file and replay its worked examples; return the process exit code."""
     failures = 0
     for path in paths:
+        if path.endswith(".toml"):
+            failures += check_data_file(path)
+            continue
         try:
             book = rules.read(path)
         except rules.RulesError as exc:
@@ -47,6 +50,23 @@ def check(paths: Sequence[str]) -> int:
     return 1 if failures else 0
 
 
+def check_data_file(path: str) -> int:
+    """Validate a game data file (a Vaiko deck file); return the number of failures (0 or 1)."""
+    for info in GAMES.values():
+        loader = getattr(info.module(), "load_deck", None)
+        if loader is None:
+            continue
+        try:
+            deck = loader(path)
+        except ValueError as exc:
+            print(f"ERREUR {exc}")
+            return 1
+        print(f"{path} : paquet de {info.title} valide, {len(deck.cards)} cartes.")
+        return 0
+    print(f"ERREUR {path}:1: aucun jeu ne lit ce genre de fichier de données")
+    return 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m tutor",
@@ -54,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     p_check = sub.add_parser(
-        "check", help="vérifie un fichier de règles et rejoue ses exemples"
+        "check", help="vérifie un fichier de règles (et rejoue ses exemples) ou un paquet"
     )
     p_check.add_argument("paths", nargs="+", metavar="FICHIER")
     p_app = sub.add_parser("app", help="sert le tuteur avec Voilà")

@@ -107,7 +107,7 @@ def preflight() -> list[str]:
         except rules.RulesError as exc:
             problems.extend(str(p) for p in exc.problems)
         except (OSError, ValueError) as exc:
-            problems.append(str(exc))
+            problems.append(str(exc))  # DeckError and the like: "file:line: reason"
     return problems
 
 

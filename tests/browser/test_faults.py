@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, expect
 
 from .conftest import ROOT, free_port
@@ -43,18 +44,24 @@ def test_a_killed_kernel_is_announced_and_a_reload_gives_a_fresh_game(
     page.close()
 
 
-def test_a_malformed_rule_file_stops_the_app_with_file_line_and_reason(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("name", "old", "new", "reason"), [
+    ("vautours.fr.md", "## Déroulement", "## Deroulement", "section inconnue « Deroulement »"),
+    ("vaiko-paquet.toml", 'effet = "rejouer"', 'effet = "boum"', "effet inconnu 'boum'"),
+])
+def test_a_malformed_rule_or_deck_file_stops_the_app_with_file_line_and_reason(
+    tmp_path: Path, name: str, old: str, new: str, reason: str
+) -> None:
     for path in (ROOT / "rules").iterdir():
         shutil.copy(path, tmp_path / path.name)
-    broken = tmp_path / "vautours.fr.md"
-    broken.write_text(broken.read_text().replace("## Déroulement", "## Deroulement", 1))
+    broken = tmp_path / name
+    assert old in broken.read_text()
+    broken.write_text(broken.read_text().replace(old, new, 1))
     env = {**os.environ, "TUTOR_RULES_DIR": str(tmp_path)}
     run = subprocess.run([sys.executable, "-m", "tutor", "app", "--port", str(free_port())],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert run.returncode == 1
     assert "Le tuteur ne peut pas démarrer" in run.stderr
-    assert re.search(rf"ERREUR {re.escape(str(broken))}:\d+: section inconnue « Deroulement »",
-                     run.stderr)
+    assert re.search(rf"ERREUR {re.escape(str(broken))}:\d+: {re.escape(reason)}", run.stderr)
     check = subprocess.run([sys.executable, "-m", "tutor", "check", str(broken)], cwd=ROOT,
                            capture_output=True, text=True, timeout=60)
-    assert check.returncode == 1 and "section inconnue" in check.stdout
+    assert check.returncode == 1 and reason in check.stdout

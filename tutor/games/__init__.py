@@ -47,6 +47,16 @@ GAMES: dict[str, GameInfo] = {
         summary="Sur la corde raide : la plus forte carte prend des bâtonnets bleus, la plus "
         "faible des rouges, et c'est le plus petit total qui gagne.",
     ),
+    "vaiko": GameInfo(
+        id="vaiko",
+        title="Vaiko",
+        author="Jeu de mémoire et de défausse",
+        players=(2, 6),
+        notebook="vaiko.ipynb",
+        summary="Quatre cartes face cachée que l'on ne regarde presque jamais : retenez où "
+        "elles sont, défaussez au bon moment et dites « Vaiko » quand votre main est la plus "
+        "légère.",
+    ),
 }
 
 

@@ -1,0 +1,465 @@
+"""Vaiko: the deck file, one test (or more) per clause, and every kind of bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tutor import rules
+from tutor.engine import IllegalAction
+from tutor.engine.examples import ExampleError
+from tutor.games import vaiko as v
+from tutor.games.vaiko import (
+    Call,
+    Discard,
+    Draw,
+    EndTurn,
+    Exchange,
+    Look,
+    LookHand,
+    Match,
+    Pass,
+    Peek,
+    Swap,
+    Variant,
+)
+
+BOOK = rules.load("vaiko")
+DECK_TEXT = (rules.rules_dir() / v.DECK_FILE).read_text(encoding="utf-8")
+
+
+def pos(**kw: object) -> v.State:
+    """A position with Alex to play: Alex 7 3 9 2, Carla 4 1 6 8, pile 6 8 ..., discard 5."""
+    base: dict[str, object] = {
+        "hands": {"Alex": ["7", "3", "9", "2"], "Carla": ["4", "1", "6", "8"]},
+        "pile": ["6", "8"], "discard": ["5"],
+    }
+    base.update(kw)
+    hands = base["hands"]
+    assert isinstance(hands, dict)
+    return v.situation(list(hands), **base)  # type: ignore[arg-type]
+
+
+def play(state: v.State, *actions: v.Action) -> tuple[v.State, list[v.Event]]:
+    events: list[v.Event] = []
+    for action in actions:
+        state, evs = v.apply(state, action)
+        events.extend(evs)
+    return state, events
+
+
+def faces(state: v.State, seat: str) -> list[str]:
+    return [state.deck.cards[c].face for c in state.hands[state.players.index(seat)]]
+
+
+# --- the deck file -------------------------------------------------------------------------------
+
+
+def test_the_shipped_deck_is_a_marked_hypothesis() -> None:
+    deck = v.load_deck()
+    assert deck.hypothesis and "hypothèse" in DECK_TEXT.lower()
+    assert len(deck.cards) == 56
+    assert [c.face for c, _ in deck.kinds][-3:] == ["x2", "Vision", "Échange"]
+    assert {c.effect for c in deck.cards} == set(v.EFFECTS)
+    assert deck.card("Vision").points == 10 and deck.card("7").points == 7
+
+
+@pytest.mark.parametrize(
+    ("change", "line", "reason"),
+    [
+        (('effet = "vision"', 'effet = "voir"'), 92, "effet inconnu 'voir'"),
+        (('points = 3', 'points = "trois"'), 39, "« points » doit être un entier"),
+        (('exemplaires = 4\n\n[[carte]]\nnom = "1"', 'exemplaires = 0\n\n[[carte]]\nnom = "1"'),
+         22, "« exemplaires » doit être un entier"),
+        (('nom = "2"', 'nom = "1"'), 31, "carte « 1 » décrite deux fois"),
+        (('hypothese = true', 'hypothese = "oui"'), 15, "hypothese = true"),
+        (('nom = "5"', 'nom = "5"\ncouleur = "rouge"'), 50, "clé inconnue « couleur »"),
+        (('points = 6\n', ''), 54, "clé manquante « points »"),
+        (('titre = "Paquet supposé de Vaiko"', 'titre = "Paquet'), 14, "TOML illisible"),
+    ],
+)
+def test_a_malformed_deck_file_is_refused_with_line_and_reason(
+    change: tuple[str, str], line: int, reason: str, tmp_path: Path
+) -> None:
+    assert change[0] in DECK_TEXT
+    bad = tmp_path / "paquet.toml"
+    bad.write_text(DECK_TEXT.replace(change[0], change[1], 1), encoding="utf-8")
+    with pytest.raises(v.DeckError) as e:
+        v.load_deck(bad)
+    assert (e.value.line, e.value.path) == (line, str(bad)), e.value
+    assert reason in e.value.reason
+    assert str(e.value).startswith(f"{bad}:{line}: ")
+
+
+def test_any_valid_deck_file_is_accepted(tmp_path: Path) -> None:
+    small = tmp_path / "petit.toml"
+    small.write_text('titre = "Petit paquet"\nhypothese = false\n'
+                     '[[carte]]\nnom = "1"\neffet = "aucun"\npoints = 1\nexemplaires = 8\n'
+                     '[[carte]]\nnom = "Œil"\neffet = "vision"\npoints = 0\nexemplaires = 4\n',
+                     encoding="utf-8")
+    state = v.new_game(["A", "B"], seed=1, deck=small)
+    assert len(state.deck.cards) == 12 and not state.deck.hypothesis
+    assert len(state.pile) == 12 - 8 - 1
+    with pytest.raises(IllegalAction) as e:
+        v.new_game(["A", "B", "C"], seed=1, deck=small)
+    assert e.value.clause == "vaiko/paquet" and "trop petit pour 3 joueurs" in e.value.reason
+
+
+def test_unreadable_deck_file_is_reported(tmp_path: Path) -> None:
+    with pytest.raises(v.DeckError, match="fichier illisible"):
+        v.load_deck(tmp_path / "absent.toml")
+
+
+# --- set-up --------------------------------------------------------------------------------------
+
+
+def test_new_game_deals_four_cards_each_and_turns_the_first_discard() -> None:
+    s = v.new_game(["Alex", "Carla", "Dario"], seed=5)
+    assert [len(h) for h in s.hands] == [4, 4, 4]
+    assert len(s.discard) == 1 and len(s.pile) == 56 - 12 - 1
+    assert s.phase == v.PEEK and v.current_seats(s) == ("Alex",)
+    assert all(k == frozenset(s.discard) for k in s.known)  # only the discard is known
+    clauses = [e.clause for e in v.opening_events(s)]
+    assert clauses[:3] == ["vaiko/joueurs", "vaiko/paquet", "vaiko/donne"]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_two_to_six_players(n: int) -> None:
+    assert len(v.new_game([f"J{i}" for i in range(n)], seed=0).players) == n
+
+
+@pytest.mark.parametrize("players", [("Solo",), tuple("ABCDEFG"), ("A", "A")])
+def test_bad_player_lists_are_refused(players: tuple[str, ...]) -> None:
+    with pytest.raises(IllegalAction) as e:
+        v.new_game(players, seed=0)
+    assert e.value.clause == "vaiko/joueurs"
+
+
+def test_unknown_variant_key_and_value_are_refused() -> None:
+    with pytest.raises(ValueError, match="Clés possibles : draw_from, look, matched_special"):
+        v.new_game(["A", "B"], seed=0, variant={"pioche": "x"})
+    with pytest.raises(ValueError, match="Valeurs possibles : 'bonus', 'malus'"):
+        Variant(caller_tie="moitié")
+    with pytest.raises(ValueError, match="standard"):
+        v.new_game(["A", "B"], seed=0, variant="inconnu")
+    with pytest.raises(ValueError, match="graine"):
+        v.new_game(["A", "B"])
+
+
+def test_each_player_looks_at_exactly_one_card_in_turn() -> None:
+    s = v.new_game(["Alex", "Carla"], seed=2)
+    s, events = play(s, Peek("Alex", 2))
+    assert s.known[0] - frozenset(s.discard) == {s.hands[0][2]}
+    assert events[0].clause == "vaiko/premier-regard"
+    assert v.view(s, "Alex")["players"][0]["cards"][2] is not None
+    assert v.view(s, "Carla")["players"][0]["cards"] == (None,) * 4
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Peek("Alex", 1))
+    assert e.value.clause == "vaiko/premier-regard"
+    s, events = play(s, Peek("Carla", 0))
+    assert s.phase == v.DRAW and v.current_seats(s) == ("Alex",)
+    assert events[-1].kind == "turn" and events[-1].clause == "vaiko/sens"
+
+
+# --- a turn --------------------------------------------------------------------------------------
+
+
+def test_draw_is_seen_only_by_the_drawer() -> None:
+    s, events = play(pos(), Draw("Alex"))
+    assert v.view(s, "Alex")["drawn"] == "6" and v.view(s, "Carla")["drawn"] is None
+    assert v.view(s, "Carla")["has_drawn"]
+    assert "6" not in v.describe(events[0], "Carla") and "6" in v.describe(events[0], "Alex")
+
+
+def test_swap_puts_the_drawn_card_in_place_and_discards_the_old_one() -> None:
+    s, events = play(pos(), Draw("Alex"), Swap("Alex", 2))
+    assert faces(s, "Alex") == ["7", "3", "6", "2"]
+    assert s.deck.cards[s.discard[-1]].face == "9"
+    assert v.view(s, "Alex")["players"][0]["cards"] == (None, None, "6", None)
+    assert [e.kind for e in events] == ["draw", "swap", "window"]
+    assert s.phase == v.MATCH and v.current_seats(s) == ("Carla",)
+
+
+def test_drawing_from_the_discard_is_refused_by_default_and_allowed_by_the_variant() -> None:
+    with pytest.raises(IllegalAction) as e:
+        v.apply(pos(), Draw("Alex", "discard"))
+    assert e.value.clause == "vaiko/pioche"
+    s, events = play(pos(variant="pioche-ou-defausse"), Draw("Alex", "discard"))
+    assert v.view(s, "Carla")["drawn"] == "5"  # a public card
+    assert events[0].clause == "vaiko/variante-defausse"
+    assert not v.has(v.legal_actions(s, "Alex"), Discard("Alex"))
+
+
+def test_looking_at_ones_cards_is_refused_unless_the_variant_allows_it() -> None:
+    s, _ = play(pos(), Draw("Alex"))
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, LookHand("Alex"))
+    assert e.value.clause == "vaiko/ne-pas-regarder"
+    s, _ = play(pos(variant={"look": "before_swap"}), Draw("Alex"), LookHand("Alex"))
+    assert v.view(s, "Alex")["players"][0]["cards"] == ("7", "3", "9", "2")
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Discard("Alex"))
+    assert e.value.clause == "vaiko/variante-regard"
+
+
+def test_actions_of_different_types_with_equal_fields_are_not_confused() -> None:
+    s, _ = play(pos(), Draw("Alex"), Discard("Alex"))  # window: Carla may Pass
+    assert v.has(v.legal_actions(s, "Carla"), Pass("Carla"))
+    for wrong in (Call("Carla"), EndTurn("Carla"), Discard("Carla"), LookHand("Carla")):
+        assert not v.is_legal(s, wrong)
+        with pytest.raises(IllegalAction):
+            v.apply(s, wrong)
+
+
+@pytest.mark.parametrize(
+    ("action", "clause", "words"),
+    [
+        (Swap("Alex", 0), "vaiko/pioche", "doit d'abord piocher"),
+        (Draw("Carla"), "vaiko/sens", "Ce n'est pas à Carla de jouer : c'est à Alex"),
+        (Draw("Zoé"), "vaiko/joueurs", "Aucun joueur ne s'appelle 'Zoé'"),
+        (Match("Carla", 0), "vaiko/defausse-immediate", "Aucune défausse immédiate"),
+        (Call("Alex"), "vaiko/annonce", "à la fin de son tour"),
+        ("Alex pioche", "vaiko/sens", "Action inconnue"),
+    ],
+)
+def test_illegal_actions_leave_the_state_unchanged(action: object, clause: str, words: str) -> None:
+    s = pos()
+    before = s
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, action)  # type: ignore[arg-type]
+    assert e.value.clause == clause and words in e.value.reason
+    assert s == before
+
+
+def test_a_slot_that_does_not_exist_is_named_in_french() -> None:
+    s, _ = play(pos(), Draw("Alex"))
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Swap("Alex", 4))
+    assert e.value.clause == "vaiko/echange-ou-defausse"
+    assert "Alex n'a pas de carte n° 5 (cartes 1 à 4)" in e.value.reason
+
+
+# --- immediate discard ---------------------------------------------------------------------------
+
+
+def test_right_attempt_discards_the_card_and_the_player_may_try_again() -> None:
+    s, events = play(pos(), Draw("Alex"), Discard("Alex"), Match("Carla", 2))
+    assert faces(s, "Carla") == ["4", "1", "8"]
+    assert events[-1].kind == "match" and events[-1].clause == "vaiko/defausse-immediate"
+    assert v.current_seats(s) == ("Carla",)  # asked again: she might hold another 6
+    s, _ = play(s, Pass("Carla"), Pass("Alex"))
+    assert s.phase == v.CALL and v.current_seats(s) == ("Alex",)
+
+
+def test_wrong_attempt_shows_the_card_to_all_and_adds_a_face_down_penalty() -> None:
+    s, events = play(pos(), Draw("Alex"), Discard("Alex"), Match("Carla", 1))
+    assert faces(s, "Carla") == ["4", "1", "6", "8", "8"]
+    assert [e.kind for e in events[-2:]] == ["miss", "penalty"]
+    assert all(e.clause == "vaiko/erreur" for e in events[-2:])
+    for seat in ("Alex", "Carla"):
+        cards = v.view(s, seat)["players"][1]["cards"]
+        assert cards[1] == "1" and cards[4] is None  # the penalty is unknown to everyone
+    assert v.current_seats(s) == ("Alex",)  # Carla's chance is over
+
+
+def test_x2_is_never_discarded_immediately_and_gives_another_turn() -> None:
+    s = pos(hands={"Alex": ["7", "3", "9", "2"], "Carla": ["x2", "1", "6", "8"]},
+            pile=["x2", "0"])
+    s, events = play(s, Draw("Alex"), Discard("Alex"))
+    assert events[-1].kind == "again" and events[-1].clause == "vaiko/x2"
+    assert s.phase == v.DRAW and v.current_seats(s) == ("Alex",)
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Match("Carla", 0))
+    assert e.value.clause == "vaiko/defausse-immediate" and "x2" in e.value.reason
+
+
+def test_window_asks_clockwise_from_the_next_player_and_ends_with_the_discarder() -> None:
+    s = v.situation(["A", "B", "C", "D"], hands={p: ["1", "2"] for p in "ABCD"},
+                    pile=["9"], discard=["5"], turn="C")
+    s, events = play(s, Draw("C"), Discard("C"))
+    assert events[-1].data["order"] == ("D", "A", "B", "C")
+    asked = []
+    while s.phase == v.MATCH:
+        (seat,) = v.current_seats(s)
+        asked.append(seat)
+        s, _ = v.apply(s, Pass(seat))
+    assert asked == ["D", "A", "B", "C"] and v.current_seats(s) == ("C",)
+
+
+# --- special cards -------------------------------------------------------------------------------
+
+
+def test_vision_lets_the_player_look_at_any_card() -> None:
+    s = pos(pile=["Vision"])
+    s, events = play(s, Draw("Alex"), Discard("Alex"))
+    assert s.phase == v.VISION and events[-1].clause == "vaiko/vision"
+    looks = v.legal_actions(s, "Alex")
+    assert len(looks) == 8 and all(isinstance(a, Look) for a in looks)
+    s, events = play(s, Look("Alex", "Carla", 3))
+    assert v.view(s, "Alex")["players"][1]["cards"] == (None, None, None, "8")
+    assert v.view(s, "Carla")["players"][1]["cards"] == (None,) * 4
+    assert "8" not in v.describe(events[0], "Carla")
+    assert s.phase == v.MATCH  # then the window on the Vision
+
+
+def test_exchange_swaps_blind_and_knowledge_follows_the_cards() -> None:
+    s = pos(pile=["Échange"], known={"Alex": [("Alex", 0)], "Carla": [("Carla", 2)]})
+    s, _ = play(s, Draw("Alex"), Discard("Alex"))
+    assert s.phase == v.EXCHANGE
+    s, events = play(s, Exchange("Alex", "Alex", 0, "Carla", 2))
+    assert faces(s, "Alex")[0] == "6" and faces(s, "Carla")[2] == "7"
+    assert v.view(s, "Alex")["players"][1]["cards"][2] == "7"  # Alex follows his 7
+    assert v.view(s, "Carla")["players"][0]["cards"][0] == "6"  # Carla follows her 6
+    assert v.view(s, "Alex")["players"][0]["cards"][0] is None  # but never saw her 6
+    assert events[0].clause == "vaiko/echange"
+
+
+def test_exchange_between_two_other_players_and_its_refusals() -> None:
+    hands = {"A": ["1", "2"], "B": ["3", "4"], "C": ["5", "6"]}
+    s = v.situation(["A", "B", "C"], hands=hands, pile=["Échange"], discard=["9"])
+    s, _ = play(s, Draw("A"), Discard("A"))
+    legal = v.legal_actions(s, "A")
+    assert Exchange("A", "B", 0, "C", 1) in legal and len(legal) == 2 * 4 + 4
+    for bad, words in ((Exchange("A", "B", 0, "B", 1), "deux joueurs différents"),
+                       (Exchange("A", "B", 0, "A", 1), "propre carte en premier"),
+                       (Exchange("A", "B", 5, "C", 0), "B n'a pas de carte n° 6")):
+        with pytest.raises(IllegalAction) as e:
+            v.apply(s, bad)
+        assert e.value.clause == "vaiko/echange" and words in e.value.reason
+    s, _ = play(s, Exchange("A", "B", 0, "C", 1))
+    assert faces(s, "B") == ["6", "4"] and faces(s, "C") == ["5", "3"]
+
+
+def test_matched_special_acts_only_under_the_variant() -> None:
+    hands = {"Alex": ["7", "3"], "Carla": ["Vision", "1"]}
+    for variant, phase in (("standard", v.MATCH), ("effets-immediats", v.VISION)):
+        s = v.situation(["Alex", "Carla"], hands=hands, pile=["Vision"], discard=["5"],
+                        variant=variant)
+        s, _ = play(s, Draw("Alex"), Discard("Alex"), Look("Alex", "Alex", 0),
+                    Match("Carla", 0))
+        assert s.phase == phase and v.current_seats(s) == ("Carla",)
+
+
+# --- the call and the end of a round -------------------------------------------------------------
+
+
+def end_turn_quietly(s: v.State, seat: str) -> v.State:
+    s, _ = play(s, Draw(seat), Discard(seat))
+    while s.phase == v.MATCH:
+        s, _ = v.apply(s, Pass(v.current_seats(s)[0]))
+    return s
+
+
+def test_after_the_call_each_other_player_plays_once_then_the_round_ends() -> None:
+    hands = {"A": ["0", "1"], "B": ["9", "9"], "C": ["8", "8"]}
+    s = v.situation(["A", "B", "C"], hands=hands, pile=["7", "6", "5", "4"], discard=["3"])
+    s = end_turn_quietly(s, "A")
+    s, events = play(s, Call("A"))
+    assert events[0].kind == "vaiko" and s.caller == 0
+    s = end_turn_quietly(s, "B")
+    assert s.phase == v.DRAW and v.current_seats(s) == ("C",)  # no second call
+    s, events = play(s, Draw("C"), Discard("C"), Pass("A"), Pass("B"), Pass("C"))
+    kinds = [e.kind for e in events]
+    assert "round_end" in kinds and events[kinds.index("round_end")].clause == "vaiko/fin-annonce"
+    assert dict(zip(s.players, s.totals)) == {"A": 1 - 10, "B": 18, "C": 16}
+    assert s.manche == 2 and s.starter == 1 and s.phase == v.PEEK
+
+
+def test_tour_de_table_reading_stops_before_the_starter() -> None:
+    hands = {"A": ["0", "1"], "B": ["9", "9"], "C": ["8", "8"]}
+    s = v.situation(["A", "B", "C"], hands=hands, pile=["7", "6", "5", "4"], discard=["3"],
+                    variant="tour-de-table")
+    s = end_turn_quietly(s, "A")
+    s, _ = play(s, EndTurn("A"))
+    s = end_turn_quietly(s, "B")
+    s, _ = play(s, Call("B"))
+    s = end_turn_quietly(s, "C")
+    assert s.manche == 2  # A, who started the round, does not play again
+
+
+def test_score_round_bonus_malus_and_ties() -> None:
+    assert v.score_round({"A": 4, "B": 9}, "A").points == {"A": -6, "B": 9}
+    assert v.score_round({"A": 12, "B": 8}, "A").points == {"A": 22, "B": 8}
+    assert v.score_round({"A": 5, "B": 5}, "A").points == {"A": -5, "B": 5}
+    strict = v.score_round({"A": 5, "B": 5}, "A", "egalite-stricte")
+    assert strict.points == {"A": 15, "B": 5}
+    assert strict.events[-1].clause == "vaiko/variante-egalite-stricte"
+    plain = v.score_round({"A": 5, "B": 7}, None)
+    assert plain.points == {"A": 5, "B": 7} and [e.clause for e in plain.events] == [
+        "vaiko/decompte"]
+    assert [e.clause for e in v.score_round({"A": 4, "B": 9}, "A").events] == [
+        "vaiko/decompte", "vaiko/bonus"]
+    with pytest.raises(IllegalAction) as e:
+        v.score_round({"A": 4}, "Zoé")
+    assert e.value.clause == "vaiko/annonce"
+
+
+def test_game_over_at_seventy_and_lowest_total_wins() -> None:
+    assert not v.is_game_over({"A": 69, "B": 0})
+    assert v.is_game_over({"A": 70, "B": 0})
+    assert v.winners({"A": 70, "B": 12, "C": 12}) == ("B", "C")
+
+
+def test_empty_hand_ends_the_round_at_once_and_may_end_the_game() -> None:
+    s = v.situation(["A", "B"], hands={"A": ["7", "8"], "B": ["6"]}, pile=["6"],
+                    discard=["5"], known={"B": [("B", 0)]}, totals={"A": 60, "B": 3})
+    s, events = play(s, Draw("A"), Discard("A"), Match("B", 0))
+    assert v.is_over(s) and v.current_seats(s) == () and v.legal_actions(s, "A") == ()
+    assert [e.clause for e in events if e.kind == "round_end"] == ["vaiko/fin-main-vide"]
+    result = v.outcome(s)
+    assert result.scores == {"A": 75, "B": 3} and result.winners == ("B",)
+    assert result.clause == "vaiko/fin"
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Draw("A"))
+    assert e.value.clause == "vaiko/fin"
+
+
+def test_outcome_before_the_end_is_refused() -> None:
+    with pytest.raises(IllegalAction) as e:
+        v.outcome(pos())
+    assert e.value.clause == "vaiko/fin"
+
+
+# --- worked examples and descriptions ------------------------------------------------------------
+
+
+def test_a_wrong_expectation_in_an_example_is_reported() -> None:
+    data = dict(BOOK.examples["vaiko/ex-defausse-ratee"].data)
+    data["attendu"] = {"penalites": {"Carla": 0}, "defausse": "7"}
+    run = v.run_example(data)
+    assert not run.ok and len(run.mismatches) == 2
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"type": "tournoi"}, "type d'exemple inconnu"),
+        ({"coups": [{"joueur": "Alex", "action": "danser"}]}, "action inconnue"),
+        ({"coups": [{"joueur": "Alex", "action": "jeter"}]}, "coup 1 impossible"),
+        ({"mains": {"Alex": ["11"], "Carla": ["1"]}}, "situation impossible"),
+        ({"attendu": {"gagnant": "Alex"}}, "clé(s) inconnue(s) gagnant"),
+    ],
+)
+def test_malformed_examples_are_refused(change: dict[str, object], message: str) -> None:
+    data = {**BOOK.examples["vaiko/ex-jeter"].data, **change}
+    with pytest.raises(ExampleError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        v.run_example(data)
+
+
+def test_private_faces_are_hidden_from_other_players_in_descriptions() -> None:
+    run = v.run_example(BOOK.examples["vaiko/ex-regard-depart"].data)
+    peek = run.events[0]
+    assert "c'est un 0" in v.describe(peek) and "c'est un 0" in v.describe(peek, "Alex")
+    assert "0" not in v.describe(peek, "Carla").replace("carte 2", "")
+    state = v.new_game(["Alex", "Carla"], seed=3)
+    deal = v.opening_events(state)[2]
+    assert "Vue du professeur" in v.describe(deal) and "Vue du professeur" not in v.describe(
+        deal, "Alex")
+
+
+def test_french_elision_and_true_minus_sign() -> None:
+    run = v.run_example(BOOK.examples["vaiko/ex-annonce"].data)
+    texts = [v.describe(e) for e in run.events]
+    assert "Le tour est fini depuis l'annonce d'Alex : la manche s'arrête." in texts
+    assert any("4 − 10 = −6" in t for t in texts)
