@@ -47,6 +47,15 @@ GAMES: dict[str, GameInfo] = {
         summary="Sur la corde raide : la plus forte carte prend des bâtonnets bleus, la plus "
         "faible des rouges, et c'est le plus petit total qui gagne.",
     ),
+    "vampir": GameInfo(
+        id="vampir",
+        title="Vampir",
+        author="Reiner Knizia (2000)",
+        players=(3, 5),
+        notebook="vampir.ipynb",
+        summary="Piochez, posez sous les six lieux ou raflez-les pour exposer vos chasses de "
+        "vampires : mais dans chaque couleur, le plus faible chasseur ne marque rien.",
+    ),
     "vaiko": GameInfo(
         id="vaiko",
         title="Vaiko",

@@ -1,0 +1,362 @@
+"""Vampir: one test (or more) per clause, and every kind of bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.engine import IllegalAction
+from tutor.games import vampir as v
+from tutor.games.vampir import JOKER, Draw, Hunt, Lay, Take, Vampire, Variant
+
+R1, R2 = Vampire("castle", 1), Vampire("castle", 2)
+G1, G2 = Vampire("graveyard", 1), Vampire("graveyard", 2)
+P1, P2 = Vampire("pub", 1), Vampire("pub", 2)
+M1 = Vampire("madhouse", 1)
+D1 = Vampire("docks", 1)
+NAMES = ("Anke", "Bernd", "Chris")
+
+
+def spot(**kw: object) -> v.State:
+    """A position: Anke holds R1 R1 G1 JOKER, Bernd P1 P1 M1 D1, Chris G2 G2 D1 D1."""
+    args: dict[str, object] = {
+        "hands": {"Anke": [R1, R1, G1, JOKER], "Bernd": [P1, P1, M1, D1],
+                  "Chris": [G2, G2, D1, D1]},
+        "deck": [P2, JOKER, R2, G1, M1, D1],
+    }
+    args.update(kw)
+    return v.situation(NAMES, **args)  # type: ignore[arg-type]
+
+
+# --- material and set-up -----------------------------------------------------------------------
+
+
+def test_material_counts_106_cards() -> None:
+    assert len(v.FULL_SET) == 106 and v.FULL_SET.count(JOKER) == 10
+    for loc in v.LOCATIONS:
+        assert v.FULL_SET.count(Vampire(loc, 1)) == 11 and v.FULL_SET.count(Vampire(loc, 2)) == 5
+    assert len(v.SHUFFLED) == 100 and v.SHUFFLED.count(R1) == 10
+
+
+def test_cards_and_actions_repr_evaluate_back() -> None:
+    ns = vars(v)
+    for obj in (R2, JOKER, Hunt("Anke", (R1, R1, JOKER)), Lay("Bernd", JOKER, "pub"),
+                Take("Chris", "docks"), Draw("Anke")):
+        assert eval(repr(obj), ns) == obj
+
+
+def test_new_game_lays_starters_deals_four_and_starts_with_first_player() -> None:
+    s = v.new_game(["A", "B", "C", "D"], seed=3)
+    assert s.under == tuple((Vampire(loc, 1),) for loc in v.LOCATIONS)
+    assert [len(h) for h in s.hands] == [4, 4, 4, 4] and len(s.deck) == 84
+    assert v.current_seats(s) == ("A",) and s.phase == "turn" and s.manche == 1
+    assert len(s.orders) == 3 and all(sorted(map(repr, o)) == sorted(map(repr, v.SHUFFLED))
+                                      for o in s.orders)
+    clauses = [e.clause for e in v.opening_events(s)]
+    assert clauses[0] == "vampir/joueurs" and "vampir/mise-en-place" in clauses
+    assert clauses[-1] == "vampir/premier-joueur"
+    assert v.current_seats(v.new_game(["A", "B", "C"], seed=3, first="C")) == ("C",)
+
+
+@pytest.mark.parametrize("players", [("A", "B"), ("A", "B", "C", "D", "E", "F"), ("A", "A", "B")])
+def test_three_to_five_distinct_players(players: tuple[str, ...]) -> None:
+    with pytest.raises(IllegalAction) as e:
+        v.new_game(players, seed=1)
+    assert e.value.clause == "vampir/joueurs"
+
+
+def test_unknown_variant_keys_and_values_list_the_valid_ones() -> None:
+    with pytest.raises(ValueError, match="Clés possibles : draw, take, second_hunt"):
+        v.new_game(NAMES, seed=1, variant={"pioche": "x"})
+    with pytest.raises(ValueError, match="Valeurs possibles : 'hand', 'drawn'"):
+        Variant(draw="main")
+    with pytest.raises(ValueError, match="Valeurs possibles : 1, 2"):
+        Variant(joker_heads=3)
+    with pytest.raises(ValueError, match="standard"):
+        v.new_game(NAMES, seed=1, variant="inconnu")
+
+
+def test_bad_recorded_orders_are_refused() -> None:
+    with pytest.raises(IllegalAction) as e:
+        v.new_game(NAMES, orders=[v.SHUFFLED[:-1]] * 3)
+    assert e.value.clause == "vampir/distribution"
+    with pytest.raises(ValueError):
+        v.new_game(NAMES)
+
+
+def test_situation_refuses_too_many_cards_of_a_kind() -> None:
+    with pytest.raises(IllegalAction) as e:
+        spot(hands={"Anke": [JOKER] * 11, "Bernd": [], "Chris": []})
+    assert e.value.clause == "vampir/jokers" and "10" in e.value.reason
+
+
+# --- the turn ----------------------------------------------------------------------------------
+
+
+def test_turn_offers_draw_and_takes_with_a_possible_hunt() -> None:
+    s = spot()
+    # Anke: castle (R1 + her R1 R1) yes; graveyard (G1 + G1 + joker) yes; docks (D1 + joker) no
+    assert v.legal_actions(s, "Anke") == (Draw("Anke"), Take("Anke", "castle"),
+                                          Take("Anke", "graveyard"))
+    assert v.legal_actions(s, "Bernd") == ()
+
+
+def test_only_the_player_whose_turn_it_is_may_act() -> None:
+    s = spot()
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Draw("Bernd"))
+    assert e.value.clause == "vampir/tour" and "d'Anke" not in e.value.reason
+
+
+def test_draw_puts_both_cards_in_hand_then_any_card_is_laid() -> None:
+    s, events = v.apply(spot(), Draw("Anke"))
+    assert s.hands[0] == v.sort_cards([R1, R1, G1, JOKER, P2, JOKER]) and s.phase == "drawn"
+    assert [e.clause for e in events] == ["vampir/piocher"]
+    lays = [a for a in v.legal_actions(s, "Anke") if isinstance(a, Lay)]
+    assert Lay("Anke", R1, "castle") in lays and Lay("Anke", JOKER, "docks") in lays
+    assert Lay("Anke", R1, "pub") not in lays
+    s, events = v.apply(s, Lay("Anke", R1, "castle"))
+    assert s.under[0] == (R1, R1) and v.current_seats(s) == ("Bernd",)
+    assert [e.clause for e in events] == ["vampir/poser", "vampir/tour"]
+
+
+def test_a_second_action_in_the_same_turn_is_refused() -> None:
+    s, _ = v.apply(spot(), Draw("Anke"))
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Draw("Anke"))
+    assert e.value.clause == "vampir/tour" and "déjà choisi" in e.value.reason
+    with pytest.raises(IllegalAction) as e:
+        v.apply(spot(), Lay("Anke", R1, "castle"))
+    assert e.value.clause == "vampir/tour" and "d'abord" in e.value.reason
+
+
+@pytest.mark.parametrize(
+    ("action", "clause", "words"),
+    [
+        (Lay("Anke", R1, "graveyard"), "vampir/poser", "sous le Château (rouge)"),
+        (Lay("Anke", M1, "madhouse"), "vampir/poser", "n'a pas de vampire violet"),
+        (Lay("Anke", R1, "atlantis"), "vampir/lieux", "Lieu inconnu"),
+        (Hunt("Anke", (R1, G1, JOKER)), "vampir/chasse", "une seule couleur"),
+        (Hunt("Anke", (R1, R1)), "vampir/chasse", "au moins 3 cartes"),
+        (Hunt("Anke", (JOKER, JOKER, JOKER)), "vampir/chasse", "uniquement de jokers"),
+        (Hunt("Anke", (R1, R1, R1, R1)), "vampir/chasse", "il manque un vampire rouge"),
+        (Hunt("Anke", ("castle", 1)), "vampir/cartes-vampire", "n'est pas une carte"),  # type: ignore[arg-type]
+        ("Anke pioche", "vampir/tour", "Action inconnue"),
+        (Draw("Zoé"), "vampir/joueurs", "Aucun joueur ne s'appelle 'Zoé'"),
+    ],
+)
+def test_illegal_actions_leave_the_state_unchanged(action: object, clause: str, words: str) -> None:
+    s, _ = v.apply(spot(), Draw("Anke"))
+    before = s
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, action)  # type: ignore[arg-type]
+    assert e.value.clause == clause and words in e.value.reason
+    assert s == before
+
+
+def test_a_hunt_in_any_card_order_is_accepted() -> None:
+    s, _ = v.apply(spot(), Draw("Anke"))
+    s, events = v.apply(s, Hunt("Anke", (JOKER, R1, R1)))
+    assert s.displays[0][0] == (R1, R1, JOKER)
+    assert [e.kind for e in events] == ["hunt", "turn"] and events[0].data["heads"] == 3
+
+
+def test_take_moves_the_cards_and_requires_a_hunt_containing_them() -> None:
+    s, events = v.apply(spot(), Take("Anke", "castle"))
+    assert s.under[0] == () and s.phase == "taken" and s.pending == (R1,)
+    assert events[0].clause == "vampir/recuperer"
+    hunts = v.legal_actions(s, "Anke")
+    assert hunts and all(isinstance(a, Hunt) and a.cards.count(R1) >= 1 for a in hunts)
+    assert Hunt("Anke", (R1, R1, R1)) in hunts and Hunt("Anke", (R1, R1, JOKER)) in hunts
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Hunt("Anke", (G1, G1, JOKER)))  # only one G1 in hand: not legal anyway
+    assert e.value.clause in ("vampir/chasse", "vampir/recuperer")
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Lay("Anke", G1, "graveyard"))
+    assert e.value.clause == "vampir/recuperer"
+
+
+def test_taking_an_empty_location_or_one_without_hunt_is_refused() -> None:
+    s = spot(under={"docks": []})
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Take("Anke", "docks"))
+    assert e.value.clause == "vampir/recuperer" and "aucune carte" in e.value.reason
+    with pytest.raises(IllegalAction) as e:
+        v.apply(spot(), Take("Anke", "madhouse"))
+    assert e.value.clause == "vampir/recuperer" and "aucune chasse" in e.value.reason
+
+
+def test_free_take_keeps_the_cards_in_hand_when_no_hunt_can_follow() -> None:
+    s = spot(variant="recuperation-libre")
+    assert Take("Anke", "madhouse") in v.legal_actions(s, "Anke")
+    s, events = v.apply(s, Take("Anke", "madhouse"))
+    assert M1 in s.hands[0] and v.current_seats(s) == ("Bernd",)
+    assert "vampir/variante-recuperation-libre" in [e.clause for e in events]
+
+
+def test_a_location_of_jokers_only_can_be_taken_for_any_colour() -> None:
+    s = spot(under={"pub": [JOKER, JOKER]})
+    assert Take("Anke", "pub") in v.legal_actions(s, "Anke")
+    s, _ = v.apply(s, Take("Anke", "pub"))
+    hunts = v.legal_actions(s, "Anke")
+    assert {next(c.location for c in h.cards if isinstance(c, Vampire))  # type: ignore[union-attr]
+            for h in hunts} == {"castle", "graveyard"}
+    assert all(h.cards.count(JOKER) >= 2 for h in hunts)  # type: ignore[union-attr]
+
+
+def test_literal_draw_reading_lays_one_of_the_drawn_cards() -> None:
+    s, _ = v.apply(spot(variant="pioche-litterale"), Draw("Anke"))
+    lays = [a for a in v.legal_actions(s, "Anke") if isinstance(a, Lay)]
+    assert {a.card for a in lays} == {P2, JOKER}
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Lay("Anke", R1, "castle"))
+    assert e.value.clause == "vampir/variante-pioche-litterale"
+
+
+# --- hunts -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("cards", "ok", "location", "heads"),
+    [
+        ((R1, R2, R1), True, "castle", 4),
+        ((G2, JOKER, JOKER), True, "graveyard", 4),
+        ((P1, P1, P1, P2, JOKER), True, "pub", 6),
+        ((JOKER, JOKER, JOKER), False, None, 3),
+        ((R1, G1, JOKER), False, None, 3),
+        ((D1, D1), False, "docks", 2),
+        ((), False, None, 0),
+    ],
+)
+def test_is_valid_hunt_with_its_reason(cards: tuple[v.Card, ...], ok: bool,
+                                       location: str | None, heads: int) -> None:
+    check = v.is_valid_hunt(cards)
+    assert bool(check) is ok and check.location == location and check.heads == heads
+    assert check.reason and check.clause == "vampir/chasse"
+
+
+def test_joker_heads_variant_changes_hunt_heads() -> None:
+    assert v.is_valid_hunt((G1, JOKER, JOKER), "joker-deux-tetes").heads == 5
+
+
+def test_a_new_hunt_of_a_colour_replaces_the_old_one() -> None:
+    s = spot(displays={"Anke": {"castle": [R2, R2, R1]}},
+             hands={"Anke": [R1, R1, G1, JOKER], "Bernd": [P1], "Chris": [G2]})
+    s, _ = v.apply(s, Draw("Anke"))
+    removed_before = len(s.removed)
+    s, events = v.apply(s, Hunt("Anke", (R1, R1, JOKER)))
+    assert s.displays[0][0] == (R1, R1, JOKER) and len(s.removed) == removed_before + 3
+    assert [e.clause for e in events][:2] == ["vampir/chasse-exposee", "vampir/chasse"]
+
+
+def test_single_hunt_reading_refuses_a_second_hunt_and_the_take_for_it() -> None:
+    s = spot(displays={"Anke": {"castle": [R2, R2, R1]}},
+             hands={"Anke": [R1, R1, G1, JOKER], "Bernd": [P1], "Chris": [G2]},
+             variant="chasse-unique")
+    assert Take("Anke", "castle") not in v.legal_actions(s, "Anke")
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Take("Anke", "castle"))
+    assert e.value.clause == "vampir/variante-chasse-unique"
+    s, _ = v.apply(s, Draw("Anke"))
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Hunt("Anke", (R1, R1, JOKER)))
+    assert e.value.clause == "vampir/variante-chasse-unique"
+
+
+# --- end of the manche and scoring -------------------------------------------------------------
+
+
+def test_drawing_the_last_card_ends_the_manche_at_once() -> None:
+    s = spot(deck=[P2])
+    s, events = v.apply(s, Draw("Anke"))
+    assert v.is_over(s) and s.hands == ((), (), ()) and v.current_seats(s) == ()
+    kinds = [e.kind for e in events]
+    assert kinds[:3] == ["draw", "end", "discard_hands"] and kinds[-1] == "winner"
+    assert events[1].clause == "vampir/fin-pioche"
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Draw("Bernd"))
+    assert e.value.clause == "vampir/vainqueur"
+
+
+def test_showing_all_six_colours_ends_the_manche() -> None:
+    five = {loc: [Vampire(loc, 1)] * 3 for loc in v.LOCATIONS[:5]}
+    s = spot(displays={"Anke": five}, hands={"Anke": [P1, P1, P2], "Bernd": [], "Chris": []})
+    s, _ = v.apply(s, Draw("Anke"))
+    s, events = v.apply(s, Hunt("Anke", (P1, P1, P2)))
+    assert v.is_over(s)
+    assert "vampir/fin-six-couleurs" in [e.clause for e in events]
+    assert v.outcome(s).scores == {"Anke": 19, "Bernd": 0, "Chris": 0}
+
+
+def test_scoring_fewest_discard_ties_all_discard_absent_keeps() -> None:
+    r = v.score({"A": [(G1, G1, G1)], "B": [(G2, G1, G1)], "C": [(G2, G2, G1)]})
+    assert r.points == {"A": 0, "B": 4, "C": 5}
+    assert r.colours[0].discard == ("A",) and r.colours[0].clause == "vampir/decompte-par-couleur"
+    r = v.score({"A": [(G1, G1, G1)], "B": [(G1, G1, JOKER)], "C": [(G2, G2, G1)]})
+    assert r.colours[0].discard == ("A", "B") and r.colours[0].clause == \
+        "vampir/egalite-des-plus-faibles"
+    r = v.score({"A": [(G1, G1, G1)], "B": [(G2, G2, G2)], "C": [(R1, R1, R1)]})
+    assert r.points == {"A": 3, "B": 6, "C": 3}
+    assert {c.clause for c in r.colours} == {"vampir/couleur-absente"}
+    assert r.events[-1].clause == "vampir/points"
+
+
+def test_score_refuses_invalid_or_duplicate_hunts() -> None:
+    with pytest.raises(IllegalAction) as e:
+        v.score({"A": [(G1, G1)]})
+    assert e.value.clause == "vampir/chasse"
+    with pytest.raises(IllegalAction) as e:
+        v.score({"A": [(G1, G1, G1), (G2, G1, G1)]})
+    assert e.value.clause == "vampir/chasse-exposee"
+
+
+def test_three_manches_add_up_and_rotate_the_start_player() -> None:
+    s = v.new_game(NAMES, seed=5)
+    manches = []
+    while not v.is_over(s):
+        seat = v.current_seats(s)[0]
+        before = s.manche
+        s, events = v.apply(s, v.legal_actions(s, seat)[0])  # always draw: the deck runs out
+        if s.manche != before:
+            manches.append(events)
+            assert v.current_seats(s) == (NAMES[s.manche - 1],)
+            assert any(e.clause == "vampir/trois-manches" for e in events)
+    assert len(s.results) == 3 and len(manches) == 2
+    out = v.outcome(s)
+    assert out.scores == {p: sum(r[k] for r in s.results) for k, p in enumerate(NAMES)}
+    assert out.clause == "vampir/trois-manches" and out.reason.startswith("Après 3 manches")
+
+
+def test_single_manche_variant_ends_after_one_manche() -> None:
+    s = v.new_game(NAMES, seed=5, variant="manche-unique")
+    assert v.opening_events(s)[1].clause == "vampir/variante-manche-unique"
+    while not v.is_over(s):
+        s, _ = v.apply(s, v.legal_actions(s, v.current_seats(s)[0])[0])  # draw, then lay
+    assert len(s.results) == 1 and v.outcome(s).clause == "vampir/vainqueur"
+
+
+def test_ties_for_the_best_total_share_the_victory() -> None:
+    s = spot(deck=[P2])
+    s, _ = v.apply(s, Draw("Anke"))
+    out = v.outcome(s)
+    assert out.winners == NAMES and "partagent" in out.reason
+
+
+def test_outcome_before_the_end_is_refused() -> None:
+    with pytest.raises(IllegalAction) as e:
+        v.outcome(spot())
+    assert e.value.clause == "vampir/vainqueur"
+
+
+# --- views -------------------------------------------------------------------------------------
+
+
+def test_views_hide_other_hands_and_the_deck() -> None:
+    s, _ = v.apply(spot(), Draw("Anke"))
+    bernd = v.view(s, "Bernd")
+    assert bernd["players"][0]["hand"] is None and bernd["players"][0]["hand_size"] == 6
+    assert bernd["deck"] is None and bernd["pending"] is None
+    assert bernd["players"][1]["hand"] == s.hands[1]
+    anke = v.view(s, "Anke")
+    assert anke["pending"] == (P2, JOKER)
+    teacher = v.view(s, None)
+    assert teacher["deck"] == s.deck and teacher["under"]["castle"] == (R1,)
