@@ -70,31 +70,33 @@ def test_call_calculator_shows_both_readings(vk: Page) -> None:
 
 
 def click_best(actions: Locator) -> str:
+    """Click the preferred action, then wait until the page has replaced that button: every
+    accepted action re-renders the action buttons, so stale ones are never read or clicked."""
     buttons = actions.locator("button")
     labels = [t.strip() for t in buttons.all_inner_texts()]
-    for wanted in PREFERENCE:
-        if wanted in labels:
-            buttons.nth(labels.index(wanted)).click()
-            return wanted
-    buttons.first.click()
-    return labels[0]
+    index = next((labels.index(w) for w in PREFERENCE if w in labels), 0)
+    handle = buttons.nth(index).element_handle()
+    handle.click()
+    handle.wait_for_element_state("hidden", timeout=15_000)
+    return labels[index]
 
 
 def test_whole_round_against_the_computer_by_clicking(vk: Page, shots: Path) -> None:
     game = vk.locator(".tv-game")
-    game.get_by_role("button", name="Nouvelle partie").click()
     actions = game.locator(".tv-vk-actions")
     table = game.locator(".tv-game-table")
+    old = actions.locator("button").first.element_handle()
+    game.get_by_role("button", name="Nouvelle partie").click()
+    old.wait_for_element_state("hidden", timeout=15_000)
     clicked: list[str] = []
-    for _ in range(120):
+    for _ in range(150):
+        vk.wait_for_function(
+            "() => document.querySelector('.tv-vk-round') ||"
+            " document.querySelectorAll('.tv-vk-actions button').length > 0", timeout=15_000)
         if game.locator(".tv-vk-round").count():
             break
-        expect(actions.locator("button").first).to_be_visible()
-        before = table.inner_html()
+        vk.wait_for_timeout(100)  # the whole set of new buttons arrives together
         clicked.append(click_best(actions))
-        vk.wait_for_function(
-            "([el, old]) => el.innerHTML !== old || document.querySelector('.tv-vk-round')",
-            arg=[table.element_handle(), before], timeout=15_000)
     summary = game.locator(".tv-vk-round")
     expect(summary).to_contain_text("Fin de la manche 1")
     assert "Regarder ma carte 1" in clicked and "Piocher" in clicked
