@@ -28,20 +28,18 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-# per page: (first interactive widget, last widget, button to click, element its click changes)
-TARGETS: dict[str, tuple[str, str, str, str]] = {
-    REFERENCE: (".widget-button", ".widget-button", ".widget-button", ".widget-html"),
-    "index.ipynb": (".tv-game-card", ".tv-game-card", "", ""),
-    "stupides-vautours.ipynb": (
-        ".tv-example button", ".tv-exercises button",
-        ".tv-example button:has-text('Suivant')", ".tv-example .tv-steps",
-    ),
-}
+# per page: (first interactive widget, button to click, stable element its click changes)
+REFERENCE_TARGETS = (".widget-button", ".widget-button", ".widget-html")
+GAME_TARGETS = (".widget-button", ".tv-example button:has-text('Suivant')", ".tv-example")
+DONE = "#rendered_cells"  # Voilà shows it once every cell has run
 LOADS = 4
 CLICKS = 20
 CLICK_JS = """([button, watched]) => new Promise((resolve) => {
+    const before = watched.innerText;
     const t0 = performance.now();
-    const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now() - t0); });
+    const obs = new MutationObserver(() => {
+        if (watched.innerText !== before) { obs.disconnect(); resolve(performance.now() - t0); }
+    });
     obs.observe(watched, {subtree: true, childList: true, characterData: true});
     button.click();
     setTimeout(() => { obs.disconnect(); resolve(null); }, 5000);
@@ -88,14 +86,22 @@ def kernel_rss_mb(kernel_id: str) -> float | None:
     return None
 
 
-def measure_page(browser: Any, url: str, targets: tuple[str, str, str, str]) -> dict[str, Any]:
-    first_sel, last_sel, click_sel, change_sel = targets
+def targets(name: str) -> tuple[str, str, str]:
+    if name == REFERENCE:
+        return REFERENCE_TARGETS
+    if name == "index.ipynb":
+        return (".tv-game-card", "", "")
+    return GAME_TARGETS
+
+
+def measure_page(browser: Any, url: str, targets: tuple[str, str, str]) -> dict[str, Any]:
+    first_sel, click_sel, change_sel = targets
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     start = time.perf_counter()
     page.goto(url)
     page.locator(first_sel).first.wait_for(state="visible", timeout=120_000)
     first = time.perf_counter() - start
-    page.locator(last_sel).last.wait_for(state="attached", timeout=120_000)
+    page.locator(DONE).wait_for(state="visible", timeout=120_000)
     last = time.perf_counter() - start
     kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content())
     result: dict[str, Any] = {"first_widget_s": first, "all_widgets_s": last,
@@ -148,11 +154,13 @@ def run() -> dict[str, Any]:
             results: dict[str, Any] = {}
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-                for name, targets in TARGETS.items():
+                names = [REFERENCE] + sorted(p.name for p in root.glob("*.ipynb")
+                                             if p.name != REFERENCE)
+                for name in names:
                     runs = []
                     for _ in range(LOADS):
                         runs.append(measure_page(browser, f"http://127.0.0.1:{port}/voila/render/"
-                                                          f"{name}", targets))
+                                                          f"{name}", targets(name)))
                         time.sleep(8)  # the pool refills before the next load
                     results[name] = summarize(runs)
                 browser.close()

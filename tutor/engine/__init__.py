@@ -14,12 +14,14 @@ from tutor.engine.core import (
     signed,
     unique_extreme,
 )
+from tutor.engine.variant import VariantBase
 
 __all__ = [
     "Event",
     "IllegalAction",
     "Outcome",
     "Resolution",
+    "VariantBase",
     "check_choice",
     "check_keys",
     "check_players",

@@ -132,10 +132,11 @@ def check_players(players: Sequence[str], low: int, high: int, clause: str) -> t
     return names
 
 
-def check_choice(name: str, value: object, valid: Iterable[str]) -> None:
-    """Reject a configuration value not in ``valid``, naming the valid ones (no silent default)."""
+def check_choice(name: str, value: object, valid: Iterable[object]) -> None:
+    """Reject a configuration value not in ``valid`` (same type too: ``True`` is not ``1``),
+    naming the valid ones (no silent default)."""
     options = tuple(valid)
-    if value not in options:
+    if value not in options or type(value) not in {type(o) for o in options}:
         raise ValueError(
             f"Valeur inconnue pour « {name} » : {short_repr(value)}. Valeurs possibles : "
             + ", ".join(repr(o) for o in options)

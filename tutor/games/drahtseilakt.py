@@ -32,21 +32,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from tutor.engine import (
     Event,
     IllegalAction,
     Outcome,
-    check_choice,
+    VariantBase,
     check_players,
     join_names,
     short_repr,
     shuffled,
 )
-from tutor.engine import check_keys as check_config_keys
 from tutor.engine.examples import (
     COMMON_KEYS,
     ExampleError,
@@ -105,44 +104,21 @@ PAIRS = ("immediate", "end_of_manche")
 
 
 @dataclass(frozen=True)
-class Variant:
+class Variant(VariantBase):
     """The readings of the rules in force for one game; validated at construction."""
+
+    GAME: ClassVar[str] = "Drahtseilakt"
+    CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = {
+        "deck": DECKS,
+        "play": PLAYS,
+        "supply": SUPPLIES,
+        "pairs": PAIRS,
+    }
 
     deck: str = "full"
     play: str = "in_turn"
     supply: str = "finite"
     pairs: str = "immediate"
-
-    def __post_init__(self) -> None:
-        check_choice("deck", self.deck, DECKS)
-        check_choice("play", self.play, PLAYS)
-        check_choice("supply", self.supply, SUPPLIES)
-        check_choice("pairs", self.pairs, PAIRS)
-
-    @classmethod
-    def from_mapping(cls, values: Mapping[str, Any]) -> Variant:
-        """Build a variant from a mapping, refusing unknown keys (listing the valid ones)."""
-        check_config_keys("la variante de Drahtseilakt", values, [f.name for f in fields(cls)])
-        return cls(**values)
-
-    @classmethod
-    def preset(cls, name: str) -> Variant:
-        """One of the named presets of :data:`PRESETS`."""
-        check_choice("préréglage", name, PRESETS)
-        return PRESETS[name]
-
-    @classmethod
-    def coerce(cls, value: Variant | str | Mapping[str, Any] | None) -> Variant:
-        """Accept a variant, a preset name, a mapping of flags, or ``None`` (the default)."""
-        if value is None:
-            return cls()
-        if isinstance(value, Variant):
-            return value
-        if isinstance(value, str):
-            return cls.preset(value)
-        if isinstance(value, Mapping):
-            return cls.from_mapping(value)
-        raise ValueError(f"Variante illisible : {short_repr(value)}.")
 
 
 PRESETS: dict[str, Variant] = {
@@ -152,6 +128,7 @@ PRESETS: dict[str, Variant] = {
     "reserve-illimitee": Variant(supply="unlimited"),
     "paires-en-fin-de-manche": Variant(pairs="end_of_manche"),
 }
+Variant.PRESETS = PRESETS
 
 PRESET_LABELS: dict[str, str] = {
     "standard": "Règle de base (cartes 1 à 50, à tour de rôle)",

@@ -42,23 +42,22 @@ import random
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from tutor.engine import (
     Event,
     IllegalAction,
     Outcome,
-    check_choice,
+    VariantBase,
     check_players,
     join_names,
     short_repr,
     shuffled,
     signed,
 )
-from tutor.engine import check_keys as check_config_keys
 from tutor.engine.examples import (
     COMMON_KEYS,
     ExampleError,
@@ -292,46 +291,23 @@ def _coerce_deck(deck: Deck | str | Path | None) -> Deck:
 
 
 @dataclass(frozen=True)
-class Variant:
+class Variant(VariantBase):
     """The readings of the rules in force for one game; validated at construction."""
+
+    GAME: ClassVar[str] = "Vaiko"
+    CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = {
+        "draw_from": DRAW_SOURCES,
+        "look": LOOKS,
+        "matched_special": MATCHED_SPECIALS,
+        "caller_tie": CALLER_TIES,
+        "call_end": CALL_ENDS,
+    }
 
     draw_from: str = "deck"
     look: str = "never"
     matched_special: str = "no_effect"
     caller_tie: str = "bonus"
     call_end: str = "caller"
-
-    def __post_init__(self) -> None:
-        check_choice("draw_from", self.draw_from, DRAW_SOURCES)
-        check_choice("look", self.look, LOOKS)
-        check_choice("matched_special", self.matched_special, MATCHED_SPECIALS)
-        check_choice("caller_tie", self.caller_tie, CALLER_TIES)
-        check_choice("call_end", self.call_end, CALL_ENDS)
-
-    @classmethod
-    def from_mapping(cls, values: Mapping[str, Any]) -> Variant:
-        """Build a variant from a mapping, refusing unknown keys (listing the valid ones)."""
-        check_config_keys("la variante de Vaiko", values, [f.name for f in fields(cls)])
-        return cls(**values)
-
-    @classmethod
-    def preset(cls, name: str) -> Variant:
-        """One of the named presets of :data:`PRESETS`."""
-        check_choice("préréglage", name, PRESETS)
-        return PRESETS[name]
-
-    @classmethod
-    def coerce(cls, value: Variant | str | Mapping[str, Any] | None) -> Variant:
-        """Accept a variant, a preset name, a mapping of flags, or ``None`` (the default)."""
-        if value is None:
-            return cls()
-        if isinstance(value, Variant):
-            return value
-        if isinstance(value, str):
-            return cls.preset(value)
-        if isinstance(value, Mapping):
-            return cls.from_mapping(value)
-        raise ValueError(f"Variante illisible : {short_repr(value)}.")
 
 
 PRESETS: dict[str, Variant] = {
@@ -342,6 +318,7 @@ PRESETS: dict[str, Variant] = {
     "egalite-stricte": Variant(caller_tie="malus"),
     "tour-de-table": Variant(call_end="starter"),
 }
+Variant.PRESETS = PRESETS
 
 PRESET_LABELS: dict[str, str] = {
     "standard": "Standard (lectures retenues par le tuteur)",

@@ -33,21 +33,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from tutor.engine import (
     Event,
     IllegalAction,
     Outcome,
-    check_choice,
+    VariantBase,
     check_players,
     join_names,
     short_repr,
     shuffled,
 )
-from tutor.engine import check_keys as check_config_keys
 from tutor.engine.examples import COMMON_KEYS, ExampleError, ExampleRun, check_keys, compare
 
 GAME_ID = "vampir"
@@ -240,49 +239,23 @@ def card_code(card: Card) -> str:
 
 
 @dataclass(frozen=True)
-class Variant:
+class Variant(VariantBase):
     """The readings of the rules in force for one game; validated at construction."""
+
+    GAME: ClassVar[str] = "Vampir"
+    CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = {
+        "draw": DRAWS,
+        "take": TAKES,
+        "second_hunt": SECOND_HUNTS,
+        "joker_heads": JOKER_HEADS,
+        "manches": MANCHES,
+    }
 
     draw: str = "hand"
     take: str = "hunt_required"
     second_hunt: str = "replace"
     joker_heads: int = 1
     manches: int = 3
-
-    def __post_init__(self) -> None:
-        check_choice("draw", self.draw, DRAWS)
-        check_choice("take", self.take, TAKES)
-        check_choice("second_hunt", self.second_hunt, SECOND_HUNTS)
-        for name, value, valid in (("joker_heads", self.joker_heads, JOKER_HEADS),
-                                   ("manches", self.manches, MANCHES)):
-            if type(value) is not int or value not in valid:
-                raise ValueError(f"Valeur inconnue pour « {name} » : {short_repr(value)}. "
-                                 f"Valeurs possibles : {', '.join(map(str, valid))}.")
-
-    @classmethod
-    def from_mapping(cls, values: Mapping[str, Any]) -> Variant:
-        """Build a variant from a mapping, refusing unknown keys (listing the valid ones)."""
-        check_config_keys("la variante de Vampir", values, [f.name for f in fields(cls)])
-        return cls(**values)
-
-    @classmethod
-    def preset(cls, name: str) -> Variant:
-        """One of the named presets of :data:`PRESETS`."""
-        check_choice("préréglage", name, PRESETS)
-        return PRESETS[name]
-
-    @classmethod
-    def coerce(cls, value: Variant | str | Mapping[str, Any] | None) -> Variant:
-        """Accept a variant, a preset name, a mapping of flags, or ``None`` (the default)."""
-        if value is None:
-            return cls()
-        if isinstance(value, Variant):
-            return value
-        if isinstance(value, str):
-            return cls.preset(value)
-        if isinstance(value, Mapping):
-            return cls.from_mapping(value)
-        raise ValueError(f"Variante illisible : {short_repr(value)}.")
 
 
 PRESETS: dict[str, Variant] = {
@@ -293,6 +266,7 @@ PRESETS: dict[str, Variant] = {
     "chasse-unique": Variant(second_hunt="forbidden"),
     "joker-deux-tetes": Variant(joker_heads=2),
 }
+Variant.PRESETS = PRESETS
 
 PRESET_LABELS: dict[str, str] = {
     "standard": "Règle publiée, trois manches (lectures retenues)",

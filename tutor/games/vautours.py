@@ -27,15 +27,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from tutor.engine import (
     Event,
     IllegalAction,
     Outcome,
-    check_choice,
+    VariantBase,
     check_players,
     join_names,
     short_repr,
@@ -43,7 +43,6 @@ from tutor.engine import (
     signed,
     unique_extreme,
 )
-from tutor.engine import check_keys as check_config_keys
 from tutor.engine.examples import (
     COMMON_KEYS,
     ExampleError,
@@ -93,42 +92,19 @@ LAST_PILES = ("lost", "shared")
 
 
 @dataclass(frozen=True)
-class Variant:
+class Variant(VariantBase):
     """The readings of the rules in force for one game; validated at construction."""
+
+    GAME: ClassVar[str] = "Stupides Vautours"
+    CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = {
+        "ties": TIES,
+        "final_tiebreak": FINAL_TIEBREAKS,
+        "last_pile": LAST_PILES,
+    }
 
     ties: str = "repeated"
     final_tiebreak: str = "second_best"
     last_pile: str = "lost"
-
-    def __post_init__(self) -> None:
-        check_choice("ties", self.ties, TIES)
-        check_choice("final_tiebreak", self.final_tiebreak, FINAL_TIEBREAKS)
-        check_choice("last_pile", self.last_pile, LAST_PILES)
-
-    @classmethod
-    def from_mapping(cls, values: Mapping[str, Any]) -> Variant:
-        """Build a variant from a mapping, refusing unknown keys (listing the valid ones)."""
-        check_config_keys("la variante de Stupides Vautours", values, [f.name for f in fields(cls)])
-        return cls(**values)
-
-    @classmethod
-    def preset(cls, name: str) -> Variant:
-        """One of the named presets of :data:`PRESETS`."""
-        check_choice("préréglage", name, PRESETS)
-        return PRESETS[name]
-
-    @classmethod
-    def coerce(cls, value: Variant | str | Mapping[str, Any] | None) -> Variant:
-        """Accept a variant, a preset name, a mapping of flags, or ``None`` (the default)."""
-        if value is None:
-            return cls()
-        if isinstance(value, Variant):
-            return value
-        if isinstance(value, str):
-            return cls.preset(value)
-        if isinstance(value, Mapping):
-            return cls.from_mapping(value)
-        raise ValueError(f"Variante illisible : {value!r}.")
 
 
 PRESETS: dict[str, Variant] = {
@@ -137,6 +113,7 @@ PRESETS: dict[str, Variant] = {
     "livret-souris": Variant(),
     "livret-souris-alternative": Variant(final_tiebreak="highest_mouse"),
 }
+Variant.PRESETS = PRESETS
 
 PRESET_LABELS: dict[str, str] = {
     "standard": "Règle de l'éditeur (valeur unique la plus forte)",

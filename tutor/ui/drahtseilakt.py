@@ -14,12 +14,12 @@ from typing import Any
 
 import ipywidgets as w
 
-from tutor import rules
 from tutor.engine import Event, IllegalAction, short_repr
 from tutor.games import drahtseilakt as d
 from tutor.ui import html as h
+from tutor.ui.page import GamePage
 from tutor.ui.session import Session
-from tutor.ui.widgets import ErrorArea, EventLog, Explainer, guarded, html, set_html
+from tutor.ui.widgets import ErrorArea, EventLog, Explainer, GameSettings, guarded, html, set_html
 
 YOU = "Camille"
 BOT_NAMES = ("Alex", "Bea", "Carla", "Dario")
@@ -57,13 +57,15 @@ CSS = """
 """
 
 
+PAGE = GamePage("drahtseilakt", "Un jeu de Reiner Knizia (1999), de 3 à 5 joueurs : "
+                "l'équilibre sur la corde raide, entre bâtonnets bleus et rouges.")
+book, header, clause, clauses, example = (
+    PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example)
+
+
 def style() -> w.HTML:
     """The page's style sheet (the tutor's, plus this page's cards and sticks)."""
     return w.HTML(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
-
-
-def book() -> rules.RuleBook:
-    return rules.load("drahtseilakt")
 
 
 # --- small HTML pieces -------------------------------------------------------------------------
@@ -136,36 +138,7 @@ def pay_text(stake: d.Stake | d.Reveal) -> str:
     return " ; ".join(parts)
 
 
-def _cite(clause_id: str) -> str:
-    c = book().clause(clause_id)
-    return (f'<span class="tv-step-clause">{h.esc(c.title)} '
-            f'<span class="tv-clause-id">{h.esc(c.id)}</span></span>')
-
-
 # --- static parts --------------------------------------------------------------------------------
-
-
-def header() -> w.HTML:
-    """The page banner, with a link back to the Accueil (a widget: see ``home.game_cards``)."""
-    body = (
-        '<div class="tv-hero"><h1>Drahtseilakt</h1>'
-        "<p>Un jeu de Reiner Knizia (1999), de 3 à 5 joueurs : l'équilibre sur la corde raide, "
-        "entre bâtonnets bleus et rouges.</p>"
-        '<p><a href="index.ipynb">← Retour à l\'accueil</a></p></div>'
-    )
-    return html(body)
-
-
-def clause(clause_id: str) -> h.Html:
-    """A rule clause in French, by id, from ``rules/drahtseilakt.fr.md``."""
-    c = book().clause(clause_id)
-    return h.Html(h.clause_panel(c), f"{c.title} [{c.id}]\n{c.text}")
-
-
-def clauses(*clause_ids: str) -> h.Html:
-    """Several clauses, in the order given."""
-    parts = [clause(cid) for cid in clause_ids]
-    return h.Html("".join(p.body for p in parts), "\n\n".join(p.text for p in parts))
 
 
 def material() -> h.Html:
@@ -210,16 +183,6 @@ def readings() -> h.Html:
 
 
 # --- worked examples -----------------------------------------------------------------------------
-
-
-def example(example_id: str) -> h.Transcript:
-    """A worked example of the rule file, replayed by the engine and told step by step."""
-    ex = book().examples[example_id]
-    run = d.run_example(ex.data)
-    steps = h.steps_from(run.events, d.describe, book())
-    verdict = "Résultat conforme à l'exemple." if run.ok else "Écart : " + "; ".join(
-        run.mismatches)
-    return h.Transcript(ex.title, steps, verdict)
 
 
 def scene_html(events: Sequence[Event]) -> str:
@@ -312,7 +275,7 @@ def chain_html(deck: Sequence[d.ScoreCard]) -> str:
         void = set(r.revealed[:-1]) if len(r.revealed) == 3 else set()
         cards = "".join(score_card(c, extra="dz-void" if c in void else "",
                                    note="annulé" if c in void else "") for c in r.revealed)
-        lines = "".join(f"<li>{h.esc(d.describe(e))} {_cite(e.clause)}</li>" for e in r.events)
+        lines = "".join(f"<li>{h.esc(d.describe(e))} {PAGE.cite(e.clause)}</li>" for e in r.events)
         steps.append(f'<div class="dz-chain-step"><div class="tv-title">Pli {k}</div>'
                      f'<div class="tv-row">{cards}</div>'
                      f'<div class="dz-pay"><strong>{h.esc(pay_text(r))}</strong></div>'
@@ -455,7 +418,7 @@ class PairView(w.VBox):  # type: ignore[misc]
                        f"paire à rendre ({red + blue} point{d.plural(red + blue)} si la manche "
                        "finissait ici).")
         set_html(self.out, f'<div class="tv-panel">{rows}<p class="dz-verdict">{h.esc(verdict)}'
-                           f"</p>{_cite(d.C_PAIRS)}</div>")
+                           f"</p>{PAGE.cite(d.C_PAIRS)}</div>")
 
 
 def pair_view() -> PairView:
@@ -546,7 +509,7 @@ def outcome_html(state: d.State) -> str:
             for p, t in sorted(out.scores.items(), key=lambda kv: kv[1])]
     return (f'<div class="tv-panel tv-success tv-final"><div class="tv-title">Totaux finaux '
             f"(le plus petit gagne)</div>{h.table(['Joueur', 'Total', ''], rows)}"
-            f"<p>{h.esc(out.reason)}</p>{_cite(out.clause)}</div>")
+            f"<p>{h.esc(out.reason)}</p>{PAGE.cite(out.clause)}</div>")
 
 
 # --- game against the computer ----------------------------------------------------------------
@@ -557,22 +520,11 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
 
     def __init__(self, seed: int = 1) -> None:
         self.error = ErrorArea(book())
-        self.opponents = w.ToggleButtons(options=[2, 3, 4], value=2, description="Adversaires",
-                                         style={"button_width": "3rem"})
-        self.level = w.ToggleButtons(
-            options=[(label, key) for key, (label, _) in d.PLAYER_KINDS.items()],
-            value="prudent", description="Niveau", style={"button_width": "22rem"})
-        self.preset = w.Dropdown(options=[(label, key) for key, label in d.PRESET_LABELS.items()],
-                                 value="standard", description="Règle",
-                                 layout=w.Layout(width="34rem"))
-        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="Partie n°",
-                                     layout=w.Layout(width="12rem"))
-        self.name = w.Text(value=YOU, description="Votre prénom", layout=w.Layout(width="18rem"),
-                           style={"description_width": "6rem"})
+        self.settings = GameSettings(d, opponents=(2, 3, 4), seed=seed, name=YOU,
+                                     level_width="22rem")
+        (self.name, self.seed, self.opponents, self.level, self.preset, self.start_button,
+         self.teacher) = self.settings.controls
         self.me = YOU
-        self.start_button = w.Button(description="Nouvelle partie", button_style="primary",
-                                     icon="play")
-        self.teacher = w.Checkbox(value=False, description="Vue du professeur (tout voir)")
         self.undo_button = w.Button(description="↶ Annuler", layout=w.Layout(width="9rem"))
         self.redo_button = w.Button(description="↷ Rétablir", layout=w.Layout(width="9rem"))
         self.table = html()
@@ -591,12 +543,8 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
         self.redo_button.on_click(self.guard(lambda _: self.session.redo()))
         self.teacher.observe(lambda _: self.guard(self.render)(), names="value")
         self.session.observe(lambda _: self.guard(self.render)(), names="version")
-        settings = w.VBox([w.HBox([self.name, self.seed], layout=w.Layout(flex_flow="row wrap")),
-                           self.opponents, self.level, self.preset,
-                           w.HBox([self.start_button, self.teacher],
-                                  layout=w.Layout(flex_flow="row wrap"))])
         controls = w.HBox([self.undo_button, self.redo_button])
-        super().__init__([settings, self.table, self.prompt, self.hand, self.error, self.last,
+        super().__init__([self.settings, self.table, self.prompt, self.hand, self.error, self.last,
                           controls, self.journal])
         self.add_class("tv-game")
         self.start()
@@ -851,7 +799,7 @@ class Exercises(w.VBox):  # type: ignore[misc]
         title = ("Bonne réponse !" if good else
                  f"Pas tout à fait : la bonne réponse est « {expected} ».")
         events = [*turned.events, *result.events]
-        items = "".join(f"<li>{h.esc(d.describe(e))} {_cite(e.clause)}</li>" for e in events)
+        items = "".join(f"<li>{h.esc(d.describe(e))} {PAGE.cite(e.clause)}</li>" for e in events)
         set_html(self.feedback, h.message_panel("success" if good else "error", title)
                  + f'<div class="tv-panel"><ol class="tv-steps">{items}</ol></div>')
         self._score()

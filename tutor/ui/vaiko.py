@@ -14,12 +14,20 @@ from typing import Any
 
 import ipywidgets as w
 
-from tutor import rules
 from tutor.engine import Event, IllegalAction
 from tutor.games import vaiko as v
 from tutor.ui import html as h
+from tutor.ui.page import GamePage
 from tutor.ui.session import Session
-from tutor.ui.widgets import ErrorArea, EventLog, Explainer, guarded, html, set_html
+from tutor.ui.widgets import (
+    ErrorArea,
+    EventLog,
+    Explainer,
+    GameSettings,
+    guarded,
+    html,
+    set_html,
+)
 
 YOU = "Camille"
 BOT_NAMES = ("Alex", "Carla", "Dario", "Léo", "Emma")
@@ -49,8 +57,11 @@ CSS = """
 """
 
 
-def book() -> rules.RuleBook:
-    return rules.load("vaiko")
+PAGE = GamePage("vaiko", "Un jeu de mémoire et de défausse, de 2 à 6 joueurs : gardez le moins "
+                "de points possible devant vous, sans presque jamais regarder vos cartes.",
+                shown=lambda events: _shown(events))
+book, header, clause, clauses, example = (
+    PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example)
 
 
 def style() -> w.HTML:
@@ -92,27 +103,6 @@ def slot(face: str | None, number: int, *, known: bool = False, note: str = "") 
 
 
 # --- static parts --------------------------------------------------------------------------------
-
-
-def header() -> w.HTML:
-    """The page banner, with a link back to the Accueil."""
-    body = ('<div class="tv-hero"><h1>Vaiko</h1>'
-            "<p>Un jeu de mémoire et de défausse, de 2 à 6 joueurs : gardez le moins de points "
-            "possible devant vous, sans presque jamais regarder vos cartes.</p>"
-            '<p><a href="index.ipynb">← Retour à l\'accueil</a></p></div>')
-    return html(body)
-
-
-def clause(clause_id: str) -> h.Html:
-    """A rule clause in French, by id, from ``rules/vaiko.fr.md``."""
-    c = book().clause(clause_id)
-    return h.Html(h.clause_panel(c), f"{c.title} [{c.id}]\n{c.text}")
-
-
-def clauses(*clause_ids: str) -> h.Html:
-    """Several clauses, in the order given."""
-    parts = [clause(cid) for cid in clause_ids]
-    return h.Html("".join(p.body for p in parts), "\n\n".join(p.text for p in parts))
 
 
 def deck_panel() -> h.Html:
@@ -237,16 +227,6 @@ def round_summary(events: Sequence[Event]) -> str:
 def _shown(events: Sequence[Event]) -> list[Event]:
     """Events worth telling a learner in an example (the prompts are skipped)."""
     return [e for e in events if e.kind not in ("peek_turn",)]
-
-
-def example(example_id: str) -> h.Transcript:
-    """A worked example of the rule file, replayed by the engine and told step by step."""
-    ex = book().examples[example_id]
-    run = v.run_example(ex.data)
-    steps = h.steps_from(_shown(run.events), v.describe, book())
-    verdict = "Résultat conforme à l'exemple." if run.ok else "Écart : " + "; ".join(
-        run.mismatches)
-    return h.Transcript(ex.title, steps, verdict)
 
 
 def example_positions(data: Mapping[str, Any]) -> tuple[v.State, list[tuple[int, v.State]]]:
@@ -594,22 +574,10 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
 
     def __init__(self, seed: int = 1) -> None:
         self.error = ErrorArea(book())
-        self.opponents = w.ToggleButtons(options=[1, 2, 3, 4, 5], value=2,
-                                         description="Adversaires",
-                                         style={"button_width": "3rem"})
-        self.level = w.ToggleButtons(
-            options=[(label, key) for key, (label, _) in v.PLAYER_KINDS.items()],
-            value="memoire", description="Niveau", style={"button_width": "20rem"})
-        self.preset = w.Dropdown(options=[(label, key) for key, label in v.PRESET_LABELS.items()],
-                                 value="standard", description="Règle",
-                                 layout=w.Layout(width="34rem"))
-        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="Partie n°",
-                                     layout=w.Layout(width="12rem"))
-        self.name = w.Text(value=YOU, description="Votre prénom", layout=w.Layout(width="18rem"),
-                           style={"description_width": "6rem"})
-        self.start_button = w.Button(description="Nouvelle partie", button_style="primary",
-                                     icon="play")
-        self.teacher = w.Checkbox(value=False, description="Vue du professeur (tout voir)")
+        self.settings = GameSettings(v, opponents=(1, 2, 3, 4, 5), seed=seed, name=YOU,
+                                     level="memoire", level_width="20rem")
+        (self.name, self.seed, self.opponents, self.level, self.preset, self.start_button,
+         self.teacher) = self.settings.controls
         self.undo_button = w.Button(description="↶ Annuler", layout=w.Layout(width="9rem"))
         self.table = html()
         self.table.add_class("tv-game-table")
@@ -630,11 +598,7 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
         self.undo_button.on_click(self.guard(lambda _: self.session.undo()))
         self.teacher.observe(lambda _: self.guard(self.refresh)(), names="value")
         self.session.observe(lambda _: self.guard(self.render)(), names="version")
-        settings = w.VBox([w.HBox([self.name, self.seed], layout=w.Layout(flex_flow="row wrap")),
-                           self.opponents, self.level, self.preset,
-                           w.HBox([self.start_button, self.teacher],
-                                  layout=w.Layout(flex_flow="row wrap"))])
-        super().__init__([settings, self.summary, self.table, self.prompt, self.actions,
+        super().__init__([self.settings, self.summary, self.table, self.prompt, self.actions,
                           self.error, self.undo_button, self.journal])
         self.add_class("tv-game")
         self.start()

@@ -13,12 +13,12 @@ from typing import Any
 
 import ipywidgets as w
 
-from tutor import rules
 from tutor.engine import Event, IllegalAction, join_names, signed
 from tutor.games import vautours as v
 from tutor.ui import html as h
+from tutor.ui.page import GamePage
 from tutor.ui.session import Session
-from tutor.ui.widgets import ErrorArea, EventLog, Explainer, guarded, html, set_html
+from tutor.ui.widgets import ErrorArea, EventLog, Explainer, GameSettings, guarded, html, set_html
 from tutor.ui.widgets import style as style
 
 NAMES = ("Alex", "Carla", "Dario", "Léo", "Emma")
@@ -30,33 +30,13 @@ READINGS = {
 }
 
 
-def book() -> rules.RuleBook:
-    return rules.load("vautours")
+PAGE = GamePage("vautours", "Hol's der Geier, un jeu d'Alex Randolph, de 2 à 5 joueurs.",
+                shown=lambda events: _visible(events))
+book, header, clause, clauses, example = (
+    PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example)
 
 
 # --- static parts --------------------------------------------------------------------------------
-
-
-def header() -> w.HTML:
-    """The page banner, with a link back to the Accueil (a widget: see ``home.game_cards``)."""
-    body = (
-        '<div class="tv-hero"><h1>Stupides Vautours</h1>'
-        "<p>Hol's der Geier, un jeu d'Alex Randolph, de 2 à 5 joueurs.</p>"
-        '<p><a href="index.ipynb">← Retour à l\'accueil</a></p></div>'
-    )
-    return html(body)
-
-
-def clause(clause_id: str) -> h.Html:
-    """A rule clause in French, by id, from ``rules/vautours.fr.md``."""
-    c = book().clause(clause_id)
-    return h.Html(h.clause_panel(c), f"{c.title} [{c.id}]\n{c.text}")
-
-
-def clauses(*clause_ids: str) -> h.Html:
-    """Several clauses, in the order given."""
-    parts = [clause(cid) for cid in clause_ids]
-    return h.Html("".join(p.body for p in parts), "\n\n".join(p.text for p in parts))
 
 
 def material() -> h.Html:
@@ -88,16 +68,6 @@ def readings() -> h.Html:
 
 
 # --- worked examples -----------------------------------------------------------------------------
-
-
-def example(example_id: str) -> h.Transcript:
-    """A worked example of the rule file, replayed by the engine and told step by step."""
-    ex = book().examples[example_id]
-    run = v.run_example(ex.data)
-    steps = h.steps_from(_visible(run.events), v.describe, book())
-    verdict = "Résultat conforme à l'exemple." if run.ok else "Écart : " + "; ".join(
-        run.mismatches)
-    return h.Transcript(ex.title, steps, verdict)
 
 
 def _visible(events: Sequence[Event]) -> list[Event]:
@@ -413,22 +383,11 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
 
     def __init__(self, seed: int = 1) -> None:
         self.error = ErrorArea(book())
-        self.opponents = w.ToggleButtons(options=[1, 2, 3, 4], value=2, description="Adversaires",
-                                         style={"button_width": "3rem"})
-        self.level = w.ToggleButtons(
-            options=[(label, key) for key, (label, _) in v.PLAYER_KINDS.items()],
-            value="prudent", description="Niveau", style={"button_width": "18rem"})
-        self.preset = w.Dropdown(options=[(label, key) for key, label in v.PRESET_LABELS.items()],
-                                 value="standard", description="Règle",
-                                 layout=w.Layout(width="34rem"))
-        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="Partie n°",
-                                     layout=w.Layout(width="12rem"))
-        self.name = w.Text(value=YOU, description="Votre prénom", layout=w.Layout(width="18rem"),
-                           style={"description_width": "6rem"})
+        self.settings = GameSettings(v, opponents=(1, 2, 3, 4), seed=seed, name=YOU,
+                                     level_width="18rem")
+        (self.name, self.seed, self.opponents, self.level, self.preset, self.start_button,
+         self.teacher) = self.settings.controls
         self.me = YOU
-        self.start_button = w.Button(description="Nouvelle partie", button_style="primary",
-                                     icon="play")
-        self.teacher = w.Checkbox(value=False, description="Vue du professeur (tout voir)")
         self.undo_button = w.Button(description="↶ Annuler", layout=w.Layout(width="9rem"))
         self.redo_button = w.Button(description="↷ Rétablir", layout=w.Layout(width="9rem"))
         self.table = html()
@@ -453,12 +412,8 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
             b.on_click(guard(self._clicked(card)))
             self.buttons.append(b)
         self.hand.children = self.buttons
-        settings = w.VBox([w.HBox([self.name, self.seed], layout=w.Layout(flex_flow="row wrap")),
-                           self.opponents, self.level, self.preset,
-                           w.HBox([self.start_button, self.teacher],
-                                  layout=w.Layout(flex_flow="row wrap"))])
         controls = w.HBox([self.undo_button, self.redo_button])
-        super().__init__([settings, self.table, self.prompt, self.hand, self.error, controls,
+        super().__init__([self.settings, self.table, self.prompt, self.hand, self.error, controls,
                           self.journal])
         self.add_class("tv-game")
         self.start()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any, TypeVar
 
 import ipywidgets as w
@@ -182,3 +183,37 @@ class EventLog(w.HTML):  # type: ignore[misc]
         set_html(self, '<div class="tv-panel tv-log"><div class="tv-title">Journal '
                        '<span class="tv-muted">(le plus récent en haut)</span></div>'
                        f'<ol reversed>{body}</ol></div>')
+
+
+class GameSettings(w.VBox):  # type: ignore[misc]
+    """The settings above a game against the computer: the learner's first name, the game number
+    (a seed: the same number replays the same deal), the number of opponents, their level, the
+    reading of the rules, « Nouvelle partie » and the teacher's view."""
+
+    def __init__(self, engine: ModuleType, opponents: Sequence[int], seed: int, name: str,
+                 level: str = "prudent", level_width: str = "18rem") -> None:
+        self.name = w.Text(value=name, description="Votre prénom", layout=w.Layout(width="18rem"),
+                           style={"description_width": "6rem"})
+        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="Partie n°",
+                                     layout=w.Layout(width="12rem"))
+        self.opponents = w.ToggleButtons(options=list(opponents), value=2,
+                                         description="Adversaires", style={"button_width": "3rem"})
+        kinds = engine.PLAYER_KINDS
+        self.level = w.ToggleButtons(options=[(label, key) for key, (label, _) in kinds.items()],
+                                     value=level,
+                                     description="Niveau", style={"button_width": level_width})
+        self.preset = w.Dropdown(
+            options=[(label, key) for key, label in engine.PRESET_LABELS.items()],
+            value="standard", description="Règle", layout=w.Layout(width="34rem"))
+        self.start_button = w.Button(description="Nouvelle partie", button_style="primary",
+                                     icon="play")
+        self.teacher = w.Checkbox(value=False, description="Vue du professeur (tout voir)")
+        row = w.Layout(flex_flow="row wrap")
+        super().__init__([w.HBox([self.name, self.seed], layout=row), self.opponents, self.level,
+                          self.preset, w.HBox([self.start_button, self.teacher], layout=row)])
+
+    @property
+    def controls(self) -> tuple[w.Widget, ...]:
+        """name, seed, opponents, level, preset, start button, teacher's view."""
+        return (self.name, self.seed, self.opponents, self.level, self.preset,
+                self.start_button, self.teacher)

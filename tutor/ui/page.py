@@ -1,0 +1,70 @@
+"""The parts every game page shares: banner, clauses by id, worked examples told step by step.
+
+Each game's UI module builds one :class:`GamePage` and exposes its methods under the names the
+notebooks call (``header``, ``clause``, ``clauses``, ``example``, ``book``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from types import ModuleType
+
+import ipywidgets as w
+
+from tutor import rules
+from tutor.engine import Event
+from tutor.games import GAMES
+from tutor.ui import html as h
+from tutor.ui.widgets import html
+
+
+class GamePage:
+    """One game's page: its rule book, banner and worked examples.
+
+    ``shown`` filters the events told in transcripts (e.g. hidden choices are not told)."""
+
+    def __init__(self, game_id: str, tagline: str,
+                 shown: Callable[[Sequence[Event]], list[Event]] = list) -> None:
+        self.info = GAMES[game_id]
+        self.tagline = tagline
+        self.shown = shown
+
+    @property
+    def engine(self) -> ModuleType:
+        return self.info.module()
+
+    def book(self) -> rules.RuleBook:
+        """The game's rule book (``rules/<game>.fr.md``)."""
+        return rules.load(self.info.id)
+
+    def header(self) -> w.HTML:
+        """The page banner, with a link back to the Accueil (in a widget: Voilà's output
+        renderer swallows clicks on links to notebooks)."""
+        return html(f'<div class="tv-hero"><h1>{h.esc(self.info.title)}</h1>'
+                    f"<p>{h.esc(self.tagline)}</p>"
+                    '<p><a href="index.ipynb">← Retour à l\'accueil</a></p></div>')
+
+    def clause(self, clause_id: str) -> h.Html:
+        """A rule clause in French, by id."""
+        c = self.book().clause(clause_id)
+        return h.Html(h.clause_panel(c), f"{c.title} [{c.id}]\n{c.text}")
+
+    def clauses(self, *clause_ids: str) -> h.Html:
+        """Several clauses, in the order given."""
+        parts = [self.clause(cid) for cid in clause_ids]
+        return h.Html("".join(p.body for p in parts), "\n\n".join(p.text for p in parts))
+
+    def example(self, example_id: str) -> h.Transcript:
+        """A worked example of the rule file, replayed by the engine and told step by step."""
+        ex = self.book().examples[example_id]
+        run = self.engine.run_example(ex.data)
+        steps = h.steps_from(self.shown(run.events), self.engine.describe, self.book())
+        verdict = "Résultat conforme à l'exemple." if run.ok else "Écart : " + "; ".join(
+            run.mismatches)
+        return h.Transcript(ex.title, steps, verdict)
+
+    def cite(self, clause_id: str) -> str:
+        """A clause's title and id, as a small citation."""
+        c = self.book().clause(clause_id)
+        return (f'<span class="tv-step-clause">{h.esc(c.title)} '
+                f'<span class="tv-clause-id">{h.esc(c.id)}</span></span>')
