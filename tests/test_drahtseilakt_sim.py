@@ -79,19 +79,8 @@ def test_random_games_keep_every_invariant(n: int, preset: str) -> None:
         assert d.replay(state.players, state.deals, actions, state.variant) == state
 
 
-def test_same_seed_same_log_even_after_disturbing_global_random() -> None:
-    first = random_game(4, 11, "standard")
-    random.seed(12345)
-    random.random()
-    second = random_game(4, 11, "standard")
-    assert first[2] == second[2] and first[0] == second[0]
-    assert random_game(4, 12, "standard")[2] != first[2]
 
 
-def test_seed_may_be_a_random_generator() -> None:
-    a = d.new_game(NAMES[:3], seed=random.Random(3))
-    b = d.new_game(NAMES[:3], seed=random.Random(3))
-    assert a == b and a != d.new_game(NAMES[:3], seed=random.Random(4))
 
 
 def test_quiet_apply_reaches_the_same_states() -> None:
