@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -42,7 +43,11 @@ CONFIG: dict[str, dict[str, Any]] = {
 
 class PoolAwareKernelManager(AsyncMappingKernelManager):
     """Culls idle kernels of closed pages, but never the preheated kernels waiting in Voilà's
-    pool (they have no connection and no activity by design)."""
+    pool (they have no connection and no activity by design), nor a preheated kernel just handed
+    to a page whose websocket has not connected yet: its idle clock restarts when it leaves the
+    pool, otherwise the time it waited there would get it culled under the learner's feet."""
+
+    _pooled: frozenset[str] = frozenset()
 
     def pooled_kernel_ids(self) -> set[str]:
         ids: set[str] = set()
@@ -52,8 +57,17 @@ class PoolAwareKernelManager(AsyncMappingKernelManager):
                     ids.add(task.result()["kernel_id"])
         return ids
 
+    async def cull_kernels(self) -> None:
+        pooled = frozenset(self.pooled_kernel_ids())
+        for kernel_id in self._pooled - pooled:  # handed to a page since the last pass
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                kernel.last_activity = utcnow()
+        self._pooled = pooled
+        await super().cull_kernels()  # type: ignore[no-untyped-call]
+
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        if kernel_id in self.pooled_kernel_ids():
+        if kernel_id in self._pooled:
             return
         await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
 
@@ -82,10 +96,15 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
             assert any(h[1] is VoilaHandler or issubclass(h[1], VoilaHandler) for h in handlers)
             return redirect + handlers
 
+    config = {section: dict(values) for section, values in CONFIG.items()}
+    for key, env in (("cull_idle_timeout", "TUTOR_CULL_IDLE_TIMEOUT"),
+                     ("cull_interval", "TUTOR_CULL_INTERVAL")):
+        if os.environ.get(env):  # operators (and the culling test) may shorten the delays
+            config["MappingKernelManager"][key] = int(os.environ[env])
     paths = os.environ.get("JUPYTER_PATH", "")
     if str(TEMPLATES) not in paths.split(os.pathsep):
         os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), paths) if p)
-    app = TutorVoila(config=Config(CONFIG))
+    app = TutorVoila(config=Config(config))
     app.initialize([str(root), "--no-browser", f"--port={port}", f"--Voila.ip={ip}"])
     return app
 

@@ -157,12 +157,20 @@ def run() -> dict[str, Any]:
                 names = [REFERENCE] + sorted(p.name for p in root.glob("*.ipynb")
                                              if p.name != REFERENCE)
                 for name in names:
-                    runs = []
-                    for _ in range(LOADS):
-                        runs.append(measure_page(browser, f"http://127.0.0.1:{port}/voila/render/"
-                                                          f"{name}", targets(name)))
+                    runs, failures = [], 0
+                    for k in range(LOADS):
+                        try:
+                            runs.append(measure_page(
+                                browser, f"http://127.0.0.1:{port}/voila/render/{name}",
+                                targets(name)))
+                            print(f"  {name} #{k + 1} : {runs[-1]['first_widget_s']:.2f} s",
+                                  flush=True)
+                        except Exception as exc:  # a failed load is reported, not fatal
+                            failures += 1
+                            print(f"  {name} #{k + 1} : ÉCHEC ({type(exc).__name__})", flush=True)
                         time.sleep(8)  # the pool refills before the next load
-                    results[name] = summarize(runs)
+                    results[name] = {**summarize(runs), "failed_loads": failures} if runs \
+                        else {"failed_loads": failures}
                 browser.close()
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -172,8 +180,9 @@ def run() -> dict[str, Any]:
                 os.killpg(proc.pid, signal.SIGKILL)
     ref = results[REFERENCE]
     for row in results.values():
-        row["load_ratio"] = row["first_widget_s"] / ref["first_widget_s"]
-        if "click_median_ms" in row:
+        if "first_widget_s" in row and "first_widget_s" in ref:
+            row["load_ratio"] = row["first_widget_s"] / ref["first_widget_s"]
+        if "click_median_ms" in row and "click_median_ms" in ref:
             row["click_delta_ms"] = row["click_median_ms"] - ref["click_median_ms"]
     return results
 
@@ -195,8 +204,12 @@ def print_table(results: dict[str, Any]) -> None:
     print(f"{'page':<26}{'1er widget':>11}{'rapport':>9}{'tout':>8}{'clic méd.':>11}"
           f"{'clic p95':>10}{'écart':>8}{'noyau':>9}")
     for name, r in results.items():
+        if "first_widget_s" not in r:
+            print(f"{name:<26}{'aucun chargement réussi':>40} ({r['failed_loads']} échecs)")
+            continue
         click = (f"{r['click_median_ms']:>9.0f}ms{r['click_p95_ms']:>8.0f}ms"
                  f"{r['click_delta_ms']:>+6.0f}ms") if "click_median_ms" in r else f"{'-':>29}"
         mem = f"{r['kernel_mb']:>6.0f} Mo" if "kernel_mb" in r else f"{'-':>9}"
-        print(f"{name:<26}{r['first_widget_s']:>10.2f}s{r['load_ratio']:>9.2f}"
-              f"{r['all_widgets_s']:>7.2f}s{click}{mem}")
+        fails = f"  ({r['failed_loads']} échec(s))" if r.get("failed_loads") else ""
+        print(f"{name:<26}{r['first_widget_s']:>10.2f}s{r.get('load_ratio', 0):>9.2f}"
+              f"{r['all_widgets_s']:>7.2f}s{click}{mem}{fails}")
