@@ -102,12 +102,12 @@ async def learner(browser: Any, url: str, index: int, latencies: list[float],
         for k in range(5):  # Suivant, Précédent, Suivant...: always a change to wait for
             name = "Suivant ▶" if k % 2 == 0 else "◀ Précédent"
             step = f"exemple, clic {k + 1}"
-            before = await steps.inner_text()
             start = time.perf_counter()
             await steps.get_by_role("button", name=name).click()
-            await page.wait_for_function(
-                "([b]) => document.querySelector('.tv-example').innerText !== b",
-                arg=[before], timeout=30_000)
+            # the counter is updated after the steps: once it reads the expected step, the
+            # whole explainer (including which buttons are enabled) is up to date
+            await steps.get_by_text(f"Étape {2 if k % 2 == 0 else 1} sur").wait_for(
+                timeout=30_000)
             latencies.append((time.perf_counter() - start) * 1000)
         body = await page.locator("body").inner_text()
         if "There was an error" in body or "problème inattendu" in body:
