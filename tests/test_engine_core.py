@@ -51,6 +51,19 @@ def test_shuffled_depends_on_seed_only() -> None:
     assert sorted(first) == list(range(15))
 
 
+@pytest.mark.parametrize("size", [2, 3, 15, 40, 80])
+def test_shuffled_draws_like_the_standard_library(size: int) -> None:
+    # our own Fisher-Yates keeps the orders CPython's Random.shuffle gives for the same seed
+    for seed in range(200):
+        expected = list(range(size))
+        random.Random(seed).shuffle(expected)
+        assert shuffled(range(size), seed) == tuple(expected)
+    rng, same = random.Random(7), random.Random(7)
+    shuffled(range(size), rng)
+    same.shuffle(list(range(size)))
+    assert rng.getstate() == same.getstate()  # a shared generator advances the same way too
+
+
 def test_illegal_action_carries_reason_and_clause() -> None:
     err = IllegalAction("Carte absente.", "vautours/main")
     assert isinstance(err, ValueError)

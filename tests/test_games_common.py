@@ -50,3 +50,12 @@ def test_a_random_generator_is_accepted_as_seed(game: str) -> None:
     a = engine.new_game(NAMES[:n], seed=random.Random(4))
     b = engine.new_game(NAMES[:n], seed=random.Random(4))
     assert a == b and a != engine.new_game(NAMES[:n], seed=random.Random(5))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_no_variant_means_the_standard_preset_with_every_reading_at_its_default(
+        game: str) -> None:
+    engine = GAMES[game].module()
+    assert engine.PRESETS["standard"] == engine.Variant()
+    assert engine.Variant.coerce(None) == engine.Variant()
+    assert engine.new_game(NAMES[:engine.MIN_PLAYERS], seed=1).variant == engine.Variant()

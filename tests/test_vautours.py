@@ -84,6 +84,8 @@ def test_choices_stay_hidden_until_everyone_has_chosen() -> None:
         "top": None, "played": None, "taken": None, "taken_count": 0, "score": None,
     }
     assert v.view(s, "Alex")["players"][0]["chosen"] == 12
+    assert v.view(s, "Alex")["players"][0]["hand"] == tuple(c for c in range(1, 16) if c != 12)
+    assert s.hands == (tuple(c for c in range(1, 16) if c != 12), tuple(range(1, 16)))
     assert v.current_seats(s) == ("Carla",)
     assert v.legal_actions(s, "Alex") == ()
 

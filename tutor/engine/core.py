@@ -60,11 +60,21 @@ def shuffled(items: Iterable[T], seed: int | random.Random) -> tuple[T, ...]:
     """Return ``items`` in a shuffled order drawn from ``seed`` only (never the global ``random``).
 
     The order is returned so that the caller records it: a game is replayed from the recorded
-    order, without any random state.
+    order, without any random state. The shuffle is our own Fisher-Yates over
+    ``Random.getrandbits`` (whose output Python guarantees for a given seed), drawing exactly as
+    CPython's ``Random.shuffle`` does today: the same seed gives the same order as
+    ``random.Random(seed).shuffle``, and keeps giving it should that method ever change.
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     out = list(items)
-    rng.shuffle(out)
+    getrandbits = rng.getrandbits
+    for i in range(len(out) - 1, 0, -1):
+        # a uniform j in 0..i: draw bit_length(i + 1) bits until the value is small enough
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        out[i], out[j] = out[j], out[i]
     return tuple(out)
 
 

@@ -44,9 +44,11 @@ class VariantBase:
 
     @classmethod
     def coerce(cls: type[V], value: object) -> V:
-        """Accept a variant, a preset name, a mapping of flags, or ``None`` (the default)."""
+        """Accept a variant, a preset name, a mapping of flags, or ``None`` (the default: the
+        ``"standard"`` preset, every reading at its default)."""
         if value is None:
-            return cls()
+            default: V = cls.PRESETS["standard"]
+            return default
         if isinstance(value, cls):
             return value
         if isinstance(value, str):

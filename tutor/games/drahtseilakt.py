@@ -707,7 +707,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
 
 
 def apply(
-    state: State, action: Play, *, check: bool = True, explain: bool = True
+    state: State, action: Play, *, explain: bool = True
 ) -> tuple[State, tuple[Event, ...]]:
     """Play ``action`` and return the new state and what happened.
 
@@ -721,7 +721,7 @@ def apply(
     :class:`IllegalAction`; ``state`` is never modified. ``explain=False`` skips building the
     events (simulations); the resulting state is the same.
     """
-    if check and (type(action) is not Play or action not in legal_actions(state, action.seat)):
+    if (type(action) is not Play or action not in legal_actions(state, action.seat)):
         raise _explain(state, action)
     seat, card = action
     i = state.players.index(seat)

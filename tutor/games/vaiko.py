@@ -984,7 +984,7 @@ def _winner_text(totals: Mapping[str, int]) -> str:
 
 
 def apply(
-    state: State, action: Action, *, check: bool = True, explain: bool = True
+    state: State, action: Action, *, explain: bool = True
 ) -> tuple[State, tuple[Event, ...]]:
     """Play ``action`` and return the new state and what happened.
 
@@ -997,7 +997,7 @@ def apply(
     total reaches 70 (``vaiko/fin``). An illegal action raises :class:`IllegalAction`; ``state``
     is never modified. ``explain=False`` skips the events; the resulting state is the same.
     """
-    if check and not is_legal(state, action):
+    if not is_legal(state, action):
         raise _explain(state, action)
     out: Out = [] if explain else None
     i = state.acting

@@ -820,7 +820,7 @@ def _canonical(action: object) -> object:
 
 
 def apply(
-    state: State, action: Action, *, check: bool = True, explain: bool = True
+    state: State, action: Action, *, explain: bool = True
 ) -> tuple[State, tuple[Event, ...]]:
     """Play ``action`` and return the new state and what happened.
 
@@ -833,7 +833,7 @@ def apply(
     ``state`` is never modified. ``explain=False`` skips building the events; the state is the same.
     """
     action = _canonical(action)  # type: ignore[assignment]
-    if check and (type(action) not in ACTION_TYPES
+    if (type(action) not in ACTION_TYPES
                   or action not in legal_actions(state, action.seat)):
         raise _explain(state, action)
     i = state.turn

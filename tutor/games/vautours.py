@@ -26,9 +26,11 @@ API shared by every game: :func:`new_game`, :func:`current_seats`, :func:`legal_
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, ClassVar, NamedTuple
 
 from tutor.engine import (
@@ -135,9 +137,12 @@ class State(NamedTuple):
 
     ``order`` is the recorded shuffle of the point cards (top first); ``deck`` what is still face
     down; ``pile`` the point cards at stake this manche (more than one after unattributed
-    manches); ``chosen`` the hidden choices of this manche (``None``: not chosen yet); ``played``
-    each player's open pile (last card on top); ``taken`` the point cards won; ``lost`` the cards
-    never attributed; ``bonus`` the points counted by the ``shared`` last-pile variant.
+    manches); ``actions`` each player's hand at the start of the manche, sorted, as the
+    :class:`Play` actions playing its cards (what :func:`legal_actions` offers until the player
+    has chosen; :attr:`hands` gives the cards actually held); ``chosen`` the hidden choices of
+    this manche (``None``: not chosen yet); ``played`` each player's open pile
+    (last card on top); ``taken`` the point cards won; ``lost`` the cards never attributed;
+    ``bonus`` the points counted by the ``shared`` last-pile variant.
     """
 
     variant: Variant
@@ -145,12 +150,18 @@ class State(NamedTuple):
     order: tuple[int, ...]
     deck: tuple[int, ...]
     pile: tuple[int, ...]
-    hands: tuple[tuple[int, ...], ...]
+    actions: tuple[tuple[Play, ...], ...]
     chosen: tuple[int | None, ...]
     played: tuple[tuple[int, ...], ...]
     taken: tuple[tuple[int, ...], ...]
     lost: tuple[int, ...]
     bonus: tuple[int, ...]
+
+    @property
+    def hands(self) -> tuple[tuple[int, ...], ...]:
+        """The cards each player still holds, sorted (a chosen card has left the hand)."""
+        return tuple([tuple([a.card for a in acts if a.card != c])
+                      for acts, c in zip(self.actions, self.chosen)])
 
 
 class RoundResult(NamedTuple):
@@ -203,7 +214,7 @@ def new_game(
         order=deck,
         deck=deck[1:],
         pile=deck[:1],
-        hands=(HAND,) * n,
+        actions=tuple([_play_row(p)[1:] for p in names]),
         chosen=(None,) * n,
         played=((),) * n,
         taken=((),) * n,
@@ -270,8 +281,19 @@ def situation(
                 f"({len(deck)} carte(s) Points en pioche plus la pile en jeu).", C_HAND)
         cards.append(hand)
     n = len(names)
-    return State(rules, names, tuple(pile) + tuple(deck), tuple(deck), tuple(pile), tuple(cards),
-                 (None,) * n, ((),) * n, tuple(won[p] for p in names), (), (0,) * n)
+    return State(
+        variant=rules,
+        players=names,
+        order=tuple(pile) + tuple(deck),
+        deck=tuple(deck),
+        pile=tuple(pile),
+        actions=tuple([_plays(p, hand) for p, hand in zip(names, cards)]),
+        chosen=(None,) * n,
+        played=((),) * n,
+        taken=tuple(won[p] for p in names),
+        lost=(),
+        bonus=(0,) * n,
+    )
 
 
 # --- queries -----------------------------------------------------------------------------------
@@ -282,11 +304,16 @@ def seat_index(state: State, seat: object) -> int:
     try:
         return state.players.index(seat)
     except ValueError:
-        raise IllegalAction(
-            f"Aucun joueur ne s'appelle {short_repr(seat)} dans cette partie "
-            f"(joueurs : {', '.join(state.players)}).",
-            C_PLAYERS,
-        ) from None
+        raise seat_error(state, seat) from None
+
+
+def seat_error(state: State, seat: object) -> IllegalAction:
+    """The refusal of a name that is not one of the players (``vautours/joueurs``)."""
+    return IllegalAction(
+        f"Aucun joueur ne s'appelle {short_repr(seat)} dans cette partie "
+        f"(joueurs : {', '.join(state.players)}).",
+        C_PLAYERS,
+    )
 
 
 def manche(state: State) -> int:
@@ -296,31 +323,48 @@ def manche(state: State) -> int:
 
 def is_over(state: State) -> bool:
     """True once the 15 manches are played (``vautours/fin``)."""
-    return not state.hands[0] and state.chosen[0] is None
+    return not state.actions[0] and state.chosen[0] is None
 
 
 def current_seats(state: State) -> tuple[str, ...]:
     """The players who still have to choose a card this manche (all act simultaneously)."""
-    if is_over(state):
-        return ()
-    return tuple(p for p, c in zip(state.players, state.chosen) if c is None)
+    chosen = state.chosen
+    if chosen.count(None) == len(chosen):  # start of a manche: everybody, unless it is over
+        return state.players if state.actions[0] else ()
+    return tuple([p for p, c in zip(state.players, chosen) if c is None])
 
 
 def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
     """Every card ``seat`` may play now, sorted; empty if that player has nothing to do.
 
-    This is the only legality rule: :func:`apply` refuses anything not listed here.
+    This is the only legality rule: a player plays one card of their hand per manche
+    (``vautours/main``, ``vautours/choix``), and nothing once the hands are empty
+    (``vautours/fin``). :func:`apply` accepts exactly these actions.
     """
-    i = seat_index(state, seat)
-    if state.chosen[i] is not None:
-        return ()
-    return _plays(seat, state.hands[i])
+    try:
+        i = state.players.index(seat)
+    except ValueError:
+        raise seat_error(state, seat) from None
+    return _options(state.actions, state.chosen, i)
 
 
-@lru_cache(maxsize=1 << 16)
+def _options(
+    actions: tuple[tuple[Play, ...], ...], chosen: Sequence[int | None], i: int
+) -> tuple[Play, ...]:
+    """The legality rule itself, for the player at index ``i`` given the hands at the start of
+    the manche and the choices made so far (see :func:`legal_actions`)."""
+    return actions[i] if chosen[i] is None else ()
+
+
 def _plays(seat: str, hand: tuple[int, ...]) -> tuple[Play, ...]:
-    """The actions playing each card of ``hand`` (memoised: a pure function of its arguments)."""
-    return tuple([Play(seat, c) for c in hand])
+    """The actions playing each card of ``hand``, shared from :func:`_play_row`."""
+    return tuple(map(_play_row(seat).__getitem__, hand))
+
+
+@lru_cache(maxsize=256)
+def _play_row(seat: str) -> tuple[Play, ...]:
+    """``Play(seat, card)`` for every card, indexed by the card (index 0 unused)."""
+    return tuple(Play(seat, c) for c in range(len(HAND) + 1))
 
 
 def _explain(state: State, action: object) -> IllegalAction:
@@ -355,6 +399,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
     everything = seat is None
     me = None if everything else seat_index(state, seat)
     scores = _scores(state)
+    hands = state.hands
     players = []
     for i, name in enumerate(state.players):
         mine = everything or i == me
@@ -362,8 +407,8 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
             "name": name,
             "has_chosen": state.chosen[i] is not None,
             "chosen": state.chosen[i] if mine else None,
-            "hand": state.hands[i] if mine else None,
-            "hand_size": len(state.hands[i]) + (state.chosen[i] is not None),
+            "hand": hands[i] if mine else None,
+            "hand_size": len(hands[i]) + (state.chosen[i] is not None),
             "top": state.played[i][-1] if state.played[i] else None,
             "played": state.played[i] if mine else None,
             "taken": state.taken[i] if mine else None,
@@ -452,7 +497,7 @@ def _resolve(plays: Mapping[str, int], pile: tuple[int, ...], rules: Variant,
 
 
 def apply(
-    state: State, action: Play, *, check: bool = True, explain: bool = True
+    state: State, action: Play, *, explain: bool = True
 ) -> tuple[State, tuple[Event, ...]]:
     """Play ``action`` and return the new state and what happened.
 
@@ -463,58 +508,78 @@ def apply(
     raises :class:`IllegalAction`; ``state`` is never modified. ``explain=False`` skips building
     the events (simulations); the resulting state is the same.
     """
-    if check and (type(action) is not Play or action not in legal_actions(state, action.seat)):
+    if type(action) is not Play:
         raise _explain(state, action)
     seat, card = action
-    i = state.players.index(seat)
-    hands = list(state.hands)
-    hand = hands[i]
-    k = hand.index(card)
-    hands[i] = hand[:k] + hand[k + 1:]
+    try:
+        i = state.players.index(seat)
+    except ValueError:
+        raise seat_error(state, seat) from None
+    # ``type(card)``: ``True`` or ``3.0`` compare equal to a card but are refused
+    if type(card) is not int or action not in _options(state.actions, state.chosen, i):
+        raise _explain(state, action)
     chosen = list(state.chosen)
     chosen[i] = card
-    events: list[Event] = [Event("play", seat, {"card": card}, C_CHOICE)] if explain else []
-    if None in chosen:
-        new = State(state.variant, state.players, state.order, state.deck, state.pile,
-                    tuple(hands), tuple(chosen), state.played, state.taken, state.lost,
-                    state.bonus)
-        return new, tuple(events)
-    return _end_of_manche(state, tuple(hands), chosen, events, explain)  # type: ignore[arg-type]
+    if None in chosen:  # the manche goes on: only this player's hidden choice changes
+        fields = list(state)
+        fields[_CHOSEN] = tuple(chosen)
+        return _tuple_new(State, fields), (
+            (Event("play", seat, {"card": card}, C_CHOICE),) if explain else ())
+    return _end_of_manche(state, chosen, action, explain)  # type: ignore[arg-type]
+
+
+# The hot path of :func:`apply` copies a state's fields and changes some by index, then builds
+# the new :class:`State` with ``tuple.__new__`` (the generated constructor takes keywords).
+_tuple_new: Any = tuple.__new__
+_SINGLE = tuple((c,) for c in range(len(HAND) + 1))  # ``(card,)``, shared by every open pile
+_CARD = attrgetter("card")
+_CHOSEN = State._fields.index("chosen")
 
 
 def _end_of_manche(
-    state: State, hands: tuple[tuple[int, ...], ...], chosen: list[int], events: list[Event],
-    explain: bool,
+    state: State, chosen: list[int], action: Play, explain: bool,
 ) -> tuple[State, tuple[Event, ...]]:
+    """The last choice of a manche (``action``) is made: reveal, resolve, discard, next card."""
     players = state.players
-    plays = dict(zip(players, chosen))
-    result = _resolve(plays, state.pile, state.variant, explain)
+    actions = []
+    for acts, c in zip(state.actions, chosen):  # each hand loses its chosen card
+        k = bisect_left(acts, c, key=_CARD)
+        actions.append(acts[:k] + acts[k + 1:])
+    events: list[Event] = []
+    taken, pile, lost, bonus = state.taken, state.pile, state.lost, state.bonus
+    rules = state.variant
+    last = not state.deck
     if explain:
+        plays = dict(zip(players, chosen))
+        result = _resolve(plays, pile, rules, True)
+        events.append(Event("play", action.seat, {"card": action.card}, C_CHOICE))
         events.append(Event("show", None, {"plays": plays}, C_SHOW))
         events.extend(result.events)
-    taken, pile, lost, bonus = state.taken, state.pile, state.lost, state.bonus
-    last = not state.deck
-    if result.winner is not None:
-        w = players.index(result.winner)
-        taken = taken[:w] + (taken[w] + pile,) + taken[w + 1:]
+        w = None if result.winner is None else players.index(result.winner)
+    else:
+        w = _winner_index(players, chosen, sum(pile) >= 0, rules)
+    if w is not None:
+        won = list(taken)
+        won[w] += pile
+        taken = tuple(won)
         if explain:
-            events.append(Event("take", result.winner, {"cards": pile}, C_TAKE))
+            events.append(Event("take", players[w], {"cards": pile}, C_TAKE))
         pile = ()
     elif last:
-        if state.variant.last_pile == "shared":
-            best = (max if result.mode == "suricate" else min)(plays.values())
-            seats = tuple(p for p in players if plays[p] == best)
-            bonus = tuple(b + (result.total if p in seats else 0) for p, b in zip(players, bonus))
+        total = sum(pile)
+        if rules.last_pile == "shared":
+            best = max(chosen) if total >= 0 else min(chosen)
+            seats = tuple(p for p, c in zip(players, chosen) if c == best)
+            bonus = tuple(b + (total if c == best else 0) for c, b in zip(chosen, bonus))
             if explain:
                 events.append(Event("pile_shared", None,
-                                    {"pile": pile, "total": result.total, "seats": seats},
-                                    C_SHARED))
+                                    {"pile": pile, "total": total, "seats": seats}, C_SHARED))
         elif explain:
-            events.append(Event("pile_lost", None, {"pile": pile, "total": result.total}, C_LAST))
+            events.append(Event("pile_lost", None, {"pile": pile, "total": total}, C_LAST))
         lost, pile = lost + pile, ()
-    played = tuple([p + (c,) for p, c in zip(state.played, chosen)])
+    played = tuple([p + _SINGLE[c] for p, c in zip(state.played, chosen)])
     if explain:
-        events.append(Event("discard", None, {"plays": plays}, C_END_ROUND))
+        events.append(Event("discard", None, {"plays": dict(zip(players, chosen))}, C_END_ROUND))
     deck = state.deck
     if deck:
         pile = pile + deck[:1]
@@ -523,11 +588,23 @@ def _end_of_manche(
                                 {"card": deck[0], "pile": pile, "manche": 16 - len(deck)},
                                 C_REVEAL))
         deck = deck[1:]
-    new = State(state.variant, players, state.order, deck, pile, hands,
-                (None,) * len(players), played, taken, lost, bonus)
+    new = _tuple_new(State, (rules, players, state.order, deck, pile, tuple(actions),
+                             (None,) * len(players), played, taken, lost, bonus))
     if last and explain:
         events.extend(_final_events(new))
     return new, tuple(events)
+
+
+def _winner_index(players: tuple[str, ...], chosen: list[int], high: bool,
+                  rules: Variant) -> int | None:
+    """Index of the player who takes the pile, as :func:`_resolve` finds it, without explaining:
+    the best card if played once (the usual case), else :func:`unique_extreme` on the plays."""
+    best = max(chosen) if high else min(chosen)
+    if chosen.count(best) == 1:
+        return chosen.index(best)
+    res = unique_extreme(dict(zip(players, chosen)), "high" if high else "low",
+                         1 if rules.ties == "one_level" else None)
+    return None if res.winner is None else players.index(res.winner)
 
 
 def _scores(state: State) -> dict[str, int]:
