@@ -2,7 +2,8 @@
 
 Engine section: random full games per second through the public API (``new_game``,
 ``current_seats``, ``legal_actions``, ``apply``), for each game and player count, with OpenSpiel's
-goofspiel (15 cards) stepped from the same kind of Python loop as the yardstick. Page section (when
+goofspiel (15 cards) stepped from the same kind of Python loop as the yardstick; our runs and
+goofspiel's alternate, and the ratio is the median of the paired ratios. Page section (when
 Voilà can be started): see ``tests/bench/pages.py``.
 
 Not a test: nothing here asserts a time. Compare two runs with the JSON files in bench-results/.
@@ -26,20 +27,35 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
 
 
+def run_once(play_one: Callable[[random.Random], object], seconds: float, seed: int) -> float:
+    """Games per second over one run of about ``seconds``."""
+    rng = random.Random(seed)
+    done, start = 0, time.perf_counter()
+    deadline = start + seconds
+    while True:
+        play_one(rng)
+        done += 1
+        if done % 16 == 0 and time.perf_counter() >= deadline:
+            break
+    return done / (time.perf_counter() - start)
+
+
 def rate(play_one: Callable[[random.Random], object], seconds: float, rounds: int) -> float:
     """Games per second: the median of ``rounds`` runs of about ``seconds`` each."""
-    rates = []
+    return statistics.median(run_once(play_one, seconds, r) for r in range(rounds))
+
+
+def paired(ours: Callable[[random.Random], object], theirs: Callable[[random.Random], object],
+           seconds: float, rounds: int) -> tuple[float, float, float]:
+    """Both rates and their ratio, from runs alternating between the two engines: the ratio is
+    the median of the per-pair ratios, so that a slow patch of a shared machine hits both sides
+    of a pair instead of one figure."""
+    a, b = [], []
     for r in range(rounds):
-        rng = random.Random(r)
-        done, start = 0, time.perf_counter()
-        deadline = start + seconds
-        while True:
-            play_one(rng)
-            done += 1
-            if done % 16 == 0 and time.perf_counter() >= deadline:
-                break
-        rates.append(done / (time.perf_counter() - start))
-    return statistics.median(rates)
+        a.append(run_once(ours, seconds, r))
+        b.append(run_once(theirs, seconds, r))
+    return (statistics.median(a), statistics.median(b),
+            statistics.median(x / y for x, y in zip(a, b)))
 
 
 def engine_game(module: ModuleType, players: list[str], explain: bool) -> Callable[[random.Random],
@@ -88,14 +104,15 @@ def engine_section(seconds: float, rounds: int) -> list[dict[str, Any]]:
         for n in sorted({low, min(low + 1, high), high}):
             players = [f"J{i}" for i in range(n)]
             row: dict[str, Any] = {"game": info.id, "players": n}
-            row["games_per_s"] = rate(engine_game(module, players, False), seconds, rounds)
+            ours = engine_game(module, players, False)
+            goof = goofspiel_game(n) if info.id == "vautours" else None
+            if goof is None:
+                row["games_per_s"] = rate(ours, seconds, rounds)
+            else:
+                row["games_per_s"], row["goofspiel_per_s"], row["ratio"] = paired(
+                    ours, goof, seconds, rounds)
             row["games_per_s_with_events"] = rate(engine_game(module, players, True), seconds,
                                                   rounds)
-            if info.id == "vautours":
-                goof = goofspiel_game(n)
-                if goof is not None:
-                    row["goofspiel_per_s"] = rate(goof, seconds, rounds)
-                    row["ratio"] = row["games_per_s"] / row["goofspiel_per_s"]
             rows.append(row)
     return rows
 
