@@ -48,10 +48,14 @@ CSS = """
   border: 2px solid #495057; background: #fff; font-weight: 700; position: relative;
   box-shadow: 0 2px 3px rgba(0, 0, 0, 0.12); }
 .tv-card .tv-value { font-size: 1.7rem; line-height: 1; }
-.tv-card .tv-kind { font-size: 0.62rem; letter-spacing: 0.04em; text-transform: uppercase; }
+.tv-card .tv-kind { font-size: 0.62rem; letter-spacing: 0.04em; text-transform: uppercase;
+  white-space: nowrap; }
 .tv-card.tv-small { width: 3.1rem; height: 4.3rem; }
 .tv-card.tv-small .tv-value { font-size: 1.25rem; }
-.tv-card.tv-small .tv-kind { font-size: 0.5rem; }
+.tv-card.tv-small .tv-kind { font-size: 0.5rem; letter-spacing: 0; }
+.tv-empty-label { font-size: 0.62rem; font-weight: 600; line-height: 1.15; text-align: center;
+  overflow-wrap: anywhere; }
+.tv-card.tv-small .tv-empty-label { font-size: 0.52rem; }
 .tv-suricate { background: #fff4d6; border-color: #b7791f; color: #7a4a00; }
 .tv-vautour { background: #ece6f5; border-color: #5f3dc4; color: #3b1f8a; }
 .tv-hand { background: #eef6ff; border-color: #1c7ed6; color: #0b4f8a; }
@@ -82,8 +86,8 @@ CSS = """
 .tv-root .tv-table th, .tv-root .tv-table td { border-bottom: 1px solid #dee2e6;
   padding: 0.25rem 0.7rem; text-align: left; vertical-align: top; max-width: none; }
 .tv-table th { font-size: 0.85rem; color: #495057; }
-.tv-game-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
-  gap: 0.8rem; }
+.tv-game-cards { display: grid; gap: 0.8rem;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 22rem), 1fr)); }
 .tv-game-card { display: block; text-decoration: none; color: inherit; border: 1px solid #d0d7e2;
   border-radius: 14px; padding: 1rem 1.1rem; background: linear-gradient(180deg, #ffffff, #f3f6fc);
   box-shadow: 0 2px 6px rgba(20, 30, 60, 0.08); }
@@ -127,7 +131,7 @@ def point_card(value: int, *, small: bool = False, extra: str = "") -> str:
     size = " tv-small" if small else ""
     label = f"Carte {kind} {signed(value)}"
     return (f'<div class="tv-card {cls}{size} {extra}" role="img" aria-label="{esc(label)}">'
-            f'<span class="tv-kind">{shape} {kind}</span><span class="tv-value">{signed(value)}'
+            f'<span class="tv-kind">{kind}</span><span class="tv-value">{signed(value)}'
             f'</span><span class="tv-kind">{shape}</span></div>')
 
 
@@ -151,8 +155,9 @@ def back_card(*, small: bool = True, label: str = "face cachée") -> str:
 
 def empty_card(label: str, *, small: bool = True) -> str:
     size = " tv-small" if small else ""
-    return (f'<div class="tv-card tv-empty{size}"><span class="tv-kind">{esc(label)}</span>'
-            '<span class="tv-value">·</span><span class="tv-kind"></span></div>')
+    return (f'<div class="tv-card tv-empty{size}" role="img" aria-label="{esc(label)}">'
+            f'<span class="tv-kind"></span><span class="tv-empty-label">{esc(label)}</span>'
+            '<span class="tv-kind"></span></div>')
 
 
 def pile_row(pile: Sequence[int], *, small: bool = False) -> str:

@@ -689,8 +689,9 @@ class Sandbox(w.VBox):  # type: ignore[misc]
         self.seed = w.BoundedIntText(value=7, min=0, max=10**9, description="Partie n°",
                                      layout=w.Layout(width="12rem"))
         self.new_button = w.Button(description="Nouvelle partie", icon="refresh")
-        self.time = w.IntSlider(value=0, min=0, max=0, description="Étape",
-                                continuous_update=False, layout=w.Layout(width="30rem"))
+        self.time = w.IntSlider(value=0, min=0, max=0, description="Coups joués",
+                                continuous_update=False, layout=w.Layout(width="32rem"),
+                                style={"description_width": "7.5rem"})
         self.table = html()
         self.actions = ActionPanel(self.play, self.error)
         self.explainer = Explainer(book(), v.describe)

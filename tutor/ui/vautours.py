@@ -492,8 +492,9 @@ class Sandbox(w.VBox):  # type: ignore[misc]
         self.new_button = w.Button(description="Nouvelle partie", icon="refresh")
         self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.play_button = w.Button(description="Révéler les cartes", button_style="primary")
-        self.time = w.IntSlider(value=0, min=0, max=0, description="Étape",
-                                continuous_update=False, layout=w.Layout(width="30rem"))
+        self.time = w.IntSlider(value=0, min=0, max=0, description="Manches jouées",
+                                continuous_update=False, layout=w.Layout(width="32rem"),
+                                style={"description_width": "7.5rem"})
         self.table = html()
         self.explainer = Explainer(book(), v.describe)
         state = v.new_game(NAMES[:3], seed=7)
