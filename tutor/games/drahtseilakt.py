@@ -940,12 +940,13 @@ def describe(event: Event) -> str:
         return ("Deuxième 0 d'affilée : les deux 0 s'annulent, sont défaussés, et on retourne "
                 "une troisième carte.")
     if kind == "reveal":
+        n, s = d["value"], plural(d["value"])
         if d["blue"] and d["red"]:
-            paid = f"le plus fort prendra {d['value']} bleus, le plus faible {d['value']} rouges"
+            paid = f"le plus fort prendra {n} bleu{s}, le plus faible {n} rouge{s}"
         elif d["red"]:
-            paid = f"seul le plus faible prendra {d['value']} rouges"
+            paid = f"seul le plus faible prendra {n} rouge{s}"
         else:
-            paid = f"seul le plus fort prendra {d['value']} bleus"
+            paid = f"seul le plus fort prendra {n} bleu{s}"
         return f"Carte score : {d['value']} ; {paid}."
     if kind == "play":
         return f"{who} pose le {d['card']} face visible."
@@ -968,9 +969,11 @@ def describe(event: Event) -> str:
         if d["got"] == 0:
             return (f"La réserve n'a plus aucun bâtonnet {colour} : {who} ne reçoit rien au lieu "
                     f"de {d['wanted']}.")
-        left = "un seul" if d["got"] == 1 else str(d["got"])
-        return (f"La réserve n'a plus que {left} bâtonnet{plural(d['got'])} {colour}"
-                f"{plural(d['got'])} : {who} ne reçoit que {left} au lieu de {d['wanted']}.")
+        if d["got"] == 1:
+            return (f"La réserve n'a plus qu'un seul bâtonnet {colour} : {who} n'en reçoit "
+                    f"qu'un au lieu de {d['wanted']}.")
+        return (f"La réserve n'a plus que {d['got']} bâtonnets {colour}s : {who} ne reçoit que "
+                f"{d['got']} au lieu de {d['wanted']}.")
     if kind == "tokens":
         colour = "bleus" if d["colour"] == "blue" else "rouges"
         return (f"La réserve manque de bâtonnets {colour} : {who} reçoit {d['missing']} "

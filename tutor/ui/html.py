@@ -49,7 +49,8 @@ CSS = """
   box-shadow: 0 2px 3px rgba(0, 0, 0, 0.12); }
 .tv-card .tv-value { font-size: 1.7rem; line-height: 1; }
 .tv-card .tv-kind { font-size: 0.62rem; letter-spacing: 0.04em; text-transform: uppercase;
-  white-space: nowrap; }
+  text-align: center; line-height: 1.1; }
+.tv-suricate .tv-kind, .tv-vautour .tv-kind { white-space: nowrap; }
 .tv-card.tv-small { width: 3.1rem; height: 4.3rem; }
 .tv-card.tv-small .tv-value { font-size: 1.25rem; }
 .tv-card.tv-small .tv-kind { font-size: 0.5rem; letter-spacing: 0; }

@@ -184,7 +184,8 @@ def table_html(state: v.State, seat: str | None, teacher: bool, title: str = "")
         if p["caller"]:
             tags.append('<span class="tv-tag tv-ok">a dit « Vaiko »</span>')
         if not seen["over"] and p["name"] == seen["acting"]:
-            tags.append('<span class="tv-tag">▶ à lui d\'agir</span>')
+            turn = "à vous de jouer" if p["name"] == seat else "c'est son tour"
+            tags.append(f'<span class="tv-tag">▶ {turn}</span>')
         name = h.esc(p["name"]) + (" (vous)" if p["name"] == seat else "")
         rows.append(f'<div class="{classes}"><div class="tv-vk-name">{name}<br>'
                     f'{" ".join(tags)}</div>{cards}</div>')
@@ -285,7 +286,7 @@ class MemoryExercise(w.VBox):  # type: ignore[misc]
         self.cards_html = html()
         self.prompt = html()
         self.hide_button = w.Button(description="J'ai retenu : cacher les cartes",
-                                    button_style="primary")
+                                    button_style="primary", layout=w.Layout(width="auto"))
         self.hide_button.add_class("tv-vk-hide")
         self.answers = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.feedback = html()
