@@ -721,7 +721,7 @@ def apply(
     :class:`IllegalAction`; ``state`` is never modified. ``explain=False`` skips building the
     events (simulations); the resulting state is the same.
     """
-    if (type(action) is not Play or action not in legal_actions(state, action.seat)):
+    if type(action) is not Play or action not in legal_actions(state, action.seat):
         raise _explain(state, action)
     seat, card = action
     i = state.players.index(seat)

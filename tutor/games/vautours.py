@@ -475,7 +475,7 @@ def _resolve(plays: Mapping[str, int], pile: tuple[int, ...], rules: Variant,
     total = sum(pile)
     mode = "suricate" if total >= 0 else "vautour"
     res = unique_extreme(
-        plays, "high" if total >= 0 else "low", 1 if rules.ties == "one_level" else None
+        plays, "high" if total >= 0 else "low", _tie_limit(rules)
     )
     if not explain:
         return RoundResult(res.winner, res.value, mode, total, res.cancelled, ())
@@ -595,6 +595,11 @@ def _end_of_manche(
     return new, tuple(events)
 
 
+def _tie_limit(rules: Variant) -> int | None:
+    """How many levels of tied values may cancel: one under ``ties="one_level"``, else any."""
+    return 1 if rules.ties == "one_level" else None
+
+
 def _winner_index(players: tuple[str, ...], chosen: list[int], high: bool,
                   rules: Variant) -> int | None:
     """Index of the player who takes the pile, as :func:`_resolve` finds it, without explaining:
@@ -602,8 +607,7 @@ def _winner_index(players: tuple[str, ...], chosen: list[int], high: bool,
     best = max(chosen) if high else min(chosen)
     if chosen.count(best) == 1:
         return chosen.index(best)
-    res = unique_extreme(dict(zip(players, chosen)), "high" if high else "low",
-                         1 if rules.ties == "one_level" else None)
+    res = unique_extreme(dict(zip(players, chosen)), "high" if high else "low", _tie_limit(rules))
     return None if res.winner is None else players.index(res.winner)
 
 

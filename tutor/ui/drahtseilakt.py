@@ -19,7 +19,16 @@ from tutor.games import drahtseilakt as d
 from tutor.ui import html as h
 from tutor.ui.page import GamePage
 from tutor.ui.session import Session
-from tutor.ui.widgets import ErrorArea, EventLog, Explainer, GameSettings, guarded, html, set_html
+from tutor.ui.widgets import (
+    ErrorArea,
+    EventLog,
+    Explainer,
+    GameSettings,
+    guarded,
+    history_slider,
+    html,
+    set_html,
+)
 
 YOU = "Camille"
 BOT_NAMES = ("Alex", "Bea", "Carla", "Dario")
@@ -639,9 +648,7 @@ class Sandbox(w.VBox):  # type: ignore[misc]
         self.new_button = w.Button(description="Nouvelle partie", icon="refresh")
         self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.play_button = w.Button(description="Jouer", button_style="primary")
-        self.time = w.IntSlider(value=0, min=0, max=0, description="Coups joués",
-                                continuous_update=False, layout=w.Layout(width="32rem"),
-                                style={"description_width": "7.5rem"})
+        self.time = history_slider("Coups joués")
         self.table = html()
         self.explainer = Explainer(book(), d.describe, scene=scene_html)
         state = d.new_game(NAMES[:3], seed=7)

@@ -19,7 +19,16 @@ from tutor.games import vampir as v
 from tutor.ui import html as h
 from tutor.ui.page import GamePage
 from tutor.ui.session import Session
-from tutor.ui.widgets import ErrorArea, EventLog, Explainer, GameSettings, guarded, html, set_html
+from tutor.ui.widgets import (
+    ErrorArea,
+    EventLog,
+    Explainer,
+    GameSettings,
+    guarded,
+    history_slider,
+    html,
+    set_html,
+)
 
 NAMES = ("Anke", "Bernd", "Chris", "Doro", "Emil")
 YOU = "Camille"
@@ -689,9 +698,7 @@ class Sandbox(w.VBox):  # type: ignore[misc]
         self.seed = w.BoundedIntText(value=7, min=0, max=10**9, description="Partie n°",
                                      layout=w.Layout(width="12rem"))
         self.new_button = w.Button(description="Nouvelle partie", icon="refresh")
-        self.time = w.IntSlider(value=0, min=0, max=0, description="Coups joués",
-                                continuous_update=False, layout=w.Layout(width="32rem"),
-                                style={"description_width": "7.5rem"})
+        self.time = history_slider("Coups joués")
         self.table = html()
         self.actions = ActionPanel(self.play, self.error)
         self.explainer = Explainer(book(), v.describe)

@@ -34,6 +34,13 @@ def set_html(widget: w.HTML, body: str) -> None:
     widget.value = f'<div class="tv-root">{body}</div>'
 
 
+def history_slider(label: str) -> w.IntSlider:
+    """A sandbox's way back in time: the number of steps played (``label`` says which steps),
+    from 0 (the set-up) to the last one; its owner sets ``max`` and ``value``."""
+    return w.IntSlider(value=0, min=0, max=0, description=label, continuous_update=False,
+                       layout=w.Layout(width="32rem"), style={"description_width": "7.5rem"})
+
+
 class ErrorArea(w.HTML):  # type: ignore[misc]
     """Where a view tells the learner what went wrong, in French, in the page."""
 
