@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import html
 import re
 
+from tests.pagetext import text
 from tutor import rules
 from tutor.games import drahtseilakt as d
 from tutor.ui import drahtseilakt as dz
@@ -12,10 +12,6 @@ from tutor.ui import guarded
 
 BOOK = rules.load("drahtseilakt")
 
-
-def text(markup: str) -> str:
-    """What a learner reads in an HTML value: tags removed, entities and spaces normalised."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).replace("\u00a0", " ").split())
 
 
 def test_chain_explorer_resolves_zero_cards_trick_by_trick() -> None:

@@ -1,39 +1,118 @@
-"""What every registered game must do alike: determinism by seed, whatever the global random."""
+"""The engine contract, tested once for every registered game (OpenSpiel-style random simulation).
+
+For every game, preset and player count, random games are played to the end while checking, at
+every step: the seats that must act have legal actions, sorted and distinct; applying an action
+never changes the state it was applied to; the pieces of the game are conserved; every event cites
+a clause of the game's rule file; every event has a French description; every view can be built.
+Then: the same seed gives the same game even after the global ``random`` was disturbed; replaying
+the recorded chance (``state.record``) with the actions rebuilds the same state; computer players
+finish games with legal actions, are deterministic by seed and are handed views only.
+Per-game files keep only what is specific to their game.
+"""
 
 from __future__ import annotations
 
+import ast
+import copy
 import random
-from types import ModuleType
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tutor.engine import Event
+from tutor import rules
+from tutor.engine import Event, IllegalAction
+from tutor.engine.api import AnyEngine, Record, bot_action
 from tutor.games import GAMES
 
 NAMES = ("Alex", "Bea", "Carla", "Dario", "Léo", "Emma")
 
 
-def random_game(engine: ModuleType, n: int, seed: int | random.Random,
-                rng_seed: int) -> tuple[Any, list[Any], list[Event]]:
+def engine_of(game: str) -> AnyEngine:
+    return GAMES[game].module()
+
+
+def player_counts(engine: AnyEngine) -> range:
+    return range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1)
+
+
+def random_game(engine: AnyEngine, n: int, seed: int | random.Random, rng_seed: int,
+                variant: Any = None, check: bool = False
+                ) -> tuple[Any, list[Any], list[Event]]:
     """Play a whole game with uniformly random legal actions; return the final state, the
-    actions and every event (set-up included)."""
+    actions and every event (set-up included). With ``check``, test the step invariants."""
     rng = random.Random(rng_seed)
-    state = engine.new_game(NAMES[:n], seed=seed)
+    state = engine.new_game(NAMES[:n], seed=seed, variant=variant)
     actions: list[Any] = []
     events = list(engine.opening_events(state))
+    pieces = dict(engine.inventory(state)) if check else {}
     while not engine.is_over(state):
-        for seat in engine.current_seats(state):
-            action = rng.choice(engine.legal_actions(state, seat))
+        seats = engine.current_seats(state)
+        assert seats, "a game in progress always has a seat to act"
+        for seat in seats:
+            legal = engine.legal_actions(state, seat)
+            if check:
+                assert legal, f"{seat} must act but has no legal action"
+                assert list(legal) == sorted(legal), "legal actions are sorted"
+                assert len(set(legal)) == len(legal), "legal actions are distinct"
+                engine.view(state, seat)
+            action = rng.choice(legal)
+            before, snapshot = state, copy.deepcopy(state) if check else None
             state, evs = engine.apply(state, action)
+            if check:
+                assert before == snapshot, "apply never changes the state it is given"
+                assert dict(engine.inventory(state)) == pieces, "pieces are conserved"
             actions.append(action)
             events.extend(evs)
+    if check:
+        engine.view(state, None)
     return state, actions, events
 
 
+def cases() -> Iterator[tuple[str, str, int]]:
+    for game, info in GAMES.items():
+        engine = info.module()
+        for preset in engine.PRESETS:
+            for n in player_counts(engine):
+                yield game, preset, n
+
+
+@pytest.mark.parametrize(("game", "preset", "n"), list(cases()))
+def test_random_games_keep_every_invariant(game: str, preset: str, n: int) -> None:
+    engine = engine_of(game)
+    clauses = set(rules.load(game).clauses)
+    for seed in range(3):
+        state, actions, events = random_game(engine, n, seed, seed + 100, preset, check=True)
+        assert {e.clause for e in events} <= clauses, "every cited clause exists"
+        for event in events:
+            text = engine.describe(event)
+            assert isinstance(text, str) and text.strip(), event
+        result = engine.outcome(state)
+        assert result.winners and set(result.winners) <= set(state.players)
+        assert result.clause in clauses
+        rebuilt = engine.replay(NAMES[:n], state.record, actions, preset)
+        assert rebuilt == state, "replaying the record and the actions rebuilds the state"
+
+
 @pytest.mark.parametrize("game", list(GAMES))
-def test_same_seed_same_log_even_after_disturbing_global_random(game: str) -> None:
-    engine = GAMES[game].module()
+def test_an_illegal_action_raises_and_changes_nothing(game: str) -> None:
+    engine = engine_of(game)
+    n = engine.MIN_PLAYERS
+    state = engine.new_game(NAMES[:n], seed=5)
+    copy = engine.replay(NAMES[:n], state.record, [])
+    seat = engine.current_seats(state)[0]
+    clauses = set(rules.load(game).clauses)
+    for bad in (None, 1, 1.0, True, "x", (seat,), [seat], object()):
+        with pytest.raises(IllegalAction) as err:
+            engine.apply(state, bad)
+        assert err.value.clause in clauses and err.value.reason
+    assert state == copy
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_same_seed_same_game_even_after_disturbing_global_random(game: str) -> None:
+    engine = engine_of(game)
     n = engine.MIN_PLAYERS + 1
     first = random_game(engine, n, 11, 0)
     random.seed(12345)
@@ -45,7 +124,7 @@ def test_same_seed_same_log_even_after_disturbing_global_random(game: str) -> No
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_random_generator_is_accepted_as_seed(game: str) -> None:
-    engine = GAMES[game].module()
+    engine = engine_of(game)
     n = engine.MIN_PLAYERS + 1
     a = engine.new_game(NAMES[:n], seed=random.Random(4))
     b = engine.new_game(NAMES[:n], seed=random.Random(4))
@@ -53,9 +132,65 @@ def test_a_random_generator_is_accepted_as_seed(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
+def test_a_game_starts_from_exactly_one_of_seed_or_record(game: str) -> None:
+    engine = engine_of(game)
+    names = NAMES[:engine.MIN_PLAYERS]
+    state = engine.new_game(names, seed=3)
+    assert isinstance(state.record, Record)
+    assert engine.new_game(names, record=state.record) == state
+    with pytest.raises(ValueError):
+        engine.new_game(names)
+    with pytest.raises(ValueError):
+        engine.new_game(names, seed=3, record=state.record)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
 def test_no_variant_means_the_standard_preset_with_every_reading_at_its_default(
         game: str) -> None:
-    engine = GAMES[game].module()
+    engine = engine_of(game)
+    assert next(iter(engine.PRESETS)) == "standard"
     assert engine.PRESETS["standard"] == engine.Variant()
     assert engine.Variant.coerce(None) == engine.Variant()
     assert engine.new_game(NAMES[:engine.MIN_PLAYERS], seed=1).variant == engine.Variant()
+    assert set(engine.PRESET_LABELS) == set(engine.PRESETS)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_registry_player_counts_match_the_engine(game: str) -> None:
+    engine = engine_of(game)
+    assert GAMES[game].players == (engine.MIN_PLAYERS, engine.MAX_PLAYERS)
+
+
+def bot_game(engine: AnyEngine, n: int, kind: str, seed: int) -> tuple[Any, list[Any]]:
+    """A whole game between computer players of ``kind``, each handed its seat's view only."""
+    _label, make = engine.PLAYER_KINDS[kind]
+    state = engine.new_game(NAMES[:n], seed=seed)
+    bots = {name: make(seed=seed * 10 + i) for i, name in enumerate(NAMES[:n])}
+    actions: list[Any] = []
+    while not engine.is_over(state):
+        for seat in engine.current_seats(state):
+            action = bot_action(engine, state, seat, bots[seat])
+            assert action in engine.legal_actions(state, seat)
+            state, _ = engine.apply(state, action)
+            actions.append(action)
+    return state, actions
+
+
+@pytest.mark.parametrize(("game", "kind"), [(g, k) for g, info in GAMES.items()
+                                            for k in info.module().PLAYER_KINDS])
+def test_computer_players_finish_games_with_legal_actions_deterministically(
+        game: str, kind: str) -> None:
+    engine = engine_of(game)
+    for n in (engine.MIN_PLAYERS, engine.MAX_PLAYERS):
+        first = bot_game(engine, n, kind, seed=n)
+        assert bot_game(engine, n, kind, seed=n) == first
+
+
+def test_the_contract_file_binds_every_registered_game() -> None:
+    source = Path(__file__).parent.parent / "tutor" / "games" / "_contract.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    bound = {node.target.id.lstrip("_") for node in ast.walk(tree)
+             if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+             and isinstance(node.annotation, ast.Subscript)
+             and ast.unparse(node.annotation.value) == "Engine"}
+    assert bound == set(GAMES)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import json
 import logging
 import random
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.pagetext import text
 from tutor import rules
 from tutor.engine import IllegalAction
 from tutor.games import GAMES
@@ -24,10 +24,6 @@ from .conftest import ROOT
 
 BOOK = rules.load("vautours")
 
-
-def text(markup: str) -> str:
-    """What a learner reads in an HTML value: tags removed, entities and spaces normalised."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).replace("\u00a0", " ").split())
 
 
 def new_session() -> Session:
@@ -124,7 +120,7 @@ def test_play_event_never_reveals_the_hidden_card() -> None:
 
 
 def test_french_typography_uses_non_breaking_spaces() -> None:
-    assert h.fr("Règle : « oui » ; non ?") == "Règle\u00a0: «\u00a0oui\u00a0»\u00a0; non\u00a0?"
+    assert h.fr("Règle : « oui » ; non ?") == "Règle\u202f: «\u202foui\u202f»\u202f; non\u202f?"
     assert "\u2212" in h.point_card(-3) and "Vautour" in h.point_card(-3)
     assert "▼" in h.point_card(-3) and "▲" not in h.point_card(-3)
     assert "Suricate" in h.point_card(4) and "▲" in h.point_card(4)

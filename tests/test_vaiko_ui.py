@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import html
-import re
-
 import pytest
 
+from tests.pagetext import text
 from tutor import rules
 from tutor.games import vaiko as v
 from tutor.ui import guarded
@@ -14,10 +12,6 @@ from tutor.ui import vaiko as vk
 
 BOOK = rules.load("vaiko")
 
-
-def text(markup: str) -> str:
-    """What a learner reads in an HTML value: tags removed, entities and spaces normalised."""
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).replace("\u00a0", " ").split())
 
 
 def test_worked_example_transcripts_match_the_engine() -> None:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import html
-import re
-
+from tests.pagetext import text
 from tutor import rules
 from tutor.games import vampir as v
 from tutor.ui import guarded
@@ -12,9 +10,6 @@ from tutor.ui import vampir as vp
 
 BOOK = rules.load("vampir")
 
-
-def text(markup: str) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).replace("\u00a0", " ").split())
 
 
 def test_every_card_says_its_location_and_heads_not_only_its_colour() -> None:

@@ -34,15 +34,19 @@ def check(paths: Sequence[str]) -> int:
         engine = GAMES[book.game].module()
         passed = 0
         for example in book.examples.values():
+            where = f"{path}:{example.line}: exemple « {example.id} »"
             try:
                 run = engine.run_example(example.data)
             except ExampleError as exc:
-                print(f"ERREUR {path}:{example.line}: exemple « {example.id} » mal formé : {exc}")
+                print(f"ERREUR {where} mal formé : {exc}")
+                continue
+            except Exception as exc:  # a malformed example the engine did not foresee
+                print(f"ERREUR {where} illisible ({type(exc).__name__} : {exc})")
                 continue
             if run.ok:
                 passed += 1
             for mismatch in run.mismatches:
-                print(f"ÉCHEC {path}:{example.line}: exemple « {example.id} » : {mismatch}")
+                print(f"ÉCHEC {where} : {mismatch}")
         total = len(book.examples)
         print(f"{path} : {len(book.clauses)} articles, {passed}/{total} exemples vérifiés.")
         if passed != total:
@@ -53,16 +57,14 @@ def check(paths: Sequence[str]) -> int:
 def check_data_file(path: str) -> int:
     """Validate a game data file (a Vaiko deck file); return the number of failures (0 or 1)."""
     for info in GAMES.values():
-        loader = getattr(info.module(), "load_deck", None)
-        if loader is None:
-            continue
         try:
-            deck = loader(path)
+            summary = info.module().read_data_file(path)
         except ValueError as exc:
             print(f"ERREUR {exc}")
             return 1
-        print(f"{path} : paquet de {info.title} valide, {len(deck.cards)} cartes.")
-        return 0
+        if summary is not None:
+            print(f"{path} : {summary}")
+            return 0
     print(f"ERREUR {path}:1: aucun jeu ne lit ce genre de fichier de données")
     return 1
 

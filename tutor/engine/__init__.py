@@ -8,13 +8,13 @@ from tutor.engine.core import (
     check_choice,
     check_keys,
     check_players,
-    join_names,
     short_repr,
     shuffled,
-    signed,
     unique_extreme,
 )
 from tutor.engine.variant import VariantBase
+from tutor.fr import join as join_names
+from tutor.fr import signed
 
 __all__ = [
     "Event",

@@ -170,20 +170,3 @@ def short_repr(value: object, limit: int = 24) -> str:
     """``repr(value)`` cut to ``limit`` characters, for quoting untrusted input in a message."""
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def signed(value: int) -> str:
-    """A point value as French text: ``+7``, ``−2`` (true minus sign), ``0``."""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"\u2212{-value}"
-    return "0"
-
-
-def join_names(names: Iterable[str]) -> str:
-    """``Alex``, ``Alex et Carla``, ``Alex, Carla et Dario``."""
-    items = list(names)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " et " + items[-1]

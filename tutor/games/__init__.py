@@ -1,15 +1,27 @@
 """The games registry: every game the tutor teaches, in the order the Accueil shows them.
 
-Each game is a module of pure functions sharing one vocabulary (``new_game``, ``current_seats``,
-``legal_actions``, ``apply``, ``view``, ``is_over``, ``outcome``, ``run_example``). Adding a game
-here makes it appear on the Accueil and in ``python -m tutor check``.
+The contract. Each game is a package ``tutor.games.<id>`` (state, legality and resolution; French
+event text; worked-example kinds; computer players) whose ``__init__`` re-exports the names of
+:class:`tutor.engine.api.Engine`: ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``Variant``, ``PRESETS``,
+``PRESET_LABELS``, ``PLAYER_KINDS``, ``new_game``, ``opening_events``, ``current_seats``,
+``legal_actions``, ``apply``, ``is_over``, ``outcome``, ``view``, ``replay``, ``describe``,
+``run_example``, ``preflight`` and ``read_data_file``, plus its ``State``, ``Action`` and ``View``
+types. ``tutor/games/_contract.py`` binds each package to ``Engine[State, Action, View]`` so that
+``mypy --strict`` proves it; the common tests (``tests/test_games_common.py``) run over
+:data:`GAMES`. Shared code reaches a game only through :meth:`GameInfo.module`.
+
+A game's id is written once, in its :class:`GameInfo` below: it names the package, the rule file
+(``rules/<id>.fr.md``, whose header repeats it as data) and the page module ``tutor.ui.<id>``.
+Adding a game here makes it appear on the Accueil and in ``python -m tutor check``.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from types import ModuleType
+from typing import cast
+
+from tutor.engine.api import AnyEngine
 
 
 @dataclass(frozen=True)
@@ -23,13 +35,15 @@ class GameInfo:
     notebook: str
     summary: str
 
-    def module(self) -> ModuleType:
-        """The engine module of this game (imported on first use)."""
-        return importlib.import_module(f"tutor.games.{self.id}")
+    def module(self) -> AnyEngine:
+        """The engine of this game, imported on first use (a page imports only its own game).
+
+        The cast is proved by ``tutor/games/_contract.py``, which mypy checks."""
+        return cast(AnyEngine, importlib.import_module(f"tutor.games.{self.id}"))
 
 
-GAMES: dict[str, GameInfo] = {
-    "vautours": GameInfo(
+_REGISTERED = (
+    GameInfo(
         id="vautours",
         title="Stupides Vautours",
         author="Alex Randolph (Hol's der Geier)",
@@ -38,7 +52,7 @@ GAMES: dict[str, GameInfo] = {
         summary="Tout le monde a les mêmes cartes, tout le monde joue en même temps : "
         "la plus forte carte unique remporte la souris, la plus faible récolte le vautour.",
     ),
-    "drahtseilakt": GameInfo(
+    GameInfo(
         id="drahtseilakt",
         title="Drahtseilakt",
         author="Reiner Knizia (1999)",
@@ -47,7 +61,7 @@ GAMES: dict[str, GameInfo] = {
         summary="Sur la corde raide : la plus forte carte prend des bâtonnets bleus, la plus "
         "faible des rouges, et c'est le plus petit total qui gagne.",
     ),
-    "vampir": GameInfo(
+    GameInfo(
         id="vampir",
         title="Vampir",
         author="Reiner Knizia (2000)",
@@ -56,7 +70,7 @@ GAMES: dict[str, GameInfo] = {
         summary="Piochez, posez sous les six lieux ou raflez-les pour exposer vos chasses de "
         "vampires : mais dans chaque couleur, le plus faible chasseur ne marque rien.",
     ),
-    "vaiko": GameInfo(
+    GameInfo(
         id="vaiko",
         title="Vaiko",
         author="Jeu de mémoire et de défausse",
@@ -66,7 +80,9 @@ GAMES: dict[str, GameInfo] = {
         "elles sont, défaussez au bon moment et dites « Vaiko » quand votre main est la plus "
         "légère.",
     ),
-}
+)
+
+GAMES: dict[str, GameInfo] = {info.id: info for info in _REGISTERED}
 
 
 def game(game_id: str) -> GameInfo:

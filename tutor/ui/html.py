@@ -12,15 +12,9 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from tutor import rules
-from tutor.engine import Event, signed
-
-_NBSP_BEFORE = re.compile(r" ([:;!?»])")
-_NBSP_AFTER = re.compile(r"« ")
-
-
-def fr(text: str) -> str:
-    """French typography: non-breaking spaces before ``: ; ! ? »`` and after ``«``."""
-    return _NBSP_AFTER.sub("«\u00a0", _NBSP_BEFORE.sub("\u00a0\\1", text))
+from tutor.engine import Event
+from tutor.fr import signed
+from tutor.fr import typography as fr
 
 
 def esc(text: object) -> str:

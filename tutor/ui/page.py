@@ -7,12 +7,12 @@ notebooks call (``header``, ``clause``, ``clauses``, ``example``, ``book``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from types import ModuleType
 
 import ipywidgets as w
 
 from tutor import rules
 from tutor.engine import Event
+from tutor.engine.api import AnyEngine
 from tutor.games import GAMES
 from tutor.ui import html as h
 from tutor.ui.widgets import html
@@ -30,7 +30,7 @@ class GamePage:
         self.shown = shown
 
     @property
-    def engine(self) -> ModuleType:
+    def engine(self) -> AnyEngine:
         return self.info.module()
 
     def book(self) -> rules.RuleBook:

@@ -7,12 +7,12 @@ illegal action raises :class:`~tutor.engine.IllegalAction` and nothing changes.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any
 
 import traitlets
 
 from tutor.engine import Event, short_repr
+from tutor.engine.api import AnyEngine
 
 
 class Session(traitlets.HasTraits):
@@ -31,7 +31,7 @@ class Session(traitlets.HasTraits):
     message = traitlets.Unicode("")
     version = traitlets.Int(0)
 
-    def __init__(self, game: ModuleType, state: Any, opening: Sequence[Event] = (),
+    def __init__(self, game: AnyEngine, state: Any, opening: Sequence[Event] = (),
                  seat: str | None = None) -> None:
         super().__init__()
         self.game = game

@@ -5,13 +5,13 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable, Sequence
-from types import ModuleType
 from typing import Any, TypeVar
 
 import ipywidgets as w
 
 from tutor import rules
 from tutor.engine import Event, IllegalAction
+from tutor.engine.api import AnyEngine
 from tutor.ui import html as h
 from tutor.ui.session import Session
 
@@ -197,7 +197,7 @@ class GameSettings(w.VBox):  # type: ignore[misc]
     (a seed: the same number replays the same deal), the number of opponents, their level, the
     reading of the rules, « Nouvelle partie » and the teacher's view."""
 
-    def __init__(self, engine: ModuleType, opponents: Sequence[int], seed: int, name: str,
+    def __init__(self, engine: AnyEngine, opponents: Sequence[int], seed: int, name: str,
                  level: str = "prudent", level_width: str = "18rem") -> None:
         self.name = w.Text(value=name, description="Votre prénom", layout=w.Layout(width="18rem"),
                            style={"description_width": "6rem"})

@@ -1,0 +1,131 @@
+"""Every French text helper of the tutor: one place for numbers, lists, plurals, elision and
+typography, used by the engines' messages and event descriptions and by the pages alike.
+
+Generated French is code: a rule written here once (``1 point`` but ``2 points``, ``d'Anke`` but
+``de Bernd``, a true minus sign, a narrow no-break space before ``:``) holds everywhere, and the
+tests check it. Players are never referred to by a gendered pronoun: sentences name them.
+Standard library only (the engines import it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+MINUS = "\u2212"
+NNBSP = "\u202f"  # narrow no-break space: before ; : ! ? and inside « »
+APOSTROPHE = "\u2019"
+
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæh")
+# words starting with an aspirated h take no elision ("le héros", "de Hans")
+_ASPIRATED = ("hans", "heinz", "helga", "henri", "hugo", "hêtre", "haut", "hasard", "héros")
+
+_SPACE_BEFORE = re.compile(r"[ \u00a0\u202f]*([;:!?])(?=[ \t\n\u00a0]|$|[»)\]<])")
+_OPEN_QUOTE = re.compile(r"«[ \u00a0\u202f]*")
+_CLOSE_QUOTE = re.compile(r"[ \u00a0\u202f]*»")
+_APOSTROPHE = re.compile(r"(?<=[A-Za-zÀ-ÿœŒ])'(?=[A-Za-zÀ-ÿœŒ])")
+
+
+def signed(value: int) -> str:
+    """A point value with its sign: ``+7``, ``−2`` (true minus sign U+2212), ``0``."""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"{MINUS}{-value}"
+    return "0"
+
+
+def number(value: int) -> str:
+    """An integer as French text: true minus sign, thousands grouped by narrow spaces
+    (``−12``, ``1 250``)."""
+    digits = f"{abs(value):,}".replace(",", NNBSP)
+    return f"{MINUS}{digits}" if value < 0 else digits
+
+
+def join(items: Iterable[str], last: str = "et") -> str:
+    """``Alex``, ``Alex et Carla``, ``Alex, Carla et Dario`` (or with ``ou``)."""
+    words = list(items)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    """The noun agreeing with ``count`` (French: plural from 2 on; 0 and 1 take the singular):
+    ``plural(1, "point")`` -> ``point``, ``plural(2, "carte")`` -> ``cartes``."""
+    if abs(count) >= 2:
+        return plural_form if plural_form is not None else singular + "s"
+    return singular
+
+
+def count(value: int, singular: str, plural_form: str | None = None) -> str:
+    """A number and its noun in agreement: ``1 point``, ``2 points``, ``0 carte``,
+    ``−3 points`` (true minus sign)."""
+    return f"{number(value)} {plural(value, singular, plural_form)}"
+
+
+def starts_with_vowel(word: str) -> bool:
+    """Whether ``word`` takes elision (a vowel or a mute h; a few aspirated-h words excepted)."""
+    lower = word.strip().lower()
+    if not lower or lower[0] not in _VOWELS:
+        return False
+    return not (lower[0] == "h" and lower.startswith(_ASPIRATED))
+
+
+def elide(word: str, following: str) -> str:
+    """``word`` then ``following``, elided when it must be: ``de`` + ``Anke`` -> ``d’Anke``,
+    ``que`` + ``un`` -> ``qu’un``, ``le`` + ``as`` -> ``l’as``; otherwise joined by a space."""
+    if word.lower() in {"de", "que", "le", "la", "ne", "je", "me", "se", "te", "ce", "jusque",
+                        "lorsque", "puisque"} and starts_with_vowel(following):
+        return f"{word[:-1]}{APOSTROPHE}{following}"
+    return f"{word} {following}"
+
+
+def of(name: str) -> str:
+    """The preposition ``de`` before a name or noun: ``de Bernd``, ``d’Anke``."""
+    return elide("de", name)
+
+
+def to(name: str) -> str:
+    """``à`` before a name: ``à Anke`` (never elided; kept for symmetry with :func:`of`)."""
+    return f"à {name}"
+
+
+def ordinal(k: int, feminine: bool = True) -> str:
+    """``1re``/``1er``, ``2e``, ``3e``… (abbreviated French ordinals)."""
+    if k == 1:
+        return "1re" if feminine else "1er"
+    return f"{k}e"
+
+
+def quote(text: str) -> str:
+    """``« text »`` with narrow no-break spaces inside the guillemets."""
+    return f"«{NNBSP}{text}{NNBSP}»"
+
+
+def capitalize(text: str) -> str:
+    """The first letter in capitals, the rest unchanged (``str.capitalize`` lowers the rest)."""
+    return text[:1].upper() + text[1:]
+
+
+def typography(text: str) -> str:
+    """French typography for running text: a narrow no-break space before ``; : ! ?`` and inside
+    ``« »`` (replacing any ordinary space there) and typographic apostrophes. Idempotent.
+
+    A colon inside a word or a URL (``http://``, ``10:30``) is left alone: only punctuation
+    followed by a space, the end, a closing guillemet or bracket or a tag is spaced.
+    """
+    text = _APOSTROPHE.sub(APOSTROPHE, text)
+    text = _OPEN_QUOTE.sub("«" + NNBSP, text)
+    text = _CLOSE_QUOTE.sub(NNBSP + "»", text)
+    return _SPACE_BEFORE.sub(lambda m: NNBSP + m.group(1), _fix_word_colon(text))
+
+
+def _fix_word_colon(text: str) -> str:
+    # "Refusé: x" written without a space still gets its narrow space, but "http://" does not
+    return re.sub(r"(?<=[A-Za-zÀ-ÿ0-9)»])([;:!?])(?=[ \t\n\u00a0])", r" \1", text)
+
+
+def message(text: str) -> str:
+    """A sentence shown to a learner: capital first letter, French typography."""
+    return typography(capitalize(text))
