@@ -316,3 +316,31 @@ def _inline(text: str) -> str:
     out = _A_RE.sub(r'<span class="tutor-ref" title="\2">\1</span>', out)
     out = _BOLD_RE.sub(r"<strong>\1</strong>", out)
     return _ITALIC_RE.sub(r"<em>\1</em>", out)
+
+
+_OPEN_POINT_RE = re.compile(r"\*\*(Ambiguïté|Précisions?)\b[^*]*\*\*\s*:?\s*(.*)", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class OpenPoint:
+    """A point the booklet leaves open, as stated in a clause: ``kind`` is ``"Ambiguïté"`` (two
+    readings, one a variant) or ``"Précision"`` (settled one way by the tutor); ``summary`` is
+    the point's first sentence."""
+
+    clause: Clause
+    kind: str
+    summary: str
+
+
+def open_points(book: RuleBook) -> tuple[OpenPoint, ...]:
+    """Every "**Ambiguïté…**" and "**Précision…**" paragraph of ``book``, in file order."""
+    found: list[OpenPoint] = []
+    for clause in book.clauses.values():
+        for paragraph in re.split(r"\n\s*\n", clause.text):
+            match = _OPEN_POINT_RE.match(" ".join(paragraph.split()))
+            if match:
+                rest = match.group(2).strip()
+                sentence = re.split(r"(?<=[.!?])\s", rest, maxsplit=1)[0]
+                kind = "Ambiguïté" if match.group(1) == "Ambiguïté" else "Précision"
+                found.append(OpenPoint(clause, kind, sentence))
+    return tuple(found)

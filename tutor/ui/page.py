@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as w
 
-from tutor import rules
+from tutor import fr, rules
 from tutor.engine import Event
 from tutor.engine.api import AnyEngine
 from tutor.games import GAMES
@@ -62,6 +62,26 @@ class GamePage:
         verdict = "Résultat conforme à l'exemple." if run.ok else "Écart : " + "; ".join(
             run.mismatches)
         return h.Transcript(ex.title, steps, verdict)
+
+    def open_points(self) -> h.Html:
+        """"Ce que la règle ne dit pas": every point the booklet leaves open (each "Ambiguïté" or
+        "Précision" paragraph of the rule file), with the reading the tutor keeps; each opens
+        onto its whole clause."""
+        points = rules.open_points(self.book())
+        items, lines = [], []
+        for p in points:
+            items.append(
+                f'<details class="tv-open-point"><summary><span class="tv-tag">{h.esc(p.kind)}'
+                f"</span> <strong>{h.esc(p.clause.title)}</strong> — "
+                f"{h.esc(fr.capitalize(p.summary))}</summary>{h.clause_panel(p.clause)}"
+                "</details>")
+            lines.append(f"{p.kind} [{p.clause.id}] {fr.capitalize(p.summary)}")
+        n = len(points)
+        intro = (f"Le livret laisse {fr.count(n, 'point')} {fr.plural(n, 'ouvert')}. Pour chacun, le tuteur dit ce qu’il retient "
+                 "et pourquoi ; quand deux lectures changent la partie, l’autre est une variante "
+                 "à un clic (les préréglages de la page).")
+        body = (f'<div class="tv-panel"><p>{h.esc(intro)}</p>{"".join(items)}</div>')
+        return h.Html(body, "\n".join([intro, *lines]))
 
     def cite(self, clause_id: str) -> str:
         """A clause's title and id, as a small citation."""

@@ -1,0 +1,103 @@
+"""Computer players' strength, for ``make bench``: each bot level's win rate over seeded games.
+
+For every game and every bot kind in its ``PLAYER_KINDS``, the bot sits in one seat against
+random players (and, for every game, against "always the smallest legal action", which for
+Stupides Vautours is playing 1, 2, …, 15 in order); the seat it takes rotates with the seed. A win
+shared by k players counts 1/k. Bots are handed views only (``bot_action``). Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from tutor.engine.api import AnyEngine, Bot, bot_action
+from tutor.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = ("Alex", "Bea", "Carla", "Dario", "Léo", "Emma")
+
+
+class Smallest:
+    """Always the smallest legal action (Stupides Vautours: 1, 2, …, 15 in order)."""
+
+    def __init__(self, seed: int | random.Random = 0) -> None:
+        del seed
+
+    def choose(self, view: object, legal: Sequence[Any]) -> Any:
+        return min(legal)
+
+
+def opponent_kind(engine: AnyEngine, name: str) -> Callable[..., Bot[Any, Any]]:
+    if name == "smallest":
+        return Smallest
+    return engine.PLAYER_KINDS[name][1]
+
+
+def win_rate(engine: AnyEngine, kind: str, opponent: str, players: int, games: int,
+             ) -> tuple[float, float]:
+    """The share of games ``kind`` wins (ties split) and its mean score margin over the best
+    opponent, over ``games`` seeded games."""
+    wins, margin = 0.0, 0.0
+    make, other = engine.PLAYER_KINDS[kind][1], opponent_kind(engine, opponent)
+    names = NAMES[:players]
+    for seed in range(games):
+        me = names[seed % players]
+        bots = {n: (make if n == me else other)(seed=seed * 7 + i) for i, n in enumerate(names)}
+        state = engine.new_game(names, seed=seed)
+        while not engine.is_over(state):
+            for seat in engine.current_seats(state):
+                state, _ = engine.apply(state, bot_action(engine, state, seat, bots[seat]))
+        result = engine.outcome(state)
+        if me in result.winners:
+            wins += 1 / len(result.winners)
+        best_other = max(v for n, v in result.scores.items() if n != me)
+        margin += result.scores[me] - best_other
+    return wins / games, margin / games
+
+
+def report(games: int, only: Sequence[str] = ()) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for game_id, info in GAMES.items():
+        if only and game_id not in only:
+            continue
+        engine = info.module()
+        players = engine.MIN_PLAYERS + 1
+        for kind in engine.PLAYER_KINDS:
+            for opponent in ("random", "smallest"):
+                if opponent == kind or opponent not in (*engine.PLAYER_KINDS, "smallest"):
+                    continue
+                start = time.perf_counter()
+                rate, margin = win_rate(engine, kind, opponent, players, games)
+                rows.append({"game": game_id, "bot": kind, "against": opponent,
+                             "players": players, "games": games, "win_rate": round(rate, 3),
+                             "fair_share": round(1 / players, 3),
+                             "mean_margin": round(margin, 2),
+                             "seconds": round(time.perf_counter() - start, 1)})
+                print(f"{game_id:13} {kind:11} vs {opponent:9} {players} joueurs : "
+                      f"{rate:6.1%} des parties (part égale {1 / players:.0%}), "
+                      f"écart moyen {margin:+.1f} ({games} parties)", flush=True)
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--game", action="append", default=[])
+    parser.add_argument("--json", type=Path, default=None)
+    args = parser.parse_args(argv)
+    rows = report(args.games, args.game)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(rows, indent=2, ensure_ascii=False), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
