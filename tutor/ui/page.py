@@ -77,8 +77,9 @@ class GamePage:
                 "</details>")
             lines.append(f"{p.kind} [{p.clause.id}] {fr.capitalize(p.summary)}")
         n = len(points)
-        intro = (f"Le livret laisse {fr.count(n, 'point')} {fr.plural(n, 'ouvert')}. Pour chacun, le tuteur dit ce qu’il retient "
-                 "et pourquoi ; quand deux lectures changent la partie, l’autre est une variante "
+        intro = (f"Le livret laisse {fr.count(n, 'point')} {fr.plural(n, 'ouvert')}. "
+                 "Pour chacun, le tuteur dit ce qu’il retient et pourquoi ; quand deux lectures "
+                 "changent la partie, l’autre est une variante "
                  "à un clic (les préréglages de la page).")
         body = (f'<div class="tv-panel"><p>{h.esc(intro)}</p>{"".join(items)}</div>')
         return h.Html(body, "\n".join([intro, *lines]))
