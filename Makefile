@@ -11,11 +11,11 @@ PORT   ?= 8866
 help:
 	@echo "make app    serve the tutor with Voilà on http://127.0.0.1:$(PORT)"
 	@echo "make test   install everything needed, then run the whole test suite"
-	@echo "make lab    open the notebooks in JupyterLab"
+	@echo "make lab    open the notebooks in JupyterLab (saves keep them thin)"
 	@echo "make bench  print the benchmark report (not part of the tests)"
 	@echo "make load   10 simultaneous learners against one server (loopback only)"
 	@echo "make check  validate the rule files and replay their examples"
-	@echo "make notebooks  rewrite the notebooks and store the outputs nbval checks"
+	@echo "make notebooks  run the notebooks, store the outputs nbval checks, drop the rest"
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -42,7 +42,8 @@ app: $(STAMP)
 	$(PY) -m tutor app --port $(PORT)
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --no-browser --ip=127.0.0.1 --allow-root notebooks/
+	$(VENV)/bin/jupyter lab --config=tutor/lab/jupyter_lab_config.py --no-browser --ip=127.0.0.1 \
+	  --allow-root notebooks/
 
 bench: $(STAMP) chromium
 	$(PY) -m pip install --quiet -e '.[bench]'
@@ -52,8 +53,7 @@ load: $(STAMP) chromium
 	$(PY) tests/bench/load.py
 
 notebooks: $(STAMP)
-	$(PY) tests/tools/make_notebooks.py
-	$(PY) tests/tools/store_outputs.py
+	$(PY) -m tutor.notebooks notebooks/*.ipynb
 
 clean:
 	rm -rf $(VENV) test-artefacts bench-results .mypy_cache .ruff_cache
