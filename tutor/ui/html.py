@@ -168,14 +168,22 @@ def seat(name: str, card_html: str, caption: str = "") -> str:
             f"{cap}</div>")
 
 
+def anchor(clause_id: str) -> str:
+    """The HTML id of a clause's panel, so that a reference can jump to it."""
+    return "regle-" + re.sub(r"[^a-z0-9-]", "-", clause_id.lower())
+
+
 def clause_panel(clause: rules.Clause, *, current: bool = False, show_text: bool = True) -> str:
-    """A rule clause: its title, id and French text."""
+    """A rule clause: its title, id and French text (unless ``current``, a copy highlighted
+    beside a step, its panel is the target of ``#`` + :func:`anchor` links)."""
     classes = "tv-panel tv-clause" + (" tv-commentary" if clause.commentary else "")
     if current:
         classes += " tv-current"
     badge = ' <span class="tv-tag">commentaire</span>' if clause.commentary else ""
     body = rules.to_html(fr(clause.text)) if show_text else ""
-    return (f'<div class="{classes}"><div class="tv-title">{esc(clause.title)}{badge} '
+    target = "" if current else f' id="{anchor(clause.id)}"'
+    return (f'<div class="{classes}"{target}><div class="tv-title">'
+            f'{esc(clause.title)}{badge} '
             f'<span class="tv-clause-id">{esc(clause.id)}</span></div>{body}</div>')
 
 

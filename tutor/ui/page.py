@@ -15,7 +15,22 @@ from tutor.engine import Event
 from tutor.engine.api import AnyEngine
 from tutor.games import GAMES
 from tutor.ui import html as h
-from tutor.ui.widgets import html
+from tutor.ui.widgets import Explainer, html
+
+
+class Stepper(Explainer):
+    """A worked example on its table, one step at a time (its text repr is the example's
+    transcript, which nbval compares with the stored one)."""
+
+    def __init__(self, book: rules.RuleBook, describe: Callable[[Event], str],
+                 events: Sequence[Event], title: str,
+                 scene: Callable[[Sequence[Event]], str], transcript: h.Transcript) -> None:
+        super().__init__(book, describe, events, title=title, scene=scene)
+        self.transcript = transcript
+        self.add_class("tv-example")
+
+    def __repr__(self) -> str:
+        return repr(self.transcript)
 
 
 class GamePage:
@@ -83,6 +98,14 @@ class GamePage:
                  "à un clic (les préréglages de la page).")
         body = (f'<div class="tv-panel"><p>{h.esc(intro)}</p>{"".join(items)}</div>')
         return h.Html(body, "\n".join([intro, *lines]))
+
+    def stepper(self, example_id: str, scene: Callable[[Sequence[Event]], str]) -> Stepper:
+        """A worked example told step by step on its table: ``scene(events)`` draws the table
+        after the events told so far, so the result never shows before its step."""
+        ex = self.book().examples[example_id]
+        run = self.engine.run_example(ex.data)
+        return Stepper(self.book(), self.engine.describe, self.shown(run.events), ex.title,
+                       scene, self.example(example_id))
 
     def cite(self, clause_id: str) -> str:
         """A clause's title and id, as a small citation."""

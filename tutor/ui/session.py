@@ -6,11 +6,12 @@ illegal action raises :class:`~tutor.engine.IllegalAction` and nothing changes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import traitlets
 
+from tutor import fr
 from tutor.engine import Event, short_repr
 from tutor.engine.api import AnyEngine
 
@@ -30,6 +31,7 @@ class Session(traitlets.HasTraits):
     seat = traitlets.Unicode(None, allow_none=True)
     message = traitlets.Unicode("")
     version = traitlets.Int(0)
+    replaced = 0
 
     def __init__(self, game: AnyEngine, state: Any, opening: Sequence[Event] = (),
                  seat: str | None = None) -> None:
@@ -59,17 +61,34 @@ class Session(traitlets.HasTraits):
     def last_events(self) -> tuple[Event, ...]:
         return tuple(self.logs[self.cursor])
 
-    def act(self, *actions: Any) -> tuple[Event, ...]:
-        """Apply ``actions`` in order as one step; all or nothing. Forgets any undone steps."""
+    def act(self, *actions: Any,
+            reply: Callable[[Any], Any | None] | None = None) -> tuple[Event, ...]:
+        """Apply ``actions`` in order, then the actions ``reply(state)`` gives (the computer
+        players') until it gives ``None``, as one step: each action is applied exactly once, and
+        all or nothing (an illegal action raises and nothing changes).
+
+        Playing from a past step replaces the steps after it: ``replaced`` then says how many
+        were dropped, and ``message`` tells the learner in French.
+        """
         state = self.state
         events: list[Event] = []
         for action in actions:
             state, evs = self.game.apply(state, action)
             events.extend(evs)
+        while reply is not None:
+            action = reply(state)
+            if action is None:
+                break
+            state, evs = self.game.apply(state, action)
+            events.extend(evs)
         keep = self.cursor + 1
+        self.replaced = len(self.states) - keep
         self.states = [*self.states[:keep], state]
         self.logs = [*self.logs[:keep], tuple(events)]
-        self.message = ""
+        dropped = fr.count(self.replaced, "étape suivante a été remplacée",
+                           "étapes suivantes ont été remplacées")
+        self.message = "" if not self.replaced else fr.typography(
+            f"Vous avez rejoué depuis une étape passée : {dropped}.")
         self.cursor = keep
         self.version += 1
         return tuple(events)

@@ -73,6 +73,11 @@ class ErrorArea(w.HTML):  # type: ignore[misc]
         self.value = ""
 
 
+class Refusal(ValueError):
+    """A learner's input the page refuses before it reaches the engine (an empty list choice,
+    a name too long): its message is French and shown as is."""
+
+
 def guarded(area: ErrorArea) -> Callable[[F], F]:
     """Route a callback's errors to ``area``: an illegal action shows its French reason and
     clause; any other exception shows a generic message and logs the traceback. The callback
@@ -86,6 +91,8 @@ def guarded(area: ErrorArea) -> Callable[[F], F]:
                 return fn(*args, **kwargs)
             except IllegalAction as exc:
                 area.show_illegal(exc)
+            except Refusal as exc:
+                area.show_invalid(str(exc))
             except Exception:
                 log.exception("tutor callback %s failed", getattr(fn, "__name__", fn))
                 area.show_bug()
@@ -192,6 +199,35 @@ class EventLog(w.HTML):  # type: ignore[misc]
                        f'<ol reversed>{body}</ol></div>')
 
 
+NAME_LIMIT = 20
+
+
+def game_number_field(seed: int) -> w.Text:
+    """The "Partie n°" field: the same number deals the same game again."""
+    return w.Text(value=str(seed), description="Partie n°", layout=w.Layout(width="12rem"))
+
+
+def read_game_number(text: object) -> int:
+    """A game number typed by the learner: digits only, up to 9 of them; :class:`Refusal`
+    (French) otherwise — never a silent rounding of "1.5"."""
+    value = str(text).strip()
+    if not value.isdecimal() or not value.isascii() or len(value) > 9:
+        raise Refusal(f"« {value[:12]} » n’est pas un numéro de partie : tapez un nombre entier "
+                      "de 0 à 999 999 999.")
+    return int(value)
+
+
+def read_name(text: object) -> str:
+    """A first name typed by the learner: 1 to :data:`NAME_LIMIT` characters, never cut
+    silently; :class:`Refusal` (French) otherwise."""
+    name = " ".join(str(text).split())
+    if not name:
+        raise Refusal("Tapez votre prénom (au moins une lettre).")
+    if len(name) > NAME_LIMIT:
+        raise Refusal(f"Ce prénom est trop long : {NAME_LIMIT} caractères au plus.")
+    return name
+
+
 class GameSettings(w.VBox):  # type: ignore[misc]
     """The settings above a game against the computer: the learner's first name, the game number
     (a seed: the same number replays the same deal), the number of opponents, their level, the
@@ -201,8 +237,7 @@ class GameSettings(w.VBox):  # type: ignore[misc]
                  level: str = "prudent", level_width: str = "18rem") -> None:
         self.name = w.Text(value=name, description="Votre prénom", layout=w.Layout(width="18rem"),
                            style={"description_width": "6rem"})
-        self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="Partie n°",
-                                     layout=w.Layout(width="12rem"))
+        self.seed = game_number_field(seed)
         self.opponents = w.ToggleButtons(options=list(opponents), value=2,
                                          description="Adversaires", style={"button_width": "3rem"})
         kinds = engine.PLAYER_KINDS
@@ -218,6 +253,12 @@ class GameSettings(w.VBox):  # type: ignore[misc]
         row = w.Layout(flex_flow="row wrap")
         super().__init__([w.HBox([self.name, self.seed], layout=row), self.opponents, self.level,
                           self.preset, w.HBox([self.start_button, self.teacher], layout=row)])
+
+    def player_name(self) -> str:
+        return read_name(self.name.value)
+
+    def game_number(self) -> int:
+        return read_game_number(self.seed.value)
 
     @property
     def controls(self) -> tuple[w.Widget, ...]:

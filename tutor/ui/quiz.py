@@ -1,0 +1,123 @@
+"""Exercises shared by every game: a generated question, options as buttons, immediate feedback
+with the events that resolve it (each citing its clause) and the reading of the rules in force,
+and a running score. Widgets are reused from one question to the next (no model leaks)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import ipywidgets as w
+
+from tutor import fr, rules
+from tutor.engine import Event
+from tutor.ui import html as h
+from tutor.ui.widgets import ErrorArea, guarded, set_html
+
+
+@dataclass(frozen=True)
+class Question:
+    """One exercise: the ``situation`` (HTML), the ``prompt``, the ``options`` and the ``answer``
+    (one of them), the ``correction`` (HTML: the situation resolved), the resolving ``events`` and
+    the ``reading`` of the rules that grades it (French)."""
+
+    situation: str
+    prompt: str
+    options: tuple[str, ...]
+    answer: str
+    correction: str
+    events: tuple[Event, ...]
+    reading: str
+
+
+class Quiz(w.VBox):  # type: ignore[misc]
+    """Generated questions (``make(k)`` gives the ``k``-th), one at a time, with a score."""
+
+    def __init__(self, book: rules.RuleBook, describe: Callable[[Event], str],
+                 make: Callable[[int], Question], seed: int = 0) -> None:
+        self.book, self.describe, self.make = book, describe, make
+        self.seed, self.asked, self.right, self.shown = seed, 0, 0, 0
+        self.answered = False
+        self.error = ErrorArea(book)
+        self.situation = w.HTML()
+        self.prompt = w.HTML()
+        self.options = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.buttons: list[w.Button] = []
+        self.feedback = w.HTML()
+        self.feedback.add_class("tv-feedback")
+        self.score = w.HTML()
+        self.next_button = w.Button(description="Question suivante", icon="arrow-right")
+        self.next_button.on_click(guarded(self.error)(lambda _: self.new_question()))
+        super().__init__([self.situation, self.prompt, self.options, self.error, self.feedback,
+                          w.HBox([self.next_button, self.score],
+                                 layout=w.Layout(flex_flow="row wrap", align_items="center"))])
+        self.add_class("tv-exercises")
+        self.new_question()
+
+    def _button(self, k: int) -> w.Button:
+        while len(self.buttons) <= k:
+            index = len(self.buttons)
+            b = w.Button(layout=w.Layout(width="auto"))
+            b.add_class("tv-choice")
+            b.on_click(guarded(self.error)(lambda _, i=index: self.answer_at(i)))
+            self.buttons.append(b)
+        return self.buttons[k]
+
+    def new_question(self) -> None:
+        self.question = self.make(self.seed * 1000 + self.shown)
+        self.shown += 1
+        self.answered = False
+        q = self.question
+        set_html(self.situation, q.situation)
+        set_html(self.prompt, f"<strong>{h.esc(q.prompt)}</strong>")
+        shown = []
+        for k, option in enumerate(q.options):
+            b = self._button(k)
+            b.description, b.tooltip = option, option
+            b.remove_class("tv-right")
+            b.remove_class("tv-wrong")
+            shown.append(b)
+        self.options.children = shown
+        self.feedback.value = ""
+        self._score()
+
+    def answer_at(self, index: int) -> None:
+        if not 0 <= index < len(self.question.options):
+            return
+        self.answer(self.question.options[index])
+
+    def answer(self, option: str) -> None:
+        """Grade ``option``: right or wrong, the right answer, why (events and clauses)."""
+        q = self.question
+        if self.answered:
+            set_html(self.feedback, self.feedback.value + h.message_panel(
+                "info", "Vous avez déjà répondu à cette question.",
+                "Passez à la question suivante."))
+            return
+        self.answered = True
+        self.asked += 1
+        good = option == q.answer
+        self.right += good
+        for b, text in zip(self.buttons, q.options):
+            if text == q.answer:
+                b.add_class("tv-right")
+            elif text == option:
+                b.add_class("tv-wrong")
+        title = ("Bonne réponse !" if good else
+                 f"Pas tout à fait : la bonne réponse est {fr.quote(q.answer)}.")
+        steps = "".join(f"<li>{h.esc(self.describe(e))} "
+                        f'<span class="tv-step-clause">— {h.esc(self.book.clause(e.clause).title)}'
+                        "</span></li>" for e in q.events)
+        set_html(self.feedback,
+                 h.message_panel("success" if good else "error", title, q.reading)
+                 + q.correction + f'<div class="tv-panel"><ol class="tv-steps">{steps}</ol></div>')
+        self._score()
+
+    def _score(self) -> None:
+        set_html(self.score, f'<span class="tv-tag tv-score">Score : {self.right} / '
+                             f"{self.asked}</span>")
+
+
+def options_of(names: Sequence[str], nobody: str = "Personne") -> tuple[str, ...]:
+    """The usual options of a "who takes it?" question: each player, then nobody."""
+    return (*names, nobody)

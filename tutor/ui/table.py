@@ -1,0 +1,259 @@
+"""The two ways to play a whole game on a page, shared by every game: :class:`PlayTable` (the
+learner against computer players) and :class:`Sandbox` (the learner plays every seat, everything
+visible). A game page supplies only a :class:`Surface`: how its table is drawn from a view, how its
+legal actions are grouped, what a viewer may read in the journal.
+
+Both have the same parts: the table, the legal actions (each control with the class
+``tv-action``), the error area (French reason and clause), undo, redo and the "Étape" slider to
+travel in time, the notice when playing from a past step replaces the later ones, and the
+incremental journal. The computer players are handed their seat's view only
+(:func:`tutor.engine.api.bot_action`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as w
+
+from tutor import fr
+from tutor.engine import Event
+from tutor.engine.api import AnyEngine, Bot, bot_action
+from tutor.ui import html as h
+from tutor.ui.actions import ActionGroup, ActionPanel
+from tutor.ui.journal import Journal
+from tutor.ui.page import GamePage
+from tutor.ui.session import Session
+from tutor.ui.widgets import (
+    ErrorArea,
+    GameSettings,
+    game_number_field,
+    guarded,
+    history_slider,
+    read_game_number,
+    set_html,
+)
+
+Draw = Callable[[Any, Sequence[Event]], str]
+Groups = Callable[[Any, Sequence[Any]], Sequence[ActionGroup]]
+
+
+@dataclass(frozen=True)
+class Surface:
+    """What a game page tells the shared play components.
+
+    ``draw(view, events)`` is the table as that view shows it after the step whose ``events`` are
+    given (the teacher's view has ``seat=None``); ``groups(view, legal)`` the learner's legal
+    actions grouped for display; ``prompt(view)`` a short French instruction; ``keep(event,
+    viewer)`` whether ``viewer`` (``None``: the teacher) may read ``event`` in the journal.
+    """
+
+    page: GamePage
+    draw: Draw
+    groups: Groups
+    prompt: Callable[[Any], str] = lambda view: ""
+    keep: Callable[[Event, str | None], bool] = lambda event, viewer: True
+    you: str = "Camille"
+    bots: tuple[str, ...] = ("Alex", "Bea", "Dario", "Léo", "Emma")
+    opponents: tuple[int, ...] = (1, 2, 3)
+    level: str = ""
+    players: tuple[int, ...] = ()
+    preset: str = "standard"
+    setup: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def engine(self) -> AnyEngine:
+        return self.page.engine
+
+
+def outcome_panel(surface: Surface, state: Any) -> str:
+    """The final scores, the winners, the reason and the clause that decided."""
+    out = surface.engine.outcome(state)
+    rows = [[h.esc(p), f"<strong>{h.esc(fr.signed(s) if s < 0 else str(s))}</strong>",
+             '<span class="tv-tag tv-ok">vainqueur</span>' if p in out.winners else ""]
+            for p, s in sorted(out.scores.items(), key=lambda kv: -kv[1])]
+    return (f'<div class="tv-panel tv-success tv-final"><div class="tv-title">Fin de la partie'
+            f"</div>{h.table(['Joueur', 'Points', ''], rows)}<p>{h.esc(out.reason)}</p>"
+            f"{surface.page.cite(out.clause)}</div>")
+
+
+class _Board(w.VBox):  # type: ignore[misc]
+    """The parts :class:`PlayTable` and :class:`Sandbox` share around one session."""
+
+    def __init__(self, surface: Surface, settings: w.Widget, state: Any,
+                 opening: Sequence[Event], viewer: str | None, *,
+                 act: Callable[[Any], None], acting: Callable[[Any], str | None]) -> None:
+        self.surface, self.engine = surface, surface.engine
+        self.act, self.acting = act, acting
+        book = surface.page.book()
+        self.error = ErrorArea(book)
+        self.guard = guarded(self.error)
+        self.viewer = viewer
+        self.session = Session(self.engine, state, opening, seat=viewer)
+        self.table = w.HTML()
+        self.table.add_class("tv-table-view")
+        self.actions = ActionPanel(act, self.error)
+        self.undo_button = w.Button(description="↶ Annuler", layout=w.Layout(width="auto"))
+        self.redo_button = w.Button(description="↷ Rétablir", layout=w.Layout(width="auto"))
+        self.time = history_slider("Étape")
+        self.notice = w.HTML()
+        self.journal = Journal(self.session, book, self.engine.describe,
+                               keep=lambda e: surface.keep(e, self.viewer))
+        self.undo_button.on_click(self.guard(lambda _: self.session.undo()))
+        self.redo_button.on_click(self.guard(lambda _: self.session.redo()))
+        self.time.observe(self.guard(self._travel), names="value")
+        self.session.observe(lambda _: self.guard(self.render)(), names="version")
+        nav = w.HBox([self.undo_button, self.redo_button, self.time],
+                     layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([settings, self.table, self.actions, self.error, self.notice, nav,
+                          self.journal])
+
+    def _travel(self, change: Mapping[str, Any]) -> None:
+        if change["new"] != self.session.cursor:
+            self.session.goto(int(change["new"]))
+
+    def render(self) -> None:
+        state = self.session.state
+        engine = self.engine
+        view = engine.view(state, self.viewer)
+        body = self.surface.draw(view, self.session.last_events)
+        if engine.is_over(state):
+            body = outcome_panel(self.surface, state) + body
+        set_html(self.table, body)
+        seat = self.acting(state)
+        if seat is None:
+            over = engine.is_over(state)
+            self.actions.show((), "La partie est finie : « Nouvelle partie » pour rejouer."
+                              if over else "")
+        else:
+            seen = engine.view(state, seat) if self.viewer is not None else view
+            self.actions.show(self.surface.groups(seen, engine.legal_actions(state, seat)),
+                              self._prompt(seat, seen))
+        message = self.session.message
+        set_html(self.notice, h.message_panel("info", message) if message else "")
+        self.undo_button.disabled = not self.session.can_undo
+        self.redo_button.disabled = not self.session.can_redo
+        self.time.max = len(self.session.states) - 1
+        self.time.value = self.session.cursor
+
+    def _prompt(self, seat: str, view: Any) -> str:
+        text = self.surface.prompt(view)
+        if self.viewer is None:
+            return fr.typography(f"À {seat} de jouer. {text}".strip())
+        return text
+
+
+class PlayTable(_Board):
+    """A whole game against computer players: settings, the learner's view (or the teacher's),
+    their legal actions, undo/redo/time travel, the journal."""
+
+    def __init__(self, surface: Surface, seed: int = 1) -> None:
+        engine = surface.engine
+        self.settings = GameSettings(engine, opponents=surface.opponents, seed=seed,
+                                     name=surface.you, level=surface.level or
+                                     next(iter(engine.PLAYER_KINDS)))
+        self.bots: dict[str, Bot[Any, Any]] = {}
+        self.me = surface.you
+        state, opening = self._deal(surface.you, surface.opponents[0], seed, surface.preset,
+                                    str(self.settings.level.value))
+        super().__init__(surface, self.settings, state, opening, surface.you,
+                         act=self.play, acting=self.acting_seat)
+        self.settings.start_button.on_click(self.guard(lambda _: self.start()))
+        self.settings.teacher.observe(lambda _: self.guard(self._teacher)(), names="value")
+        self.add_class("tv-game")
+        self.render()
+
+    def _deal(self, me: str, opponents: int, seed: int, preset: str,
+              level: str) -> tuple[Any, tuple[Event, ...]]:
+        engine = self.surface.engine
+        names = [me, *[b for b in self.surface.bots if b != me][:opponents]]
+        state = engine.new_game(names, seed=seed, variant=preset, **self.surface.setup)
+        make = engine.PLAYER_KINDS[level][1]
+        self.bots = {name: make(seed=seed * 10 + k) for k, name in enumerate(names[1:], 1)}
+        self.me = me
+        events = list(engine.opening_events(state))
+        while (action := self._reply(state)) is not None:  # computer players who start
+            state, evs = engine.apply(state, action)
+            events.extend(evs)
+        return state, tuple(events)
+
+    def start(self) -> None:
+        """A new game with the chosen name, opponents, level, reading and game number."""
+        s = self.settings
+        state, opening = self._deal(s.player_name(), int(s.opponents.value), s.game_number(),
+                                    str(s.preset.value), str(s.level.value))
+        self.viewer = None if s.teacher.value else self.me
+        self.session.restart(state, opening, seat=self.me)
+
+    def _teacher(self) -> None:
+        self.viewer = None if self.settings.teacher.value else self.me
+        self.journal.refresh()
+        self.render()
+
+    def _reply(self, state: Any) -> Any | None:
+        """The next computer player's action, or ``None`` when the learner must act (or the game
+        is over)."""
+        engine = self.surface.engine
+        seats = () if engine.is_over(state) else engine.current_seats(state)
+        if not seats or self.me in seats:
+            return None
+        return bot_action(engine, state, seats[0], self.bots[seats[0]])
+
+    def acting_seat(self, state: Any) -> str | None:
+        engine = self.engine
+        if engine.is_over(state) or self.me not in engine.current_seats(state):
+            return None
+        return self.me
+
+    def play(self, action: Any) -> None:
+        """The learner's action, then the computer players' until the learner must act again:
+        one step, each action applied once."""
+        self.session.act(action, reply=self._reply)
+
+    def _prompt(self, seat: str, view: Any) -> str:
+        return self.surface.prompt(view)
+
+
+class Sandbox(_Board):
+    """The learner plays every seat, everything visible; a new deal by players, reading and
+    game number."""
+
+    def __init__(self, surface: Surface, seed: int = 7) -> None:
+        engine = surface.engine
+        counts = surface.players or tuple(range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1))
+        self.count = w.ToggleButtons(options=list(counts), value=counts[0],
+                                     description="Joueurs", style={"button_width": "3rem"})
+        self.preset = w.Dropdown(
+            options=[(label, key) for key, label in engine.PRESET_LABELS.items()],
+            value=surface.preset, description="Règle",
+            layout=w.Layout(width="auto", max_width="100%"))
+        self.seed = game_number_field(seed)
+        self.new_button = w.Button(description="Nouvelle partie", icon="refresh")
+        row = w.Layout(flex_flow="row wrap")
+        settings = w.VBox([w.HBox([self.count, self.seed], layout=row),
+                           w.HBox([self.preset, self.new_button], layout=row)])
+        state = self._deal(counts[0], seed, surface.preset, surface)
+        super().__init__(surface, settings, state, engine.opening_events(state), None,
+                         act=self.play, acting=self.acting_seat)
+        self.new_button.on_click(self.guard(lambda _: self.start()))
+        self.add_class("tv-sandbox")
+        self.render()
+
+    @staticmethod
+    def _deal(n: int, seed: int, preset: str, surface: Surface) -> Any:
+        names = (surface.you, *surface.bots)[:n]
+        return surface.engine.new_game(names, seed=seed, variant=preset, **surface.setup)
+
+    def start(self) -> None:
+        state = self._deal(int(self.count.value), read_game_number(self.seed.value),
+                           str(self.preset.value), self.surface)
+        self.session.restart(state, self.engine.opening_events(state))
+
+    def acting_seat(self, state: Any) -> str | None:
+        seats = self.engine.current_seats(state)
+        return None if self.engine.is_over(state) or not seats else seats[0]
+
+    def play(self, action: Any) -> None:
+        self.session.act(action)
