@@ -24,9 +24,11 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "Installing Debian's chromium for the browser tests..."; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+	@command -v chromium >/dev/null 2>&1 && [ -e /usr/share/hunspell/fr_FR.dic ] \
+	  && ldconfig -p | grep -q libenchant-2 || { \
+	  echo "Installing Debian's chromium, French dictionary and enchant for the tests..."; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) apt-get install -y -qq chromium hunspell-fr libenchant-2-2 >/dev/null; }
 
 lint: $(STAMP)
 	$(PY) -m ruff check tutor tests
