@@ -14,7 +14,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from tutor import fr
 from tutor.engine import Event, IllegalAction, join_names
+from tutor.engine.api import bot_action
 from tutor.games import vampir as v
 from tutor.ui import html as h
 from tutor.ui.page import GamePage
@@ -86,9 +88,27 @@ CSS = """
 
 
 PAGE = GamePage("vampir", "Un jeu de Reiner Knizia (2000), de 3 à 5 joueurs : chassez les "
-                "vampires des six lieux, mais ne soyez jamais le plus faible d'une couleur.")
-book, header, clause, clauses, example = (
-    PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example)
+                "vampires des six lieux, mais ne soyez jamais le plus faible d’une couleur.")
+book, header, example = PAGE.book, PAGE.header, PAGE.example
+
+# clause ids the notebook may still name: the reading once called "pioche lue à la lettre" is now
+# "on pose l’autre carte tirée"; the "une seule chasse par couleur" variant contradicted the
+# booklet and is gone (its point is the Précision of ``vampir/chasse-exposee``)
+RENAMED: dict[str, str | None] = {
+    "vampir/variante-pioche-litterale": v.C_V_DRAWN,
+    "vampir/variante-chasse-unique": None,
+}
+
+
+def clause(clause_id: str) -> h.Html:
+    """A rule clause in French, by id (a renamed id gives its new clause)."""
+    return PAGE.clause(RENAMED.get(clause_id) or clause_id)
+
+
+def clauses(*clause_ids: str) -> h.Html:
+    """Several clauses, in the order given (retired ids are skipped, renamed ones followed)."""
+    kept = [RENAMED.get(cid, cid) for cid in clause_ids]
+    return PAGE.clauses(*(cid for cid in kept if cid is not None))
 
 
 def style() -> w.HTML:
@@ -111,19 +131,19 @@ def card_html(card: v.Card, *, small: bool = False) -> str:
         loc = card.location
         heads = "●" * card.heads
         label = f"Vampire {v.COLOUR_NAMES[loc]} du lieu {v.LOCATION_NAMES[loc]}, " \
-                f"{card.heads} tête{'s' if card.heads > 1 else ''}"
+                f"{v.heads_text(card.heads)}"
         return (f'<div class="vp-card vp-{loc}{size}" role="img" aria-label="{h.esc(label)}" '
                 f'title="{h.esc(label)}"><span class="vp-sym">{SYMBOLS[loc]}</span>'
                 f'<span class="vp-heads">{heads} {card.heads}</span>'
                 f'<span class="vp-name">{h.esc(v.LOCATION_NAMES[loc])}</span></div>')
     return (f'<div class="vp-card vp-joker{size}" role="img" aria-label="Joker Somewhere" '
-            f'title="Joker Somewhere : remplace n\'importe quelle couleur">'
+            f'title="Joker Somewhere : remplace n’importe quelle couleur">'
             f'<span class="vp-sym">{JOKER_SYMBOL}</span><span class="vp-heads">joker</span>'
             f'<span class="vp-name">Somewhere</span></div>')
 
 
 def back_html(count: int) -> str:
-    label = f"{count} carte{'s' if count > 1 else ''} cachée{'s' if count > 1 else ''}"
+    label = f"{fr.count(count, 'carte')} {fr.plural(count, 'cachée')}"
     return (f'<div class="vp-card vp-back vp-small" role="img" aria-label="{h.esc(label)}">'
             f'<span class="vp-sym">?</span><span class="vp-heads">{count}</span>'
             f'<span class="vp-name">en main</span></div>')
@@ -147,7 +167,7 @@ def action_label(action: v.Action, joker_heads: int = 1) -> str:
         return f"Récupérer les cartes {v.of_location(action.location)}"
     if isinstance(action, v.Lay):
         return f"Poser un {v.card_text(action.card)} sous {v.location_label(action.location)}"
-    return (f"{hunt_heads(action.cards, joker_heads)} têtes : {v.cards_text(action.cards)}")
+    return f"{v.heads_text(hunt_heads(action.cards, joker_heads))} : {v.cards_text(action.cards)}"
 
 
 # --- static parts --------------------------------------------------------------------------------
@@ -174,11 +194,10 @@ def material() -> h.Html:
 
 
 READING_TEXT = {
-    "draw": {"hand": "deux cartes en main, puis n'importe laquelle posée",
-             "drawn": "on pose l'une des deux cartes piochées"},
+    "draw": {"hand": "les deux cartes en main, puis n’importe quelle carte de la main posée",
+             "drawn": "on garde une des deux cartes tirées et on pose l’autre"},
     "take": {"hunt_required": "seulement si une chasse peut suivre",
              "free": "toujours permise"},
-    "second_hunt": {"replace": "la nouvelle remplace l'ancienne", "forbidden": "interdite"},
 }
 
 
@@ -190,13 +209,12 @@ def readings() -> h.Html:
             h.esc(v.PRESET_LABELS[name]),
             h.esc(READING_TEXT["draw"][preset.draw]),
             h.esc(READING_TEXT["take"][preset.take]),
-            h.esc(READING_TEXT["second_hunt"][preset.second_hunt]),
-            h.esc(f"{preset.joker_heads} tête{'s' if preset.joker_heads > 1 else ''}"),
+            h.esc(v.heads_text(preset.joker_heads)),
             h.esc(str(preset.manches)),
         ])
     body = ('<div class="tv-panel"><div class="tv-title">Les lectures de la règle</div>'
-            + h.table(["Préréglage", "Après la pioche", "Récupérer un lieu",
-                       "Seconde chasse d'une couleur", "Joker", "Manches"], rows) + "</div>")
+            + h.table(["Préréglage", "Après la pioche", "Récupérer un lieu", "Joker",
+                       "Manches"], rows) + "</div>")
     return h.Html(body, "Préréglages : " + ", ".join(v.PRESETS))
 
 
@@ -238,7 +256,8 @@ def displays_html(displays: Mapping[str, Sequence[Sequence[v.Card]]], joker_head
             loc = next((c.location for c in hunt if isinstance(c, v.Vampire)), None)
             title = loc_name(loc) if loc else "chasse"
             blocks.append(f'<div class="vp-hunt"><div class="vp-hunt-title">{h.esc(title)} — '
-                          f"{hunt_heads(hunt, joker_heads)} têtes</div>{cards_row(hunt)}</div>")
+                          f"{v.heads_text(hunt_heads(hunt, joker_heads))}</div>"
+                          f"{cards_row(hunt)}</div>")
         rows.append(f'<div class="vp-player"><strong>{h.esc(player)}</strong>'
                     f'<div class="vp-hunts">{"".join(blocks) or "aucune chasse"}</div></div>')
     return "".join(rows)
@@ -254,8 +273,7 @@ def example_explainer(example_id: str) -> w.VBox:
     body = f'<div class="tv-panel"><div class="tv-title">{h.esc(ex.title)}</div>{note}'
     if data.get("type") == "decompte":
         variant = v.Variant.coerce(data.get("variante"))
-        shown = {p: [v.sort_cards([c for c in hunt]) for hunt in hunts.values()]
-                 for p, hunts in v._hunts_table("chasses", data["chasses"]).items()}
+        shown = v.hunts_of_example(data)
         scoring = v.score(shown, variant)
         body += displays_html(shown, variant.joker_heads) + "</div>" + score_table(
             scoring, "Le décompte, couleur par couleur")
@@ -298,7 +316,7 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
         self.hand = html()
         self.verdict = html()
         self.verdict.add_class("vp-verdict")
-        hint = w.HTML('<span class="tv-muted">Cliquez sur une carte pour l\'ajouter à la chasse '
+        hint = w.HTML('<span class="tv-muted">Cliquez sur une carte pour l’ajouter à la chasse '
                       "(● = une tête).</span>")
         super().__init__([hint, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")),
                           w.HBox([self.remove_button, self.clear_button]), self.hand,
@@ -314,9 +332,9 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
 
     def add(self, card: v.Card) -> None:
         if not v.is_card(card):
-            raise IllegalAction("Ce n'est pas une carte de Vampir.", v.C_VAMPIRES)
+            raise IllegalAction("Ce n’est pas une carte de Vampir.", v.C_VAMPIRES)
         if len(self.cards) >= 20:
-            raise IllegalAction("Vingt cartes suffisent pour essayer : retirez-en d'abord.",
+            raise IllegalAction("Vingt cartes suffisent pour essayer : retirez-en d’abord.",
                                 v.C_HUNT)
         self.cards.append(card)
         self.render()
@@ -401,7 +419,7 @@ class ScoringExplorer(w.VBox):  # type: ignore[misc]
         self.count.observe(lambda _: self.update(), names="value")
         self.out = html()
         self.out.add_class("vp-scoring-result")
-        hint = w.HTML('<span class="tv-muted">Au départ : l\'exemple du livret allemand (Anke 28, '
+        hint = w.HTML('<span class="tv-muted">Au départ : l’exemple final du livret (Anke 28, '
                       "Bernd 27, Chris 20, Doro 19). « — aucune » : pas de chasse de cette "
                       "couleur.</span>")
         super().__init__([self.count, hint, w.VBox(rows), self.error, self.out])
@@ -426,7 +444,8 @@ class ScoringExplorer(w.VBox):  # type: ignore[misc]
         best = max(self.scoring.points.values())
         leaders = [p for p, s in self.scoring.points.items() if s == best]
         set_html(self.out, score_table(self.scoring, "Le décompte, couleur par couleur")
-                 + h.message_panel("info", f"En tête : {join_names(leaders)} ({best} points)"))
+                 + h.message_panel("info", f"En tête : {join_names(leaders)} "
+                                           f"({fr.count(best, 'point')})"))
 
 
 def scoring_explorer() -> ScoringExplorer:
@@ -439,43 +458,41 @@ def scoring_explorer() -> ScoringExplorer:
 def table_html(state: v.State, seat: str | None, teacher: bool) -> str:
     """The table as ``seat`` sees it (or everything in the teacher's view)."""
     seen = v.view(state, None if teacher else seat)
-    jh = state.variant.joker_heads
-    if seen["over"]:
+    jh = seen.variant.joker_heads
+    if seen.over:
         head = "Partie terminée"
     else:
-        head = (f"Manche {seen['manche']} sur {seen['manches']} — pioche : "
-                f"{seen['deck_size']} carte{'s' if seen['deck_size'] > 1 else ''} — "
-                f"au tour de {seen['turn']}")
+        head = (f"Manche {seen.manche} sur {seen.manches} — pioche : "
+                f"{fr.count(seen.deck_size, 'carte')} — au tour {fr.of(seen.turn)}")
     locs = []
     for loc in v.LOCATIONS:
         locs.append(f'<div class="vp-location vp-{loc}" data-location="{loc}">'
                     f'<div class="vp-loc-title">{h.esc(loc_name(loc))}</div>'
-                    f"{cards_row(seen['under'][loc], empty='vide')}</div>")
+                    f"{cards_row(seen.cards_under(loc), empty='vide')}</div>")
     players = []
-    for p in seen["players"]:
-        if p["hand"] is not None:
-            hand = cards_row(p["hand"], empty="main vide")
+    for p in seen.players:
+        if p.hand is not None:
+            hand = cards_row(p.hand, empty="main vide")
         else:
-            hand = back_html(p["hand_size"]) if p["hand_size"] else "main vide"
+            hand = back_html(p.hand_size) if p.hand_size else "main vide"
         hunts = "".join(
             f'<div class="vp-hunt"><div class="vp-hunt-title">{h.esc(loc_name(loc))} — '
-            f"{hunt_heads(cards, jh)} têtes</div>{cards_row(cards)}</div>"
-            for loc, cards in p["hunts"].items())
-        active = " vp-active" if p["to_play"] else ""
-        marker = ' <span class="tv-tag tv-ok">▶ à jouer</span>' if p["to_play"] else ""
-        total = f' <span class="tv-muted">— total des manches finies : {p["total"]}</span>' \
-            if seen["manches"] > 1 else ""
+            f"{v.heads_text(hunt_heads(cards, jh))}</div>{cards_row(cards)}</div>"
+            for loc, cards in p.shown.items())
+        active = " vp-active" if p.to_play else ""
+        marker = ' <span class="tv-tag tv-ok">▶ à jouer</span>' if p.to_play else ""
+        total = (' <span class="tv-muted">— total des manches finies : '
+                 f"{fr.count(p.total, 'point')}</span>") if seen.manches > 1 else ""
         players.append(
-            f'<div class="vp-player{active}"><strong>{h.esc(p["name"])}</strong>{marker}{total}'
+            f'<div class="vp-player{active}"><strong>{h.esc(p.name)}</strong>{marker}{total}'
             f'<div class="tv-row" style="align-items:flex-start; gap:1rem">'
-            f'<div><div class="tv-muted">Main ({p["hand_size"]})</div>{hand}</div>'
-            f'<div><div class="tv-muted">Chasses ({p["colours"]} couleur'
-            f'{"s" if p["colours"] > 1 else ""} sur 6)</div>'
+            f'<div><div class="tv-muted">Main ({p.hand_size})</div>{hand}</div>'
+            f'<div><div class="tv-muted">Chasses ({fr.count(p.colours, "couleur")} sur 6)</div>'
             f'<div class="vp-hunts">{hunts or "aucune"}</div></div></div></div>')
     deck = ""
-    if teacher and seen["deck"]:
+    if teacher and seen.deck:
         deck = ('<div class="tv-muted" style="margin-top:0.4rem">Vue du professeur — les 6 '
-                f"prochaines cartes de la pioche :</div>{cards_row(seen['deck'][:6])}")
+                f"prochaines cartes de la pioche :</div>{cards_row(seen.deck[:6])}")
     return (f'<div class="tv-panel"><div class="tv-title">{h.esc(head)}</div>'
             f'<div class="vp-locations">{"".join(locs)}</div>{deck}'
             f'{"".join(players)}</div>')
@@ -551,7 +568,7 @@ class ActionPanel(w.VBox):  # type: ignore[misc]
     def choose(self, actions: Sequence[v.Action], index: object) -> None:
         """Play the action at ``index`` of a list (untrusted: the engine validates it too)."""
         if type(index) is not int or not 0 <= index < len(actions):
-            raise IllegalAction("Choisissez d'abord une action dans la liste.", v.C_TURN)
+            raise IllegalAction("Choisissez d’abord une action dans la liste.", v.C_TURN)
         self.on_action(actions[index])
 
     def show(self, state: v.State, seat: str | None) -> None:
@@ -583,10 +600,10 @@ class ActionPanel(w.VBox):  # type: ignore[misc]
         self.lay_box.layout.display = "" if lays else "none"
         self.hunt_box.layout.display = "" if hunts else "none"
         if state.phase == "turn":
-            text = "Piochez 2 cartes, ou récupérez les cartes d'un lieu (seulement si une chasse " \
+            text = "Piochez 2 cartes, ou récupérez les cartes d’un lieu (seulement si une chasse " \
                    "peut suivre)."
         elif state.phase == "drawn":
-            text = "Posez une carte de votre main sous son lieu (un joker sous n'importe quel " \
+            text = "Posez une carte de votre main sous son lieu (un joker sous n’importe quel " \
                    "lieu), ou exposez une chasse."
         else:
             text = "Exposez une chasse qui contient toutes les cartes récupérées."
@@ -643,7 +660,7 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
         seed = int(self.seed.value)
         state = v.new_game(names, seed=seed, variant=self.preset.value)
         kind = v.PLAYER_KINDS[self.level.value][1]
-        self.bots = {name: kind(seed * 10 + k) for k, name in enumerate(names[1:], 1)}
+        self.bots = {name: kind(seed=seed * 10 + k) for k, name in enumerate(names[1:], 1)}
         self.me = me
         self.session.restart(state, v.opening_events(state), seat=me)
 
@@ -652,12 +669,12 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
         state = self.session.state
         if v.is_over(state) or action not in v.legal_actions(state, self.me):
             v.apply(state, action)  # raises the French reason
-            raise IllegalAction("Ce n'est pas votre tour.", v.C_TURN)
+            raise IllegalAction("Ce n’est pas votre tour.", v.C_TURN)
         chain = [action]
         state, _ = v.apply(state, action, explain=False)
         while not v.is_over(state) and v.current_seats(state) != (self.me,):
             seat = v.current_seats(state)[0]
-            bot = self.bots[seat].choose(state, seat)
+            bot = bot_action(v, state, seat, self.bots[seat])
             chain.append(bot)
             state, _ = v.apply(state, bot, explain=False)
         self.session.act(*chain)
@@ -738,7 +755,7 @@ class Sandbox(w.VBox):  # type: ignore[misc]
         self.actions.show(state, seats[0] if seats else None)
         self.time.max = len(self.session.states) - 1
         self.time.value = self.session.cursor
-        self.explainer.set_events(self.session.last_events, "Ce qui s'est passé à cette étape")
+        self.explainer.set_events(self.session.last_events, "Ce qui s’est passé à cette étape")
         self.explainer.show_all()
 
 
@@ -840,7 +857,7 @@ class Exercises(w.VBox):  # type: ignore[misc]
                 b.add_class("tv-wrong")
                 b.description = f"✗ {option}"
         title = ("Bonne réponse !" if good else
-                 f"Pas tout à fait : {self.target} marque {self.expected} points.")
+                 f"Pas tout à fait : {self.target} marque {fr.count(self.expected, 'point')}.")
         steps = h.steps_from(self.result.events, v.describe, book())
         items = "".join(f"<li>{h.esc(s.text)} <span class=\"tv-step-clause\">— "
                         f"{h.esc(s.clause.title)}</span></li>" for s in steps)

@@ -1,0 +1,757 @@
+"""Vampir's actions, state, legality and resolution: new_game/apply/view/outcome/replay.
+
+``legal_actions`` is the only legality rule; :func:`apply` refuses anything else with the French
+reason found by :func:`_explain` and the clause it breaks. The state is immutable.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, ClassVar, NamedTuple, cast
+
+from tutor import fr
+from tutor.engine import Event, IllegalAction, Outcome, check_players, shuffled
+from tutor.engine.api import Record, Seed
+
+from .cards import (
+    C_DEAL,
+    C_DISCARD,
+    C_DRAW,
+    C_END_DECK,
+    C_END_SIX,
+    C_HUNT,
+    C_JOKERS,
+    C_LAY,
+    C_LOCATIONS,
+    C_MATCH,
+    C_PLAYERS,
+    C_SETUP,
+    C_SHOWN,
+    C_START,
+    C_TAKE,
+    C_TURN,
+    C_V_DRAWN,
+    C_V_FREE,
+    C_V_ONE,
+    C_VAMPIRES,
+    C_WINNER,
+    COMPOSITION,
+    FULL_SET,
+    HAND_SIZE,
+    JOKER,
+    KINDS,
+    LOCATIONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SHUFFLED,
+    STARTERS,
+    Card,
+    Vampire,
+    card_code,
+    card_text,
+    cards_text,
+    check_cards,
+    check_location,
+    illegal,
+    is_card,
+    location_label,
+    of_location,
+    refused,
+    shown,
+    sort_cards,
+)
+from .hunts import Variant, _verdict, possible_hunts, score_heads
+
+# --- actions -------------------------------------------------------------------------------------
+
+
+def _key(value: object, known: Sequence[object]) -> tuple[int, str]:
+    """A sort key that never fails: known values by position, anything else after them."""
+    for k, item in enumerate(known):
+        if value is item or (type(value) is type(item) and value == item):
+            return (k, "")
+    return (len(known), repr(value))
+
+
+class _Action:
+    """Common base of the four actions: totally ordered (draw, takes, lays, hunts; then by seat,
+    location and cards), so that ``legal_actions`` is sorted."""
+
+    __slots__ = ()
+    ORDER: ClassVar[int] = 0
+    seat: str
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (self.ORDER, _key(self.seat, ()))
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, _Action):
+            return NotImplemented
+        return self.sort_key() < other.sort_key()
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, _Action):
+            return NotImplemented
+        return self == other or self < other
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, _Action):
+            return NotImplemented
+        return other < self
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, _Action):
+            return NotImplemented
+        return self == other or other < self
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(_Action):
+    """Draw the top 2 cards of the deck into the hand (``vampir/piocher``)."""
+
+    ORDER: ClassVar[int] = 0
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Take(_Action):
+    """Take every card under ``location`` into the hand (``vampir/recuperer``)."""
+
+    ORDER: ClassVar[int] = 1
+    seat: str
+    location: str
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (self.ORDER, _key(self.seat, ()), _key(self.location, LOCATIONS))
+
+
+@dataclass(frozen=True, slots=True)
+class Lay(_Action):
+    """After drawing, lay ``card`` from the hand under ``location`` (``vampir/poser``)."""
+
+    ORDER: ClassVar[int] = 2
+    seat: str
+    card: Card
+    location: str
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (self.ORDER, _key(self.seat, ()), _key(self.card, KINDS),
+                _key(self.location, LOCATIONS))
+
+
+@dataclass(frozen=True, slots=True)
+class Hunt(_Action):
+    """Show the hand ``cards`` as a hunt in front of oneself (``vampir/chasse``)."""
+
+    ORDER: ClassVar[int] = 3
+    seat: str
+    cards: tuple[Card, ...]
+
+    def sort_key(self) -> tuple[Any, ...]:
+        cards = self.cards if isinstance(self.cards, (tuple, list)) else (self.cards,)
+        return (self.ORDER, _key(self.seat, ()), tuple(_key(c, KINDS) for c in cards))
+
+
+Action = Draw | Take | Lay | Hunt
+ACTION_TYPES = (Draw, Take, Lay, Hunt)
+
+
+# --- state and view ------------------------------------------------------------------------------
+
+
+class State(NamedTuple):
+    """One position of a match. Immutable; every change goes through :func:`apply`.
+
+    ``record`` holds the recorded shuffle of each manche (100 cards, top first) and the start
+    player; ``manche`` is the current one (1-based); ``deck`` the face-down cards left; ``under``
+    the cards under each location (in :data:`LOCATIONS` order); ``displays`` each player's shown
+    hunts, one slot per location (empty: colour not shown); ``removed`` the cards out of the game
+    this manche; ``turn`` the index of the player to act and ``phase`` what they must do
+    (``"turn"``: draw or take; ``"drawn"``: lay or hunt; ``"taken"``: hunt with the ``pending``
+    taken cards; ``"over"``); ``pending`` the cards just drawn or taken; ``results`` the points of
+    each finished manche.
+    """
+
+    variant: Variant
+    players: tuple[str, ...]
+    record: Record
+    manche: int
+    start: int
+    deck: tuple[Card, ...]
+    under: tuple[tuple[Card, ...], ...]
+    hands: tuple[tuple[Card, ...], ...]
+    displays: tuple[tuple[tuple[Card, ...], ...], ...]
+    removed: tuple[Card, ...]
+    turn: int
+    phase: str
+    pending: tuple[Card, ...]
+    results: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One player as a seat sees them: ``hand`` is ``None`` unless it is that seat's own (or the
+    teacher's view); ``hunts`` has one slot per location (empty: colour not shown)."""
+
+    name: str
+    hand: tuple[Card, ...] | None
+    hand_size: int
+    hunts: tuple[tuple[Card, ...], ...]
+    total: int
+    to_play: bool
+
+    @property
+    def shown(self) -> dict[str, tuple[Card, ...]]:
+        """The hunts shown, by location."""
+        return {loc: h for loc, h in zip(LOCATIONS, self.hunts) if h}
+
+    @property
+    def colours(self) -> int:
+        return sum(1 for h in self.hunts if h)
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat may see (``seat=None``: the teacher's view, every card visible).
+
+    Everyone sees the readings in force, the locations and the cards under them (face up), every
+    shown hunt, hand sizes, the deck size and the cards just taken from a location; a seat sees
+    its own hand and the two cards it just drew. ``deck`` and ``removed`` are ``None`` except in
+    the teacher's view.
+    """
+
+    seat: str | None
+    variant: Variant
+    manche: int
+    manches: int
+    phase: str
+    turn: str
+    pending: tuple[Card, ...] | None
+    under: tuple[tuple[Card, ...], ...]
+    deck_size: int
+    deck: tuple[Card, ...] | None
+    removed: tuple[Card, ...] | None
+    players: tuple[SeatView, ...]
+    results: tuple[tuple[int, ...], ...]
+    over: bool
+
+    def player(self, name: str) -> SeatView:
+        """The player called ``name``."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise illegal(f"Aucun joueur ne s’appelle {shown(name)} dans cette partie.",
+                            C_PLAYERS)
+
+    def cards_under(self, location: str) -> tuple[Card, ...]:
+        return self.under[LOCATIONS.index(check_location(location))]
+
+    @property
+    def me(self) -> SeatView | None:
+        return None if self.seat is None else self.player(self.seat)
+
+
+# --- set-up --------------------------------------------------------------------------------------
+
+
+def new_game(
+    players: Sequence[str],
+    *,
+    seed: Seed | None = None,
+    variant: Variant | str | Mapping[str, Any] | None = None,
+    record: Record | None = None,
+    first: str | None = None,
+) -> State:
+    """Start a match (``vampir/joueurs``, ``vampir/mise-en-place``, ``vampir/distribution``).
+
+    The 100 cards are shuffled for each manche from ``seed`` (an int or a ``random.Random``), or
+    laid as in ``record`` when replaying; exactly one of the two must be given. ``first`` names
+    the start player (``vampir/premier-joueur``; by default the first listed); it is kept in
+    ``record.setup``.
+    """
+    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
+    rules = Variant.coerce(variant)
+    if (seed is None) == (record is None):
+        raise refused("Donnez soit une graine (seed), soit l’enregistrement d’une partie "
+                         "(record), et pas les deux.")
+    if record is None:
+        if type(seed) is not int and not isinstance(seed, random.Random):
+            raise refused(f"La graine doit être un nombre entier ou un random.Random, pas "
+                             f"{shown(seed)}.")
+        if first is not None:
+            _index(names, first)
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        record = Record(tuple(shuffled(SHUFFLED, rng) for _ in range(rules.manches)),
+                        (("first", names[0] if first is None else first),))
+    else:
+        _check_record(record, rules, names, first)
+    start = _index(names, record.option("first", names[0]))
+    order = cast(tuple[Card, ...], record.shuffles[0])
+    return _setup_manche(rules, names, record, order, 1, start, ())
+
+
+def _check_record(record: object, rules: Variant, names: tuple[str, ...],
+                  first: str | None) -> None:
+    if not isinstance(record, Record):
+        raise refused(f"L’enregistrement doit être un Record, pas {shown(record)}.")
+    full = sorted(SHUFFLED)
+    if not isinstance(record.shuffles, tuple) or len(record.shuffles) != rules.manches or any(
+        not isinstance(d, tuple) or not all(is_card(c) for c in d)
+        or sorted(cast(tuple[Card, ...], d)) != full
+        for d in record.shuffles
+    ):
+        raise refused(
+            f"L’enregistrement doit contenir {fr.count(rules.manches, 'ordre')} de pioche, chacun "
+            "avec les 100 cartes battues (les 90 vampires restants et les 10 jokers) exactement "
+            "une fois.")
+    if not isinstance(record.setup, tuple) or not all(
+            isinstance(s, tuple) and len(s) == 2 for s in record.setup):
+        raise refused("Le réglage enregistré (setup) doit être une suite de paires "
+                         "(nom, valeur).")
+    chosen = record.option("first", names[0])
+    if type(chosen) is not str or chosen not in names or (first is not None and first != chosen):
+        raise refused(f"Le premier joueur enregistré {shown(chosen)} ne convient pas "
+                         f"(joueurs : {', '.join(names)}).")
+
+
+def _index(players: tuple[str, ...], seat: object) -> int:
+    if type(seat) is str and seat in players:
+        return players.index(seat)
+    raise illegal(
+        f"Aucun joueur ne s’appelle {shown(seat)} dans cette partie "
+        f"(joueurs : {', '.join(players)}).", C_PLAYERS)
+
+
+def _setup_manche(rules: Variant, names: tuple[str, ...], record: Record,
+                  order: tuple[Card, ...], manche: int, start: int,
+                  results: tuple[tuple[int, ...], ...]) -> State:
+    n = len(names)
+    hands = tuple(sort_cards(order[HAND_SIZE * i: HAND_SIZE * (i + 1)]) for i in range(n))
+    return State(rules, names, record, manche, start, order[HAND_SIZE * n:],
+                 tuple((c,) for c in STARTERS), hands, (((),) * 6,) * n, (), start, "turn", (),
+                 results)
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """The events of the set-up of the current manche."""
+    n = len(state.players)
+    manches = len(state.record.shuffles)
+    events = []
+    if state.manche == 1:
+        events += [
+            Event("setup", None, {"players": state.players}, C_PLAYERS),
+            Event("match", None, {"manches": manches}, C_MATCH if manches > 1 else C_V_ONE),
+            Event("locations", None, {"locations": LOCATIONS}, C_LOCATIONS),
+            Event("vampires", None, {}, C_VAMPIRES),
+            Event("jokers", None, {"heads": state.variant.joker_heads}, C_JOKERS),
+        ]
+    events += [
+        Event("starters", None, {"manche": state.manche}, C_SETUP),
+        Event("deal", None, {"hand": HAND_SIZE, "deck": len(state.deck), "players": n}, C_DEAL),
+        Event("start", state.players[state.start], {"manche": state.manche}, C_START),
+    ]
+    return tuple(events)
+
+
+def situation(
+    players: Sequence[str],
+    *,
+    hands: Mapping[str, Sequence[Card]],
+    deck: Sequence[Card],
+    under: Mapping[str, Sequence[Card]] | None = None,
+    displays: Mapping[str, Mapping[str, Sequence[Card]]] | None = None,
+    turn: str | None = None,
+    variant: Variant | str | Mapping[str, Any] | None = None,
+) -> State:
+    """A position set up by hand (sandbox, worked examples), always a single manche.
+
+    ``under`` defaults to one one-head vampire under each location; ``displays`` gives each
+    player's shown hunts by location. The cards used must exist in the game (at most the
+    published number of each kind); the others are out of the game. Raises :class:`IllegalAction`.
+    """
+    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
+    rules = Variant.coerce(variant)
+    if not isinstance(hands, Mapping) or set(hands) != set(names):
+        raise illegal("Il faut donner la main de chaque joueur, et seulement d’eux.",
+                            C_PLAYERS)
+    top = check_cards(deck, C_DEAL, "Une pioche (liste de cartes)")
+    if not top:
+        raise illegal("La pioche ne peut pas être vide : la manche serait déjà finie.",
+                            C_END_DECK)
+    spots: dict[str, tuple[Card, ...]] = {loc: (STARTERS[k],) for k, loc in enumerate(LOCATIONS)}
+    if under is not None and not isinstance(under, Mapping):
+        raise illegal("Les lieux sont une table lieu -> cartes.", C_LOCATIONS)
+    for loc, cards in (under or {}).items():
+        spots[check_location(loc)] = check_cards(cards, C_LOCATIONS)
+        for card in spots[loc]:
+            if isinstance(card, Vampire) and card.location != loc:
+                raise illegal(f"Un {card_text(card)} ne peut pas être sous "
+                                    f"{location_label(loc)} : un vampire va sous le lieu de sa "
+                                    "couleur.", C_LAY)
+    if displays is not None and (not isinstance(displays, Mapping)
+                                 or not set(displays) <= set(names)):
+        raise illegal("Les chasses sont une table joueur -> (lieu -> cartes), pour les "
+                            "joueurs de la partie.", C_PLAYERS)
+    shown_hunts = []
+    for p in names:
+        slots: list[tuple[Card, ...]] = [()] * 6
+        hunts = (displays or {}).get(p) or {}
+        if not isinstance(hunts, Mapping):
+            raise illegal(f"Les chasses {fr.of(p)} sont une table lieu -> cartes.", C_HUNT)
+        for loc, cards in hunts.items():
+            check_location(loc, C_HUNT)
+            hunt = sort_cards(check_cards(cards, C_HUNT))
+            check = _verdict(hunt, rules.joker_heads)
+            if not check or check.location != loc:
+                raise illegal(f"Chasse {fr.of(p)} sous {location_label(loc)} : "
+                                    + (check.reason if not check else "ce n’est pas sa couleur."),
+                                    C_HUNT)
+            slots[LOCATIONS.index(loc)] = hunt
+        shown_hunts.append(tuple(slots))
+    held = tuple(sort_cards(check_cards(hands[p], C_DEAL)) for p in names)
+    used = [*top, *(c for h in held for c in h), *(c for s in spots.values() for c in s),
+            *(c for slots in shown_hunts for h in slots for c in h)]
+    rest = list(FULL_SET)
+    for card in used:
+        if card not in rest:
+            raise illegal(f"Trop de cartes « {card_text(card)} » : le jeu n’en compte que "
+                                f"{COMPOSITION[card]}.", C_JOKERS if card == JOKER
+                                else C_VAMPIRES)
+        rest.remove(card)
+    start = 0 if turn is None else _index(names, turn)
+    record = Record((tuple(top),), (("first", names[start]),))
+    return State(rules, names, record, 1, start, tuple(top),
+                 tuple(spots[loc] for loc in LOCATIONS), held, tuple(shown_hunts), tuple(rest),
+                 start, "turn", (), ())
+
+
+# --- queries -------------------------------------------------------------------------------------
+
+
+def seat_index(state: State, seat: object) -> int:
+    """Index of ``seat`` in the players, or :class:`IllegalAction` if nobody has that name."""
+    return _index(state.players, seat)
+
+
+def is_over(state: State) -> bool:
+    """True once the last manche is scored."""
+    return state.phase == "over"
+
+
+def current_seats(state: State) -> tuple[str, ...]:
+    """The player who must act now (players act in turn, clockwise)."""
+    if state.phase == "over":
+        return ()
+    return (state.players[state.turn],)
+
+
+def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
+    """Every action ``seat`` may take now, sorted (draw, takes, lays, hunts); empty if it is not
+    that player's turn. This is the only legality rule: :func:`apply` refuses anything else."""
+    i = seat_index(state, seat)
+    if state.phase == "over" or i != state.turn:
+        return ()
+    hand = state.hands[i]
+    if state.phase == "turn":
+        free = state.variant.take == "free"
+        takes = tuple(Take(seat, loc) for loc, cards in zip(LOCATIONS, state.under)
+                      if cards and (free or possible_hunts(sort_cards(hand + cards), cards)))
+        return (Draw(seat), *takes)
+    if state.phase == "taken":
+        return tuple(Hunt(seat, h) for h in possible_hunts(hand, state.pending))
+    layable = state.pending if state.variant.draw == "drawn" else hand
+    return _lays(seat, sort_cards(tuple(set(layable)))) + tuple(
+        Hunt(seat, h) for h in possible_hunts(hand))
+
+
+@lru_cache(maxsize=1 << 14)
+def _lays(seat: str, kinds: tuple[Card, ...]) -> tuple[Lay, ...]:
+    out = []
+    for card in kinds:
+        if isinstance(card, Vampire):
+            out.append(Lay(seat, card, card.location))
+        else:
+            out.extend(Lay(seat, card, loc) for loc in LOCATIONS)
+    return tuple(out)
+
+
+def _explain(state: State, action: object) -> IllegalAction:
+    """Why ``action`` is not among the legal actions (called only once legality said no)."""
+    if type(action) not in ACTION_TYPES:
+        return illegal(
+            f"Action inconnue pour Vampir : {shown(action, 60)}. Une action est Draw(joueur), "
+            "Take(joueur, lieu), Lay(joueur, carte, lieu) ou Hunt(joueur, cartes).", C_TURN)
+    assert isinstance(action, ACTION_TYPES)
+    i = seat_index(state, action.seat)
+    seat = state.players[i]
+    if state.phase == "over":
+        return illegal("La partie est terminée : plus aucune action n’est possible.",
+                             C_MATCH if len(state.record.shuffles) > 1 else C_WINNER)
+    if i != state.turn:
+        return illegal(f"Ce n’est pas le tour {fr.of(seat)} : c’est "
+                             f"{fr.to(state.players[state.turn])} de jouer.", C_TURN)
+    hand = state.hands[i]
+    if isinstance(action, (Draw, Take)) and state.phase != "turn":
+        what = ("poser une carte ou exposer une chasse" if state.phase == "drawn"
+                else "exposer une chasse avec les cartes récupérées")
+        return illegal(f"{seat} a déjà choisi son action de ce tour ; reste à {what}.",
+                             C_TURN)
+    if isinstance(action, Take):
+        check_location(action.location)
+        cards = state.under[LOCATIONS.index(action.location)]
+        if not cards:
+            return illegal(f"Il n’y a aucune carte sous {location_label(action.location)}.",
+                                 C_TAKE)
+        return illegal(
+            f"Avec les cartes {of_location(action.location)} ({cards_text(cards)}), {seat} ne "
+            "pourrait exposer aucune chasse : on ne récupère un lieu que si une chasse peut "
+            "suivre.", C_TAKE)
+    if state.phase == "turn":
+        return illegal(f"{seat} doit d’abord piocher 2 cartes ou récupérer les cartes d’un "
+                             "lieu.", C_TURN)
+    if isinstance(action, Lay):
+        if state.phase == "taken":
+            return illegal(f"{seat} a récupéré des cartes : reste à exposer une chasse qui "
+                                 "les contient, pas à poser une carte.", C_TAKE)
+        if not is_card(action.card):
+            return illegal(f"{shown(action.card)} n’est pas une carte de Vampir.", C_LAY)
+        if action.card not in hand:
+            return illegal(f"{seat} n’a pas de {card_text(action.card)} en main.", C_LAY)
+        if state.variant.draw == "drawn" and action.card not in state.pending:
+            return illegal(f"Dans cette lecture, on pose l’une des deux cartes tirées "
+                                 f"({cards_text(state.pending)}), pas une autre.", C_V_DRAWN)
+        check_location(action.location)
+        assert isinstance(action.card, Vampire)
+        return illegal(f"Un {card_text(action.card)} se pose sous "
+                             f"{location_label(action.card.location)}, le lieu de sa couleur, "
+                             f"et non sous {location_label(action.location)}.", C_LAY)
+    assert isinstance(action, Hunt)
+    cards = check_cards(action.cards, C_HUNT, "Une chasse (liste de cartes)")
+    check = _verdict(cards, state.variant.joker_heads)
+    if not check:
+        return illegal(check.reason, check.clause)
+    missing = list(hand)
+    for card in cards:
+        if card not in missing:
+            return illegal(f"{seat} n’a pas en main toutes les cartes de cette chasse : "
+                                 f"un {card_text(card)} manque.", C_HUNT)
+        missing.remove(card)
+    assert state.phase == "taken"
+    return illegal(f"La chasse doit contenir toutes les cartes récupérées "
+                         f"({cards_text(state.pending)}).", C_TAKE)
+
+
+def _canonical(action: object) -> object:
+    """A hunt given in any card order (tuple or list) is read in the canonical order."""
+    if type(action) is Hunt and isinstance(action.cards, (tuple, list)) and all(
+            is_card(c) for c in action.cards):
+        return Hunt(action.seat, sort_cards(action.cards))
+    return action
+
+
+# --- applying an action --------------------------------------------------------------------------
+
+
+def apply(
+    state: State, action: Action, *, explain: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """Play ``action`` and return the new state and what happened.
+
+    ``Draw`` puts 2 cards in the hand (``vampir/piocher``); drawing the last card ends the manche
+    at once (``vampir/fin-pioche``). ``Lay`` lays a hand card under its location, a joker under any
+    (``vampir/poser``). ``Take`` moves a location's cards to the hand (``vampir/recuperer``), then
+    a ``Hunt`` containing them is due. ``Hunt`` shows cards of one colour (``vampir/chasse``),
+    replacing a hunt of that colour (``vampir/chasse-exposee``); showing all six colours ends the
+    manche (``vampir/fin-six-couleurs``). An illegal action raises :class:`IllegalAction`;
+    ``state`` is never modified. ``explain=False`` skips building the events; the state is the same.
+    """
+    action = _canonical(action)  # type: ignore[assignment]
+    if type(action) not in ACTION_TYPES or action not in legal_actions(state, action.seat):
+        raise _explain(state, action)
+    i = state.turn
+    seat = state.players[i]
+    events: list[Event] = []
+    hands = list(state.hands)
+    if type(action) is Draw:
+        drawn = state.deck[:2]
+        hands[i] = sort_cards(hands[i] + drawn)
+        deck = state.deck[2:]
+        if explain:
+            events.append(Event("draw", seat, {"cards": drawn, "left": len(deck)},
+                                C_V_DRAWN if state.variant.draw == "drawn" else C_DRAW))
+        new = state._replace(deck=deck, hands=tuple(hands), phase="drawn", pending=drawn)
+        if not deck:
+            return _end_manche(new, "deck", events, explain)
+        return new, tuple(events)
+    if type(action) is Take:
+        k = LOCATIONS.index(action.location)
+        cards = state.under[k]
+        hands[i] = sort_cards(hands[i] + cards)
+        under = state.under[:k] + ((),) + state.under[k + 1:]
+        new = state._replace(under=under, hands=tuple(hands), phase="taken", pending=cards)
+        if explain:
+            events.append(Event("take", seat, {"location": action.location, "cards": cards},
+                                C_TAKE))
+        if not possible_hunts(hands[i], cards):
+            if explain:
+                events.append(Event("keep", seat, {"cards": cards}, C_V_FREE))
+            return _next_turn(new, events, explain)
+        return new, tuple(events)
+    if type(action) is Lay:
+        k = LOCATIONS.index(action.location)
+        hand = list(hands[i])
+        hand.remove(action.card)
+        hands[i] = tuple(hand)
+        under = state.under[:k] + (state.under[k] + (action.card,),) + state.under[k + 1:]
+        if explain:
+            events.append(Event("lay", seat, {"card": action.card, "location": action.location},
+                                C_V_DRAWN if state.variant.draw == "drawn" else C_LAY))
+        return _next_turn(state._replace(under=under, hands=tuple(hands)), events, explain)
+    assert type(action) is Hunt
+    cards = action.cards
+    hand = list(hands[i])
+    for card in cards:
+        hand.remove(card)
+    hands[i] = tuple(hand)
+    loc = next(c.location for c in cards if isinstance(c, Vampire))
+    k = LOCATIONS.index(loc)
+    slots = state.displays[i]
+    old = slots[k]
+    if explain:
+        if old:
+            events.append(Event("replace", seat, {"location": loc, "cards": old}, C_SHOWN))
+        jh = state.variant.joker_heads
+        events.append(Event("hunt", seat, {"location": loc, "cards": cards, "heads": sum(
+            c.heads if isinstance(c, Vampire) else jh for c in cards)}, C_HUNT))
+    slots = slots[:k] + (cards,) + slots[k + 1:]
+    displays = state.displays[:i] + (slots,) + state.displays[i + 1:]
+    new = state._replace(hands=tuple(hands), displays=displays, removed=state.removed + old)
+    if all(slots):
+        return _end_manche(new, "six", events, explain)
+    return _next_turn(new, events, explain)
+
+
+def _next_turn(state: State, events: list[Event], explain: bool
+               ) -> tuple[State, tuple[Event, ...]]:
+    turn = (state.turn + 1) % len(state.players)
+    if explain:
+        events.append(Event("turn", state.players[turn], {}, C_TURN))
+    return state._replace(turn=turn, phase="turn", pending=()), tuple(events)
+
+
+def hunt_heads(state: State) -> dict[str, dict[str, int]]:
+    """Each player's heads per colour shown (jokers counted as the variant says)."""
+    jh = state.variant.joker_heads
+    return {p: {loc: sum(c.heads if isinstance(c, Vampire) else jh for c in hunt)
+                for loc, hunt in zip(LOCATIONS, slots) if hunt}
+            for p, slots in zip(state.players, state.displays)}
+
+
+def _end_manche(state: State, reason: str, events: list[Event], explain: bool
+                ) -> tuple[State, tuple[Event, ...]]:
+    """The manche is over: discard the hands, score colour by colour, then the next manche."""
+    seat = state.players[state.turn]
+    discarded = tuple(c for h in state.hands for c in h)
+    result = score_heads(hunt_heads(state))
+    points = tuple(result.points[p] for p in state.players)
+    results = state.results + (points,)
+    n = len(state.players)
+    if explain:
+        events.append(Event("end", seat, {"reason": reason, "manche": state.manche},
+                            C_END_DECK if reason == "deck" else C_END_SIX))
+        events.append(Event("discard_hands", None,
+                            {"hands": dict(zip(state.players, state.hands))}, C_DISCARD))
+        events.extend(result.events)
+    if state.manche < len(state.record.shuffles):
+        order = cast(tuple[Card, ...], state.record.shuffles[state.manche])
+        new = _setup_manche(state.variant, state.players, state.record, order, state.manche + 1,
+                            (state.start + 1) % n, results)
+        if explain:
+            events.append(Event("totals", None, {"manche": state.manche,
+                                                 "totals": _totals(new)}, C_MATCH))
+            events.extend(opening_events(new))
+        return new, tuple(events)
+    new = state._replace(hands=((),) * n, removed=state.removed + discarded, phase="over",
+                         pending=(), results=results)
+    if explain:
+        out = outcome(new)
+        events.append(Event("winner", None, {"winners": out.winners, "reason": out.reason,
+                                             "scores": out.scores}, out.clause))
+    return new, tuple(events)
+
+
+def _totals(state: State) -> dict[str, int]:
+    return {p: sum(r[k] for r in state.results) for k, p in enumerate(state.players)}
+
+
+def outcome(state: State) -> Outcome:
+    """The cumulative scores and the winners (``vampir/vainqueur``, ``vampir/trois-manches``).
+    Players tied for the best total share the victory."""
+    if not is_over(state):
+        raise illegal("La partie n’est pas terminée : pas encore de vainqueur.", C_WINNER)
+    totals = _totals(state)
+    best = max(totals.values())
+    winners = tuple(p for p in state.players if totals[p] == best)
+    manches = len(state.record.shuffles)
+    clause = C_MATCH if manches > 1 else C_WINNER
+    after = f"après {manches} manches, " if manches > 1 else ""
+    if len(winners) == 1:
+        reason = f"{after}{winners[0]} a le plus de points ({fr.count(best, 'point')})."
+    else:
+        reason = (f"{after}{fr.join(winners)} sont à égalité avec {fr.count(best, 'point')} : "
+                  "la victoire est partagée.")
+    return Outcome(totals, winners, fr.message(reason), clause)
+
+
+def replay(
+    players: Sequence[str],
+    record: Record,
+    actions: Sequence[Action],
+    variant: Variant | str | Mapping[str, Any] | None = None,
+) -> State:
+    """Rebuild a match from its record (shuffles and start player) and its actions, without any
+    random state."""
+    state = new_game(players, record=record, variant=variant)
+    for action in actions:
+        state, _ = apply(state, action, explain=False)
+    return state
+
+
+def view(state: State, seat: str | None) -> View:
+    """What ``seat`` may see. ``seat=None`` is the teacher's view (everything visible)."""
+    everything = seat is None
+    me = None if everything else seat_index(state, seat)
+    totals = _totals(state)
+    players = tuple(
+        SeatView(name, state.hands[i] if everything or i == me else None, len(state.hands[i]),
+                 state.displays[i], totals[name], i == state.turn and state.phase != "over")
+        for i, name in enumerate(state.players))
+    sees_pending = everything or state.turn == me or state.phase == "taken"
+    return View(seat, state.variant, state.manche, len(state.record.shuffles), state.phase,
+                state.players[state.turn], state.pending if sees_pending else None, state.under,
+                len(state.deck), state.deck if everything else None,
+                state.removed if everything else None, players, state.results, is_over(state))
+
+
+def inventory(state: State) -> Mapping[Hashable, int]:
+    """Every card of the game wherever it lies (deck, locations, hands, hunts, out of the game),
+    counted by kind (``castle:1``, ``joker``...): 106 cards, always the same counts."""
+    counts: Counter[Card] = Counter(state.deck)
+    for cards in (*state.under, *state.hands, *(h for slots in state.displays for h in slots),
+                  state.removed):
+        counts.update(cards)
+    return {card_code(kind): counts[kind] for kind in KINDS}
+
+
+def preflight() -> None:
+    """Vampir loads no data file: nothing to check."""
+
+
+def read_data_file(path: str) -> str | None:
+    """Vampir has no data file of its own: ``None`` for any path."""
+    return None
+
