@@ -370,3 +370,26 @@ def test_views_hide_other_hands_and_the_deck() -> None:
     assert teacher.deck == s.deck and teacher.cards_under("castle") == (R1,)
     taken, _ = v.apply(spot(), Take("Anke", "castle"))
     assert v.view(taken, "Chris").pending == (R1,)  # cards taken from a location are public
+
+
+# --- French ------------------------------------------------------------------------------------
+
+
+def test_french_sentences_elide_agree_and_never_use_a_pronoun_for_a_player() -> None:
+    from tutor.engine import Event
+
+    assert v.describe(Event("turn", "Anke", {}, "vampir/tour")) == "C’est au tour d’Anke."
+    assert v.describe(Event("turn", "Bernd", {}, "vampir/tour")) == "C’est au tour de Bernd."
+    s, events = v.apply(spot(), Draw("Anke"))
+    assert v.describe(events[0]) == "Anke pioche 2 cartes (4 cartes dans la pioche)."
+    s, events = v.apply(spot(deck=[P2]), Draw("Anke"))
+    assert v.describe(events[0]) == "Anke pioche 1 carte (la pioche est vide)."
+    tie = v.score({"Anke": [(G1, G1, G1)], "Bernd": [(G1, G1, JOKER)], "Chris": [(G2, G2, G1)]})
+    text = v.describe(tie.events[0])
+    assert "Anke et Bernd défaussent" in text and " ils " not in text
+    assert v.describe(tie.events[-1]) == fr.typography(
+        "Points de la manche : Anke 0 point, Bernd 0 point, Chris 5 points.")
+    assert v.card_text(R2) == "vampire rouge à 2 têtes" and v.card_text(R1, 3) == \
+        "3 vampires rouges à 1 tête"
+    for sentence in (v.describe(e) for e in events):
+        assert " il " not in sentence and " elle " not in sentence and "'" not in sentence

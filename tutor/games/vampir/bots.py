@@ -18,9 +18,9 @@ from collections.abc import Sequence
 
 from tutor.engine.api import Seed
 
-from .cards import JOKER, LOCATIONS, Card, Vampire, refused, shown, sort_cards
+from .cards import JOKER, LOCATIONS, Card, Vampire, refused, shown
 from .engine import Action, Draw, Hunt, Lay, SeatView, Take, View
-from .hunts import possible_hunts
+from .hunts import hunts_from
 
 
 def _rng(seed: Seed) -> random.Random:
@@ -90,7 +90,7 @@ class HeuristicPlayer:
             worth = []
             for take in (a for a in legal if isinstance(a, Take)):
                 cards = view.cards_under(take.location)
-                after = possible_hunts(sort_cards(me.hand + cards), cards)
+                after = hunts_from(tuple(sorted(me.hand + cards)), cards)
                 value = max((self.hunt_value(view, me, _colour(h) if any(
                     isinstance(c, Vampire) for c in h) else take.location, _heads(h, jh))
                     - 0.3 * h.count(JOKER) for h in after), default=0.0)

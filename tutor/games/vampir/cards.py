@@ -218,8 +218,16 @@ def check_cards(values: object, clause: str, what: str = "Une liste de cartes") 
 
 
 def sort_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """Cards in the tutor's canonical order: by location, one head before two, jokers last."""
-    return tuple(sorted(cards))
+    """Cards in the tutor's canonical order: by location, one head before two, jokers last.
+    Anything but a list or tuple of cards raises :class:`IllegalAction` (French)."""
+    return tuple(sorted(check_cards(cards, C_VAMPIRES)))
+
+
+def check_location_name(location: object) -> str:
+    """``location`` if it is a location id, else a French ``ValueError``."""
+    if type(location) is not str or location not in LOCATIONS:
+        raise refused(f"Lieu inconnu {shown(location)} (lieux : {', '.join(LOCATIONS)}).")
+    return location
 
 
 # --- French ------------------------------------------------------------------------------------
@@ -227,31 +235,37 @@ def sort_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 def location_label(location: str) -> str:
     """``le Château (rouge)``."""
-    return f"{_THE[location]} ({COLOUR_NAMES[location]})"
+    return f"{_THE[check_location_name(location)]} ({COLOUR_NAMES[location]})"
 
 
 def the_location(location: str) -> str:
     """``le Château``, ``l’Asile``, ``les Docks``."""
-    return _THE[location]
+    return _THE[check_location_name(location)]
 
 
 def of_location(location: str) -> str:
     """``du Château``, ``de l’Asile``, ``des Docks``."""
-    return _OF[location]
+    return _OF[check_location_name(location)]
 
 
 def colour_word(location: str, *, feminine: bool = False, plural: bool = False) -> str:
     """The colour adjective agreed: ``vert``, ``vertes``, ``grise``..."""
-    return _AGREE[location][2 * feminine + plural]
+    return _AGREE[check_location_name(location)][2 * bool(feminine) + bool(plural)]
 
 
 def heads_text(heads: int) -> str:
     """``1 tête``, ``5 têtes``."""
+    if type(heads) is not int:
+        raise refused(f"Un nombre de têtes est un nombre entier, pas {shown(heads)}.")
     return fr.count(heads, "tête")
 
 
 def card_text(card: Card, count: int | None = None) -> str:
     """A card in French: ``vampire rouge à 2 têtes``, ``3 vampires verts à 1 tête``, ``joker``."""
+    if not is_card(card):
+        raise refused(f"{shown(card)} n’est pas une carte de Vampir.")
+    if count is not None and (type(count) is not int or count < 0):
+        raise refused(f"Un nombre de cartes est un entier positif, pas {shown(count)}.")
     many = count is not None and count > 1
     prefix = f"{count} " if count is not None else ""
     if isinstance(card, Vampire):
@@ -262,6 +276,7 @@ def card_text(card: Card, count: int | None = None) -> str:
 
 def cards_text(cards: Sequence[Card]) -> str:
     """Several cards in French, grouped: ``2 vampires rouges à 1 tête et 1 joker``."""
+    check_cards(cards, C_VAMPIRES)
     if not cards:
         return "aucune carte"
     out = []
@@ -287,4 +302,6 @@ def parse_card(text: object) -> Card:
 
 def card_code(card: Card) -> str:
     """The example notation of ``card`` (inverse of :func:`parse_card`)."""
+    if not is_card(card):
+        raise refused(f"{shown(card)} n’est pas une carte de Vampir.")
     return f"{card.location}:{card.heads}" if isinstance(card, Vampire) else "joker"

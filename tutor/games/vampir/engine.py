@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple, cast
@@ -64,7 +64,12 @@ from .cards import (
     shown,
     sort_cards,
 )
-from .hunts import Variant, _verdict, possible_hunts, score_heads
+from .hunts import Variant, _verdict, hunts_from, score_heads
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards))
+
 
 # --- actions -------------------------------------------------------------------------------------
 
@@ -255,6 +260,11 @@ class View:
         return None if self.seat is None else self.player(self.seat)
 
 
+def _check_state(state: object) -> None:
+    if type(state) is not State:
+        raise refused(f"{shown(state)} n’est pas une position de Vampir (State).")
+
+
 # --- set-up --------------------------------------------------------------------------------------
 
 
@@ -330,7 +340,7 @@ def _setup_manche(rules: Variant, names: tuple[str, ...], record: Record,
                   order: tuple[Card, ...], manche: int, start: int,
                   results: tuple[tuple[int, ...], ...]) -> State:
     n = len(names)
-    hands = tuple(sort_cards(order[HAND_SIZE * i: HAND_SIZE * (i + 1)]) for i in range(n))
+    hands = tuple(_sorted(order[HAND_SIZE * i: HAND_SIZE * (i + 1)]) for i in range(n))
     return State(rules, names, record, manche, start, order[HAND_SIZE * n:],
                  tuple((c,) for c in STARTERS), hands, (((),) * 6,) * n, (), start, "turn", (),
                  results)
@@ -338,6 +348,7 @@ def _setup_manche(rules: Variant, names: tuple[str, ...], record: Record,
 
 def opening_events(state: State) -> tuple[Event, ...]:
     """The events of the set-up of the current manche."""
+    _check_state(state)
     n = len(state.players)
     manches = len(state.record.shuffles)
     events = []
@@ -434,16 +445,19 @@ def situation(
 
 def seat_index(state: State, seat: object) -> int:
     """Index of ``seat`` in the players, or :class:`IllegalAction` if nobody has that name."""
+    _check_state(state)
     return _index(state.players, seat)
 
 
 def is_over(state: State) -> bool:
     """True once the last manche is scored."""
+    _check_state(state)
     return state.phase == "over"
 
 
 def current_seats(state: State) -> tuple[str, ...]:
     """The player who must act now (players act in turn, clockwise)."""
+    _check_state(state)
     if state.phase == "over":
         return ()
     return (state.players[state.turn],)
@@ -452,6 +466,7 @@ def current_seats(state: State) -> tuple[str, ...]:
 def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
     """Every action ``seat`` may take now, sorted (draw, takes, lays, hunts); empty if it is not
     that player's turn. This is the only legality rule: :func:`apply` refuses anything else."""
+    _check_state(state)
     i = seat_index(state, seat)
     if state.phase == "over" or i != state.turn:
         return ()
@@ -459,13 +474,13 @@ def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
     if state.phase == "turn":
         free = state.variant.take == "free"
         takes = tuple(Take(seat, loc) for loc, cards in zip(LOCATIONS, state.under)
-                      if cards and (free or possible_hunts(sort_cards(hand + cards), cards)))
+                      if cards and (free or hunts_from(_sorted(hand + cards), cards)))
         return (Draw(seat), *takes)
     if state.phase == "taken":
-        return tuple(Hunt(seat, h) for h in possible_hunts(hand, state.pending))
+        return tuple(Hunt(seat, h) for h in hunts_from(hand, state.pending))
     layable = state.pending if state.variant.draw == "drawn" else hand
-    return _lays(seat, sort_cards(tuple(set(layable)))) + tuple(
-        Hunt(seat, h) for h in possible_hunts(hand))
+    return _lays(seat, _sorted(set(layable))) + tuple(
+        Hunt(seat, h) for h in hunts_from(hand))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -549,7 +564,7 @@ def _canonical(action: object) -> object:
     """A hunt given in any card order (tuple or list) is read in the canonical order."""
     if type(action) is Hunt and isinstance(action.cards, (tuple, list)) and all(
             is_card(c) for c in action.cards):
-        return Hunt(action.seat, sort_cards(action.cards))
+        return Hunt(action.seat, _sorted(action.cards))
     return action
 
 
@@ -569,6 +584,7 @@ def apply(
     manche (``vampir/fin-six-couleurs``). An illegal action raises :class:`IllegalAction`;
     ``state`` is never modified. ``explain=False`` skips building the events; the state is the same.
     """
+    _check_state(state)
     action = _canonical(action)  # type: ignore[assignment]
     if type(action) not in ACTION_TYPES or action not in legal_actions(state, action.seat):
         raise _explain(state, action)
@@ -578,7 +594,7 @@ def apply(
     hands = list(state.hands)
     if type(action) is Draw:
         drawn = state.deck[:2]
-        hands[i] = sort_cards(hands[i] + drawn)
+        hands[i] = _sorted(hands[i] + drawn)
         deck = state.deck[2:]
         if explain:
             events.append(Event("draw", seat, {"cards": drawn, "left": len(deck)},
@@ -590,13 +606,13 @@ def apply(
     if type(action) is Take:
         k = LOCATIONS.index(action.location)
         cards = state.under[k]
-        hands[i] = sort_cards(hands[i] + cards)
+        hands[i] = _sorted(hands[i] + cards)
         under = state.under[:k] + ((),) + state.under[k + 1:]
         new = state._replace(under=under, hands=tuple(hands), phase="taken", pending=cards)
         if explain:
             events.append(Event("take", seat, {"location": action.location, "cards": cards},
                                 C_TAKE))
-        if not possible_hunts(hands[i], cards):
+        if not hunts_from(hands[i], cards):
             if explain:
                 events.append(Event("keep", seat, {"cards": cards}, C_V_FREE))
             return _next_turn(new, events, explain)
@@ -645,6 +661,7 @@ def _next_turn(state: State, events: list[Event], explain: bool
 
 def hunt_heads(state: State) -> dict[str, dict[str, int]]:
     """Each player's heads per colour shown (jokers counted as the variant says)."""
+    _check_state(state)
     jh = state.variant.joker_heads
     return {p: {loc: sum(c.heads if isinstance(c, Vampire) else jh for c in hunt)
                 for loc, hunt in zip(LOCATIONS, slots) if hunt}
@@ -691,6 +708,7 @@ def _totals(state: State) -> dict[str, int]:
 def outcome(state: State) -> Outcome:
     """The cumulative scores and the winners (``vampir/vainqueur``, ``vampir/trois-manches``).
     Players tied for the best total share the victory."""
+    _check_state(state)
     if not is_over(state):
         raise illegal("La partie n’est pas terminée : pas encore de vainqueur.", C_WINNER)
     totals = _totals(state)
@@ -716,6 +734,8 @@ def replay(
     """Rebuild a match from its record (shuffles and start player) and its actions, without any
     random state."""
     state = new_game(players, record=record, variant=variant)
+    if not isinstance(actions, (list, tuple)):
+        raise refused(f"Les actions à rejouer sont une liste, pas {shown(actions)}.")
     for action in actions:
         state, _ = apply(state, action, explain=False)
     return state
@@ -723,6 +743,7 @@ def replay(
 
 def view(state: State, seat: str | None) -> View:
     """What ``seat`` may see. ``seat=None`` is the teacher's view (everything visible)."""
+    _check_state(state)
     everything = seat is None
     me = None if everything else seat_index(state, seat)
     totals = _totals(state)
@@ -740,6 +761,7 @@ def view(state: State, seat: str | None) -> View:
 def inventory(state: State) -> Mapping[Hashable, int]:
     """Every card of the game wherever it lies (deck, locations, hands, hunts, out of the game),
     counted by kind (``castle:1``, ``joker``...): 106 cards, always the same counts."""
+    _check_state(state)
     counts: Counter[Card] = Counter(state.deck)
     for cards in (*state.under, *state.hands, *(h for slots in state.displays for h in slots),
                   state.removed):

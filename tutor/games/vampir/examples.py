@@ -90,7 +90,8 @@ def _hunts_table(where: str, value: object) -> dict[str, dict[str, tuple[Card, .
 
 def hunts_of_example(data: Mapping[str, Any]) -> dict[str, list[tuple[Card, ...]]]:
     """The hunts of a ``decompte`` example, as :func:`score` takes them (for the page)."""
-    return {p: list(h.values()) for p, h in _hunts_table("chasses", data.get("chasses")).items()}
+    table = _table("exemple", data, "TOML")
+    return {p: list(h.values()) for p, h in _hunts_table("chasses", table.get("chasses")).items()}
 
 
 def _example_hunt(data: Mapping[str, Any], rules: Variant) -> ExampleRun:

@@ -224,7 +224,13 @@ def score(
 
 
 def score_heads(by_colour: Mapping[str, Mapping[str, int]]) -> Scoring:
-    """The scoring from each player's heads per colour (already checked)."""
+    """The scoring from each player's heads per colour (``{player: {location: heads}}``)."""
+    if not isinstance(by_colour, Mapping) or not by_colour or not all(
+            type(p) is str and isinstance(h, Mapping) and all(
+                type(loc) is str and loc in LOCATIONS and type(n) is int and n >= 0
+                for loc, n in h.items())
+            for p, h in by_colour.items()):
+        raise illegal("Il faut une table joueur -> (lieu -> nombre de têtes).", C_COLOUR)
     players = tuple(by_colour)
     points = dict.fromkeys(players, 0)
     colours = []
@@ -251,11 +257,25 @@ def score_heads(by_colour: Mapping[str, Mapping[str, int]]) -> Scoring:
     return Scoring(points, tuple(colours), tuple(events))
 
 
-@lru_cache(maxsize=1 << 16)
-def possible_hunts(hand: tuple[Card, ...], required: tuple[Card, ...] = ()
+def possible_hunts(hand: Sequence[Card], required: Sequence[Card] = ()
                    ) -> tuple[tuple[Card, ...], ...]:
-    """Every hunt (canonical multiset, sorted) that can be made from ``hand`` and contains
-    ``required`` (which is part of ``hand``)."""
+    """Every hunt (canonical multiset, sorted) that can be made from the cards of ``hand`` and
+    contains the cards of ``required`` (which must be among them); :class:`IllegalAction` on
+    anything but lists or tuples of cards."""
+    mine = tuple(sorted(check_cards(hand, C_HUNT, "Une main (liste de cartes)")))
+    need = tuple(sorted(check_cards(required, C_HUNT, "Une liste de cartes")))
+    rest = list(mine)
+    for card in need:
+        if card not in rest:
+            raise illegal("Les cartes exigées doivent faire partie de la main.", C_HUNT)
+        rest.remove(card)
+    return hunts_from(mine, need)
+
+
+@lru_cache(maxsize=1 << 16)
+def hunts_from(hand: tuple[Card, ...], required: tuple[Card, ...] = ()
+               ) -> tuple[tuple[Card, ...], ...]:
+    """:func:`possible_hunts` for a sorted ``hand`` already checked (the engine's fast path)."""
     jokers = hand.count(JOKER)
     need_j = required.count(JOKER)
     need_colours = {c.location for c in required if isinstance(c, Vampire)}

@@ -22,6 +22,8 @@ from .cards import (
     heads_text,
     location_label,
     of_location,
+    refused,
+    shown,
 )
 
 
@@ -32,8 +34,14 @@ def _by_player(values: Mapping[str, int], unit: str | None = None) -> str:
 
 
 def describe(event: Event) -> str:
-    """One French sentence telling what ``event`` means, without revealing hidden cards."""
-    return fr.typography(_describe(event))
+    """One French sentence telling what ``event`` means, without revealing hidden cards.
+    Anything but an event of this game raises a French ``ValueError``."""
+    if type(event) is not Event or not isinstance(event.data, Mapping):
+        raise refused(f"{shown(event, 40)} n’est pas un événement de Vampir.")
+    try:
+        return fr.typography(_describe(event))
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError):
+        raise refused(f"Événement de Vampir illisible : {shown(event, 60)}.") from None
 
 
 def _describe(event: Event) -> str:
@@ -101,7 +109,7 @@ def _describe(event: Event) -> str:
         return str(d["reason"])
     if kind == "refused":
         return f"Refusé : {d['reason']}"
-    raise AssertionError(f"unknown event kind {kind!r}")
+    raise refused(f"Événement de Vampir inconnu : {shown(kind)}.")
 
 
 def _colour(d: Mapping[str, Any]) -> str:
