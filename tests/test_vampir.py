@@ -84,7 +84,7 @@ def test_bad_records_are_refused_in_french() -> None:
     good = v.new_game(NAMES, seed=1).record
     for bad in (Record((v.SHUFFLED[:-1],) * 3), Record((v.SHUFFLED,) * 2),
                 Record((v.SHUFFLED,) * 3, (("first", "Zoé"),)), "record", None):
-        with pytest.raises(ValueError, match="enregistr|Donnez"):
+        with pytest.raises(ValueError, match=r"enregistr|Donnez"):
             v.new_game(NAMES, record=bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="premier joueur"):
         v.new_game(NAMES, record=good, first="Chris")
@@ -380,9 +380,9 @@ def test_french_sentences_elide_agree_and_never_use_a_pronoun_for_a_player() -> 
 
     assert v.describe(Event("turn", "Anke", {}, "vampir/tour")) == "C’est au tour d’Anke."
     assert v.describe(Event("turn", "Bernd", {}, "vampir/tour")) == "C’est au tour de Bernd."
-    s, events = v.apply(spot(), Draw("Anke"))
+    _, events = v.apply(spot(), Draw("Anke"))
     assert v.describe(events[0]) == "Anke pioche 2 cartes (4 cartes dans la pioche)."
-    s, events = v.apply(spot(deck=[P2]), Draw("Anke"))
+    _, events = v.apply(spot(deck=[P2]), Draw("Anke"))
     assert v.describe(events[0]) == "Anke pioche 1 carte (la pioche est vide)."
     tie = v.score({"Anke": [(G1, G1, G1)], "Bernd": [(G1, G1, JOKER)], "Chris": [(G2, G2, G1)]})
     text = v.describe(tie.events[0])

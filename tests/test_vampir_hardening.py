@@ -175,7 +175,8 @@ HELPERS: dict[str, Callable[[Any], Any]] = {
     "opening_events(x)": lambda x: v.opening_events(x),
     "hunt_heads(x)": lambda x: v.hunt_heads(x),
     "describe(x)": lambda x: v.describe(x),
-    "describe(Event(kind, data=x))": lambda x: v.describe(Event("hunt", "Anke", x, "vampir/chasse")),
+    "describe(Event(kind, data=x))": lambda x: v.describe(
+        Event("hunt", "Anke", x, "vampir/chasse")),
     "describe(Event(x))": lambda x: v.describe(Event(x, "Anke", {}, "vampir/chasse")),
     "run_example(x)": lambda x: v.run_example(x),
     "run_example({type: chasse, cartes: x})": lambda x: v.run_example(
