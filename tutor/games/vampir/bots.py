@@ -68,6 +68,14 @@ class HeuristicPlayer:
         return (self.hunt_value(view, me, _colour(action.cards), _heads(action.cards, jh))
                 - 0.3 * action.cards.count(JOKER))
 
+    def last_turn(self, view: View) -> bool:
+        """Whether the manche may end before this player's next turn (takes then pay)."""
+        return view.deck_size <= 2
+
+    def closing(self, view: View) -> bool:
+        """Whether it is time to show whatever adds heads (the hand is lost at the end)."""
+        return view.deck_size <= 4
+
     def lay_cost(self, view: View, hand: Sequence[Card], lay: Lay) -> float:
         card = lay.card
         if not isinstance(card, Vampire):
@@ -96,11 +104,11 @@ class HeuristicPlayer:
                     - 0.3 * h.count(JOKER) for h in after), default=0.0)
                 worth.append((value, self.rng.random(), take))
             good = [w for w in worth if w[0] >= self.THRESHOLD]
-            if good or (view.deck_size <= 2 and worth):
+            if good or (self.last_turn(view) and worth):
                 return max(good or worth, key=lambda w: (w[0], w[1]))[2]
             return next(a for a in legal if isinstance(a, Draw))
         if best is not None and (self.gain(view, me, best) >= self.THRESHOLD
-                                 or (view.deck_size <= 4 and self.gain(view, me, best) > 0)):
+                                 or (self.closing(view) and self.gain(view, me, best) > 0)):
             return best
         lays = [a for a in legal if isinstance(a, Lay)]
         if not lays:
@@ -135,6 +143,15 @@ class StrategistPlayer(HeuristicPlayer):
         else:
             keep = 0.9 if missing else 1.0
         return heads * keep
+
+    ROUNDS_LEFT = 1.0
+
+    def last_turn(self, view: View) -> bool:
+        # the others draw up to 2 cards each before this player's next turn
+        return view.deck_size <= 2 * (len(view.players) - 1) * self.ROUNDS_LEFT
+
+    def closing(self, view: View) -> bool:
+        return view.deck_size <= 2 * len(view.players) * (self.ROUNDS_LEFT + 1)
 
     def lay_cost(self, view: View, hand: Sequence[Card], lay: Lay) -> float:
         cost = super().lay_cost(view, hand, lay)
