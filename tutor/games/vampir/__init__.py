@@ -26,12 +26,14 @@ Set-up keyword of :func:`new_game`: ``first`` (the start player, default the fir
 ``record.setup``).
 
 Modules: :mod:`.cards` (cards, clause ids, French card names), :mod:`.hunts` (variant, hunts,
-scoring), :mod:`.engine` (actions, state, legality, apply, view), :mod:`.text` (``describe``),
+scoring), :mod:`.actions`, :mod:`.state` (state, view, set-up), :mod:`.engine` (legality,
+apply, view), :mod:`.text` (``describe``),
 :mod:`.examples` (``run_example``), :mod:`.bots` (``PLAYER_KINDS``).
 """
 
 from __future__ import annotations
 
+from .actions import ACTION_TYPES, Action, Draw, Hunt, Lay, Take
 from .bots import PLAYER_KINDS, HeuristicPlayer, RandomPlayer, StrategistPlayer
 from .cards import (
     C_ABSENT,
@@ -91,29 +93,17 @@ from .cards import (
     the_location,
 )
 from .engine import (
-    ACTION_TYPES,
-    Action,
-    Draw,
-    Hunt,
-    Lay,
-    SeatView,
-    State,
-    Take,
-    View,
     apply,
     current_seats,
     hunt_heads,
     inventory,
     is_over,
     legal_actions,
-    new_game,
-    opening_events,
     outcome,
     preflight,
     read_data_file,
     replay,
     seat_index,
-    situation,
     view,
 )
 from .examples import hunts_of_example, run_example
@@ -130,6 +120,7 @@ from .hunts import (
     score,
     score_heads,
 )
+from .state import SeatView, State, View, new_game, opening_events, situation
 from .text import describe
 
 __all__ = [

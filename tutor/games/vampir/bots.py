@@ -18,9 +18,10 @@ from collections.abc import Sequence
 
 from tutor.engine.api import Seed
 
+from .actions import Action, Draw, Hunt, Lay, Take
 from .cards import JOKER, LOCATIONS, Card, Vampire, refused, shown
-from .engine import Action, Draw, Hunt, Lay, SeatView, Take, View
 from .hunts import hunts_from
+from .state import SeatView, View
 
 
 def _rng(seed: Seed) -> random.Random:

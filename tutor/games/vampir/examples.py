@@ -13,9 +13,11 @@ from typing import Any
 from tutor.engine import Event, IllegalAction
 from tutor.engine.examples import COMMON_KEYS, ExampleError, ExampleRun, check_keys, compare
 
+from .actions import Action, Draw, Hunt, Lay, Take
 from .cards import JOKER, LOCATIONS, Card, Vampire, card_code, parse_card, shown, sort_cards
-from .engine import Action, Draw, Hunt, Lay, State, Take, apply, is_over, situation
+from .engine import apply, is_over
 from .hunts import Variant, is_valid_hunt, score
+from .state import State, situation
 
 
 def run_example(data: Mapping[str, Any]) -> ExampleRun:
