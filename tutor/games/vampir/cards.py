@@ -99,7 +99,7 @@ def check_location(value: object, clause: str = C_LOCATIONS) -> str:
     """``value`` if it is one of the six location ids, else :class:`IllegalAction` (French)."""
     if type(value) is not str or value not in LOCATIONS:
         raise illegal(f"Lieu inconnu {shown(value)} (lieux : {', '.join(LOCATIONS)}).",
-                            clause)
+                      clause)
     return value
 
 

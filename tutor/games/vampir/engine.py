@@ -123,45 +123,45 @@ def _explain(state: State, action: object) -> IllegalAction:
     seat = state.players[i]
     if state.phase == "over":
         return illegal("La partie est terminée : plus aucune action n’est possible.",
-                             C_MATCH if len(state.record.shuffles) > 1 else C_WINNER)
+                       C_MATCH if len(state.record.shuffles) > 1 else C_WINNER)
     if i != state.turn:
         return illegal(f"Ce n’est pas le tour {fr.of(seat)} : c’est "
-                             f"{fr.to(state.players[state.turn])} de jouer.", C_TURN)
+                       f"{fr.to(state.players[state.turn])} de jouer.", C_TURN)
     hand = state.hands[i]
     if isinstance(action, (Draw, Take)) and state.phase != "turn":
         what = ("poser une carte ou exposer une chasse" if state.phase == "drawn"
                 else "exposer une chasse avec les cartes récupérées")
-        return illegal(f"{seat} a déjà choisi son action de ce tour ; reste à {what}.",
-                             C_TURN)
+        return illegal(f"{seat} a déjà choisi son action de ce tour ; il reste à {what}.",
+                       C_TURN)
     if isinstance(action, Take):
         check_location(action.location)
         cards = state.under[LOCATIONS.index(action.location)]
         if not cards:
             return illegal(f"Il n’y a aucune carte sous {location_label(action.location)}.",
-                                 C_TAKE)
+                           C_TAKE)
         return illegal(
             f"Avec les cartes {of_location(action.location)} ({cards_text(cards)}), {seat} ne "
             "pourrait exposer aucune chasse : on ne récupère un lieu que si une chasse peut "
             "suivre.", C_TAKE)
     if state.phase == "turn":
         return illegal(f"{seat} doit d’abord piocher 2 cartes ou récupérer les cartes d’un "
-                             "lieu.", C_TURN)
+                       "lieu.", C_TURN)
     if isinstance(action, Lay):
         if state.phase == "taken":
-            return illegal(f"{seat} a récupéré des cartes : reste à exposer une chasse qui "
-                                 "les contient, pas à poser une carte.", C_TAKE)
+            return illegal(f"{seat} a récupéré des cartes : il reste à exposer une chasse qui "
+                           "les contient, pas à poser une carte.", C_TAKE)
         if not is_card(action.card):
             return illegal(f"{shown(action.card)} n’est pas une carte de Vampir.", C_LAY)
         if action.card not in hand:
             return illegal(f"{seat} n’a pas de {card_text(action.card)} en main.", C_LAY)
         if state.variant.draw == "drawn" and action.card not in state.pending:
             return illegal(f"Dans cette lecture, on pose l’une des deux cartes tirées "
-                                 f"({cards_text(state.pending)}), pas une autre.", C_V_DRAWN)
+                           f"({cards_text(state.pending)}), pas une autre.", C_V_DRAWN)
         check_location(action.location)
         assert isinstance(action.card, Vampire)
         return illegal(f"Un {card_text(action.card)} se pose sous "
-                             f"{location_label(action.card.location)}, le lieu de sa couleur, "
-                             f"et non sous {location_label(action.location)}.", C_LAY)
+                       f"{location_label(action.card.location)}, le lieu de sa couleur, "
+                       f"et non sous {location_label(action.location)}.", C_LAY)
     assert isinstance(action, Hunt)
     cards = check_cards(action.cards, C_HUNT, "Une chasse (liste de cartes)")
     check = _verdict(cards, state.variant.joker_heads)
@@ -171,11 +171,11 @@ def _explain(state: State, action: object) -> IllegalAction:
     for card in cards:
         if card not in missing:
             return illegal(f"{seat} n’a pas en main toutes les cartes de cette chasse : "
-                                 f"un {card_text(card)} manque.", C_HUNT)
+                           f"un {card_text(card)} manque.", C_HUNT)
         missing.remove(card)
     assert state.phase == "taken"
     return illegal(f"La chasse doit contenir toutes les cartes récupérées "
-                         f"({cards_text(state.pending)}).", C_TAKE)
+                   f"({cards_text(state.pending)}).", C_TAKE)
 
 
 def _canonical(action: object) -> object:

@@ -201,14 +201,14 @@ def score(
     rules = Variant.coerce(variant)
     if not isinstance(displays, Mapping) or not displays:
         raise illegal("Il faut une table des chasses d’au moins un joueur "
-                            "(joueur -> liste de chasses).", C_COLOUR)
+                      "(joueur -> liste de chasses).", C_COLOUR)
     by_colour: dict[str, dict[str, int]] = {}
     for player, hunts in displays.items():
         if type(player) is not str or not player.strip():
             raise illegal(f"Nom de joueur invalide : {shown(player)}.", C_COLOUR)
         if not isinstance(hunts, (tuple, list)):
             raise illegal(f"Les chasses {fr.of(player)} doivent être une liste de "
-                                f"chasses, pas {shown(hunts)}.", C_COLOUR)
+                          f"chasses, pas {shown(hunts)}.", C_COLOUR)
         by_colour[player] = {}
         for hunt in hunts:
             check = is_valid_hunt(hunt, rules)
@@ -217,8 +217,8 @@ def score(
             assert check.location is not None
             if check.location in by_colour[player]:
                 raise illegal(f"{player} montre deux chasses "
-                                    f"{colour_word(check.location, feminine=True, plural=True)}"
-                                    " : une seule chasse par couleur reste exposée.", C_SHOWN)
+                              f"{colour_word(check.location, feminine=True, plural=True)}"
+                              " : une seule chasse par couleur reste exposée.", C_SHOWN)
             by_colour[player][check.location] = check.heads
     return score_heads(by_colour)
 

@@ -136,7 +136,7 @@ class View:
             if p.name == name:
                 return p
         raise illegal(f"Aucun joueur ne s’appelle {shown(name)} dans cette partie.",
-                            C_PLAYERS)
+                      C_PLAYERS)
 
     def cards_under(self, location: str) -> tuple[Card, ...]:
         return self.under[LOCATIONS.index(check_location(location))]
@@ -274,11 +274,11 @@ def situation(
     rules = Variant.coerce(variant)
     if not isinstance(hands, Mapping) or set(hands) != set(names):
         raise illegal("Il faut donner la main de chaque joueur, et seulement d’eux.",
-                            C_PLAYERS)
+                      C_PLAYERS)
     top = check_cards(deck, C_DEAL, "Une pioche (liste de cartes)")
     if not top:
         raise illegal("La pioche ne peut pas être vide : la manche serait déjà finie.",
-                            C_END_DECK)
+                      C_END_DECK)
     spots: dict[str, tuple[Card, ...]] = {loc: (STARTERS[k],) for k, loc in enumerate(LOCATIONS)}
     if under is not None and not isinstance(under, Mapping):
         raise illegal("Les lieux sont une table lieu -> cartes.", C_LOCATIONS)
@@ -287,12 +287,12 @@ def situation(
         for card in spots[loc]:
             if isinstance(card, Vampire) and card.location != loc:
                 raise illegal(f"Un {card_text(card)} ne peut pas être sous "
-                                    f"{location_label(loc)} : un vampire va sous le lieu de sa "
-                                    "couleur.", C_LAY)
+                              f"{location_label(loc)} : un vampire va sous le lieu de sa "
+                              "couleur.", C_LAY)
     if displays is not None and (not isinstance(displays, Mapping)
                                  or not set(displays) <= set(names)):
         raise illegal("Les chasses sont une table joueur -> (lieu -> cartes), pour les "
-                            "joueurs de la partie.", C_PLAYERS)
+                      "joueurs de la partie.", C_PLAYERS)
     shown_hunts = []
     for p in names:
         slots: list[tuple[Card, ...]] = [()] * 6
@@ -305,8 +305,8 @@ def situation(
             check = _verdict(hunt, rules.joker_heads)
             if not check or check.location != loc:
                 raise illegal(f"Chasse {fr.of(p)} sous {location_label(loc)} : "
-                                    + (check.reason if not check else "ce n’est pas sa couleur."),
-                                    C_HUNT)
+                              + (check.reason if not check else "ce n’est pas sa couleur."),
+                              C_HUNT)
             slots[LOCATIONS.index(loc)] = hunt
         shown_hunts.append(tuple(slots))
     held = tuple(sort_cards(check_cards(hands[p], C_DEAL)) for p in names)
@@ -316,8 +316,8 @@ def situation(
     for card in used:
         if card not in rest:
             raise illegal(f"Trop de cartes « {card_text(card)} » : le jeu n’en compte que "
-                                f"{COMPOSITION[card]}.", C_JOKERS if card == JOKER
-                                else C_VAMPIRES)
+                          f"{COMPOSITION[card]}.", C_JOKERS if card == JOKER
+                          else C_VAMPIRES)
         rest.remove(card)
     start = 0 if turn is None else _index(names, turn)
     record = Record((tuple(top),), (("first", names[start]),))
