@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tutor import fr
 from tutor.engine import IllegalAction
+from tutor.engine.api import Record
 from tutor.games import vampir as v
 from tutor.games.vampir import JOKER, Draw, Hunt, Lay, Take, Vampire, Variant
 
@@ -49,12 +51,15 @@ def test_new_game_lays_starters_deals_four_and_starts_with_first_player() -> Non
     assert s.under == tuple((Vampire(loc, 1),) for loc in v.LOCATIONS)
     assert [len(h) for h in s.hands] == [4, 4, 4, 4] and len(s.deck) == 84
     assert v.current_seats(s) == ("A",) and s.phase == "turn" and s.manche == 1
-    assert len(s.orders) == 3 and all(sorted(map(repr, o)) == sorted(map(repr, v.SHUFFLED))
-                                      for o in s.orders)
+    assert len(s.record.shuffles) == 3 and all(sorted(o) == sorted(v.SHUFFLED)
+                                               for o in s.record.shuffles)
+    assert s.record.option("first") == "A"
     clauses = [e.clause for e in v.opening_events(s)]
     assert clauses[0] == "vampir/joueurs" and "vampir/mise-en-place" in clauses
     assert clauses[-1] == "vampir/premier-joueur"
-    assert v.current_seats(v.new_game(["A", "B", "C"], seed=3, first="C")) == ("C",)
+    started = v.new_game(["A", "B", "C"], seed=3, first="C")
+    assert v.current_seats(started) == ("C",)
+    assert v.new_game(["A", "B", "C"], record=started.record) == started
 
 
 @pytest.mark.parametrize("players", [("A", "B"), ("A", "B", "C", "D", "E", "F"), ("A", "A", "B")])
@@ -65,7 +70,7 @@ def test_three_to_five_distinct_players(players: tuple[str, ...]) -> None:
 
 
 def test_unknown_variant_keys_and_values_list_the_valid_ones() -> None:
-    with pytest.raises(ValueError, match="Clés possibles : draw, take, second_hunt"):
+    with pytest.raises(ValueError, match="Clés possibles : draw, take, joker_heads"):
         v.new_game(NAMES, seed=1, variant={"pioche": "x"})
     with pytest.raises(ValueError, match="Valeurs possibles : 'hand', 'drawn'"):
         Variant(draw="main")
@@ -75,12 +80,17 @@ def test_unknown_variant_keys_and_values_list_the_valid_ones() -> None:
         v.new_game(NAMES, seed=1, variant="inconnu")
 
 
-def test_bad_recorded_orders_are_refused() -> None:
-    with pytest.raises(IllegalAction) as e:
-        v.new_game(NAMES, orders=[v.SHUFFLED[:-1]] * 3)
-    assert e.value.clause == "vampir/distribution"
-    with pytest.raises(ValueError):
-        v.new_game(NAMES)
+def test_bad_records_are_refused_in_french() -> None:
+    good = v.new_game(NAMES, seed=1).record
+    for bad in (Record((v.SHUFFLED[:-1],) * 3), Record((v.SHUFFLED,) * 2),
+                Record((v.SHUFFLED,) * 3, (("first", "Zoé"),)), "record", None):
+        with pytest.raises(ValueError, match=r"enregistr|Donnez"):
+            v.new_game(NAMES, record=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="premier joueur"):
+        v.new_game(NAMES, record=good, first="Chris")
+    for seed in ([1], 1.0, True, "1"):
+        with pytest.raises(ValueError, match="graine"):
+            v.new_game(NAMES, seed=seed)  # type: ignore[arg-type]
 
 
 def test_situation_refuses_too_many_cards_of_a_kind() -> None:
@@ -104,7 +114,8 @@ def test_only_the_player_whose_turn_it_is_may_act() -> None:
     s = spot()
     with pytest.raises(IllegalAction) as e:
         v.apply(s, Draw("Bernd"))
-    assert e.value.clause == "vampir/tour" and "d'Anke" not in e.value.reason
+    assert e.value.clause == "vampir/tour"
+    assert e.value.reason == fr.typography("Ce n’est pas le tour de Bernd : c’est à Anke de jouer.")
 
 
 def test_draw_puts_both_cards_in_hand_then_any_card_is_laid() -> None:
@@ -126,22 +137,23 @@ def test_a_second_action_in_the_same_turn_is_refused() -> None:
     assert e.value.clause == "vampir/tour" and "déjà choisi" in e.value.reason
     with pytest.raises(IllegalAction) as e:
         v.apply(spot(), Lay("Anke", R1, "castle"))
-    assert e.value.clause == "vampir/tour" and "d'abord" in e.value.reason
+    assert e.value.clause == "vampir/tour" and "d’abord" in e.value.reason
 
 
 @pytest.mark.parametrize(
     ("action", "clause", "words"),
     [
         (Lay("Anke", R1, "graveyard"), "vampir/poser", "sous le Château (rouge)"),
-        (Lay("Anke", M1, "madhouse"), "vampir/poser", "n'a pas de vampire violet"),
+        (Lay("Anke", M1, "madhouse"), "vampir/poser", "n’a pas de vampire violet"),
         (Lay("Anke", R1, "atlantis"), "vampir/lieux", "Lieu inconnu"),
         (Hunt("Anke", (R1, G1, JOKER)), "vampir/chasse", "une seule couleur"),
         (Hunt("Anke", (R1, R1)), "vampir/chasse", "au moins 3 cartes"),
         (Hunt("Anke", (JOKER, JOKER, JOKER)), "vampir/chasse", "uniquement de jokers"),
-        (Hunt("Anke", (R1, R1, R1, R1)), "vampir/chasse", "il manque un vampire rouge"),
-        (Hunt("Anke", ("castle", 1)), "vampir/cartes-vampire", "n'est pas une carte"),  # type: ignore[arg-type]
+        (Hunt("Anke", (R1, R1, R1, R1)), "vampir/chasse", "un vampire rouge à 1 tête manque"),
+        (Hunt("Anke", ("castle", 1)), "vampir/chasse", "n’est pas une carte"),  # type: ignore[arg-type]
+        (Lay("Anke", R1, 1.0), "vampir/lieux", "Lieu inconnu « 1.0 »"),  # type: ignore[arg-type]
         ("Anke pioche", "vampir/tour", "Action inconnue"),
-        (Draw("Zoé"), "vampir/joueurs", "Aucun joueur ne s'appelle 'Zoé'"),
+        (Draw("Zoé"), "vampir/joueurs", "Aucun joueur ne s’appelle « Zoé »"),
     ],
 )
 def test_illegal_actions_leave_the_state_unchanged(action: object, clause: str, words: str) -> None:
@@ -149,7 +161,7 @@ def test_illegal_actions_leave_the_state_unchanged(action: object, clause: str, 
     before = s
     with pytest.raises(IllegalAction) as e:
         v.apply(s, action)  # type: ignore[arg-type]
-    assert e.value.clause == clause and words in e.value.reason
+    assert e.value.clause == clause and fr.typography(words) in e.value.reason
     assert s == before
 
 
@@ -203,13 +215,13 @@ def test_a_location_of_jokers_only_can_be_taken_for_any_colour() -> None:
     assert all(h.cards.count(JOKER) >= 2 for h in hunts)  # type: ignore[union-attr]
 
 
-def test_literal_draw_reading_lays_one_of_the_drawn_cards() -> None:
-    s, _ = v.apply(spot(variant="pioche-litterale"), Draw("Anke"))
+def test_other_draw_reading_lays_one_of_the_drawn_cards() -> None:
+    s, _ = v.apply(spot(variant="pioche-autre-carte"), Draw("Anke"))
     lays = [a for a in v.legal_actions(s, "Anke") if isinstance(a, Lay)]
     assert {a.card for a in lays} == {P2, JOKER}
     with pytest.raises(IllegalAction) as e:
         v.apply(s, Lay("Anke", R1, "castle"))
-    assert e.value.clause == "vampir/variante-pioche-litterale"
+    assert e.value.clause == "vampir/variante-pioche-autre-carte"
 
 
 # --- hunts -------------------------------------------------------------------------------------
@@ -225,6 +237,7 @@ def test_literal_draw_reading_lays_one_of_the_drawn_cards() -> None:
         ((R1, G1, JOKER), False, None, 3),
         ((D1, D1), False, "docks", 2),
         ((), False, None, 0),
+        ([R1, R1, R1], True, "castle", 3),
     ],
 )
 def test_is_valid_hunt_with_its_reason(cards: tuple[v.Card, ...], ok: bool,
@@ -246,20 +259,6 @@ def test_a_new_hunt_of_a_colour_replaces_the_old_one() -> None:
     s, events = v.apply(s, Hunt("Anke", (R1, R1, JOKER)))
     assert s.displays[0][0] == (R1, R1, JOKER) and len(s.removed) == removed_before + 3
     assert [e.clause for e in events][:2] == ["vampir/chasse-exposee", "vampir/chasse"]
-
-
-def test_single_hunt_reading_refuses_a_second_hunt_and_the_take_for_it() -> None:
-    s = spot(displays={"Anke": {"castle": [R2, R2, R1]}},
-             hands={"Anke": [R1, R1, G1, JOKER], "Bernd": [P1], "Chris": [G2]},
-             variant="chasse-unique")
-    assert Take("Anke", "castle") not in v.legal_actions(s, "Anke")
-    with pytest.raises(IllegalAction) as e:
-        v.apply(s, Take("Anke", "castle"))
-    assert e.value.clause == "vampir/variante-chasse-unique"
-    s, _ = v.apply(s, Draw("Anke"))
-    with pytest.raises(IllegalAction) as e:
-        v.apply(s, Hunt("Anke", (R1, R1, JOKER)))
-    assert e.value.clause == "vampir/variante-chasse-unique"
 
 
 # --- end of the manche and scoring -------------------------------------------------------------
@@ -307,6 +306,13 @@ def test_score_refuses_invalid_or_duplicate_hunts() -> None:
     with pytest.raises(IllegalAction) as e:
         v.score({"A": [(G1, G1, G1), (G2, G1, G1)]})
     assert e.value.clause == "vampir/chasse-exposee"
+    for bad in ({1: [(G1, G1, G1)]}, {"A": (G1, G1, G1)}, {"A": [("castle", 1)] * 3}, [],
+                {"A": [[G1, G1, "joker"]]}, {"A": "x"}, None, {}):
+        with pytest.raises(IllegalAction):
+            v.score(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Variante"):
+        v.score({"A": [(G1, G1, G1)]}, {1: "x"})  # type: ignore[dict-item]
+    assert e.value.clause == "vampir/chasse-exposee"
 
 
 def test_three_manches_add_up_and_rotate_the_start_player() -> None:
@@ -324,6 +330,7 @@ def test_three_manches_add_up_and_rotate_the_start_player() -> None:
     out = v.outcome(s)
     assert out.scores == {p: sum(r[k] for r in s.results) for k, p in enumerate(NAMES)}
     assert out.clause == "vampir/trois-manches" and out.reason.startswith("Après 3 manches")
+    assert v.replay(NAMES, s.record, []) == v.new_game(NAMES, seed=5)
 
 
 def test_single_manche_variant_ends_after_one_manche() -> None:
@@ -338,7 +345,8 @@ def test_ties_for_the_best_total_share_the_victory() -> None:
     s = spot(deck=[P2])
     s, _ = v.apply(s, Draw("Anke"))
     out = v.outcome(s)
-    assert out.winners == NAMES and "partagent" in out.reason
+    assert out.winners == NAMES and out.reason == fr.typography(
+        "Anke, Bernd et Chris sont à égalité avec 0 point : la victoire est partagée.")
 
 
 def test_outcome_before_the_end_is_refused() -> None:
@@ -353,10 +361,35 @@ def test_outcome_before_the_end_is_refused() -> None:
 def test_views_hide_other_hands_and_the_deck() -> None:
     s, _ = v.apply(spot(), Draw("Anke"))
     bernd = v.view(s, "Bernd")
-    assert bernd["players"][0]["hand"] is None and bernd["players"][0]["hand_size"] == 6
-    assert bernd["deck"] is None and bernd["pending"] is None
-    assert bernd["players"][1]["hand"] == s.hands[1]
+    assert bernd.players[0].hand is None and bernd.players[0].hand_size == 6
+    assert bernd.deck is None and bernd.pending is None and bernd.removed is None
+    assert bernd.players[1].hand == s.hands[1] and bernd.me == bernd.players[1]
     anke = v.view(s, "Anke")
-    assert anke["pending"] == (P2, JOKER)
+    assert anke.pending == (P2, JOKER)
     teacher = v.view(s, None)
-    assert teacher["deck"] == s.deck and teacher["under"]["castle"] == (R1,)
+    assert teacher.deck == s.deck and teacher.cards_under("castle") == (R1,)
+    taken, _ = v.apply(spot(), Take("Anke", "castle"))
+    assert v.view(taken, "Chris").pending == (R1,)  # cards taken from a location are public
+
+
+# --- French ------------------------------------------------------------------------------------
+
+
+def test_french_sentences_elide_agree_and_never_use_a_pronoun_for_a_player() -> None:
+    from tutor.engine import Event
+
+    assert v.describe(Event("turn", "Anke", {}, "vampir/tour")) == "C’est au tour d’Anke."
+    assert v.describe(Event("turn", "Bernd", {}, "vampir/tour")) == "C’est au tour de Bernd."
+    _, events = v.apply(spot(), Draw("Anke"))
+    assert v.describe(events[0]) == "Anke pioche 2 cartes (4 cartes dans la pioche)."
+    _, events = v.apply(spot(deck=[P2]), Draw("Anke"))
+    assert v.describe(events[0]) == "Anke pioche 1 carte (la pioche est vide)."
+    tie = v.score({"Anke": [(G1, G1, G1)], "Bernd": [(G1, G1, JOKER)], "Chris": [(G2, G2, G1)]})
+    text = v.describe(tie.events[0])
+    assert "Anke et Bernd défaussent" in text and " ils " not in text
+    assert v.describe(tie.events[-1]) == fr.typography(
+        "Points de la manche : Anke 0 point, Bernd 0 point, Chris 5 points.")
+    assert v.card_text(R2) == "vampire rouge à 2 têtes" and v.card_text(R1, 3) == \
+        "3 vampires rouges à 1 tête"
+    for sentence in (v.describe(e) for e in events):
+        assert " il " not in sentence and " elle " not in sentence and "'" not in sentence

@@ -1,0 +1,211 @@
+"""Vampir refuses look-alike values everywhere: floats equal to ints, bools, strings, None, lists,
+huge ints, NaN... in every field of every action and every argument of every public helper give
+only an ``IllegalAction`` or a ``ValueError`` with a French message, and change nothing."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor import rules
+from tutor.engine import Event, IllegalAction
+from tutor.engine.api import Record
+from tutor.games import vampir as v
+
+CLAUSES = set(rules.load("vampir").clauses)
+NAMES = ("Anke", "Bernd", "Chris")
+R1, G1 = v.Vampire("castle", 1), v.Vampire("graveyard", 1)
+
+LOOKALIKES = st.one_of(
+    st.sampled_from([1.0, 2.0, True, False, None, float("nan"), 10**30, -1, 0, 1, 2, "", "1",
+                     "castle", "castle:1", "joker", "JOKER", "Anke", "anke", b"castle", (), [],
+                     {}, ("castle", 1), ["castle", 1], {"castle": 1}, object(), R1, v.JOKER,
+                     (R1, R1, R1), [R1, R1, v.JOKER], (R1, "x", R1), {1: "x"}]),
+    st.integers(), st.floats(), st.text(max_size=6),
+    st.lists(st.sampled_from([R1, G1, v.JOKER, 1, "castle", None]), max_size=4),
+)
+settings.register_profile("vampir-hardening", max_examples=60, deadline=None)
+
+
+def french(exc: BaseException) -> bool:
+    text = str(exc)
+    return bool(text.strip()) and "Traceback" not in text and not text.startswith(("'", '"'))
+
+
+def refused_or_fine(call: Callable[[], Any]) -> None:
+    """``call`` returns, or raises a ``ValueError`` (IllegalAction, ExampleError) in French."""
+    try:
+        call()
+    except ValueError as exc:
+        assert french(exc), repr(exc)
+        if isinstance(exc, IllegalAction):
+            assert exc.clause in CLAUSES, exc.clause
+
+
+def positions() -> list[v.State]:
+    """One position in each phase: to draw or take, after a draw, after a take."""
+    start = v.situation(NAMES, hands={"Anke": [R1, R1, G1, v.JOKER], "Bernd": [G1],
+                                      "Chris": [R1]}, deck=[G1, v.JOKER, R1, G1])
+    drawn, _ = v.apply(start, v.Draw("Anke"))
+    taken, _ = v.apply(start, v.Take("Anke", "castle"))
+    return [start, drawn, taken, v.new_game(NAMES, seed=3)]
+
+
+POSITIONS = positions()
+FIELDS: dict[type, tuple[str, ...]] = {v.Draw: ("seat",), v.Take: ("seat", "location"),
+                                      v.Lay: ("seat", "card", "location"),
+                                      v.Hunt: ("seat", "cards")}
+VALID: dict[str, Any] = {"seat": "Anke", "location": "castle", "card": R1, "cards": (R1, R1, R1)}
+
+
+@pytest.mark.parametrize(("kind", "field"), [(k, f) for k, fs in FIELDS.items() for f in fs])
+@settings(max_examples=60, deadline=None)
+@given(bad=LOOKALIKES, which=st.integers(0, len(POSITIONS) - 1))
+def test_every_action_field_refuses_look_alikes(kind: type, field: str, bad: object,
+                                                which: int) -> None:
+    state = POSITIONS[which]
+    snapshot = copy.deepcopy(state)
+    action = kind(**{f: (bad if f == field else VALID[f]) for f in FIELDS[kind]})
+    legal = v.legal_actions(state, "Anke")
+    try:
+        new, _ = v.apply(state, action)
+    except IllegalAction as exc:
+        assert french(exc) and exc.clause in CLAUSES
+    else:
+        assert any(a == action or (isinstance(action, v.Hunt) and a == v.Hunt(
+            "Anke", v.sort_cards(action.cards))) for a in legal)
+        assert type(action.seat) is str and new.players == state.players
+    assert state == snapshot
+
+
+@given(location=LOOKALIKES, heads=LOOKALIKES)
+@settings(max_examples=150, deadline=None)
+def test_a_vampire_card_is_exactly_a_location_and_the_int_1_or_2(location: object,
+                                                                  heads: object) -> None:
+    try:
+        card = v.Vampire(location, heads)  # type: ignore[arg-type]
+    except ValueError as exc:
+        assert french(exc)
+    else:
+        assert type(heads) is int and heads in (1, 2) and location in v.LOCATIONS
+        assert card is v.Vampire(str(location), heads) and card in v.KINDS
+
+
+def test_vampire_castle_one_point_zero_is_refused() -> None:
+    for heads in (1.0, True, 2.0, "1", None):
+        with pytest.raises(ValueError, match="1 ou 2 têtes"):
+            v.Vampire("castle", heads)  # type: ignore[arg-type]
+    assert v.Vampire("castle", 1) is R1 and copy.deepcopy(R1) is R1
+
+
+HELPERS: dict[str, Callable[[Any], Any]] = {
+    "heads_of(x)": lambda x: v.heads_of(x),
+    "heads_of(card, x)": lambda x: v.heads_of(R1, x),
+    "is_valid_hunt(x)": lambda x: v.is_valid_hunt(x),
+    "is_valid_hunt(hunt, x)": lambda x: v.is_valid_hunt((R1, R1, R1), x),
+    "score(x)": lambda x: v.score(x),
+    "score({A: x})": lambda x: v.score({"A": x}),
+    "score({A: [x]})": lambda x: v.score({"A": [x]}),
+    "score(hunts, x)": lambda x: v.score({"A": [(R1, R1, R1)]}, x),
+    "score_heads(x)": lambda x: v.score_heads(x),
+    "score_heads({A: {castle: x}})": lambda x: v.score_heads({"A": {"castle": x}}),
+    "parse_card(x)": lambda x: v.parse_card(x),
+    "card_text(x)": lambda x: v.card_text(x),
+    "card_text(card, x)": lambda x: v.card_text(R1, x),
+    "cards_text(x)": lambda x: v.cards_text(x),
+    "card_code(x)": lambda x: v.card_code(x),
+    "sort_cards(x)": lambda x: v.sort_cards(x),
+    "location_label(x)": lambda x: v.location_label(x),
+    "the_location(x)": lambda x: v.the_location(x),
+    "of_location(x)": lambda x: v.of_location(x),
+    "colour_word(x)": lambda x: v.colour_word(x),
+    "heads_text(x)": lambda x: v.heads_text(x),
+    "possible_hunts(x)": lambda x: v.possible_hunts(x),
+    "possible_hunts(hand, x)": lambda x: v.possible_hunts((R1, R1, v.JOKER), x),
+    "Variant.coerce(x)": lambda x: v.Variant.coerce(x),
+    "Variant(draw=x)": lambda x: v.Variant(draw=x),
+    "Variant(joker_heads=x)": lambda x: v.Variant(joker_heads=x),
+    "Variant(manches=x)": lambda x: v.Variant(manches=x),
+    "new_game(x)": lambda x: v.new_game(x, seed=1),
+    "new_game(seed=x)": lambda x: v.new_game(NAMES, seed=x),
+    "new_game(variant=x)": lambda x: v.new_game(NAMES, seed=1, variant=x),
+    "new_game(record=x)": lambda x: v.new_game(NAMES, record=x),
+    "new_game(first=x)": lambda x: v.new_game(NAMES, seed=1, first=x),
+    "new_game(record=Record(x))": lambda x: v.new_game(NAMES, record=Record(x)),
+    "new_game(record=Record(s, x))": lambda x: v.new_game(
+        NAMES, record=Record(POSITIONS[3].record.shuffles, x)),
+    "replay(actions=x)": lambda x: v.replay(NAMES, POSITIONS[3].record, x),
+    "replay(actions=[x])": lambda x: v.replay(NAMES, POSITIONS[3].record, [x]),
+    "situation(hands=x)": lambda x: v.situation(NAMES, hands=x, deck=[R1]),
+    "situation(hands={A: x})": lambda x: v.situation(
+        NAMES, hands={"Anke": x, "Bernd": [], "Chris": []}, deck=[R1]),
+    "situation(deck=x)": lambda x: v.situation(
+        NAMES, hands={"Anke": [], "Bernd": [], "Chris": []}, deck=x),
+    "situation(under=x)": lambda x: v.situation(
+        NAMES, hands={"Anke": [], "Bernd": [], "Chris": []}, deck=[R1], under=x),
+    "situation(under={castle: x})": lambda x: v.situation(
+        NAMES, hands={"Anke": [], "Bernd": [], "Chris": []}, deck=[R1], under={"castle": x}),
+    "situation(displays=x)": lambda x: v.situation(
+        NAMES, hands={"Anke": [], "Bernd": [], "Chris": []}, deck=[R1], displays=x),
+    "situation(displays={A: x})": lambda x: v.situation(
+        NAMES, hands={"Anke": [], "Bernd": [], "Chris": []}, deck=[R1], displays={"Anke": x}),
+    "situation(displays={A: {castle: x}})": lambda x: v.situation(
+        NAMES, hands={"Anke": [], "Bernd": [], "Chris": []}, deck=[R1],
+        displays={"Anke": {"castle": x}}),
+    "situation(turn=x)": lambda x: v.situation(
+        NAMES, hands={"Anke": [], "Bernd": [], "Chris": []}, deck=[R1], turn=x),
+    "legal_actions(state, x)": lambda x: v.legal_actions(POSITIONS[0], x),
+    "legal_actions(x, seat)": lambda x: v.legal_actions(x, "Anke"),
+    "view(state, x)": lambda x: v.view(POSITIONS[1], x),
+    "view(x, seat)": lambda x: v.view(x, "Anke"),
+    "view(...).player(x)": lambda x: v.view(POSITIONS[1], None).player(x),
+    "view(...).cards_under(x)": lambda x: v.view(POSITIONS[1], None).cards_under(x),
+    "apply(x, action)": lambda x: v.apply(x, v.Draw("Anke")),
+    "seat_index(state, x)": lambda x: v.seat_index(POSITIONS[0], x),
+    "current_seats(x)": lambda x: v.current_seats(x),
+    "is_over(x)": lambda x: v.is_over(x),
+    "outcome(x)": lambda x: v.outcome(x),
+    "inventory(x)": lambda x: v.inventory(x),
+    "opening_events(x)": lambda x: v.opening_events(x),
+    "hunt_heads(x)": lambda x: v.hunt_heads(x),
+    "describe(x)": lambda x: v.describe(x),
+    "describe(Event(kind, data=x))": lambda x: v.describe(
+        Event("hunt", "Anke", x, "vampir/chasse")),
+    "describe(Event(x))": lambda x: v.describe(Event(x, "Anke", {}, "vampir/chasse")),
+    "run_example(x)": lambda x: v.run_example(x),
+    "run_example({type: chasse, cartes: x})": lambda x: v.run_example(
+        {"type": "chasse", "cartes": x, "valide": True}),
+    "hunts_of_example(x)": lambda x: v.hunts_of_example(x),
+    "bot(seed=x)": lambda x: v.StrategistPlayer(seed=x),
+    "read_data_file(x)": lambda x: v.read_data_file(x),
+}
+
+
+@pytest.mark.parametrize("helper", list(HELPERS))
+@settings(max_examples=40, deadline=None)
+@given(bad=LOOKALIKES)
+def test_every_public_helper_refuses_look_alikes_in_french(helper: str, bad: object) -> None:
+    refused_or_fine(lambda: HELPERS[helper](bad))
+
+
+def test_a_variant_with_a_key_that_is_not_a_name_is_refused_in_french() -> None:
+    for bad in ({1: "x"}, {None: 1}, {("draw",): "hand"}):
+        with pytest.raises(ValueError, match="Variante de Vampir illisible"):
+            v.new_game(NAMES, seed=1, variant=bad)
+        with pytest.raises(ValueError, match="Variante de Vampir illisible"):
+            v.is_valid_hunt((R1, R1, R1), bad)  # type: ignore[arg-type]
+
+
+def test_bots_never_see_more_than_a_view_and_choose_a_legal_action() -> None:
+    rng = random.Random(0)
+    for state in POSITIONS:
+        seat = v.current_seats(state)[0]
+        legal = v.legal_actions(state, seat)
+        for _label, make in v.PLAYER_KINDS.values():
+            assert make(seed=rng.randrange(99)).choose(v.view(state, seat), legal) in legal

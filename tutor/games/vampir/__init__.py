@@ -1,0 +1,224 @@
+"""Vampir (Reiner Knizia, 2000): the whole game as data and pure functions.
+
+Rules in brief (clauses in ``rules/vampir.fr.md``): 3 to 5 players. Six locations (castle,
+graveyard, madhouse, docks, church, pub), one colour each, start with one one-head vampire of their
+colour underneath. The other 90 vampire cards (16 per colour: 11 one-head, 5 two-head) and the 10
+Somewhere jokers are shuffled; each player gets 4, the rest is the face-down deck. On their turn a
+player either draws 2 cards (both join the hand), then lays any one hand card under the location
+of its colour (a joker under any location) or shows one hunt; or takes every card under one
+location and must show a hunt containing them. A hunt is at least 3 cards of one colour, jokers
+allowed but never jokers only; once shown it never changes, and a new hunt of the same colour
+replaces it (the old one leaves the game). The manche ends at once when the last card is drawn or
+when a player shows all six colours. Hands are discarded; then colour by colour, if every player
+shows that colour, the players with the fewest heads discard it. One point per head kept (a joker
+counts one); 3 manches, cumulative scores.
+
+Parameters (:class:`Variant`, presets in :data:`PRESETS`, ``"standard"`` = every default):
+
+* ``draw``: ``"hand"`` (default: both drawn cards join the hand, any hand card is then laid) or
+  ``"drawn"`` (other reading: one drawn card is kept, the other is the one laid).
+* ``take``: ``"hunt_required"`` (default: a location may be taken only when a hunt containing its
+  cards can follow) or ``"free"`` (always; without a possible hunt the cards stay in hand).
+* ``joker_heads``: ``1`` (default) or ``2``.
+* ``manches``: ``3`` (default, cumulative scores) or ``1``.
+
+Set-up keyword of :func:`new_game`: ``first`` (the start player, default the first listed; kept in
+``record.setup``).
+
+Modules: :mod:`.cards` (cards, clause ids, French card names), :mod:`.hunts` (variant, hunts,
+scoring), :mod:`.actions`, :mod:`.state` (state, view, set-up), :mod:`.engine` (legality,
+apply, view), :mod:`.text` (``describe``),
+:mod:`.examples` (``run_example``), :mod:`.bots` (``PLAYER_KINDS``).
+"""
+
+from __future__ import annotations
+
+from .actions import ACTION_TYPES, Action, Draw, Hunt, Lay, Take
+from .bots import PLAYER_KINDS, HeuristicPlayer, RandomPlayer, StrategistPlayer
+from .cards import (
+    C_ABSENT,
+    C_COLOUR,
+    C_DEAL,
+    C_DISCARD,
+    C_DRAW,
+    C_END_DECK,
+    C_END_SIX,
+    C_GOAL,
+    C_HUNT,
+    C_JOKERS,
+    C_LAY,
+    C_LOCATIONS,
+    C_MATCH,
+    C_PLAYERS,
+    C_POINTS,
+    C_SETUP,
+    C_SHOWN,
+    C_START,
+    C_TAKE,
+    C_TIE,
+    C_TURN,
+    C_V_DRAWN,
+    C_V_FREE,
+    C_V_JOKER,
+    C_V_ONE,
+    C_VAMPIRES,
+    C_WINNER,
+    COLOUR_NAMES,
+    COMPOSITION,
+    FULL_SET,
+    GAME_ID,
+    HAND_SIZE,
+    JOKER,
+    JOKERS,
+    KINDS,
+    LOCATION_NAMES,
+    LOCATIONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SHUFFLED,
+    STARTERS,
+    Card,
+    Joker,
+    Vampire,
+    card_code,
+    card_text,
+    cards_text,
+    colour_word,
+    heads_text,
+    is_card,
+    location_label,
+    of_location,
+    parse_card,
+    sort_cards,
+    the_location,
+)
+from .engine import (
+    apply,
+    current_seats,
+    hunt_heads,
+    inventory,
+    is_over,
+    legal_actions,
+    outcome,
+    preflight,
+    read_data_file,
+    replay,
+    seat_index,
+    view,
+)
+from .examples import hunts_of_example, run_example
+from .hunts import (
+    PRESET_LABELS,
+    PRESETS,
+    ColourScore,
+    HuntCheck,
+    Scoring,
+    Variant,
+    heads_of,
+    is_valid_hunt,
+    possible_hunts,
+    score,
+    score_heads,
+)
+from .state import SeatView, State, View, new_game, opening_events, situation
+from .text import describe
+
+__all__ = [
+    "ACTION_TYPES",
+    "COLOUR_NAMES",
+    "COMPOSITION",
+    "C_ABSENT",
+    "C_COLOUR",
+    "C_DEAL",
+    "C_DISCARD",
+    "C_DRAW",
+    "C_END_DECK",
+    "C_END_SIX",
+    "C_GOAL",
+    "C_HUNT",
+    "C_JOKERS",
+    "C_LAY",
+    "C_LOCATIONS",
+    "C_MATCH",
+    "C_PLAYERS",
+    "C_POINTS",
+    "C_SETUP",
+    "C_SHOWN",
+    "C_START",
+    "C_TAKE",
+    "C_TIE",
+    "C_TURN",
+    "C_VAMPIRES",
+    "C_V_DRAWN",
+    "C_V_FREE",
+    "C_V_JOKER",
+    "C_V_ONE",
+    "C_WINNER",
+    "FULL_SET",
+    "GAME_ID",
+    "HAND_SIZE",
+    "JOKER",
+    "JOKERS",
+    "KINDS",
+    "LOCATIONS",
+    "LOCATION_NAMES",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "PLAYER_KINDS",
+    "PRESETS",
+    "PRESET_LABELS",
+    "SHUFFLED",
+    "STARTERS",
+    "Action",
+    "Card",
+    "ColourScore",
+    "Draw",
+    "HeuristicPlayer",
+    "Hunt",
+    "HuntCheck",
+    "Joker",
+    "Lay",
+    "RandomPlayer",
+    "Scoring",
+    "SeatView",
+    "State",
+    "StrategistPlayer",
+    "Take",
+    "Vampire",
+    "Variant",
+    "View",
+    "apply",
+    "card_code",
+    "card_text",
+    "cards_text",
+    "colour_word",
+    "current_seats",
+    "describe",
+    "heads_of",
+    "heads_text",
+    "hunt_heads",
+    "hunts_of_example",
+    "inventory",
+    "is_card",
+    "is_over",
+    "is_valid_hunt",
+    "legal_actions",
+    "location_label",
+    "new_game",
+    "of_location",
+    "opening_events",
+    "outcome",
+    "parse_card",
+    "possible_hunts",
+    "preflight",
+    "read_data_file",
+    "replay",
+    "run_example",
+    "score",
+    "score_heads",
+    "seat_index",
+    "situation",
+    "sort_cards",
+    "the_location",
+    "view",
+]

@@ -1,0 +1,171 @@
+"""Vampir's computer players. Each sees only its seat's :class:`View` and the legal actions
+(shared code hands them ``view(state, seat)``, never the state).
+
+* ``hasard``: a uniformly random legal action.
+* ``chasseur``: goes for big hunts; takes a location when the hunt that follows adds at least 4
+  heads, shows its best hunt after drawing when it adds at least 4 heads, else lays its least
+  useful card.
+* ``stratege``: the same, but values every hunt by what it would score if the manche ended now,
+  reading the public table (every shown hunt): a colour where it would be the weakest of a full
+  table is worth nothing, a colour someone lacks is safe; it lays cards where they help the
+  others least.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from tutor.engine.api import Seed
+
+from .actions import Action, Draw, Hunt, Lay, Take
+from .cards import JOKER, LOCATIONS, Card, Vampire, refused, shown
+from .hunts import hunts_from
+from .state import SeatView, View
+
+
+def _rng(seed: Seed) -> random.Random:
+    if isinstance(seed, random.Random):
+        return seed
+    if type(seed) is not int:
+        raise refused(f"La graine d’un joueur artificiel est un nombre entier, pas {shown(seed)}.")
+    return random.Random(seed)
+
+
+def _heads(cards: Sequence[Card], joker_heads: int) -> int:
+    return sum(c.heads if isinstance(c, Vampire) else joker_heads for c in cards)
+
+
+def _colour(cards: Sequence[Card]) -> str:
+    return next(c.location for c in cards if isinstance(c, Vampire))
+
+
+class RandomPlayer:
+    """Picks a legal action uniformly at random, from its own seeded generator."""
+
+    def __init__(self, *, seed: Seed = 0) -> None:
+        self.rng = _rng(seed)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(list(legal))
+
+
+class HeuristicPlayer:
+    """Goes for big hunts, from its own hand and the locations (see the module docstring)."""
+
+    THRESHOLD = 4.0
+
+    def __init__(self, *, seed: Seed = 0) -> None:
+        self.rng = _rng(seed)
+
+    def hunt_value(self, view: View, me: SeatView, loc: str, heads: int) -> float:
+        """What showing ``heads`` in colour ``loc`` adds for this player."""
+        old = _heads(me.hunts[LOCATIONS.index(loc)], view.variant.joker_heads)
+        bonus = 1.5 if not me.hunts[LOCATIONS.index(loc)] else 0.0
+        return heads - old + bonus
+
+    def gain(self, view: View, me: SeatView, action: Hunt) -> float:
+        jh = view.variant.joker_heads
+        return (self.hunt_value(view, me, _colour(action.cards), _heads(action.cards, jh))
+                - 0.3 * action.cards.count(JOKER))
+
+    def last_turn(self, view: View) -> bool:
+        """Whether the manche may end before this player's next turn (takes then pay)."""
+        return view.deck_size <= 2
+
+    def closing(self, view: View) -> bool:
+        """Whether it is time to show whatever adds heads (the hand is lost at the end)."""
+        return view.deck_size <= 4
+
+    def lay_cost(self, view: View, hand: Sequence[Card], lay: Lay) -> float:
+        card = lay.card
+        if not isinstance(card, Vampire):
+            return 100.0  # a joker fits any hunt: never give it away
+        same = sum(1 for c in hand if isinstance(c, Vampire) and c.location == card.location)
+        pile = len(view.cards_under(lay.location))
+        return same * 3 + card.heads * 2 + pile
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        me = view.me
+        if me is None or me.hand is None or not legal:
+            return self.rng.choice(list(legal))
+        jh = view.variant.joker_heads
+        hunts = [a for a in legal if isinstance(a, Hunt)]
+        best = max(hunts, key=lambda a: (self.gain(view, me, a), a), default=None)
+        if view.phase == "taken":
+            assert best is not None
+            return best
+        if view.phase == "turn":
+            worth = []
+            for take in (a for a in legal if isinstance(a, Take)):
+                cards = view.cards_under(take.location)
+                after = hunts_from(tuple(sorted(me.hand + cards)), cards)
+                value = max((self.hunt_value(view, me, _colour(h) if any(
+                    isinstance(c, Vampire) for c in h) else take.location, _heads(h, jh))
+                    - 0.3 * h.count(JOKER) for h in after), default=0.0)
+                worth.append((value, self.rng.random(), take))
+            good = [w for w in worth if w[0] >= self.THRESHOLD]
+            if good or (self.last_turn(view) and worth):
+                return max(good or worth, key=lambda w: (w[0], w[1]))[2]
+            return next(a for a in legal if isinstance(a, Draw))
+        if best is not None and (self.gain(view, me, best) >= self.THRESHOLD
+                                 or (self.closing(view) and self.gain(view, me, best) > 0)):
+            return best
+        lays = [a for a in legal if isinstance(a, Lay)]
+        if not lays:
+            return self.rng.choice(list(legal))
+        hand = me.hand
+        return min(lays, key=lambda lay: (self.lay_cost(view, hand, lay), self.rng.random()))
+
+
+class StrategistPlayer(HeuristicPlayer):
+    """The hunter, reading the public table: a hunt is worth what it would score at the end."""
+
+    def hunt_value(self, view: View, me: SeatView, loc: str, heads: int) -> float:
+        k = LOCATIONS.index(loc)
+        jh = view.variant.joker_heads
+        others = [_heads(p.hunts[k], jh) for p in view.players if p.name != me.name]
+        old = _heads(me.hunts[k], jh)
+        return self._worth(others, heads) - self._worth(others, old) if old else \
+            self._worth(others, heads) + 1.0
+
+    @staticmethod
+    def _worth(others: Sequence[int], heads: int) -> float:
+        """Expected points of ``heads`` in a colour where the others show ``others`` (0: none)."""
+        if heads == 0:
+            return 0.0
+        shown = [h for h in others if h]
+        missing = len(others) - len(shown)
+        low = min(shown, default=0)
+        if shown and heads < low:
+            keep = 0.45 if missing else 0.0  # the weakest: lost once every player shows it
+        elif shown and heads == low:
+            keep = 0.55 if missing else 0.0
+        else:
+            keep = 0.9 if missing else 1.0
+        return heads * keep
+
+    ROUNDS_LEFT = 1.0
+
+    def last_turn(self, view: View) -> bool:
+        # the others draw up to 2 cards each before this player's next turn
+        return view.deck_size <= 2 * (len(view.players) - 1) * self.ROUNDS_LEFT
+
+    def closing(self, view: View) -> bool:
+        return view.deck_size <= 2 * len(view.players) * (self.ROUNDS_LEFT + 1)
+
+    def lay_cost(self, view: View, hand: Sequence[Card], lay: Lay) -> float:
+        cost = super().lay_cost(view, hand, lay)
+        # a card laid under a location feeds whoever takes it next: prefer colours the next
+        # players cannot use (they show no hunt of it and the pile stays small)
+        k = LOCATIONS.index(lay.location)
+        me = view.me
+        fed = sum(1 for p in view.players if me is not None and p.name != me.name and p.hunts[k])
+        return cost + 0.5 * fed
+
+
+PLAYER_KINDS: dict[str, tuple[str, type[RandomPlayer] | type[HeuristicPlayer]]] = {
+    "hasard": ("Au hasard", RandomPlayer),
+    "chasseur": ("Chasseur (vise les grosses chasses)", HeuristicPlayer),
+    "stratege": ("Stratège (lit les chasses de la table)", StrategistPlayer),
+}

@@ -1,0 +1,398 @@
+"""Vampir's legality and resolution: legal_actions (the only legality rule), apply (refusing
+anything else with the French reason found by :func:`_explain` and the clause it breaks), the end
+of a manche, outcome, replay, view and inventory. The state is immutable.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any, cast
+
+from tutor import fr
+from tutor.engine import Event, IllegalAction, Outcome
+from tutor.engine.api import Record
+
+from .actions import ACTION_TYPES, Action, Draw, Hunt, Lay, Take
+from .cards import (
+    C_DISCARD,
+    C_DRAW,
+    C_END_DECK,
+    C_END_SIX,
+    C_HUNT,
+    C_LAY,
+    C_MATCH,
+    C_SHOWN,
+    C_TAKE,
+    C_TURN,
+    C_V_DRAWN,
+    C_V_FREE,
+    C_WINNER,
+    KINDS,
+    LOCATIONS,
+    Card,
+    Vampire,
+    card_code,
+    card_text,
+    cards_text,
+    check_cards,
+    check_location,
+    illegal,
+    is_card,
+    location_label,
+    of_location,
+    refused,
+    shown,
+)
+from .hunts import Variant, _verdict, hunts_from, score_heads
+from .state import (
+    SeatView,
+    State,
+    View,
+    _check_state,
+    _index,
+    _setup_manche,
+    _sorted,
+    new_game,
+    opening_events,
+)
+
+# --- queries -------------------------------------------------------------------------------------
+
+
+def seat_index(state: State, seat: object) -> int:
+    """Index of ``seat`` in the players, or :class:`IllegalAction` if nobody has that name."""
+    _check_state(state)
+    return _index(state.players, seat)
+
+
+def is_over(state: State) -> bool:
+    """True once the last manche is scored."""
+    _check_state(state)
+    return state.phase == "over"
+
+
+def current_seats(state: State) -> tuple[str, ...]:
+    """The player who must act now (players act in turn, clockwise)."""
+    _check_state(state)
+    if state.phase == "over":
+        return ()
+    return (state.players[state.turn],)
+
+
+def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
+    """Every action ``seat`` may take now, sorted (draw, takes, lays, hunts); empty if it is not
+    that player's turn. This is the only legality rule: :func:`apply` refuses anything else."""
+    _check_state(state)
+    i = seat_index(state, seat)
+    if state.phase == "over" or i != state.turn:
+        return ()
+    hand = state.hands[i]
+    if state.phase == "turn":
+        free = state.variant.take == "free"
+        takes = tuple(Take(seat, loc) for loc, cards in zip(LOCATIONS, state.under)
+                      if cards and (free or hunts_from(_sorted(hand + cards), cards)))
+        return (Draw(seat), *takes)
+    if state.phase == "taken":
+        return tuple(Hunt(seat, h) for h in hunts_from(hand, state.pending))
+    layable = state.pending if state.variant.draw == "drawn" else hand
+    return _lays(seat, _sorted(set(layable))) + tuple(
+        Hunt(seat, h) for h in hunts_from(hand))
+
+
+@lru_cache(maxsize=1 << 14)
+def _lays(seat: str, kinds: tuple[Card, ...]) -> tuple[Lay, ...]:
+    out = []
+    for card in kinds:
+        if isinstance(card, Vampire):
+            out.append(Lay(seat, card, card.location))
+        else:
+            out.extend(Lay(seat, card, loc) for loc in LOCATIONS)
+    return tuple(out)
+
+
+def _explain(state: State, action: object) -> IllegalAction:
+    """Why ``action`` is not among the legal actions (called only once legality said no)."""
+    if type(action) not in ACTION_TYPES:
+        return illegal(
+            f"Action inconnue pour Vampir : {shown(action, 60)}. Une action est Draw(joueur), "
+            "Take(joueur, lieu), Lay(joueur, carte, lieu) ou Hunt(joueur, cartes).", C_TURN)
+    assert isinstance(action, ACTION_TYPES)
+    i = seat_index(state, action.seat)
+    seat = state.players[i]
+    if state.phase == "over":
+        return illegal("La partie est terminée : plus aucune action n’est possible.",
+                       C_MATCH if len(state.record.shuffles) > 1 else C_WINNER)
+    if i != state.turn:
+        return illegal(f"Ce n’est pas le tour {fr.of(seat)} : c’est "
+                       f"{fr.to(state.players[state.turn])} de jouer.", C_TURN)
+    hand = state.hands[i]
+    if isinstance(action, (Draw, Take)) and state.phase != "turn":
+        what = ("poser une carte ou exposer une chasse" if state.phase == "drawn"
+                else "exposer une chasse avec les cartes récupérées")
+        return illegal(f"{seat} a déjà choisi son action de ce tour ; il reste à {what}.",
+                       C_TURN)
+    if isinstance(action, Take):
+        check_location(action.location)
+        cards = state.under[LOCATIONS.index(action.location)]
+        if not cards:
+            return illegal(f"Il n’y a aucune carte sous {location_label(action.location)}.",
+                           C_TAKE)
+        return illegal(
+            f"Avec les cartes {of_location(action.location)} ({cards_text(cards)}), {seat} ne "
+            "pourrait exposer aucune chasse : on ne récupère un lieu que si une chasse peut "
+            "suivre.", C_TAKE)
+    if state.phase == "turn":
+        return illegal(f"{seat} doit d’abord piocher 2 cartes ou récupérer les cartes d’un "
+                       "lieu.", C_TURN)
+    if isinstance(action, Lay):
+        if state.phase == "taken":
+            return illegal(f"{seat} a récupéré des cartes : il reste à exposer une chasse qui "
+                           "les contient, pas à poser une carte.", C_TAKE)
+        if not is_card(action.card):
+            return illegal(f"{shown(action.card)} n’est pas une carte de Vampir.", C_LAY)
+        if action.card not in hand:
+            return illegal(f"{seat} n’a pas de {card_text(action.card)} en main.", C_LAY)
+        if state.variant.draw == "drawn" and action.card not in state.pending:
+            return illegal(f"Dans cette lecture, on pose l’une des deux cartes tirées "
+                           f"({cards_text(state.pending)}), pas une autre.", C_V_DRAWN)
+        check_location(action.location)
+        assert isinstance(action.card, Vampire)
+        return illegal(f"Un {card_text(action.card)} se pose sous "
+                       f"{location_label(action.card.location)}, le lieu de sa couleur, "
+                       f"et non sous {location_label(action.location)}.", C_LAY)
+    assert isinstance(action, Hunt)
+    cards = check_cards(action.cards, C_HUNT, "Une chasse (liste de cartes)")
+    check = _verdict(cards, state.variant.joker_heads)
+    if not check:
+        return illegal(check.reason, check.clause)
+    missing = list(hand)
+    for card in cards:
+        if card not in missing:
+            return illegal(f"{seat} n’a pas en main toutes les cartes de cette chasse : "
+                           f"un {card_text(card)} manque.", C_HUNT)
+        missing.remove(card)
+    assert state.phase == "taken"
+    return illegal(f"La chasse doit contenir toutes les cartes récupérées "
+                   f"({cards_text(state.pending)}).", C_TAKE)
+
+
+def _canonical(action: object) -> object:
+    """A hunt given in any card order (tuple or list) is read in the canonical order."""
+    if type(action) is Hunt and isinstance(action.cards, (tuple, list)) and all(
+            is_card(c) for c in action.cards):
+        return Hunt(action.seat, _sorted(action.cards))
+    return action
+
+
+# --- applying an action --------------------------------------------------------------------------
+
+
+def apply(
+    state: State, action: Action, *, explain: bool = True
+) -> tuple[State, tuple[Event, ...]]:
+    """Play ``action`` and return the new state and what happened.
+
+    ``Draw`` puts 2 cards in the hand (``vampir/piocher``); drawing the last card ends the manche
+    at once (``vampir/fin-pioche``). ``Lay`` lays a hand card under its location, a joker under any
+    (``vampir/poser``). ``Take`` moves a location's cards to the hand (``vampir/recuperer``), then
+    a ``Hunt`` containing them is due. ``Hunt`` shows cards of one colour (``vampir/chasse``),
+    replacing a hunt of that colour (``vampir/chasse-exposee``); showing all six colours ends the
+    manche (``vampir/fin-six-couleurs``). An illegal action raises :class:`IllegalAction`;
+    ``state`` is never modified. ``explain=False`` skips building the events; the state is the same.
+    """
+    _check_state(state)
+    action = _canonical(action)  # type: ignore[assignment]
+    if type(action) not in ACTION_TYPES or action not in legal_actions(state, action.seat):
+        raise _explain(state, action)
+    i = state.turn
+    seat = state.players[i]
+    events: list[Event] = []
+    hands = list(state.hands)
+    if type(action) is Draw:
+        drawn = state.deck[:2]
+        hands[i] = _sorted(hands[i] + drawn)
+        deck = state.deck[2:]
+        if explain:
+            events.append(Event("draw", seat, {"cards": drawn, "left": len(deck)},
+                                C_V_DRAWN if state.variant.draw == "drawn" else C_DRAW))
+        new = state._replace(deck=deck, hands=tuple(hands), phase="drawn", pending=drawn)
+        if not deck:
+            return _end_manche(new, "deck", events, explain)
+        return new, tuple(events)
+    if type(action) is Take:
+        k = LOCATIONS.index(action.location)
+        cards = state.under[k]
+        hands[i] = _sorted(hands[i] + cards)
+        under = state.under[:k] + ((),) + state.under[k + 1:]
+        new = state._replace(under=under, hands=tuple(hands), phase="taken", pending=cards)
+        if explain:
+            events.append(Event("take", seat, {"location": action.location, "cards": cards},
+                                C_TAKE))
+        if not hunts_from(hands[i], cards):
+            if explain:
+                events.append(Event("keep", seat, {"cards": cards}, C_V_FREE))
+            return _next_turn(new, events, explain)
+        return new, tuple(events)
+    if type(action) is Lay:
+        k = LOCATIONS.index(action.location)
+        hand = list(hands[i])
+        hand.remove(action.card)
+        hands[i] = tuple(hand)
+        under = state.under[:k] + (state.under[k] + (action.card,),) + state.under[k + 1:]
+        if explain:
+            events.append(Event("lay", seat, {"card": action.card, "location": action.location},
+                                C_V_DRAWN if state.variant.draw == "drawn" else C_LAY))
+        return _next_turn(state._replace(under=under, hands=tuple(hands)), events, explain)
+    assert type(action) is Hunt
+    cards = action.cards
+    hand = list(hands[i])
+    for card in cards:
+        hand.remove(card)
+    hands[i] = tuple(hand)
+    loc = next(c.location for c in cards if isinstance(c, Vampire))
+    k = LOCATIONS.index(loc)
+    slots = state.displays[i]
+    old = slots[k]
+    if explain:
+        if old:
+            events.append(Event("replace", seat, {"location": loc, "cards": old}, C_SHOWN))
+        jh = state.variant.joker_heads
+        events.append(Event("hunt", seat, {"location": loc, "cards": cards, "heads": sum(
+            c.heads if isinstance(c, Vampire) else jh for c in cards)}, C_HUNT))
+    slots = slots[:k] + (cards,) + slots[k + 1:]
+    displays = state.displays[:i] + (slots,) + state.displays[i + 1:]
+    new = state._replace(hands=tuple(hands), displays=displays, removed=state.removed + old)
+    if all(slots):
+        return _end_manche(new, "six", events, explain)
+    return _next_turn(new, events, explain)
+
+
+def _next_turn(state: State, events: list[Event], explain: bool
+               ) -> tuple[State, tuple[Event, ...]]:
+    turn = (state.turn + 1) % len(state.players)
+    if explain:
+        events.append(Event("turn", state.players[turn], {}, C_TURN))
+    return state._replace(turn=turn, phase="turn", pending=()), tuple(events)
+
+
+def hunt_heads(state: State) -> dict[str, dict[str, int]]:
+    """Each player's heads per colour shown (jokers counted as the variant says)."""
+    _check_state(state)
+    jh = state.variant.joker_heads
+    return {p: {loc: sum(c.heads if isinstance(c, Vampire) else jh for c in hunt)
+                for loc, hunt in zip(LOCATIONS, slots) if hunt}
+            for p, slots in zip(state.players, state.displays)}
+
+
+def _end_manche(state: State, reason: str, events: list[Event], explain: bool
+                ) -> tuple[State, tuple[Event, ...]]:
+    """The manche is over: discard the hands, score colour by colour, then the next manche."""
+    seat = state.players[state.turn]
+    discarded = tuple(c for h in state.hands for c in h)
+    result = score_heads(hunt_heads(state))
+    points = tuple(result.points[p] for p in state.players)
+    results = state.results + (points,)
+    n = len(state.players)
+    if explain:
+        events.append(Event("end", seat, {"reason": reason, "manche": state.manche},
+                            C_END_DECK if reason == "deck" else C_END_SIX))
+        events.append(Event("discard_hands", None,
+                            {"hands": dict(zip(state.players, state.hands))}, C_DISCARD))
+        events.extend(result.events)
+    if state.manche < len(state.record.shuffles):
+        order = cast(tuple[Card, ...], state.record.shuffles[state.manche])
+        new = _setup_manche(state.variant, state.players, state.record, order, state.manche + 1,
+                            (state.start + 1) % n, results)
+        if explain:
+            events.append(Event("totals", None, {"manche": state.manche,
+                                                 "totals": _totals(new)}, C_MATCH))
+            events.extend(opening_events(new))
+        return new, tuple(events)
+    new = state._replace(hands=((),) * n, removed=state.removed + discarded, phase="over",
+                         pending=(), results=results)
+    if explain:
+        out = outcome(new)
+        events.append(Event("winner", None, {"winners": out.winners, "reason": out.reason,
+                                             "scores": out.scores}, out.clause))
+    return new, tuple(events)
+
+
+def _totals(state: State) -> dict[str, int]:
+    return {p: sum(r[k] for r in state.results) for k, p in enumerate(state.players)}
+
+
+def outcome(state: State) -> Outcome:
+    """The cumulative scores and the winners (``vampir/vainqueur``, ``vampir/trois-manches``).
+    Players tied for the best total share the victory."""
+    _check_state(state)
+    if not is_over(state):
+        raise illegal("La partie n’est pas terminée : pas encore de vainqueur.", C_WINNER)
+    totals = _totals(state)
+    best = max(totals.values())
+    winners = tuple(p for p in state.players if totals[p] == best)
+    manches = len(state.record.shuffles)
+    clause = C_MATCH if manches > 1 else C_WINNER
+    after = f"après {manches} manches, " if manches > 1 else ""
+    if len(winners) == 1:
+        reason = f"{after}{winners[0]} a le plus de points ({fr.count(best, 'point')})."
+    else:
+        reason = (f"{after}{fr.join(winners)} sont à égalité avec {fr.count(best, 'point')} : "
+                  "la victoire est partagée.")
+    return Outcome(totals, winners, fr.message(reason), clause)
+
+
+def replay(
+    players: Sequence[str],
+    record: Record,
+    actions: Sequence[Action],
+    variant: Variant | str | Mapping[str, Any] | None = None,
+) -> State:
+    """Rebuild a match from its record (shuffles and start player) and its actions, without any
+    random state."""
+    state = new_game(players, record=record, variant=variant)
+    if not isinstance(actions, (list, tuple)):
+        raise refused(f"Les actions à rejouer sont une liste, pas {shown(actions)}.")
+    for action in actions:
+        state, _ = apply(state, action, explain=False)
+    return state
+
+
+def view(state: State, seat: str | None) -> View:
+    """What ``seat`` may see. ``seat=None`` is the teacher's view (everything visible)."""
+    _check_state(state)
+    everything = seat is None
+    me = None if everything else seat_index(state, seat)
+    totals = _totals(state)
+    players = tuple(
+        SeatView(name, state.hands[i] if everything or i == me else None, len(state.hands[i]),
+                 state.displays[i], totals[name], i == state.turn and state.phase != "over")
+        for i, name in enumerate(state.players))
+    sees_pending = everything or state.turn == me or state.phase == "taken"
+    return View(seat, state.variant, state.manche, len(state.record.shuffles), state.phase,
+                state.players[state.turn], state.pending if sees_pending else None, state.under,
+                len(state.deck), state.deck if everything else None,
+                state.removed if everything else None, players, state.results, is_over(state))
+
+
+def inventory(state: State) -> Mapping[Hashable, int]:
+    """Every card of the game wherever it lies (deck, locations, hands, hunts, out of the game),
+    counted by kind (``castle:1``, ``joker``...): 106 cards, always the same counts."""
+    _check_state(state)
+    counts: Counter[Card] = Counter(state.deck)
+    for cards in (*state.under, *state.hands, *(h for slots in state.displays for h in slots),
+                  state.removed):
+        counts.update(cards)
+    return {card_code(kind): counts[kind] for kind in KINDS}
+
+
+def preflight() -> None:
+    """Vampir loads no data file: nothing to check."""
+
+
+def read_data_file(path: str) -> str | None:
+    """Vampir has no data file of its own: ``None`` for any path."""
+    return None
+
+

@@ -1,0 +1,328 @@
+"""Vampir's state, what one seat may see of it (:class:`View`) and the set-up: new_game,
+opening_events and :func:`situation` (a position set up by hand)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, cast
+
+from tutor import fr
+from tutor.engine import Event, check_players, shuffled
+from tutor.engine.api import Record, Seed
+
+from .cards import (
+    C_DEAL,
+    C_END_DECK,
+    C_HUNT,
+    C_JOKERS,
+    C_LAY,
+    C_LOCATIONS,
+    C_MATCH,
+    C_PLAYERS,
+    C_SETUP,
+    C_START,
+    C_V_ONE,
+    C_VAMPIRES,
+    COMPOSITION,
+    FULL_SET,
+    HAND_SIZE,
+    JOKER,
+    LOCATIONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SHUFFLED,
+    STARTERS,
+    Card,
+    Vampire,
+    card_text,
+    check_cards,
+    check_location,
+    illegal,
+    is_card,
+    location_label,
+    refused,
+    shown,
+    sort_cards,
+)
+from .hunts import Variant, _verdict
+
+
+def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards))
+
+
+
+class State(NamedTuple):
+    """One position of a match. Immutable; every change goes through :func:`apply`.
+
+    ``record`` holds the recorded shuffle of each manche (100 cards, top first) and the start
+    player; ``manche`` is the current one (1-based); ``deck`` the face-down cards left; ``under``
+    the cards under each location (in :data:`LOCATIONS` order); ``displays`` each player's shown
+    hunts, one slot per location (empty: colour not shown); ``removed`` the cards out of the game
+    this manche; ``turn`` the index of the player to act and ``phase`` what they must do
+    (``"turn"``: draw or take; ``"drawn"``: lay or hunt; ``"taken"``: hunt with the ``pending``
+    taken cards; ``"over"``); ``pending`` the cards just drawn or taken; ``results`` the points of
+    each finished manche.
+    """
+
+    variant: Variant
+    players: tuple[str, ...]
+    record: Record
+    manche: int
+    start: int
+    deck: tuple[Card, ...]
+    under: tuple[tuple[Card, ...], ...]
+    hands: tuple[tuple[Card, ...], ...]
+    displays: tuple[tuple[tuple[Card, ...], ...], ...]
+    removed: tuple[Card, ...]
+    turn: int
+    phase: str
+    pending: tuple[Card, ...]
+    results: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One player as a seat sees them: ``hand`` is ``None`` unless it is that seat's own (or the
+    teacher's view); ``hunts`` has one slot per location (empty: colour not shown)."""
+
+    name: str
+    hand: tuple[Card, ...] | None
+    hand_size: int
+    hunts: tuple[tuple[Card, ...], ...]
+    total: int
+    to_play: bool
+
+    @property
+    def shown(self) -> dict[str, tuple[Card, ...]]:
+        """The hunts shown, by location."""
+        return {loc: h for loc, h in zip(LOCATIONS, self.hunts) if h}
+
+    @property
+    def colours(self) -> int:
+        return sum(1 for h in self.hunts if h)
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat may see (``seat=None``: the teacher's view, every card visible).
+
+    Everyone sees the readings in force, the locations and the cards under them (face up), every
+    shown hunt, hand sizes, the deck size and the cards just taken from a location; a seat sees
+    its own hand and the two cards it just drew. ``deck`` and ``removed`` are ``None`` except in
+    the teacher's view.
+    """
+
+    seat: str | None
+    variant: Variant
+    manche: int
+    manches: int
+    phase: str
+    turn: str
+    pending: tuple[Card, ...] | None
+    under: tuple[tuple[Card, ...], ...]
+    deck_size: int
+    deck: tuple[Card, ...] | None
+    removed: tuple[Card, ...] | None
+    players: tuple[SeatView, ...]
+    results: tuple[tuple[int, ...], ...]
+    over: bool
+
+    def player(self, name: str) -> SeatView:
+        """The player called ``name``."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise illegal(f"Aucun joueur ne s’appelle {shown(name)} dans cette partie.",
+                      C_PLAYERS)
+
+    def cards_under(self, location: str) -> tuple[Card, ...]:
+        return self.under[LOCATIONS.index(check_location(location))]
+
+    @property
+    def me(self) -> SeatView | None:
+        return None if self.seat is None else self.player(self.seat)
+
+
+def _check_state(state: object) -> None:
+    if type(state) is not State:
+        raise refused(f"{shown(state)} n’est pas une position de Vampir (State).")
+
+
+# --- set-up --------------------------------------------------------------------------------------
+
+
+def new_game(
+    players: Sequence[str],
+    *,
+    seed: Seed | None = None,
+    variant: Variant | str | Mapping[str, Any] | None = None,
+    record: Record | None = None,
+    first: str | None = None,
+) -> State:
+    """Start a match (``vampir/joueurs``, ``vampir/mise-en-place``, ``vampir/distribution``).
+
+    The 100 cards are shuffled for each manche from ``seed`` (an int or a ``random.Random``), or
+    laid as in ``record`` when replaying; exactly one of the two must be given. ``first`` names
+    the start player (``vampir/premier-joueur``; by default the first listed); it is kept in
+    ``record.setup``.
+    """
+    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
+    rules = Variant.coerce(variant)
+    if (seed is None) == (record is None):
+        raise refused("Donnez soit une graine (seed), soit l’enregistrement d’une partie "
+                         "(record), et pas les deux.")
+    if record is None:
+        if type(seed) is not int and not isinstance(seed, random.Random):
+            raise refused(f"La graine doit être un nombre entier ou un random.Random, pas "
+                             f"{shown(seed)}.")
+        if first is not None:
+            _index(names, first)
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        record = Record(tuple(shuffled(SHUFFLED, rng) for _ in range(rules.manches)),
+                        (("first", names[0] if first is None else first),))
+    else:
+        _check_record(record, rules, names, first)
+    start = _index(names, record.option("first", names[0]))
+    order = cast(tuple[Card, ...], record.shuffles[0])
+    return _setup_manche(rules, names, record, order, 1, start, ())
+
+
+def _check_record(record: object, rules: Variant, names: tuple[str, ...],
+                  first: str | None) -> None:
+    if not isinstance(record, Record):
+        raise refused(f"L’enregistrement doit être un Record, pas {shown(record)}.")
+    full = sorted(SHUFFLED)
+    if not isinstance(record.shuffles, tuple) or len(record.shuffles) != rules.manches or any(
+        not isinstance(d, tuple) or not all(is_card(c) for c in d)
+        or sorted(cast(tuple[Card, ...], d)) != full
+        for d in record.shuffles
+    ):
+        raise refused(
+            f"L’enregistrement doit contenir {fr.count(rules.manches, 'ordre')} de pioche, chacun "
+            "avec les 100 cartes battues (les 90 vampires restants et les 10 jokers) exactement "
+            "une fois.")
+    if not isinstance(record.setup, tuple) or not all(
+            isinstance(s, tuple) and len(s) == 2 for s in record.setup):
+        raise refused("Le réglage enregistré (setup) doit être une suite de paires "
+                         "(nom, valeur).")
+    chosen = record.option("first", names[0])
+    if type(chosen) is not str or chosen not in names or (first is not None and first != chosen):
+        raise refused(f"Le premier joueur enregistré {shown(chosen)} ne convient pas "
+                         f"(joueurs : {', '.join(names)}).")
+
+
+def _index(players: tuple[str, ...], seat: object) -> int:
+    if type(seat) is str and seat in players:
+        return players.index(seat)
+    raise illegal(
+        f"Aucun joueur ne s’appelle {shown(seat)} dans cette partie "
+        f"(joueurs : {', '.join(players)}).", C_PLAYERS)
+
+
+def _setup_manche(rules: Variant, names: tuple[str, ...], record: Record,
+                  order: tuple[Card, ...], manche: int, start: int,
+                  results: tuple[tuple[int, ...], ...]) -> State:
+    n = len(names)
+    hands = tuple(_sorted(order[HAND_SIZE * i: HAND_SIZE * (i + 1)]) for i in range(n))
+    return State(rules, names, record, manche, start, order[HAND_SIZE * n:],
+                 tuple((c,) for c in STARTERS), hands, (((),) * 6,) * n, (), start, "turn", (),
+                 results)
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """The events of the set-up of the current manche."""
+    _check_state(state)
+    n = len(state.players)
+    manches = len(state.record.shuffles)
+    events = []
+    if state.manche == 1:
+        events += [
+            Event("setup", None, {"players": state.players}, C_PLAYERS),
+            Event("match", None, {"manches": manches}, C_MATCH if manches > 1 else C_V_ONE),
+            Event("locations", None, {"locations": LOCATIONS}, C_LOCATIONS),
+            Event("vampires", None, {}, C_VAMPIRES),
+            Event("jokers", None, {"heads": state.variant.joker_heads}, C_JOKERS),
+        ]
+    events += [
+        Event("starters", None, {"manche": state.manche}, C_SETUP),
+        Event("deal", None, {"hand": HAND_SIZE, "deck": len(state.deck), "players": n}, C_DEAL),
+        Event("start", state.players[state.start], {"manche": state.manche}, C_START),
+    ]
+    return tuple(events)
+
+
+def situation(
+    players: Sequence[str],
+    *,
+    hands: Mapping[str, Sequence[Card]],
+    deck: Sequence[Card],
+    under: Mapping[str, Sequence[Card]] | None = None,
+    displays: Mapping[str, Mapping[str, Sequence[Card]]] | None = None,
+    turn: str | None = None,
+    variant: Variant | str | Mapping[str, Any] | None = None,
+) -> State:
+    """A position set up by hand (sandbox, worked examples), always a single manche.
+
+    ``under`` defaults to one one-head vampire under each location; ``displays`` gives each
+    player's shown hunts by location. The cards used must exist in the game (at most the
+    published number of each kind); the others are out of the game. Raises :class:`IllegalAction`.
+    """
+    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
+    rules = Variant.coerce(variant)
+    if not isinstance(hands, Mapping) or set(hands) != set(names):
+        raise illegal("Il faut donner la main de chaque joueur, et seulement d’eux.",
+                      C_PLAYERS)
+    top = check_cards(deck, C_DEAL, "Une pioche (liste de cartes)")
+    if not top:
+        raise illegal("La pioche ne peut pas être vide : la manche serait déjà finie.",
+                      C_END_DECK)
+    spots: dict[str, tuple[Card, ...]] = {loc: (STARTERS[k],) for k, loc in enumerate(LOCATIONS)}
+    if under is not None and not isinstance(under, Mapping):
+        raise illegal("Les lieux sont une table lieu -> cartes.", C_LOCATIONS)
+    for loc, cards in (under or {}).items():
+        spots[check_location(loc)] = check_cards(cards, C_LOCATIONS)
+        for card in spots[loc]:
+            if isinstance(card, Vampire) and card.location != loc:
+                raise illegal(f"Un {card_text(card)} ne peut pas être sous "
+                              f"{location_label(loc)} : un vampire va sous le lieu de sa "
+                              "couleur.", C_LAY)
+    if displays is not None and (not isinstance(displays, Mapping)
+                                 or not set(displays) <= set(names)):
+        raise illegal("Les chasses sont une table joueur -> (lieu -> cartes), pour les "
+                      "joueurs de la partie.", C_PLAYERS)
+    shown_hunts = []
+    for p in names:
+        slots: list[tuple[Card, ...]] = [()] * 6
+        hunts = (displays or {}).get(p) or {}
+        if not isinstance(hunts, Mapping):
+            raise illegal(f"Les chasses {fr.of(p)} sont une table lieu -> cartes.", C_HUNT)
+        for loc, cards in hunts.items():
+            check_location(loc, C_HUNT)
+            hunt = sort_cards(check_cards(cards, C_HUNT))
+            check = _verdict(hunt, rules.joker_heads)
+            if not check or check.location != loc:
+                raise illegal(f"Chasse {fr.of(p)} sous {location_label(loc)} : "
+                              + (check.reason if not check else "ce n’est pas sa couleur."),
+                              C_HUNT)
+            slots[LOCATIONS.index(loc)] = hunt
+        shown_hunts.append(tuple(slots))
+    held = tuple(sort_cards(check_cards(hands[p], C_DEAL)) for p in names)
+    used = [*top, *(c for h in held for c in h), *(c for s in spots.values() for c in s),
+            *(c for slots in shown_hunts for h in slots for c in h)]
+    rest = list(FULL_SET)
+    for card in used:
+        if card not in rest:
+            raise illegal(f"Trop de cartes « {card_text(card)} » : le jeu n’en compte que "
+                          f"{COMPOSITION[card]}.", C_JOKERS if card == JOKER
+                          else C_VAMPIRES)
+        rest.remove(card)
+    start = 0 if turn is None else _index(names, turn)
+    record = Record((tuple(top),), (("first", names[start]),))
+    return State(rules, names, record, 1, start, tuple(top),
+                 tuple(spots[loc] for loc in LOCATIONS), held, tuple(shown_hunts), tuple(rest),
+                 start, "turn", (), ())
+
+
