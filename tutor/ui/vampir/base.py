@@ -68,26 +68,8 @@ CSS = """
 
 PAGE = GamePage("vampir", "Un jeu de Reiner Knizia (2000), de 3 à 5 joueurs : chassez les "
                 "vampires des six lieux, mais ne soyez jamais le plus faible d’une couleur.")
-book, header, example = PAGE.book, PAGE.header, PAGE.example
-
-# clause ids the notebook may still name: the reading once called "pioche lue à la lettre" is now
-# "on pose l’autre carte tirée"; the "une seule chasse par couleur" variant contradicted the
-# booklet and is gone (its point is the Précision of ``vampir/chasse-exposee``)
-RENAMED: dict[str, str | None] = {
-    "vampir/variante-pioche-litterale": v.C_V_DRAWN,
-    "vampir/variante-chasse-unique": None,
-}
-
-
-def clause(clause_id: str) -> h.Html:
-    """A rule clause in French, by id (a renamed id gives its new clause)."""
-    return PAGE.clause(RENAMED.get(clause_id) or clause_id)
-
-
-def clauses(*clause_ids: str) -> h.Html:
-    """Several clauses, in the order given (retired ids are skipped, renamed ones followed)."""
-    kept = [RENAMED.get(cid, cid) for cid in clause_ids]
-    return PAGE.clauses(*(cid for cid in kept if cid is not None))
+book, header, clause, clauses, example = (
+    PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example)
 
 
 def style() -> w.HTML:
