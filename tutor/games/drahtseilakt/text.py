@@ -92,15 +92,14 @@ def _describe(event: Event) -> str:
     if kind == "show":
         plays = fr.join(f"{p} {c}" for p, c in d["plays"].items())
         return f"Tout le monde révèle sa carte : {plays}."
-    if kind == "blue":
-        return f"{who} a la plus forte carte ({d['card']}) : {sticks_text(d['count'], 'blue')}."
-    if kind == "no_blue":
-        return f"{who} a la plus forte carte ({d['card']}), mais le 0 bleu : aucun bâtonnet bleu."
-    if kind == "red":
-        return f"{who} a la plus faible carte ({d['card']}) : {sticks_text(d['count'], 'red')}."
-    if kind == "no_red":
-        return (f"{who} a la plus faible carte ({d['card']}), mais le 0 rouge : aucun bâtonnet "
-                "rouge.")
+    if kind in ("blue", "red", "no_blue", "no_red"):
+        colour = kind.removeprefix("no_")
+        extreme = "forte" if colour == "blue" else "faible"
+        head = f"{who} a la plus {extreme} carte ({d['card']})"
+        if kind == colour:
+            return f"{head} : {sticks_text(d['count'], colour)}."
+        one = COLOURS[colour][0]
+        return f"{head}, mais le 0 {one} : aucun bâtonnet {one}."
     if kind == "short":
         one = COLOURS[d["colour"]][0]
         wanted = d["wanted"]
