@@ -15,9 +15,10 @@ from typing import Any
 import ipywidgets as w
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, short_repr
+from tutor.engine import Event, IllegalAction
 from tutor.engine.api import bot_action
 from tutor.games import drahtseilakt as d
+from tutor.games.drahtseilakt.core import shown
 from tutor.games.drahtseilakt.text import colour_count
 from tutor.ui import html as h
 from tutor.ui.page import GamePage
@@ -71,7 +72,7 @@ CSS = """
 
 
 PAGE = GamePage("drahtseilakt", "Un jeu de Reiner Knizia (1999), de 3 à 5 joueurs : "
-                "l'équilibre sur la corde raide, entre bâtonnets bleus et rouges.")
+                "l’équilibre sur la corde raide, entre bâtonnets bleus et rouges.")
 book, header, clause, clauses, example = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example)
 
@@ -328,7 +329,7 @@ class ChainExplorer(w.VBox):  # type: ignore[misc]
         self.pile = html()
         self.out = html()
         self.out.add_class("dz-chain-result")
-        hint = w.HTML('<span class="tv-muted">Cliquez sur les cartes score dans l\'ordre où '
+        hint = w.HTML('<span class="tv-muted">Cliquez sur les cartes score dans l’ordre où '
                       "vous voulez les empiler : la première cliquée est sur le dessus de la "
                       "pioche. Le tuteur retourne ensuite les cartes pli par pli.</span>")
         super().__init__([hint, w.HBox(list(self.buttons.values()),
@@ -348,11 +349,11 @@ class ChainExplorer(w.VBox):  # type: ignore[misc]
     def add(self, card: object) -> None:
         """Put ``card`` at the bottom of the pile being built."""
         if card not in d.SCORE_CARDS or type(card) is bool:
-            raise IllegalAction(f"{short_repr(card)} n'est pas une carte score.",
+            raise IllegalAction(f"{shown(card)} n’est pas une carte score.",
                                 d.C_SCORE_CARDS)
         if card in self.deck:
             raise IllegalAction(f"La carte {card} est déjà dans la pioche : chaque carte score "
-                                "n'existe qu'une fois.", d.C_SCORE_CARDS)
+                                "n’existe qu’une fois.", d.C_SCORE_CARDS)
         self.set_deck((*self.deck, card))
 
     def remove_last(self) -> None:
@@ -709,7 +710,7 @@ class Sandbox(w.VBox):  # type: ignore[misc]
         self.play_button.disabled = d.is_over(state)
         self.time.max = len(self.session.states) - 1
         self.time.value = self.session.cursor
-        self.explainer.set_events(self.session.last_events, "Ce qui s'est passé à cette étape")
+        self.explainer.set_events(self.session.last_events, "Ce qui s’est passé à cette étape")
         self.explainer.show_all()
 
 
@@ -766,7 +767,7 @@ class Exercises(w.VBox):  # type: ignore[misc]
         seats = "".join(h.seat(p, number_card(c)) for p, c in self.plays.items())
         set_html(self.situation,
                  '<div class="tv-panel"><div class="tv-title">Situation</div>'
-                 '<div class="tv-muted">Cartes score retournées, dans l\'ordre :</div>'
+                 '<div class="tv-muted">Cartes score retournées, dans l’ordre :</div>'
                  f'<div class="tv-row">{cards}</div><div class="tv-muted" '
                  f'style="margin-top:0.5rem">Cartes posées :</div><div class="tv-row">{seats}'
                  "</div></div>")
