@@ -327,9 +327,9 @@ def test_outcome_before_the_end_is_refused() -> None:
 
 
 def test_stick_free_manche_cancels_an_earlier_score_in_a_game() -> None:
-    from tutor.games.drahtseilakt.engine import _start_manche
+    from tutor.games.drahtseilakt.engine import start_manche
     s = d.new_game(NAMES, seed=8)
-    s = _start_manche(s.variant, s.players, s.record, 0, 1, ((6,), (2,), (4,)), s.cancelled)
+    s = start_manche(s.variant, s.players, s.record, 0, 1, ((6,), (2,), (4,)), s.cancelled)
     events: list[d.Event] = []
     while s.manche == 1:
         seat = d.current_seats(s)[0]

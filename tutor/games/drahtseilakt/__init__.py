@@ -25,9 +25,9 @@ Parameters (:class:`Variant`, presets in :data:`PRESETS`, ``"standard"`` = every
 Set-up keywords of :func:`new_game`: none besides ``seed``/``record`` and ``variant``
 (:func:`situation` sets up a hand-made position for examples and exercises).
 
-Modules: :mod:`.core` (material, readings, pure rule helpers), :mod:`.engine` (state, legality,
-apply, views, outcome), :mod:`.text` (French descriptions), :mod:`.examples` (worked examples),
-:mod:`.bots` (computer players).
+Modules: :mod:`.core` (material, readings, pure rule helpers), :mod:`.engine` (state, set-up,
+legality, views), :mod:`.play` (apply, outcome, replay), :mod:`.text` (French descriptions),
+:mod:`.examples` (worked examples), :mod:`.bots` (computer players).
 """
 
 from __future__ import annotations
@@ -99,7 +99,6 @@ from tutor.games.drahtseilakt.engine import (
     PlayerView,
     State,
     View,
-    apply,
     current_seats,
     dealer,
     deals,
@@ -108,18 +107,16 @@ from tutor.games.drahtseilakt.engine import (
     legal_actions,
     new_game,
     opening_events,
-    outcome,
     preflight,
     read_data_file,
-    replay,
     reserve,
     seat_index,
     situation,
     to_play,
-    totals,
     view,
 )
 from tutor.games.drahtseilakt.examples import run_example
+from tutor.games.drahtseilakt.play import apply, outcome, replay, totals
 from tutor.games.drahtseilakt.text import describe, holding_text, manche_word, sticks_text
 
 HeuristicPlayer = CarefulPlayer  # the former name

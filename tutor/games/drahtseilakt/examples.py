@@ -42,13 +42,13 @@ from tutor.games.drahtseilakt.core import (
 from tutor.games.drahtseilakt.engine import (
     Play,
     State,
-    apply,
     deals,
     new_game,
     opening_events,
     situation,
     view,
 )
+from tutor.games.drahtseilakt.play import apply
 
 KINDS = ("pli", "refus", "decompte", "donne")
 
