@@ -35,7 +35,7 @@ LOOK_ALIKES = st.one_of(
 FRENCH = ("carte", "joueur", "nombre", "bâtonnet", "score", "table", "liste", "graine",
           "variante", "Variante", "entier", "pli", "manche", "total", "enjeu", "Clé", "Valeur",
           "pioche", "main", "Aucun", "Action", "Une ", "Nom", "Les ", "Ce jeu", "Il faut",
-          "Enregistrement", "Chaque", "Donnez", "option", "Premier")
+          "Enregistrement", "Chaque", "Donnez", "option", "Premier", "Un nombre", "Une manche")
 
 
 def refused_in_french(call: Callable[[], object]) -> None:
@@ -104,6 +104,19 @@ def test_pure_helpers_refuse_look_alikes_in_french(a: Any, b: Any) -> None:
     refused_in_french(lambda: d.new_game(NAMES, record=a))
     refused_in_french(lambda: d.new_game([a, "B", "C"], seed=1))
     refused_in_french(lambda: d.Variant(deck=a))
+    refused_in_french(lambda: d.sticks_text(a, "blue"))
+    refused_in_french(lambda: d.sticks_text(2, a))
+    refused_in_french(lambda: d.holding_text(a, b))
+    refused_in_french(lambda: d.manche_word(a))
+
+
+@settings(max_examples=100, deadline=None)
+@given(seat=LOOK_ALIKES)
+def test_queries_refuse_look_alike_seats_in_french(seat: Any) -> None:
+    state = d.new_game(NAMES, seed=2)
+    refused_in_french(lambda: d.legal_actions(state, seat))
+    refused_in_french(lambda: d.view(state, seat))
+    refused_in_french(lambda: d.seat_index(state, seat))
 
 
 @settings(max_examples=80, deadline=None)

@@ -224,11 +224,15 @@ def scene_html(events: Sequence[Event]) -> str:
         elif e.kind in ("no_blue", "no_red"):
             got.setdefault(str(e.seat), []).append("rien (carte 0)")
         elif e.kind == "pairs":
+            kept = e.data["red"] or e.data["blue"]
             got.setdefault(str(e.seat), []).append(
-                f"rend {fr.count(e.data['pairs'], 'paire')}, garde "
-                f"{d.holding_text(e.data['red'], e.data['blue'])}")
+                f"rend {fr.count(e.data['pairs'], 'paire')}, "
+                + (f"garde {d.holding_text(e.data['red'], e.data['blue'])}" if kept
+                   else "ne garde aucun bâtonnet"))
         elif e.kind == "short":
-            got.setdefault(str(e.seat), []).append(f"réserve vide : {e.data['got']} seulement")
+            got.setdefault(str(e.seat), []).append(
+                f"réserve presque vide : {d.sticks_text(e.data['got'], e.data['colour'])} "
+                "seulement" if e.data["got"] else "réserve vide : rien")
     if not turned:
         return ""
     cards = "".join(score_card(c, extra="dz-void" if c in void else "",

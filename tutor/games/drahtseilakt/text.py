@@ -8,12 +8,21 @@ from __future__ import annotations
 
 from tutor import fr
 from tutor.engine import Event
+from tutor.games.drahtseilakt.core import shown
 
 COLOURS = {"blue": ("bleu", "bleus"), "red": ("rouge", "rouges")}
 
 
+def _checked(count: object, colour: object = "red") -> None:
+    if type(count) is not int or count < 0 or type(colour) is not str or colour not in COLOURS:
+        raise ValueError(f"Un nombre de bâtonnets est un entier positif ou nul et une couleur "
+                         f"vaut {fr.quote('blue')} ou {fr.quote('red')} : pas "
+                         f"{shown(count)}, {shown(colour)}.")
+
+
 def sticks_text(count: int, colour: str) -> str:
     """``1 bâtonnet bleu``, ``3 bâtonnets rouges``, ``aucun bâtonnet``."""
+    _checked(count, colour)
     if count == 0:
         return "aucun bâtonnet"
     one, many = COLOURS[colour]
@@ -22,12 +31,15 @@ def sticks_text(count: int, colour: str) -> str:
 
 def colour_count(count: int, colour: str) -> str:
     """``1 bleu``, ``4 rouges`` (sticks, the noun understood)."""
+    _checked(count, colour)
     one, many = COLOURS[colour]
     return f"{fr.number(count)} {fr.plural(count, one, many)}"
 
 
 def holding_text(red: int, blue: int) -> str:
     """What a player holds: ``2 bâtonnets rouges``, ``aucun bâtonnet``..."""
+    _checked(red)
+    _checked(blue)
     parts = [sticks_text(red, "red")] if red else []
     if blue:
         parts.append(sticks_text(blue, "blue"))
@@ -36,6 +48,8 @@ def holding_text(red: int, blue: int) -> str:
 
 def manche_word(k: int) -> str:
     """``1re manche``, ``2e manche``."""
+    if type(k) is not int or k < 1:
+        raise ValueError(f"Une manche se numérote à partir de 1, pas {shown(k)}.")
     return f"{fr.ordinal(k)} manche"
 
 
@@ -117,8 +131,9 @@ def _describe(event: Event) -> str:
                 f"{fr.count(d['missing'], 'jeton')} à leur place.")
     if kind == "pairs":
         pairs = fr.count(d["pairs"], "paire")
-        return (f"{who} rend {pairs} rouge + bleu à la réserve et garde "
-                f"{holding_text(d['red'], d['blue'])}.")
+        kept = (f"garde {holding_text(d['red'], d['blue'])}" if d["red"] or d["blue"]
+                else "ne garde aucun bâtonnet")
+        return f"{who} rend {pairs} rouge + bleu à la réserve et {kept}."
     if kind == "trick_end":
         if d["last"]:
             return "Les cartes du pli sont défaussées face cachée ; c’était le neuvième pli."
