@@ -197,11 +197,8 @@ def check_name(value: object) -> str:
 
 
 def shown(value: object, limit: int = 24) -> str:
-    """An untrusted value quoted for a learner: ``« 12 »``, ``« None »`` (never a Python repr
-    with its quotes), cut to ``limit`` characters."""
-    text = str(value) if not isinstance(value, (list, tuple)) else \
-        ", ".join(map(str, value))
-    return fr.quote(text if len(text) <= limit else text[: limit - 1] + "…")
+    """An untrusted value quoted for a learner (:func:`tutor.fr.shown`)."""
+    return fr.shown(value, limit)
 
 
 def card_text(card: ScoreCard) -> str:
