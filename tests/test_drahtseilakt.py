@@ -48,9 +48,9 @@ def test_new_game_deals_nine_cards_and_left_of_dealer_leads(n: int) -> None:
     s = d.new_game(list("ABCDE"[:n]), seed=4)
     assert [len(h) for h in s.hands] == [9] * n
     assert len({c for h in s.hands for c in h}) == 9 * n
-    assert len(s.deals) == n and d.dealer(s) == "A" and d.current_seats(s) == ("B",)
+    assert len(d.deals(s)) == n and d.dealer(s) == "A" and d.current_seats(s) == ("B",)
     seen = d.view(s, None)
-    assert seen["unseen_count"] == 50 - 9 * n and seen["reserve"] == (25, 25)
+    assert seen.unseen_count == 50 - 9 * n and seen.reserve == (25, 25)
     events = d.opening_events(s)
     assert [e.clause for e in events[4:7]] == ["drahtseilakt/manches", "drahtseilakt/donne",
                                                  "drahtseilakt/entame"]
@@ -66,7 +66,7 @@ def test_bad_player_lists_are_refused(players: tuple[str, ...]) -> None:
 def test_tactical_variant_deals_every_card_from_one_to_nine_times_players() -> None:
     s = d.new_game(list("ABCD"), seed=2, variant="tactique")
     assert sorted(c for h in s.hands for c in h) == list(range(1, 37))
-    assert d.view(s, None)["unseen_count"] == 0
+    assert d.view(s, None).unseen_count == 0
     assert d.opening_events(s)[5].clause == "drahtseilakt/variante-tactique"
 
 
@@ -79,16 +79,19 @@ def test_unknown_variant_key_value_and_preset_are_refused() -> None:
         d.new_game(NAMES, seed=1, variant="inconnu")
 
 
-def test_bad_recorded_deals_are_refused() -> None:
-    good = d.new_game(NAMES, seed=5).deals
+def test_bad_records_are_refused() -> None:
+    good = d.new_game(NAMES, seed=5).record
     with pytest.raises(IllegalAction) as e:
-        d.new_game(NAMES, deals=good[:2])
+        d.new_game(NAMES, record=d.Record(good.shuffles[:4], good.setup))
     assert e.value.clause == "drahtseilakt/donne"
     with pytest.raises(IllegalAction) as e:
-        d.new_game(NAMES, deals=[good[0], good[1], d.Deal(good[2].cards, (1, 2, 3))])
+        d.new_game(NAMES, record=d.Record((*good.shuffles[:5], (1, 2, 3)), good.setup))
     assert e.value.clause == "drahtseilakt/cartes-score"
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="Premier donneur"):
+        d.new_game(NAMES, record=d.Record(good.shuffles, (("first_dealer", 7),)))
+    with pytest.raises(ValueError, match="graine"):
         d.new_game(NAMES)
+    assert d.deals(d.new_game(NAMES, record=good))[0].cards == good.shuffles[0]
 
 
 def test_dealer_rotates_left_each_manche() -> None:
@@ -145,8 +148,9 @@ def test_reveal_refuses_cards_that_do_not_exist(deck: tuple[object, ...]) -> Non
 def test_revealed_score_cards_stay_visible_to_everyone() -> None:
     s, _ = play(table(), ("Alex", 50), ("Bea", 1), ("Carla", 12))
     seen = d.view(s, "Bea")
-    assert seen["revealed"] == (3, ZERO_BLUE, 4) and seen["stake"] == d.Stake(4, False, True)
-    assert seen["score_deck"] is None and d.view(s, None)["score_deck"] == DECK[3:]
+    assert seen.revealed == (3, ZERO_BLUE, 4) and seen.stake == d.Stake(4, False, True)
+    assert seen.score_deck is None and d.view(s, None).score_deck == DECK[3:]
+    assert seen.played_this_manche == (50, 1, 12)  # face down, but everybody saw them
 
 
 # --- playing a trick ---------------------------------------------------------------------------
@@ -155,7 +159,7 @@ def test_revealed_score_cards_stay_visible_to_everyone() -> None:
 def test_cards_are_played_in_turn_clockwise_and_face_up() -> None:
     s, events = play(table(leader="Bea"), ("Bea", 5))
     assert d.current_seats(s) == ("Carla",) and events[0].clause == "drahtseilakt/jouer"
-    assert d.view(s, "Alex")["trick"] == (("Bea", 5),)
+    assert d.view(s, "Alex").trick == (("Bea", 5),)
     assert d.legal_actions(s, "Alex") == ()
 
 
@@ -167,10 +171,12 @@ def test_legal_actions_are_the_sorted_hand_of_the_player_to_play() -> None:
 @pytest.mark.parametrize(
     ("action", "clause", "words"),
     [
-        (Play("Bea", 5), "drahtseilakt/jouer", "Ce n'est pas le tour de Bea"),
-        (Play("Alex", 5), "drahtseilakt/main", "n'a pas la carte 5"),
-        (Play("Alex", "10"), "drahtseilakt/main", "n'a pas la carte '10'"),  # type: ignore[arg-type]
-        (Play("Zoé", 10), "drahtseilakt/joueurs", "Aucun joueur ne s'appelle 'Zoé'"),
+        (Play("Bea", 5), "drahtseilakt/jouer", "Ce n’est pas le tour de Bea"),
+        (Play("Alex", 5), "drahtseilakt/main", "n’a pas la carte 5"),
+        (Play("Alex", 12.0), "drahtseilakt/cartes", "nombre entier"),  # type: ignore[arg-type]
+        (Play("Alex", True), "drahtseilakt/cartes", "nombre entier"),
+        (Play("Alex", "10"), "drahtseilakt/cartes", "nombre entier"),  # type: ignore[arg-type]
+        (Play("Zoé", 10), "drahtseilakt/joueurs", "Aucun joueur ne s’appelle «\u202fZoé\u202f»"),
         ("Alex joue 10", "drahtseilakt/jouer", "Action inconnue"),
     ],
 )
@@ -321,8 +327,9 @@ def test_outcome_before_the_end_is_refused() -> None:
 
 
 def test_stick_free_manche_cancels_an_earlier_score_in_a_game() -> None:
-    s = d.new_game(NAMES, seed=8)._replace(manche=1, history=((6,), (2,), (4,)))
-    s = d._start_manche(s.variant, s.players, s.deals, 0, 1, s.history, s.cancelled)
+    from tutor.games.drahtseilakt.engine import start_manche
+    s = d.new_game(NAMES, seed=8)
+    s = start_manche(s.variant, s.players, s.record, 0, 1, ((6,), (2,), (4,)), s.cancelled)
     events: list[d.Event] = []
     while s.manche == 1:
         seat = d.current_seats(s)[0]
@@ -345,7 +352,8 @@ def test_chaotic_variant_hides_choices_until_everyone_has_chosen() -> None:
     s, events = play(s, ("Carla", 49))
     assert events[0].clause == "drahtseilakt/variante-chaotique"
     assert "49" not in d.describe(events[0])
-    assert d.view(s, "Alex")["trick"] == (("Carla", None),)
+    assert d.view(s, "Alex").trick == (("Carla", None),)
+    assert d.view(s, "Carla").trick == (("Carla", 49),)
     assert d.current_seats(s) == ("Alex", "Bea")
     with pytest.raises(IllegalAction) as e:
         d.apply(s, Play("Carla", 12))

@@ -59,7 +59,8 @@ def test_game_against_the_computer_refuses_hostile_input_without_change() -> Non
     before = game.session.state
     for hostile in ("12", 99, None, "x" * 10_000, -3):
         guarded(game.error)(game.play)(hostile)
-        assert "n'a pas la carte" in text(game.error.value)
+        shown = text(game.error.value)
+        assert "n'a pas la carte" in shown or "nombre entier" in shown, shown
         assert game.session.state == before
 
 
@@ -177,3 +178,31 @@ def test_describe_tells_every_event_in_french() -> None:
         assert "-" not in re.sub(r"[\w']-[\w']", "", said)
     assert {"zero", "double_zero", "reveal", "blue", "red", "no_blue", "pairs", "short",
             "tokens", "clean", "manche_end", "totals", "winner"} <= kinds
+
+
+def test_pair_view_agrees_in_number_and_says_when_nothing_is_left() -> None:
+    view = dz.pair_view()
+    view.red.value, view.blue.value = 5, 1
+    shown = text(view.out.value)
+    assert "1 paire rouge + bleu retourne à la réserve" in shown and "barrées" not in shown
+    view.red.value, view.blue.value = 3, 3
+    shown = text(view.out.value)
+    assert "Il ne reste aucun bâtonnet, soit 0 point" in shown and "Il reste aucun" not in shown
+
+
+def test_table_shows_the_cards_already_played_this_manche_to_everyone() -> None:
+    state = d.new_game(["Alex", "Bea", "Carla"], seed=1)
+    for _ in range(3):
+        seat = d.current_seats(state)[0]
+        state, _ = d.apply(state, d.legal_actions(state, seat)[0])
+    played = d.view(state, "Alex").played_this_manche
+    assert len(played) == 3
+    shown = text(dz.table_html(state, "Alex", False))
+    assert "Déjà jouées cette manche" in shown
+    assert all(str(c) in shown for c in played)
+
+
+def test_zero_score_cards_say_which_colour_is_not_paid_in_words() -> None:
+    assert "sans bleus ▲" in dz.score_card(d.ZERO_BLUE)
+    assert "sans rouges ▼" in dz.score_card(d.ZERO_RED)
+    assert "text-transform: none" in dz.CSS

@@ -67,3 +67,10 @@ def test_typography_is_idempotent(text: str) -> None:
 def test_message_capitalises_only_the_first_letter() -> None:
     assert fr.message("la carte 12 : refusée") == "La carte 12\u202f: refusée"
     assert fr.capitalize("éCLAIR") == "ÉCLAIR"
+
+
+def test_shown_quotes_untrusted_values_without_python_repr() -> None:
+    assert fr.shown(12.0) == "«\u202f12.0\u202f»"
+    assert fr.shown("Zoé") == "«\u202fZoé\u202f»" and "'" not in fr.shown("Zoé")
+    assert fr.shown([1, 2]) == "«\u202f1, 2\u202f»"
+    assert fr.shown("x" * 100, limit=5) == "«\u202fxxxx…\u202f»"

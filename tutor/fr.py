@@ -129,3 +129,10 @@ def _fix_word_colon(text: str) -> str:
 def message(text: str) -> str:
     """A sentence shown to a learner: capital first letter, French typography."""
     return typography(capitalize(text))
+
+
+def shown(value: object, limit: int = 24) -> str:
+    """An untrusted value quoted for a learner, never as a Python repr: ``« 12.0 »``,
+    ``« None »``, ``« 1, 2 »`` for a list or tuple, cut to ``limit`` characters with ``…``."""
+    text = ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
+    return quote(text if len(text) <= limit else text[: limit - 1] + "…")

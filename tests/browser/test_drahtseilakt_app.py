@@ -42,7 +42,7 @@ def test_page_has_no_error_and_every_part(dz: Page, shots: Path) -> None:
     for part in (".dz-chain-explorer", ".dz-pair-view", ".tv-sandbox", ".tv-game",
                  ".tv-exercises", ".tv-example"):
         expect(dz.locator(part).first).to_be_visible()
-    expect(dz.locator("text=Deux 0 d'affilée").first).to_be_visible()
+    expect(dz.locator("text=Deux 0 d’affilée").first).to_be_visible()
     full_screenshot(dz, shots / "drahtseilakt.png")
 
 
@@ -55,7 +55,7 @@ def test_chain_explorer_chains_two_zeros(dz: Page, shots: Path) -> None:
     expect(result).to_contain_text("La pioche est vide")
     for card in ("0 rouge", "0 bleu", "6"):
         explorer.get_by_role("button", name=card, exact=True).click()
-    expect(result).to_contain_text("les deux 0 s'annulent")
+    expect(result).to_contain_text("les deux 0 s’annulent")
     expect(result).to_contain_text("6 bleus à la plus forte carte")
     expect(result.locator(".dz-void")).to_have_count(2)
     explorer.get_by_role("button", name="↶ Retirer la dernière").click()

@@ -14,8 +14,12 @@ from typing import Any
 
 import ipywidgets as w
 
-from tutor.engine import Event, IllegalAction, short_repr
+from tutor import fr
+from tutor.engine import Event, IllegalAction
+from tutor.engine.api import bot_action
 from tutor.games import drahtseilakt as d
+from tutor.games.drahtseilakt.core import shown
+from tutor.games.drahtseilakt.text import colour_count
 from tutor.ui import html as h
 from tutor.ui.page import GamePage
 from tutor.ui.session import Session
@@ -40,6 +44,7 @@ CSS = """
 .dz-zero-red { background: #fff0f0; border-color: #c92a2a; color: #8a1c1c;
   background-image: repeating-linear-gradient(135deg, transparent, transparent 6px,
   rgba(201, 42, 42, 0.08) 6px, rgba(201, 42, 42, 0.08) 12px); }
+.dz-zero-blue .tv-kind, .dz-zero-red .tv-kind { text-transform: none; }
 .dz-number { background: #fff; border-color: #495057; color: #212529; }
 .dz-void { opacity: 0.55; text-decoration: line-through; border-style: dashed; }
 .dz-now { outline: 3px solid #f08c00; outline-offset: 2px; }
@@ -67,7 +72,7 @@ CSS = """
 
 
 PAGE = GamePage("drahtseilakt", "Un jeu de Reiner Knizia (1999), de 3 à 5 joueurs : "
-                "l'équilibre sur la corde raide, entre bâtonnets bleus et rouges.")
+                "l’équilibre sur la corde raide, entre bâtonnets bleus et rouges.")
 book, header, clause, clauses, example = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example)
 
@@ -84,9 +89,9 @@ def score_card(card: d.ScoreCard, *, small: bool = True, extra: str = "", note: 
     """A score card: 1 to 9, or a 0 whose colour is also written (and drawn with ▲ or ▼)."""
     size = " tv-small" if small else ""
     if card == d.ZERO_BLUE:
-        cls, top, value, bottom = "dz-zero-blue", "bleu", "0", "pas de ▲"
+        cls, top, value, bottom = "dz-zero-blue", "bleu", "0", "sans bleus ▲"
     elif card == d.ZERO_RED:
-        cls, top, value, bottom = "dz-zero-red", "rouge", "0", "pas de ▼"
+        cls, top, value, bottom = "dz-zero-red", "rouge", "0", "sans rouges ▼"
     else:
         cls, top, value, bottom = "dz-score", "score", str(card), ""
     if note:
@@ -137,11 +142,11 @@ def pay_text(stake: d.Stake | d.Reveal) -> str:
     """What a trick pays, in words, with ▲ / ▼."""
     parts = []
     if stake.blue:
-        parts.append(f"▲ {stake.value} bleu{d.plural(stake.value)} à la plus forte carte")
+        parts.append(f"▲ {colour_count(stake.value, 'blue')} à la plus forte carte")
     else:
         parts.append("▲ pas de bleus (0 bleu)")
     if stake.red:
-        parts.append(f"▼ {stake.value} rouge{d.plural(stake.value)} à la plus faible")
+        parts.append(f"▼ {colour_count(stake.value, 'red')} à la plus faible")
     else:
         parts.append("▼ pas de rouges (0 rouge)")
     return " ; ".join(parts)
@@ -219,11 +224,15 @@ def scene_html(events: Sequence[Event]) -> str:
         elif e.kind in ("no_blue", "no_red"):
             got.setdefault(str(e.seat), []).append("rien (carte 0)")
         elif e.kind == "pairs":
+            kept = e.data["red"] or e.data["blue"]
             got.setdefault(str(e.seat), []).append(
-                f"rend {e.data['pairs']} paire{d.plural(e.data['pairs'])}, reste "
-                f"{d.holding_text(e.data['red'], e.data['blue'])}")
+                f"rend {fr.count(e.data['pairs'], 'paire')}, "
+                + (f"garde {d.holding_text(e.data['red'], e.data['blue'])}" if kept
+                   else "ne garde aucun bâtonnet"))
         elif e.kind == "short":
-            got.setdefault(str(e.seat), []).append(f"réserve vide : {e.data['got']} seulement")
+            got.setdefault(str(e.seat), []).append(
+                f"réserve presque vide : {d.sticks_text(e.data['got'], e.data['colour'])} "
+                "seulement" if e.data["got"] else "réserve vide : rien")
     if not turned:
         return ""
     cards = "".join(score_card(c, extra="dz-void" if c in void else "",
@@ -324,7 +333,7 @@ class ChainExplorer(w.VBox):  # type: ignore[misc]
         self.pile = html()
         self.out = html()
         self.out.add_class("dz-chain-result")
-        hint = w.HTML('<span class="tv-muted">Cliquez sur les cartes score dans l\'ordre où '
+        hint = w.HTML('<span class="tv-muted">Cliquez sur les cartes score dans l’ordre où '
                       "vous voulez les empiler : la première cliquée est sur le dessus de la "
                       "pioche. Le tuteur retourne ensuite les cartes pli par pli.</span>")
         super().__init__([hint, w.HBox(list(self.buttons.values()),
@@ -344,11 +353,11 @@ class ChainExplorer(w.VBox):  # type: ignore[misc]
     def add(self, card: object) -> None:
         """Put ``card`` at the bottom of the pile being built."""
         if card not in d.SCORE_CARDS or type(card) is bool:
-            raise IllegalAction(f"{short_repr(card)} n'est pas une carte score.",
+            raise IllegalAction(f"{shown(card)} n’est pas une carte score.",
                                 d.C_SCORE_CARDS)
         if card in self.deck:
             raise IllegalAction(f"La carte {card} est déjà dans la pioche : chaque carte score "
-                                "n'existe qu'une fois.", d.C_SCORE_CARDS)
+                                "n’existe qu’une fois.", d.C_SCORE_CARDS)
         self.set_deck((*self.deck, card))
 
     def remove_last(self) -> None:
@@ -417,15 +426,19 @@ class PairView(w.VBox):  # type: ignore[misc]
                if count > pairs else "")
             + ("" if count else '<span class="tv-muted">aucun</span>') + "</div>"
             for label, colour, count in (("Rouges ▼", "red", red), ("Bleus ▲", "blue", blue)))
+        points = fr.count(sum(left), "point")
         if pairs:
-            verdict = (f"{d.holding_text(red, blue).capitalize()} : {pairs} paire"
-                       f"{d.plural(pairs)} rouge + bleu retourne{'nt' if pairs > 1 else ''} à la "
-                       f"réserve (barrées). Il reste {d.holding_text(*left)}, soit "
-                       f"{sum(left)} point{d.plural(sum(left))} si la manche finissait ici.")
+            back = fr.plural(pairs, "retourne", "retournent")
+            verdict = (f"{fr.capitalize(d.holding_text(red, blue))} : "
+                       f"{fr.count(pairs, 'paire')} rouge + bleu {back} à la réserve (les "
+                       f"bâtonnets rendus sont barrés). "
+                       + (f"Il reste {d.holding_text(*left)}" if sum(left) else
+                          "Il ne reste aucun bâtonnet")
+                       + f", soit {points} si la manche finissait ici.")
         else:
-            verdict = (f"{d.holding_text(red, blue).capitalize()} : une seule couleur, aucune "
-                       f"paire à rendre ({red + blue} point{d.plural(red + blue)} si la manche "
-                       "finissait ici).")
+            verdict = (f"{fr.capitalize(d.holding_text(red, blue))} : une seule couleur, aucune "
+                       f"paire à rendre ({points} si la manche finissait ici).")
+        verdict = fr.typography(verdict)
         set_html(self.out, f'<div class="tv-panel">{rows}<p class="dz-verdict">{h.esc(verdict)}'
                            f"</p>{PAGE.cite(d.C_PAIRS)}</div>")
 
@@ -441,15 +454,15 @@ def pair_view() -> PairView:
 def table_html(state: d.State, seat: str | None, teacher: bool) -> str:
     """The table as ``seat`` sees it (or everything in the teacher's view)."""
     seen = d.view(state, None if teacher else seat)
-    if seen["over"]:
+    if seen.over:
         head = "Partie terminée"
     else:
-        head = (f"Manche {seen['manche']} sur {seen['manches']} — donneur : {seen['dealer']} — "
-                f"pli {seen['trick_number']} sur {d.TRICKS}")
+        head = (f"Manche {seen.manche} sur {seen.manches} — donneur : {seen.dealer} — "
+                f"pli {seen.trick_number} sur {d.TRICKS}")
     parts = [f'<div class="tv-title">{h.esc(head)}</div>']
-    if not seen["over"]:
-        revealed = seen["revealed"]
-        stake = seen["stake"]
+    if not seen.over and seen.stake is not None:
+        revealed = seen.revealed
+        stake = seen.stake
         current = len(revealed) - 1
         cards = "".join(score_card(c, extra="dz-now" if k == current else "",
                                    note="en jeu" if k == current else "")
@@ -459,39 +472,44 @@ def table_html(state: d.State, seat: str | None, teacher: bool) -> str:
                      f'<div class="dz-pay"><strong>Enjeu du pli : {h.esc(pay_text(stake))}'
                      "</strong></div>")
         plays = []
-        for name, card in seen["trick"]:
+        for name, card in seen.trick:
             plays.append(h.seat(name, number_card(card) if card is not None
                                 else h.back_card(label="a choisi")))
-        for name in seen["to_play"]:
+        for name in seen.to_play:
             label = "à vous" if name == seat else "à jouer"
             plays.append(h.seat(name, h.empty_card(label)))
         parts.append('<div class="tv-muted" style="margin-top:0.5rem">Pli en cours :</div>'
                      f'<div class="tv-row">{"".join(plays)}</div>')
+        if seen.played_this_manche:
+            parts.append('<div class="tv-muted dz-memory">Déjà jouées cette manche (défaussées '
+                         "face cachée, mais tout le monde les a vues) : "
+                         f"{h.esc(fr.join(map(str, sorted(seen.played_this_manche))))}.</div>")
     rows = []
-    for p in seen["players"]:
+    for p in seen.players:
         history = []
-        for k, score in enumerate(p["history"]):
-            if k in p["cancelled"]:
+        for k, score in enumerate(p.history):
+            if k in p.cancelled:
                 history.append(f'<span class="dz-cancelled">{score}</span> (effacé)')
             else:
                 history.append(str(score))
-        total = sum(s for k, s in enumerate(p["history"]) if k not in p["cancelled"])
+        total = sum(s for k, s in enumerate(p.history) if k not in p.cancelled)
         hand = ""
-        if p["hand"] is not None and teacher:
-            hand = ", ".join(map(str, p["hand"])) or "—"
-        rows.append([f"<strong>{h.esc(p['name'])}</strong>",
-                     holding_html(p["red"], p["blue"]),
+        if p.hand is not None and teacher:
+            hand = ", ".join(map(str, p.hand)) or "—"
+        rows.append([f"<strong>{h.esc(p.name)}</strong>",
+                     holding_html(p.red, p.blue),
                      " · ".join(history) or "—", f"<strong>{total}</strong>"]
                     + ([h.esc(hand)] if teacher else []))
-    headers = ["Joueur", "Bâtonnets devant lui", "Scores des manches", "Total"]
+    headers = ["Joueur", "Bâtonnets posés devant soi", "Scores des manches", "Total"]
     parts.append(f'<div class="dz-players">{h.table(headers + (["Main"] if teacher else []), rows)}'
                  "</div>")
-    red_left, blue_left = seen["reserve"]
-    parts.append(f'<div class="tv-muted">Réserve : {red_left} rouges ▼, {blue_left} bleus ▲. '
-                 f"Cartes hors jeu pour cette manche : {seen['unseen_count']}.</div>")
-    if teacher and seen["score_deck"]:
+    red_left, blue_left = seen.reserve
+    parts.append(f'<div class="tv-muted">Réserve : {colour_count(red_left, "red")} ▼, '
+                 f'{colour_count(blue_left, "blue")} ▲. '
+                 f"Cartes hors jeu pour cette manche : {seen.unseen_count}.</div>")
+    if teacher and seen.score_deck:
         parts.append('<div class="tv-muted">Vue du professeur — cartes score à venir : '
-                     f"{h.esc(', '.join(map(d.card_text, seen['score_deck'])))}</div>")
+                     f"{h.esc(', '.join(map(d.card_text, seen.score_deck)))}</div>")
     return f'<div class="tv-panel">{"".join(parts)}</div>'
 
 
@@ -566,7 +584,7 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
         seed = int(self.seed.value)
         state = d.new_game(names, seed=seed, variant=self.preset.value)
         kind = d.PLAYER_KINDS[self.level.value][1]
-        self.bots = {name: kind(seed * 10 + k) for k, name in enumerate(names[1:], 1)}
+        self.bots = {name: kind(seed=seed * 10 + k) for k, name in enumerate(names[1:], 1)}
         self.me = me
         events = list(d.opening_events(state))
         _, actions = self._computers(state)
@@ -580,7 +598,7 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
         actions = []
         while not d.is_over(state) and self.me not in d.current_seats(state):
             seat = d.current_seats(state)[0]
-            action = self.bots[seat].choose(state, seat)
+            action = bot_action(d, state, seat, self.bots[seat])
             state, _ = d.apply(state, action, explain=False)
             actions.append(action)
         return state, actions
@@ -696,7 +714,7 @@ class Sandbox(w.VBox):  # type: ignore[misc]
         self.play_button.disabled = d.is_over(state)
         self.time.max = len(self.session.states) - 1
         self.time.value = self.session.cursor
-        self.explainer.set_events(self.session.last_events, "Ce qui s'est passé à cette étape")
+        self.explainer.set_events(self.session.last_events, "Ce qui s’est passé à cette étape")
         self.explainer.show_all()
 
 
@@ -753,7 +771,7 @@ class Exercises(w.VBox):  # type: ignore[misc]
         seats = "".join(h.seat(p, number_card(c)) for p, c in self.plays.items())
         set_html(self.situation,
                  '<div class="tv-panel"><div class="tv-title">Situation</div>'
-                 '<div class="tv-muted">Cartes score retournées, dans l\'ordre :</div>'
+                 '<div class="tv-muted">Cartes score retournées, dans l’ordre :</div>'
                  f'<div class="tv-row">{cards}</div><div class="tv-muted" '
                  f'style="margin-top:0.5rem">Cartes posées :</div><div class="tv-row">{seats}'
                  "</div></div>")

@@ -1,0 +1,426 @@
+"""Drahtseilakt's material, readings and pure rule helpers (no game state here).
+
+Every public helper checks the exact types of its arguments (``type(x) is int``: no bool, no
+float) and refuses anything else with :class:`~tutor.engine.IllegalAction` (a ``ValueError``
+carrying a French reason and the clause id), so that a notebook cell fed a wrong value explains
+the rule instead of showing a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from tutor import fr
+from tutor.engine import Event, IllegalAction, Outcome, VariantBase
+
+GAME_ID = "drahtseilakt"
+MIN_PLAYERS = 3
+MAX_PLAYERS = 5
+HAND_SIZE = 9
+TRICKS = 9
+NUMBER_CARDS: tuple[int, ...] = tuple(range(1, 51))
+STICKS_PER_COLOUR = 25
+
+ZERO_BLUE = "0 bleu"
+ZERO_RED = "0 rouge"
+ScoreCard = int | str
+SCORE_VALUES: tuple[int, ...] = tuple(range(1, 10))
+SCORE_CARDS: tuple[ScoreCard, ...] = (*SCORE_VALUES, ZERO_BLUE, ZERO_RED)
+ZEROS = (ZERO_BLUE, ZERO_RED)
+
+C_GOAL = "drahtseilakt/but"
+C_CARDS = "drahtseilakt/cartes"
+C_SCORE_CARDS = "drahtseilakt/cartes-score"
+C_STICKS = "drahtseilakt/batonnets"
+C_PLAYERS = "drahtseilakt/joueurs"
+C_MANCHES = "drahtseilakt/manches"
+C_DEAL = "drahtseilakt/donne"
+C_LEAD = "drahtseilakt/entame"
+C_REVEAL = "drahtseilakt/revelation"
+C_PLAY = "drahtseilakt/jouer"
+C_HAND = "drahtseilakt/main"
+C_BLUE = "drahtseilakt/bleus"
+C_RED = "drahtseilakt/rouges"
+C_ZERO = "drahtseilakt/zero"
+C_DOUBLE = "drahtseilakt/double-zero"
+C_PAIRS = "drahtseilakt/paires"
+C_SHORT = "drahtseilakt/reserve-epuisee"
+C_TRICK_END = "drahtseilakt/fin-de-pli"
+C_MANCHE_END = "drahtseilakt/fin-de-manche"
+C_CLEAN = "drahtseilakt/manche-propre"
+C_END = "drahtseilakt/fin"
+C_WINNER = "drahtseilakt/vainqueur"
+C_TACTICAL = "drahtseilakt/variante-tactique"
+C_CHAOTIC = "drahtseilakt/variante-chaotique"
+C_UNLIMITED = "drahtseilakt/variante-reserve-illimitee"
+C_LATE_PAIRS = "drahtseilakt/variante-paires-en-fin-de-manche"
+
+DECKS = ("full", "tactical")
+PLAYS = ("in_turn", "simultaneous")
+SUPPLIES = ("finite", "unlimited")
+PAIRS = ("immediate", "end_of_manche")
+
+
+@dataclass(frozen=True)
+class Variant(VariantBase):
+    """The readings of the rules in force for one game; validated at construction."""
+
+    GAME: ClassVar[str] = "Drahtseilakt"
+    CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = {
+        "deck": DECKS,
+        "play": PLAYS,
+        "supply": SUPPLIES,
+        "pairs": PAIRS,
+    }
+
+    deck: str = "full"
+    play: str = "in_turn"
+    supply: str = "finite"
+    pairs: str = "immediate"
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any]) -> Variant:
+        """Like the shared one, but a key that is not a text is refused in French first
+        (the shared message would fail to list it)."""
+        for key in values:
+            if type(key) is not str:
+                raise ValueError(
+                    f"Clé de variante illisible : {shown(key)}. Clés possibles : "
+                    + ", ".join(cls.CHOICES) + ".")
+        return super().from_mapping(values)
+
+
+PRESETS: dict[str, Variant] = {
+    "standard": Variant(),
+    "tactique": Variant(deck="tactical"),
+    "chaotique": Variant(play="simultaneous"),
+    "reserve-illimitee": Variant(supply="unlimited"),
+    "paires-en-fin-de-manche": Variant(pairs="end_of_manche"),
+}
+Variant.PRESETS = PRESETS
+
+PRESET_LABELS: dict[str, str] = {
+    "standard": "Règle de base (cartes 1 à 50, à tour de rôle)",
+    "tactique": "Variante tactique (seulement les cartes 1 à 9 × joueurs)",
+    "chaotique": "Variante chaotique (cartes révélées ensemble)",
+    "reserve-illimitee": "Réserve illimitée (on complète avec des jetons)",
+    "paires-en-fin-de-manche": "Paires rendues seulement en fin de manche",
+}
+
+
+class Stake(NamedTuple):
+    """What the current trick pays: the score ``value`` and whether ``blue`` and ``red`` sticks
+    are handed out."""
+
+    value: int
+    blue: bool
+    red: bool
+
+
+class Reveal(NamedTuple):
+    """What :func:`reveal` turned: the trick's ``value``, whether ``blue`` and ``red`` sticks
+    are paid, the cards ``revealed`` (in order), the ``rest`` of the deck and the ``events``."""
+
+    value: int
+    blue: bool
+    red: bool
+    revealed: tuple[ScoreCard, ...]
+    rest: tuple[ScoreCard, ...]
+    events: tuple[Event, ...] = ()
+
+
+class TrickResult(NamedTuple):
+    """What :func:`resolve_trick` found: the players of the ``highest`` and ``lowest`` cards,
+    the ``blue`` and ``red`` sticks each receives (0 when a 0 card cancels that colour) and the
+    explained ``events``. The reserve is not considered here (see ``apply``)."""
+
+    highest: str
+    lowest: str
+    blue: int
+    red: int
+    events: tuple[Event, ...]
+
+
+class Totals(NamedTuple):
+    """What :func:`final_totals` found: each player's ``totals``, the indices of the manches
+    ``cancelled`` by stick-free manches (0 for the first manche) and the explained ``events``."""
+
+    totals: dict[str, int]
+    cancelled: dict[str, tuple[int, ...]]
+    events: tuple[Event, ...]
+
+
+# --- type checks ---------------------------------------------------------------------------------
+
+
+def is_int(value: object) -> bool:
+    """An exact ``int`` (``True`` and ``12.0`` are not)."""
+    return type(value) is int
+
+
+def is_score_card(card: object) -> bool:
+    """One of the eleven score cards, with its exact type."""
+    return (type(card) is int and card in SCORE_VALUES) or (type(card) is str and card in ZEROS)
+
+
+def _sequence(value: object) -> bool:
+    return isinstance(value, (list, tuple))
+
+
+def check_score_cards(cards: object) -> tuple[ScoreCard, ...]:
+    """Refuse anything but distinct score cards (``drahtseilakt/cartes-score``)."""
+    if not isinstance(cards, (list, tuple)) or not all(is_score_card(c) for c in cards) \
+            or len(set(cards)) != len(cards):
+        raise IllegalAction(
+            "Les cartes score sont 1 à 9, « 0 bleu » et « 0 rouge », chacune une seule fois "
+            f"(reçu : {shown(cards, 60)}).",
+            C_SCORE_CARDS,
+        )
+    return tuple(cards)
+
+
+def check_count(value: object, what: str, clause: str = C_STICKS) -> int:
+    """A number of sticks or points: an exact ``int``, 0 or more."""
+    if not is_int(value) or value < 0:  # type: ignore[operator]
+        raise IllegalAction(f"{fr.capitalize(what)} doit être un nombre entier positif ou nul, "
+                            f"pas {shown(value)}.", clause)
+    return value  # type: ignore[return-value]
+
+
+def check_name(value: object) -> str:
+    """A player's name: a non-empty text."""
+    if type(value) is not str or not value.strip():
+        raise IllegalAction(f"Nom de joueur invalide : {shown(value)}.", C_PLAYERS)
+    return value
+
+
+def shown(value: object, limit: int = 24) -> str:
+    """An untrusted value quoted for a learner (:func:`tutor.fr.shown`)."""
+    return fr.shown(value, limit)
+
+
+def card_text(card: ScoreCard) -> str:
+    """A score card in French: ``4``, ``0 bleu``, ``0 rouge``."""
+    return str(card)
+
+
+# --- pure rule helpers ---------------------------------------------------------------------------
+
+
+def reveal(score_deck: Sequence[ScoreCard], explain: bool = True) -> Reveal:
+    """Turn score cards from the top of ``score_deck`` until one gives a value.
+
+    A card 1 to 9 is the trick's value, both colours paid (``drahtseilakt/revelation``). A 0 card
+    makes the leader turn the next card at once, and its colour is not paid this trick
+    (``drahtseilakt/zero``). Two 0 cards in a row cancel each other: both are set aside and the
+    third card is played normally, both colours paid (``drahtseilakt/double-zero``, which takes
+    precedence over ``drahtseilakt/zero``). Raises :class:`IllegalAction` if the deck runs out
+    (which a real manche never does: 9 tricks use at most the 9 value cards).
+    """
+    deck = check_score_cards(score_deck)
+    if type(explain) is not bool:
+        raise IllegalAction(f"L’option {fr.quote('explain')} vaut True ou False, pas "
+                            f"{shown(explain)}.", C_REVEAL)
+    events: list[Event] = []
+    turned: list[ScoreCard] = []
+    zero: ScoreCard | None = None
+    for card in deck:
+        turned.append(card)
+        if isinstance(card, str):
+            if zero is None:
+                zero = card
+                if explain:
+                    colour = "blue" if card == ZERO_BLUE else "red"
+                    events.append(Event("zero", None, {"card": card, "colour": colour}, C_ZERO))
+                continue
+            zero = None
+            if explain:
+                events.append(Event("double_zero", None, {"cards": tuple(turned[-2:])},
+                                    C_DOUBLE))
+            continue
+        blue = zero != ZERO_BLUE
+        red = zero != ZERO_RED
+        rest = deck[len(turned):]
+        if explain:
+            clause = C_REVEAL if len(turned) == 1 else (C_ZERO if zero else C_DOUBLE)
+            events.append(Event("reveal", None, {"card": card, "value": card, "blue": blue,
+                                                 "red": red, "cards": tuple(turned)}, clause))
+        return Reveal(card, blue, red, tuple(turned), rest, tuple(events))
+    seen = fr.join(map(card_text, turned)) or "aucune"
+    raise IllegalAction(
+        f"La pioche des cartes score est épuisée avant d’avoir donné une valeur "
+        f"(cartes retournées : {seen}).",
+        C_REVEAL,
+    )
+
+
+def check_plays(plays: object, top: int = 50) -> dict[str, int]:
+    """The cards of one trick, by player: 3 to 5 players, distinct cards from 1 to ``top``."""
+    if not isinstance(plays, Mapping):
+        raise IllegalAction("Un pli se donne comme une table joueur = carte, pas "
+                            f"{shown(plays)}.", C_PLAY)
+    if not MIN_PLAYERS <= len(plays) <= MAX_PLAYERS:
+        raise IllegalAction(
+            f"Un pli se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, pas {len(plays)}.",
+            C_PLAYERS,
+        )
+    out: dict[str, int] = {}
+    for seat, card in plays.items():
+        name = check_name(seat)
+        if not is_int(card) or not 1 <= card <= top:
+            raise IllegalAction(
+                f"{name} ne peut pas jouer {shown(card)} : les cartes numérotées vont de 1 "
+                f"à {top}.", C_CARDS)
+        out[name] = card
+    values = list(out.values())
+    if len(set(values)) != len(values):
+        twice = sorted({c for c in values if values.count(c) > 1})
+        raise IllegalAction(
+            "Chaque carte numérotée n’existe qu’une fois : deux joueurs ne peuvent pas poser "
+            f"la même ({fr.join(map(str, twice))}).", C_CARDS)
+    return out
+
+
+def check_stake(stake: object) -> Stake:
+    """A trick's stake: a :class:`Stake` or :class:`Reveal` with a value from 1 to 9."""
+    if not isinstance(stake, (Stake, Reveal)) or not is_int(stake.value) \
+            or stake.value not in SCORE_VALUES or type(stake.blue) is not bool \
+            or type(stake.red) is not bool:
+        raise IllegalAction("L’enjeu d’un pli est une carte score de 1 à 9 (avec les couleurs "
+                            f"payées), pas {shown(stake, 60)}.", C_REVEAL)
+    return Stake(stake.value, stake.blue, stake.red)
+
+
+def resolve_trick(plays: Mapping[str, int], stake: Reveal | Stake) -> TrickResult:
+    """Who receives sticks for the cards ``plays`` under the score card(s) of ``stake``.
+
+    The highest card takes ``value`` blue sticks (``drahtseilakt/bleus``), the lowest ``value``
+    red sticks (``drahtseilakt/rouges``), except the colour cancelled by a 0 card
+    (``drahtseilakt/zero``). Cards are all different, so there is no tie.
+    """
+    checked = check_plays(plays)
+    s = check_stake(stake)
+    return resolve(checked, s.value, s.blue, s.red, True)
+
+
+def resolve(plays: Mapping[str, int], value: int, blue: bool, red: bool,
+            explain: bool) -> TrickResult:
+    """:func:`resolve_trick` on checked arguments (the engine's own path)."""
+    highest = max(plays, key=plays.__getitem__)
+    lowest = min(plays, key=plays.__getitem__)
+    nb, nr = (value if blue else 0), (value if red else 0)
+    if not explain:
+        return TrickResult(highest, lowest, nb, nr, ())
+    events = [
+        Event("blue", highest, {"card": plays[highest], "count": nb}, C_BLUE) if blue else
+        Event("no_blue", highest, {"card": plays[highest]}, C_ZERO),
+        Event("red", lowest, {"card": plays[lowest], "count": nr}, C_RED) if red else
+        Event("no_red", lowest, {"card": plays[lowest]}, C_ZERO),
+    ]
+    return TrickResult(highest, lowest, nb, nr, tuple(events))
+
+
+def settle(red: int, blue: int) -> tuple[int, int]:
+    """Sticks left after giving back pairs of one red and one blue (``drahtseilakt/paires``):
+    only the colour held in greater number remains, reduced by the other."""
+    r = check_count(red, "le nombre de bâtonnets rouges", C_PAIRS)
+    b = check_count(blue, "le nombre de bâtonnets bleus", C_PAIRS)
+    pairs = min(r, b)
+    return r - pairs, b - pairs
+
+
+def _scores(value: object, who: str) -> tuple[int, ...]:
+    if not _sequence(value) or not all(is_int(s) and s >= 0 for s in value):  # type: ignore
+        raise IllegalAction(f"Les scores {fr.of(who)} doivent être une liste de nombres de "
+                            "bâtonnets (entiers positifs ou nuls), pas "
+                            f"{shown(value)}.", C_MANCHE_END)
+    return tuple(value)  # type: ignore[arg-type]
+
+
+def clean_cancellation(scores: Sequence[int], cancelled: Sequence[int]) -> int | None:
+    """The earlier manche that a stick-free manche cancels (``drahtseilakt/manche-propre``): the
+    highest score among the earlier manches not yet cancelled (the first one on a tie), or
+    ``None`` when no earlier manche scores anything."""
+    checked = _scores(scores, "manche")
+    if not _sequence(cancelled) or not all(is_int(k) and 0 <= k < len(checked)
+                                           for k in cancelled):
+        raise IllegalAction("Les manches déjà effacées se donnent par leur rang (0 pour la "
+                            f"première), pas {shown(cancelled)}.", C_CLEAN)
+    return _cancellation(checked, tuple(cancelled))
+
+
+def _cancellation(scores: Sequence[int], cancelled: Sequence[int]) -> int | None:
+    best: int | None = None
+    for k, score in enumerate(scores):
+        if k in cancelled or score <= 0:
+            continue
+        if best is None or score > scores[best]:
+            best = k
+    return best
+
+
+def target(target: int | None, scores: Sequence[int]) -> tuple[int, int] | None:
+    """The cancelled manche as (number from 1, its score), for event data."""
+    return None if target is None else (target + 1, scores[target])
+
+
+def final_totals(round_scores: Mapping[str, Sequence[int]]) -> Totals:
+    """Each player's total from the scores of their manches, in order (``drahtseilakt/fin``).
+
+    Each manche scored 0 cancels, when it ends, the highest earlier manche not yet cancelled
+    (``drahtseilakt/manche-propre``); the total adds the manches left.
+    """
+    if not isinstance(round_scores, Mapping) or not round_scores:
+        raise IllegalAction("Les scores se donnent comme une table joueur = [score de chaque "
+                            f"manche], pas {shown(round_scores)}.", C_MANCHE_END)
+    table = {check_name(p): _scores(s, str(p)) for p, s in round_scores.items()}
+    if len({len(s) for s in table.values()}) != 1:
+        raise IllegalAction("Chaque joueur a joué le même nombre de manches.", C_MANCHE_END)
+    totals: dict[str, int] = {}
+    cancelled: dict[str, tuple[int, ...]] = {}
+    events: list[Event] = []
+    for seat, scores in table.items():
+        gone: list[int] = []
+        for k, score in enumerate(scores):
+            if score == 0 and k > 0:
+                found = _cancellation(scores[:k], gone)
+                if found is not None:
+                    gone.append(found)
+                events.append(Event("clean", seat, {"manche": k + 1,
+                                                    "target": target(found, scores)}, C_CLEAN))
+        cancelled[seat] = tuple(gone)
+        totals[seat] = sum(s for k, s in enumerate(scores) if k not in gone)
+    events.append(Event("totals", None, {"scores": table, "cancelled": dict(cancelled),
+                                         "totals": dict(totals)}, C_END))
+    return Totals(totals, cancelled, tuple(events))
+
+
+def winners_of(totals: Mapping[str, int]) -> Outcome:
+    """The lowest total wins (``drahtseilakt/vainqueur``); equal lowest totals share the win."""
+    if not isinstance(totals, Mapping) or not totals:
+        raise IllegalAction("Les totaux se donnent comme une table joueur = total, pas "
+                            f"{shown(totals)}.", C_WINNER)
+    checked = {check_name(p): check_count(t, f"le total {fr.of(str(p))}", C_WINNER)
+               for p, t in totals.items()}
+    best = min(checked.values())
+    top = tuple(p for p, t in checked.items() if t == best)
+    points = fr.count(best, "point")
+    if len(top) == 1:
+        reason = f"{top[0]} a le total le plus bas ({points}) et gagne la partie."
+    else:
+        reason = (f"{fr.join(top)} ont le même total, le plus bas ({points}) : la victoire est "
+                  "partagée.")
+    return Outcome(checked, top, fr.typography(reason), C_WINNER)
+
+
+def number_cards(variant: Variant, n: int) -> tuple[int, ...]:
+    """The number cards in play: 1 to 50, or 1 to 9 x players
+    (``drahtseilakt/variante-tactique``)."""
+    if not isinstance(variant, Variant):
+        raise IllegalAction(f"Variante illisible : {shown(variant)}.", C_TACTICAL)
+    if not is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise IllegalAction(f"Ce jeu se joue de {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, pas "
+                            f"{shown(n)}.", C_PLAYERS)
+    return tuple(range(1, HAND_SIZE * n + 1)) if variant.deck == "tactical" else NUMBER_CARDS

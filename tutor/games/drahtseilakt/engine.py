@@ -1,0 +1,487 @@
+"""Drahtseilakt's state: set-up, legality, views and the inventory of pieces (playing a card
+is in :mod:`tutor.games.drahtseilakt.play`).
+
+The state is immutable; ``apply`` returns a new one and the events, each citing its clause.
+Chance is recorded in ``state.record``: two shuffles per manche (the number cards, then the score
+cards, top first) and the first dealer's seat in ``record.setup``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from tutor import fr
+from tutor.engine import Event, IllegalAction, check_players, shuffled
+from tutor.engine.api import Record, Seed
+from tutor.games.drahtseilakt.core import (
+    C_CARDS,
+    C_CHAOTIC,
+    C_DEAL,
+    C_END,
+    C_HAND,
+    C_LEAD,
+    C_MANCHES,
+    C_PAIRS,
+    C_PLAY,
+    C_PLAYERS,
+    C_SCORE_CARDS,
+    C_STICKS,
+    C_TACTICAL,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SCORE_CARDS,
+    STICKS_PER_COLOUR,
+    TRICKS,
+    ScoreCard,
+    Stake,
+    Variant,
+    check_score_cards,
+    is_int,
+    number_cards,
+    reveal,
+    shown,
+)
+
+FIRST_DEALER = "first_dealer"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Play:
+    """A player's card for the current trick (``Play(seat="Alex", card=12)``)."""
+
+    seat: str
+    card: int
+
+
+Action = Play
+
+
+class Deal(NamedTuple):
+    """The recorded chance of one manche: the shuffled number cards (the first 9 x players are
+    dealt, 9 to each seat in seating order) and the shuffled score cards (top first)."""
+
+    cards: tuple[int, ...]
+    scores: tuple[ScoreCard, ...]
+
+
+class State(NamedTuple):
+    """One position of a game. Immutable; every change goes through :func:`apply`.
+
+    ``record`` holds every shuffle (see :func:`deals`); ``manche`` is the index of the current
+    manche (the number of players once the game is over); ``first_dealer`` the seat index of
+    the first dealer. ``score_deck`` holds the face-down score cards, ``revealed`` those turned
+    this manche (visible to all), ``stake`` what the current trick pays. ``trick`` lists the
+    cards played this trick in playing order, ``leader`` the seat index that leads it, ``tricks``
+    the tricks finished this manche, ``discard`` the number cards of finished tricks of this
+    manche (face down, but everybody saw them played). ``red`` and ``blue`` are the sticks held;
+    ``history`` the scores of finished manches and ``cancelled`` the indices of the manches
+    cancelled by a stick-free manche, per player.
+    """
+
+    variant: Variant
+    players: tuple[str, ...]
+    record: Record
+    first_dealer: int
+    manche: int
+    hands: tuple[tuple[int, ...], ...]
+    score_deck: tuple[ScoreCard, ...]
+    revealed: tuple[ScoreCard, ...]
+    stake: Stake
+    leader: int
+    trick: tuple[tuple[str, int], ...]
+    tricks: int
+    discard: tuple[int, ...]
+    red: tuple[int, ...]
+    blue: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]
+    cancelled: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One player as a seat sees them: the ``hand`` only for that seat (or the teacher), the
+    card ``played`` in this trick (hidden in the chaotic variant until all have chosen), the
+    sticks in front of them, their manche scores and the manches they cancelled."""
+
+    name: str
+    hand: tuple[int, ...] | None
+    hand_size: int
+    played: int | None
+    has_played: bool
+    red: int
+    blue: int
+    history: tuple[int, ...]
+    cancelled: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may see (``seat=None``: the teacher, who sees everything).
+
+    Public to all: the reading in force, the manche, the dealer, the leader, who must act, the
+    score cards turned this manche and the ``stake``, the cards of the current trick (in the
+    chaotic variant only one's own until all have chosen), ``played_this_manche`` (the cards of
+    the finished tricks: they lie face down, but everybody saw them played), every player's
+    sticks and scores, the reserve and the number of cards out of the deal. Teacher only:
+    ``score_deck`` (the score cards to come) and ``unseen`` (the cards out of the deal)."""
+
+    seat: str | None
+    variant: Variant
+    manche: int
+    manches: int
+    dealer: str
+    leader: str | None
+    to_play: tuple[str, ...]
+    trick_number: int
+    trick: tuple[tuple[str, int | None], ...]
+    stake: Stake | None
+    revealed: tuple[ScoreCard, ...]
+    deck_size: int
+    played_this_manche: tuple[int, ...]
+    reserve: tuple[int, int]
+    unseen_count: int
+    players: tuple[PlayerView, ...]
+    over: bool
+    score_deck: tuple[ScoreCard, ...] | None
+    unseen: tuple[int, ...] | None
+
+    def me(self) -> PlayerView | None:
+        """The seat's own entry (``None`` for the teacher)."""
+        return next((p for p in self.players if p.name == self.seat), None)
+
+    def cards_in_play(self) -> tuple[int, ...]:
+        """Every number card of this reading and player count."""
+        return number_cards(self.variant, len(self.players))
+
+
+# --- set-up ------------------------------------------------------------------------------------
+
+
+def deals(state: State) -> tuple[Deal, ...]:
+    """The deal of every manche, from the recorded shuffles."""
+    s = state.record.shuffles
+    return tuple(Deal(s[k], s[k + 1]) for k in range(0, len(s), 2))  # type: ignore[arg-type]
+
+
+def _check_record(record: object, names: tuple[str, ...], cards: tuple[int, ...]) -> int:
+    """The first dealer's seat of a valid ``record``; ``ValueError`` (French) otherwise."""
+    n = len(names)
+    if not isinstance(record, Record) or not isinstance(record.shuffles, tuple):
+        raise ValueError(f"Enregistrement illisible : {shown(record)}.")
+    shuffles = record.shuffles
+    if len(shuffles) != 2 * n:
+        raise IllegalAction(f"Il faut deux mélanges par manche ({2 * n} pour {n} joueurs), "
+                            f"pas {len(shuffles)}.", C_DEAL)
+    for k in range(n):
+        dealt, scores = shuffles[2 * k], shuffles[2 * k + 1]
+        if not isinstance(dealt, tuple) or not all(is_int(c) for c in dealt) \
+                or sorted(dealt) != list(cards):  # type: ignore[type-var]
+            raise IllegalAction(f"Chaque donne contient toutes les cartes numérotées en jeu "
+                                f"(1 à {len(cards)}), chacune une fois.", C_DEAL)
+        check_score_cards(scores)
+        if len(scores) != len(SCORE_CARDS):
+            raise IllegalAction("Chaque donne contient les onze cartes score.", C_SCORE_CARDS)
+    first = record.option(FIRST_DEALER, 0)
+    if not is_int(first) or not 0 <= first < n:  # type: ignore[operator]
+        raise ValueError(f"Premier donneur illisible dans l’enregistrement : {shown(first)}.")
+    return first  # type: ignore[return-value]
+
+
+def new_game(players: Sequence[str], *, seed: Seed | None = None, variant: Any = None,
+             record: Record | None = None) -> State:
+    """Start a game (``drahtseilakt/joueurs``, ``drahtseilakt/manches``, ``drahtseilakt/donne``).
+
+    The shuffles of every manche are drawn from ``seed`` at once (an ``int`` or a
+    ``random.Random``), or taken from a recorded ``record`` when replaying; exactly one of the two
+    must be given. The first player deals, the player on the dealer's left leads and turns the
+    first score card.
+    """
+    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
+    rules = Variant.coerce(variant)
+    if (seed is None) == (record is None):
+        raise ValueError("Donnez soit une graine (seed), soit l’enregistrement d’une partie "
+                         "(record), mais pas les deux.")
+    cards = number_cards(rules, len(names))
+    if record is None:
+        if not (is_int(seed) or isinstance(seed, random.Random)):
+            raise ValueError(f"Une graine est un nombre entier ou un random.Random, pas "
+                             f"{shown(seed)}.")
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        drawn: list[tuple[Hashable, ...]] = []
+        for _ in names:
+            drawn += [shuffled(cards, rng), shuffled(SCORE_CARDS, rng)]
+        record = Record(tuple(drawn), ((FIRST_DEALER, 0),))
+    first = _check_record(record, names, cards)
+    return start_manche(rules, names, record, first, 0, ((),) * len(names),
+                         ((),) * len(names))
+
+
+def start_manche(rules: Variant, names: tuple[str, ...], record: Record, first_dealer: int,
+                  manche: int, history: tuple[tuple[int, ...], ...],
+                  cancelled: tuple[tuple[int, ...], ...]) -> State:
+    n = len(names)
+    cards: tuple[int, ...] = record.shuffles[2 * manche]  # type: ignore[assignment]
+    scores: tuple[ScoreCard, ...] = record.shuffles[2 * manche + 1]  # type: ignore[assignment]
+    hands = tuple(tuple(sorted(cards[HAND_SIZE * i:HAND_SIZE * (i + 1)])) for i in range(n))
+    first = reveal(scores, explain=False)
+    leader = (first_dealer + manche + 1) % n
+    return State(rules, names, record, first_dealer, manche, hands, first.rest, first.revealed,
+                 Stake(first.value, first.blue, first.red), leader, (), 0, (), (0,) * n,
+                 (0,) * n, history, cancelled)
+
+
+def dealer(state: State) -> str:
+    """The dealer of the current manche (``drahtseilakt/manches``): one seat left each manche."""
+    n = len(state.players)
+    return state.players[(state.first_dealer + min(state.manche, n - 1)) % n]
+
+
+def manche_events(state: State) -> list[Event]:
+    """The events of a manche's start: the dealer, the deal, the leader, the first score card."""
+    n = len(state.players)
+    cards = number_cards(state.variant, n)
+    tactical = state.variant.deck == "tactical"
+    events = [
+        Event("manche", dealer(state), {"manche": state.manche + 1, "of": n}, C_MANCHES),
+        Event("deal", dealer(state), {"cards": len(cards), "unseen": len(cards) - HAND_SIZE * n},
+              C_TACTICAL if tactical else C_DEAL),
+        Event("lead", state.players[state.leader], {}, C_LEAD),
+    ]
+    events.extend(reveal(deals(state)[state.manche].scores).events)
+    return events
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """The events of the set-up: players, material, then the first manche's deal and reveal."""
+    events = [
+        Event("setup", None, {"players": state.players}, C_PLAYERS),
+        Event("cards", None, {"count": len(number_cards(state.variant, len(state.players)))},
+              C_CARDS),
+        Event("score_cards", None, {"cards": SCORE_CARDS}, C_SCORE_CARDS),
+        Event("sticks", None, {"each": STICKS_PER_COLOUR}, C_STICKS),
+    ]
+    if not is_over(state):
+        events.extend(manche_events(state))
+    return tuple(events)
+
+
+def situation(
+    players: Sequence[str],
+    *,
+    hands: Mapping[str, Sequence[int]],
+    score_deck: Sequence[ScoreCard],
+    leader: str | None = None,
+    red: Mapping[str, int] | None = None,
+    blue: Mapping[str, int] | None = None,
+    variant: Any = None,
+    seed: int = 0,
+) -> State:
+    """A position set up by hand (worked examples, exercises): the first trick of the first
+    manche, with each player's 9 ``hands`` cards, the whole ``score_deck`` (top first), the
+    ``leader`` (default: the first player) and the sticks already held. Later manches are dealt
+    from ``seed``. Raises :class:`IllegalAction` for an impossible position.
+    """
+    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
+    rules = Variant.coerce(variant)
+    n = len(names)
+    cards = number_cards(rules, n)
+    if not isinstance(hands, Mapping) or set(hands) != set(names):
+        raise IllegalAction("Il faut donner la main de chaque joueur, et seulement d’eux.",
+                            C_PLAYERS)
+    dealt: list[int] = []
+    for p in names:
+        hand = hands[p]
+        if not isinstance(hand, (list, tuple)) or len(hand) != HAND_SIZE \
+                or any(not is_int(c) or c not in cards for c in hand):
+            raise IllegalAction(f"La main de {p} doit compter {HAND_SIZE} cartes numérotées "
+                                f"de 1 à {len(cards)}.", C_DEAL)
+        dealt.extend(hand)
+    if len(set(dealt)) != len(dealt):
+        raise IllegalAction("Chaque carte numérotée n’existe qu’une fois.", C_CARDS)
+    deck = check_score_cards(score_deck)
+    if len(deck) != len(SCORE_CARDS):
+        raise IllegalAction("La pioche de cartes score doit contenir les onze cartes.",
+                            C_SCORE_CARDS)
+    if not is_int(seed):
+        raise ValueError(f"Une graine est un nombre entier, pas {shown(seed)}.")
+    held = {}
+    for colour, given in (("red", red), ("blue", blue)):
+        given = {} if given is None else given
+        if not isinstance(given, Mapping) or set(given) - set(names):
+            raise IllegalAction("Bâtonnets attribués à un joueur absent.", C_PLAYERS)
+        counts = tuple(given.get(p, 0) for p in names)
+        if any(not is_int(c) or c < 0 for c in counts):
+            raise IllegalAction("Un nombre de bâtonnets est un entier positif ou nul.", C_STICKS)
+        if rules.supply == "finite" and sum(counts) > STICKS_PER_COLOUR:
+            raise IllegalAction(f"Il n’y a que {STICKS_PER_COLOUR} bâtonnets de chaque couleur.",
+                                C_STICKS)
+        held[colour] = counts
+    if rules.pairs == "immediate" and any(r and b for r, b in zip(held["red"], held["blue"])):
+        raise IllegalAction("Personne ne garde des bâtonnets des deux couleurs : les paires "
+                            "repartent aussitôt.", C_PAIRS)
+    lead = 0 if leader is None else seat_index_in(names, leader)
+    rest = tuple(c for c in cards if c not in set(dealt))
+    rng = random.Random(seed)
+    drawn: list[tuple[Hashable, ...]] = [tuple(dealt) + rest, deck]
+    for _ in names[1:]:
+        drawn += [shuffled(cards, rng), shuffled(SCORE_CARDS, rng)]
+    record = Record(tuple(drawn), ((FIRST_DEALER, (lead - 1) % n),))
+    state = start_manche(rules, names, record, (lead - 1) % n, 0, ((),) * n, ((),) * n)
+    return state._replace(red=held["red"], blue=held["blue"])
+
+
+# --- queries -----------------------------------------------------------------------------------
+
+
+def seat_index_in(players: tuple[str, ...], seat: object) -> int:
+    """Index of ``seat`` in ``players``, or :class:`IllegalAction` if nobody has that name."""
+    if type(seat) is str and seat in players:
+        return players.index(seat)
+    raise IllegalAction(
+        f"Aucun joueur ne s’appelle {shown(seat)} dans cette partie "
+        f"(joueurs : {', '.join(players)}).",
+        C_PLAYERS,
+    )
+
+
+def seat_index(state: State, seat: object) -> int:
+    """Index of ``seat`` in the players, or :class:`IllegalAction` if nobody has that name."""
+    return seat_index_in(state.players, seat)
+
+
+def is_over(state: State) -> bool:
+    """True once every manche has been played (``drahtseilakt/fin``)."""
+    return state.manche >= len(state.players)
+
+
+def to_play(state: State) -> str | None:
+    """The player whose turn it is when cards are played in turn (``None`` when simultaneous
+    or over)."""
+    if is_over(state) or state.variant.play == "simultaneous":
+        return None
+    return state.players[(state.leader + len(state.trick)) % len(state.players)]
+
+
+def current_seats(state: State) -> tuple[str, ...]:
+    """The players who must act now: the next player clockwise, or, in the chaotic variant,
+    every player who has not chosen a card for this trick yet."""
+    if is_over(state):
+        return ()
+    if state.variant.play == "in_turn":
+        return (state.players[(state.leader + len(state.trick)) % len(state.players)],)
+    done = {p for p, _ in state.trick}
+    return tuple(p for p in state.players if p not in done)
+
+
+def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
+    """Every card ``seat`` may play now, sorted; empty if that player has nothing to do.
+
+    This is the only legality rule: :func:`apply` refuses anything not listed here.
+    """
+    i = seat_index(state, seat)
+    if seat not in current_seats(state):
+        return ()
+    return tuple(Play(seat, c) for c in state.hands[i])
+
+
+def explain_refusal(state: State, action: object) -> IllegalAction:
+    """Why ``action`` is not among the legal actions (called only once legality said no)."""
+    if type(action) is not Play:
+        return IllegalAction(
+            f"Action inconnue pour Drahtseilakt : {shown(action, 60)}. Une action est "
+            "Play(seat=joueur, card=carte).",
+            C_PLAY,
+        )
+    i = seat_index(state, action.seat)
+    if is_over(state):
+        return IllegalAction("La partie est terminée : plus aucune carte ne se joue.", C_END)
+    if state.variant.play == "simultaneous":
+        if action.seat not in current_seats(state):
+            return IllegalAction(f"{action.seat} a déjà choisi sa carte pour ce pli : une seule "
+                                 "carte par pli.", C_CHAOTIC)
+    else:
+        turn = current_seats(state)[0]
+        if action.seat != turn:
+            return IllegalAction(
+                f"Ce n’est pas le tour {fr.of(action.seat)} : c’est à {turn} de jouer "
+                "(on joue chacun son tour, dans le sens des aiguilles d’une montre).", C_PLAY)
+    if not is_int(action.card):
+        return IllegalAction(f"Une carte numérotée est un nombre entier, pas "
+                             f"{shown(action.card)}.", C_CARDS)
+    return IllegalAction(
+        f"{action.seat} n’a pas la carte {action.card} en main "
+        f"(main : {', '.join(map(str, state.hands[i]))}).",
+        C_HAND,
+    )
+
+
+def reserve(state: State) -> tuple[int, int]:
+    """Sticks left in the reserve (red, blue); never below 0 (``drahtseilakt/batonnets``)."""
+    return (max(0, STICKS_PER_COLOUR - sum(state.red)),
+            max(0, STICKS_PER_COLOUR - sum(state.blue)))
+
+
+def inventory(state: State) -> dict[Hashable, int]:
+    """Every physical piece wherever it lies: each number card (hands, trick, discard of this
+    manche, cards out of the deal), each score card (face down or turned), and the sticks of
+    each colour (reserve and players; the tokens of the unlimited reading are not pieces)."""
+    n = len(state.players)
+    deal = deals(state)[min(state.manche, n - 1)]
+    pieces: Counter[Hashable] = Counter()
+    for hand in state.hands:
+        pieces.update(("carte", c) for c in hand)
+    pieces.update(("carte", c) for _, c in state.trick)
+    pieces.update(("carte", c) for c in state.discard)
+    pieces.update(("carte", c) for c in deal.cards[HAND_SIZE * n:])
+    pieces.update(("carte score", c) for c in (*state.score_deck, *state.revealed))
+    for colour, held, left in (("rouge", state.red, reserve(state)[0]),
+                               ("bleu", state.blue, reserve(state)[1])):
+        tokens = max(0, sum(held) - STICKS_PER_COLOUR)
+        pieces[("bâtonnet", colour)] = left + sum(held) - tokens
+    return dict(pieces)
+
+
+def view(state: State, seat: str | None) -> View:
+    """What ``seat`` may see (``seat=None``: the teacher's view, everything visible); see
+    :class:`View`."""
+    everything = seat is None
+    me = None if everything else seat_index(state, seat)
+    hidden_trick = state.variant.play == "simultaneous" and not everything
+    played = dict(state.trick)
+    players = []
+    for i, name in enumerate(state.players):
+        mine = everything or i == me
+        card = played.get(name)
+        players.append(PlayerView(
+            name, state.hands[i] if mine else None, len(state.hands[i]),
+            card if (mine or not hidden_trick) else None, card is not None,
+            state.red[i], state.blue[i], state.history[i], state.cancelled[i]))
+    over = is_over(state)
+    n = len(state.players)
+    unseen = () if over else deals(state)[state.manche].cards[HAND_SIZE * n:]
+    return View(
+        seat=seat, variant=state.variant, manche=min(state.manche + 1, n), manches=n,
+        dealer=dealer(state), leader=None if over else state.players[state.leader],
+        to_play=current_seats(state), trick_number=min(state.tricks + 1, TRICKS),
+        trick=tuple((p, c if not hidden_trick or p == seat else None) for p, c in state.trick),
+        stake=None if over else state.stake, revealed=state.revealed,
+        deck_size=len(state.score_deck), played_this_manche=state.discard,
+        reserve=reserve(state), unseen_count=len(unseen), players=tuple(players), over=over,
+        score_deck=state.score_deck if everything else None,
+        unseen=tuple(sorted(unseen)) if everything else None,
+    )
+
+
+def preflight() -> None:
+    """Nothing to load: Drahtseilakt reads no data file."""
+
+
+def read_data_file(path: str) -> str | None:
+    """Drahtseilakt has no data file kind: always ``None``."""
+    return None
+

@@ -1,0 +1,216 @@
+"""Playing a card in Drahtseilakt: :func:`apply` resolves the trick, hands out the sticks, ends
+the trick, the manche and the game; :func:`outcome` and :func:`replay`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tutor.engine import Event, IllegalAction, Outcome
+from tutor.engine.api import Record
+from tutor.games.drahtseilakt.core import (
+    C_CHAOTIC,
+    C_CLEAN,
+    C_END,
+    C_LATE_PAIRS,
+    C_MANCHE_END,
+    C_PAIRS,
+    C_PLAY,
+    C_SHORT,
+    C_TRICK_END,
+    C_UNLIMITED,
+    STICKS_PER_COLOUR,
+    TRICKS,
+    Stake,
+    is_int,
+    resolve,
+    reveal,
+    settle,
+    target,
+    winners_of,
+)
+from tutor.games.drahtseilakt.core import _cancellation as cancellation
+from tutor.games.drahtseilakt.engine import (
+    Play,
+    State,
+    explain_refusal,
+    is_over,
+    legal_actions,
+    manche_events,
+    new_game,
+    start_manche,
+)
+
+# --- playing -----------------------------------------------------------------------------------
+
+
+def apply(state: State, action: Play, *, explain: bool = True
+          ) -> tuple[State, tuple[Event, ...]]:
+    """Play ``action`` and return the new state and what happened.
+
+    The card leaves the hand and joins the trick (``drahtseilakt/jouer``; hidden until all have
+    chosen in ``drahtseilakt/variante-chaotique``). The last card of a trick resolves it
+    (:func:`~tutor.games.drahtseilakt.core.resolve_trick`), hands out the sticks from the reserve
+    (``drahtseilakt/bleus`` first, then ``drahtseilakt/rouges``; ``drahtseilakt/reserve-epuisee``),
+    gives pairs back (``drahtseilakt/paires``), discards the cards and lets the highest card lead
+    (``drahtseilakt/fin-de-pli``), then turns the next score card, or ends the manche
+    (``drahtseilakt/fin-de-manche``) or the game. An illegal action raises
+    :class:`IllegalAction`; ``state`` is never modified. ``explain=False`` skips building the
+    events (simulations); the resulting state is the same.
+    """
+    if type(action) is not Play or type(action.seat) is not str or not is_int(action.card) \
+            or action not in legal_actions(state, action.seat):
+        raise explain_refusal(state, action)
+    seat, card = action.seat, action.card
+    i = state.players.index(seat)
+    hand = state.hands[i]
+    k = hand.index(card)
+    hands = state.hands[:i] + (hand[:k] + hand[k + 1:],) + state.hands[i + 1:]
+    trick = state.trick + ((seat, card),)
+    events: list[Event] = []
+    if explain:
+        if state.variant.play == "simultaneous":
+            events.append(Event("choose", seat, {"card": card}, C_CHAOTIC))
+        else:
+            events.append(Event("play", seat, {"card": card, "position": len(trick)}, C_PLAY))
+    if len(trick) < len(state.players):
+        return state._replace(hands=hands, trick=trick), tuple(events)
+    return _end_of_trick(state._replace(hands=hands, trick=trick), events, explain)
+
+
+def _give(state: State, seat: int, colour: str, count: int, events: list[Event],
+          explain: bool) -> tuple[list[int], list[int]]:
+    """Hand ``count`` sticks of ``colour`` to ``seat`` from the reserve, then settle pairs."""
+    red, blue = list(state.red), list(state.blue)
+    held = blue if colour == "blue" else red
+    left = STICKS_PER_COLOUR - sum(held)
+    name = state.players[seat]
+    if count > left:
+        if state.variant.supply == "finite":
+            if explain:
+                events.append(Event("short", name, {"colour": colour, "wanted": count,
+                                                    "got": max(0, left)}, C_SHORT))
+            count = max(0, left)
+        elif explain:
+            events.append(Event("tokens", name, {"colour": colour,
+                                                 "missing": count - max(0, left)}, C_UNLIMITED))
+    held[seat] += count
+    if state.variant.pairs == "immediate" and red[seat] and blue[seat]:
+        r, b = settle(red[seat], blue[seat])
+        if explain:
+            events.append(Event("pairs", name, {"pairs": red[seat] - r, "red": r, "blue": b},
+                                C_PAIRS))
+        red[seat], blue[seat] = r, b
+    return red, blue
+
+
+def _end_of_trick(state: State, events: list[Event], explain: bool
+                  ) -> tuple[State, tuple[Event, ...]]:
+    plays = dict(state.trick)
+    players = state.players
+    if explain and state.variant.play == "simultaneous":
+        events.append(Event("show", None, {"plays": plays}, C_CHAOTIC))
+    stake = state.stake
+    result = resolve(plays, stake.value, stake.blue, stake.red, explain)
+    events.extend(result.events)
+    hi, lo = players.index(result.highest), players.index(result.lowest)
+    red, blue = list(state.red), list(state.blue)
+    if result.blue:
+        red, blue = _give(state, hi, "blue", result.blue, events, explain)
+        state = state._replace(red=tuple(red), blue=tuple(blue))
+    if result.red:
+        red, blue = _give(state, lo, "red", result.red, events, explain)
+    discard = state.discard + tuple(c for _, c in state.trick)
+    tricks = state.tricks + 1
+    if explain:
+        events.append(Event("trick_end", result.highest,
+                            {"plays": plays, "last": tricks == TRICKS}, C_TRICK_END))
+    if tricks < TRICKS:
+        turned = reveal(state.score_deck, explain)
+        events.extend(turned.events)
+        new = state._replace(score_deck=turned.rest, revealed=state.revealed + turned.revealed,
+                             stake=Stake(turned.value, turned.blue, turned.red), leader=hi,
+                             trick=(), tricks=tricks, discard=discard, red=tuple(red),
+                             blue=tuple(blue))
+        return new, tuple(events)
+    return _end_of_manche(state, red, blue, events, explain)
+
+
+def _end_of_manche(state: State, red: list[int], blue: list[int], events: list[Event],
+                   explain: bool) -> tuple[State, tuple[Event, ...]]:
+    players = state.players
+    if state.variant.pairs == "end_of_manche":
+        for i, name in enumerate(players):
+            if red[i] and blue[i]:
+                r, b = settle(red[i], blue[i])
+                if explain:
+                    events.append(Event("pairs", name, {"pairs": red[i] - r, "red": r, "blue": b},
+                                        C_LATE_PAIRS))
+                red[i], blue[i] = r, b
+    scores = [r + b for r, b in zip(red, blue)]
+    history = tuple(h + (s,) for h, s in zip(state.history, scores))
+    if explain:
+        events.append(Event("manche_end", None,
+                            {"manche": state.manche + 1, "scores": dict(zip(players, scores)),
+                             "red": dict(zip(players, red)), "blue": dict(zip(players, blue))},
+                            C_MANCHE_END))
+    cancelled = list(state.cancelled)
+    if state.manche > 0:
+        for i, name in enumerate(players):
+            if scores[i]:
+                continue
+            found = cancellation(state.history[i], state.cancelled[i])
+            if found is not None:
+                cancelled[i] = cancelled[i] + (found,)
+            if explain:
+                events.append(Event("clean", name, {"manche": state.manche + 1,
+                                                    "target": target(found, state.history[i])},
+                                    C_CLEAN))
+    manche = state.manche + 1
+    if manche < len(players):
+        new = start_manche(state.variant, players, state.record, state.first_dealer, manche,
+                            history, tuple(cancelled))
+        if explain:
+            events.extend(manche_events(new))
+        return new, tuple(events)
+    n = len(players)
+    new = state._replace(manche=manche, hands=((),) * n, trick=(), tricks=TRICKS,
+                         discard=state.discard + tuple(c for _, c in state.trick),
+                         red=(0,) * n, blue=(0,) * n, history=history,
+                         cancelled=tuple(cancelled))
+    if explain:
+        events.extend(_final_events(new))
+    return new, tuple(events)
+
+
+def totals(state: State) -> dict[str, int]:
+    """Each player's total so far: the finished manches that are not cancelled."""
+    return {p: sum(s for k, s in enumerate(h) if k not in c)
+            for p, h, c in zip(state.players, state.history, state.cancelled)}
+
+
+def outcome(state: State) -> Outcome:
+    """The final totals and winners (``drahtseilakt/fin``, ``drahtseilakt/vainqueur``)."""
+    if not is_over(state):
+        raise IllegalAction("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
+    return winners_of(totals(state))
+
+
+def _final_events(state: State) -> list[Event]:
+    result = outcome(state)
+    return [
+        Event("totals", None, {"scores": dict(zip(state.players, state.history)),
+                               "cancelled": dict(zip(state.players, state.cancelled)),
+                               "totals": dict(result.scores)}, C_END),
+        Event("winner", None, {"winners": result.winners, "reason": result.reason},
+              result.clause),
+    ]
+
+
+def replay(players: Sequence[str], record: Record, actions: Sequence[Play],
+           variant: Any = None) -> State:
+    """Rebuild a game from its recorded chance and its actions, without any random state."""
+    state = new_game(players, record=record, variant=variant)
+    for action in actions:
+        state, _ = apply(state, action, explain=False)
+    return state
