@@ -81,7 +81,7 @@ def test_event_repr_evaluates_back() -> None:
     [
         (["Alex"], "de 2 à 5 joueurs, pas 1"),
         (["A", "B", "C", "D", "E", "F"], "pas 6"),
-        (["Alex", "Alex"], "même nom : Alex"),
+        (["Alex", "Alex"], "même nom\u202f: Alex"),
         (["Alex", ""], "Nom de joueur invalide"),
         ("Alex", "suite de noms"),
     ],
@@ -93,10 +93,13 @@ def test_check_players_rejects(players: list[str], message: str) -> None:
 
 
 def test_configuration_checks_name_valid_values() -> None:
-    with pytest.raises(ValueError, match="Valeurs possibles : 'a', 'b'"):
+    with pytest.raises(ValueError, match="Valeurs possibles\u202f: a, b"):
         check_choice("x", "z", ("a", "b"))
-    with pytest.raises(ValueError, match=r"inconnue\(s\) pour v : zz\. Clés possibles : a"):
+    with pytest.raises(ValueError, match="Clé inconnue pour v\u202f: «\u202fzz\u202f». "
+                       "Clés possibles\u202f: a"):
         check_keys("v", ["a", "zz"], ["a"])
+    with pytest.raises(ValueError, match="«\u202f1\u202f»"):  # keys of any type, no TypeError
+        check_keys("v", [1, "a"], ["a"])
 
 
 def test_engine_and_games_import_no_widget_library() -> None:

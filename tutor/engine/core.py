@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, TypeVar
 
+from tutor.fr import shown, typography
+
 T = TypeVar("T")
 
 
@@ -133,12 +135,12 @@ def check_players(players: Sequence[str], low: int, high: int, clause: str) -> t
         )
     for name in names:
         if not isinstance(name, str) or not name.strip():
-            raise IllegalAction(f"Nom de joueur invalide : {short_repr(name)}.", clause)
+            raise IllegalAction(typography(f"Nom de joueur invalide : {short_repr(name)}."),
+                                clause)
     if len(set(names)) != len(names):
         twice = sorted({n for n in names if names.count(n) > 1})
-        raise IllegalAction(
-            "Deux joueurs ne peuvent pas porter le même nom : " + ", ".join(twice) + ".", clause
-        )
+        raise IllegalAction(typography(
+            "Deux joueurs ne peuvent pas porter le même nom : " + ", ".join(twice) + "."), clause)
     return names
 
 
@@ -146,27 +148,23 @@ def check_choice(name: str, value: object, valid: Iterable[object]) -> None:
     """Reject a configuration value not in ``valid`` (same type too: ``True`` is not ``1``),
     naming the valid ones (no silent default)."""
     options = tuple(valid)
-    if value not in options or type(value) not in {type(o) for o in options}:
-        raise ValueError(
+    if type(value) not in {type(o) for o in options} or value not in options:
+        raise ValueError(typography(
             f"Valeur inconnue pour « {name} » : {short_repr(value)}. Valeurs possibles : "
-            + ", ".join(repr(o) for o in options)
-            + "."
-        )
+            + ", ".join(str(o) for o in options) + "."))
 
 
-def check_keys(kind: str, given: Iterable[str], valid: Iterable[str]) -> None:
-    """Reject unknown configuration keys, listing the valid ones."""
+def check_keys(kind: str, given: Iterable[object], valid: Iterable[str]) -> None:
+    """Reject unknown configuration keys (of any type), listing the valid ones, in French."""
     known = tuple(valid)
-    unknown = sorted(set(given) - set(known))
+    unknown = sorted({shown(k) for k in given if not (isinstance(k, str) and k in known)})
     if unknown:
-        raise ValueError(
-            f"Clé(s) inconnue(s) pour {kind} : {', '.join(unknown)}. Clés possibles : "
-            + ", ".join(known)
-            + "."
-        )
+        raise ValueError(typography(
+            f"{'Clé inconnue' if len(unknown) == 1 else 'Clés inconnues'} pour {kind} : "
+            f"{', '.join(unknown)}. Clés possibles : {', '.join(known)}."))
 
 
 def short_repr(value: object, limit: int = 24) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for quoting untrusted input in a message."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """An untrusted value quoted for a learner (« 12.0 », never a Python repr), cut to
+    ``limit`` characters."""
+    return shown(value, limit)

@@ -46,11 +46,11 @@ _REGISTERED = (
     GameInfo(
         id="vautours",
         title="Stupides Vautours",
-        author="Alex Randolph (Hol's der Geier)",
+        author="Alex Randolph (Hol’s der Geier)",
         players=(2, 5),
         notebook="stupides-vautours.ipynb",
-        summary="Tout le monde a les mêmes cartes, tout le monde joue en même temps : "
-        "la plus forte carte unique remporte la souris, la plus faible récolte le vautour.",
+        summary="Tout le monde a les mêmes cartes, tout le monde joue en même temps : "
+        "la plus forte carte unique remporte le Suricate, la plus faible récolte le Vautour.",
     ),
     GameInfo(
         id="drahtseilakt",
@@ -58,8 +58,8 @@ _REGISTERED = (
         author="Reiner Knizia (1999)",
         players=(3, 5),
         notebook="drahtseilakt.ipynb",
-        summary="Sur la corde raide : la plus forte carte prend des bâtonnets bleus, la plus "
-        "faible des rouges, et c'est le plus petit total qui gagne.",
+        summary="Sur la corde raide : la plus forte carte prend des bâtonnets bleus, la plus "
+        "faible des rouges, et c’est le plus petit total qui gagne.",
     ),
     GameInfo(
         id="vampir",
@@ -68,7 +68,7 @@ _REGISTERED = (
         players=(3, 5),
         notebook="vampir.ipynb",
         summary="Piochez, posez sous les six lieux ou raflez-les pour exposer vos chasses de "
-        "vampires : mais dans chaque couleur, le plus faible chasseur ne marque rien.",
+        "vampires : mais dans chaque couleur, le plus faible chasseur ne marque rien.",
     ),
     GameInfo(
         id="vaiko",
@@ -76,8 +76,8 @@ _REGISTERED = (
         author="Jeu de mémoire et de défausse",
         players=(2, 6),
         notebook="vaiko.ipynb",
-        summary="Quatre cartes face cachée que l'on ne regarde presque jamais : retenez où "
-        "elles sont, défaussez au bon moment et dites « Vaiko » quand votre main est la plus "
+        summary="Quatre cartes face cachée que l’on ne regarde presque jamais : retenez où "
+        "elles sont, défaussez au bon moment et dites « Vaiko » quand votre main est la plus "
         "légère.",
     ),
 )
@@ -91,5 +91,5 @@ def game(game_id: str) -> GameInfo:
         return GAMES[game_id]
     except KeyError:
         raise KeyError(
-            f"Jeu inconnu « {game_id} » (jeux connus : {', '.join(GAMES)})."
+            f"Jeu inconnu «\u202f{game_id}\u202f» (jeux connus\u202f: {', '.join(GAMES)})."
         ) from None
