@@ -47,7 +47,7 @@ def used_in_lab(nb: dict[str, Any]) -> dict[str, Any]:
             cell["metadata"] = {"jp-MarkdownHeadingCollapsed": True}
             continue
         cell["execution_count"] = 40 + k
-        cell["metadata"] = {"scrolled": True, "tags": []}
+        cell["metadata"] = {"scrolled": True, "tags": cell["metadata"].get("tags", [])}
         if cell["outputs"]:
             for out in cell["outputs"]:
                 out["execution_count"] = 40 + k
@@ -78,14 +78,14 @@ def test_a_new_checked_cell_keeps_its_output_until_make_notebooks_runs(tmp_path:
     source = ROOT / "notebooks" / "vampir.ipynb"
     nb = used_in_lab(json.loads(source.read_text(encoding="utf-8")))
     out = {"output_type": "stream", "name": "stdout", "text": "nouvel exemple\n"}
-    nb["cells"].append({"cell_type": "code", "id": "new", "metadata": {"tags": []},
+    nb["cells"].append({"cell_type": "code", "id": "new", "metadata": {"tags": [tn.TAG]},
                         "execution_count": 99, "outputs": [out],
-                        "source": tn.MARK + "\nprint('nouvel exemple')"})
+                        "source": "print('nouvel exemple')"})
     shutil.copyfile(source, tmp_path / source.name)
     saved = json.loads(lab_save(nb, tmp_path, source.name))
     (stored,) = saved["cells"][-1]["outputs"]
     assert "".join(stored["text"]) == out["text"] and saved["cells"][-1]["execution_count"] == 1
-    assert saved["cells"][-1]["metadata"] == {}
+    assert saved["cells"][-1]["metadata"] == {"tags": [tn.TAG]}
 
 
 def test_a_save_of_a_notebook_not_yet_on_disk_is_thinned_too(tmp_path: Path) -> None:

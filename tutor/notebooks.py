@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-MARK = "# NBVAL_CHECK_OUTPUT"
+TAG = "nbval-check-output"  # nbval's cell tag: compare this cell's stored output
 KERNELSPEC = {"display_name": "Python 3", "language": "python", "name": "python3"}
 LAB_CONFIG = Path(__file__).resolve().parent / "lab" / "jupyter_lab_config.py"
 
@@ -35,8 +35,10 @@ def source(cell: dict[str, Any]) -> str:
 
 
 def is_checked(cell: dict[str, Any]) -> bool:
-    """A code cell whose output nbval compares (``# NBVAL_CHECK_OUTPUT``)."""
-    return bool(cell.get("cell_type") == "code" and MARK in source(cell))
+    """A code cell whose output nbval compares (tagged ``nbval-check-output``: a tag, not a
+    comment, so that nothing of the test harness shows in the cell a learner reads)."""
+    tags = cell.get("metadata", {}).get("tags", [])
+    return bool(cell.get("cell_type") == "code" and TAG in tags)
 
 
 def stored_outputs(nb: Notebook) -> dict[str, Outputs]:
@@ -59,16 +61,18 @@ def thin(nb: Notebook, stored: dict[str, Outputs] | None = None) -> Notebook:
     source (the notebook as it is on disk), those are kept instead, so that whatever a learner
     did in the kernel, saving never changes a stored worked example: `make notebooks` is what
     (re)computes them. Every other code cell loses its outputs and execution count; Markdown and
-    code cells lose their metadata (collapsed headings, scroll state, tags); the notebook keeps
+    code cells lose their metadata (collapsed headings, scroll state, tags other than
+    ``nbval-check-output``); the notebook keeps
     only its title, the kernel's name and the language's name (no widget state).
     """
     stored = stored or {}
     for cell in nb.get("cells", []):
+        checked = is_checked(cell)
         if cell.get("cell_type") in ("markdown", "code"):
-            cell["metadata"] = {}
+            cell["metadata"] = {"tags": [TAG]} if checked else {}
         if cell.get("cell_type") != "code":
             continue
-        if is_checked(cell):
+        if checked:
             outputs = stored.get(source(cell), cell.get("outputs", []))
             cell["outputs"] = [_numbered(out) for out in outputs]
             cell["execution_count"] = 1

@@ -58,7 +58,7 @@ def test_code_requests_over_the_kernel_websocket_run_nothing(app_url: str, tmp_p
 def test_sources_and_project_files_are_not_served(app_url: str, path: str) -> None:
     status, body, final = fetch(app_url + path)
     assert status in (403, 404) or final.endswith("/voila/render/index.ipynb"), (status, final)
-    for secret in ("[project]", '"cell_type"', "def make_app", "NBVAL_CHECK_OUTPUT"):
+    for secret in ("[project]", '"cell_type"', "def make_app", "nbval-check-output"):
         assert secret not in body
 
 

@@ -151,6 +151,7 @@ class PlayTable(_Board):
 
     def __init__(self, surface: Surface, seed: int = 1) -> None:
         engine = surface.engine
+        self.surface = surface
         self.settings = GameSettings(engine, opponents=surface.opponents, seed=seed,
                                      name=surface.you, level=surface.level or
                                      next(iter(engine.PLAYER_KINDS)))
