@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor import rules
+from tutor import fr, rules
 from tutor.engine import IllegalAction
 from tutor.engine.examples import ExampleError
 from tutor.games import vaiko as v
@@ -60,7 +60,7 @@ def test_the_shipped_deck_is_a_marked_hypothesis() -> None:
     deck = v.load_deck()
     assert deck.hypothesis and "hypothèse" in DECK_TEXT.lower()
     assert len(deck.cards) == 56
-    assert [c.face for c, _ in deck.kinds][-3:] == ["x2", "Vision", "Échange"]
+    assert [c.face for c, _ in deck.kinds][-3:] == ["×2", "Vision", "Échange"]
     assert {c.effect for c in deck.cards} == set(v.EFFECTS)
     assert deck.card("Vision").points == 10 and deck.card("7").points == 7
 
@@ -69,13 +69,13 @@ def test_the_shipped_deck_is_a_marked_hypothesis() -> None:
     ("change", "line", "reason"),
     [
         (('effet = "vision"', 'effet = "voir"'), 92, "effet inconnu 'voir'"),
-        (('points = 3', 'points = "trois"'), 39, "« points » doit être un entier"),
+        (('points = 3', 'points = "trois"'), 39, fr.quote("points") + " doit être un entier"),
         (('exemplaires = 4\n\n[[carte]]\nnom = "1"', 'exemplaires = 0\n\n[[carte]]\nnom = "1"'),
-         22, "« exemplaires » doit être un entier"),
-        (('nom = "2"', 'nom = "1"'), 31, "carte « 1 » décrite deux fois"),
+         22, fr.quote("exemplaires") + " doit être un entier"),
+        (('nom = "2"', 'nom = "1"'), 31, f"carte {fr.quote('1')} décrite deux fois"),
         (('hypothese = true', 'hypothese = "oui"'), 15, "hypothese = true"),
-        (('nom = "5"', 'nom = "5"\ncouleur = "rouge"'), 50, "clé inconnue « couleur »"),
-        (('points = 6\n', ''), 54, "clé manquante « points »"),
+        (('nom = "5"', 'nom = "5"\ncouleur = "rouge"'), 50, f"clé inconnue {fr.quote('couleur')}"),
+        (('points = 6\n', ''), 54, f"clé manquante {fr.quote('points')}"),
         (('titre = "Paquet supposé de Vaiko"', 'titre = "Paquet'), 14, "TOML illisible"),
     ],
 )
@@ -152,8 +152,8 @@ def test_each_player_looks_at_exactly_one_card_in_turn() -> None:
     s, events = play(s, Peek("Alex", 2))
     assert s.known[0] - frozenset(s.discard) == {s.hands[0][2]}
     assert events[0].clause == "vaiko/premier-regard"
-    assert v.view(s, "Alex")["players"][0]["cards"][2] is not None
-    assert v.view(s, "Carla")["players"][0]["cards"] == (None,) * 4
+    assert v.view(s, "Alex").players[0].cards[2] is not None
+    assert v.view(s, "Carla").players[0].cards == (None,) * 4
     with pytest.raises(IllegalAction) as e:
         v.apply(s, Peek("Alex", 1))
     assert e.value.clause == "vaiko/premier-regard"
@@ -167,8 +167,8 @@ def test_each_player_looks_at_exactly_one_card_in_turn() -> None:
 
 def test_draw_is_seen_only_by_the_drawer() -> None:
     s, events = play(pos(), Draw("Alex"))
-    assert v.view(s, "Alex")["drawn"] == "6" and v.view(s, "Carla")["drawn"] is None
-    assert v.view(s, "Carla")["has_drawn"]
+    assert v.view(s, "Alex").drawn == "6" and v.view(s, "Carla").drawn is None
+    assert v.view(s, "Carla").has_drawn
     assert "6" not in v.describe(events[0], "Carla") and "6" in v.describe(events[0], "Alex")
 
 
@@ -176,7 +176,7 @@ def test_swap_puts_the_drawn_card_in_place_and_discards_the_old_one() -> None:
     s, events = play(pos(), Draw("Alex"), Swap("Alex", 2))
     assert faces(s, "Alex") == ["7", "3", "6", "2"]
     assert s.deck.cards[s.discard[-1]].face == "9"
-    assert v.view(s, "Alex")["players"][0]["cards"] == (None, None, "6", None)
+    assert v.view(s, "Alex").players[0].cards == (None, None, "6", None)
     assert [e.kind for e in events] == ["draw", "swap", "window"]
     assert s.phase == v.MATCH and v.current_seats(s) == ("Carla",)
 
@@ -186,26 +186,26 @@ def test_drawing_from_the_discard_is_refused_by_default_and_allowed_by_the_varia
         v.apply(pos(), Draw("Alex", "discard"))
     assert e.value.clause == "vaiko/pioche"
     s, events = play(pos(variant="pioche-ou-defausse"), Draw("Alex", "discard"))
-    assert v.view(s, "Carla")["drawn"] == "5"  # a public card
+    assert v.view(s, "Carla").drawn == "5"  # a public card
     assert events[0].clause == "vaiko/variante-defausse"
-    assert not v.has(v.legal_actions(s, "Alex"), Discard("Alex"))
+    assert Discard("Alex") not in v.legal_actions(s, "Alex")
 
 
-def test_looking_at_ones_cards_is_refused_unless_the_variant_allows_it() -> None:
-    s, _ = play(pos(), Draw("Alex"))
+def test_looking_before_swapping_commits_to_the_swap_and_the_variant_forbids_it() -> None:
+    s, _ = play(pos(variant="sans-regard"), Draw("Alex"))
     with pytest.raises(IllegalAction) as e:
         v.apply(s, LookHand("Alex"))
-    assert e.value.clause == "vaiko/ne-pas-regarder"
-    s, _ = play(pos(variant={"look": "before_swap"}), Draw("Alex"), LookHand("Alex"))
-    assert v.view(s, "Alex")["players"][0]["cards"] == ("7", "3", "9", "2")
+    assert e.value.clause == "vaiko/variante-regard"
+    s, _ = play(pos(), Draw("Alex"), LookHand("Alex"))
+    assert v.view(s, "Alex").players[0].cards == ("7", "3", "9", "2")
     with pytest.raises(IllegalAction) as e:
         v.apply(s, Discard("Alex"))
-    assert e.value.clause == "vaiko/variante-regard"
+    assert e.value.clause == "vaiko/ne-pas-regarder"
 
 
 def test_actions_of_different_types_with_equal_fields_are_not_confused() -> None:
     s, _ = play(pos(), Draw("Alex"), Discard("Alex"))  # window: Carla may Pass
-    assert v.has(v.legal_actions(s, "Carla"), Pass("Carla"))
+    assert Pass("Carla") in v.legal_actions(s, "Carla")
     for wrong in (Call("Carla"), EndTurn("Carla"), Discard("Carla"), LookHand("Carla")):
         assert not v.is_legal(s, wrong)
         with pytest.raises(IllegalAction):
@@ -215,9 +215,9 @@ def test_actions_of_different_types_with_equal_fields_are_not_confused() -> None
 @pytest.mark.parametrize(
     ("action", "clause", "words"),
     [
-        (Swap("Alex", 0), "vaiko/pioche", "doit d'abord piocher"),
-        (Draw("Carla"), "vaiko/sens", "Ce n'est pas à Carla de jouer : c'est à Alex"),
-        (Draw("Zoé"), "vaiko/joueurs", "Aucun joueur ne s'appelle 'Zoé'"),
+        (Swap("Alex", 0), "vaiko/pioche", "doit d’abord piocher"),
+        (Draw("Carla"), "vaiko/sens", "Ce n’est pas à Carla de jouer : c’est à Alex"),
+        (Draw("Zoé"), "vaiko/joueurs", "Aucun joueur ne s’appelle 'Zoé'"),
         (Match("Carla", 0), "vaiko/defausse-immediate", "Aucune défausse immédiate"),
         (Call("Alex"), "vaiko/annonce", "à la fin de son tour"),
         ("Alex pioche", "vaiko/sens", "Action inconnue"),
@@ -237,7 +237,7 @@ def test_a_slot_that_does_not_exist_is_named_in_french() -> None:
     with pytest.raises(IllegalAction) as e:
         v.apply(s, Swap("Alex", 4))
     assert e.value.clause == "vaiko/echange-ou-defausse"
-    assert "Alex n'a pas de carte n° 5 (cartes 1 à 4)" in e.value.reason
+    assert "Alex n’a pas de carte n° 5 (cartes 1 à 4)" in e.value.reason
 
 
 # --- immediate discard ---------------------------------------------------------------------------
@@ -258,20 +258,20 @@ def test_wrong_attempt_shows_the_card_to_all_and_adds_a_face_down_penalty() -> N
     assert [e.kind for e in events[-2:]] == ["miss", "penalty"]
     assert all(e.clause == "vaiko/erreur" for e in events[-2:])
     for seat in ("Alex", "Carla"):
-        cards = v.view(s, seat)["players"][1]["cards"]
+        cards = v.view(s, seat).players[1].cards
         assert cards[1] == "1" and cards[4] is None  # the penalty is unknown to everyone
-    assert v.current_seats(s) == ("Alex",)  # Carla's chance is over
+    assert v.current_seats(s) == ("Alex",)  # Carla’s chance is over
 
 
 def test_x2_is_never_discarded_immediately_and_gives_another_turn() -> None:
-    s = pos(hands={"Alex": ["7", "3", "9", "2"], "Carla": ["x2", "1", "6", "8"]},
-            pile=["x2", "0"])
+    s = pos(hands={"Alex": ["7", "3", "9", "2"], "Carla": ["×2", "1", "6", "8"]},
+            pile=["×2", "0"])
     s, events = play(s, Draw("Alex"), Discard("Alex"))
     assert events[-1].kind == "again" and events[-1].clause == "vaiko/x2"
     assert s.phase == v.DRAW and v.current_seats(s) == ("Alex",)
     with pytest.raises(IllegalAction) as e:
         v.apply(s, Match("Carla", 0))
-    assert e.value.clause == "vaiko/defausse-immediate" and "x2" in e.value.reason
+    assert e.value.clause == "vaiko/defausse-immediate" and "×2" in e.value.reason
 
 
 def test_window_asks_clockwise_from_the_next_player_and_ends_with_the_discarder() -> None:
@@ -297,8 +297,8 @@ def test_vision_lets_the_player_look_at_any_card() -> None:
     looks = v.legal_actions(s, "Alex")
     assert len(looks) == 8 and all(isinstance(a, Look) for a in looks)
     s, events = play(s, Look("Alex", "Carla", 3))
-    assert v.view(s, "Alex")["players"][1]["cards"] == (None, None, None, "8")
-    assert v.view(s, "Carla")["players"][1]["cards"] == (None,) * 4
+    assert v.view(s, "Alex").players[1].cards == (None, None, None, "8")
+    assert v.view(s, "Carla").players[1].cards == (None,) * 4
     assert "8" not in v.describe(events[0], "Carla")
     assert s.phase == v.MATCH  # then the window on the Vision
 
@@ -309,9 +309,9 @@ def test_exchange_swaps_blind_and_knowledge_follows_the_cards() -> None:
     assert s.phase == v.EXCHANGE
     s, events = play(s, Exchange("Alex", "Alex", 0, "Carla", 2))
     assert faces(s, "Alex")[0] == "6" and faces(s, "Carla")[2] == "7"
-    assert v.view(s, "Alex")["players"][1]["cards"][2] == "7"  # Alex follows his 7
-    assert v.view(s, "Carla")["players"][0]["cards"][0] == "6"  # Carla follows her 6
-    assert v.view(s, "Alex")["players"][0]["cards"][0] is None  # but never saw her 6
+    assert v.view(s, "Alex").players[1].cards[2] == "7"  # Alex follows his 7
+    assert v.view(s, "Carla").players[0].cards[0] == "6"  # Carla follows her 6
+    assert v.view(s, "Alex").players[0].cards[0] is None  # but never saw her 6
     assert events[0].clause == "vaiko/echange"
 
 
@@ -323,7 +323,7 @@ def test_exchange_between_two_other_players_and_its_refusals() -> None:
     assert Exchange("A", "B", 0, "C", 1) in legal and len(legal) == 2 * 4 + 4
     for bad, words in ((Exchange("A", "B", 0, "B", 1), "deux joueurs différents"),
                        (Exchange("A", "B", 0, "A", 1), "propre carte en premier"),
-                       (Exchange("A", "B", 5, "C", 0), "B n'a pas de carte n° 6")):
+                       (Exchange("A", "B", 5, "C", 0), "B n’a pas de carte n° 6")):
         with pytest.raises(IllegalAction) as e:
             v.apply(s, bad)
         assert e.value.clause == "vaiko/echange" and words in e.value.reason
@@ -331,9 +331,9 @@ def test_exchange_between_two_other_players_and_its_refusals() -> None:
     assert faces(s, "B") == ["6", "4"] and faces(s, "C") == ["5", "3"]
 
 
-def test_matched_special_acts_only_under_the_variant() -> None:
+def test_matched_special_acts_unless_the_variant_says_otherwise() -> None:
     hands = {"Alex": ["7", "3"], "Carla": ["Vision", "1"]}
-    for variant, phase in (("standard", v.MATCH), ("effets-immediats", v.VISION)):
+    for variant, phase in (("standard", v.VISION), ("sans-effet-immediat", v.MATCH)):
         s = v.situation(["Alex", "Carla"], hands=hands, pile=["Vision"], discard=["5"],
                         variant=variant)
         s, _ = play(s, Draw("Alex"), Discard("Alex"), Look("Alex", "Alex", 0),
@@ -434,7 +434,7 @@ def test_a_wrong_expectation_in_an_example_is_reported() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"type": "tournoi"}, "type d'exemple inconnu"),
+        ({"type": "tournoi"}, "type d’exemple inconnu"),
         ({"coups": [{"joueur": "Alex", "action": "danser"}]}, "action inconnue"),
         ({"coups": [{"joueur": "Alex", "action": "jeter"}]}, "coup 1 impossible"),
         ({"mains": {"Alex": ["11"], "Carla": ["1"]}}, "situation impossible"),
@@ -450,7 +450,7 @@ def test_malformed_examples_are_refused(change: dict[str, object], message: str)
 def test_private_faces_are_hidden_from_other_players_in_descriptions() -> None:
     run = v.run_example(BOOK.examples["vaiko/ex-regard-depart"].data)
     peek = run.events[0]
-    assert "c'est un 0" in v.describe(peek) and "c'est un 0" in v.describe(peek, "Alex")
+    assert "(un 0)" in v.describe(peek) and "(un 0)" in v.describe(peek, "Alex")
     assert "0" not in v.describe(peek, "Carla").replace("carte 2", "")
     state = v.new_game(["Alex", "Carla"], seed=3)
     deal = v.opening_events(state)[2]
@@ -461,5 +461,5 @@ def test_private_faces_are_hidden_from_other_players_in_descriptions() -> None:
 def test_french_elision_and_true_minus_sign() -> None:
     run = v.run_example(BOOK.examples["vaiko/ex-annonce"].data)
     texts = [v.describe(e) for e in run.events]
-    assert "Le tour est fini depuis l'annonce d'Alex : la manche s'arrête." in texts
+    assert "Le tour est fini depuis l’annonce d’Alex : la manche s’arrête." in texts
     assert any("4 − 10 = −6" in t for t in texts)
