@@ -155,19 +155,15 @@ class ActionBase:
         return self.key() < other.key()
 
     def __le__(self, other: object) -> bool:
-        if not isinstance(other, ActionBase):
-            return NotImplemented
-        return self.key() <= other.key()
+        return self == other or self.__lt__(other) is True
 
     def __gt__(self, other: object) -> bool:
         if not isinstance(other, ActionBase):
             return NotImplemented
-        return self.key() > other.key()
+        return other.__lt__(self)
 
     def __ge__(self, other: object) -> bool:
-        if not isinstance(other, ActionBase):
-            return NotImplemented
-        return self.key() >= other.key()
+        return self == other or self.__gt__(other) is True
 
 
 @dataclass(frozen=True, slots=True)
