@@ -26,6 +26,7 @@ from tutor.games.vaiko import (
 )
 
 BOOK = rules.load("vaiko")
+BOOK_PATH = rules.rules_dir() / "vaiko.fr.md"
 DECK_TEXT = (rules.rules_dir() / v.DECK_FILE).read_text(encoding="utf-8")
 
 
@@ -463,3 +464,71 @@ def test_french_elision_and_true_minus_sign() -> None:
     texts = [v.describe(e) for e in run.events]
     assert "Le tour est fini depuis l’annonce d’Alex : la manche s’arrête." in texts
     assert any("4 − 10 = −6" in t for t in texts)
+
+
+# --- record, replay and the deck file ------------------------------------------------------------
+
+
+def test_replay_rebuilds_a_game_with_a_non_default_deck_and_its_reshuffles(
+        tmp_path: Path) -> None:
+    import random
+
+    small = tmp_path / "petit.toml"
+    small.write_text('titre = "Petit paquet"\nhypothese = false\n'
+                     '[[carte]]\nnom = "1"\neffet = "aucun"\npoints = 1\nexemplaires = 8\n'
+                     '[[carte]]\nnom = "9"\neffet = "aucun"\npoints = 9\nexemplaires = 6\n',
+                     encoding="utf-8")
+    rng = random.Random(2)
+    state = v.new_game(["A", "B"], seed=4, deck=small)
+    actions = []
+    while not v.is_over(state) and state.manche < 3:
+        (seat,) = v.current_seats(state)
+        legal = v.legal_actions(state, seat)
+        quiet = [a for a in legal if not isinstance(a, (Call, Match))] if len(actions) < 300 \
+            else list(legal)
+        action = rng.choice(quiet or list(legal))
+        state, _ = v.apply(state, action)
+        actions.append(action)
+    assert dict(state.record.setup)["deck"] == state.deck and not state.deck.hypothesis
+    assert len(state.record.shuffles) > state.manche  # reshuffles during play are recorded
+    assert v.replay(["A", "B"], state.record, actions) == state
+
+
+def test_read_data_file_judges_by_content(tmp_path: Path) -> None:
+    assert v.read_data_file(str(v.deck_path())) == (
+        "paquet de Vaiko valide, 56 cartes (14 sortes, hypothèse du tuteur)")
+    other = tmp_path / "autre.toml"
+    other.write_text('nom = "pas un paquet"\n', encoding="utf-8")
+    assert v.read_data_file(str(other)) is None
+    assert v.read_data_file(str(BOOK_PATH)) is None
+    renamed = tmp_path / "notes.txt"
+    renamed.write_text(DECK_TEXT.replace("points = 3", "points = 3.5"), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"notes\.txt:\d+: "):
+        v.read_data_file(str(renamed))
+    v.preflight()
+
+
+def test_describe_never_tells_a_face_to_a_viewer_who_did_not_see_it() -> None:
+    import random
+
+    rng = random.Random(5)
+    state = v.new_game(["Alex", "Carla", "Dario"], seed=5)
+    private = ("draw", "peek", "look", "look_hand", "swap", "penalty", "deal", "exchange")
+    checked = 0
+    while not v.is_over(state) and state.manche < 3:
+        (seat,) = v.current_seats(state)
+        state, events = v.apply(state, rng.choice(v.legal_actions(state, seat)))
+        for e in events:
+            if e.kind not in private or e.data.get("source") == "discard":
+                continue
+            seen_by = e.data.get("seen_by") or ()
+            faces = [e.data["face"]] if "face" in e.data else list(e.data.get("faces", ()))
+            faces += [f for hand in e.data.get("hands", {}).values() for f in hand]
+            for viewer in state.players:
+                if viewer in seen_by:
+                    continue
+                text = v.describe(e, viewer)
+                for f in faces:
+                    assert v.card_text(f) not in text and f"({f})" not in text, (e, viewer)
+                    checked += 1
+    assert checked > 50
