@@ -238,13 +238,7 @@ def _shown(events: Sequence[Event]) -> list[Event]:
 def example_positions(data: Mapping[str, Any]) -> tuple[v.State, list[tuple[int, v.State]]]:
     """The start of a ``partie`` example and, after each move, how many events had been told
     and the position reached (to draw the table beside each step)."""
-    hands = {p: list(f) for p, f in data["mains"].items()}
-    known = {p: [(o, int(n) - 1) for o, _, n in (s.rpartition(":") for s in spots)]
-             for p, spots in data.get("connues", {}).items()}
-    state = v.situation(list(hands), hands=hands, pile=data.get("pioche", []),
-                        discard=data["defausse"], turn=data.get("tour"), known=known,
-                        caller=data.get("annonce"), totals=data.get("totaux"),
-                        peek=data.get("debut") == "regard", variant=data.get("variante"))
+    state = v.example_start(data)
     start, told, after = state, 0, []
     for move in data["coups"]:
         state, events = v.apply(state, v.parse_move(move))
@@ -305,7 +299,7 @@ class MemoryExercise(w.VBox):  # type: ignore[misc]
         for k in range(v.HAND_SIZE):
             b = w.Button(description=f"Carte {k + 1}")
             b.add_class("tv-choice")
-            b.on_click(guard(self._answer(k)))
+            b.on_click(guard(lambda _, k=k: self.answer(k)))
             self.buttons.append(b)
         self.answers.children = self.buttons
         super().__init__([self.cards_html, self.prompt, self.hide_button, self.answers,
@@ -350,19 +344,13 @@ class MemoryExercise(w.VBox):  # type: ignore[misc]
         if self.swap is not None:
             a, b = self.swap
             self.cards[a], self.cards[b] = self.cards[b], self.cards[a]
-            text = (f"Carla joue une carte Échange : elle échange votre carte {a + 1} et votre "
+            text = (f"Carla joue une carte Échange et échange votre carte {a + 1} avec votre "
                     f"carte {b + 1}, faces cachées. Où est le 2 maintenant ?")
         set_html(self.cards_html, self._row(show=False))
         set_html(self.prompt, h.message_panel("info", text))
         self.hide_button.disabled = True
         for b in self.buttons:
             b.disabled = False
-
-    def _answer(self, k: int) -> Callable[[object], None]:
-        def answer(_: object) -> None:
-            self.answer(k)
-
-        return answer
 
     def answer(self, k: int) -> None:
         """The learner says the 2 is card ``k`` (0-based)."""
@@ -421,11 +409,11 @@ class MatchExplorer(w.VBox):  # type: ignore[misc]
         for k in range(4):
             b = w.Button(description=f"Tenter ma carte {k + 1}")
             b.add_class("tv-vk-act")
-            b.on_click(guard(self._act(k)))
+            b.on_click(guard(lambda _, k=k: self.act(k)))
             actions.append(b)
         passer = w.Button(description="Passer")
         passer.add_class("tv-vk-act")
-        passer.on_click(guard(self._act(None)))
+        passer.on_click(guard(lambda _: self.act(None)))
         self.buttons.children = [*actions, passer]
         super().__init__([self.table, self.prompt, self.buttons, self.error,
                           self.restart_button, self.explainer])
@@ -439,12 +427,6 @@ class MatchExplorer(w.VBox):  # type: ignore[misc]
         self.state, more = v.apply(state, v.Discard("Alex"))
         self.events = [*events, *more]
         self.render()
-
-    def _act(self, k: int | None) -> Callable[[object], None]:
-        def act(_: object) -> None:
-            self.act(k)
-
-        return act
 
     def act(self, k: int | None) -> None:
         """Carla tries her card ``k`` (0-based), or passes with ``None``."""
@@ -484,7 +466,7 @@ class CallCalculator(w.VBox):  # type: ignore[misc]
     def __init__(self) -> None:
         start = {"Alex": 4, "Carla": 9, "Dario": 15}
         self.error = ErrorArea(book())
-        self.points = {p: w.BoundedIntText(value=n, min=-50, max=200, description=p,
+        self.points = {p: w.BoundedIntText(value=n, min=0, max=200, description=p,
                                            layout=w.Layout(width="11rem"),
                                            style={"description_width": "4rem"})
                        for p, n in start.items()}
@@ -516,7 +498,7 @@ class CallCalculator(w.VBox):  # type: ignore[misc]
             steps = "".join(f"<li>{h.esc(v.describe(e))} <span class=\"tv-step-clause\">— "
                             f"{h.esc(book().clause(e.clause).title)}</span></li>"
                             for e in result.events)
-            cells = ", ".join(f"{p} {v.points_text(s)}" for p, s in result.points.items())
+            cells = ", ".join(f"{p} {fr.count(s, 'point')}" for p, s in result.points.items())
             columns.append(f'<div class="tv-panel" style="flex:1 1 20rem"><div class="tv-title">'
                            f"{h.esc(label)}</div><p><strong>{h.esc(cells)}</strong></p>"
                            f'<ol class="tv-steps">{steps}</ol></div>')
@@ -559,13 +541,14 @@ def action_label(action: v.Action, me: str, state: v.State) -> str:
 
 
 def _place(owner: str, slot_: int, me: str) -> str:
-    return f"Ma carte {slot_ + 1}" if owner == me else f"Carte {slot_ + 1} de {owner}"
+    return f"Ma carte {slot_ + 1}" if owner == me else f"Carte {slot_ + 1} {fr.of(owner)}"
 
 
 PROMPTS = {
     v.PEEK: "Regardez une seule de vos cartes : elle restera face cachée ensuite.",
     v.DRAW: "À vous de jouer : piochez une carte.",
-    v.DECIDE: "Gardez la carte piochée à la place d’une des vôtres, ou jetez-la.",
+    v.DECIDE: "Gardez la carte piochée à la place d’une des vôtres (vous pouvez d’abord "
+              "regarder vos cartes, mais il faudra alors échanger), ou jetez-la.",
     v.LOOKED: "Vous avez regardé vos cartes : échangez maintenant la carte piochée.",
     v.VISION: "Carte Vision : choisissez une carte à regarder, puis « Regarder ».",
     v.EXCHANGE: "Carte Échange : choisissez deux cartes (une à vous et une d’un autre joueur, "
@@ -777,17 +760,11 @@ class Exercises(w.VBox):  # type: ignore[misc]
         for value in options:
             b = w.Button(description=v.points_text(value))
             b.add_class("tv-choice")
-            b.on_click(guarded(self.error)(self._answer(value)))
+            b.on_click(guarded(self.error)(lambda _, value=value: self.answer(value)))
             buttons.append(b)
         self.answers.children = buttons
         self.feedback.value = ""
         self._score()
-
-    def _answer(self, value: int) -> Callable[[object], None]:
-        def answer(_: object) -> None:
-            self.answer(value)
-
-        return answer
 
     def answer(self, value: int) -> None:
         if self.answered:
@@ -807,7 +784,7 @@ class Exercises(w.VBox):  # type: ignore[misc]
             elif b.description == v.points_text(value):
                 b.add_class("tv-wrong")
         title = ("Bonne réponse !" if good else
-                 f"Pas tout à fait : {self.caller} marque {v.points_text(expected)}.")
+                 f"Pas tout à fait : {self.caller} marque {fr.count(expected, 'point')}.")
         steps = "".join(f"<li>{h.esc(v.describe(e))} <span class=\"tv-step-clause\">— "
                         f"{h.esc(book().clause(e.clause).title)}</span></li>"
                         for e in result.events)

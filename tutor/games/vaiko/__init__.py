@@ -52,7 +52,7 @@ from tutor.games.vaiko.deck import (
     preflight,
     read_data_file,
 )
-from tutor.games.vaiko.examples import parse_move, run_example
+from tutor.games.vaiko.examples import example_start, parse_move, run_example
 from tutor.games.vaiko.legality import (
     current_seats,
     is_legal,
@@ -154,7 +154,8 @@ __all__ = [
     "ActionBase", "Call", "Card", "Deck", "DeckError", "Discard", "Draw", "EndTurn", "Event",
     "Exchange", "Look", "LookHand", "Match", "MemoryPlayer", "Pass", "Peek", "PlayerView",
     "RandomPlayer", "RoundScore", "State", "Swap", "Variant", "View", "apply", "card_text",
-    "current_seats", "deck_path", "describe", "face", "hand_points", "inventory", "is_game_over",
+    "current_seats", "deck_path", "describe", "example_start", "face", "hand_points",
+    "inventory", "is_game_over",
     "is_legal", "is_over", "legal_actions", "load_deck", "new_game", "opening_events",
     "outcome", "parse_deck", "parse_move", "points_text", "preflight", "read_data_file",
     "replay", "run_example", "score_round", "seat_index", "situation", "view", "winners",

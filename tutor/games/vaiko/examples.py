@@ -181,7 +181,13 @@ def _flag(where: str, value: object) -> bool:
     return value
 
 
-def _example_game(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
+def example_start(data: Mapping[str, Any], rules: Variant | None = None) -> State:
+    """The position a ``partie`` example starts from (:class:`ExampleError` if malformed)."""
+    if rules is None:
+        try:
+            rules = Variant.coerce(data.get("variante"))
+        except ValueError as exc:
+            raise ExampleError(f"variante : {exc}") from None
     check_keys("exemple", data, ("mains", "defausse", "coups"),
                COMMON_KEYS + ("pioche",) + _GAME_KEYS)
     mains = data["mains"]
@@ -195,14 +201,22 @@ def _example_game(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
     rest = data.get("reste", "pioche")
     if start not in (None, "regard") or rest not in ("pioche", "defausse"):
         raise ExampleError("debut vaut « regard » ; reste vaut « pioche » ou « defausse »")
-    state = situation(
-        players, hands=hands, pile=_faces("pioche", data.get("pioche", [])),
-        discard=_faces("defausse", data["defausse"]),
-        turn=_player("tour", data["tour"], players) if "tour" in data else None, known=known,
-        caller=_player("annonce", data["annonce"], players) if "annonce" in data else None,
-        totals=int_table("totaux", _table("totaux", data.get("totaux", {}), players)),
-        peek=start == "regard", rest="discard" if rest == "defausse" else "pile",
-        variant=rules)
+    try:
+        return situation(
+            players, hands=hands, pile=_faces("pioche", data.get("pioche", [])),
+            discard=_faces("defausse", data["defausse"]),
+            turn=_player("tour", data["tour"], players) if "tour" in data else None,
+            known=known,
+            caller=_player("annonce", data["annonce"], players) if "annonce" in data else None,
+            totals=int_table("totaux", _table("totaux", data.get("totaux", {}), players)),
+            peek=start == "regard", rest="discard" if rest == "defausse" else "pile",
+            variant=rules)
+    except IllegalAction as exc:
+        raise ExampleError(f"situation impossible : {exc.reason}") from None
+
+
+def _example_game(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
+    state = example_start(data, rules)
     moves = data["coups"]
     if not isinstance(moves, list):
         raise ExampleError("coups doit être une liste de coups")
