@@ -523,21 +523,16 @@ def action_label(action: v.Action, me: str, state: v.State) -> str:
         return "Piocher"
     if isinstance(action, v.Swap):
         return f"Échanger avec ma carte {action.slot + 1}"
-    if isinstance(action, v.Discard):
-        return "Jeter la carte piochée"
-    if isinstance(action, v.LookHand):
-        return "Regarder mes cartes"
     if isinstance(action, v.Look):
         return _place(action.owner, action.slot, me)
     if isinstance(action, v.Match):
         return f"Tenter ma carte {action.slot + 1}"
-    if isinstance(action, v.Pass):
-        return "Passer"
-    if isinstance(action, v.Call):
-        return "Dire « Vaiko »"
-    if isinstance(action, v.EndTurn):
-        return "Finir mon tour"
-    return str(action)
+    return _WORDS.get(type(action), str(action))
+
+
+_WORDS: dict[type, str] = {v.Discard: "Jeter la carte piochée", v.LookHand: "Regarder mes cartes",
+                           v.Pass: "Passer", v.Call: "Dire « Vaiko »",
+                           v.EndTurn: "Finir mon tour"}
 
 
 def _place(owner: str, slot_: int, me: str) -> str:
@@ -703,6 +698,7 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
 
 
 def play_vs_computer(seed: int = 1) -> GameVsComputer:
+    """A whole game against the computer (the notebook's last part)."""
     return GameVsComputer(seed)
 
 
@@ -768,9 +764,8 @@ class Exercises(w.VBox):  # type: ignore[misc]
 
     def answer(self, value: int) -> None:
         if self.answered:
-            set_html(self.feedback, h.message_panel("info", "Vous avez déjà répondu à cette "
-                                                            "question.",
-                                                    "Passez à la question suivante."))
+            set_html(self.feedback, h.message_panel(
+                "info", "Vous avez déjà répondu à cette question.", "Passez à la suivante."))
             return
         result = v.score_round(self.points, self.caller)
         expected = result.points[self.caller]
