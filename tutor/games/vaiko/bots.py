@@ -7,29 +7,8 @@ import random
 from collections.abc import Sequence
 
 from tutor.engine.api import Seed
-from tutor.games.vaiko.state import (
-    CALL,
-    DECIDE,
-    DRAW,
-    EXCHANGE,
-    LOOKED,
-    MATCH,
-    PEEK,
-    VISION,
-    Action,
-    Call,
-    Discard,
-    Draw,
-    EndTurn,
-    Exchange,
-    Look,
-    LookHand,
-    Match,
-    Pass,
-    Peek,
-    Swap,
-    View,
-)
+from tutor.games.vaiko import state as vs
+from tutor.games.vaiko.state import Action, View
 
 
 def _rng(seed: Seed) -> random.Random:
@@ -73,36 +52,36 @@ class MemoryPlayer:
         unknown = [s for s, f in enumerate(me.cards) if f is None]
         known = [(points[f], s) for s, f in enumerate(me.cards) if f is not None]
         phase = view.phase
-        if phase == PEEK:
-            return Peek(seat, self.rng.choice(unknown) if unknown else 0)
-        if phase == DRAW:
+        if phase == vs.PEEK:
+            return vs.Peek(seat, self.rng.choice(unknown) if unknown else 0)
+        if phase == vs.DRAW:
             top = view.discard_top
-            if Draw(seat, "discard") in legal and top is not None and effects[top] == "aucun" \
+            if vs.Draw(seat, "discard") in legal and top is not None and effects[top] == "aucun" \
                     and points[top] <= 2 and (unknown or max(known)[0] > points[top]):
-                return Draw(seat, "discard")
-            return Draw(seat, "deck")
-        if phase in (DECIDE, LOOKED):
+                return vs.Draw(seat, "discard")
+            return vs.Draw(seat, "deck")
+        if phase in (vs.DECIDE, vs.LOOKED):
             return self._decide(view, seat, legal, known, unknown, unseen, points, effects)
-        if phase == VISION:
+        if phase == vs.VISION:
             if unknown:
-                return Look(seat, seat, self.rng.choice(unknown))
-            looks = [a for a in legal if isinstance(a, Look) and a.owner != seat
+                return vs.Look(seat, seat, self.rng.choice(unknown))
+            looks = [a for a in legal if isinstance(a, vs.Look) and a.owner != seat
                      and view.player(a.owner).cards[a.slot] is None]
             return self.rng.choice(looks or list(legal))
-        if phase == EXCHANGE:
+        if phase == vs.EXCHANGE:
             return self._exchange(view, seat, legal, known, points)
-        if phase == MATCH:
+        if phase == vs.MATCH:
             for s, f in enumerate(me.cards):
                 if f is not None and f == view.discard_top:
-                    return Match(seat, s)
-            return Pass(seat)
-        if phase == CALL:
+                    return vs.Match(seat, s)
+            return vs.Pass(seat)
+        if phase == vs.CALL:
             mine = sum(p for p, _ in known) + len(unknown) * unseen
             others = [sum(points[f] if f is not None else unseen for f in p.cards)
                       for p in view.players if p.name != seat]
             if mine <= self.threshold and all(mine + 3 < o for o in others):
-                return Call(seat)
-            return EndTurn(seat)
+                return vs.Call(seat)
+            return vs.EndTurn(seat)
         return self.rng.choice(list(legal))
 
     @staticmethod
@@ -125,24 +104,24 @@ class MemoryPlayer:
         value = points[drawn] if drawn is not None else unseen
         special = drawn is not None and effects[drawn] != "aucun"
         worst = max(known) if known else None
-        if view.phase == LOOKED:
+        if view.phase == vs.LOOKED:
             assert worst is not None
-            return Swap(seat, worst[1])
-        if special and Discard(seat) in legal:
-            return Discard(seat)
+            return vs.Swap(seat, worst[1])
+        if special and vs.Discard(seat) in legal:
+            return vs.Discard(seat)
         if worst is not None and worst[0] > value and (not unknown or worst[0] >= unseen):
-            return Swap(seat, worst[1])
+            return vs.Swap(seat, worst[1])
         if unknown and value < unseen:
-            if LookHand(seat) in legal:
-                return LookHand(seat)
-            return Swap(seat, self.rng.choice(unknown))
-        if Discard(seat) in legal:
-            return Discard(seat)
-        return Swap(seat, worst[1] if worst is not None else self.rng.choice(unknown))
+            if vs.LookHand(seat) in legal:
+                return vs.LookHand(seat)
+            return vs.Swap(seat, self.rng.choice(unknown))
+        if vs.Discard(seat) in legal:
+            return vs.Discard(seat)
+        return vs.Swap(seat, worst[1] if worst is not None else self.rng.choice(unknown))
 
     def _exchange(self, view: View, seat: str, legal: Sequence[Action],
                   known: list[tuple[int, int]], points: dict[str, int]) -> Action:
-        mine = [a for a in legal if isinstance(a, Exchange) and a.owner_a == seat]
+        mine = [a for a in legal if isinstance(a, vs.Exchange) and a.owner_a == seat]
         if known and mine:
             value, slot = max(known)
             best: tuple[int, Action] | None = None
@@ -152,7 +131,7 @@ class MemoryPlayer:
                 for s, f in enumerate(p.cards):
                     if f is not None and points[f] < value and (
                             best is None or points[f] < best[0]):
-                        best = (points[f], Exchange(seat, seat, slot, p.name, s))
+                        best = (points[f], vs.Exchange(seat, seat, slot, p.name, s))
             if best is not None:
                 return best[1]
             if value >= 7:
@@ -160,7 +139,7 @@ class MemoryPlayer:
                          and view.player(a.owner_b).cards[a.slot_b] is None]
                 if blind:
                     return self.rng.choice(blind)
-        others = [a for a in legal if isinstance(a, Exchange) and a.owner_a != seat]
+        others = [a for a in legal if isinstance(a, vs.Exchange) and a.owner_a != seat]
         return self.rng.choice(others or list(legal))
 
 

@@ -19,6 +19,7 @@ from tutor.engine.examples import (
     compare,
     int_table,
 )
+from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.legality import current_seats, is_over
 from tutor.games.vaiko.scoring import is_game_over, outcome, score_round, winner_text, winners
 from tutor.games.vaiko.setup import situation
@@ -26,18 +27,7 @@ from tutor.games.vaiko.state import (
     C_END,
     C_TOTAL,
     Action,
-    Call,
-    Discard,
-    Draw,
-    EndTurn,
-    Exchange,
-    Look,
-    LookHand,
-    Match,
-    Pass,
-    Peek,
     State,
-    Swap,
     Variant,
 )
 from tutor.games.vaiko.turns import apply
@@ -96,16 +86,16 @@ def parse_move(move: object) -> Action:
         return int(move[key]) - 1
 
     if what == "regarder":
-        return Peek(seat, slot())
+        return vs.Peek(seat, slot())
     if what == "piocher":
         source = move.get("source", "pioche")
         if source not in ("pioche", "defausse"):
             raise ExampleError("source : « pioche » ou « defausse »")
-        return Draw(seat, "deck" if source == "pioche" else "discard")
+        return vs.Draw(seat, "deck" if source == "pioche" else "discard")
     if what == "vision":
         if not isinstance(move.get("cible"), str):
             raise ExampleError("le coup « vision » demande « cible » (un joueur)")
-        return Look(seat, move["cible"], slot())
+        return vs.Look(seat, move["cible"], slot())
     if what == "echange":
         pair = move.get("cartes")
         if (not isinstance(pair, list) or len(pair) != 2 or not all(
@@ -113,14 +103,14 @@ def parse_move(move: object) -> Action:
                 and type(p[1]) is int for p in pair)):
             raise ExampleError("le coup « echange » demande cartes = [[joueur, n], [joueur, n]]")
         (a, s), (b, t) = pair
-        return Exchange(seat, a, s - 1, b, t - 1)
+        return vs.Exchange(seat, a, s - 1, b, t - 1)
     if what == "echanger":
-        return Swap(seat, slot())
+        return vs.Swap(seat, slot())
     if what == "tenter":
-        return Match(seat, slot())
-    simple: dict[str, type[Discard | LookHand | Pass | Call | EndTurn]] = {
-        "jeter": Discard, "regarder-main": LookHand, "passer": Pass, "vaiko": Call,
-        "finir": EndTurn}
+        return vs.Match(seat, slot())
+    simple: dict[str, type[vs.Discard | vs.LookHand | vs.Pass | vs.Call | vs.EndTurn]] = {
+        "jeter": vs.Discard, "regarder-main": vs.LookHand, "passer": vs.Pass, "vaiko": vs.Call,
+        "finir": vs.EndTurn}
     if what in simple:
         return simple[what](seat)
     raise ExampleError(f"action inconnue {fr.quote(what)} (actions possibles : "

@@ -8,6 +8,7 @@ from dataclasses import fields
 
 from tutor import fr
 from tutor.engine import IllegalAction, short_repr
+from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.state import (
     ACTION_TYPES,
     C_CALL,
@@ -34,18 +35,7 @@ from tutor.games.vaiko.state import (
     VISION,
     Action,
     ActionBase,
-    Call,
-    Discard,
-    Draw,
-    EndTurn,
-    Exchange,
-    Look,
-    LookHand,
-    Match,
-    Pass,
-    Peek,
     State,
-    Swap,
 )
 
 
@@ -101,35 +91,35 @@ def _legal(state: State, i: int) -> list[Action]:
     slots = range(len(state.hands[i]))
     phase = state.phase
     if phase == PEEK:
-        return [Peek(seat, s) for s in slots]
+        return [vs.Peek(seat, s) for s in slots]
     if phase == DRAW:
-        acts: list[Action] = [Draw(seat, "deck")]
+        acts: list[Action] = [vs.Draw(seat, "deck")]
         if state.variant.draw_from == "deck_or_discard" and state.discard:
-            acts.append(Draw(seat, "discard"))
+            acts.append(vs.Draw(seat, "discard"))
         return acts
     if phase in (DECIDE, LOOKED):
-        acts = [Swap(seat, s) for s in slots]
+        acts = [vs.Swap(seat, s) for s in slots]
         if phase == DECIDE and state.drawn_from == "deck":
-            acts.append(Discard(seat))
+            acts.append(vs.Discard(seat))
         if phase == DECIDE and state.variant.look == "before_swap":
-            acts.append(LookHand(seat))
+            acts.append(vs.LookHand(seat))
         return acts
     if phase == VISION:
-        return [Look(seat, p, s) for j, p in enumerate(state.players)
+        return [vs.Look(seat, p, s) for j, p in enumerate(state.players)
                 for s in range(len(state.hands[j]))]
     if phase == EXCHANGE:
         n = len(state.players)
-        acts = [Exchange(seat, seat, s, state.players[j], t)
+        acts = [vs.Exchange(seat, seat, s, state.players[j], t)
                 for s in slots for j in range(n) if j != i for t in range(len(state.hands[j]))]
         others = [j for j in range(n) if j != i]
-        acts += [Exchange(seat, state.players[a], s, state.players[b], t)
+        acts += [vs.Exchange(seat, state.players[a], s, state.players[b], t)
                  for x, a in enumerate(others) for b in others[x + 1:]
                  for s in range(len(state.hands[a])) for t in range(len(state.hands[b]))]
         return acts
     if phase == MATCH:
-        return [*(Match(seat, s) for s in slots), Pass(seat)]
+        return [*(vs.Match(seat, s) for s in slots), vs.Pass(seat)]
     if phase == CALL:
-        return [Call(seat), EndTurn(seat)]
+        return [vs.Call(seat), vs.EndTurn(seat)]
     raise AssertionError(f"unknown phase {phase!r}")
 
 
@@ -156,7 +146,7 @@ def explain(state: State, action: object) -> IllegalAction:
     if state.phase == OVER:
         return IllegalAction("La partie est terminée : plus aucune carte ne se joue.", C_END)
     now = state.players[state.acting]
-    if isinstance(action, Match) and state.phase != MATCH:
+    if isinstance(action, vs.Match) and state.phase != MATCH:
         top = state.deck.cards[state.discard[-1]] if state.discard else None
         if top is not None and top.effect == "rejouer":
             return IllegalAction("La carte ×2 ne se défausse jamais immédiatement : personne ne "
@@ -187,20 +177,20 @@ def _explain_own(state: State, action: Action, i: int) -> IllegalAction:
     who = action.seat
     phase = state.phase
     slots = len(state.hands[i])
-    if isinstance(action, LookHand):
+    if isinstance(action, vs.LookHand):
         if state.variant.look != "before_swap":
             return IllegalAction(f"{who} n’a pas le droit de regarder ses cartes : seule la "
                                  "carte piochée se regarde.", C_V_LOOK)
         if phase == LOOKED:
             return IllegalAction(f"{who} a déjà regardé ses cartes : il faut maintenant "
                                  "échanger.", C_LOOK)
-    if isinstance(action, Discard) and phase == LOOKED:
+    if isinstance(action, vs.Discard) and phase == LOOKED:
         return IllegalAction(f"{who} a regardé ses cartes : il faut échanger, plus question de "
                              "jeter directement la carte piochée.", C_LOOK)
-    if isinstance(action, Discard) and phase == DECIDE and state.drawn_from == "discard":
+    if isinstance(action, vs.Discard) and phase == DECIDE and state.drawn_from == "discard":
         return IllegalAction("Une carte prise dans la défausse doit être échangée avec une de "
                              "ses cartes.", C_V_DISCARD)
-    if isinstance(action, Draw) and phase == DRAW:
+    if isinstance(action, vs.Draw) and phase == DRAW:
         if action.source == "discard" and state.variant.draw_from == "deck_or_discard":
             return IllegalAction("La défausse est vide : il faut piocher.", C_V_DISCARD)
         if action.source == "discard":
@@ -209,29 +199,29 @@ def _explain_own(state: State, action: Action, i: int) -> IllegalAction:
         return IllegalAction(f"Source inconnue {short_repr(action.source)} : "
                              f"{fr.quote('deck')} (la pioche) ou {fr.quote('discard')} "
                              "(la défausse).", C_DRAW)
-    if isinstance(action, Swap) and phase in (DECIDE, LOOKED):
+    if isinstance(action, vs.Swap) and phase in (DECIDE, LOOKED):
         return _bad_slot(action.slot, who, slots, C_SWAP) or generic(state, who, phase)
-    if isinstance(action, Peek) and phase == PEEK:
+    if isinstance(action, vs.Peek) and phase == PEEK:
         return _bad_slot(action.slot, who, slots, C_PEEK) or generic(state, who, phase)
-    if isinstance(action, Match) and phase == MATCH:
+    if isinstance(action, vs.Match) and phase == MATCH:
         return _bad_slot(action.slot, who, slots, C_MATCH) or generic(state, who, phase)
-    if isinstance(action, Look) and phase == VISION:
+    if isinstance(action, vs.Look) and phase == VISION:
         if action.owner not in state.players:
             return IllegalAction(f"Aucun joueur ne s’appelle {short_repr(action.owner)}.",
                                  C_VISION)
         j = state.players.index(action.owner)
         return (_bad_slot(action.slot, action.owner, len(state.hands[j]), C_VISION)
                 or generic(state, who, phase))
-    if isinstance(action, Exchange) and phase == EXCHANGE:
+    if isinstance(action, vs.Exchange) and phase == EXCHANGE:
         return _explain_exchange(state, action)
-    if isinstance(action, (Call, EndTurn)) and phase != CALL:
+    if isinstance(action, (vs.Call, vs.EndTurn)) and phase != CALL:
         return IllegalAction(f"On annonce {fr.quote('Vaiko')} (ou on finit son tour) "
                              "seulement à la fin de son tour, après avoir joué sa carte, et une "
                              "seule annonce par manche.", C_CALL)
     return generic(state, who, phase)
 
 
-def _explain_exchange(state: State, action: Exchange) -> IllegalAction:
+def _explain_exchange(state: State, action: vs.Exchange) -> IllegalAction:
     for owner, slot in ((action.owner_a, action.slot_a), (action.owner_b, action.slot_b)):
         if owner not in state.players:
             return IllegalAction(f"Aucun joueur ne s’appelle {short_repr(owner)}.", C_EXCHANGE)

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from tutor.engine import Event
 from tutor.games.vaiko import specials
+from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.legality import explain as why_illegal
 from tutor.games.vaiko.legality import is_legal
 from tutor.games.vaiko.scoring import _score, is_game_over, winner_text, winners
@@ -45,18 +46,7 @@ from tutor.games.vaiko.state import (
     MATCH,
     OVER,
     Action,
-    Call,
-    Discard,
-    Draw,
-    EndTurn,
-    Exchange,
-    Look,
-    LookHand,
-    Match,
-    Pass,
-    Peek,
     State,
-    Swap,
 )
 
 
@@ -74,37 +64,37 @@ def apply(state: State, action: Action, *, explain: bool = True
     out: Out = [] if explain else None
     i = state.acting
     seat = state.players[i]
-    if isinstance(action, Peek):
+    if isinstance(action, vs.Peek):
         state = _peek(state, i, action.slot, out)
-    elif isinstance(action, Draw):
+    elif isinstance(action, vs.Draw):
         state = _draw(state, i, action.source, out)
-    elif isinstance(action, Swap):
+    elif isinstance(action, vs.Swap):
         state = _swap(state, i, action.slot, out)
-    elif isinstance(action, Discard):
+    elif isinstance(action, vs.Discard):
         assert state.drawn is not None
         card = state.drawn
         emit(out, "discard", seat, {"face": state.deck.cards[card].face}, C_SWAP)
         state = replace(state, discard=(*state.discard, card), drawn=None, drawn_from=None,
                         known=_learn_all(state.known, card))
         state = _after_discard(state, card, out)
-    elif isinstance(action, LookHand):
+    elif isinstance(action, vs.LookHand):
         hand = state.hands[i]
         emit(out, "look_hand", seat, {"faces": tuple(state.deck.cards[c].face for c in hand),
                                       "seen_by": (seat,)}, C_LOOK)
         state = replace(state, known=learn(state.known, (i,), hand), phase=LOOKED)
-    elif isinstance(action, Look):
+    elif isinstance(action, vs.Look):
         state = _after_effect(specials.look(state, action, out), out)
-    elif isinstance(action, Exchange):
+    elif isinstance(action, vs.Exchange):
         state = _after_effect(specials.exchange(state, action, out), out)
-    elif isinstance(action, Match):
+    elif isinstance(action, vs.Match):
         state = _match(state, i, action.slot, out)
-    elif isinstance(action, Pass):
+    elif isinstance(action, vs.Pass):
         emit(out, "pass", seat, {}, C_MATCH)
         state = _next_in_window(state, out)
-    elif isinstance(action, Call):
+    elif isinstance(action, vs.Call):
         emit(out, "vaiko", seat, {"call_end": state.variant.call_end}, C_CALL)
         state = _next_turn(replace(state, caller=i), out)
-    elif isinstance(action, EndTurn):
+    elif isinstance(action, vs.EndTurn):
         emit(out, "end_turn", seat, {}, C_CALL)
         state = _next_turn(state, out)
     return state, tuple(out or ())
