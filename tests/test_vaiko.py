@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor import rules
+from tutor import fr, rules
 from tutor.engine import IllegalAction
 from tutor.engine.examples import ExampleError
 from tutor.games import vaiko as v
@@ -26,6 +26,7 @@ from tutor.games.vaiko import (
 )
 
 BOOK = rules.load("vaiko")
+BOOK_PATH = rules.rules_dir() / "vaiko.fr.md"
 DECK_TEXT = (rules.rules_dir() / v.DECK_FILE).read_text(encoding="utf-8")
 
 
@@ -60,7 +61,7 @@ def test_the_shipped_deck_is_a_marked_hypothesis() -> None:
     deck = v.load_deck()
     assert deck.hypothesis and "hypothèse" in DECK_TEXT.lower()
     assert len(deck.cards) == 56
-    assert [c.face for c, _ in deck.kinds][-3:] == ["x2", "Vision", "Échange"]
+    assert [c.face for c, _ in deck.kinds][-3:] == ["×2", "Vision", "Échange"]
     assert {c.effect for c in deck.cards} == set(v.EFFECTS)
     assert deck.card("Vision").points == 10 and deck.card("7").points == 7
 
@@ -69,13 +70,13 @@ def test_the_shipped_deck_is_a_marked_hypothesis() -> None:
     ("change", "line", "reason"),
     [
         (('effet = "vision"', 'effet = "voir"'), 92, "effet inconnu 'voir'"),
-        (('points = 3', 'points = "trois"'), 39, "« points » doit être un entier"),
+        (('points = 3', 'points = "trois"'), 39, fr.quote("points") + " doit être un entier"),
         (('exemplaires = 4\n\n[[carte]]\nnom = "1"', 'exemplaires = 0\n\n[[carte]]\nnom = "1"'),
-         22, "« exemplaires » doit être un entier"),
-        (('nom = "2"', 'nom = "1"'), 31, "carte « 1 » décrite deux fois"),
+         22, fr.quote("exemplaires") + " doit être un entier"),
+        (('nom = "2"', 'nom = "1"'), 31, f"carte {fr.quote('1')} décrite deux fois"),
         (('hypothese = true', 'hypothese = "oui"'), 15, "hypothese = true"),
-        (('nom = "5"', 'nom = "5"\ncouleur = "rouge"'), 50, "clé inconnue « couleur »"),
-        (('points = 6\n', ''), 54, "clé manquante « points »"),
+        (('nom = "5"', 'nom = "5"\ncouleur = "rouge"'), 50, f"clé inconnue {fr.quote('couleur')}"),
+        (('points = 6\n', ''), 54, f"clé manquante {fr.quote('points')}"),
         (('titre = "Paquet supposé de Vaiko"', 'titre = "Paquet'), 14, "TOML illisible"),
     ],
 )
@@ -152,8 +153,8 @@ def test_each_player_looks_at_exactly_one_card_in_turn() -> None:
     s, events = play(s, Peek("Alex", 2))
     assert s.known[0] - frozenset(s.discard) == {s.hands[0][2]}
     assert events[0].clause == "vaiko/premier-regard"
-    assert v.view(s, "Alex")["players"][0]["cards"][2] is not None
-    assert v.view(s, "Carla")["players"][0]["cards"] == (None,) * 4
+    assert v.view(s, "Alex").players[0].cards[2] is not None
+    assert v.view(s, "Carla").players[0].cards == (None,) * 4
     with pytest.raises(IllegalAction) as e:
         v.apply(s, Peek("Alex", 1))
     assert e.value.clause == "vaiko/premier-regard"
@@ -167,8 +168,8 @@ def test_each_player_looks_at_exactly_one_card_in_turn() -> None:
 
 def test_draw_is_seen_only_by_the_drawer() -> None:
     s, events = play(pos(), Draw("Alex"))
-    assert v.view(s, "Alex")["drawn"] == "6" and v.view(s, "Carla")["drawn"] is None
-    assert v.view(s, "Carla")["has_drawn"]
+    assert v.view(s, "Alex").drawn == "6" and v.view(s, "Carla").drawn is None
+    assert v.view(s, "Carla").has_drawn
     assert "6" not in v.describe(events[0], "Carla") and "6" in v.describe(events[0], "Alex")
 
 
@@ -176,7 +177,7 @@ def test_swap_puts_the_drawn_card_in_place_and_discards_the_old_one() -> None:
     s, events = play(pos(), Draw("Alex"), Swap("Alex", 2))
     assert faces(s, "Alex") == ["7", "3", "6", "2"]
     assert s.deck.cards[s.discard[-1]].face == "9"
-    assert v.view(s, "Alex")["players"][0]["cards"] == (None, None, "6", None)
+    assert v.view(s, "Alex").players[0].cards == (None, None, "6", None)
     assert [e.kind for e in events] == ["draw", "swap", "window"]
     assert s.phase == v.MATCH and v.current_seats(s) == ("Carla",)
 
@@ -186,26 +187,26 @@ def test_drawing_from_the_discard_is_refused_by_default_and_allowed_by_the_varia
         v.apply(pos(), Draw("Alex", "discard"))
     assert e.value.clause == "vaiko/pioche"
     s, events = play(pos(variant="pioche-ou-defausse"), Draw("Alex", "discard"))
-    assert v.view(s, "Carla")["drawn"] == "5"  # a public card
+    assert v.view(s, "Carla").drawn == "5"  # a public card
     assert events[0].clause == "vaiko/variante-defausse"
-    assert not v.has(v.legal_actions(s, "Alex"), Discard("Alex"))
+    assert Discard("Alex") not in v.legal_actions(s, "Alex")
 
 
-def test_looking_at_ones_cards_is_refused_unless_the_variant_allows_it() -> None:
-    s, _ = play(pos(), Draw("Alex"))
+def test_looking_before_swapping_commits_to_the_swap_and_the_variant_forbids_it() -> None:
+    s, _ = play(pos(variant="sans-regard"), Draw("Alex"))
     with pytest.raises(IllegalAction) as e:
         v.apply(s, LookHand("Alex"))
-    assert e.value.clause == "vaiko/ne-pas-regarder"
-    s, _ = play(pos(variant={"look": "before_swap"}), Draw("Alex"), LookHand("Alex"))
-    assert v.view(s, "Alex")["players"][0]["cards"] == ("7", "3", "9", "2")
+    assert e.value.clause == "vaiko/variante-regard"
+    s, _ = play(pos(), Draw("Alex"), LookHand("Alex"))
+    assert v.view(s, "Alex").players[0].cards == ("7", "3", "9", "2")
     with pytest.raises(IllegalAction) as e:
         v.apply(s, Discard("Alex"))
-    assert e.value.clause == "vaiko/variante-regard"
+    assert e.value.clause == "vaiko/ne-pas-regarder"
 
 
 def test_actions_of_different_types_with_equal_fields_are_not_confused() -> None:
     s, _ = play(pos(), Draw("Alex"), Discard("Alex"))  # window: Carla may Pass
-    assert v.has(v.legal_actions(s, "Carla"), Pass("Carla"))
+    assert Pass("Carla") in v.legal_actions(s, "Carla")
     for wrong in (Call("Carla"), EndTurn("Carla"), Discard("Carla"), LookHand("Carla")):
         assert not v.is_legal(s, wrong)
         with pytest.raises(IllegalAction):
@@ -215,9 +216,9 @@ def test_actions_of_different_types_with_equal_fields_are_not_confused() -> None
 @pytest.mark.parametrize(
     ("action", "clause", "words"),
     [
-        (Swap("Alex", 0), "vaiko/pioche", "doit d'abord piocher"),
-        (Draw("Carla"), "vaiko/sens", "Ce n'est pas à Carla de jouer : c'est à Alex"),
-        (Draw("Zoé"), "vaiko/joueurs", "Aucun joueur ne s'appelle 'Zoé'"),
+        (Swap("Alex", 0), "vaiko/pioche", "doit d’abord piocher"),
+        (Draw("Carla"), "vaiko/sens", "Ce n’est pas à Carla de jouer : c’est à Alex"),
+        (Draw("Zoé"), "vaiko/joueurs", "Aucun joueur ne s’appelle 'Zoé'"),
         (Match("Carla", 0), "vaiko/defausse-immediate", "Aucune défausse immédiate"),
         (Call("Alex"), "vaiko/annonce", "à la fin de son tour"),
         ("Alex pioche", "vaiko/sens", "Action inconnue"),
@@ -237,7 +238,7 @@ def test_a_slot_that_does_not_exist_is_named_in_french() -> None:
     with pytest.raises(IllegalAction) as e:
         v.apply(s, Swap("Alex", 4))
     assert e.value.clause == "vaiko/echange-ou-defausse"
-    assert "Alex n'a pas de carte n° 5 (cartes 1 à 4)" in e.value.reason
+    assert "Alex n’a pas de carte n° 5 (cartes 1 à 4)" in e.value.reason
 
 
 # --- immediate discard ---------------------------------------------------------------------------
@@ -258,20 +259,20 @@ def test_wrong_attempt_shows_the_card_to_all_and_adds_a_face_down_penalty() -> N
     assert [e.kind for e in events[-2:]] == ["miss", "penalty"]
     assert all(e.clause == "vaiko/erreur" for e in events[-2:])
     for seat in ("Alex", "Carla"):
-        cards = v.view(s, seat)["players"][1]["cards"]
+        cards = v.view(s, seat).players[1].cards
         assert cards[1] == "1" and cards[4] is None  # the penalty is unknown to everyone
-    assert v.current_seats(s) == ("Alex",)  # Carla's chance is over
+    assert v.current_seats(s) == ("Alex",)  # Carla’s chance is over
 
 
 def test_x2_is_never_discarded_immediately_and_gives_another_turn() -> None:
-    s = pos(hands={"Alex": ["7", "3", "9", "2"], "Carla": ["x2", "1", "6", "8"]},
-            pile=["x2", "0"])
+    s = pos(hands={"Alex": ["7", "3", "9", "2"], "Carla": ["×2", "1", "6", "8"]},
+            pile=["×2", "0"])
     s, events = play(s, Draw("Alex"), Discard("Alex"))
     assert events[-1].kind == "again" and events[-1].clause == "vaiko/x2"
     assert s.phase == v.DRAW and v.current_seats(s) == ("Alex",)
     with pytest.raises(IllegalAction) as e:
         v.apply(s, Match("Carla", 0))
-    assert e.value.clause == "vaiko/defausse-immediate" and "x2" in e.value.reason
+    assert e.value.clause == "vaiko/defausse-immediate" and "×2" in e.value.reason
 
 
 def test_window_asks_clockwise_from_the_next_player_and_ends_with_the_discarder() -> None:
@@ -297,8 +298,8 @@ def test_vision_lets_the_player_look_at_any_card() -> None:
     looks = v.legal_actions(s, "Alex")
     assert len(looks) == 8 and all(isinstance(a, Look) for a in looks)
     s, events = play(s, Look("Alex", "Carla", 3))
-    assert v.view(s, "Alex")["players"][1]["cards"] == (None, None, None, "8")
-    assert v.view(s, "Carla")["players"][1]["cards"] == (None,) * 4
+    assert v.view(s, "Alex").players[1].cards == (None, None, None, "8")
+    assert v.view(s, "Carla").players[1].cards == (None,) * 4
     assert "8" not in v.describe(events[0], "Carla")
     assert s.phase == v.MATCH  # then the window on the Vision
 
@@ -309,9 +310,9 @@ def test_exchange_swaps_blind_and_knowledge_follows_the_cards() -> None:
     assert s.phase == v.EXCHANGE
     s, events = play(s, Exchange("Alex", "Alex", 0, "Carla", 2))
     assert faces(s, "Alex")[0] == "6" and faces(s, "Carla")[2] == "7"
-    assert v.view(s, "Alex")["players"][1]["cards"][2] == "7"  # Alex follows his 7
-    assert v.view(s, "Carla")["players"][0]["cards"][0] == "6"  # Carla follows her 6
-    assert v.view(s, "Alex")["players"][0]["cards"][0] is None  # but never saw her 6
+    assert v.view(s, "Alex").players[1].cards[2] == "7"  # Alex follows his 7
+    assert v.view(s, "Carla").players[0].cards[0] == "6"  # Carla follows her 6
+    assert v.view(s, "Alex").players[0].cards[0] is None  # but never saw her 6
     assert events[0].clause == "vaiko/echange"
 
 
@@ -323,7 +324,7 @@ def test_exchange_between_two_other_players_and_its_refusals() -> None:
     assert Exchange("A", "B", 0, "C", 1) in legal and len(legal) == 2 * 4 + 4
     for bad, words in ((Exchange("A", "B", 0, "B", 1), "deux joueurs différents"),
                        (Exchange("A", "B", 0, "A", 1), "propre carte en premier"),
-                       (Exchange("A", "B", 5, "C", 0), "B n'a pas de carte n° 6")):
+                       (Exchange("A", "B", 5, "C", 0), "B n’a pas de carte n° 6")):
         with pytest.raises(IllegalAction) as e:
             v.apply(s, bad)
         assert e.value.clause == "vaiko/echange" and words in e.value.reason
@@ -331,9 +332,9 @@ def test_exchange_between_two_other_players_and_its_refusals() -> None:
     assert faces(s, "B") == ["6", "4"] and faces(s, "C") == ["5", "3"]
 
 
-def test_matched_special_acts_only_under_the_variant() -> None:
+def test_matched_special_acts_unless_the_variant_says_otherwise() -> None:
     hands = {"Alex": ["7", "3"], "Carla": ["Vision", "1"]}
-    for variant, phase in (("standard", v.MATCH), ("effets-immediats", v.VISION)):
+    for variant, phase in (("standard", v.VISION), ("sans-effet-immediat", v.MATCH)):
         s = v.situation(["Alex", "Carla"], hands=hands, pile=["Vision"], discard=["5"],
                         variant=variant)
         s, _ = play(s, Draw("Alex"), Discard("Alex"), Look("Alex", "Alex", 0),
@@ -434,7 +435,7 @@ def test_a_wrong_expectation_in_an_example_is_reported() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"type": "tournoi"}, "type d'exemple inconnu"),
+        ({"type": "tournoi"}, "type d’exemple inconnu"),
         ({"coups": [{"joueur": "Alex", "action": "danser"}]}, "action inconnue"),
         ({"coups": [{"joueur": "Alex", "action": "jeter"}]}, "coup 1 impossible"),
         ({"mains": {"Alex": ["11"], "Carla": ["1"]}}, "situation impossible"),
@@ -450,7 +451,7 @@ def test_malformed_examples_are_refused(change: dict[str, object], message: str)
 def test_private_faces_are_hidden_from_other_players_in_descriptions() -> None:
     run = v.run_example(BOOK.examples["vaiko/ex-regard-depart"].data)
     peek = run.events[0]
-    assert "c'est un 0" in v.describe(peek) and "c'est un 0" in v.describe(peek, "Alex")
+    assert "(un 0)" in v.describe(peek) and "(un 0)" in v.describe(peek, "Alex")
     assert "0" not in v.describe(peek, "Carla").replace("carte 2", "")
     state = v.new_game(["Alex", "Carla"], seed=3)
     deal = v.opening_events(state)[2]
@@ -461,5 +462,73 @@ def test_private_faces_are_hidden_from_other_players_in_descriptions() -> None:
 def test_french_elision_and_true_minus_sign() -> None:
     run = v.run_example(BOOK.examples["vaiko/ex-annonce"].data)
     texts = [v.describe(e) for e in run.events]
-    assert "Le tour est fini depuis l'annonce d'Alex : la manche s'arrête." in texts
+    assert "Le tour est fini depuis l’annonce d’Alex : la manche s’arrête." in texts
     assert any("4 − 10 = −6" in t for t in texts)
+
+
+# --- record, replay and the deck file ------------------------------------------------------------
+
+
+def test_replay_rebuilds_a_game_with_a_non_default_deck_and_its_reshuffles(
+        tmp_path: Path) -> None:
+    import random
+
+    small = tmp_path / "petit.toml"
+    small.write_text('titre = "Petit paquet"\nhypothese = false\n'
+                     '[[carte]]\nnom = "1"\neffet = "aucun"\npoints = 1\nexemplaires = 8\n'
+                     '[[carte]]\nnom = "9"\neffet = "aucun"\npoints = 9\nexemplaires = 6\n',
+                     encoding="utf-8")
+    rng = random.Random(2)
+    state = v.new_game(["A", "B"], seed=4, deck=small)
+    actions = []
+    while not v.is_over(state) and state.manche < 3:
+        (seat,) = v.current_seats(state)
+        legal = v.legal_actions(state, seat)
+        quiet = [a for a in legal if not isinstance(a, (Call, Match))] if len(actions) < 300 \
+            else list(legal)
+        action = rng.choice(quiet or list(legal))
+        state, _ = v.apply(state, action)
+        actions.append(action)
+    assert dict(state.record.setup)["deck"] == state.deck and not state.deck.hypothesis
+    assert len(state.record.shuffles) > state.manche  # reshuffles during play are recorded
+    assert v.replay(["A", "B"], state.record, actions) == state
+
+
+def test_read_data_file_judges_by_content(tmp_path: Path) -> None:
+    assert v.read_data_file(str(v.deck_path())) == (
+        "paquet de Vaiko valide, 56 cartes (14 sortes, hypothèse du tuteur)")
+    other = tmp_path / "autre.toml"
+    other.write_text('nom = "pas un paquet"\n', encoding="utf-8")
+    assert v.read_data_file(str(other)) is None
+    assert v.read_data_file(str(BOOK_PATH)) is None
+    renamed = tmp_path / "notes.txt"
+    renamed.write_text(DECK_TEXT.replace("points = 3", "points = 3.5"), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"notes\.txt:\d+: "):
+        v.read_data_file(str(renamed))
+    v.preflight()
+
+
+def test_describe_never_tells_a_face_to_a_viewer_who_did_not_see_it() -> None:
+    import random
+
+    rng = random.Random(5)
+    state = v.new_game(["Alex", "Carla", "Dario"], seed=5)
+    private = ("draw", "peek", "look", "look_hand", "swap", "penalty", "deal", "exchange")
+    checked = 0
+    while not v.is_over(state) and state.manche < 3:
+        (seat,) = v.current_seats(state)
+        state, events = v.apply(state, rng.choice(v.legal_actions(state, seat)))
+        for e in events:
+            if e.kind not in private or e.data.get("source") == "discard":
+                continue
+            seen_by = e.data.get("seen_by") or ()
+            faces = [e.data["face"]] if "face" in e.data else list(e.data.get("faces", ()))
+            faces += [f for hand in e.data.get("hands", {}).values() for f in hand]
+            for viewer in state.players:
+                if viewer in seen_by:
+                    continue
+                text = v.describe(e, viewer)
+                for f in faces:
+                    assert v.card_text(f) not in text and f"({f})" not in text, (e, viewer)
+                    checked += 1
+    assert checked > 50

@@ -35,7 +35,7 @@ def test_example_explainer_draws_the_table_of_each_step() -> None:
 def test_deck_panel_says_it_is_a_hypothesis() -> None:
     panel = vk.deck_panel()
     assert "Hypothèse du tuteur" in text(panel.body) and "56 cartes" in text(panel.body)
-    assert "x2 ×4" in repr(panel)
+    assert "×2 (4 exemplaires, 10 points)" in repr(panel)
 
 
 def test_a_player_table_hides_what_the_player_has_not_seen() -> None:
@@ -136,7 +136,7 @@ def test_vision_and_exchange_controls_build_legal_actions() -> None:
     state = v.situation([game.me, "Alex", "Carla"],
                         hands={game.me: ["7", "3"], "Alex": ["1", "2"], "Carla": ["4", "5"]},
                         pile=["Échange"], discard=["9"])
-    game.bots = {"Alex": v.MemoryPlayer(1), "Carla": v.MemoryPlayer(2)}
+    game.bots = {"Alex": v.MemoryPlayer(seed=1), "Carla": v.MemoryPlayer(seed=2)}
     game.session.restart(state, (), seat=game.me)
     game.play(v.Draw(game.me))
     game.play(v.Discard(game.me))

@@ -39,7 +39,7 @@ def test_page_has_no_error_and_every_part(vk: Page, shots: Path) -> None:
 
 def test_memory_exercise_hides_then_checks(vk: Page) -> None:
     box = vk.locator(".tv-memory")
-    box.get_by_role("button", name="J'ai retenu : cacher les cartes").click()
+    box.get_by_role("button", name="J’ai retenu : cacher les cartes").click()
     expect(box).to_contain_text("Où est le 2")
     box.get_by_role("button", name="Carte 1").click()
     feedback = re.compile("Bonne réponse|le 2 est en carte")
@@ -54,7 +54,7 @@ def test_immediate_discard_right_then_wrong(vk: Page, shots: Path) -> None:
     box.get_by_role("button", name="Recommencer").click()
     box.get_by_role("button", name="Tenter ma carte 3").click()
     explainer = box.locator(".tv-explainer")
-    expect(explainer).to_contain_text("c'est un 9, pas un 6")
+    expect(explainer).to_contain_text("c’est un 9, pas un 6")
     expect(explainer).to_contain_text("vaiko/erreur")
     expect(box.locator(".tv-match-table")).to_contain_text("carte 5")  # the penalty card
     box.screenshot(path=str(shots / "vaiko-defausse-immediate.png"))

@@ -2,7 +2,7 @@
 
 Notebook cells stay one line long (``vk.match_explorer()``); everything else lives here. Every
 callback goes through :func:`tutor.ui.widgets.guarded`, and every rule decision comes from
-:mod:`tutor.games.vaiko`. A player's table only shows what :func:`tutor.games.vaiko.view` gives
+:mod:`tutor.games.vaiko`. A player’s table only shows what :func:`tutor.games.vaiko.view` gives
 that player; the "vue du professeur" shows every face.
 """
 
@@ -14,7 +14,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from tutor import fr
 from tutor.engine import Event, IllegalAction
+from tutor.engine.api import bot_action
 from tutor.games import vaiko as v
 from tutor.ui import html as h
 from tutor.ui.page import GamePage
@@ -31,7 +33,7 @@ from tutor.ui.widgets import (
 
 YOU = "Camille"
 BOT_NAMES = ("Alex", "Carla", "Dario", "Léo", "Emma")
-SYMBOLS = {"rejouer": "✕2", "vision": "◉", "echange": "⇄"}
+SYMBOLS = {"rejouer": "×2", "vision": "◉", "echange": "⇄"}
 EFFECT_WORDS = {"rejouer": "rejouer", "vision": "regarder", "echange": "échanger"}
 
 CSS = """
@@ -111,18 +113,21 @@ def deck_panel() -> h.Html:
     rows = []
     for kind, copies in deck.kinds:
         effect = "aucun" if kind.effect == "aucun" else EFFECT_WORDS[kind.effect]
-        rows.append([card(kind.face), h.esc(f"× {copies}"), h.esc(f"{kind.points} points"),
+        rows.append([card(kind.face), h.esc(fr.count(copies, "exemplaire")),
+                     h.esc(fr.count(kind.points, "point")),
                      "" if kind.effect == "aucun" else h.esc(f"défaussée : {effect}")])
     cells = "".join(
         f'<div class="tv-vk-slot">{r[0]}<span class="tv-muted">{r[1]} — {r[2]}</span>'
         f'<span class="tv-muted">{r[3]}</span></div>' for r in rows)
     badge = ("Hypothèse du tuteur" if deck.hypothesis else "Composition donnée par le fichier")
     body = (f'<div class="tv-panel tv-vk-hypothesis"><div class="tv-title">⚠ {h.esc(badge)} : '
-            f"{h.esc(deck.title)} ({len(deck.cards)} cartes)</div>"
+            f"{h.esc(deck.title)} ({fr.count(len(deck.cards), 'carte')})</div>"
             f"<p>{h.esc(deck.note)}</p><p class=\"tv-muted\">Fichier : "
             f"{h.esc(v.DECK_FILE)} — un autre fichier bien formé remplace celui-ci.</p></div>"
             f'<div class="tv-panel"><div class="tv-row">{cells}</div></div>')
-    text = f"{badge} : " + ", ".join(f"{k.face} ×{n} ({k.points} pts)" for k, n in deck.kinds)
+    text = f"{badge} : " + ", ".join(
+        f"{k.face} ({fr.count(n, 'exemplaire')}, {fr.count(k.points, 'point')})"
+        for k, n in deck.kinds)
     return h.Html(body, text)
 
 
@@ -130,7 +135,7 @@ def readings() -> h.Html:
     """The presets and the reading each one applies, as a table."""
     labels = {
         "draw_from": {"deck": "pioche seulement", "deck_or_discard": "pioche ou défausse"},
-        "look": {"never": "jamais", "before_swap": "avant d'échanger"},
+        "look": {"never": "jamais", "before_swap": "avant d’échanger"},
         "matched_special": {"no_effect": "sans effet", "effect": "avec effet"},
         "caller_tie": {"bonus": "bonus", "malus": "malus"},
         "call_end": {"caller": "chacun rejoue une fois", "starter": "fin du tour de table"},
@@ -142,7 +147,7 @@ def readings() -> h.Html:
     body = ('<div class="tv-panel"><div class="tv-title">Les lectures de la règle</div>'
             + h.table(["Préréglage", "Piocher", "Regarder ses cartes",
                        "Spéciale en défausse immédiate", "Annonceur à égalité",
-                       "Après l'annonce"], rows) + "</div>")
+                       "Après l’annonce"], rows) + "</div>")
     return h.Html(body, "Préréglages : " + ", ".join(v.PRESETS))
 
 
@@ -153,40 +158,40 @@ def table_html(state: v.State, seat: str | None, teacher: bool, title: str = "")
     """The table as ``seat`` sees it (or every face in the teacher's view)."""
     seen = v.view(state, None if teacher else seat)
     mine = v.view(state, seat) if seat is not None and teacher else seen
-    if seen["over"]:
-        head = f"Partie terminée après {seen['manche']} manche(s)"
+    if seen.over:
+        head = f"Partie terminée après {fr.count(seen.manche, 'manche')}"
     else:
-        head = (f"Manche {seen['manche']} — c'est à {seen['acting']} : "
-                f"{seen['phase_label']}")
+        head = (f"Manche {seen.manche} — c’est à {seen.acting} : "
+                f"{seen.phase_label}")
     if title:
         head = f"{title} — {head}"
-    top = seen["discard_top"]
-    center = [f'<div class="tv-vk-slot">{card(None, note=str(seen["pile_size"]) + " cartes")}'
+    top = seen.discard_top
+    center = [f'<div class="tv-vk-slot">{card(None, note=str(seen.pile_size) + " cartes")}'
               '<span class="tv-muted">pioche</span></div>',
               f'<div class="tv-vk-slot">{card(top) if top else h.empty_card("vide")}'
-              f'<span class="tv-muted">défausse ({seen["discard_size"]})</span></div>']
-    if seen["has_drawn"]:
-        drawn = seen["drawn"]
-        who = seen["turn"]
+              f'<span class="tv-muted">défausse ({seen.discard_size})</span></div>']
+    if seen.has_drawn:
+        drawn = seen.drawn
+        who = seen.turn
         center.append(f'<div class="tv-vk-slot">{card(drawn, note="piochée")}'
                       f'<span class="tv-muted">carte piochée par {h.esc(who)}</span></div>')
     rows = []
-    for k, p in enumerate(seen["players"]):
+    for k, p in enumerate(seen.players):
         classes = "tv-vk-player"
-        if p["name"] == seat:
+        if p.name == seat:
             classes += " tv-vk-me"
-        if not seen["over"] and p["name"] == seen["acting"]:
+        if not seen.over and p.name == seen.acting:
             classes += " tv-vk-now"
-        known = mine["players"][k]["cards"]
+        known = mine.players[k].cards
         cards = "".join(slot(f, s + 1, known=teacher and known[s] is not None)
-                        for s, f in enumerate(p["cards"])) or h.empty_card("aucune carte")
-        tags = [f'<span class="tv-tag">total {h.esc(v.points_text(p["total"]))}</span>']
-        if p["caller"]:
+                        for s, f in enumerate(p.cards)) or h.empty_card("aucune carte")
+        tags = [f'<span class="tv-tag">total {h.esc(v.points_text(p.total))}</span>']
+        if p.caller:
             tags.append('<span class="tv-tag tv-ok">a dit « Vaiko »</span>')
-        if not seen["over"] and p["name"] == seen["acting"]:
-            turn = "à vous de jouer" if p["name"] == seat else "c'est son tour"
+        if not seen.over and p.name == seen.acting:
+            turn = "à vous de jouer" if p.name == seat else "c’est son tour"
             tags.append(f'<span class="tv-tag">▶ {turn}</span>')
-        name = h.esc(p["name"]) + (" (vous)" if p["name"] == seat else "")
+        name = h.esc(p.name) + (" (vous)" if p.name == seat else "")
         rows.append(f'<div class="{classes}"><div class="tv-vk-name">{name}<br>'
                     f'{" ".join(tags)}</div>{cards}</div>')
     legend = ""
@@ -233,13 +238,7 @@ def _shown(events: Sequence[Event]) -> list[Event]:
 def example_positions(data: Mapping[str, Any]) -> tuple[v.State, list[tuple[int, v.State]]]:
     """The start of a ``partie`` example and, after each move, how many events had been told
     and the position reached (to draw the table beside each step)."""
-    hands = {p: list(f) for p, f in data["mains"].items()}
-    known = {p: [(o, int(n) - 1) for o, _, n in (s.rpartition(":") for s in spots)]
-             for p, spots in data.get("connues", {}).items()}
-    state = v.situation(list(hands), hands=hands, pile=data.get("pioche", []),
-                        discard=data["defausse"], turn=data.get("tour"), known=known,
-                        caller=data.get("annonce"), totals=data.get("totaux"),
-                        peek=data.get("debut") == "regard", variant=data.get("variante"))
+    state = v.example_start(data)
     start, told, after = state, 0, []
     for move in data["coups"]:
         state, events = v.apply(state, v.parse_move(move))
@@ -285,7 +284,7 @@ class MemoryExercise(w.VBox):  # type: ignore[misc]
         self.error = ErrorArea(book())
         self.cards_html = html()
         self.prompt = html()
-        self.hide_button = w.Button(description="J'ai retenu : cacher les cartes",
+        self.hide_button = w.Button(description="J’ai retenu : cacher les cartes",
                                     button_style="primary", layout=w.Layout(width="auto"))
         self.hide_button.add_class("tv-vk-hide")
         self.answers = w.HBox(layout=w.Layout(flex_flow="row wrap"))
@@ -300,7 +299,7 @@ class MemoryExercise(w.VBox):  # type: ignore[misc]
         for k in range(v.HAND_SIZE):
             b = w.Button(description=f"Carte {k + 1}")
             b.add_class("tv-choice")
-            b.on_click(guard(self._answer(k)))
+            b.on_click(guard(lambda _, k=k: self.answer(k)))
             self.buttons.append(b)
         self.answers.children = self.buttons
         super().__init__([self.cards_html, self.prompt, self.hide_button, self.answers,
@@ -345,7 +344,7 @@ class MemoryExercise(w.VBox):  # type: ignore[misc]
         if self.swap is not None:
             a, b = self.swap
             self.cards[a], self.cards[b] = self.cards[b], self.cards[a]
-            text = (f"Carla joue une carte Échange : elle échange votre carte {a + 1} et votre "
+            text = (f"Carla joue une carte Échange et échange votre carte {a + 1} avec votre "
                     f"carte {b + 1}, faces cachées. Où est le 2 maintenant ?")
         set_html(self.cards_html, self._row(show=False))
         set_html(self.prompt, h.message_panel("info", text))
@@ -353,16 +352,10 @@ class MemoryExercise(w.VBox):  # type: ignore[misc]
         for b in self.buttons:
             b.disabled = False
 
-    def _answer(self, k: int) -> Callable[[object], None]:
-        def answer(_: object) -> None:
-            self.answer(k)
-
-        return answer
-
     def answer(self, k: int) -> None:
         """The learner says the 2 is card ``k`` (0-based)."""
         if not self.hidden:
-            raise IllegalAction("Cachez d'abord les cartes : la question porte sur leur place "
+            raise IllegalAction("Cachez d’abord les cartes : la question porte sur leur place "
                                 "une fois face cachée.", v.C_MEMORY)
         if self.answered:
             set_html(self.feedback, h.message_panel("info", "Vous avez déjà répondu.",
@@ -416,11 +409,11 @@ class MatchExplorer(w.VBox):  # type: ignore[misc]
         for k in range(4):
             b = w.Button(description=f"Tenter ma carte {k + 1}")
             b.add_class("tv-vk-act")
-            b.on_click(guard(self._act(k)))
+            b.on_click(guard(lambda _, k=k: self.act(k)))
             actions.append(b)
         passer = w.Button(description="Passer")
         passer.add_class("tv-vk-act")
-        passer.on_click(guard(self._act(None)))
+        passer.on_click(guard(lambda _: self.act(None)))
         self.buttons.children = [*actions, passer]
         super().__init__([self.table, self.prompt, self.buttons, self.error,
                           self.restart_button, self.explainer])
@@ -435,12 +428,6 @@ class MatchExplorer(w.VBox):  # type: ignore[misc]
         self.events = [*events, *more]
         self.render()
 
-    def _act(self, k: int | None) -> Callable[[object], None]:
-        def act(_: object) -> None:
-            self.act(k)
-
-        return act
-
     def act(self, k: int | None) -> None:
         """Carla tries her card ``k`` (0-based), or passes with ``None``."""
         action: v.Action = v.Pass("Carla") if k is None else v.Match("Carla", k)
@@ -453,7 +440,7 @@ class MatchExplorer(w.VBox):  # type: ignore[misc]
         asked = v.current_seats(self.state)
         if asked == ("Carla",):
             text = ("Alex vient de jeter un 6. Vous savez que votre carte 1 est un 4 et votre "
-                    "carte 2 un 6. Tentez une carte (la bonne, ou une autre pour voir l'erreur), "
+                    "carte 2 un 6. Tentez une carte (la bonne, ou une autre pour voir l’erreur), "
                     "ou passez.")
             set_html(self.prompt, h.message_panel("info", "À vous, Carla", text))
         else:
@@ -462,7 +449,7 @@ class MatchExplorer(w.VBox):  # type: ignore[misc]
                 "« Recommencer » remet la situation de départ pour essayer autre chose."))
         for b in self.buttons.children:
             b.disabled = asked != ("Carla",)
-        self.explainer.set_events(_shown(self.events), "Ce qui s'est passé")
+        self.explainer.set_events(_shown(self.events), "Ce qui s’est passé")
         self.explainer.show_all()
 
 
@@ -479,7 +466,7 @@ class CallCalculator(w.VBox):  # type: ignore[misc]
     def __init__(self) -> None:
         start = {"Alex": 4, "Carla": 9, "Dario": 15}
         self.error = ErrorArea(book())
-        self.points = {p: w.BoundedIntText(value=n, min=-50, max=200, description=p,
+        self.points = {p: w.BoundedIntText(value=n, min=0, max=200, description=p,
                                            layout=w.Layout(width="11rem"),
                                            style={"description_width": "4rem"})
                        for p, n in start.items()}
@@ -505,13 +492,13 @@ class CallCalculator(w.VBox):  # type: ignore[misc]
         points = {p: int(box.value) for p, box in self.points.items()}
         caller = str(self.caller.value) or None
         columns = []
-        for preset, label in (("standard", "Lecture retenue : l'égalité suffit au bonus"),
+        for preset, label in (("standard", "Lecture retenue : l’égalité suffit au bonus"),
                               ("egalite-stricte", "Égalité stricte : à égalité, malus")):
             result = v.score_round(points, caller, preset)
             steps = "".join(f"<li>{h.esc(v.describe(e))} <span class=\"tv-step-clause\">— "
                             f"{h.esc(book().clause(e.clause).title)}</span></li>"
                             for e in result.events)
-            cells = ", ".join(f"{p} {v.points_text(s)}" for p, s in result.points.items())
+            cells = ", ".join(f"{p} {fr.count(s, 'point')}" for p, s in result.points.items())
             columns.append(f'<div class="tv-panel" style="flex:1 1 20rem"><div class="tv-title">'
                            f"{h.esc(label)}</div><p><strong>{h.esc(cells)}</strong></p>"
                            f'<ol class="tv-steps">{steps}</ol></div>')
@@ -536,34 +523,30 @@ def action_label(action: v.Action, me: str, state: v.State) -> str:
         return "Piocher"
     if isinstance(action, v.Swap):
         return f"Échanger avec ma carte {action.slot + 1}"
-    if isinstance(action, v.Discard):
-        return "Jeter la carte piochée"
-    if isinstance(action, v.LookHand):
-        return "Regarder mes cartes"
     if isinstance(action, v.Look):
         return _place(action.owner, action.slot, me)
     if isinstance(action, v.Match):
         return f"Tenter ma carte {action.slot + 1}"
-    if isinstance(action, v.Pass):
-        return "Passer"
-    if isinstance(action, v.Call):
-        return "Dire « Vaiko »"
-    if isinstance(action, v.EndTurn):
-        return "Finir mon tour"
-    return str(action)
+    return _WORDS.get(type(action), str(action))
+
+
+_WORDS: dict[type, str] = {v.Discard: "Jeter la carte piochée", v.LookHand: "Regarder mes cartes",
+                           v.Pass: "Passer", v.Call: "Dire « Vaiko »",
+                           v.EndTurn: "Finir mon tour"}
 
 
 def _place(owner: str, slot_: int, me: str) -> str:
-    return f"Ma carte {slot_ + 1}" if owner == me else f"Carte {slot_ + 1} de {owner}"
+    return f"Ma carte {slot_ + 1}" if owner == me else f"Carte {slot_ + 1} {fr.of(owner)}"
 
 
 PROMPTS = {
     v.PEEK: "Regardez une seule de vos cartes : elle restera face cachée ensuite.",
     v.DRAW: "À vous de jouer : piochez une carte.",
-    v.DECIDE: "Gardez la carte piochée à la place d'une des vôtres, ou jetez-la.",
+    v.DECIDE: "Gardez la carte piochée à la place d’une des vôtres (vous pouvez d’abord "
+              "regarder vos cartes, mais il faudra alors échanger), ou jetez-la.",
     v.LOOKED: "Vous avez regardé vos cartes : échangez maintenant la carte piochée.",
     v.VISION: "Carte Vision : choisissez une carte à regarder, puis « Regarder ».",
-    v.EXCHANGE: "Carte Échange : choisissez deux cartes (une à vous et une d'un autre joueur, "
+    v.EXCHANGE: "Carte Échange : choisissez deux cartes (une à vous et une d’un autre joueur, "
                 "ou deux cartes de deux autres joueurs), puis « Échanger ».",
     v.MATCH: "Défausse immédiate : si vous pensez avoir la même carte, tentez-la ; sinon passez.",
     v.CALL: "Votre tour est joué. Dites « Vaiko » si vous pensez avoir le plus petit score.",
@@ -614,7 +597,7 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
         seed = int(self.seed.value)
         state = v.new_game(names, seed=seed, variant=self.preset.value)
         kind = v.PLAYER_KINDS[self.level.value][1]
-        self.bots = {name: kind(seed * 10 + k) for k, name in enumerate(names[1:], 1)}
+        self.bots = {name: kind(seed=seed * 10 + k) for k, name in enumerate(names[1:], 1)}
         self.me = me
         self.session.restart(state, v.opening_events(state), seat=me)
         first = self._bots_until_me(state)
@@ -626,7 +609,7 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
         actions: list[v.Action] = []
         while not v.is_over(state) and v.current_seats(state) != (self.me,):
             (seat,) = v.current_seats(state)
-            action = self.bots[seat].choose(state, seat)
+            action = bot_action(v, state, seat, self.bots[seat])
             state, _ = v.apply(state, action, explain=False)
             actions.append(action)
             if len(actions) > 5000:  # computer players always end a round; never loop forever
@@ -638,7 +621,7 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
         state = self.session.state
         if not v.is_legal(state, action) or getattr(action, "seat", None) != self.me:
             v.apply(state, action)  # type: ignore[arg-type]  # raises the French reason
-            raise IllegalAction("Ce n'est pas votre tour.", v.C_ORDER)
+            raise IllegalAction("Ce n’est pas votre tour.", v.C_ORDER)
         after, _ = v.apply(state, action)  # type: ignore[arg-type]
         self.session.act(action, *self._bots_until_me(after))
 
@@ -715,6 +698,7 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
 
 
 def play_vs_computer(seed: int = 1) -> GameVsComputer:
+    """A whole game against the computer (the notebook's last part)."""
     return GameVsComputer(seed)
 
 
@@ -764,7 +748,7 @@ class Exercises(w.VBox):  # type: ignore[misc]
                  h.esc(str(n))] for p, n in self.points.items()]
         set_html(self.situation, '<div class="tv-panel"><div class="tv-title">Fin de manche'
                                  "</div>" + h.table(["Joueur", "Points des cartes"], rows)
-                 + f"<p><strong>Combien {h.esc(self.caller)} marque-t-il pour cette manche ?"
+                 + f"<p><strong>Quel est le score de la manche pour {h.esc(self.caller)} ?"
                    "</strong></p></div>")
         mine = self.points[self.caller]
         options = [mine - v.CALL_POINTS, mine, mine + v.CALL_POINTS]
@@ -772,23 +756,16 @@ class Exercises(w.VBox):  # type: ignore[misc]
         for value in options:
             b = w.Button(description=v.points_text(value))
             b.add_class("tv-choice")
-            b.on_click(guarded(self.error)(self._answer(value)))
+            b.on_click(guarded(self.error)(lambda _, value=value: self.answer(value)))
             buttons.append(b)
         self.answers.children = buttons
         self.feedback.value = ""
         self._score()
 
-    def _answer(self, value: int) -> Callable[[object], None]:
-        def answer(_: object) -> None:
-            self.answer(value)
-
-        return answer
-
     def answer(self, value: int) -> None:
         if self.answered:
-            set_html(self.feedback, h.message_panel("info", "Vous avez déjà répondu à cette "
-                                                            "question.",
-                                                    "Passez à la question suivante."))
+            set_html(self.feedback, h.message_panel(
+                "info", "Vous avez déjà répondu à cette question.", "Passez à la suivante."))
             return
         result = v.score_round(self.points, self.caller)
         expected = result.points[self.caller]
@@ -802,7 +779,7 @@ class Exercises(w.VBox):  # type: ignore[misc]
             elif b.description == v.points_text(value):
                 b.add_class("tv-wrong")
         title = ("Bonne réponse !" if good else
-                 f"Pas tout à fait : {self.caller} marque {v.points_text(expected)}.")
+                 f"Pas tout à fait : {self.caller} marque {fr.count(expected, 'point')}.")
         steps = "".join(f"<li>{h.esc(v.describe(e))} <span class=\"tv-step-clause\">— "
                         f"{h.esc(book().clause(e.clause).title)}</span></li>"
                         for e in result.events)

@@ -1,0 +1,149 @@
+"""Computer players. Each sees only its seat's :class:`~.state.View` and the legal actions
+(``tutor.engine.api.bot_action`` hands them over), never the state."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from tutor.engine.api import Seed
+from tutor.games.vaiko import state as vs
+from tutor.games.vaiko.state import Action, View
+
+
+def _rng(seed: Seed) -> random.Random:
+    if isinstance(seed, random.Random):
+        return random.Random(seed.getrandbits(64))
+    return random.Random(seed)
+
+
+class RandomPlayer:
+    """Takes a legal action uniformly at random, from its own seeded generator."""
+
+    def __init__(self, *, seed: Seed = 0) -> None:
+        self.rng = _rng(seed)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(list(legal))
+
+
+class MemoryPlayer:
+    """A player that remembers what it has seen and nothing else: it reads only its view.
+
+    It values an unseen card at the average of the cards it has not seen anywhere (its own
+    known cards, the others' cards it saw, the whole discard, its drawn card are taken out of
+    the deck's composition), keeps low cards and throws high ones, looks at its cards before
+    swapping, uses special cards, looks at its unknown cards with Vision, gives its worst known
+    card away with Échange, throws a card in the immediate discard only when it knows it
+    matches, and says "Vaiko" when its estimated hand is clearly the lightest.
+    """
+
+    def __init__(self, *, seed: Seed = 0, threshold: int = 8) -> None:
+        self.rng = _rng(seed)
+        self.threshold = threshold
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        seat = legal[0].seat
+        deck = view.deck
+        points = {card.face: card.points for card, _ in deck.kinds}
+        effects = {card.face: card.effect for card, _ in deck.kinds}
+        unseen = self._unseen_average(view, points)
+        me = view.player(seat)
+        unknown = [s for s, f in enumerate(me.cards) if f is None]
+        known = [(points[f], s) for s, f in enumerate(me.cards) if f is not None]
+        phase = view.phase
+        if phase == vs.PEEK:
+            return vs.Peek(seat, self.rng.choice(unknown) if unknown else 0)
+        if phase == vs.DRAW:
+            top = view.discard_top
+            if vs.Draw(seat, "discard") in legal and top is not None and effects[top] == "aucun" \
+                    and points[top] <= 2 and (unknown or max(known)[0] > points[top]):
+                return vs.Draw(seat, "discard")
+            return vs.Draw(seat, "deck")
+        if phase in (vs.DECIDE, vs.LOOKED):
+            return self._decide(view, seat, legal, known, unknown, unseen, points, effects)
+        if phase == vs.VISION:
+            if unknown:
+                return vs.Look(seat, seat, self.rng.choice(unknown))
+            looks = [a for a in legal if isinstance(a, vs.Look) and a.owner != seat
+                     and view.player(a.owner).cards[a.slot] is None]
+            return self.rng.choice(looks or list(legal))
+        if phase == vs.EXCHANGE:
+            return self._exchange(view, seat, legal, known, points)
+        if phase == vs.MATCH:
+            for s, f in enumerate(me.cards):
+                if f is not None and f == view.discard_top:
+                    return vs.Match(seat, s)
+            return vs.Pass(seat)
+        if phase == vs.CALL:
+            mine = sum(p for p, _ in known) + len(unknown) * unseen
+            others = [sum(points[f] if f is not None else unseen for f in p.cards)
+                      for p in view.players if p.name != seat]
+            if mine <= self.threshold and all(mine + 3 < o for o in others):
+                return vs.Call(seat)
+            return vs.EndTurn(seat)
+        return self.rng.choice(list(legal))
+
+    @staticmethod
+    def _unseen_average(view: View, points: dict[str, int]) -> float:
+        """The mean value of the cards this seat has not seen anywhere."""
+        left = [c.points for c in view.deck.cards]
+        seen = [f for p in view.players for f in p.cards if f is not None]
+        seen += list(view.discard)
+        if view.drawn is not None:
+            seen.append(view.drawn)
+        for face in seen:
+            if points[face] in left:
+                left.remove(points[face])
+        return sum(left) / len(left) if left else 5.0
+
+    def _decide(self, view: View, seat: str, legal: Sequence[Action],
+                known: list[tuple[int, int]], unknown: list[int], unseen: float,
+                points: dict[str, int], effects: dict[str, str]) -> Action:
+        drawn = view.drawn
+        value = points[drawn] if drawn is not None else unseen
+        special = drawn is not None and effects[drawn] != "aucun"
+        worst = max(known) if known else None
+        if view.phase == vs.LOOKED:
+            assert worst is not None
+            return vs.Swap(seat, worst[1])
+        if special and vs.Discard(seat) in legal:
+            return vs.Discard(seat)
+        if worst is not None and worst[0] > value and (not unknown or worst[0] >= unseen):
+            return vs.Swap(seat, worst[1])
+        if unknown and value < unseen:
+            if vs.LookHand(seat) in legal:
+                return vs.LookHand(seat)
+            return vs.Swap(seat, self.rng.choice(unknown))
+        if vs.Discard(seat) in legal:
+            return vs.Discard(seat)
+        return vs.Swap(seat, worst[1] if worst is not None else self.rng.choice(unknown))
+
+    def _exchange(self, view: View, seat: str, legal: Sequence[Action],
+                  known: list[tuple[int, int]], points: dict[str, int]) -> Action:
+        mine = [a for a in legal if isinstance(a, vs.Exchange) and a.owner_a == seat]
+        if known and mine:
+            value, slot = max(known)
+            best: tuple[int, Action] | None = None
+            for p in view.players:
+                if p.name == seat:
+                    continue
+                for s, f in enumerate(p.cards):
+                    if f is not None and points[f] < value and (
+                            best is None or points[f] < best[0]):
+                        best = (points[f], vs.Exchange(seat, seat, slot, p.name, s))
+            if best is not None:
+                return best[1]
+            if value >= 7:
+                blind = [a for a in mine if a.slot_a == slot
+                         and view.player(a.owner_b).cards[a.slot_b] is None]
+                if blind:
+                    return self.rng.choice(blind)
+        others = [a for a in legal if isinstance(a, vs.Exchange) and a.owner_a != seat]
+        return self.rng.choice(others or list(legal))
+
+
+PLAYER_KINDS: dict[str, tuple[str, type[RandomPlayer] | type[MemoryPlayer]]] = {
+    "hasard": ("Au hasard", RandomPlayer),
+    "memoire": ("Avec de la mémoire (retient les cartes vues)", MemoryPlayer),
+}

@@ -1,0 +1,256 @@
+"""Who may do what: :func:`legal_actions` is the only legality rule of Vaiko; :func:`explain`
+says in French why an action is not among them, citing the clause it breaks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import fields
+
+from tutor import fr
+from tutor.engine import IllegalAction, short_repr
+from tutor.games.vaiko import state as vs
+from tutor.games.vaiko.state import (
+    ACTION_TYPES,
+    C_CALL,
+    C_DRAW,
+    C_END,
+    C_EXCHANGE,
+    C_LOOK,
+    C_MATCH,
+    C_ORDER,
+    C_PEEK,
+    C_PLAYERS,
+    C_SWAP,
+    C_V_DISCARD,
+    C_V_LOOK,
+    C_VISION,
+    CALL,
+    DECIDE,
+    DRAW,
+    EXCHANGE,
+    LOOKED,
+    MATCH,
+    OVER,
+    PEEK,
+    VISION,
+    Action,
+    ActionBase,
+    State,
+)
+
+
+def index_of(names: Sequence[str], seat: object) -> int:
+    """Index of ``seat`` in ``names``, or :class:`IllegalAction` if nobody has that name."""
+    if type(seat) is str and seat in names:
+        return list(names).index(seat)
+    raise IllegalAction(
+        f"Aucun joueur ne s’appelle {short_repr(seat)} dans cette partie "
+        f"(joueurs : {fr.join(names)}).", C_PLAYERS)
+
+
+def seat_index(state: State, seat: object) -> int:
+    """Index of ``seat`` in the players, or :class:`IllegalAction` if nobody has that name."""
+    return index_of(state.players, seat)
+
+
+def is_over(state: State) -> bool:
+    """True once a player's total has reached 70 at the end of a round (``vaiko/fin``)."""
+    return state.phase == OVER
+
+
+def current_seats(state: State) -> tuple[str, ...]:
+    """The player expected to act now (one at a time, even out of turn in the window)."""
+    if state.phase == OVER:
+        return ()
+    return (state.players[state.acting],)
+
+
+def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
+    """Every action ``seat`` may take now, sorted; empty if it has nothing to do.
+
+    This is the only legality rule: :func:`~.turns.apply` refuses anything not listed here.
+    """
+    i = seat_index(state, seat)
+    if state.phase == OVER or state.acting != i:
+        return ()
+    return tuple(sorted(_legal(state, i)))
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether ``action`` is among :func:`legal_actions`: same kind, same fields, and every
+    field of exactly its type (``Swap("Alex", 1.0)`` is not ``Swap("Alex", 1)``)."""
+    if not isinstance(action, ACTION_TYPES) or not action.well_typed():
+        return False
+    if action.seat not in state.players:
+        return False
+    return action in legal_actions(state, action.seat)
+
+
+def _legal(state: State, i: int) -> list[Action]:
+    seat = state.players[i]
+    slots = range(len(state.hands[i]))
+    phase = state.phase
+    if phase == PEEK:
+        return [vs.Peek(seat, s) for s in slots]
+    if phase == DRAW:
+        acts: list[Action] = [vs.Draw(seat, "deck")]
+        if state.variant.draw_from == "deck_or_discard" and state.discard:
+            acts.append(vs.Draw(seat, "discard"))
+        return acts
+    if phase in (DECIDE, LOOKED):
+        acts = [vs.Swap(seat, s) for s in slots]
+        if phase == DECIDE and state.drawn_from == "deck":
+            acts.append(vs.Discard(seat))
+        if phase == DECIDE and state.variant.look == "before_swap":
+            acts.append(vs.LookHand(seat))
+        return acts
+    if phase == VISION:
+        return [vs.Look(seat, p, s) for j, p in enumerate(state.players)
+                for s in range(len(state.hands[j]))]
+    if phase == EXCHANGE:
+        n = len(state.players)
+        acts = [vs.Exchange(seat, seat, s, state.players[j], t)
+                for s in slots for j in range(n) if j != i for t in range(len(state.hands[j]))]
+        others = [j for j in range(n) if j != i]
+        acts += [vs.Exchange(seat, state.players[a], s, state.players[b], t)
+                 for x, a in enumerate(others) for b in others[x + 1:]
+                 for s in range(len(state.hands[a])) for t in range(len(state.hands[b]))]
+        return acts
+    if phase == MATCH:
+        return [*(vs.Match(seat, s) for s in slots), vs.Pass(seat)]
+    if phase == CALL:
+        return [vs.Call(seat), vs.EndTurn(seat)]
+    raise AssertionError(f"unknown phase {phase!r}")
+
+
+def _bad_field(action: ActionBase) -> IllegalAction:
+    for f in fields(action):  # type: ignore[arg-type]
+        value = getattr(action, f.name)
+        if f.type == "int" and type(value) is not int:
+            return IllegalAction(f"Numéro de carte illisible : {short_repr(value)} (un nombre "
+                                 "entier est attendu).", C_ORDER)
+        if f.type == "str" and type(value) is not str:
+            return IllegalAction(f"Nom illisible : {short_repr(value)} (un nom de joueur est "
+                                 "attendu).", C_PLAYERS)
+    raise AssertionError("a well-typed action")
+
+
+def explain(state: State, action: object) -> IllegalAction:
+    """Why ``action`` is not among the legal actions (called only once legality said no)."""
+    if not isinstance(action, ACTION_TYPES):
+        return IllegalAction(f"Action inconnue pour Vaiko : {short_repr(action, 60)}.", C_ORDER)
+    if not action.well_typed():
+        return _bad_field(action)
+    i = seat_index(state, action.seat)
+    who = action.seat
+    if state.phase == OVER:
+        return IllegalAction("La partie est terminée : plus aucune carte ne se joue.", C_END)
+    now = state.players[state.acting]
+    if isinstance(action, vs.Match) and state.phase != MATCH:
+        top = state.deck.cards[state.discard[-1]] if state.discard else None
+        if top is not None and top.effect == "rejouer":
+            return IllegalAction("La carte ×2 ne se défausse jamais immédiatement : personne ne "
+                                 "peut la jeter par-dessus.", C_MATCH)
+        return IllegalAction("Aucune défausse immédiate n’est ouverte : on ne peut jeter une "
+                             "carte identique que juste après une défausse.", C_MATCH)
+    if state.acting != i:
+        if state.phase == MATCH:
+            return IllegalAction(f"Défausse immédiate : c’est {fr.to(now)} de tenter sa chance "
+                                 f"ou de passer ; le tour {fr.of(who)} viendra.", C_MATCH)
+        if state.phase == PEEK:
+            return IllegalAction(f"C’est {fr.to(now)} de regarder une de ses cartes.", C_PEEK)
+        return IllegalAction(f"Ce n’est pas {fr.to(who)} de jouer : c’est {fr.to(now)}.",
+                             C_ORDER)
+    return _explain_own(state, action, i)
+
+
+def _bad_slot(slot: int, owner: str, count: int, clause: str) -> IllegalAction | None:
+    if not 0 <= slot < count:
+        shown = fr.number(slot + 1) if slot >= 0 else short_repr(slot)
+        return IllegalAction(f"{owner} n’a pas de carte n° {shown} (cartes 1 à {count}).",
+                             clause)
+    return None
+
+
+def _explain_own(state: State, action: Action, i: int) -> IllegalAction:
+    """Why the seat that must act cannot take ``action`` (a well-typed action)."""
+    who = action.seat
+    phase = state.phase
+    slots = len(state.hands[i])
+    if isinstance(action, vs.LookHand):
+        if state.variant.look != "before_swap":
+            return IllegalAction(f"{who} n’a pas le droit de regarder ses cartes : seule la "
+                                 "carte piochée se regarde.", C_V_LOOK)
+        if phase == LOOKED:
+            return IllegalAction(f"{who} a déjà regardé ses cartes : il faut maintenant "
+                                 "échanger.", C_LOOK)
+    if isinstance(action, vs.Discard) and phase == LOOKED:
+        return IllegalAction(f"{who} a regardé ses cartes : il faut échanger, plus question de "
+                             "jeter directement la carte piochée.", C_LOOK)
+    if isinstance(action, vs.Discard) and phase == DECIDE and state.drawn_from == "discard":
+        return IllegalAction("Une carte prise dans la défausse doit être échangée avec une de "
+                             "ses cartes.", C_V_DISCARD)
+    if isinstance(action, vs.Draw) and phase == DRAW:
+        if action.source == "discard" and state.variant.draw_from == "deck_or_discard":
+            return IllegalAction("La défausse est vide : il faut piocher.", C_V_DISCARD)
+        if action.source == "discard":
+            return IllegalAction("Dans la lecture retenue, on pioche seulement dans la pioche, "
+                                 "pas dans la défausse.", C_DRAW)
+        return IllegalAction(f"Source inconnue {short_repr(action.source)} : "
+                             f"{fr.quote('deck')} (la pioche) ou {fr.quote('discard')} "
+                             "(la défausse).", C_DRAW)
+    if isinstance(action, vs.Swap) and phase in (DECIDE, LOOKED):
+        return _bad_slot(action.slot, who, slots, C_SWAP) or generic(state, who, phase)
+    if isinstance(action, vs.Peek) and phase == PEEK:
+        return _bad_slot(action.slot, who, slots, C_PEEK) or generic(state, who, phase)
+    if isinstance(action, vs.Match) and phase == MATCH:
+        return _bad_slot(action.slot, who, slots, C_MATCH) or generic(state, who, phase)
+    if isinstance(action, vs.Look) and phase == VISION:
+        if action.owner not in state.players:
+            return IllegalAction(f"Aucun joueur ne s’appelle {short_repr(action.owner)}.",
+                                 C_VISION)
+        j = state.players.index(action.owner)
+        return (_bad_slot(action.slot, action.owner, len(state.hands[j]), C_VISION)
+                or generic(state, who, phase))
+    if isinstance(action, vs.Exchange) and phase == EXCHANGE:
+        return _explain_exchange(state, action)
+    if isinstance(action, (vs.Call, vs.EndTurn)) and phase != CALL:
+        return IllegalAction(f"On annonce {fr.quote('Vaiko')} (ou on finit son tour) "
+                             "seulement à la fin de son tour, après avoir joué sa carte, et une "
+                             "seule annonce par manche.", C_CALL)
+    return generic(state, who, phase)
+
+
+def _explain_exchange(state: State, action: vs.Exchange) -> IllegalAction:
+    for owner, slot in ((action.owner_a, action.slot_a), (action.owner_b, action.slot_b)):
+        if owner not in state.players:
+            return IllegalAction(f"Aucun joueur ne s’appelle {short_repr(owner)}.", C_EXCHANGE)
+        j = state.players.index(owner)
+        problem = _bad_slot(slot, owner, len(state.hands[j]), C_EXCHANGE)
+        if problem is not None:
+            return problem
+    if action.owner_a == action.owner_b:
+        return IllegalAction("Échange : les deux cartes doivent appartenir à deux joueurs "
+                             "différents.", C_EXCHANGE)
+    if action.seat == action.owner_b:
+        return IllegalAction("Échange : mettez votre propre carte en premier (owner_a).",
+                             C_EXCHANGE)
+    return generic(state, action.seat, state.phase)
+
+
+def generic(state: State, who: str, phase: str) -> IllegalAction:
+    """What ``who`` is expected to do now, as the reason for refusing anything else."""
+    expected = {
+        PEEK: (f"{who} doit d’abord regarder une de ses cartes.", C_PEEK),
+        DRAW: (f"{who} doit d’abord piocher une carte.", C_DRAW),
+        DECIDE: (f"{who} doit échanger la carte piochée avec une de ses cartes, ou la jeter.",
+                 C_SWAP),
+        LOOKED: (f"{who} doit échanger la carte piochée avec une de ses cartes.", C_LOOK),
+        VISION: (f"{who} doit d’abord regarder une carte (effet Vision).", C_VISION),
+        EXCHANGE: (f"{who} doit d’abord échanger deux cartes (effet Échange).", C_EXCHANGE),
+        MATCH: (f"Défausse immédiate : {who} peut jeter une de ses cartes ou passer.", C_MATCH),
+        CALL: (f"{who} a joué sa carte et peut dire {fr.quote('Vaiko')} ou finir son tour.",
+               C_CALL),
+    }
+    reason, clause = expected[phase]
+    return IllegalAction(reason, clause)

@@ -1,0 +1,319 @@
+"""Starting a game: chance (recorded shuffles), the deal, positions set up by hand, replay, and
+what each seat may see (``vaiko/joueurs``, ``vaiko/donne``, ``vaiko/premier-regard``)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from tutor import fr
+from tutor.engine import Event, IllegalAction, check_players, short_repr, shuffled
+from tutor.engine.api import Record
+from tutor.games.vaiko.deck import Deck, coerce_deck
+from tutor.games.vaiko.legality import index_of, seat_index
+from tutor.games.vaiko.scoring import check_totals
+from tutor.games.vaiko.state import (
+    C_DEAL,
+    C_DECK,
+    C_PEEK,
+    C_PLAYERS,
+    DRAW,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OVER,
+    PEEK,
+    PHASE_LABELS,
+    PlayerView,
+    State,
+    Variant,
+    View,
+)
+
+Out = list[Event] | None
+
+
+def emit(out: Out, kind: str, seat: str | None, data: Mapping[str, Any], clause: str) -> None:
+    """Append an event to ``out`` (``None``: events are not wanted)."""
+    if out is not None:
+        out.append(Event(kind, seat, data, clause))
+
+
+def next_order(state: State, ids: Sequence[int]) -> tuple[tuple[int, ...], Record]:
+    """The next shuffle of ``ids`` and the record with it appended: the recorded shuffle when
+    replaying, else one drawn from the game's seed."""
+    k = len(state.record.shuffles)
+    if k < len(state.script):
+        order = tuple(state.script[k])
+        if not all(type(c) is int for c in order) or sorted(order) != sorted(ids):
+            raise ValueError(f"Le mélange enregistré n° {k + 1} ne correspond pas aux cartes à "
+                             "mélanger.")
+    elif state.seed is None:
+        raise ValueError("Partie rejouée au-delà de ses mélanges enregistrés.")
+    else:
+        order = shuffled(ids, random.Random(f"vaiko/{state.seed}/{k}"))
+    return order, state.record.drawn(order)
+
+
+def deal(state: State, out: Out) -> State:
+    """Shuffle the whole deck, deal 4 cards each from the starter, turn the first discard."""
+    n = len(state.players)
+    order, record = next_order(state, range(len(state.deck.cards)))
+    hands: list[list[int]] = [[] for _ in range(n)]
+    k = 0
+    for _ in range(HAND_SIZE):
+        for j in range(n):
+            hands[(state.starter + j) % n].append(order[k])
+            k += 1
+    first = order[k]
+    new = replace(
+        state, record=record, hands=tuple(tuple(h) for h in hands), pile=order[k + 1:],
+        discard=(first,), known=(frozenset((first,)),) * n, phase=PEEK, turn=state.starter,
+        acting=state.starter, drawn=None, drawn_from=None, window=(), caller=None)
+    if out is not None:
+        faces = state.deck.cards
+        emit(out, "shuffle", None, {"manche": state.manche, "order": order}, C_DEAL)
+        emit(out, "deal", None, {"hands": {p: tuple(faces[c].face for c in h)
+                                           for p, h in zip(state.players, new.hands)},
+                                 "seen_by": ()}, C_DEAL)
+        emit(out, "first_discard", None, {"face": faces[first].face}, C_DEAL)
+        emit(out, "peek_turn", state.players[state.starter], {}, C_PEEK)
+    return new
+
+
+def _check_seed(seed: object) -> int | None:
+    if seed is None:
+        return None
+    if isinstance(seed, random.Random):
+        return seed.getrandbits(48)
+    if type(seed) is not int:
+        raise ValueError(f"Graine illisible : {short_repr(seed)} (un entier ou un "
+                         "random.Random).")
+    return seed
+
+
+def new_game(
+    players: Sequence[str],
+    *,
+    seed: int | random.Random | None = None,
+    variant: Variant | str | Mapping[str, Any] | None = None,
+    record: Record | None = None,
+    deck: Deck | str | Path | None = None,
+) -> State:
+    """Start a game (clauses ``vaiko/joueurs`` and ``vaiko/donne``).
+
+    Chance comes from ``seed`` (an int or a ``random.Random``) or from the ``record`` of a game
+    being replayed; exactly one of the two must be given. ``deck`` is a :class:`~.deck.Deck` or
+    a deck file (the tutor's hypothesis by default); it is kept in ``record.setup``, so a record
+    rebuilds the game with its own deck.
+    """
+    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
+    rules = Variant.coerce(variant)
+    if (seed is None) == (record is None):
+        raise ValueError("Donnez soit une graine (seed), soit l’enregistrement d’une partie "
+                         "(record), et pas les deux.")
+    base = _check_seed(seed)
+    script: tuple[tuple[int, ...], ...] = ()
+    if record is not None:
+        if not isinstance(record, Record):
+            raise ValueError(f"Enregistrement illisible : {short_repr(record)}.")
+        if deck is None:
+            deck = record.option("deck")  # type: ignore[assignment]
+        script = tuple(tuple(c for c in s if type(c) is int) if all(type(c) is int for c in s)
+                       else (-1,) for s in record.shuffles)
+    cards = coerce_deck(deck)
+    _check_deck_size(cards, len(names))
+    n = len(names)
+    state = State(rules, cards, names, Record((), (("deck", cards),)), 1, 0, (0,) * n,
+                  ((),) * n, (), (), (frozenset(),) * n, PEEK, 0, 0, None, None, (), None,
+                  seed=base, script=script)
+    return deal(state, None)
+
+
+def _check_deck_size(deck: Deck, n: int) -> None:
+    need = n * HAND_SIZE + 2
+    if len(deck.cards) < need:
+        raise IllegalAction(f"Ce paquet de {fr.count(len(deck.cards), 'carte')} est trop petit "
+                            f"pour {n} joueurs : il en faut au moins {need}.", C_DECK)
+
+
+def replay(players: Sequence[str], record: Record, actions: Sequence[Any],
+           variant: Variant | str | Mapping[str, Any] | None = None) -> State:
+    """Rebuild a game from its record (shuffles as drawn, deck) and its actions, without any
+    random state."""
+    from tutor.games.vaiko.turns import apply
+
+    state = new_game(players, record=record, variant=variant)
+    for action in actions:
+        state, _ = apply(state, action)
+    return state
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """The events of the set-up: players, the deck (a hypothesis), the deal, the first discard."""
+    out: list[Event] = [
+        Event("setup", None, {"players": state.players}, C_PLAYERS),
+        Event("deck", None, {"title": state.deck.title, "size": len(state.deck.cards),
+                             "hypothesis": state.deck.hypothesis}, C_DECK),
+    ]
+    faces = state.deck.cards
+    out.append(Event("deal", None, {"hands": {p: tuple(faces[c].face for c in h)
+                                              for p, h in zip(state.players, state.hands)},
+                                    "seen_by": ()}, C_DEAL))
+    if state.discard:
+        out.append(Event("first_discard", None, {"face": faces[state.discard[-1]].face}, C_DEAL))
+    if state.phase == PEEK:
+        out.append(Event("peek_turn", state.players[state.acting], {}, C_PEEK))
+    return tuple(out)
+
+
+def _faces(where: str, value: object) -> tuple[str, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or not all(
+            type(v) is str for v in value):
+        raise IllegalAction(f"{where} doit être une liste de cartes (leurs noms).", C_DEAL)
+    return tuple(value)
+
+
+def situation(
+    players: Sequence[str],
+    *,
+    hands: Mapping[str, Sequence[str]],
+    pile: Sequence[str] = (),
+    discard: Sequence[str] = (),
+    turn: str | None = None,
+    known: Mapping[str, Sequence[tuple[str, int]]] | None = None,
+    caller: str | None = None,
+    totals: Mapping[str, int] | None = None,
+    peek: bool = False,
+    rest: str = "pile",
+    variant: Variant | str | Mapping[str, Any] | None = None,
+    deck: Deck | str | Path | None = None,
+    seed: int = 0,
+) -> State:
+    """A position set up by hand (worked examples, explorers), by card faces.
+
+    ``hands`` gives each player's cards slot by slot, ``pile`` the top of the draw pile,
+    ``discard`` the discard (top last); the deck's other cards lie below the pile
+    (``rest="pile"``, in the deck file's order) or under the discard (``rest="discard"``, so that
+    the pile holds exactly ``pile``). ``known`` is what each player has already seen
+    (``(owner, slot)`` pairs, 0-based) and ``turn`` whose turn it is (the round's first player;
+    with ``peek=True`` the position is the set-up look). Later shuffles are drawn from ``seed``.
+    Raises :class:`IllegalAction` for an impossible position.
+    """
+    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
+    rules = Variant.coerce(variant)
+    cards = coerce_deck(deck)
+    if type(seed) is not int or rest not in ("pile", "discard") or type(peek) is not bool:
+        raise IllegalAction("Réglage de la position illisible (graine, reste ou regard).", C_DEAL)
+    if not isinstance(hands, Mapping) or set(hands) != set(names):
+        raise IllegalAction("Il faut donner les cartes de chaque joueur, et seulement d’eux.",
+                            C_PLAYERS)
+    pool: dict[str, list[int]] = {}
+    for i, card in enumerate(cards.cards):
+        pool.setdefault(card.face, []).append(i)
+
+    def take(face: str) -> int:
+        if face not in pool:
+            raise IllegalAction(f"Aucune carte {fr.quote(short_repr(face))} dans le paquet "
+                                f"(cartes : {', '.join(cards.faces())}).", C_DECK)
+        if not pool[face]:
+            raise IllegalAction(f"Le paquet n’a pas assez de cartes {fr.quote(face)}.", C_DECK)
+        return pool[face].pop(0)
+
+    held = []
+    for p in names:
+        faces = _faces(f"La main {fr.of(p)}", hands[p])
+        if not faces:
+            raise IllegalAction(f"{p} doit avoir au moins une carte.", C_DEAL)
+        held.append(tuple(take(f) for f in faces))
+    down_faces = _faces("La défausse", discard)
+    if not down_faces:
+        raise IllegalAction("La défausse ne peut pas être vide : la donne la commence.", C_DEAL)
+    top_pile = [take(f) for f in _faces("La pioche", pile)]
+    down = tuple(take(f) for f in down_faces)
+    others = tuple(sorted(i for ids in pool.values() for i in ids))
+    if rest == "discard":
+        new_pile, down = tuple(top_pile), (*others, *down)
+    else:
+        new_pile = (*top_pile, *others)
+    n = len(names)
+    seen: list[set[int]] = [{down[-1]} for _ in range(n)]
+    if known is not None and not isinstance(known, Mapping):
+        raise IllegalAction("Les cartes connues doivent être une table joueur = places.", C_DEAL)
+    for who, spots in (known or {}).items():
+        i = index_of(names, who)
+        if isinstance(spots, (str, bytes)) or not isinstance(spots, Sequence):
+            raise IllegalAction(f"Les cartes connues {fr.of(who)} doivent être une liste.", C_DEAL)
+        for spot in spots:
+            if not isinstance(spot, tuple) or len(spot) != 2:
+                raise IllegalAction(f"Place illisible : {short_repr(spot)}.", C_DEAL)
+            owner, slot = spot
+            j = index_of(names, owner)
+            if type(slot) is not int or not 0 <= slot < len(held[j]):
+                raise IllegalAction(f"{owner} n’a pas de carte n° {short_repr(slot)}.", C_DEAL)
+            seen[i].add(held[j][slot])
+    start = index_of(names, turn) if turn is not None else 0
+    table = check_totals(totals) if totals else {}
+    scores = tuple(table.get(p, 0) for p in names)
+    return State(rules, cards, names, Record((), (("deck", cards),)), 1, start, scores,
+                 tuple(held), new_pile, down, tuple(frozenset(s) for s in seen),
+                 PEEK if peek else DRAW, start, start, None, None, (),
+                 index_of(names, caller) if caller is not None else None, seed=seed)
+
+
+def view(state: State, seat: str | None) -> View:
+    """What ``seat`` may see. ``seat=None`` is the teacher's view (every face visible).
+
+    A player sees the number of cards of every hand and, slot by slot, the faces it has seen and
+    still tracks; the discard (every card there was shown when thrown); the size of the pile;
+    the drawn card if it saw it; the deck's composition.
+    """
+    everything = seat is None
+    mine = frozenset() if everything else state.known[seat_index(state, seat)]
+    cards = state.deck.cards
+
+    def shown(card: int) -> str | None:
+        return cards[card].face if everything or card in mine else None
+
+    players = tuple(
+        PlayerView(name, state.totals[i], tuple(shown(c) for c in state.hands[i]),
+                   len(state.hands[i]), state.caller == i)
+        for i, name in enumerate(state.players))
+    over = state.phase == OVER
+    return View(
+        seat=seat, manche=state.manche, phase=state.phase, phase_label=PHASE_LABELS[state.phase],
+        turn=state.players[state.turn], acting=None if over else state.players[state.acting],
+        starter=state.players[state.starter],
+        caller=None if state.caller is None else state.players[state.caller],
+        pile_size=len(state.pile),
+        discard_top=cards[state.discard[-1]].face if state.discard else None,
+        discard_size=len(state.discard), discard=tuple(cards[c].face for c in state.discard),
+        has_drawn=state.drawn is not None,
+        drawn=None if state.drawn is None else shown(state.drawn),
+        drawn_from=state.drawn_from,
+        pile=tuple(cards[c].face for c in state.pile) if everything else None,
+        players=players, over=over, deck_hypothesis=state.deck.hypothesis, deck=state.deck)
+
+
+def inventory(state: State) -> Mapping[Hashable, int]:
+    """Every card of the deck by face, wherever it lies (hands, pile, discard, drawn card)."""
+    cards = state.deck.cards
+    ids = [c for h in state.hands for c in h] + list(state.pile) + list(state.discard)
+    if state.drawn is not None:
+        ids.append(state.drawn)
+    return dict(Counter(cards[c].face for c in ids))
+
+
+def face(state: State, card: int) -> str:
+    """The face of card id ``card``."""
+    return state.deck.cards[card].face
+
+
+def hand_points(state: State, seat: str) -> int:
+    """The points of ``seat``'s cards (``vaiko/decompte``)."""
+    i = seat_index(state, seat)
+    return sum(state.deck.cards[c].points for c in state.hands[i])

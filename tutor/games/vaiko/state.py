@@ -1,0 +1,367 @@
+"""Vaiko's vocabulary: clause ids, phases, the variant, the actions, the state and the view.
+
+Everything here is data; the rules that move it are in :mod:`.legality` (who may do what) and
+:mod:`.play` (what an action does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from tutor.engine import Event, VariantBase, short_repr
+from tutor.engine.api import Record
+from tutor.games.vaiko.deck import Deck
+
+GAME_ID = "vaiko"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+HAND_SIZE = 4
+TARGET = 70
+CALL_POINTS = 10
+
+C_GOAL = "vaiko/but"
+C_MEMORY = "vaiko/memoire"
+C_DECK = "vaiko/paquet"
+C_SPECIALS = "vaiko/cartes-speciales"
+C_PLAYERS = "vaiko/joueurs"
+C_DEAL = "vaiko/donne"
+C_PEEK = "vaiko/premier-regard"
+C_ORDER = "vaiko/sens"
+C_DRAW = "vaiko/pioche"
+C_SWAP = "vaiko/echange-ou-defausse"
+C_LOOK = "vaiko/ne-pas-regarder"
+C_RESHUFFLE = "vaiko/pioche-epuisee"
+C_MATCH = "vaiko/defausse-immediate"
+C_MISS = "vaiko/erreur"
+C_X2 = "vaiko/x2"
+C_VISION = "vaiko/vision"
+C_EXCHANGE = "vaiko/echange"
+C_CALL = "vaiko/annonce"
+C_EMPTY = "vaiko/fin-main-vide"
+C_CALL_END = "vaiko/fin-annonce"
+C_COUNT = "vaiko/decompte"
+C_BONUS = "vaiko/bonus"
+C_MALUS = "vaiko/malus"
+C_TOTAL = "vaiko/total"
+C_END = "vaiko/fin"
+C_V_DISCARD = "vaiko/variante-defausse"
+C_V_LOOK = "vaiko/variante-regard"
+C_V_EFFECT = "vaiko/variante-effet-immediat"
+C_V_STRICT = "vaiko/variante-egalite-stricte"
+C_V_TABLE = "vaiko/variante-tour-de-table"
+
+DRAW_SOURCES = ("deck", "deck_or_discard")
+LOOKS = ("before_swap", "never")
+MATCHED_SPECIALS = ("effect", "no_effect")
+CALLER_TIES = ("bonus", "malus")
+CALL_ENDS = ("caller", "starter")
+
+# phases of a round
+PEEK, DRAW, DECIDE, LOOKED, VISION, EXCHANGE, MATCH, CALL, OVER = (
+    "peek", "draw", "decide", "looked", "vision", "exchange", "match", "call", "over")
+PHASE_LABELS = {
+    PEEK: "regard de départ", DRAW: "pioche", DECIDE: "échanger ou jeter",
+    LOOKED: "échanger (cartes regardées)", VISION: "effet Vision", EXCHANGE: "effet Échange",
+    MATCH: "défausse immédiate", CALL: "annoncer « Vaiko » ?", OVER: "partie finie",
+}
+
+
+# --- configuration -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Variant(VariantBase):
+    """The readings of the rules in force for one game; validated at construction.
+
+    ``draw_from``: ``"deck"`` (default) or ``"deck_or_discard"``; ``look``: ``"before_swap"``
+    (default: a player who has drawn may look at their cards, then must swap) or ``"never"``;
+    ``matched_special``: ``"effect"`` (default: a Vision or Échange thrown in the immediate
+    discard acts) or ``"no_effect"``; ``caller_tie``: ``"bonus"`` (default) or ``"malus"``;
+    ``call_end``: ``"caller"`` (default) or ``"starter"``.
+    """
+
+    GAME: ClassVar[str] = "Vaiko"
+    CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = {
+        "draw_from": DRAW_SOURCES,
+        "look": LOOKS,
+        "matched_special": MATCHED_SPECIALS,
+        "caller_tie": CALLER_TIES,
+        "call_end": CALL_ENDS,
+    }
+
+    draw_from: str = "deck"
+    look: str = "before_swap"
+    matched_special: str = "effect"
+    caller_tie: str = "bonus"
+    call_end: str = "caller"
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any]) -> Variant:
+        """Build a variant from a mapping of readings, refusing keys that are not names."""
+        for key in values:
+            if not isinstance(key, str):
+                raise ValueError(f"Clé de variante illisible : {short_repr(key)} (clés "
+                                 f"possibles : {', '.join(cls.CHOICES)}).")
+        return super().from_mapping(values)
+
+
+PRESETS: dict[str, Variant] = {
+    "standard": Variant(),
+    "pioche-ou-defausse": Variant(draw_from="deck_or_discard"),
+    "sans-regard": Variant(look="never"),
+    "sans-effet-immediat": Variant(matched_special="no_effect"),
+    "egalite-stricte": Variant(caller_tie="malus"),
+    "tour-de-table": Variant(call_end="starter"),
+}
+Variant.PRESETS = PRESETS
+
+PRESET_LABELS: dict[str, str] = {
+    "standard": "Standard (lectures retenues par le tuteur)",
+    "pioche-ou-defausse": "Pioche ou défausse (on peut prendre la carte de la défausse)",
+    "sans-regard": "Sans regard (on ne regarde jamais ses cartes avant d’échanger)",
+    "sans-effet-immediat": "Sans effet immédiat (une spéciale jetée par-dessus n’agit pas)",
+    "egalite-stricte": "Égalité stricte (l’annonceur à égalité prend le malus)",
+    "tour-de-table": "Tour de table (après l’annonce, on finit le tour commencé)",
+}
+
+
+# --- actions -------------------------------------------------------------------------------------
+
+
+class ActionBase:
+    """What every Vaiko action shares: typed equality (a :class:`Pass` never equals a
+    :class:`Call`), a total order (by kind, then field by field) and a field type check."""
+
+    __slots__ = ()
+    RANK: ClassVar[int] = 0
+
+    def key(self) -> tuple[Any, ...]:
+        """The sort key: the kind's rank, then the fields in order."""
+        return (self.RANK, *(getattr(self, f.name) for f in fields(self)))  # type: ignore[arg-type]
+
+    def well_typed(self) -> bool:
+        """Whether every field has exactly its declared type (no bool for an int, no float)."""
+        for f in fields(self):  # type: ignore[arg-type]
+            want = int if f.type == "int" else str
+            if type(getattr(self, f.name)) is not want:
+                return False
+        return True
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, ActionBase):
+            return NotImplemented
+        return self.key() < other.key()
+
+    def __le__(self, other: object) -> bool:
+        return self == other or self.__lt__(other) is True
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, ActionBase):
+            return NotImplemented
+        return other.__lt__(self)
+
+    def __ge__(self, other: object) -> bool:
+        return self == other or self.__gt__(other) is True
+
+
+@dataclass(frozen=True, slots=True)
+class Peek(ActionBase):
+    """Set-up: ``seat`` looks at its card number ``slot`` (0-based) and puts it back."""
+
+    RANK: ClassVar[int] = 0
+    seat: str
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(ActionBase):
+    """Draw the top card of the pile (``source="deck"``) or of the discard (variant)."""
+
+    RANK: ClassVar[int] = 1
+    seat: str
+    source: str = "deck"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap(ActionBase):
+    """Put the drawn card in place of card ``slot``; the replaced card is discarded face up."""
+
+    RANK: ClassVar[int] = 2
+    seat: str
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(ActionBase):
+    """Discard the drawn card directly."""
+
+    RANK: ClassVar[int] = 3
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class LookHand(ActionBase):
+    """Look at one's cards before swapping (default reading); then a swap must follow."""
+
+    RANK: ClassVar[int] = 4
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Look(ActionBase):
+    """Vision: ``seat`` looks at card ``slot`` of ``owner`` (possibly itself)."""
+
+    RANK: ClassVar[int] = 5
+    seat: str
+    owner: str
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(ActionBase):
+    """Échange: swap card ``slot_a`` of ``owner_a`` with card ``slot_b`` of ``owner_b``."""
+
+    RANK: ClassVar[int] = 6
+    seat: str
+    owner_a: str
+    slot_a: int
+    owner_b: str
+    slot_b: int
+
+
+@dataclass(frozen=True, slots=True)
+class Match(ActionBase):
+    """Immediate discard: ``seat`` throws its card ``slot``, claiming it is the same card."""
+
+    RANK: ClassVar[int] = 7
+    seat: str
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(ActionBase):
+    """Immediate discard: ``seat`` does not try."""
+
+    RANK: ClassVar[int] = 8
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Call(ActionBase):
+    """``seat`` says "Vaiko" at the end of its turn."""
+
+    RANK: ClassVar[int] = 9
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(ActionBase):
+    """``seat`` ends its turn without calling."""
+
+    RANK: ClassVar[int] = 10
+    seat: str
+
+
+Action = (Peek | Draw | Swap | Discard | LookHand | Look | Exchange | Match | Pass | Call
+          | EndTurn)
+ACTION_TYPES = (Peek, Draw, Swap, Discard, LookHand, Look, Exchange, Match, Pass, Call, EndTurn)
+
+
+# --- state and view ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """One position of a game. Immutable; every change goes through :func:`~.play.apply`.
+
+    Cards are ids into ``deck.cards``. ``hands`` hold ids slot by slot (a penalty card is added
+    last); ``pile`` is the face-down draw pile (top first), ``discard`` the discard (top last).
+    ``known[i]`` is the set of card ids whose face player ``i`` has seen and still tracks.
+    ``phase`` says what is expected from ``acting``; ``turn`` is whose turn it is; ``window`` the
+    seats still to be asked in the immediate-discard window (the first is asked now); ``caller``
+    the seat that said "Vaiko". ``record`` holds every shuffle drawn so far and the deck (set-up);
+    ``seed`` (where further shuffles come from) and ``script`` (the shuffles of a game being
+    replayed) are not part of the position and are left out of comparisons.
+    """
+
+    variant: Variant
+    deck: Deck
+    players: tuple[str, ...]
+    record: Record
+    manche: int
+    starter: int
+    totals: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+    discard: tuple[int, ...]
+    known: tuple[frozenset[int], ...]
+    phase: str
+    turn: int
+    acting: int
+    drawn: int | None
+    drawn_from: str | None
+    window: tuple[int, ...]
+    caller: int | None
+    seed: int | None = field(default=None, compare=False)
+    script: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One player as a seat sees them: name, total, the faces the seat knows slot by slot
+    (``None`` for a card it has not seen or lost track of) and whether they called."""
+
+    name: str
+    total: int
+    cards: tuple[str | None, ...]
+    count: int
+    caller: bool
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat may see (``seat=None``: the teacher, every face shown).
+
+    The deck's composition is public (``deck``); ``discard`` lists the faces of the discard,
+    bottom first (every card there was shown when it was thrown); ``pile`` is given to the
+    teacher only.
+    """
+
+    seat: str | None
+    manche: int
+    phase: str
+    phase_label: str
+    turn: str
+    acting: str | None
+    starter: str
+    caller: str | None
+    pile_size: int
+    discard_top: str | None
+    discard_size: int
+    discard: tuple[str, ...]
+    has_drawn: bool
+    drawn: str | None
+    drawn_from: str | None
+    pile: tuple[str, ...] | None
+    players: tuple[PlayerView, ...]
+    over: bool
+    deck_hypothesis: bool
+    deck: Deck
+
+    def player(self, name: str) -> PlayerView:
+        """The player called ``name`` (``ValueError`` if nobody is)."""
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise ValueError(f"Aucun joueur ne s’appelle {name} dans cette partie.")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    """What :func:`~.scoring.score_round` found: each player's ``points`` for the round after
+    the caller's bonus or malus, and the explained ``events``."""
+
+    points: dict[str, int]
+    events: tuple[Event, ...]

@@ -1,0 +1,281 @@
+"""A turn of Vaiko, phase by phase: :func:`apply` checks an action against
+:func:`~.legality.legal_actions` and resolves it.
+
+The turn is: draw (``vaiko/pioche``), swap or discard (``vaiko/echange-ou-defausse``), the
+discarded card's effect if it is special (:mod:`.specials`), the immediate-discard window
+(``vaiko/defausse-immediate``, ``vaiko/erreur``), then the optional "Vaiko" call
+(``vaiko/annonce``). The round ends as soon as a hand is empty (``vaiko/fin-main-vide``), when
+the go-around after the call is complete (``vaiko/fin-annonce``) or when no card is left to draw
+(``vaiko/pioche-epuisee``); it is scored and a new one is dealt until a total reaches 70.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tutor.engine import Event
+from tutor.games.vaiko import specials
+from tutor.games.vaiko import state as vs
+from tutor.games.vaiko.legality import explain as why_illegal
+from tutor.games.vaiko.legality import is_legal
+from tutor.games.vaiko.scoring import _score, is_game_over, winner_text, winners
+from tutor.games.vaiko.setup import Out, deal, emit
+from tutor.games.vaiko.specials import learn
+from tutor.games.vaiko.state import (
+    C_CALL,
+    C_CALL_END,
+    C_COUNT,
+    C_DRAW,
+    C_EMPTY,
+    C_END,
+    C_LOOK,
+    C_MATCH,
+    C_MISS,
+    C_ORDER,
+    C_PEEK,
+    C_RESHUFFLE,
+    C_SWAP,
+    C_TOTAL,
+    C_V_DISCARD,
+    C_V_TABLE,
+    C_X2,
+    CALL,
+    DECIDE,
+    DRAW,
+    LOOKED,
+    MATCH,
+    OVER,
+    Action,
+    State,
+)
+
+
+def apply(state: State, action: Action, *, explain: bool = True
+          ) -> tuple[State, tuple[Event, ...]]:
+    """Play ``action`` and return the new state and what happened.
+
+    An illegal action (wrong kind, wrong seat, a field of the wrong type, a card that does not
+    exist...) raises :class:`~tutor.engine.IllegalAction` with a French reason and the clause;
+    ``state`` is never modified. ``explain=False`` skips the events; the resulting state is the
+    same.
+    """
+    if not is_legal(state, action):
+        raise why_illegal(state, action)
+    out: Out = [] if explain else None
+    i = state.acting
+    seat = state.players[i]
+    if isinstance(action, vs.Peek):
+        state = _peek(state, i, action.slot, out)
+    elif isinstance(action, vs.Draw):
+        state = _draw(state, i, action.source, out)
+    elif isinstance(action, vs.Swap):
+        state = _swap(state, i, action.slot, out)
+    elif isinstance(action, vs.Discard):
+        assert state.drawn is not None
+        card = state.drawn
+        emit(out, "discard", seat, {"face": state.deck.cards[card].face}, C_SWAP)
+        state = replace(state, discard=(*state.discard, card), drawn=None, drawn_from=None,
+                        known=_learn_all(state.known, card))
+        state = _after_discard(state, card, out)
+    elif isinstance(action, vs.LookHand):
+        hand = state.hands[i]
+        emit(out, "look_hand", seat, {"faces": tuple(state.deck.cards[c].face for c in hand),
+                                      "seen_by": (seat,)}, C_LOOK)
+        state = replace(state, known=learn(state.known, (i,), hand), phase=LOOKED)
+    elif isinstance(action, vs.Look):
+        state = _after_effect(specials.look(state, action, out), out)
+    elif isinstance(action, vs.Exchange):
+        state = _after_effect(specials.exchange(state, action, out), out)
+    elif isinstance(action, vs.Match):
+        state = _match(state, i, action.slot, out)
+    elif isinstance(action, vs.Pass):
+        emit(out, "pass", seat, {}, C_MATCH)
+        state = _next_in_window(state, out)
+    elif isinstance(action, vs.Call):
+        emit(out, "vaiko", seat, {"call_end": state.variant.call_end}, C_CALL)
+        state = _next_turn(replace(state, caller=i), out)
+    elif isinstance(action, vs.EndTurn):
+        emit(out, "end_turn", seat, {}, C_CALL)
+        state = _next_turn(state, out)
+    return state, tuple(out or ())
+
+
+def _learn_all(known: tuple[frozenset[int], ...], card: int) -> tuple[frozenset[int], ...]:
+    return tuple(k | {card} for k in known)
+
+
+def _set_hand(hands: tuple[tuple[int, ...], ...], i: int,
+              hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return hands[:i] + (hand,) + hands[i + 1:]
+
+
+def _peek(state: State, i: int, slot: int, out: Out) -> State:
+    seat = state.players[i]
+    card = state.hands[i][slot]
+    emit(out, "peek", seat, {"slot": slot, "face": state.deck.cards[card].face,
+                             "seen_by": (seat,)}, C_PEEK)
+    state = replace(state, known=learn(state.known, (i,), (card,)))
+    nxt = (i + 1) % len(state.players)
+    if nxt == state.starter:
+        return _start_turn(state, state.starter, out)
+    emit(out, "peek_turn", state.players[nxt], {}, C_PEEK)
+    return replace(state, acting=nxt)
+
+
+def _refill(state: State, out: Out) -> State:
+    """An empty pile is remade from the discard, all but its top card, shuffled
+    (``vaiko/pioche-epuisee``); the order is appended to the record as drawn. The reshuffled
+    cards are forgotten: nobody saw the new order."""
+    if state.pile or len(state.discard) < 2:
+        return state
+    from tutor.games.vaiko.setup import next_order
+
+    order, record = next_order(state, state.discard[:-1])
+    gone = frozenset(order)
+    emit(out, "reshuffle", None, {"count": len(order), "order": order}, C_RESHUFFLE)
+    return replace(state, pile=order, discard=state.discard[-1:], record=record,
+                   known=tuple(k - gone for k in state.known))
+
+
+def _draw(state: State, i: int, source: str, out: Out) -> State:
+    seat = state.players[i]
+    if source == "discard":
+        card = state.discard[-1]
+        emit(out, "draw", seat, {"source": "discard", "face": state.deck.cards[card].face},
+             C_V_DISCARD)
+        return replace(state, discard=state.discard[:-1], drawn=card, drawn_from="discard",
+                       phase=DECIDE)
+    state = _refill(state, out)
+    card = state.pile[0]
+    emit(out, "draw", seat, {"source": "deck", "face": state.deck.cards[card].face,
+                             "seen_by": (seat,)}, C_DRAW)
+    return replace(state, pile=state.pile[1:], drawn=card, drawn_from="deck", phase=DECIDE,
+                   known=learn(state.known, (i,), (card,)))
+
+
+def _swap(state: State, i: int, slot: int, out: Out) -> State:
+    assert state.drawn is not None
+    cards = state.deck.cards
+    hand = state.hands[i]
+    old = hand[slot]
+    emit(out, "swap", state.players[i], {
+        "slot": slot, "face": cards[state.drawn].face, "out": cards[old].face,
+        "source": state.drawn_from,
+        "seen_by": None if state.drawn_from == "discard" else (state.players[i],)}, C_SWAP)
+    state = replace(state, hands=_set_hand(state.hands, i, hand[:slot] + (state.drawn,)
+                                           + hand[slot + 1:]),
+                    discard=(*state.discard, old), drawn=None, drawn_from=None,
+                    known=_learn_all(state.known, old))
+    return _after_discard(state, old, out)
+
+
+def _after_discard(state: State, card: int, out: Out) -> State:
+    """The turn player's discard: the special effect first, then the immediate-discard window."""
+    effect = state.deck.cards[card].effect
+    if effect == "rejouer":
+        emit(out, "again", state.players[state.turn], {"face": state.deck.cards[card].face},
+             C_X2)
+        return _start_turn(state, state.turn, out, again=True)
+    if effect in specials.ACTIVE:
+        return specials.begin(state, state.turn, card, out)
+    return _open_window(state, out)
+
+
+def _after_effect(state: State, out: Out) -> State:
+    if state.window:  # a special card thrown in the window: back to the window
+        return replace(state, phase=MATCH, acting=state.window[0])
+    return _open_window(state, out)
+
+
+def _open_window(state: State, out: Out) -> State:
+    n = len(state.players)
+    order = tuple((state.turn + k) % n for k in range(1, n + 1))
+    emit(out, "window", None, {"face": state.deck.cards[state.discard[-1]].face,
+                               "order": tuple(state.players[j] for j in order)}, C_MATCH)
+    return replace(state, phase=MATCH, window=order, acting=order[0])
+
+
+def _next_in_window(state: State, out: Out) -> State:
+    window = state.window[1:]
+    if window:
+        return replace(state, window=window, acting=window[0], phase=MATCH)
+    state = replace(state, window=())
+    if state.caller is None:
+        return replace(state, phase=CALL, acting=state.turn)
+    return _next_turn(state, out)
+
+
+def _match(state: State, i: int, slot: int, out: Out) -> State:
+    seat = state.players[i]
+    hand = state.hands[i]
+    card = hand[slot]
+    top = state.deck.cards[state.discard[-1]]
+    mine = state.deck.cards[card]
+    if mine.face == top.face:
+        emit(out, "match", seat, {"slot": slot, "face": mine.face}, C_MATCH)
+        state = replace(state, hands=_set_hand(state.hands, i, hand[:slot] + hand[slot + 1:]),
+                        discard=(*state.discard, card), known=_learn_all(state.known, card))
+        if not state.hands[i]:
+            return _end_round(state, "empty", out)
+        state = replace(state, phase=MATCH, acting=i)
+        if mine.effect in specials.ACTIVE:
+            return specials.begin(state, i, card, out, matched=True)
+        return state
+    emit(out, "miss", seat, {"slot": slot, "face": mine.face, "top": top.face}, C_MISS)
+    state = _refill(replace(state, known=_learn_all(state.known, card)), out)
+    if state.pile:
+        extra = state.pile[0]
+        emit(out, "penalty", seat, {"slot": len(hand), "face": state.deck.cards[extra].face,
+                                    "seen_by": ()}, C_MISS)
+        state = replace(state, pile=state.pile[1:],
+                        hands=_set_hand(state.hands, i, (*hand, extra)))
+    else:
+        emit(out, "no_penalty", seat, {}, C_MISS)
+    return _next_in_window(state, out)
+
+
+def _next_turn(state: State, out: Out) -> State:
+    nxt = (state.turn + 1) % len(state.players)
+    if state.caller is not None and (
+        nxt == state.caller or (state.variant.call_end == "starter" and nxt == state.starter)
+    ):
+        return _end_round(state, "call", out)
+    return _start_turn(state, nxt, out)
+
+
+def _start_turn(state: State, i: int, out: Out, again: bool = False) -> State:
+    if not state.pile and len(state.discard) < 2:
+        return _end_round(state, "exhausted", out)
+    if not again:
+        emit(out, "turn", state.players[i], {}, C_ORDER)
+    return replace(state, phase=DRAW, turn=i, acting=i, window=(), drawn=None, drawn_from=None)
+
+
+def _end_round(state: State, reason: str, out: Out) -> State:
+    """Count the round, add it to the totals, then deal the next round or end the game."""
+    players = state.players
+    cards = state.deck.cards
+    points = {p: sum(cards[c].points for c in h) for p, h in zip(players, state.hands)}
+    caller = None if state.caller is None else players[state.caller]
+    clause = {"empty": C_EMPTY, "call": C_CALL_END, "exhausted": C_RESHUFFLE}[reason]
+    if reason == "call" and state.variant.call_end == "starter":
+        clause = C_V_TABLE
+    who = next((p for p, h in zip(players, state.hands) if not h), None)
+    emit(out, "round_end", who if reason == "empty" else caller,
+         {"reason": reason, "manche": state.manche}, clause)
+    emit(out, "reveal", None, {"hands": {p: tuple(cards[c].face for c in h)
+                                         for p, h in zip(players, state.hands)}}, C_COUNT)
+    score = _score(points, caller, state.variant)
+    if out is not None:
+        out.extend(score.events)
+    totals = tuple(t + score.points[p] for p, t in zip(players, state.totals))
+    named = dict(zip(players, totals))
+    emit(out, "totals", None, {"scores": score.points, "totals": named,
+                               "manche": state.manche}, C_TOTAL)
+    if is_game_over(named):
+        emit(out, "game_over", None, {"totals": named, "winners": winners(named),
+                                      "reason": winner_text(named)}, C_END)
+        return replace(state, totals=totals, phase=OVER, drawn=None, drawn_from=None, window=())
+    starter = (state.starter + 1) % len(players)
+    emit(out, "new_round", players[starter], {"manche": state.manche + 1}, C_TOTAL)
+    return deal(replace(state, totals=totals, manche=state.manche + 1, starter=starter), out)
