@@ -1,0 +1,572 @@
+"""Stupides Vautours: set-up, legality, resolution, views and the end of the game.
+
+Every function is pure: a :class:`State` in, a new one (and the events, each citing its clause)
+out. :func:`legal_actions` is the only legality rule; :func:`apply` checks it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from tutor import fr
+from tutor.engine import Event, IllegalAction, Outcome, check_players, shuffled, unique_extreme
+from tutor.engine.api import Record
+from tutor.games.vautours.state import (
+    C_CARDS,
+    C_CHOICE,
+    C_COUNT,
+    C_DECK,
+    C_END,
+    C_END_ROUND,
+    C_HAND,
+    C_LAST,
+    C_MOUSE,
+    C_NO_WINNER,
+    C_ONE_LEVEL,
+    C_PLAYERS,
+    C_POINTS,
+    C_REVEAL,
+    C_SHARED,
+    C_SHOW,
+    C_SUM,
+    C_SURICATE,
+    C_TAKE,
+    C_TIE,
+    C_TIEBREAK,
+    C_VAUTOUR,
+    C_WINNER,
+    HAND,
+    MANCHES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    POINT_CARDS,
+    Play,
+    RoundResult,
+    SeatView,
+    State,
+    Variant,
+    View,
+)
+
+VariantLike = Variant | str | Mapping[str, Any] | None
+
+
+# --- checks of what callers hand us ------------------------------------------------------------
+
+
+def shown(value: object) -> str:
+    """A value quoted for a learner: a number as itself, anything else between « »."""
+    if type(value) is int:
+        return fr.number(value)
+    text = value if isinstance(value, str) else repr(value)
+    return fr.quote(text if len(text) <= 24 else text[:23] + "…")
+
+
+def is_int(value: object) -> bool:
+    """True for a genuine ``int`` (not a bool, a float equal to an int, or a string)."""
+    return type(value) is int
+
+
+def check_state(state: object) -> State:
+    """``state`` itself when it is a game position, else :class:`ValueError` in French."""
+    if type(state) is not State:
+        raise ValueError(f"Ce n’est pas une position de Stupides Vautours : {shown(state)}.")
+    return state
+
+
+def coerce_variant(variant: object) -> Variant:
+    """:meth:`Variant.coerce`, turning every wrong input into a French :class:`ValueError`."""
+    try:
+        return Variant.coerce(variant)
+    except ValueError:
+        raise
+    except Exception:
+        raise ValueError(f"Variante illisible : {shown(variant)}.") from None
+
+
+def _int_sequence(name: str, value: object, clause: str) -> tuple[int, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise IllegalAction(f"{fr.capitalize(name)} doit être une liste de nombres entiers.",
+                            clause)
+    if not all(is_int(c) for c in value):
+        raise IllegalAction(f"{fr.capitalize(name)} ne doit contenir que des nombres entiers.",
+                            clause)
+    return tuple(value)
+
+
+# --- set-up ------------------------------------------------------------------------------------
+
+
+def new_game(
+    players: Sequence[str],
+    *,
+    seed: int | random.Random | None = None,
+    variant: VariantLike = None,
+    record: Record | None = None,
+) -> State:
+    """Start a game (clauses ``vautours/joueurs`` and ``vautours/pioche``).
+
+    The point cards are shuffled from ``seed``, or laid as in ``record`` when replaying; exactly
+    one of the two must be given. The first point card is revealed.
+    """
+    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
+    rules = coerce_variant(variant)
+    if (seed is None) == (record is None):
+        raise ValueError("Donnez soit une graine (seed), soit l’enregistrement d’une partie "
+                         "(record), et un seul des deux.")
+    if record is None:
+        if not (is_int(seed) or isinstance(seed, random.Random)):
+            raise ValueError(f"La graine doit être un nombre entier, pas {shown(seed)}.")
+        assert seed is not None
+        record = Record((shuffled(POINT_CARDS, seed),))
+    elif type(record) is not Record or len(record.shuffles) != 1:
+        raise ValueError("L’enregistrement doit contenir exactement un mélange des cartes Points.")
+    deck = record.shuffles[0]
+    if not all(is_int(c) for c in deck) or sorted(deck) != sorted(POINT_CARDS):  # type: ignore
+        raise IllegalAction("L’ordre de la pioche doit contenir chaque carte Points (−5 à −1, "
+                            "+1 à +10) exactement une fois.", C_POINTS)
+    order: tuple[int, ...] = deck  # type: ignore[assignment]
+    n = len(names)
+    return State(variant=rules, players=names, record=record, deck=order[1:], pile=order[:1],
+                 hands=(HAND,) * n, chosen=(None,) * n, played=((),) * n, taken=((),) * n,
+                 lost=(), bonus=(0,) * n)
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """The events of the set-up: players seated, recorded shuffle, first point card revealed."""
+    state = check_state(state)
+    return (
+        Event("setup", None, {"players": state.players}, C_PLAYERS),
+        Event("hands", None, {"hand": HAND}, C_CARDS),
+        Event("points", None, {"cards": POINT_CARDS}, C_POINTS),
+        Event("shuffle", None, {"order": state.order}, C_DECK),
+        Event("reveal", None, {"card": state.pile[0], "pile": state.pile,
+                               "manche": manche(state)}, C_REVEAL),
+    )
+
+
+def situation(
+    players: Sequence[str],
+    *,
+    pile: Sequence[int],
+    hands: Mapping[str, Sequence[int]],
+    deck: Sequence[int] = (),
+    taken: Mapping[str, Sequence[int]] | None = None,
+    variant: VariantLike = None,
+) -> State:
+    """A position set up by hand (sandbox, worked examples): the ``pile`` at stake, the face-down
+    ``deck`` still to come, each player's ``hands`` and the point cards already ``taken``.
+
+    Every point card appears at most once; each hand holds distinct cards from 1 to 15 and as many
+    cards as manches are left (``len(deck) + 1``). Raises :class:`IllegalAction` otherwise.
+    """
+    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
+    rules = coerce_variant(variant)
+    pile_cards = _int_sequence("la pile", pile, C_POINTS)
+    deck_cards = _int_sequence("la pioche", deck, C_POINTS)
+    if taken is not None and not isinstance(taken, Mapping):
+        raise IllegalAction("Les gains se donnent joueur par joueur.", C_PLAYERS)
+    if not isinstance(hands, Mapping):
+        raise IllegalAction("Les mains se donnent joueur par joueur.", C_PLAYERS)
+    strangers = sorted(map(str, set(taken or {}) - set(names)))
+    if strangers:
+        raise IllegalAction("Cartes gagnées attribuées à un joueur absent : "
+                            + fr.join(strangers) + ".", C_PLAYERS)
+    won = {p: _int_sequence(f"les gains {fr.of(p)}", (taken or {}).get(p, ()), C_POINTS)
+           for p in names}
+    if not pile_cards:
+        raise IllegalAction("La pile en jeu ne peut pas être vide : chaque manche commence par "
+                            "une carte Points révélée.", C_REVEAL)
+    points = [*pile_cards, *deck_cards, *(c for p in names for c in won[p])]
+    if any(c not in POINT_CARDS for c in points) or len(set(points)) != len(points):
+        raise IllegalAction("Chaque carte Points (−5 à −1, +1 à +10) ne peut figurer qu’une fois "
+                            "dans la pile, la pioche et les gains.", C_POINTS)
+    if set(hands) != set(names):
+        raise IllegalAction("Il faut donner la main de chaque joueur, et seulement d’eux.",
+                            C_PLAYERS)
+    size = len(deck_cards) + 1
+    cards = []
+    for p in names:
+        hand = tuple(sorted(_int_sequence(f"la main {fr.of(p)}", hands[p], C_CARDS)))
+        if any(c not in HAND for c in hand) or len(set(hand)) != len(hand):
+            raise IllegalAction(f"La main {fr.of(p)} doit contenir des cartes distinctes de "
+                                "1 à 15.", C_CARDS)
+        if len(hand) != size:
+            raise IllegalAction(
+                f"{p} doit avoir {fr.count(size, 'carte')} en main : une par manche restante "
+                f"({fr.count(len(deck_cards), 'carte')} Points en pioche plus la pile en jeu).",
+                C_HAND)
+        cards.append(hand)
+    n = len(names)
+    return State(variant=rules, players=names, record=Record((pile_cards + deck_cards,)),
+                 deck=deck_cards, pile=pile_cards, hands=tuple(cards), chosen=(None,) * n,
+                 played=((),) * n, taken=tuple(won[p] for p in names), lost=(), bonus=(0,) * n)
+
+
+def replay(
+    players: Sequence[str],
+    record: Record,
+    actions: Sequence[Play],
+    variant: VariantLike = None,
+) -> State:
+    """Rebuild a game from its recorded shuffle and its actions, without any random state."""
+    state = new_game(players, record=record, variant=variant)
+    for action in actions:
+        state, _ = apply(state, action, explain=False)
+    return state
+
+
+def preflight() -> None:
+    """Nothing to check: Stupides Vautours reads no data file."""
+
+
+def read_data_file(path: str) -> str | None:
+    """Stupides Vautours has no data file: ``None`` for any path."""
+    return None
+
+
+# --- queries -----------------------------------------------------------------------------------
+
+
+def seat_index(state: State, seat: object) -> int:
+    """Index of ``seat`` in the players, or :class:`IllegalAction` if nobody has that name."""
+    state = check_state(state)
+    if type(seat) is str and seat in state.players:
+        return state.players.index(seat)
+    raise IllegalAction(f"Aucun joueur ne s’appelle {shown(seat)} dans cette partie "
+                        f"(joueurs : {fr.join(state.players)}).", C_PLAYERS)
+
+
+def manche(state: State) -> int:
+    """Number of the current manche (1 to 15); 15 once the game is over."""
+    return MANCHES - len(check_state(state).deck)
+
+
+def is_over(state: State) -> bool:
+    """True once the 15 manches are played (``vautours/fin``)."""
+    return not check_state(state).pile and not state.deck
+
+
+def current_seats(state: State) -> tuple[str, ...]:
+    """The players who still have to choose a card this manche (all act simultaneously)."""
+    if is_over(state):
+        return ()
+    return tuple(p for p, c in zip(state.players, state.chosen) if c is None)
+
+
+def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
+    """Every card ``seat`` may play now, sorted; empty if that player has nothing to do.
+
+    This is the only legality rule: a player plays one card of their hand per manche
+    (``vautours/main``, ``vautours/choix``), and nothing once the hands are empty
+    (``vautours/fin``). :func:`apply` accepts exactly these actions.
+    """
+    i = seat_index(state, seat)
+    if state.chosen[i] is not None:
+        return ()
+    return tuple(Play(state.players[i], c) for c in state.hands[i])
+
+
+def _refusal(state: State, action: object) -> IllegalAction:
+    """Why ``action`` is not among the legal actions (called only once legality said no)."""
+    if type(action) is not Play:
+        return IllegalAction(f"Action inconnue pour Stupides Vautours : {shown(action)}. Une "
+                             "action est Play(seat=joueur, card=carte).", C_CHOICE)
+    seat, card = action
+    i = seat_index(state, seat)
+    if is_over(state):
+        return IllegalAction("La partie est terminée : plus aucune carte ne se joue.", C_END)
+    if state.chosen[i] is not None:
+        return IllegalAction(f"{seat} a déjà choisi sa carte pour cette manche : une seule carte "
+                             "par manche.", C_CHOICE)
+    if not is_int(card) or card not in HAND:
+        return IllegalAction(f"{shown(card)} n’est pas une carte de jeu : elles vont de 1 à 15.",
+                             C_CARDS)
+    return IllegalAction(f"{seat} n’a plus la carte {card} en main "
+                         f"(main : {', '.join(map(str, state.hands[i]))}).", C_HAND)
+
+
+def view(state: State, seat: str | None) -> View:
+    """What ``seat`` may see. ``seat=None`` is the teacher's view (everything visible).
+
+    A player sees the pile at stake, the point cards revealed so far, the number of face-down
+    point cards, their own hand, choice and winnings, who has chosen (not what), and every card
+    shown so far (the open piles, remembered).
+    """
+    state = check_state(state)
+    everything = seat is None
+    me = None if everything else seat_index(state, seat)
+    scores = _scores(state)
+    players = tuple(
+        SeatView(
+            name=name,
+            has_chosen=chosen is not None,
+            chosen=chosen if everything or i == me else None,
+            hand=state.hands[i] if everything or i == me else None,
+            hand_size=len(state.hands[i]) + (chosen is not None),
+            top=state.played[i][-1] if state.played[i] else None,
+            played=state.played[i],
+            taken=state.taken[i] if everything or i == me else None,
+            taken_count=len(state.taken[i]),
+            score=scores[name] if everything or i == me else None,
+        )
+        for i, (name, chosen) in enumerate(zip(state.players, state.chosen))
+    )
+    revealed = state.order[:MANCHES - len(state.deck)] if state.pile else state.order
+    return View(seat=seat, variant=state.variant, manche=manche(state), pile=state.pile,
+                total=sum(state.pile), deck_size=len(state.deck),
+                deck=state.deck if everything else None, revealed=revealed, players=players,
+                over=is_over(state))
+
+
+def inventory(state: State) -> dict[Hashable, int]:
+    """Every card of the game wherever it lies: each point card once (deck, pile, winnings,
+    lost), each playing-card value once per player (hand, face down, open pile)."""
+    state = check_state(state)
+    points: Counter[Hashable] = Counter(("Points", c) for c in
+                     (*state.deck, *state.pile, *state.lost, *(c for t in state.taken for c in t)))
+    cards: Counter[Hashable] = Counter(("jeu", c) for i in range(len(state.players))
+                    for c in (*state.hands[i], *state.played[i],
+                              *(() if state.chosen[i] is None else (state.chosen[i],))))
+    return dict(points + cards)
+
+
+# --- resolution --------------------------------------------------------------------------------
+
+
+def _check_round(plays: object, pile: object) -> tuple[dict[str, int], tuple[int, ...]]:
+    if not isinstance(plays, Mapping):
+        raise IllegalAction("Les cartes posées se donnent joueur par joueur.", C_PLAYERS)
+    if not MIN_PLAYERS <= len(plays) <= MAX_PLAYERS:
+        raise IllegalAction(f"Une manche oppose {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, "
+                            f"pas {len(plays)}.", C_PLAYERS)
+    for seat, card in plays.items():
+        if type(seat) is not str or not seat.strip():
+            raise IllegalAction(f"Nom de joueur invalide : {shown(seat)}.", C_PLAYERS)
+        if not is_int(card) or card not in HAND:
+            raise IllegalAction(f"{seat} ne peut pas jouer {shown(card)} : les cartes de jeu "
+                                "vont de 1 à 15.", C_HAND)
+    cards = _int_sequence("la pile", pile, C_POINTS)
+    if not cards:
+        raise IllegalAction("La pile en jeu ne peut pas être vide : on révèle toujours une "
+                            "carte Points en début de manche.", C_REVEAL)
+    if any(c not in POINT_CARDS for c in cards) or len(set(cards)) != len(cards):
+        raise IllegalAction("La pile doit contenir des cartes Points distinctes, de −5 à −1 et "
+                            "de +1 à +10.", C_POINTS)
+    return dict(plays), cards
+
+
+def resolve_round(plays: Mapping[str, int], pile: Sequence[int],
+                  variant: VariantLike = None) -> RoundResult:
+    """Who takes ``pile`` given the cards revealed in ``plays``, step by step.
+
+    The pile's total decides the mode (``vautours/somme``: 0 or more plays as a Suricate card,
+    below 0 as a Vautour card). A Suricate pile goes to the highest card (``vautours/suricate``), a
+    Vautour pile to the lowest (``vautours/vautour``). Tied values are cancelled first
+    (``vautours/egalite``): repeatedly by default, once only under ``ties="one_level"``
+    (``vautours/variante-egalite-simple``). If nobody is left, the pile is not attributed
+    (``vautours/sans-attribution``).
+    """
+    rules = coerce_variant(variant)
+    checked, cards = _check_round(plays, pile)
+    return _resolve(checked, cards, rules, True)
+
+
+def _resolve(plays: Mapping[str, int], pile: tuple[int, ...], rules: Variant,
+             explain: bool) -> RoundResult:
+    total = sum(pile)
+    mode = "suricate" if total >= 0 else "vautour"
+    limit = 1 if rules.ties == "one_level" else None
+    res = unique_extreme(plays, "high" if total >= 0 else "low", limit)
+    if not explain:
+        return RoundResult(res.winner, res.value, mode, total, res.cancelled, ())
+    mode_clause = C_SURICATE if mode == "suricate" else C_VAUTOUR
+    facts = {"pile": pile, "total": total, "mode": mode}
+    events = [Event("stake", None, facts, C_SUM if len(pile) > 1 else mode_clause)]
+    events += [Event("cancel", None, {"value": value, "seats": seats}, C_TIE)
+               for value, seats in res.cancelled]
+    if res.winner is not None:
+        events.append(Event("win", res.winner, {"card": res.value, **facts}, mode_clause))
+    else:
+        events.append(Event("no_winner", None, facts,
+                            C_ONE_LEVEL if res.stopped_by_limit else C_NO_WINNER))
+    return RoundResult(res.winner, res.value, mode, total, res.cancelled, tuple(events))
+
+
+def apply(state: State, action: Play, *, explain: bool = True
+          ) -> tuple[State, tuple[Event, ...]]:
+    """Play ``action`` and return the new state and what happened.
+
+    A choice stays hidden until every player has chosen (``vautours/choix``); the last choice of a
+    manche reveals all cards (``vautours/devoilement``), resolves the pile (:func:`resolve_round`),
+    moves the played cards to the open piles (``vautours/fin-de-manche``) and reveals the next
+    point card (``vautours/revelation``) or ends the game (``vautours/fin``). An illegal action
+    raises :class:`IllegalAction`; ``state`` is never modified. ``explain=False`` skips building
+    the events (simulations); the resulting state is the same.
+    """
+    state = check_state(state)
+    if type(action) is not Play or not is_int(action.card) \
+            or action not in legal_actions(state, action.seat):
+        raise _refusal(state, action)
+    i = state.players.index(action.seat)
+    hands = list(state.hands)
+    hands[i] = tuple(c for c in hands[i] if c != action.card)
+    chosen = list(state.chosen)
+    chosen[i] = action.card
+    state = state._replace(hands=tuple(hands), chosen=tuple(chosen))
+    events = [Event("play", action.seat, {"card": action.card}, C_CHOICE)] if explain else []
+    if None not in chosen:
+        events += _end_of_manche(state, explain)
+        state = _next_manche(state)
+    return state, tuple(events)
+
+
+def _end_of_manche(state: State, explain: bool) -> list[Event]:
+    """The events of the reveal and resolution, told before :func:`_next_manche` applies it."""
+    if not explain:
+        return []
+    plays = dict(zip(state.players, state.chosen))
+    result = _resolve(plays, state.pile, state.variant, True)  # type: ignore[arg-type]
+    events = [Event("show", None, {"plays": plays}, C_SHOW), *result.events]
+    total = sum(state.pile)
+    if result.winner is not None:
+        events.append(Event("take", result.winner, {"cards": state.pile}, C_TAKE))
+    elif not state.deck and state.variant.last_pile == "shared":
+        events.append(Event("pile_shared", None, {"pile": state.pile, "total": total,
+                                                  "seats": _best_seats(state)}, C_SHARED))
+    elif not state.deck:
+        events.append(Event("pile_lost", None, {"pile": state.pile, "total": total}, C_LAST))
+    events.append(Event("discard", None, {"plays": plays}, C_END_ROUND))
+    if state.deck:
+        events.append(Event("reveal", None, {"card": state.deck[0],
+                                             "pile": _kept(state, result) + state.deck[:1],
+                                             "manche": manche(state) + 1}, C_REVEAL))
+    else:
+        after = _next_manche(state)
+        events += _final_events(after)
+    return events
+
+
+def _kept(state: State, result: RoundResult) -> tuple[int, ...]:
+    return state.pile if result.winner is None else ()
+
+
+def _best_seats(state: State) -> tuple[str, ...]:
+    """Who played the best card of the manche (for the ``shared`` last pile)."""
+    chosen: list[int] = list(state.chosen)  # type: ignore[arg-type]
+    best = max(chosen) if sum(state.pile) >= 0 else min(chosen)
+    return tuple(p for p, c in zip(state.players, chosen) if c == best)
+
+
+def _next_manche(state: State) -> State:
+    """Everyone has chosen: resolve the pile, open piles, next point card (or the end)."""
+    plays: dict[str, int] = dict(zip(state.players, state.chosen))  # type: ignore[arg-type]
+    result = _resolve(plays, state.pile, state.variant, False)
+    taken, lost, bonus, pile = state.taken, state.lost, state.bonus, state.pile
+    if result.winner is not None:
+        w = state.players.index(result.winner)
+        taken = tuple(t + pile if k == w else t for k, t in enumerate(taken))
+        pile = ()
+    elif not state.deck:
+        if state.variant.last_pile == "shared":
+            best = _best_seats(state)
+            bonus = tuple(b + (sum(pile) if p in best else 0)
+                          for p, b in zip(state.players, bonus))
+        lost, pile = lost + pile, ()
+    n = len(state.players)
+    return state._replace(
+        deck=state.deck[1:], pile=pile + state.deck[:1], chosen=(None,) * n,
+        played=tuple(p + (c,) for p, c in zip(state.played, state.chosen)),  # type: ignore
+        taken=taken, lost=lost, bonus=bonus)
+
+
+# --- the end -----------------------------------------------------------------------------------
+
+
+def _scores(state: State) -> dict[str, int]:
+    return {p: sum(t) + b for p, t, b in zip(state.players, state.taken, state.bonus)}
+
+
+def _check_scores(scores: object, taken: object) -> tuple[dict[str, int],
+                                                          dict[str, tuple[int, ...]] | None]:
+    if not isinstance(scores, Mapping) or not scores:
+        raise ValueError("Les scores se donnent joueur par joueur (au moins un joueur).")
+    if not all(type(p) is str for p in scores) or not all(is_int(s) for s in scores.values()):
+        raise ValueError("Chaque score est un nombre entier, donné sous le nom d’un joueur.")
+    if taken is None:
+        return dict(scores), None
+    if not isinstance(taken, Mapping):
+        raise ValueError("Les cartes gagnées se donnent joueur par joueur.")
+    cards = {}
+    for p, won in taken.items():
+        if isinstance(won, str | bytes) or not isinstance(won, Sequence) \
+                or not all(is_int(c) for c in won):
+            raise ValueError(f"Les cartes gagnées par {shown(p)} doivent être une liste "
+                             "de nombres entiers.")
+        cards[p] = tuple(won)
+    return dict(scores), cards
+
+
+def final_result(
+    scores: Mapping[str, int],
+    taken: Mapping[str, Sequence[int]] | None = None,
+    variant: VariantLike = None,
+) -> Outcome:
+    """The winners from the final ``scores`` (``vautours/vainqueur``).
+
+    With several players tied for the best score, ``final_tiebreak="second_best"``
+    (``vautours/departage``) gives the victory to the player(s) with the next best score; if every
+    player is tied, they share it. ``"highest_mouse"`` (``vautours/variante-departage-souris``)
+    gives it to the tied player holding the highest Suricate card in ``taken``; if none of them
+    holds one, they share it.
+    """
+    rules = coerce_variant(variant)
+    points, cards = _check_scores(scores, taken)
+    best = max(points.values())
+    top = tuple(p for p, s in points.items() if s == best)
+    if len(top) == 1:
+        return Outcome(points, top, f"{top[0]} a le plus de points ({fr.signed(best)}).",
+                       C_WINNER)
+    tied = fr.join(top)
+    if rules.final_tiebreak == "second_best":
+        rest = [s for s in points.values() if s < best]
+        if not rest:
+            return Outcome(points, top, f"Tous les joueurs sont à égalité ({fr.signed(best)}) : "
+                           "ils partagent la victoire.", C_TIEBREAK)
+        second = max(rest)
+        winners = tuple(p for p, s in points.items() if s == second)
+        return Outcome(points, winners,
+                       f"{tied} sont à égalité en tête ({fr.signed(best)}) : le deuxième "
+                       f"meilleur score ({fr.signed(second)}) l’emporte.", C_TIEBREAK)
+    if cards is None:
+        raise ValueError("Le départage par la plus haute souris demande les cartes gagnées.")
+    mice = {p: max((c for c in cards.get(p, ()) if c > 0), default=0) for p in top}
+    high = max(mice.values())
+    if high == 0:
+        return Outcome(points, top, f"{tied} sont à égalité ({fr.signed(best)}) et aucun "
+                       "n’a de carte Suricate : ils partagent la victoire.", C_MOUSE)
+    winner = next(p for p in top if mice[p] == high)
+    return Outcome(points, (winner,), f"{tied} sont à égalité ({fr.signed(best)}) : "
+                   f"{winner} a la plus haute carte Suricate ({fr.signed(high)}).", C_MOUSE)
+
+
+def outcome(state: State) -> Outcome:
+    """The final scores and winners (``vautours/decompte``, then :func:`final_result`)."""
+    if not is_over(state):
+        raise IllegalAction("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
+    return final_result(_scores(state), dict(zip(state.players, state.taken)), state.variant)
+
+
+def _final_events(state: State) -> list[Event]:
+    result = outcome(state)
+    return [
+        Event("end", None, {"lost": state.lost}, C_END),
+        Event("scores", None, {"scores": result.scores,
+                               "taken": dict(zip(state.players, state.taken))}, C_COUNT),
+        Event("winner", None, {"winners": result.winners, "reason": result.reason},
+              result.clause),
+    ]
+
