@@ -122,7 +122,8 @@ def new_game(
             raise ValueError(f"La graine doit être un nombre entier, pas {shown(seed)}.")
         assert seed is not None
         record = Record((shuffled(POINT_CARDS, seed),))
-    elif type(record) is not Record or len(record.shuffles) != 1:
+    elif (type(record) is not Record or type(record.shuffles) is not tuple
+          or len(record.shuffles) != 1 or type(record.shuffles[0]) is not tuple):
         raise ValueError("L’enregistrement doit contenir exactement un mélange des cartes Points.")
     deck = record.shuffles[0]
     if not all(is_int(c) for c in deck) or sorted(deck) != sorted(POINT_CARDS):  # type: ignore
@@ -214,6 +215,8 @@ def replay(
 ) -> State:
     """Rebuild a game from its recorded shuffle and its actions, without any random state."""
     state = new_game(players, record=record, variant=variant)
+    if isinstance(actions, str | bytes) or not isinstance(actions, Sequence):
+        raise ValueError("Les coups d’une partie se donnent sous forme de liste.")
     for action in actions:
         state, _ = apply(state, action, explain=False)
     return state

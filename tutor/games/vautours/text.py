@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tutor import fr
 from tutor.engine import Event
@@ -19,11 +20,10 @@ def mode_text(mode: str) -> str:
     return "une carte Suricate" if mode == "suricate" else "une carte Vautour"
 
 
-def _stake(d: dict[str, object] | object) -> str:
-    assert isinstance(d, dict)
+def _stake(d: dict[str, Any]) -> str:
     rule = "la plus forte" if d["mode"] == "suricate" else "la plus faible"
-    pile: Sequence[int] = d["pile"]  # type: ignore[assignment]
-    total: int = d["total"]  # type: ignore[assignment]
+    pile: Sequence[int] = d["pile"]
+    total: int = d["total"]
     if len(pile) > 1:
         return (f"La pile {pile_text(pile)} totalise {fr.signed(total)} : elle se joue comme "
                 f"{mode_text(str(d['mode']))}, {rule} carte l’emporte.")
@@ -41,7 +41,17 @@ _FIXED = {
 
 
 def describe(event: Event) -> str:
-    """One French sentence telling what ``event`` means, without revealing hidden choices."""
+    """One French sentence telling what ``event`` means, without revealing hidden choices.
+
+    Raises :class:`ValueError` (French) for anything that is not an event of this game."""
+    try:
+        return _describe(event)
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError):
+        raise ValueError("Événement illisible pour Stupides Vautours : "
+                         f"{fr.quote(repr(event)[:40])}.") from None
+
+
+def _describe(event: Event) -> str:
     d = dict(event.data)
     kind = event.kind
     if kind in _FIXED:
