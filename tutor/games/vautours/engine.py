@@ -57,6 +57,11 @@ VariantLike = Variant | str | Mapping[str, Any] | None
 # --- checks of what callers hand us ------------------------------------------------------------
 
 
+def refuse(reason: str, clause: str) -> IllegalAction:
+    """The refusal citing ``clause``, its French ``reason`` set in French typography."""
+    return IllegalAction(fr.message(reason), clause)
+
+
 def shown(value: object) -> str:
     """A value quoted for a learner: a number as itself, anything else between « »."""
     if type(value) is int:
@@ -89,10 +94,10 @@ def coerce_variant(variant: object) -> Variant:
 
 def _int_sequence(name: str, value: object, clause: str) -> tuple[int, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise IllegalAction(f"{fr.capitalize(name)} doit être une liste de nombres entiers.",
+        raise refuse(f"{fr.capitalize(name)} doit être une liste de nombres entiers.",
                             clause)
     if not all(is_int(c) for c in value):
-        raise IllegalAction(f"{fr.capitalize(name)} ne doit contenir que des nombres entiers.",
+        raise refuse(f"{fr.capitalize(name)} ne doit contenir que des nombres entiers.",
                             clause)
     return tuple(value)
 
@@ -127,7 +132,7 @@ def new_game(
         raise ValueError("L’enregistrement doit contenir exactement un mélange des cartes Points.")
     deck = record.shuffles[0]
     if not all(is_int(c) for c in deck) or sorted(deck) != sorted(POINT_CARDS):  # type: ignore
-        raise IllegalAction("L’ordre de la pioche doit contenir chaque carte Points (−5 à −1, "
+        raise refuse("L’ordre de la pioche doit contenir chaque carte Points (−5 à −1, "
                             "+1 à +10) exactement une fois.", C_POINTS)
     order: tuple[int, ...] = deck  # type: ignore[assignment]
     n = len(names)
@@ -169,34 +174,34 @@ def situation(
     pile_cards = _int_sequence("la pile", pile, C_POINTS)
     deck_cards = _int_sequence("la pioche", deck, C_POINTS)
     if taken is not None and not isinstance(taken, Mapping):
-        raise IllegalAction("Les gains se donnent joueur par joueur.", C_PLAYERS)
+        raise refuse("Les gains se donnent joueur par joueur.", C_PLAYERS)
     if not isinstance(hands, Mapping):
-        raise IllegalAction("Les mains se donnent joueur par joueur.", C_PLAYERS)
+        raise refuse("Les mains se donnent joueur par joueur.", C_PLAYERS)
     strangers = sorted(map(str, set(taken or {}) - set(names)))
     if strangers:
-        raise IllegalAction("Cartes gagnées attribuées à un joueur absent : "
+        raise refuse("Cartes gagnées attribuées à un joueur absent : "
                             + fr.join(strangers) + ".", C_PLAYERS)
     won = {p: _int_sequence(f"les gains {fr.of(p)}", (taken or {}).get(p, ()), C_POINTS)
            for p in names}
     if not pile_cards:
-        raise IllegalAction("La pile en jeu ne peut pas être vide : chaque manche commence par "
+        raise refuse("La pile en jeu ne peut pas être vide : chaque manche commence par "
                             "une carte Points révélée.", C_REVEAL)
     points = [*pile_cards, *deck_cards, *(c for p in names for c in won[p])]
     if any(c not in POINT_CARDS for c in points) or len(set(points)) != len(points):
-        raise IllegalAction("Chaque carte Points (−5 à −1, +1 à +10) ne peut figurer qu’une fois "
+        raise refuse("Chaque carte Points (−5 à −1, +1 à +10) ne peut figurer qu’une fois "
                             "dans la pile, la pioche et les gains.", C_POINTS)
     if set(hands) != set(names):
-        raise IllegalAction("Il faut donner la main de chaque joueur, et seulement d’eux.",
+        raise refuse("Il faut donner la main de chaque joueur, et seulement d’eux.",
                             C_PLAYERS)
     size = len(deck_cards) + 1
     cards = []
     for p in names:
         hand = tuple(sorted(_int_sequence(f"la main {fr.of(p)}", hands[p], C_CARDS)))
         if any(c not in HAND for c in hand) or len(set(hand)) != len(hand):
-            raise IllegalAction(f"La main {fr.of(p)} doit contenir des cartes distinctes de "
+            raise refuse(f"La main {fr.of(p)} doit contenir des cartes distinctes de "
                                 "1 à 15.", C_CARDS)
         if len(hand) != size:
-            raise IllegalAction(
+            raise refuse(
                 f"{p} doit avoir {fr.count(size, 'carte')} en main : une par manche restante "
                 f"({fr.count(len(deck_cards), 'carte')} Points en pioche plus la pile en jeu).",
                 C_HAND)
@@ -239,7 +244,7 @@ def seat_index(state: State, seat: object) -> int:
     state = check_state(state)
     if type(seat) is str and seat in state.players:
         return state.players.index(seat)
-    raise IllegalAction(f"Aucun joueur ne s’appelle {shown(seat)} dans cette partie "
+    raise refuse(f"Aucun joueur ne s’appelle {shown(seat)} dans cette partie "
                         f"(joueurs : {fr.join(state.players)}).", C_PLAYERS)
 
 
@@ -276,19 +281,19 @@ def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
 def _refusal(state: State, action: object) -> IllegalAction:
     """Why ``action`` is not among the legal actions (called only once legality said no)."""
     if type(action) is not Play:
-        return IllegalAction(f"Action inconnue pour Stupides Vautours : {shown(action)}. Une "
+        return refuse(f"Action inconnue pour Stupides Vautours : {shown(action)}. Une "
                              "action est Play(seat=joueur, card=carte).", C_CHOICE)
     seat, card = action
     i = seat_index(state, seat)
     if is_over(state):
-        return IllegalAction("La partie est terminée : plus aucune carte ne se joue.", C_END)
+        return refuse("La partie est terminée : plus aucune carte ne se joue.", C_END)
     if state.chosen[i] is not None:
-        return IllegalAction(f"{seat} a déjà choisi sa carte pour cette manche : une seule carte "
+        return refuse(f"{seat} a déjà choisi sa carte pour cette manche : une seule carte "
                              "par manche.", C_CHOICE)
     if not is_int(card) or card not in HAND:
-        return IllegalAction(f"{shown(card)} n’est pas une carte de jeu : elles vont de 1 à 15.",
+        return refuse(f"{shown(card)} n’est pas une carte de jeu : elles vont de 1 à 15.",
                              C_CARDS)
-    return IllegalAction(f"{seat} n’a plus la carte {card} en main "
+    return refuse(f"{seat} n’a plus la carte {card} en main "
                          f"(main : {', '.join(map(str, state.hands[i]))}).", C_HAND)
 
 
@@ -342,22 +347,22 @@ def inventory(state: State) -> dict[Hashable, int]:
 
 def _check_round(plays: object, pile: object) -> tuple[dict[str, int], tuple[int, ...]]:
     if not isinstance(plays, Mapping):
-        raise IllegalAction("Les cartes posées se donnent joueur par joueur.", C_PLAYERS)
+        raise refuse("Les cartes posées se donnent joueur par joueur.", C_PLAYERS)
     if not MIN_PLAYERS <= len(plays) <= MAX_PLAYERS:
-        raise IllegalAction(f"Une manche oppose {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, "
+        raise refuse(f"Une manche oppose {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, "
                             f"pas {len(plays)}.", C_PLAYERS)
     for seat, card in plays.items():
         if type(seat) is not str or not seat.strip():
-            raise IllegalAction(f"Nom de joueur invalide : {shown(seat)}.", C_PLAYERS)
+            raise refuse(f"Nom de joueur invalide : {shown(seat)}.", C_PLAYERS)
         if not is_int(card) or card not in HAND:
-            raise IllegalAction(f"{seat} ne peut pas jouer {shown(card)} : les cartes de jeu "
+            raise refuse(f"{seat} ne peut pas jouer {shown(card)} : les cartes de jeu "
                                 "vont de 1 à 15.", C_HAND)
     cards = _int_sequence("la pile", pile, C_POINTS)
     if not cards:
-        raise IllegalAction("La pile en jeu ne peut pas être vide : on révèle toujours une "
+        raise refuse("La pile en jeu ne peut pas être vide : on révèle toujours une "
                             "carte Points en début de manche.", C_REVEAL)
     if any(c not in POINT_CARDS for c in cards) or len(set(cards)) != len(cards):
-        raise IllegalAction("La pile doit contenir des cartes Points distinctes, de −5 à −1 et "
+        raise refuse("La pile doit contenir des cartes Points distinctes, de −5 à −1 et "
                             "de +1 à +10.", C_POINTS)
     return dict(plays), cards
 
@@ -531,17 +536,17 @@ def final_result(
     best = max(points.values())
     top = tuple(p for p, s in points.items() if s == best)
     if len(top) == 1:
-        return Outcome(points, top, f"{top[0]} a le plus de points ({fr.signed(best)}).",
+        return _outcome(points, top, f"{top[0]} a le plus de points ({fr.signed(best)}).",
                        C_WINNER)
     tied = fr.join(top)
     if rules.final_tiebreak == "second_best":
         rest = [s for s in points.values() if s < best]
         if not rest:
-            return Outcome(points, top, f"Tous les joueurs sont à égalité ({fr.signed(best)}) : "
+            return _outcome(points, top, f"Tous les joueurs sont à égalité ({fr.signed(best)}) : "
                            "ils partagent la victoire.", C_TIEBREAK)
         second = max(rest)
         winners = tuple(p for p, s in points.items() if s == second)
-        return Outcome(points, winners,
+        return _outcome(points, winners,
                        f"{tied} sont à égalité en tête ({fr.signed(best)}) : le deuxième "
                        f"meilleur score ({fr.signed(second)}) l’emporte.", C_TIEBREAK)
     if cards is None:
@@ -549,17 +554,22 @@ def final_result(
     mice = {p: max((c for c in cards.get(p, ()) if c > 0), default=0) for p in top}
     high = max(mice.values())
     if high == 0:
-        return Outcome(points, top, f"{tied} sont à égalité ({fr.signed(best)}) et aucun "
+        return _outcome(points, top, f"{tied} sont à égalité ({fr.signed(best)}) et aucun "
                        "n’a de carte Suricate : ils partagent la victoire.", C_MOUSE)
     winner = next(p for p in top if mice[p] == high)
-    return Outcome(points, (winner,), f"{tied} sont à égalité ({fr.signed(best)}) : "
+    return _outcome(points, (winner,), f"{tied} sont à égalité ({fr.signed(best)}) : "
                    f"{winner} a la plus haute carte Suricate ({fr.signed(high)}).", C_MOUSE)
+
+
+def _outcome(scores: dict[str, int], winners: tuple[str, ...], reason: str,
+             clause: str) -> Outcome:
+    return Outcome(scores, winners, fr.message(reason), clause)
 
 
 def outcome(state: State) -> Outcome:
     """The final scores and winners (``vautours/decompte``, then :func:`final_result`)."""
     if not is_over(state):
-        raise IllegalAction("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
+        raise refuse("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
     return final_result(_scores(state), dict(zip(state.players, state.taken)), state.variant)
 
 

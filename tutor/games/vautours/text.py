@@ -45,7 +45,7 @@ def describe(event: Event) -> str:
 
     Raises :class:`ValueError` (French) for anything that is not an event of this game."""
     try:
-        return _describe(event)
+        return fr.typography(_describe(event))
     except (KeyError, TypeError, AttributeError, IndexError, ValueError):
         raise ValueError("Événement illisible pour Stupides Vautours : "
                          f"{fr.quote(repr(event)[:40])}.") from None
