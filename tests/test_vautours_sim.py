@@ -69,11 +69,16 @@ def play_match(hero: object, opponents: object, n: int, games: int) -> float:
 def test_the_strongest_level_clearly_beats_random_and_in_order_players(
         n: int, opponents: object) -> None:
     strongest = v.PLAYER_KINDS["stratege"][1]
-    assert play_match(strongest, opponents, n, 40) > 1.5 / n  # half again a fair share
+    assert play_match(strongest, opponents, n, 60) > 1.4 / n  # well above a fair share
 
 
 def test_careful_players_no_longer_lose_to_playing_in_order() -> None:
     assert play_match(InOrder, v.CarefulPlayer, 5, 40) < 0.4
+
+
+def test_the_strongest_level_beats_careful_players() -> None:
+    strongest = v.PLAYER_KINDS["stratege"][1]
+    assert play_match(strongest, v.CarefulPlayer, 3, 60) > 1.2 / 3
 
 
 def hidden_twin(state: v.State, seat: str, rng: random.Random) -> v.State:

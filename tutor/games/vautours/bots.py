@@ -4,8 +4,9 @@ legal plays (never the state), and draws its randomness from its own seeded gene
 * :class:`RandomPlayer` (« Au hasard »): any card of the hand.
 * :class:`CarefulPlayer` (« Prudent »): bids in proportion to the pile's value, with noise.
 * :class:`StrategistPlayer` (« Stratège »): remembers every card shown (each player's open pile,
-  the point cards revealed), imagines what the others may play from the cards they still hold,
-  and weighs the chance of taking the pile against the cost of spending a strong card.
+  the point cards revealed), imagines what the others may play from the cards they still hold
+  and how they bid so far, and weighs, around the careful bid, the chance of taking the pile
+  (avoiding ties) against the cost of spending a strong card.
 """
 
 from __future__ import annotations
@@ -76,15 +77,17 @@ class StrategistPlayer:
     """Weighs each card of its hand against what the others may still play (« Stratège »).
 
     Everything it uses is public: the point cards revealed and every card each player has shown
-    (so what each may still hold). For each candidate card it imagines the others' cards
-    ``SAMPLES`` times, each opponent bidding as they did before on piles of similar value (their
-    habits), or, early on, like a careful player or at random; it scores the pile's value when
-    the card takes it, minus a cost for spending a strong card that later piles will need.
+    (so what each may still hold). Its candidates are the cards of its hand within ``REACH``
+    places of the careful bid. For each, it imagines the others' cards ``SAMPLES`` times, each
+    opponent bidding as they did before on piles of similar value (their habits), or, early on,
+    like a careful player or at random; it scores the pile's value when the card takes it (a tie
+    takes nothing), minus a cost for spending a strong card that later piles will need.
     """
 
     SAMPLES = 40
     RANDOM_SHARE = 0.3
     COST = 0.4
+    REACH = 2
 
     def __init__(self, *, seed: Seed = 0) -> None:
         self.rng = _rng(seed)
@@ -106,7 +109,9 @@ class StrategistPlayer:
                     for cards, past in zip(others, habits)]
             for card in hand:
                 gains[card] += total * _wins(card, bids, high)
-        best = max(hand, key=lambda c: (gains[c] / self.SAMPLES
+        target = round(_bid(total, hand, deck_left, 0.0) * (len(hand) - 1))
+        near = hand[max(0, target - self.REACH):target + self.REACH + 1]
+        best = max(near, key=lambda c: (gains[c] / self.SAMPLES
                                         - self.COST * future * hand.index(c) / (len(hand) - 1),
                                         -c))
         return next(a for a in legal if a.card == best)
