@@ -21,8 +21,8 @@ Parameters (:class:`Variant`, presets in :data:`PRESETS`):
 
 Set-up: ``new_game(players, seed=... | record=..., variant=None)``; the record holds the one
 shuffle of the point cards. Modules: :mod:`.state` (cards, clause ids, value types),
-:mod:`.engine` (rules), :mod:`.text` (French), :mod:`.examples` (worked examples),
-:mod:`.bots` (computer players).
+:mod:`.checks` (input checks), :mod:`.engine` (rules), :mod:`.score` (final scores and winners),
+:mod:`.text` (French), :mod:`.examples` (worked examples), :mod:`.bots` (computer players).
 """
 
 from __future__ import annotations
@@ -37,7 +37,6 @@ from tutor.games.vautours.bots import (
 from tutor.games.vautours.engine import (
     apply,
     current_seats,
-    final_result,
     inventory,
     is_over,
     legal_actions,
@@ -54,6 +53,7 @@ from tutor.games.vautours.engine import (
     view,
 )
 from tutor.games.vautours.examples import run_example
+from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import (
     C_CARDS,
     C_POINTS,

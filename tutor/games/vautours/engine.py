@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
 
 from tutor import fr
 from tutor.engine import Event, IllegalAction, Outcome, check_players, shuffled, unique_extreme
 from tutor.engine.api import Record
+from tutor.games.vautours.checks import VariantLike, coerce_variant, is_int, refuse, shown
+from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import (
     C_CARDS,
     C_CHOICE,
@@ -23,7 +24,6 @@ from tutor.games.vautours.state import (
     C_END_ROUND,
     C_HAND,
     C_LAST,
-    C_MOUSE,
     C_NO_WINNER,
     C_ONE_LEVEL,
     C_PLAYERS,
@@ -35,9 +35,7 @@ from tutor.games.vautours.state import (
     C_SURICATE,
     C_TAKE,
     C_TIE,
-    C_TIEBREAK,
     C_VAUTOUR,
-    C_WINNER,
     HAND,
     MANCHES,
     MAX_PLAYERS,
@@ -51,29 +49,6 @@ from tutor.games.vautours.state import (
     View,
 )
 
-VariantLike = Variant | str | Mapping[str, Any] | None
-
-
-# --- checks of what callers hand us ------------------------------------------------------------
-
-
-def refuse(reason: str, clause: str) -> IllegalAction:
-    """The refusal citing ``clause``, its French ``reason`` set in French typography."""
-    return IllegalAction(fr.message(reason), clause)
-
-
-def shown(value: object) -> str:
-    """A value quoted for a learner: a number as itself, anything else between « »."""
-    if type(value) is int:
-        return fr.number(value)
-    text = value if isinstance(value, str) else repr(value)
-    return fr.quote(text if len(text) <= 24 else text[:23] + "…")
-
-
-def is_int(value: object) -> bool:
-    """True for a genuine ``int`` (not a bool, a float equal to an int, or a string)."""
-    return type(value) is int
-
 
 def check_state(state: object) -> State:
     """``state`` itself when it is a game position, else :class:`ValueError` in French."""
@@ -82,23 +57,13 @@ def check_state(state: object) -> State:
     return state
 
 
-def coerce_variant(variant: object) -> Variant:
-    """:meth:`Variant.coerce`, turning every wrong input into a French :class:`ValueError`."""
-    try:
-        return Variant.coerce(variant)
-    except ValueError:
-        raise
-    except Exception:
-        raise ValueError(f"Variante illisible : {shown(variant)}.") from None
-
-
 def _int_sequence(name: str, value: object, clause: str) -> tuple[int, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise refuse(f"{fr.capitalize(name)} doit être une liste de nombres entiers.",
-                            clause)
+                     clause)
     if not all(is_int(c) for c in value):
         raise refuse(f"{fr.capitalize(name)} ne doit contenir que des nombres entiers.",
-                            clause)
+                     clause)
     return tuple(value)
 
 
@@ -133,7 +98,7 @@ def new_game(
     deck = record.shuffles[0]
     if not all(is_int(c) for c in deck) or sorted(deck) != sorted(POINT_CARDS):  # type: ignore
         raise refuse("L’ordre de la pioche doit contenir chaque carte Points (−5 à −1, "
-                            "+1 à +10) exactement une fois.", C_POINTS)
+                     "+1 à +10) exactement une fois.", C_POINTS)
     order: tuple[int, ...] = deck  # type: ignore[assignment]
     n = len(names)
     return State(variant=rules, players=names, record=record, deck=order[1:], pile=order[:1],
@@ -180,26 +145,26 @@ def situation(
     strangers = sorted(map(str, set(taken or {}) - set(names)))
     if strangers:
         raise refuse("Cartes gagnées attribuées à un joueur absent : "
-                            + fr.join(strangers) + ".", C_PLAYERS)
+                     + fr.join(strangers) + ".", C_PLAYERS)
     won = {p: _int_sequence(f"les gains {fr.of(p)}", (taken or {}).get(p, ()), C_POINTS)
            for p in names}
     if not pile_cards:
         raise refuse("La pile en jeu ne peut pas être vide : chaque manche commence par "
-                            "une carte Points révélée.", C_REVEAL)
+                     "une carte Points révélée.", C_REVEAL)
     points = [*pile_cards, *deck_cards, *(c for p in names for c in won[p])]
     if any(c not in POINT_CARDS for c in points) or len(set(points)) != len(points):
         raise refuse("Chaque carte Points (−5 à −1, +1 à +10) ne peut figurer qu’une fois "
-                            "dans la pile, la pioche et les gains.", C_POINTS)
+                     "dans la pile, la pioche et les gains.", C_POINTS)
     if set(hands) != set(names):
         raise refuse("Il faut donner la main de chaque joueur, et seulement d’eux.",
-                            C_PLAYERS)
+                     C_PLAYERS)
     size = len(deck_cards) + 1
     cards = []
     for p in names:
         hand = tuple(sorted(_int_sequence(f"la main {fr.of(p)}", hands[p], C_CARDS)))
         if any(c not in HAND for c in hand) or len(set(hand)) != len(hand):
             raise refuse(f"La main {fr.of(p)} doit contenir des cartes distinctes de "
-                                "1 à 15.", C_CARDS)
+                         "1 à 15.", C_CARDS)
         if len(hand) != size:
             raise refuse(
                 f"{p} doit avoir {fr.count(size, 'carte')} en main : une par manche restante "
@@ -245,7 +210,7 @@ def seat_index(state: State, seat: object) -> int:
     if type(seat) is str and seat in state.players:
         return state.players.index(seat)
     raise refuse(f"Aucun joueur ne s’appelle {shown(seat)} dans cette partie "
-                        f"(joueurs : {fr.join(state.players)}).", C_PLAYERS)
+                 f"(joueurs : {fr.join(state.players)}).", C_PLAYERS)
 
 
 def manche(state: State) -> int:
@@ -282,19 +247,19 @@ def _refusal(state: State, action: object) -> IllegalAction:
     """Why ``action`` is not among the legal actions (called only once legality said no)."""
     if type(action) is not Play:
         return refuse(f"Action inconnue pour Stupides Vautours : {shown(action)}. Une "
-                             "action est Play(seat=joueur, card=carte).", C_CHOICE)
+                      "action est Play(seat=joueur, card=carte).", C_CHOICE)
     seat, card = action
     i = seat_index(state, seat)
     if is_over(state):
         return refuse("La partie est terminée : plus aucune carte ne se joue.", C_END)
     if state.chosen[i] is not None:
         return refuse(f"{seat} a déjà choisi sa carte pour cette manche : une seule carte "
-                             "par manche.", C_CHOICE)
+                      "par manche.", C_CHOICE)
     if not is_int(card) or card not in HAND:
         return refuse(f"{shown(card)} n’est pas une carte de jeu : elles vont de 1 à 15.",
-                             C_CARDS)
+                      C_CARDS)
     return refuse(f"{seat} n’a plus la carte {card} en main "
-                         f"(main : {', '.join(map(str, state.hands[i]))}).", C_HAND)
+                  f"(main : {', '.join(map(str, state.hands[i]))}).", C_HAND)
 
 
 def view(state: State, seat: str | None) -> View:
@@ -350,20 +315,20 @@ def _check_round(plays: object, pile: object) -> tuple[dict[str, int], tuple[int
         raise refuse("Les cartes posées se donnent joueur par joueur.", C_PLAYERS)
     if not MIN_PLAYERS <= len(plays) <= MAX_PLAYERS:
         raise refuse(f"Une manche oppose {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, "
-                            f"pas {len(plays)}.", C_PLAYERS)
+                     f"pas {len(plays)}.", C_PLAYERS)
     for seat, card in plays.items():
         if type(seat) is not str or not seat.strip():
             raise refuse(f"Nom de joueur invalide : {shown(seat)}.", C_PLAYERS)
         if not is_int(card) or card not in HAND:
             raise refuse(f"{seat} ne peut pas jouer {shown(card)} : les cartes de jeu "
-                                "vont de 1 à 15.", C_HAND)
+                         "vont de 1 à 15.", C_HAND)
     cards = _int_sequence("la pile", pile, C_POINTS)
     if not cards:
         raise refuse("La pile en jeu ne peut pas être vide : on révèle toujours une "
-                            "carte Points en début de manche.", C_REVEAL)
+                     "carte Points en début de manche.", C_REVEAL)
     if any(c not in POINT_CARDS for c in cards) or len(set(cards)) != len(cards):
         raise refuse("La pile doit contenir des cartes Points distinctes, de −5 à −1 et "
-                            "de +1 à +10.", C_POINTS)
+                     "de +1 à +10.", C_POINTS)
     return dict(plays), cards
 
 
@@ -496,74 +461,6 @@ def _next_manche(state: State) -> State:
 
 def _scores(state: State) -> dict[str, int]:
     return {p: sum(t) + b for p, t, b in zip(state.players, state.taken, state.bonus)}
-
-
-def _check_scores(scores: object, taken: object) -> tuple[dict[str, int],
-                                                          dict[str, tuple[int, ...]] | None]:
-    if not isinstance(scores, Mapping) or not scores:
-        raise ValueError("Les scores se donnent joueur par joueur (au moins un joueur).")
-    if not all(type(p) is str for p in scores) or not all(is_int(s) for s in scores.values()):
-        raise ValueError("Chaque score est un nombre entier, donné sous le nom d’un joueur.")
-    if taken is None:
-        return dict(scores), None
-    if not isinstance(taken, Mapping):
-        raise ValueError("Les cartes gagnées se donnent joueur par joueur.")
-    cards = {}
-    for p, won in taken.items():
-        if isinstance(won, str | bytes) or not isinstance(won, Sequence) \
-                or not all(is_int(c) for c in won):
-            raise ValueError(f"Les cartes gagnées par {shown(p)} doivent être une liste "
-                             "de nombres entiers.")
-        cards[p] = tuple(won)
-    return dict(scores), cards
-
-
-def final_result(
-    scores: Mapping[str, int],
-    taken: Mapping[str, Sequence[int]] | None = None,
-    variant: VariantLike = None,
-) -> Outcome:
-    """The winners from the final ``scores`` (``vautours/vainqueur``).
-
-    With several players tied for the best score, ``final_tiebreak="second_best"``
-    (``vautours/departage``) gives the victory to the player(s) with the next best score; if every
-    player is tied, they share it. ``"highest_mouse"`` (``vautours/variante-departage-souris``)
-    gives it to the tied player holding the highest Suricate card in ``taken``; if none of them
-    holds one, they share it.
-    """
-    rules = coerce_variant(variant)
-    points, cards = _check_scores(scores, taken)
-    best = max(points.values())
-    top = tuple(p for p, s in points.items() if s == best)
-    if len(top) == 1:
-        return _outcome(points, top, f"{top[0]} a le plus de points ({fr.signed(best)}).",
-                       C_WINNER)
-    tied = fr.join(top)
-    if rules.final_tiebreak == "second_best":
-        rest = [s for s in points.values() if s < best]
-        if not rest:
-            return _outcome(points, top, f"Tous les joueurs sont à égalité ({fr.signed(best)}) : "
-                           "ils partagent la victoire.", C_TIEBREAK)
-        second = max(rest)
-        winners = tuple(p for p, s in points.items() if s == second)
-        return _outcome(points, winners,
-                       f"{tied} sont à égalité en tête ({fr.signed(best)}) : le deuxième "
-                       f"meilleur score ({fr.signed(second)}) l’emporte.", C_TIEBREAK)
-    if cards is None:
-        raise ValueError("Le départage par la plus haute souris demande les cartes gagnées.")
-    mice = {p: max((c for c in cards.get(p, ()) if c > 0), default=0) for p in top}
-    high = max(mice.values())
-    if high == 0:
-        return _outcome(points, top, f"{tied} sont à égalité ({fr.signed(best)}) et aucun "
-                       "n’a de carte Suricate : ils partagent la victoire.", C_MOUSE)
-    winner = next(p for p in top if mice[p] == high)
-    return _outcome(points, (winner,), f"{tied} sont à égalité ({fr.signed(best)}) : "
-                   f"{winner} a la plus haute carte Suricate ({fr.signed(high)}).", C_MOUSE)
-
-
-def _outcome(scores: dict[str, int], winners: tuple[str, ...], reason: str,
-             clause: str) -> Outcome:
-    return Outcome(scores, winners, fr.message(reason), clause)
 
 
 def outcome(state: State) -> Outcome:

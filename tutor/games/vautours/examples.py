@@ -25,17 +25,17 @@ from tutor.engine.examples import (
     int_table,
     list_table,
 )
+from tutor.games.vautours.checks import coerce_variant
 from tutor.games.vautours.engine import (
     _resolve,
     _scores,
     apply,
-    coerce_variant,
-    final_result,
     is_over,
     outcome,
     resolve_round,
     situation,
 )
+from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import C_COUNT, HAND, POINT_CARDS, Play, RoundResult, State, Variant
 
 KINDS = ("manche", "suite", "decompte", "refus")
