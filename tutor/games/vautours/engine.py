@@ -238,9 +238,14 @@ def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
     (``vautours/fin``). :func:`apply` accepts exactly these actions.
     """
     i = seat_index(state, seat)
-    if state.chosen[i] is not None:
-        return ()
-    return tuple(Play(state.players[i], c) for c in state.hands[i])
+    return tuple([Play(seat, c) for c in _playable(state, i)])
+
+
+def _playable(state: State, i: int) -> tuple[int, ...]:
+    """The rule itself: the cards player ``i`` may lay now, sorted (the whole hand while
+    nothing is chosen this manche; nothing after). :func:`legal_actions` and :func:`apply`
+    both ask it."""
+    return state.hands[i] if state.chosen[i] is None else ()
 
 
 def _refusal(state: State, action: object) -> IllegalAction:
@@ -381,28 +386,31 @@ def apply(state: State, action: Play, *, explain: bool = True
     the events (simulations); the resulting state is the same.
     """
     state = check_state(state)
-    if type(action) is not Play or not is_int(action.card) \
-            or action not in legal_actions(state, action.seat):
+    if type(action) is not Play or type(action.seat) is not str or not is_int(action.card) \
+            or action.seat not in state.players \
+            or action.card not in _playable(state, state.players.index(action.seat)):
         raise _refusal(state, action)
     i = state.players.index(action.seat)
     hands = list(state.hands)
-    hands[i] = tuple(c for c in hands[i] if c != action.card)
+    k = hands[i].index(action.card)
+    hands[i] = hands[i][:k] + hands[i][k + 1:]
     chosen = list(state.chosen)
     chosen[i] = action.card
     state = state._replace(hands=tuple(hands), chosen=tuple(chosen))
     events = [Event("play", action.seat, {"card": action.card}, C_CHOICE)] if explain else []
     if None not in chosen:
-        events += _end_of_manche(state, explain)
-        state = _next_manche(state)
+        plays: dict[str, int] = dict(zip(state.players, chosen))  # type: ignore[arg-type]
+        result = _resolve(plays, state.pile, state.variant, explain)
+        after = _next_manche(state, result)
+        if explain:
+            events += _end_of_manche(state, after, plays, result)
+        state = after
     return state, tuple(events)
 
 
-def _end_of_manche(state: State, explain: bool) -> list[Event]:
-    """The events of the reveal and resolution, told before :func:`_next_manche` applies it."""
-    if not explain:
-        return []
-    plays = dict(zip(state.players, state.chosen))
-    result = _resolve(plays, state.pile, state.variant, True)  # type: ignore[arg-type]
+def _end_of_manche(state: State, after: State, plays: dict[str, int],
+                   result: RoundResult) -> list[Event]:
+    """The events of the reveal and resolution that led from ``state`` to ``after``."""
     events = [Event("show", None, {"plays": plays}, C_SHOW), *result.events]
     total = sum(state.pile)
     if result.winner is not None:
@@ -414,17 +422,11 @@ def _end_of_manche(state: State, explain: bool) -> list[Event]:
         events.append(Event("pile_lost", None, {"pile": state.pile, "total": total}, C_LAST))
     events.append(Event("discard", None, {"plays": plays}, C_END_ROUND))
     if state.deck:
-        events.append(Event("reveal", None, {"card": state.deck[0],
-                                             "pile": _kept(state, result) + state.deck[:1],
-                                             "manche": manche(state) + 1}, C_REVEAL))
+        events.append(Event("reveal", None, {"card": state.deck[0], "pile": after.pile,
+                                             "manche": manche(after)}, C_REVEAL))
     else:
-        after = _next_manche(state)
         events += _final_events(after)
     return events
-
-
-def _kept(state: State, result: RoundResult) -> tuple[int, ...]:
-    return state.pile if result.winner is None else ()
 
 
 def _best_seats(state: State) -> tuple[str, ...]:
@@ -434,10 +436,9 @@ def _best_seats(state: State) -> tuple[str, ...]:
     return tuple(p for p, c in zip(state.players, chosen) if c == best)
 
 
-def _next_manche(state: State) -> State:
-    """Everyone has chosen: resolve the pile, open piles, next point card (or the end)."""
-    plays: dict[str, int] = dict(zip(state.players, state.chosen))  # type: ignore[arg-type]
-    result = _resolve(plays, state.pile, state.variant, False)
+def _next_manche(state: State, result: RoundResult) -> State:
+    """Everyone has chosen and ``result`` resolved the pile: winnings, open piles, next point
+    card (or the end)."""
     taken, lost, bonus, pile = state.taken, state.lost, state.bonus, state.pile
     if result.winner is not None:
         w = state.players.index(result.winner)
