@@ -105,9 +105,9 @@ def test_legal_actions_are_sorted_plays_of_the_hand() -> None:
 @pytest.mark.parametrize(
     ("action", "clause", "words"),
     [
-        (Play("Alex", 16), "vautours/cartes-de-jeu", "16 n’est pas une carte de jeu"),
+        (Play("Alex", 16), "vautours/cartes-de-jeu", "Alex n’a pas la carte 16"),
         (Play("Alex", "3"), "vautours/cartes-de-jeu",  # type: ignore[arg-type]
-         "«\u202f3\u202f» n’est pas une carte de jeu"),
+         "Alex n’a pas la carte «\u202f3\u202f»"),
         (Play("Zoé", 3), "vautours/joueurs", "Aucun joueur ne s’appelle «\u202fZoé\u202f»"),
         ("Alex joue 3", "vautours/choix", "Action inconnue"),
     ],

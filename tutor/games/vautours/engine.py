@@ -261,8 +261,8 @@ def _refusal(state: State, action: object) -> IllegalAction:
         return refuse(f"{seat} a déjà choisi sa carte pour cette manche : une seule carte "
                       "par manche.", C_CHOICE)
     if not is_int(card) or card not in HAND:
-        return refuse(f"{shown(card)} n’est pas une carte de jeu : elles vont de 1 à 15.",
-                      C_CARDS)
+        return refuse(f"{seat} n’a pas la carte {shown(card)} : les cartes de jeu vont de 1 "
+                      "à 15.", C_CARDS)
     return refuse(f"{seat} n’a plus la carte {card} en main "
                   f"(main : {', '.join(map(str, state.hands[i]))}).", C_HAND)
 
