@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.engine import IllegalAction
+from tutor.engine.api import Record
 from tutor.games import vautours as v
 from tutor.games.vautours import Play, Variant
 
@@ -12,7 +13,7 @@ ORDER = (6, -2, 7, 3, -5, 10, 1, -1, 9, 2, 8, -4, 4, -3, 5)
 
 
 def fresh(players: tuple[str, ...] = ("Alex", "Carla"), **kw: object) -> v.State:
-    return v.new_game(players, order=ORDER, **kw)  # type: ignore[arg-type]
+    return v.new_game(players, record=Record((ORDER,)), **kw)  # type: ignore[arg-type]
 
 
 def play_round(state: v.State, **cards: int) -> tuple[v.State, list[v.Event]]:
@@ -67,10 +68,15 @@ def test_unknown_variant_key_and_value_are_refused() -> None:
 
 def test_bad_recorded_order_is_refused() -> None:
     with pytest.raises(IllegalAction) as e:
-        v.new_game(["A", "B"], order=(1, 2, 3))
+        v.new_game(["A", "B"], record=Record(((1, 2, 3),)))
     assert e.value.clause == "vautours/cartes-points"
+    with pytest.raises(IllegalAction):
+        v.new_game(["A", "B"], record=Record(((*ORDER[1:], 1.0),)))
+    for bad in (Record(()), Record((ORDER, ORDER)), (ORDER,)):
+        with pytest.raises(ValueError, match="enregistrement"):
+            v.new_game(["A", "B"], record=bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        v.new_game(["A", "B"])  # neither seed nor order
+        v.new_game(["A", "B"])  # neither seed nor record
 
 
 # --- choosing a card -------------------------------------------------------------------------
@@ -79,12 +85,11 @@ def test_bad_recorded_order_is_refused() -> None:
 def test_choices_stay_hidden_until_everyone_has_chosen() -> None:
     s, events = play_round(fresh(), Alex=12)
     assert kinds(events) == ["play"] and events[0].clause == "vautours/choix"
-    assert v.view(s, "Carla")["players"][0] == {
-        "name": "Alex", "has_chosen": True, "chosen": None, "hand": None, "hand_size": 15,
-        "top": None, "played": None, "taken": None, "taken_count": 0, "score": None,
-    }
-    assert v.view(s, "Alex")["players"][0]["chosen"] == 12
-    assert v.view(s, "Alex")["players"][0]["hand"] == tuple(c for c in range(1, 16) if c != 12)
+    assert v.view(s, "Carla").players[0] == v.SeatView(
+        name="Alex", has_chosen=True, chosen=None, hand=None, hand_size=15, top=None,
+        played=(), taken=None, taken_count=0, score=None)
+    assert v.view(s, "Alex").players[0].chosen == 12
+    assert v.view(s, "Alex").players[0].hand == tuple(c for c in range(1, 16) if c != 12)
     assert s.hands == (tuple(c for c in range(1, 16) if c != 12), tuple(range(1, 16)))
     assert v.current_seats(s) == ("Carla",)
     assert v.legal_actions(s, "Alex") == ()
@@ -100,9 +105,10 @@ def test_legal_actions_are_sorted_plays_of_the_hand() -> None:
 @pytest.mark.parametrize(
     ("action", "clause", "words"),
     [
-        (Play("Alex", 16), "vautours/main", "n'a pas la carte 16"),
-        (Play("Alex", "3"), "vautours/main", "n'a pas la carte '3'"),  # type: ignore[arg-type]
-        (Play("Zoé", 3), "vautours/joueurs", "Aucun joueur ne s'appelle 'Zoé'"),
+        (Play("Alex", 16), "vautours/cartes-de-jeu", "Alex n’a pas la carte 16"),
+        (Play("Alex", "3"), "vautours/cartes-de-jeu",  # type: ignore[arg-type]
+         "Alex n’a pas la carte «\u202f3\u202f»"),
+        (Play("Zoé", 3), "vautours/joueurs", "Aucun joueur ne s’appelle «\u202fZoé\u202f»"),
         ("Alex joue 3", "vautours/choix", "Action inconnue"),
     ],
 )
@@ -203,7 +209,7 @@ def test_winner_takes_the_pile_and_next_card_is_revealed() -> None:
     assert s.taken == ((6,), ()) and s.pile == (-2,) and v.manche(s) == 2
     assert s.played == ((12,), (4,))
     assert kinds(events) == ["play", "play", "show", "stake", "win", "take", "discard", "reveal"]
-    assert v.view(s, "Carla")["players"][0]["top"] == 12
+    assert v.view(s, "Carla").players[0].top == 12
 
 
 def test_carry_over_of_two_then_three_cards() -> None:
@@ -218,7 +224,8 @@ def test_carry_over_of_two_then_three_cards() -> None:
 
 
 def test_negative_carried_pile_plays_as_vautour() -> None:
-    s = v.new_game(["A", "B"], order=(-4, 2, *[c for c in v.POINT_CARDS if c not in (-4, 2)]))
+    s = v.new_game(["A", "B"],
+                   record=Record(((-4, 2, *[c for c in v.POINT_CARDS if c not in (-4, 2)]),)))
     s, _ = play_round(s, A=8, B=8)
     s, events = play_round(s, A=3, B=9)
     assert s.taken == ((-4, 2), ()) and events[3].data["mode"] == "vautour"
@@ -308,10 +315,12 @@ def test_teacher_view_shows_everything_player_view_hides_others() -> None:
     s, _ = play_round(fresh(), Alex=12, Carla=4)
     s, _ = play_round(s, Alex=3)
     teacher = v.view(s, None)
-    assert teacher["deck"] == s.deck and teacher["players"][0]["chosen"] == 3
+    assert teacher.deck == s.deck and teacher.players[0].chosen == 3
     carla = v.view(s, "Carla")
-    assert carla["deck"] is None and carla["players"][0]["hand"] is None
-    assert carla["players"][1]["hand"] == s.hands[1]
+    assert carla.deck is None and carla.players[0].hand is None
+    assert carla.players[1].hand == s.hands[1] and carla.me().name == "Carla"
+    assert carla.revealed == ORDER[:2] and carla.players[0].played == (12,)
+    assert carla.players[0].taken is None and carla.players[0].taken_count == 1
 
 
 @pytest.mark.parametrize(
@@ -328,3 +337,24 @@ def test_situation_refuses_impossible_positions(kwargs: dict[str, object], claus
     with pytest.raises(IllegalAction) as e:
         v.situation(["A", "B"], **kwargs)  # type: ignore[arg-type]
     assert e.value.clause == clause
+
+
+# --- the two readings of ties (rules/vautours.fr.md, vautours/egalite) --------------------------
+
+
+def test_the_two_tie_readings_differ_only_with_five_players() -> None:
+    """Exhaustive over every multiset of cards played, both kinds of pile: the clause says the
+    readings can only differ at five players (two tied pairs, then a single card)."""
+    from itertools import combinations_with_replacement
+
+    differ = set()
+    for n in range(2, 6):
+        names = ("A", "B", "C", "D", "E")[:n]
+        for cards in combinations_with_replacement(v.HAND, n):
+            plays = dict(zip(names, cards))
+            for pile in ([3], [-3]):
+                repeated = v.resolve_round(plays, pile).winner
+                one_level = v.resolve_round(plays, pile, "livret-suricate").winner
+                if repeated != one_level:
+                    differ.add(n)
+    assert differ == {5}

@@ -1,9 +1,12 @@
-"""Random-simulation invariants and a Hypothesis stateful test for Stupides Vautours."""
+"""Stupides Vautours beyond the common contract tests: quiet simulation, computer players that
+see only their view (and their strength), resolution properties and a Hypothesis state machine.
+"""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -12,65 +15,27 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from tutor import rules
 from tutor.engine import IllegalAction
+from tutor.engine.api import Record, Seed, bot_action
 from tutor.games import vautours as v
 
 CLAUSES = set(rules.load("vautours").clauses)
 NAMES = ("Alex", "Bea", "Carla", "Dario", "Léo")
 
 
-def random_game(n: int, seed: int, preset: str) -> tuple[v.State, list[v.Play], list[v.Event]]:
-    rng = random.Random(seed)
-    state = v.new_game(NAMES[:n], seed=seed, variant=preset)
-    actions: list[v.Play] = []
-    events = list(v.opening_events(state))
-    while not v.is_over(state):
-        seats = v.current_seats(state)
-        assert seats, "a game in progress always has a seat to act"
-        for seat in seats:
-            legal = v.legal_actions(state, seat)
-            assert legal and list(legal) == sorted(legal, key=lambda a: a.card)
-            action = rng.choice(legal)
-            state, evs = v.apply(state, action)
-            actions.append(action)
-            events.extend(evs)
-            check_conservation(state)
-    return state, actions, events
+class InOrder:
+    """A bench opponent, not offered to learners: plays 1, 2, …, 15 in order."""
 
+    def __init__(self, *, seed: Seed = 0) -> None:
+        del seed
 
-def check_conservation(state: v.State) -> None:
-    points = [*state.deck, *state.pile, *state.lost, *(c for t in state.taken for c in t)]
-    assert Counter(points) == Counter(v.POINT_CARDS)
-    for hand, chosen, played in zip(state.hands, state.chosen, state.played):
-        mine = [*hand, *played, *([] if chosen is None else [chosen])]
-        assert sorted(mine) == list(range(1, 16))
-
-
-CASES = [(n, preset) for preset in v.PRESETS for n in range(2, 6)] + [
-    (n, {"last_pile": "shared"}) for n in (2, 5)
-]
-
-
-@pytest.mark.parametrize(("n", "preset"), CASES)
-def test_random_games_keep_every_invariant(n: int, preset: str) -> None:
-    for seed in range(25):
-        state, actions, events = random_game(n, seed, preset)  # type: ignore[arg-type]
-        assert all(len(p) == 15 for p in state.played)
-        assert {e.clause for e in events} <= CLAUSES
-        result = v.outcome(state)
-        assert set(result.winners) <= set(state.players) and result.winners
-        assert sum(result.scores.values()) + sum(state.lost) == sum(v.POINT_CARDS) + sum(
-            state.bonus
-        )
-        # replaying the recorded order and the actions reproduces the state, no random involved
-        assert v.replay(state.players, state.order, actions, state.variant) == state
-
-
+    def choose(self, view: v.View, legal: Sequence[v.Play]) -> v.Play:
+        return min(legal)
 
 
 def test_quiet_apply_reaches_the_same_states() -> None:
     for seed in range(10):
         rng = random.Random(seed)
-        loud = quiet = v.new_game(NAMES[:3], seed=seed)
+        loud = quiet = v.new_game(NAMES[:3], seed=seed, variant={"last_pile": "shared"})
         while not v.is_over(loud):
             for seat in v.current_seats(loud):
                 action = rng.choice(v.legal_actions(loud, seat))
@@ -78,31 +43,80 @@ def test_quiet_apply_reaches_the_same_states() -> None:
                 quiet, none = v.apply(quiet, action, explain=False)
                 assert events and none == ()
                 assert loud == quiet
+        # every point counted: scores, lost pile and the shared bonus add up
+        scores = v.outcome(loud).scores
+        assert sum(scores.values()) + sum(loud.lost) == sum(v.POINT_CARDS) + sum(loud.bonus)
+
+
+def play_match(hero: object, opponents: object, n: int, games: int) -> float:
+    """Share of the games the first seat wins (alone or shared) over seeded games."""
+    wins = 0
+    for seed in range(games):
+        state = v.new_game(NAMES[:n], seed=seed)
+        bots = {NAMES[0]: hero(seed=seed)}  # type: ignore[operator]
+        bots |= {p: opponents(seed=seed * 10 + i)  # type: ignore[operator]
+                 for i, p in enumerate(NAMES[1:n], 1)}
+        while not v.is_over(state):
+            plays = [bot_action(v, state, s, bots[s]) for s in v.current_seats(state)]
+            for play in plays:
+                state, _ = v.apply(state, play, explain=False)
+        wins += NAMES[0] in v.outcome(state).winners
+    return wins / games
+
+
+@pytest.mark.parametrize(("n", "opponents"), [(2, v.RandomPlayer), (4, v.RandomPlayer),
+                                              (2, InOrder), (4, InOrder)])
+def test_the_strongest_level_clearly_beats_random_and_in_order_players(
+        n: int, opponents: object) -> None:
+    strongest = v.PLAYER_KINDS["stratege"][1]
+    assert play_match(strongest, opponents, n, 60) > 1.4 / n  # well above a fair share
+
+
+def test_careful_players_no_longer_lose_to_playing_in_order() -> None:
+    assert play_match(InOrder, v.CarefulPlayer, 5, 40) < 0.4
+
+
+def test_the_strongest_level_beats_careful_players() -> None:
+    strongest = v.PLAYER_KINDS["stratege"][1]
+    assert play_match(strongest, v.CarefulPlayer, 3, 60) > 1.2 / 3
+
+
+def hidden_twin(state: v.State, seat: str, rng: random.Random) -> v.State:
+    """``state`` with everything ``seat`` cannot see changed: the others' face-down choices
+    (swapped with a card of their hands) and the order of the face-down deck."""
+    me = state.players.index(seat)
+    hands, chosen = list(state.hands), list(state.chosen)
+    for i in range(len(state.players)):
+        if i != me and chosen[i] is not None and hands[i]:
+            swap = rng.choice(hands[i])
+            hands[i] = tuple(sorted([c for c in hands[i] if c != swap] + [chosen[i]]))
+            chosen[i] = swap
+    deck = list(state.deck)
+    rng.shuffle(deck)
+    order = state.order[:len(state.order) - len(state.deck)] + tuple(deck)
+    return state._replace(hands=tuple(hands), chosen=tuple(chosen), deck=tuple(deck),
+                          record=Record((order,)))
 
 
 @pytest.mark.parametrize("kind", sorted(v.PLAYER_KINDS))
-def test_computer_players_finish_games_with_legal_moves(kind: str) -> None:
-    bot_class = v.PLAYER_KINDS[kind][1]
-    for seed in range(5):
+def test_computer_players_choose_from_what_their_seat_sees_only(kind: str) -> None:
+    make = v.PLAYER_KINDS[kind][1]
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
         state = v.new_game(NAMES[:4], seed=seed)
-        bots = {p: bot_class(seed + i) for i, p in enumerate(state.players)}
-        while not v.is_over(state):
-            for seat in v.current_seats(state):
-                state, _ = v.apply(state, bots[seat].choose(state, seat))
-        assert v.outcome(state).winners
-
-
-def test_heuristic_player_beats_random_players_on_average() -> None:
-    wins = 0
-    for seed in range(60):
-        state = v.new_game(("Prudent", "H1", "H2"), seed=seed)
-        bots = {"Prudent": v.HeuristicPlayer(seed), "H1": v.RandomPlayer(seed + 100),
-                "H2": v.RandomPlayer(seed + 200)}
-        while not v.is_over(state):
-            for seat in v.current_seats(state):
-                state, _ = v.apply(state, bots[seat].choose(state, seat))
-        wins += "Prudent" in v.outcome(state).winners
-    assert wins > 60 / 3  # better than the random share of the victories
+        for _ in range(rng.randrange(0, 40)):  # a random position, some choices made
+            seat = rng.choice(v.current_seats(state))
+            state, _ = v.apply(state, rng.choice(v.legal_actions(state, seat)), explain=False)
+        seat = v.current_seats(state)[-1]
+        twin = hidden_twin(state, seat, rng)
+        assert twin != state or not state.deck
+        assert v.view(twin, seat) == v.view(state, seat)
+        a = bot_action(v, state, seat, make(seed=seed))
+        b = bot_action(v, twin, seat, make(seed=seed))
+        assert a == b and a in v.legal_actions(state, seat)
+        checked += 1
+    assert checked == 30
 
 
 @given(st.lists(st.integers(1, 15), min_size=2, max_size=5),
@@ -125,6 +139,7 @@ class VautoursMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.state = v.new_game(NAMES[:3], seed=0)
+        self.pieces = v.inventory(self.state)
 
     @rule(data=st.data())
     def legal_play(self, data: st.DataObject) -> None:
@@ -157,7 +172,7 @@ class VautoursMachine(RuleBasedStateMachine):
 
     @invariant()
     def conserved(self) -> None:
-        check_conservation(self.state)
+        assert v.inventory(self.state) == self.pieces
 
 
 VautoursMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=60,

@@ -13,7 +13,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from tutor import fr
 from tutor.engine import Event, IllegalAction, join_names, signed
+from tutor.engine.api import bot_action
 from tutor.games import vautours as v
 from tutor.ui import html as h
 from tutor.ui.page import GamePage
@@ -35,11 +37,11 @@ YOU = "Camille"
 BOT_NAMES = ("Alex", "Carla", "Dario", "Léo")
 READINGS = {
     "repeated": "Annulation répétée (lecture retenue)",
-    "one_level": "Un seul niveau (livret « suricate » à la lettre)",
+    "one_level": "Un seul niveau (livret « suricate » à la lettre)",
 }
 
 
-PAGE = GamePage("vautours", "Hol's der Geier, un jeu d'Alex Randolph, de 2 à 5 joueurs.",
+PAGE = GamePage("vautours", "Hol’s der Geier, un jeu d’Alex Randolph, de 2 à 5 joueurs.",
                 shown=lambda events: _visible(events))
 book, header, clause, clauses, example = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example)
@@ -54,9 +56,9 @@ def material() -> h.Html:
     hand = "".join(h.hand_card(c, small=True) for c in v.HAND)
     body = (f'<div class="tv-panel"><div class="tv-title">Les 15 cartes Points</div>'
             f'<div class="tv-row">{points}</div>'
-            f'<div class="tv-title" style="margin-top:0.8rem">La série d\'un joueur (1 à 15)</div>'
+            f'<div class="tv-title" style="margin-top:0.8rem">La série d’un joueur (1 à 15)</div>'
             f'<div class="tv-row">{hand}</div></div>')
-    return h.Html(body, "Cartes Points : +10 … +1, −1 … −5. Série d'un joueur : 1 … 15.")
+    return h.Html(body, "Cartes Points : +10 … +1, −1 … −5. Série d’un joueur : 1 … 15.")
 
 
 def readings() -> h.Html:
@@ -73,7 +75,7 @@ def readings() -> h.Html:
     body = ('<div class="tv-panel"><div class="tv-title">Les lectures de la règle</div>'
             + h.table(["Préréglage", "Égalités", "Départage final", "Pile de la dernière manche"],
                       rows) + "</div>")
-    return h.Html(body, "Préréglages : " + ", ".join(v.PRESETS))
+    return h.Html(body, "Préréglages : " + ", ".join(v.PRESETS))
 
 
 # --- worked examples -----------------------------------------------------------------------------
@@ -116,7 +118,7 @@ def round_html(plays: Mapping[str, int] | None, pile: Sequence[int],
     mode = "se joue comme une carte Suricate ▲" if total >= 0 else "se joue comme une carte " \
         "Vautour ▼"
     return (f'<div class="tv-panel">{head}<div class="tv-row" style="align-items:center">'
-            f'<div>{h.pile_row(pile)}<div class="tv-muted">Pile en jeu : {h.esc(signed(total))}, '
+            f'<div>{h.pile_row(pile)}<div class="tv-muted">Pile en jeu : {h.esc(signed(total))}, '
             f'{h.esc(mode)}</div></div></div><div class="tv-row" style="margin-top:0.6rem">'
             f'{"".join(seats)}</div><div style="margin-top:0.5rem" class="tv-verdict">{verdict}'
             "</div></div>")
@@ -157,7 +159,7 @@ def example_explainer(example_id: str) -> w.VBox:
     else:
         set_html(table, f'<div class="tv-panel"><div class="tv-title">{h.esc(ex.title)}</div>'
                         f'<div class="tv-muted">{h.esc(data.get("note", ""))}</div>'
-                        '<div class="tv-muted">Avancez avec « Suivant » : la table montre '
+                        '<div class="tv-muted">Avancez avec « Suivant » : la table montre '
                         "chaque étape.</div></div>")
     scene = scene_html if data.get("type") in ("suite", "refus") else None
     box = w.VBox([table, Explainer(book(), v.describe, _visible(run.events), scene=scene)])
@@ -256,7 +258,7 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
         self.out = html()
         self.out.add_class("tv-tiebreak-result")
         hint = w.HTML('<span class="tv-muted">Cartes Points gagnées par chaque joueur, séparées '
-                      "par des virgules (par exemple « 10, −3 »).</span>")
+                      "par des virgules (par exemple « 10, −3 »).</span>")
         super().__init__([hint, w.HBox(list(self.inputs.values()),
                                        layout=w.Layout(flex_flow="row wrap")),
                           self.error, self.out])
@@ -271,14 +273,14 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
             taken[name] = parse_cards(box.value, name)
         scores = {p: sum(c) for p, c in taken.items()}
         columns = []
-        for preset, label in (("standard", "Règle des deux livrets : deuxième meilleur score"),
+        for preset, label in (("standard", "Règle des deux livrets : deuxième meilleur score"),
                               ("livret-souris-alternative",
-                               "Alternative du livret « souris » : plus haute souris")):
+                               "Alternative du livret « souris » : plus haute souris")):
             out = v.final_result(scores, taken, preset)
             clause = book().clause(out.clause)
             columns.append(
                 f'<div class="tv-panel" style="flex:1 1 18rem"><div class="tv-title">'
-                f"{h.esc(label)}</div><p><strong>Vainqueur : {h.esc(join_names(out.winners))}"
+                f"{h.esc(label)}</div><p><strong>Vainqueur : {h.esc(join_names(out.winners))}"
                 f"</strong></p><p>{h.esc(out.reason)}</p>"
                 f'<span class="tv-step-clause">{h.esc(clause.title)} '
                 f'<span class="tv-clause-id">{h.esc(clause.id)}</span></span></div>')
@@ -298,10 +300,10 @@ def parse_cards(text: str, who: str) -> list[int]:
         try:
             value = int(part)
         except ValueError:
-            raise IllegalAction(f"{who} : « {part[:20]} » n'est pas une valeur de carte Points.",
+            raise IllegalAction(f"{who} : « {part[:20]} » n’est pas une valeur de carte Points.",
                                 v.C_POINTS) from None
         if value not in v.POINT_CARDS or value in cards:
-            raise IllegalAction(f"{who} : {value} n'est pas une carte Points disponible "
+            raise IllegalAction(f"{who} : {value} n’est pas une carte Points disponible "
                                 "(−5 à −1, +1 à +10, chacune une fois).", v.C_POINTS)
         cards.append(value)
     return cards
@@ -318,31 +320,30 @@ def table_html(state: v.State, seat: str | None, teacher: bool,
                result: tuple[dict[str, int], tuple[int, ...], v.RoundResult] | None) -> str:
     """The table as ``seat`` sees it (or everything in the teacher's view)."""
     seen = v.view(state, None if teacher else seat)
-    over = seen["over"]
-    head = ("Partie terminée" if over else
-            f"Manche {seen['manche']} sur 15 — pioche : {seen['deck_size']} carte(s)")
-    pile = "" if over else (f'<div>{h.pile_row(seen["pile"])}<div class="tv-muted">Pile en jeu : '
-                            f'{h.esc(signed(seen["total"]))}</div></div>')
+    head = ("Partie terminée" if seen.over else
+            f"Manche {seen.manche} sur 15 — pioche : {fr.count(seen.deck_size, 'carte')}")
+    pile = "" if seen.over else (f'<div>{h.pile_row(seen.pile)}<div class="tv-muted">Pile en '
+                                 f'jeu : {h.esc(signed(seen.total))}</div></div>')
     players = []
-    for p in seen["players"]:
-        if p["chosen"] is not None:
-            card = h.hand_card(p["chosen"], small=True, note="choisie")
-        elif p["has_chosen"]:
+    for p in seen.players:
+        if p.chosen is not None:
+            card = h.hand_card(p.chosen, small=True, note="choisie")
+        elif p.has_chosen:
             card = h.back_card(label="a choisi")
-        elif p["top"] is not None:
-            card = h.hand_card(p["top"], small=True, note="dernière")
+        elif p.top is not None:
+            card = h.hand_card(p.top, small=True, note="dernière")
         else:
             card = h.empty_card("pas encore joué")
-        won = (", ".join(signed(c) for c in p["taken"]) if p["taken"] is not None else
-               f"{p['taken_count']} carte(s)")
-        caption = f"gains : {won or 'aucun'}"
-        if p["score"] is not None:
-            caption += f" — total {signed(p['score'])}"
-        players.append(h.seat(p["name"], card, caption))
+        won = (", ".join(signed(c) for c in p.taken) if p.taken is not None else
+               fr.count(p.taken_count, "carte"))
+        caption = f"gains : {won or 'aucun'}"
+        if p.score is not None:
+            caption += f" — total {signed(p.score)}"
+        players.append(h.seat(p.name, card, caption))
     deck = ""
-    if teacher and seen["deck"]:
+    if teacher and seen.deck:
         deck = ('<div class="tv-muted" style="margin-top:0.4rem">Vue du professeur — pioche à '
-                f"venir : {h.esc(', '.join(signed(c) for c in seen['deck']))}</div>")
+                f"venir : {h.esc(', '.join(signed(c) for c in seen.deck))}</div>")
     last = ""
     if result is not None:
         last = round_html(*result, title="Manche précédente")
@@ -434,7 +435,7 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
         seed = int(self.seed.value)
         state = v.new_game(names, seed=seed, variant=self.preset.value)
         kind = v.PLAYER_KINDS[self.level.value][1]
-        self.bots = {name: kind(seed * 10 + k) for k, name in enumerate(names[1:], 1)}
+        self.bots = {name: kind(seed=seed * 10 + k) for k, name in enumerate(names[1:], 1)}
         self.me = me
         self.session.restart(state, v.opening_events(state), seat=me)
 
@@ -450,7 +451,8 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
         mine = v.Play(self.me, card)  # type: ignore[arg-type]
         if v.is_over(state) or mine not in v.legal_actions(state, self.me):
             v.apply(state, mine)  # raises the French reason
-        others = [self.bots[p].choose(state, p) for p in v.current_seats(state) if p != self.me]
+        others = [bot_action(v, state, p, self.bots[p]) for p in v.current_seats(state)
+                  if p != self.me]
         self.session.act(mine, *others)
 
     def render(self) -> None:
@@ -471,9 +473,9 @@ class GameVsComputer(w.VBox):  # type: ignore[misc]
                 b.tooltip = f"Le {card} est déjà joué"
         if v.is_over(state):
             set_html(self.prompt, h.message_panel(
-                "info", "La partie est finie.", "Choisissez « Nouvelle partie » pour rejouer."))
+                "info", "La partie est finie.", "Choisissez « Nouvelle partie » pour rejouer."))
         else:
-            set_html(self.prompt, '<div class="tv-muted">Votre main : cliquez sur la carte à '
+            set_html(self.prompt, '<div class="tv-muted">Votre main : cliquez sur la carte à '
                                   "poser face cachée. Les cartes barrées sont déjà jouées.</div>")
         self.undo_button.disabled = not self.session.can_undo
         self.redo_button.disabled = not self.session.can_redo
@@ -548,7 +550,7 @@ class Sandbox(w.VBox):  # type: ignore[misc]
         self.time.max = len(self.session.states) - 1
         self.time.value = self.session.cursor
         self.explainer.set_events(_visible(self.session.last_events),
-                                  "Ce qui s'est passé à cette étape")
+                                  "Ce qui s’est passé à cette étape")
         self.explainer.show_all()
 
 
@@ -572,7 +574,7 @@ def make_question(seed: int) -> tuple[dict[str, int], tuple[int, ...]]:
 
 
 class Exercises(w.VBox):  # type: ignore[misc]
-    """"Qui remporte la pile ?": generated situations, immediate feedback, a score."""
+    """"Qui remporte la pile ?": generated situations, immediate feedback, a score."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -587,7 +589,7 @@ class Exercises(w.VBox):  # type: ignore[misc]
         self.score = html()
         self.next_button = w.Button(description="Question suivante", icon="arrow-right")
         self.next_button.on_click(guarded(self.error)(lambda _: self.new_question()))
-        super().__init__([self.situation, w.HTML("<strong>Qui remporte la pile ?</strong>"),
+        super().__init__([self.situation, w.HTML("<strong>Qui remporte la pile ?</strong>"),
                           self.answers, self.error, self.feedback,
                           w.HBox([self.next_button, self.score])])
         self.add_class("tv-exercises")
@@ -631,8 +633,8 @@ class Exercises(w.VBox):  # type: ignore[misc]
                 b.add_class("tv-right")
             elif b.description == option:
                 b.add_class("tv-wrong")
-        title = ("Bonne réponse !" if good else
-                 f"Pas tout à fait : la bonne réponse est « {expected} ».")
+        title = ("Bonne réponse !" if good else
+                 f"Pas tout à fait : la bonne réponse est « {expected} ».")
         steps = h.steps_from(result.events, v.describe, book())
         items = "".join(f"<li>{h.esc(s.text)} <span class=\"tv-step-clause\">— "
                         f"{h.esc(s.clause.title)}</span></li>" for s in steps)
@@ -643,7 +645,7 @@ class Exercises(w.VBox):  # type: ignore[misc]
         self._score()
 
     def _score(self) -> None:
-        set_html(self.score, f'<span class="tv-tag tv-score">Score : {self.right} / '
+        set_html(self.score, f'<span class="tv-tag tv-score">Score : {self.right} / '
                              f"{self.asked}</span>")
 
 

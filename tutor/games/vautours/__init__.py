@@ -1,0 +1,124 @@
+"""Stupides Vautours (Hol's der Geier, Alex Randolph): the whole game as data and pure functions.
+
+Rules in brief (clauses in ``rules/vautours.fr.md``): 2 to 5 players hold the same 15 cards
+(1 to 15). Fifteen point cards (+1..+10 Suricate, −1..−5 Vautour: values the tutor assumes, the
+booklets do not list them) are shuffled face down. Each manche one point card is revealed and
+joins the pile at stake; every player secretly chooses a card; all are revealed together. A pile
+worth 0 or more goes to the highest card played by exactly one player, a negative pile to the
+lowest such card; tied values cancel. An unattributed pile stays and grows with the next card.
+After 15 manches the highest score wins.
+
+Parameters (:class:`Variant`, presets in :data:`PRESETS`):
+
+* ``ties``: ``"repeated"`` (default: the highest/lowest *unique* card wins, the souris booklet's
+  « s'il n'y a que des égalités ») or ``"one_level"`` (suricate booklet read literally: one level
+  of cancellation, then a second tie leaves the pile unattributed; differs only at 5 players).
+* ``final_tiebreak``: ``"second_best"`` (default, both booklets) or ``"highest_mouse"`` (the
+  souris booklet's alternative: the tied player holding the highest Suricate card wins).
+* ``last_pile``: ``"lost"`` (default, souris booklet: a pile still unattributed after the last
+  manche is out of the game) or ``"shared"`` (house rule: every player who played the best card
+  of that manche counts the pile's value).
+
+Set-up: ``new_game(players, seed=... | record=..., variant=None)``; the record holds the one
+shuffle of the point cards. Modules: :mod:`.state` (cards, clause ids, value types),
+:mod:`.checks` (input checks), :mod:`.engine` (rules), :mod:`.score` (final scores and winners),
+:mod:`.text` (French), :mod:`.examples` (worked examples), :mod:`.bots` (computer players).
+"""
+
+from __future__ import annotations
+
+from tutor.engine import Event
+from tutor.games.vautours.bots import (
+    PLAYER_KINDS,
+    CarefulPlayer,
+    RandomPlayer,
+    StrategistPlayer,
+)
+from tutor.games.vautours.engine import (
+    apply,
+    current_seats,
+    inventory,
+    is_over,
+    legal_actions,
+    manche,
+    new_game,
+    opening_events,
+    outcome,
+    preflight,
+    read_data_file,
+    replay,
+    resolve_round,
+    seat_index,
+    situation,
+    view,
+)
+from tutor.games.vautours.examples import run_example
+from tutor.games.vautours.score import final_result
+from tutor.games.vautours.state import (
+    C_CARDS,
+    C_POINTS,
+    GAME_ID,
+    HAND,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    POINT_CARDS,
+    PRESET_LABELS,
+    PRESETS,
+    SURICATES,
+    VAUTOURS,
+    Action,
+    Play,
+    RoundResult,
+    SeatView,
+    State,
+    Variant,
+    View,
+)
+from tutor.games.vautours.text import describe, mode_text, pile_text
+
+__all__ = [
+    "C_CARDS",
+    "C_POINTS",
+    "GAME_ID",
+    "HAND",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "PLAYER_KINDS",
+    "POINT_CARDS",
+    "PRESETS",
+    "PRESET_LABELS",
+    "SURICATES",
+    "VAUTOURS",
+    "Action",
+    "CarefulPlayer",
+    "Event",
+    "Play",
+    "RandomPlayer",
+    "RoundResult",
+    "SeatView",
+    "State",
+    "StrategistPlayer",
+    "Variant",
+    "View",
+    "apply",
+    "current_seats",
+    "describe",
+    "final_result",
+    "inventory",
+    "is_over",
+    "legal_actions",
+    "manche",
+    "mode_text",
+    "new_game",
+    "opening_events",
+    "outcome",
+    "pile_text",
+    "preflight",
+    "read_data_file",
+    "replay",
+    "resolve_round",
+    "run_example",
+    "seat_index",
+    "situation",
+    "view",
+]

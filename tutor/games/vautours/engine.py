@@ -1,0 +1,483 @@
+"""Stupides Vautours: set-up, legality, resolution, views and the end of the game.
+
+Every function is pure: a :class:`State` in, a new one (and the events, each citing its clause)
+out. :func:`legal_actions` is the only legality rule; :func:`apply` checks it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+
+from tutor import fr
+from tutor.engine import Event, IllegalAction, Outcome, check_players, shuffled, unique_extreme
+from tutor.engine.api import Record
+from tutor.games.vautours.checks import VariantLike, coerce_variant, is_int, refuse, shown
+from tutor.games.vautours.score import final_result
+from tutor.games.vautours.state import (
+    C_CARDS,
+    C_CHOICE,
+    C_COUNT,
+    C_DECK,
+    C_END,
+    C_END_ROUND,
+    C_HAND,
+    C_LAST,
+    C_NO_WINNER,
+    C_ONE_LEVEL,
+    C_PLAYERS,
+    C_POINTS,
+    C_REVEAL,
+    C_SHARED,
+    C_SHOW,
+    C_SUM,
+    C_SURICATE,
+    C_TAKE,
+    C_TIE,
+    C_VAUTOUR,
+    HAND,
+    MANCHES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    POINT_CARDS,
+    Play,
+    RoundResult,
+    SeatView,
+    State,
+    Variant,
+    View,
+)
+
+
+def check_state(state: object) -> State:
+    """``state`` itself when it is a game position, else :class:`ValueError` in French."""
+    if type(state) is not State:
+        raise ValueError(f"Ce n’est pas une position de Stupides Vautours : {shown(state)}.")
+    return state
+
+
+def _int_sequence(name: str, value: object, clause: str) -> tuple[int, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise refuse(f"{fr.capitalize(name)} doit être une liste de nombres entiers.",
+                     clause)
+    if not all(is_int(c) for c in value):
+        raise refuse(f"{fr.capitalize(name)} ne doit contenir que des nombres entiers.",
+                     clause)
+    return tuple(value)
+
+
+# --- set-up ------------------------------------------------------------------------------------
+
+
+def new_game(
+    players: Sequence[str],
+    *,
+    seed: int | random.Random | None = None,
+    variant: VariantLike = None,
+    record: Record | None = None,
+) -> State:
+    """Start a game (clauses ``vautours/joueurs`` and ``vautours/pioche``).
+
+    The point cards are shuffled from ``seed``, or laid as in ``record`` when replaying; exactly
+    one of the two must be given. The first point card is revealed.
+    """
+    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
+    rules = coerce_variant(variant)
+    if (seed is None) == (record is None):
+        raise ValueError("Donnez soit une graine (seed), soit l’enregistrement d’une partie "
+                         "(record), et un seul des deux.")
+    if record is None:
+        if not (is_int(seed) or isinstance(seed, random.Random)):
+            raise ValueError(f"La graine doit être un nombre entier, pas {shown(seed)}.")
+        assert seed is not None
+        record = Record((shuffled(POINT_CARDS, seed),))
+    elif (type(record) is not Record or type(record.shuffles) is not tuple
+          or len(record.shuffles) != 1 or type(record.shuffles[0]) is not tuple):
+        raise ValueError("L’enregistrement doit contenir exactement un mélange des cartes Points.")
+    deck = record.shuffles[0]
+    if not all(is_int(c) for c in deck) or sorted(deck) != sorted(POINT_CARDS):  # type: ignore
+        raise refuse("L’ordre de la pioche doit contenir chaque carte Points (−5 à −1, "
+                     "+1 à +10) exactement une fois.", C_POINTS)
+    order: tuple[int, ...] = deck  # type: ignore[assignment]
+    n = len(names)
+    return State(variant=rules, players=names, record=record, deck=order[1:], pile=order[:1],
+                 hands=(HAND,) * n, chosen=(None,) * n, played=((),) * n, taken=((),) * n,
+                 lost=(), bonus=(0,) * n)
+
+
+def opening_events(state: State) -> tuple[Event, ...]:
+    """The events of the set-up: players seated, recorded shuffle, first point card revealed."""
+    state = check_state(state)
+    return (
+        Event("setup", None, {"players": state.players}, C_PLAYERS),
+        Event("hands", None, {"hand": HAND}, C_CARDS),
+        Event("points", None, {"cards": POINT_CARDS}, C_POINTS),
+        Event("shuffle", None, {"order": state.order}, C_DECK),
+        Event("reveal", None, {"card": state.pile[0], "pile": state.pile,
+                               "manche": manche(state)}, C_REVEAL),
+    )
+
+
+def situation(
+    players: Sequence[str],
+    *,
+    pile: Sequence[int],
+    hands: Mapping[str, Sequence[int]],
+    deck: Sequence[int] = (),
+    taken: Mapping[str, Sequence[int]] | None = None,
+    variant: VariantLike = None,
+) -> State:
+    """A position set up by hand (sandbox, worked examples): the ``pile`` at stake, the face-down
+    ``deck`` still to come, each player's ``hands`` and the point cards already ``taken``.
+
+    Every point card appears at most once; each hand holds distinct cards from 1 to 15 and as many
+    cards as manches are left (``len(deck) + 1``). Raises :class:`IllegalAction` otherwise.
+    """
+    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
+    rules = coerce_variant(variant)
+    pile_cards = _int_sequence("la pile", pile, C_POINTS)
+    deck_cards = _int_sequence("la pioche", deck, C_POINTS)
+    if taken is not None and not isinstance(taken, Mapping):
+        raise refuse("Les gains se donnent joueur par joueur.", C_PLAYERS)
+    if not isinstance(hands, Mapping):
+        raise refuse("Les mains se donnent joueur par joueur.", C_PLAYERS)
+    strangers = sorted(map(str, set(taken or {}) - set(names)))
+    if strangers:
+        raise refuse("Cartes gagnées attribuées à un joueur absent : "
+                     + fr.join(strangers) + ".", C_PLAYERS)
+    won = {p: _int_sequence(f"les gains {fr.of(p)}", (taken or {}).get(p, ()), C_POINTS)
+           for p in names}
+    if not pile_cards:
+        raise refuse("La pile en jeu ne peut pas être vide : chaque manche commence par "
+                     "une carte Points révélée.", C_REVEAL)
+    points = [*pile_cards, *deck_cards, *(c for p in names for c in won[p])]
+    if any(c not in POINT_CARDS for c in points) or len(set(points)) != len(points):
+        raise refuse("Chaque carte Points (−5 à −1, +1 à +10) ne peut figurer qu’une fois "
+                     "dans la pile, la pioche et les gains.", C_POINTS)
+    if set(hands) != set(names):
+        raise refuse("Il faut donner la main de chaque joueur, et seulement d’eux.",
+                     C_PLAYERS)
+    size = len(deck_cards) + 1
+    cards = []
+    for p in names:
+        hand = tuple(sorted(_int_sequence(f"la main {fr.of(p)}", hands[p], C_CARDS)))
+        if any(c not in HAND for c in hand) or len(set(hand)) != len(hand):
+            raise refuse(f"La main {fr.of(p)} doit contenir des cartes distinctes de "
+                         "1 à 15.", C_CARDS)
+        if len(hand) != size:
+            raise refuse(
+                f"{p} doit avoir {fr.count(size, 'carte')} en main : une par manche restante "
+                f"({fr.count(len(deck_cards), 'carte')} Points en pioche plus la pile en jeu).",
+                C_HAND)
+        cards.append(hand)
+    n = len(names)
+    return State(variant=rules, players=names, record=Record((pile_cards + deck_cards,)),
+                 deck=deck_cards, pile=pile_cards, hands=tuple(cards), chosen=(None,) * n,
+                 played=((),) * n, taken=tuple(won[p] for p in names), lost=(), bonus=(0,) * n)
+
+
+def replay(
+    players: Sequence[str],
+    record: Record,
+    actions: Sequence[Play],
+    variant: VariantLike = None,
+) -> State:
+    """Rebuild a game from its recorded shuffle and its actions, without any random state."""
+    state = new_game(players, record=record, variant=variant)
+    if isinstance(actions, str | bytes) or not isinstance(actions, Sequence):
+        raise ValueError("Les coups d’une partie se donnent sous forme de liste.")
+    for action in actions:
+        state, _ = apply(state, action, explain=False)
+    return state
+
+
+def preflight() -> None:
+    """Nothing to check: Stupides Vautours reads no data file."""
+
+
+def read_data_file(path: str) -> str | None:
+    """Stupides Vautours has no data file: ``None`` for any path."""
+    return None
+
+
+# --- queries -----------------------------------------------------------------------------------
+
+
+def seat_index(state: State, seat: object) -> int:
+    """Index of ``seat`` in the players, or :class:`IllegalAction` if nobody has that name."""
+    state = check_state(state)
+    if type(seat) is str and seat in state.players:
+        return state.players.index(seat)
+    raise refuse(f"Aucun joueur ne s’appelle {shown(seat)} dans cette partie "
+                 f"(joueurs : {fr.join(state.players)}).", C_PLAYERS)
+
+
+def manche(state: State) -> int:
+    """Number of the current manche (1 to 15); 15 once the game is over."""
+    return MANCHES - len(check_state(state).deck)
+
+
+def is_over(state: State) -> bool:
+    """True once the 15 manches are played (``vautours/fin``)."""
+    return not check_state(state).pile and not state.deck
+
+
+def current_seats(state: State) -> tuple[str, ...]:
+    """The players who still have to choose a card this manche (all act simultaneously)."""
+    if is_over(state):
+        return ()
+    return tuple(p for p, c in zip(state.players, state.chosen) if c is None)
+
+
+def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
+    """Every card ``seat`` may play now, sorted; empty if that player has nothing to do.
+
+    This is the only legality rule: a player plays one card of their hand per manche
+    (``vautours/main``, ``vautours/choix``), and nothing once the hands are empty
+    (``vautours/fin``). :func:`apply` accepts exactly these actions.
+    """
+    i = seat_index(state, seat)
+    return tuple([Play(seat, c) for c in _playable(state, i)])
+
+
+def _playable(state: State, i: int) -> tuple[int, ...]:
+    """The rule itself: the cards player ``i`` may lay now, sorted (the whole hand while
+    nothing is chosen this manche; nothing after). :func:`legal_actions` and :func:`apply`
+    both ask it."""
+    return state.hands[i] if state.chosen[i] is None else ()
+
+
+def _refusal(state: State, action: object) -> IllegalAction:
+    """Why ``action`` is not among the legal actions (called only once legality said no)."""
+    if type(action) is not Play:
+        return refuse(f"Action inconnue pour Stupides Vautours : {shown(action)}. Une "
+                      "action est Play(seat=joueur, card=carte).", C_CHOICE)
+    seat, card = action
+    i = seat_index(state, seat)
+    if is_over(state):
+        return refuse("La partie est terminée : plus aucune carte ne se joue.", C_END)
+    if state.chosen[i] is not None:
+        return refuse(f"{seat} a déjà choisi sa carte pour cette manche : une seule carte "
+                      "par manche.", C_CHOICE)
+    if not is_int(card) or card not in HAND:
+        return refuse(f"{seat} n’a pas la carte {shown(card)} : les cartes de jeu vont de 1 "
+                      "à 15.", C_CARDS)
+    return refuse(f"{seat} n’a plus la carte {card} en main "
+                  f"(main : {', '.join(map(str, state.hands[i]))}).", C_HAND)
+
+
+def view(state: State, seat: str | None) -> View:
+    """What ``seat`` may see. ``seat=None`` is the teacher's view (everything visible).
+
+    A player sees the pile at stake, the point cards revealed so far, the number of face-down
+    point cards, their own hand, choice and winnings, who has chosen (not what), and every card
+    shown so far (the open piles, remembered).
+    """
+    state = check_state(state)
+    everything = seat is None
+    me = None if everything else seat_index(state, seat)
+    scores = _scores(state)
+    players = tuple(
+        SeatView(
+            name=name,
+            has_chosen=chosen is not None,
+            chosen=chosen if everything or i == me else None,
+            hand=state.hands[i] if everything or i == me else None,
+            hand_size=len(state.hands[i]) + (chosen is not None),
+            top=state.played[i][-1] if state.played[i] else None,
+            played=state.played[i],
+            taken=state.taken[i] if everything or i == me else None,
+            taken_count=len(state.taken[i]),
+            score=scores[name] if everything or i == me else None,
+        )
+        for i, (name, chosen) in enumerate(zip(state.players, state.chosen))
+    )
+    revealed = state.order[:MANCHES - len(state.deck)] if state.pile else state.order
+    return View(seat=seat, variant=state.variant, manche=manche(state), pile=state.pile,
+                total=sum(state.pile), deck_size=len(state.deck),
+                deck=state.deck if everything else None, revealed=revealed, players=players,
+                over=is_over(state))
+
+
+def inventory(state: State) -> dict[Hashable, int]:
+    """Every card of the game wherever it lies: each point card once (deck, pile, winnings,
+    lost), each playing-card value once per player (hand, face down, open pile)."""
+    state = check_state(state)
+    points: Counter[Hashable] = Counter(("Points", c) for c in
+                     (*state.deck, *state.pile, *state.lost, *(c for t in state.taken for c in t)))
+    cards: Counter[Hashable] = Counter(("jeu", c) for i in range(len(state.players))
+                    for c in (*state.hands[i], *state.played[i],
+                              *(() if state.chosen[i] is None else (state.chosen[i],))))
+    return dict(points + cards)
+
+
+# --- resolution --------------------------------------------------------------------------------
+
+
+def _check_round(plays: object, pile: object) -> tuple[dict[str, int], tuple[int, ...]]:
+    if not isinstance(plays, Mapping):
+        raise refuse("Les cartes posées se donnent joueur par joueur.", C_PLAYERS)
+    if not MIN_PLAYERS <= len(plays) <= MAX_PLAYERS:
+        raise refuse(f"Une manche oppose {MIN_PLAYERS} à {MAX_PLAYERS} joueurs, "
+                     f"pas {len(plays)}.", C_PLAYERS)
+    for seat, card in plays.items():
+        if type(seat) is not str or not seat.strip():
+            raise refuse(f"Nom de joueur invalide : {shown(seat)}.", C_PLAYERS)
+        if not is_int(card) or card not in HAND:
+            raise refuse(f"{seat} ne peut pas jouer {shown(card)} : les cartes de jeu "
+                         "vont de 1 à 15.", C_HAND)
+    cards = _int_sequence("la pile", pile, C_POINTS)
+    if not cards:
+        raise refuse("La pile en jeu ne peut pas être vide : on révèle toujours une "
+                     "carte Points en début de manche.", C_REVEAL)
+    if any(c not in POINT_CARDS for c in cards) or len(set(cards)) != len(cards):
+        raise refuse("La pile doit contenir des cartes Points distinctes, de −5 à −1 et "
+                     "de +1 à +10.", C_POINTS)
+    return dict(plays), cards
+
+
+def resolve_round(plays: Mapping[str, int], pile: Sequence[int],
+                  variant: VariantLike = None) -> RoundResult:
+    """Who takes ``pile`` given the cards revealed in ``plays``, step by step.
+
+    The pile's total decides the mode (``vautours/somme``: 0 or more plays as a Suricate card,
+    below 0 as a Vautour card). A Suricate pile goes to the highest card (``vautours/suricate``), a
+    Vautour pile to the lowest (``vautours/vautour``). Tied values are cancelled first
+    (``vautours/egalite``): repeatedly by default, once only under ``ties="one_level"``
+    (``vautours/variante-egalite-simple``). If nobody is left, the pile is not attributed
+    (``vautours/sans-attribution``).
+    """
+    rules = coerce_variant(variant)
+    checked, cards = _check_round(plays, pile)
+    return _resolve(checked, cards, rules, True)
+
+
+def _resolve(plays: Mapping[str, int], pile: tuple[int, ...], rules: Variant,
+             explain: bool) -> RoundResult:
+    total = sum(pile)
+    mode = "suricate" if total >= 0 else "vautour"
+    limit = 1 if rules.ties == "one_level" else None
+    res = unique_extreme(plays, "high" if total >= 0 else "low", limit)
+    if not explain:
+        return RoundResult(res.winner, res.value, mode, total, res.cancelled, ())
+    mode_clause = C_SURICATE if mode == "suricate" else C_VAUTOUR
+    facts = {"pile": pile, "total": total, "mode": mode}
+    events = [Event("stake", None, facts, C_SUM if len(pile) > 1 else mode_clause)]
+    events += [Event("cancel", None, {"value": value, "seats": seats}, C_TIE)
+               for value, seats in res.cancelled]
+    if res.winner is not None:
+        events.append(Event("win", res.winner, {"card": res.value, **facts}, mode_clause))
+    else:
+        events.append(Event("no_winner", None, facts,
+                            C_ONE_LEVEL if res.stopped_by_limit else C_NO_WINNER))
+    return RoundResult(res.winner, res.value, mode, total, res.cancelled, tuple(events))
+
+
+def apply(state: State, action: Play, *, explain: bool = True
+          ) -> tuple[State, tuple[Event, ...]]:
+    """Play ``action`` and return the new state and what happened.
+
+    A choice stays hidden until every player has chosen (``vautours/choix``); the last choice of a
+    manche reveals all cards (``vautours/devoilement``), resolves the pile (:func:`resolve_round`),
+    moves the played cards to the open piles (``vautours/fin-de-manche``) and reveals the next
+    point card (``vautours/revelation``) or ends the game (``vautours/fin``). An illegal action
+    raises :class:`IllegalAction`; ``state`` is never modified. ``explain=False`` skips building
+    the events (simulations); the resulting state is the same.
+    """
+    state = check_state(state)
+    if type(action) is not Play or type(action.seat) is not str or not is_int(action.card) \
+            or action.seat not in state.players \
+            or action.card not in _playable(state, state.players.index(action.seat)):
+        raise _refusal(state, action)
+    i = state.players.index(action.seat)
+    hands = list(state.hands)
+    k = hands[i].index(action.card)
+    hands[i] = hands[i][:k] + hands[i][k + 1:]
+    chosen = list(state.chosen)
+    chosen[i] = action.card
+    state = state._replace(hands=tuple(hands), chosen=tuple(chosen))
+    events = [Event("play", action.seat, {"card": action.card}, C_CHOICE)] if explain else []
+    if None not in chosen:
+        plays: dict[str, int] = dict(zip(state.players, chosen))  # type: ignore[arg-type]
+        result = _resolve(plays, state.pile, state.variant, explain)
+        after = _next_manche(state, result)
+        if explain:
+            events += _end_of_manche(state, after, plays, result)
+        state = after
+    return state, tuple(events)
+
+
+def _end_of_manche(state: State, after: State, plays: dict[str, int],
+                   result: RoundResult) -> list[Event]:
+    """The events of the reveal and resolution that led from ``state`` to ``after``."""
+    events = [Event("show", None, {"plays": plays}, C_SHOW), *result.events]
+    total = sum(state.pile)
+    if result.winner is not None:
+        events.append(Event("take", result.winner, {"cards": state.pile}, C_TAKE))
+    elif not state.deck and state.variant.last_pile == "shared":
+        events.append(Event("pile_shared", None, {"pile": state.pile, "total": total,
+                                                  "seats": _best_seats(state)}, C_SHARED))
+    elif not state.deck:
+        events.append(Event("pile_lost", None, {"pile": state.pile, "total": total}, C_LAST))
+    events.append(Event("discard", None, {"plays": plays}, C_END_ROUND))
+    if state.deck:
+        events.append(Event("reveal", None, {"card": state.deck[0], "pile": after.pile,
+                                             "manche": manche(after)}, C_REVEAL))
+    else:
+        events += _final_events(after)
+    return events
+
+
+def _best_seats(state: State) -> tuple[str, ...]:
+    """Who played the best card of the manche (for the ``shared`` last pile)."""
+    chosen: list[int] = list(state.chosen)  # type: ignore[arg-type]
+    best = max(chosen) if sum(state.pile) >= 0 else min(chosen)
+    return tuple(p for p, c in zip(state.players, chosen) if c == best)
+
+
+def _next_manche(state: State, result: RoundResult) -> State:
+    """Everyone has chosen and ``result`` resolved the pile: winnings, open piles, next point
+    card (or the end)."""
+    taken, lost, bonus, pile = state.taken, state.lost, state.bonus, state.pile
+    if result.winner is not None:
+        w = state.players.index(result.winner)
+        taken = tuple(t + pile if k == w else t for k, t in enumerate(taken))
+        pile = ()
+    elif not state.deck:
+        if state.variant.last_pile == "shared":
+            best = _best_seats(state)
+            bonus = tuple(b + (sum(pile) if p in best else 0)
+                          for p, b in zip(state.players, bonus))
+        lost, pile = lost + pile, ()
+    n = len(state.players)
+    return state._replace(
+        deck=state.deck[1:], pile=pile + state.deck[:1], chosen=(None,) * n,
+        played=tuple(p + (c,) for p, c in zip(state.played, state.chosen)),  # type: ignore
+        taken=taken, lost=lost, bonus=bonus)
+
+
+# --- the end -----------------------------------------------------------------------------------
+
+
+def _scores(state: State) -> dict[str, int]:
+    return {p: sum(t) + b for p, t, b in zip(state.players, state.taken, state.bonus)}
+
+
+def outcome(state: State) -> Outcome:
+    """The final scores and winners (``vautours/decompte``, then :func:`final_result`)."""
+    if not is_over(state):
+        raise refuse("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
+    return final_result(_scores(state), dict(zip(state.players, state.taken)), state.variant)
+
+
+def _final_events(state: State) -> list[Event]:
+    result = outcome(state)
+    return [
+        Event("end", None, {"lost": state.lost}, C_END),
+        Event("scores", None, {"scores": result.scores,
+                               "taken": dict(zip(state.players, state.taken))}, C_COUNT),
+        Event("winner", None, {"winners": result.winners, "reason": result.reason},
+              result.clause),
+    ]
+

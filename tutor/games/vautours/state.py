@@ -1,0 +1,183 @@
+"""Stupides Vautours: the cards, the clause ids, the readings (:class:`Variant`) and the value
+types of the game (:class:`Play`, :class:`State`, :class:`View`, :class:`RoundResult`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple
+
+from tutor.engine import Event, VariantBase
+from tutor.engine.api import Record
+
+GAME_ID = "vautours"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+HAND: tuple[int, ...] = tuple(range(1, 16))
+SURICATES: tuple[int, ...] = tuple(range(1, 11))
+VAUTOURS: tuple[int, ...] = tuple(range(-5, 0))
+POINT_CARDS: tuple[int, ...] = VAUTOURS + SURICATES
+MANCHES = len(POINT_CARDS)
+
+C_CARDS = "vautours/cartes-de-jeu"
+C_POINTS = "vautours/cartes-points"
+C_PLAYERS = "vautours/joueurs"
+C_DECK = "vautours/pioche"
+C_REVEAL = "vautours/revelation"
+C_CHOICE = "vautours/choix"
+C_HAND = "vautours/main"
+C_SHOW = "vautours/devoilement"
+C_SURICATE = "vautours/suricate"
+C_VAUTOUR = "vautours/vautour"
+C_TIE = "vautours/egalite"
+C_NO_WINNER = "vautours/sans-attribution"
+C_SUM = "vautours/somme"
+C_TAKE = "vautours/gain"
+C_END_ROUND = "vautours/fin-de-manche"
+C_LAST = "vautours/derniere-manche"
+C_END = "vautours/fin"
+C_COUNT = "vautours/decompte"
+C_WINNER = "vautours/vainqueur"
+C_TIEBREAK = "vautours/departage"
+C_ONE_LEVEL = "vautours/variante-egalite-simple"
+C_MOUSE = "vautours/variante-departage-souris"
+C_SHARED = "vautours/variante-pile-partagee"
+
+TIES = ("repeated", "one_level")
+FINAL_TIEBREAKS = ("second_best", "highest_mouse")
+LAST_PILES = ("lost", "shared")
+
+
+@dataclass(frozen=True)
+class Variant(VariantBase):
+    """The readings of the rules in force for one game; validated at construction."""
+
+    GAME: ClassVar[str] = "Stupides Vautours"
+    CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = {
+        "ties": TIES,
+        "final_tiebreak": FINAL_TIEBREAKS,
+        "last_pile": LAST_PILES,
+    }
+
+    ties: str = "repeated"
+    final_tiebreak: str = "second_best"
+    last_pile: str = "lost"
+
+
+PRESETS: dict[str, Variant] = {
+    "standard": Variant(),
+    "livret-suricate": Variant(ties="one_level"),
+    "livret-souris": Variant(),
+    "livret-souris-alternative": Variant(final_tiebreak="highest_mouse"),
+}
+Variant.PRESETS = PRESETS
+
+PRESET_LABELS: dict[str, str] = {
+    "standard": "Lecture retenue (la plus forte valeur posée par un seul joueur)",
+    "livret-suricate": "Livret « suricate », lu à la lettre (un seul niveau d’égalité)",
+    "livret-souris": "Livret « souris »",
+    "livret-souris-alternative": "Livret « souris », départage par la plus haute souris",
+}
+
+
+class Play(NamedTuple):
+    """A player's hidden choice of one card from their hand for the current manche.
+
+    Plays are ordered as tuples (by seat, then card): one seat's legal plays are sorted by card.
+    """
+
+    seat: str
+    card: int
+
+
+Action = Play
+"""Every action of the game (Stupides Vautours has a single kind)."""
+
+
+class State(NamedTuple):
+    """One position of a game. Immutable; every change goes through :func:`apply`.
+
+    ``record`` holds the recorded shuffle of the point cards (top first); ``deck`` what is
+    still face down; ``pile`` the point cards at stake this manche (more than one after
+    unattributed manches); ``hands`` the cards each player still holds, sorted; ``chosen`` the
+    card each player has laid face down this manche (``None``: not chosen yet); ``played`` each
+    player's open pile (last card on top); ``taken`` the point cards won; ``lost`` the cards
+    never attributed; ``bonus`` the points counted by the ``shared`` last-pile variant.
+    """
+
+    variant: Variant
+    players: tuple[str, ...]
+    record: Record
+    deck: tuple[int, ...]
+    pile: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    chosen: tuple[int | None, ...]
+    played: tuple[tuple[int, ...], ...]
+    taken: tuple[tuple[int, ...], ...]
+    lost: tuple[int, ...]
+    bonus: tuple[int, ...]
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The point cards in the order they are revealed (the recorded shuffle)."""
+        return self.record.shuffles[0] if self.record.shuffles else ()  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One player as a seat sees them.
+
+    Public: ``name``, ``has_chosen``, ``hand_size`` (the chosen card, face down, included),
+    ``top`` (the visible card of the open pile), ``played`` (every card the player has shown, in
+    order: each was revealed to all, so a player with a good memory knows them; the table shows
+    only the top one) and ``taken_count``. Private (``None`` unless it is the viewing seat or the
+    teacher's view): ``chosen``, ``hand``, ``taken`` and ``score``.
+    """
+
+    name: str
+    has_chosen: bool
+    chosen: int | None
+    hand: tuple[int, ...] | None
+    hand_size: int
+    top: int | None
+    played: tuple[int, ...]
+    taken: tuple[int, ...] | None
+    taken_count: int
+    score: int | None
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may see (``seat=None``: the teacher's view, everything shown).
+
+    ``revealed`` lists the point cards turned up so far, in order (the current one last);
+    ``deck`` is the face-down deck, shown only in the teacher's view.
+    """
+
+    seat: str | None
+    variant: Variant
+    manche: int
+    pile: tuple[int, ...]
+    total: int
+    deck_size: int
+    deck: tuple[int, ...] | None
+    revealed: tuple[int, ...]
+    players: tuple[SeatView, ...]
+    over: bool
+
+    def me(self) -> SeatView:
+        """The viewing seat's own player (the first one in the teacher's view)."""
+        return next((p for p in self.players if p.name == self.seat), self.players[0])
+
+
+class RoundResult(NamedTuple):
+    """What :func:`resolve_round` found: ``winner`` (``None`` if nobody takes the pile), the
+    winning ``card``, ``mode`` (``"suricate"`` or ``"vautour"``), the pile ``total``, the values
+    ``cancelled`` by ties (with who played them) and the explained ``events``."""
+
+    winner: str | None
+    card: int | None
+    mode: str
+    total: int
+    cancelled: tuple[tuple[int, tuple[str, ...]], ...]
+    events: tuple[Event, ...]
