@@ -126,6 +126,12 @@ def _fix_word_colon(text: str) -> str:
     return re.sub(r"(?<=[A-Za-zÀ-ÿ0-9)»])([;:!?])(?=[ \t\n\u00a0])", r" \1", text)
 
 
+def refusal(reason: str) -> str:
+    """How a refused move is told in a log: ``Coup refusé. `` then the engine's reason as its own
+    sentence (no capital after a colon, and a reason may start with a player's name)."""
+    return f"Coup refusé. {capitalize(reason)}"
+
+
 def message(text: str) -> str:
     """A sentence shown to a learner: capital first letter, French typography."""
     return typography(capitalize(text))

@@ -156,5 +156,5 @@ def _describe(event: Event) -> str:
     if kind == "winner":
         return str(d["reason"])
     if kind == "refused":
-        return f"Refusé : {d['reason']}"
+        return fr.refusal(d["reason"])
     raise AssertionError(f"unknown event kind {kind!r}")

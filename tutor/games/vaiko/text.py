@@ -51,7 +51,8 @@ def describe(event: Event, viewer: str | None = None) -> str:
     kind = event.kind
     for table in (_SETUP, _TURN, _END):
         if kind in table:
-            return table[kind](event, event.seat or "", _sees(event, viewer), viewer)
+            return fr.typography(table[kind](event, event.seat or "", _sees(event, viewer),
+                                             viewer))
     raise AssertionError(f"unknown event kind {kind!r}")
 
 
@@ -245,7 +246,7 @@ _TURN: dict[str, _Tell] = {
     "pass": lambda e, who, sees, viewer: f"{who} passe.",
     "vaiko": _vaiko,
     "end_turn": lambda e, who, sees, viewer: f"{who} finit son tour sans annoncer.",
-    "refused": lambda e, who, sees, viewer: f"Refusé : {e.data['reason']}",
+    "refused": lambda e, who, sees, viewer: fr.refusal(e.data["reason"]),
 }
 _END: dict[str, _Tell] = {
     "round_end": _round_end,

@@ -108,7 +108,7 @@ def _describe(event: Event) -> str:
     if kind in ("winner", "hunt_check"):
         return str(d["reason"])
     if kind == "refused":
-        return f"Refusé : {d['reason']}"
+        return fr.refusal(d["reason"])
     raise refused(f"Événement de Vampir inconnu : {shown(kind)}.")
 
 

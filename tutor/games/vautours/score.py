@@ -61,7 +61,7 @@ def final_result(
         rest = [s for s in points.values() if s < best]
         if not rest:
             return _outcome(points, top, f"Tous les joueurs sont à égalité ({fr.signed(best)}) : "
-                           "ils partagent la victoire.", C_TIEBREAK)
+                           "la victoire est partagée.", C_TIEBREAK)
         second = max(rest)
         winners = tuple(p for p, s in points.items() if s == second)
         return _outcome(points, winners,
@@ -72,8 +72,8 @@ def final_result(
     mice = {p: max((c for c in cards.get(p, ()) if c > 0), default=0) for p in top}
     high = max(mice.values())
     if high == 0:
-        return _outcome(points, top, f"{tied} sont à égalité ({fr.signed(best)}) et aucun "
-                       "n’a de carte Suricate : ils partagent la victoire.", C_MOUSE)
+        return _outcome(points, top, f"{tied} sont à égalité ({fr.signed(best)}) et personne "
+                       "n’a de carte Suricate : la victoire est partagée.", C_MOUSE)
     winner = next(p for p in top if mice[p] == high)
     return _outcome(points, (winner,), f"{tied} sont à égalité ({fr.signed(best)}) : "
                    f"{winner} a la plus haute carte Suricate ({fr.signed(high)}).", C_MOUSE)

@@ -94,5 +94,5 @@ def _describe(event: Event) -> str:
     if kind == "winner":
         return str(d["reason"])
     if kind == "refused":
-        return f"Refusé : {d['reason']}"
+        return fr.refusal(d["reason"])
     raise ValueError(f"Événement inconnu de Stupides Vautours : {fr.quote(str(kind))}.")
