@@ -42,8 +42,9 @@ GENERATED_RULES: tuple[tuple[str, str], ...] = (
     (r"«(?!\u202f)|(?<!\u202f)»", "espaces fines insécables dans « »"),
     # "il"/"ils" can only stand for a player (the game's nouns that take pronouns are feminine:
     # la pile, la carte, la chasse); impersonal uses are allowed
-    (r"\b[Ii]ls?\b(?! (ne |n’)?((lui|leur) )?(reste|restait|faut|fallait|y a|manque|s’agit|suffit|vaut|est "
-     r"(impossible|possible|interdit|permis|temps)))", "pas de pronom pour un joueur"),
+    (r"\b[Ii]ls?\b(?! (ne |n’)?((lui|leur) )?(reste|restait|faut|fallait|y a|manque|s’agit|"
+     r"suffit|vaut|est (impossible|possible|interdit|permis|temps)))",
+     "pas de pronom pour un joueur"),
     (r"-t-(il|elle)s?\b", "pas de pronom pour un joueur"),
     (r"''|\"\"|\[\]|\{\}|None\b|True\b|False\b", "pas de valeur Python montrée"),
     (r"\u202f: (La|Le|Les|Un|Une|Cette|Ce|Ces|Vous|Il|Elle)\b", "pas de majuscule après « : »"),
