@@ -71,9 +71,9 @@ def test_tactical_variant_deals_every_card_from_one_to_nine_times_players() -> N
 
 
 def test_unknown_variant_key_value_and_preset_are_refused() -> None:
-    with pytest.raises(ValueError, match="Clés possibles : deck, play, supply, pairs"):
+    with pytest.raises(ValueError, match="Clés possibles\u202f: deck, play, supply, pairs"):
         d.new_game(NAMES, seed=1, variant={"paquet": "x"})
-    with pytest.raises(ValueError, match="Valeurs possibles : 'finite', 'unlimited'"):
+    with pytest.raises(ValueError, match="Valeurs possibles\u202f: finite, unlimited"):
         Variant(supply="beaucoup")
     with pytest.raises(ValueError, match="tactique"):
         d.new_game(NAMES, seed=1, variant="inconnu")

@@ -69,7 +69,7 @@ def test_the_shipped_deck_is_a_marked_hypothesis() -> None:
 @pytest.mark.parametrize(
     ("change", "line", "reason"),
     [
-        (('effet = "vision"', 'effet = "voir"'), 92, "effet inconnu 'voir'"),
+        (('effet = "vision"', 'effet = "voir"'), 92, "effet inconnu «\u202fvoir\u202f»"),
         (('points = 3', 'points = "trois"'), 39, fr.quote("points") + " doit être un entier"),
         (('exemplaires = 4\n\n[[carte]]\nnom = "1"', 'exemplaires = 0\n\n[[carte]]\nnom = "1"'),
          22, fr.quote("exemplaires") + " doit être un entier"),
@@ -138,9 +138,9 @@ def test_bad_player_lists_are_refused(players: tuple[str, ...]) -> None:
 
 
 def test_unknown_variant_key_and_value_are_refused() -> None:
-    with pytest.raises(ValueError, match="Clés possibles : draw_from, look, matched_special"):
+    with pytest.raises(ValueError, match="Clés possibles\u202f: draw_from, look, matched_special"):
         v.new_game(["A", "B"], seed=0, variant={"pioche": "x"})
-    with pytest.raises(ValueError, match="Valeurs possibles : 'bonus', 'malus'"):
+    with pytest.raises(ValueError, match="Valeurs possibles\u202f: bonus, malus"):
         Variant(caller_tie="moitié")
     with pytest.raises(ValueError, match="standard"):
         v.new_game(["A", "B"], seed=0, variant="inconnu")
@@ -218,7 +218,7 @@ def test_actions_of_different_types_with_equal_fields_are_not_confused() -> None
     [
         (Swap("Alex", 0), "vaiko/pioche", "doit d’abord piocher"),
         (Draw("Carla"), "vaiko/sens", "Ce n’est pas à Carla de jouer : c’est à Alex"),
-        (Draw("Zoé"), "vaiko/joueurs", "Aucun joueur ne s’appelle 'Zoé'"),
+        (Draw("Zoé"), "vaiko/joueurs", "Aucun joueur ne s’appelle «\u202fZoé\u202f»"),
         (Match("Carla", 0), "vaiko/defausse-immediate", "Aucune défausse immédiate"),
         (Call("Alex"), "vaiko/annonce", "à la fin de son tour"),
         ("Alex pioche", "vaiko/sens", "Action inconnue"),
@@ -462,7 +462,7 @@ def test_private_faces_are_hidden_from_other_players_in_descriptions() -> None:
 def test_french_elision_and_true_minus_sign() -> None:
     run = v.run_example(BOOK.examples["vaiko/ex-annonce"].data)
     texts = [v.describe(e) for e in run.events]
-    assert "Le tour est fini depuis l’annonce d’Alex : la manche s’arrête." in texts
+    assert "Le tour est fini depuis l’annonce d’Alex\u202f: la manche s’arrête." in texts
     assert any("4 − 10 = −6" in t for t in texts)
 
 

@@ -70,11 +70,11 @@ def test_three_to_five_distinct_players(players: tuple[str, ...]) -> None:
 
 
 def test_unknown_variant_keys_and_values_list_the_valid_ones() -> None:
-    with pytest.raises(ValueError, match="Clés possibles : draw, take, joker_heads"):
+    with pytest.raises(ValueError, match="Clés possibles\u202f: draw, take, joker_heads"):
         v.new_game(NAMES, seed=1, variant={"pioche": "x"})
-    with pytest.raises(ValueError, match="Valeurs possibles : 'hand', 'drawn'"):
+    with pytest.raises(ValueError, match="Valeurs possibles\u202f: hand, drawn"):
         Variant(draw="main")
-    with pytest.raises(ValueError, match="Valeurs possibles : 1, 2"):
+    with pytest.raises(ValueError, match="Valeurs possibles\u202f: 1, 2"):
         Variant(joker_heads=3)
     with pytest.raises(ValueError, match="standard"):
         v.new_game(NAMES, seed=1, variant="inconnu")

@@ -36,6 +36,7 @@ class IllegalAction(ValueError):
     """
 
     def __init__(self, reason: str, clause: str) -> None:
+        reason = typography(reason)  # every refusal a learner reads is set in French typography
         super().__init__(reason)
         self.reason = reason
         self.clause = clause
