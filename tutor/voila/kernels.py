@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import (
     AsyncMappingKernelManager,
     ServerKernelManager,
@@ -120,6 +121,17 @@ def set_priority(pid: int, nice: int) -> bool:
     return ok
 
 
+KERNEL_STOPPED = 4001  # websocket close code: the server stopped this page's kernel
+
+
+def close_pages(kernel_id: str) -> None:
+    """Close the websockets of every page connected to ``kernel_id`` with ``KERNEL_STOPPED``:
+    the page shows its lost-kernel banner at once (jupyter_server would leave them open)."""
+    for connection in list(ZMQChannelsWebsocketConnection._open_sockets):
+        if connection.kernel_id == kernel_id:
+            connection.websocket_handler.close(KERNEL_STOPPED, "noyau arrêté")
+
+
 class TutorKernel(ServerKernelManager):
     """One kernel: launched with an address-space ceiling (a backstop: the manager's memory
     watch acts first, on resident memory), at a lower priority while it warms a pool."""
@@ -206,6 +218,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
             if idle > self.cull_connected_timeout and kernel.execution_state != "busy":
                 self.log.warning("Noyau %s arrêté : page ouverte mais inactive depuis %d s.",
                                  kernel_id, idle)
+                close_pages(kernel_id)
                 await self.shutdown_kernel(kernel_id)  # type: ignore[no-untyped-call]
                 return
         await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
