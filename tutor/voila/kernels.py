@@ -267,6 +267,7 @@ class PoolMixin:
     _pool_kwargs: dict[str, dict[str, Any]]
     _refiller: asyncio.Task[None] | None
     _wake: asyncio.Event | None
+    _full = False
 
     def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None,
                        extra_kernel_env_variables: dict[str, str] | None = None,
@@ -323,6 +324,10 @@ class PoolMixin:
         assert self._wake is not None
         while True:
             name = self._next_pool()
+            if name is None and not getattr(self, "_full", False):
+                self._full = True
+                manager.log.info("Réserves pleines : %d noyau(x) préchauffé(s) par page.",
+                                 manager.pool_size)
             if name is None or not manager.has_room():
                 self._wake.clear()
                 try:  # woken by a page taking a kernel, or a kernel shut down
@@ -330,6 +335,7 @@ class PoolMixin:
                 except TimeoutError:
                     pass
                 continue
+            self._full = False
             try:
                 content = await manager._initialize(name, None, **self._pool_kwargs[name])
             except KernelCapReached:
@@ -345,9 +351,6 @@ class PoolMixin:
                 await asyncio.wait_for(asyncio.shield(content["task"]), timeout=120)
             except Exception:
                 pass
-            if not any(len(p) < manager.pool_size for p in self._pools.values()):
-                manager.log.info("Réserves pleines : %d noyau(x) préchauffé(s) par page.",
-                                 manager.pool_size)
 
     async def get_rendered_notebook(self, notebook_name: str,
                                     extra_kernel_env_variables: dict[str, str] | None = None,
