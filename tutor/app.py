@@ -1,11 +1,16 @@
 """``python -m tutor app``: serve the notebooks as a web app with Voilà (what ``make app`` runs).
 
-The configuration lives here, in the repository: preheated kernels, kernel culling so that no
-kernel outlives its closed tab for long, sources stripped, tracebacks hidden, and the ``tutor``
-page template (``tutor/voila/templates/tutor``: the lab template plus a banner telling the learner
-when the page has lost its kernel). The root URL opens the Accueil; the file tree and the contents
-API are not served (only the app's pages are). Every rule file is checked before serving, so a
-malformed file stops the app with its file, line and reason instead of half-rendering a page.
+The configuration lives here, in the repository: sources stripped, tracebacks hidden, the
+``tutor`` page template (``tutor/voila/templates/tutor``: the lab template plus a French banner
+when the page has lost its kernel, "Calcul en cours…" when a click takes over a second, and a
+readiness signal), no template or theme override from the URL, kernel websocket frames checked
+before jupyter_server parses them and capped at 1 MiB (``tutor/voila/guards.py``), and the
+kernels' management (``tutor/voila/kernels.py``): a cap on their number (a French 503 page past
+it), pools of preheated kernels per page refilled one at a time at low priority, a memory limit
+per kernel, and culling of closed pages' kernels after a minute and of idle open pages' after
+30 minutes. The root URL opens the Accueil; the file tree and the contents API are not served.
+Every rule file is checked before serving, so a malformed file stops the app with its file, line
+and reason instead of half-rendering a page.
 """
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ def answered(app: App, kid: str) -> bool:
     channel = KernelChannel(app.url, kid)
     try:
         sent = channel.send("kernel_info_request", {})
-        return any(m["parent_header"].get("msg_id") == sent for m in channel.replies(20))
+        return any(m["parent_header"].get("msg_id") == sent for m in channel.reply_to(sent))
     finally:
         channel.close()
 
