@@ -163,10 +163,17 @@ class TutorKernelManager(AsyncMappingKernelManager):
                                  help="Seconds after which a kernel whose page is still open "
                                       "but idle is culled (0: never).")
     memory_check_interval = Int(2, config=True, help="Seconds between memory checks.")
+    connect_grace = Int(600, config=True,
+                        help="Seconds a kernel handed to a page that never connected is kept.")
 
     _pooled: frozenset[str] = frozenset()
+    _connected_once: set[str]
     _starting = 0
     _memory_watch: PeriodicCallback | None = None
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._connected_once = set()
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
 
     # --- cap -------------------------------------------------------------------------------
     def kernel_count(self) -> int:
@@ -205,12 +212,24 @@ class TutorKernelManager(AsyncMappingKernelManager):
             if kernel is not None:
                 kernel.last_activity = utcnow()
         self._pooled = pooled
+        self._connected_once &= set(self._kernels)
         await super().cull_kernels()  # type: ignore[no-untyped-call]
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
+        self._connected_once.add(kernel_id)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         if kernel_id in self._pooled or kernel_id in self.pooled_kernel_ids():
             return  # waiting in a pool: no page, no activity, by design
         kernel = self._kernels.get(kernel_id)
+        if kernel_id not in self._connected_once and kernel is not None \
+                and hasattr(kernel, "last_activity") \
+                and (utcnow() - kernel.last_activity).total_seconds() < self.connect_grace:
+            # handed to a page that has not connected yet: on a busy machine a page has been
+            # seen to take over a minute to load its scripts; culling its kernel meanwhile
+            # left the learner with a page that never showed its game
+            return
         connections = self._kernel_connections.get(kernel_id, 0)
         if kernel is not None and connections and self.cull_connected_timeout > 0 \
                 and hasattr(kernel, "last_activity"):
