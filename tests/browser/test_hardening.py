@@ -228,11 +228,17 @@ def test_an_open_page_left_idle_loses_its_kernel_after_the_long_delay(browser: B
     with serve("voila-inactif", TUTOR_CULL_CONNECTED_TIMEOUT="8", TUTOR_CULL_INTERVAL="2",
                TUTOR_POOL_SIZE="1") as app:
         page = browser.new_page()
-        open_page(page, f"{app.url}/voila/render/{GAME}")
-        pid = kernel_pid(kernel_id(page.content()))
+        # no wait for readiness: on a busy machine the 8 s may run out while the page loads,
+        # which is the same case seen earlier
+        page.goto(f"{app.url}/voila/render/{GAME}", timeout=READY_TIMEOUT_MS)
+        kid = kernel_id(page.content())
+        pid = kernel_pid(kid)
         assert pid is not None
         banner = page.locator("#tutor-lost")
         expect(banner).to_be_visible(timeout=READY_TIMEOUT_MS)
+        expect(banner).to_contain_text(LOST)
+        assert f"Noyau {kid} arrêté : page ouverte mais inactive" in app.log.read_text(
+            errors="replace")
         deadline = time.monotonic() + 60
         while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
             time.sleep(0.5)
