@@ -1,11 +1,16 @@
 """``python -m tutor app``: serve the notebooks as a web app with Voilà (what ``make app`` runs).
 
-The configuration lives here, in the repository: preheated kernels, kernel culling so that no
-kernel outlives its closed tab for long, sources stripped, tracebacks hidden, and the ``tutor``
-page template (``tutor/voila/templates/tutor``: the lab template plus a banner telling the learner
-when the page has lost its kernel). The root URL opens the Accueil; the file tree and the contents
-API are not served (only the app's pages are). Every rule file is checked before serving, so a
-malformed file stops the app with its file, line and reason instead of half-rendering a page.
+The configuration lives here, in the repository: sources stripped, tracebacks hidden, the
+``tutor`` page template (``tutor/voila/templates/tutor``: the lab template plus a French banner
+when the page has lost its kernel, "Calcul en cours…" when a click takes over a second, and a
+readiness signal), no template or theme override from the URL, kernel websocket frames checked
+before jupyter_server parses them and capped at 1 MiB (``tutor/voila/guards.py``), and the
+kernels' management (``tutor/voila/kernels.py``): a cap on their number (a French 503 page past
+it), pools of preheated kernels per page refilled one at a time at low priority, a memory limit
+per kernel, and culling of closed pages' kernels after a minute and of idle open pages' after
+30 minutes. The root URL opens the Accueil; the file tree and the contents API are not served.
+Every rule file is checked before serving, so a malformed file stops the app with its file, line
+and reason instead of half-rendering a page.
 """
 
 from __future__ import annotations
@@ -15,12 +20,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from jupyter_server._tz import utcnow
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tutor.voila.kernels import Limits
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 HOME = "index.ipynb"
 TEMPLATES = Path(__file__).resolve().parent  # holds voila/templates/tutor
+MAX_MESSAGE_BYTES = 1024 * 1024  # a page's widget messages are a few KB
 
 CONFIG: dict[str, dict[str, Any]] = {
     "VoilaConfiguration": {
@@ -29,71 +34,80 @@ CONFIG: dict[str, dict[str, Any]] = {
         "strip_sources": True,
         "show_tracebacks": False,
         "file_allowlist": [r".*\.(png|jpg|gif|svg)"],
-        "multi_kernel_manager_class": "tutor.app.PoolAwareKernelManager",
+        "multi_kernel_manager_class": "tutor.voila.kernels.TutorKernelManager",
         "template": "tutor",
+        "theme": "light",
+        # `?template=` served pages without our banner (and `..` hung); `?theme=` was written
+        # unescaped into the page: neither may come from the URL (nor from a notebook)
+        "allow_template_override": "NO",
+        "allow_theme_override": "NO",
+    },
+    "Voila": {
+        "kernel_websocket_connection_class": "tutor.voila.guards.GuardedConnection",
+        "tornado_settings": {"websocket_max_message_size": MAX_MESSAGE_BYTES},
     },
     "MappingKernelManager": {
         # a page's kernel is shut down about a minute after its tab is closed
         "cull_idle_timeout": 60,
         "cull_interval": 20,
-        "cull_connected": False,
+        "cull_connected": False,  # an open but idle page: TutorKernelManager's longer delay
+        "kernel_manager_class": "tutor.voila.kernels.TutorKernel",
     },
 }
 
 
-class PoolAwareKernelManager(AsyncMappingKernelManager):
-    """Culls idle kernels of closed pages, but never the preheated kernels waiting in Voilà's
-    pool (they have no connection and no activity by design), nor a preheated kernel just handed
-    to a page whose websocket has not connected yet: its idle clock restarts when it leaves the
-    pool, otherwise the time it waited there would get it culled under the learner's feet."""
-
-    _pooled: frozenset[str] = frozenset()
-
-    def pooled_kernel_ids(self) -> set[str]:
-        ids: set[str] = set()
-        for pool in getattr(self, "_pools", {}).values():
-            for task in pool:
-                if task.done() and not task.cancelled() and task.exception() is None:
-                    ids.add(task.result()["kernel_id"])
-        return ids
-
-    async def cull_kernels(self) -> None:
-        pooled = frozenset(self.pooled_kernel_ids())
-        for kernel_id in self._pooled - pooled:  # handed to a page since the last pass
-            kernel = self._kernels.get(kernel_id)
-            if kernel is not None:
-                kernel.last_activity = utcnow()
-        self._pooled = pooled
-        await super().cull_kernels()  # type: ignore[no-untyped-call]
-
-    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        if kernel_id in self._pooled:
-            return
-        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
+def limits(root: Path = NOTEBOOKS) -> Limits:
+    """The kernel cap, pool size and per-kernel limits for serving ``root`` on this machine."""
+    return Limits.from_env(pages=len(list(root.glob("*.ipynb"))))
 
 
 def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
     """A configured Voilà application serving ``root`` (imports Voilà only when called)."""
     from tornado.web import RedirectHandler
     from traitlets.config import Config
+    from voila import app as voila_app
     from voila.app import Voila
     from voila.handler import VoilaHandler
     from voila.tornado.contentshandler import VoilaContentsHandler
+    from voila.tornado.handler import TornadoVoilaHandler
     from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
+    from tutor.voila.guards import TutorPageHandler
+    from tutor.voila.kernels import PoolMixin
+
     class TutorVoila(Voila):  # type: ignore[misc]
-        """Voilà with the Accueil at the root and no file browser."""
+        """Voilà with the Accueil at the root, no file browser, guarded pages and pools."""
+
+        def init_settings(self) -> dict[str, Any]:
+            # Voilà wraps the kernel manager class into its preheating one; put our pools
+            # (refilled one kernel at a time, within the cap) above that wrapper
+            factory = voila_app.voila_kernel_manager_factory
+
+            def with_pools(base: type, *args: Any, **kwargs: Any) -> type:
+                return type("TutorPoolKernelManager", (PoolMixin, factory(base, *args, **kwargs)),
+                            {})
+
+            voila_app.voila_kernel_manager_factory = with_pools
+            try:
+                settings: dict[str, Any] = super().init_settings()
+            finally:
+                voila_app.voila_kernel_manager_factory = factory
+            return settings
 
         def init_handlers(self) -> list[Any]:
-            handlers = [
-                h for h in super().init_handlers()
-                if h[1] not in (TornadoVoilaTreeHandler, VoilaContentsHandler)
-            ]
+            handlers = []
+            for h in super().init_handlers():
+                if h[1] in (TornadoVoilaTreeHandler, VoilaContentsHandler):
+                    continue
+                if h[1] is TornadoVoilaHandler:
+                    h = (h[0], TutorPageHandler, *h[2:])
+                handlers.append(h)
             home = f"{self.server_url.rstrip('/')}/voila/render/{HOME}"
             redirect = [(self.server_url.rstrip("/") + r"/?", RedirectHandler, {"url": home}),
                         (self.server_url.rstrip("/") + r"/voila/tree.*", RedirectHandler,
                          {"url": home})]
-            assert any(h[1] is VoilaHandler or issubclass(h[1], VoilaHandler) for h in handlers)
+            assert any(h[1] is TutorPageHandler for h in handlers)
+            assert all(h[1] is not VoilaHandler for h in handlers)
             return redirect + handlers
 
     config = {section: dict(values) for section, values in CONFIG.items()}
@@ -101,11 +115,19 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
                      ("cull_interval", "TUTOR_CULL_INTERVAL")):
         if os.environ.get(env):  # operators (and the culling test) may shorten the delays
             config["MappingKernelManager"][key] = int(os.environ[env])
+    lim = limits(root)
+    config["VoilaConfiguration"]["default_pool_size"] = lim.pool_size
+    config["TutorKernelManager"] = {
+        "max_kernels": lim.max_kernels, "pool_size": lim.pool_size,
+        "kernel_max_mb": lim.kernel_max_mb, "cull_connected_timeout": lim.cull_connected_timeout,
+    }
     paths = os.environ.get("JUPYTER_PATH", "")
     if str(TEMPLATES) not in paths.split(os.pathsep):
         os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), paths) if p)
     app = TutorVoila(config=Config(config))
     app.initialize([str(root), "--no-browser", f"--port={port}", f"--Voila.ip={ip}"])
+    app.log.info("Tuteur : %d noyaux au plus, %d préchauffé(s) par page, %d Mo par noyau au plus.",
+                 lim.max_kernels, lim.pool_size, lim.kernel_max_mb)
     return app
 
 

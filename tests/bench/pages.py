@@ -1,9 +1,13 @@
 """Page section of `make bench`: the served app, measured in headless Chromium.
 
 Serves a copy of ``notebooks/`` plus a one-widget reference notebook with the app's own
-configuration (preheated kernels), then for each page: time from navigation to the first
-interactive widget and to the last one, click-to-update latency (median and p95 over repeated
-clicks on a button whose effect is a DOM change) and the resident memory of the page's kernel.
+configuration, twice: with a pool of one preheated kernel per page refilled before each load
+("réserve pleine": the page gets a kernel that has already run its notebook) and with no pool
+("réserve vide": each load starts a kernel and runs the notebook, as when a pool has run dry).
+For each page: time from navigation to the first interactive widget and to the page's own
+readiness signal (``body[data-tutor-ready]``: every widget drawn), click-to-update latency
+(median and p95 over repeated clicks on a button whose effect is a DOM change) and the resident
+memory of the page's kernel.
 """
 
 from __future__ import annotations
@@ -31,7 +35,9 @@ CHROMIUM_ARGS = [
 # per page: (first interactive widget, button to click, stable element its click changes)
 REFERENCE_TARGETS = (".widget-button", ".widget-button", ".widget-html")
 GAME_TARGETS = (".widget-button", ".tv-example button:has-text('Suivant')", ".tv-example")
-DONE = "#rendered_cells"  # Voilà shows it once every cell has run
+DONE = "body[data-tutor-ready]"  # the page's own signal: every widget drawn
+FULL = "Réserves pleines"  # what the server logs each time its pools are full again
+MODES = (("pleine", "1"), ("vide", "0"))  # pool state -> TUTOR_POOL_SIZE
 LOADS = 4
 CLICKS = 20
 CLICK_JS = """([button, watched]) => new Promise((resolve) => {
@@ -101,7 +107,7 @@ def measure_page(browser: Any, url: str, targets: tuple[str, str, str]) -> dict[
     page.goto(url)
     page.locator(first_sel).first.wait_for(state="visible", timeout=120_000)
     first = time.perf_counter() - start
-    page.locator(DONE).wait_for(state="visible", timeout=120_000)
+    page.locator(DONE).wait_for(state="attached", timeout=120_000)
     last = time.perf_counter() - start
     kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content())
     result: dict[str, Any] = {"first_widget_s": first, "all_widgets_s": last,
@@ -117,7 +123,7 @@ def measure_page(browser: Any, url: str, targets: tuple[str, str, str]) -> dict[
                 latencies.append(float(ms))
             if name_is_explainer(click_sel) and k % 2 == 1:
                 back.click()  # stay inside the example's steps
-                page.wait_for_timeout(150)
+                page.locator("body[data-tutor-pending]").wait_for(state="detached")
         if latencies:
             result["click_median_ms"] = statistics.median(latencies)
             result["click_p95_ms"] = statistics.quantiles(latencies, n=20)[-1]
@@ -125,70 +131,86 @@ def measure_page(browser: Any, url: str, targets: tuple[str, str, str]) -> dict[
     return result
 
 
+def wait_logged(log: Path, times: int, proc: subprocess.Popen[bytes]) -> None:
+    """Until the server has said ``FULL`` at least ``times`` times (bounded: 5 minutes)."""
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and proc.poll() is None:
+        if log.read_text(errors="replace").count(FULL) >= times:
+            return
+        time.sleep(0.5)
+
+
 def run() -> dict[str, Any]:
-    """Serve, measure every page, stop; the figures as a dict (also printed by print_table)."""
-    from playwright.sync_api import sync_playwright
+    """Serve, measure every page with a full and an empty pool, stop; the figures as a dict."""
 
     chromium = shutil.which("chromium")
     if chromium is None:
         return {"skipped": "chromium absent"}
+    results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         for nb in (ROOT / "notebooks").glob("*.ipynb"):
             shutil.copy(nb, root / nb.name)
         (root / REFERENCE).write_text(json.dumps(reference_notebook()))
-        port = free_port()
-        code = ("import sys; from tutor.app import make_app; "
-                f"make_app({port}, '127.0.0.1', __import__('pathlib').Path({str(root)!r}))"
-                ".start()")
-        proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, start_new_session=True)
+        names = [REFERENCE] + sorted(p.name for p in root.glob("*.ipynb") if p.name != REFERENCE)
+        for mode, pool in MODES:
+            results[mode] = measure_server(root, names, pool, chromium)
+    for mode_results in results.values():
+        ref = mode_results.get(REFERENCE, {})
+        for row in mode_results.values():
+            if "first_widget_s" in row and "first_widget_s" in ref:
+                row["load_ratio"] = row["first_widget_s"] / ref["first_widget_s"]
+            if "click_median_ms" in row and "click_median_ms" in ref:
+                row["click_delta_ms"] = row["click_median_ms"] - ref["click_median_ms"]
+    return results
+
+
+def measure_server(root: Path, names: list[str], pool: str, chromium: str) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    log = root / f"voila-{pool}.log"
+    code = ("import sys; from tutor.app import make_app; "
+            f"make_app({port}, '127.0.0.1', __import__('pathlib').Path({str(root)!r}))"
+            ".start()")
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-c", code], stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True,
+                                env={**os.environ, "TUTOR_POOL_SIZE": pool})
+    results: dict[str, Any] = {}
+    try:
+        wait_logged(log, 1, proc)  # every pool full (at once when there is no pool)
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            for name in names:
+                runs, failures = [], 0
+                for k in range(LOADS):
+                    seen = log.read_text(errors="replace").count(FULL)
+                    try:
+                        runs.append(measure_page(
+                            browser, f"http://127.0.0.1:{port}/voila/render/{name}",
+                            targets(name)))
+                        print(f"  réserve {'pleine' if pool != '0' else 'vide'}, {name} "
+                              f"#{k + 1} : {runs[-1]['first_widget_s']:.2f} s", flush=True)
+                    except Exception as exc:  # a failed load is reported, not fatal
+                        failures += 1
+                        print(f"  {name} #{k + 1} : ÉCHEC ({type(exc).__name__})", flush=True)
+                    if pool != "0":
+                        wait_logged(log, seen + 1, proc)  # its pool is full again
+                results[name] = {**summarize(runs), "failed_loads": failures} if runs \
+                    else {"failed_loads": failures}
+            browser.close()
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
         try:
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                with socket.socket() as s:
-                    if s.connect_ex(("127.0.0.1", port)) == 0:
-                        break
-                time.sleep(0.2)
-            time.sleep(15)  # let every preheated kernel finish executing its notebook
-            results: dict[str, Any] = {}
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-                names = [REFERENCE] + sorted(p.name for p in root.glob("*.ipynb")
-                                             if p.name != REFERENCE)
-                for name in names:
-                    runs, failures = [], 0
-                    for k in range(LOADS):
-                        try:
-                            runs.append(measure_page(
-                                browser, f"http://127.0.0.1:{port}/voila/render/{name}",
-                                targets(name)))
-                            print(f"  {name} #{k + 1} : {runs[-1]['first_widget_s']:.2f} s",
-                                  flush=True)
-                        except Exception as exc:  # a failed load is reported, not fatal
-                            failures += 1
-                            print(f"  {name} #{k + 1} : ÉCHEC ({type(exc).__name__})", flush=True)
-                        time.sleep(8)  # the pool refills before the next load
-                    results[name] = {**summarize(runs), "failed_loads": failures} if runs \
-                        else {"failed_loads": failures}
-                browser.close()
-        finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-    ref = results[REFERENCE]
-    for row in results.values():
-        if "first_widget_s" in row and "first_widget_s" in ref:
-            row["load_ratio"] = row["first_widget_s"] / ref["first_widget_s"]
-        if "click_median_ms" in row and "click_median_ms" in ref:
-            row["click_delta_ms"] = row["click_median_ms"] - ref["click_median_ms"]
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
     return results
 
 
 def summarize(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {"first_widget_worst_s": max(r["first_widget_s"] for r in runs)}
     for key in runs[0]:
         values = [r[key] for r in runs if r.get(key) is not None]
         if values:
@@ -200,16 +222,20 @@ def print_table(results: dict[str, Any]) -> None:
     if "skipped" in results:
         print(f"\nPages : non mesurées ({results['skipped']})")
         return
-    print("\nPages servies par Voilà (médianes ; repère : carnet à un seul widget)")
-    print(f"{'page':<26}{'1er widget':>11}{'rapport':>9}{'tout':>8}{'clic méd.':>11}"
-          f"{'clic p95':>10}{'écart':>8}{'noyau':>9}")
-    for name, r in results.items():
-        if "first_widget_s" not in r:
-            print(f"{name:<26}{'aucun chargement réussi':>40} ({r['failed_loads']} échecs)")
-            continue
-        click = (f"{r['click_median_ms']:>9.0f}ms{r['click_p95_ms']:>8.0f}ms"
-                 f"{r['click_delta_ms']:>+6.0f}ms") if "click_median_ms" in r else f"{'-':>29}"
-        mem = f"{r['kernel_mb']:>6.0f} Mo" if "kernel_mb" in r else f"{'-':>9}"
-        fails = f"  ({r['failed_loads']} échec(s))" if r.get("failed_loads") else ""
-        print(f"{name:<26}{r['first_widget_s']:>10.2f}s{r.get('load_ratio', 0):>9.2f}"
-              f"{r['all_widgets_s']:>7.2f}s{click}{mem}{fails}")
+    for mode, rows in results.items():
+        print(f"\nPages servies par Voilà, réserve {mode} (médianes ; repère : carnet à un seul "
+              "widget)")
+        print(f"{'page':<26}{'1er widget':>11}{'pire':>7}{'rapport':>9}{'prête':>8}"
+              f"{'clic méd.':>11}{'clic p95':>10}{'écart':>8}{'noyau':>9}")
+        for name, r in rows.items():
+            if "first_widget_s" not in r:
+                print(f"{name:<26}{'aucun chargement réussi':>40} ({r['failed_loads']} échecs)")
+                continue
+            click = (f"{r['click_median_ms']:>9.0f}ms{r['click_p95_ms']:>8.0f}ms"
+                     f"{r['click_delta_ms']:>+6.0f}ms") if "click_median_ms" in r \
+                else f"{'-':>29}"
+            mem = f"{r['kernel_mb']:>6.0f} Mo" if "kernel_mb" in r else f"{'-':>9}"
+            fails = f"  ({r['failed_loads']} échec(s))" if r.get("failed_loads") else ""
+            print(f"{name:<26}{r['first_widget_s']:>10.2f}s{r['first_widget_worst_s']:>6.2f}s"
+                  f"{r.get('load_ratio', 0):>9.2f}"
+                  f"{r['all_widgets_s']:>7.2f}s{click}{mem}{fails}")

@@ -11,10 +11,16 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
+
+# A click on a busy 2-core CI machine has been seen to take 13 s: assertions on what a click
+# changes wait up to this long (they return as soon as the change is there).
+expect.set_options(timeout=45_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTEFACTS = ROOT / "test-artefacts"
@@ -69,22 +75,48 @@ def stop(proc: subprocess.Popen[bytes]) -> None:
         proc.wait(timeout=5)
 
 
-@pytest.fixture(scope="session")
-def app_url() -> Iterator[str]:
-    """`python -m tutor app` (what `make app` runs) on a free loopback port."""
+class App:
+    """A running `python -m tutor app`: its address and its process (Voilà; kernels below)."""
+
+    def __init__(self, url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+        self.url, self.proc, self.log = url, proc, log
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+
+@contextmanager
+def serve(name: str, **env: str) -> Iterator[App]:
+    """`python -m tutor app` (what `make app` runs) on a free loopback port, with extra
+    environment variables (the operator's knobs); its log goes to test-artefacts/<name>.log."""
     port = free_port()
     ARTEFACTS.mkdir(exist_ok=True)
-    log = (ARTEFACTS / "voila.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tutor", "app", "--port", str(port)],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )
-    try:
-        wait_for_port(port, proc)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop(proc)
-        log.close()
+    path = ARTEFACTS / f"{name}.log"
+    with path.open("wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tutor", "app", "--port", str(port)],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, **env},
+        )
+        try:
+            wait_for_port(port, proc)
+            yield App(f"http://127.0.0.1:{port}", proc, path)
+        finally:
+            stop(proc)
+
+
+@pytest.fixture(scope="session")
+def app() -> Iterator[App]:
+    """The app shared by the browser tests. Two preheated kernels per page instead of the
+    machine-sized default keep the background warming light on a busy CI machine."""
+    with serve("voila", TUTOR_POOL_SIZE="2") as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def app_url(app: App) -> str:
+    return app.url
 
 
 @pytest.fixture(scope="session")

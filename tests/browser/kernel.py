@@ -6,6 +6,7 @@ import json
 import re
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,9 +51,15 @@ class KernelChannel:
 
     def replies(self, seconds: float) -> list[dict[str, Any]]:
         """Every text message received within ``seconds``."""
+        return self.collect(lambda _: False, seconds)
+
+    def collect(self, done: Callable[[list[dict[str, Any]]], bool],
+                limit: float = 120) -> list[dict[str, Any]]:
+        """Text messages received until ``done(messages)`` holds (or ``limit`` seconds, a bound
+        a healthy run never reaches: a busy machine only makes it wait longer)."""
         out: list[dict[str, Any]] = []
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
+        end = time.monotonic() + limit
+        while time.monotonic() < end and not done(out):
             self.ws.settimeout(max(0.05, end - time.monotonic()))
             try:
                 raw = self.ws.recv()
@@ -62,18 +69,26 @@ class KernelChannel:
                 out.append(json.loads(raw))
         return out
 
+    def reply_to(self, msg_id: str, limit: float = 120) -> list[dict[str, Any]]:
+        """Messages received until the kernel has finished handling ``msg_id`` (its ``idle``
+        status: the kernel handles shell messages in order, so every earlier one is done)."""
+        return self.collect(lambda msgs: any(
+            m["header"]["msg_type"] == "status" and m["content"].get("execution_state") == "idle"
+            and m["parent_header"].get("msg_id") == msg_id for m in msgs[-1:]), limit)
+
     def widget_states(self) -> dict[str, dict[str, Any]]:
         """Every widget model of the page: comm id -> synced state."""
-        self.send("comm_info_request", {"target_name": "jupyter.widget"})
+        sent = self.send("comm_info_request", {"target_name": "jupyter.widget"})
         comms: dict[str, Any] = {}
-        for msg in self.replies(5):
+        for msg in self.reply_to(sent):
             if msg["header"]["msg_type"] == "comm_info_reply":
                 comms = msg["content"]["comms"]
-                break
+        last = ""
         for comm_id in comms:
-            self.send("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
+            last = self.send("comm_msg", {"comm_id": comm_id,
+                                          "data": {"method": "request_state"}})
         states: dict[str, dict[str, Any]] = {}
-        for msg in self.replies(8):
+        for msg in self.reply_to(last) if last else []:
             content = msg.get("content", {})
             data = content.get("data", {})
             if msg["header"]["msg_type"] == "comm_msg" and data.get("method") == "update":

@@ -9,14 +9,30 @@ from playwright.sync_api import Page, expect
 VOILA_ERROR = "There was an error when executing cell"
 
 
+READY = "body[data-tutor-ready]"
+# Generous: a page waits for its kernel and a busy 2-core CI machine may take long; the page
+# says itself when it is ready, so a healthy run never waits this long.
+READY_TIMEOUT_MS = 180_000
+
+
+def wait_ready(page: Page) -> None:
+    """Wait for the page's own readiness signal (every cell there, every widget rendered)."""
+    expect(page.locator(READY)).to_have_count(1, timeout=READY_TIMEOUT_MS)
+
+
+def wait_settled(page: Page) -> None:
+    """Wait until the kernel has handled every click sent so far (the page flags pending clicks
+    with ``body[data-tutor-pending]``)."""
+    expect(page.locator("body[data-tutor-pending]")).to_have_count(0, timeout=READY_TIMEOUT_MS)
+
+
 def open_page(page: Page, url: str) -> list[str]:
-    """Open ``url``, wait until every cell has run, and return the page's JavaScript errors."""
+    """Open ``url``, wait until the page says it is ready, and return its JavaScript errors."""
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(url)
-    expect(page.locator(".tv-root").first).to_be_visible(timeout=90_000)
-    page.wait_for_function("() => !document.querySelector('.voila-spinner, #loading')"
-                           " || document.querySelector('.tv-root')", timeout=90_000)
+    page.goto(url, timeout=READY_TIMEOUT_MS)
+    wait_ready(page)
+    expect(page.locator(".tv-root").first).to_be_visible()
     return errors
 
 

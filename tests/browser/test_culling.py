@@ -3,20 +3,19 @@
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
+import re
 import time
 from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
-from .conftest import ROOT, free_port, stop, wait_for_port
+from .conftest import ROOT, serve
+from .kernel import kernel_id, kernel_pid
 from .pages import open_page
 
 IDLE = 6
 INTERVAL = 2
+POOL = 2
 
 
 def kernel_count(pid: int) -> int:
@@ -34,36 +33,31 @@ def kernel_count(pid: int) -> int:
 
 
 def test_preheated_kernels_survive_and_closed_pages_are_culled(browser: Browser) -> None:
-    port = free_port()
-    env = {**os.environ, "TUTOR_CULL_IDLE_TIMEOUT": str(IDLE),
-           "TUTOR_CULL_INTERVAL": str(INTERVAL)}
-    proc = subprocess.Popen([sys.executable, "-m", "tutor", "app", "--port", str(port)],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        wait_for_port(port, proc)
+    with serve("voila-culling", TUTOR_CULL_IDLE_TIMEOUT=str(IDLE),
+               TUTOR_CULL_INTERVAL=str(INTERVAL), TUTOR_POOL_SIZE=str(POOL)) as app:
         notebooks = len(list((ROOT / "notebooks").glob("*.ipynb")))
-        deadline = time.monotonic() + 120
-        while kernel_count(proc.pid) < notebooks and time.monotonic() < deadline:
+        pools = POOL * notebooks
+        deadline = time.monotonic() + 180
+        while kernel_count(app.pid) < pools and time.monotonic() < deadline:
             time.sleep(1)
-        assert kernel_count(proc.pid) == notebooks, "one preheated kernel per notebook"
+        assert kernel_count(app.pid) == pools, "the pools are filled"
         time.sleep(IDLE + 3 * INTERVAL)  # idle far longer than the culling delay
-        assert kernel_count(proc.pid) == notebooks, "waiting preheated kernels are kept"
+        assert kernel_count(app.pid) == pools, "waiting preheated kernels are kept"
         page = browser.new_page()
-        open_page(page, f"http://127.0.0.1:{port}/voila/render/stupides-vautours.ipynb")
+        open_page(page, f"{app.url}/voila/render/stupides-vautours.ipynb")
         # the kernel that waited in the pool serves the page: its widgets answer
         game = page.locator(".tv-game")
         game.locator(".tv-hand-buttons button").nth(0).click()
         expect(game.locator(".tv-hand-buttons button").nth(0)).to_have_class(
-            __import__("re").compile("tv-played"), timeout=30_000)
+            re.compile("tv-played"))
+        served = kernel_pid(kernel_id(page.content()))
+        assert served is not None
         page.close()
-        deadline = time.monotonic() + 60
+        # the closed page's kernel goes; the pool it came from is refilled
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             time.sleep(INTERVAL)
-            if kernel_count(proc.pid) == notebooks:
+            if not Path(f"/proc/{served}").exists() and kernel_count(app.pid) == pools:
                 break
-        assert kernel_count(proc.pid) == notebooks, "the closed page's kernel is culled"
-    finally:
-        stop(proc)
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
+        assert not Path(f"/proc/{served}").exists(), "the closed page's kernel is culled"
+        assert kernel_count(app.pid) == pools, "its pool is full again"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import assert_no_voila_error, full_screenshot, open_page
+from .pages import assert_no_voila_error, full_screenshot, open_page, wait_ready
 
 NOTEBOOK = "drahtseilakt.ipynb"
 
@@ -32,7 +32,8 @@ def test_accueil_links_to_the_drahtseilakt_page(browser: Browser, app_url: str) 
     expect(card).to_contain_text("3 à 5 joueurs")
     card.click()
     page.wait_for_url(re.compile(r"/voila/render/drahtseilakt\.ipynb$"))
-    expect(page.locator(".tv-hero h1")).to_have_text("Drahtseilakt", timeout=90_000)
+    wait_ready(page)
+    expect(page.locator(".tv-hero h1")).to_have_text("Drahtseilakt")
     assert errors == []
     page.close()
 

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, expect
 
 from .conftest import ROOT, free_port
 from .kernel import kernel_id, kernel_pid
-from .pages import open_page
+from .pages import open_page, wait_ready
 
 
 def test_a_killed_kernel_is_announced_and_a_reload_gives_a_fresh_game(
@@ -34,8 +34,10 @@ def test_a_killed_kernel_is_announced_and_a_reload_gives_a_fresh_game(
     expect(banner).to_be_visible(timeout=30_000)
     expect(banner).to_contain_text("La connexion avec le tuteur est perdue")
     page.screenshot(path=str(shots / "noyau-perdu.png"))
-    banner.get_by_role("button", name="Recharger la page").click()
-    expect(page.locator(".tv-game")).to_be_visible(timeout=90_000)
+    with page.expect_navigation():
+        banner.get_by_role("button", name="Recharger la page").click()
+    wait_ready(page)
+    expect(page.locator(".tv-game")).to_be_visible()
     expect(page.locator("#tutor-lost")).to_have_count(0)
     hand = page.locator(".tv-game .tv-hand-buttons button")
     expect(hand.nth(5)).not_to_have_class(re.compile("tv-played"))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .pages import assert_no_voila_error, full_screenshot, open_page
+from .pages import assert_no_voila_error, full_screenshot, open_page, wait_settled
 
 NOTEBOOK = "vaiko.ipynb"
 # what the learner clicks when several choices are offered, most wanted first
@@ -95,7 +95,7 @@ def test_whole_round_against_the_computer_by_clicking(vk: Page, shots: Path) -> 
             " document.querySelectorAll('.tv-vk-actions button').length > 0", timeout=15_000)
         if game.locator(".tv-vk-round").count():
             break
-        vk.wait_for_timeout(100)  # the whole set of new buttons arrives together
+        wait_settled(vk)  # the kernel has sent the whole set of new buttons
         clicked.append(click_best(actions))
     summary = game.locator(".tv-vk-round")
     expect(summary).to_contain_text("Fin de la manche 1")

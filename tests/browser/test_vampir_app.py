@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import assert_no_voila_error, full_screenshot, open_page
+from .pages import assert_no_voila_error, full_screenshot, open_page, wait_ready
 
 NOTEBOOK = "vampir.ipynb"
 
@@ -31,7 +31,8 @@ def test_accueil_links_to_the_vampir_page(browser: Browser, app_url: str) -> Non
     expect(card).to_contain_text("Vampir")
     card.click()
     page.wait_for_url(re.compile(r"/voila/render/vampir\.ipynb$"))
-    expect(page.locator(".tv-hero h1")).to_have_text("Vampir", timeout=90_000)
+    wait_ready(page)
+    expect(page.locator(".tv-hero h1")).to_have_text("Vampir")
     page.close()
 
 

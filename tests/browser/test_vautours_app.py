@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import assert_no_voila_error, full_screenshot, open_page
+from .pages import assert_no_voila_error, full_screenshot, open_page, wait_ready
 
 NOTEBOOK = "stupides-vautours.ipynb"
 
@@ -35,7 +35,8 @@ def test_accueil_links_to_the_game_page(browser: Browser, app_url: str, shots: P
     full_screenshot(page, shots / "accueil.png")
     card.click()
     page.wait_for_url(re.compile(r"/voila/render/stupides-vautours\.ipynb$"))
-    expect(page.locator(".tv-hero h1")).to_have_text("Stupides Vautours", timeout=90_000)
+    wait_ready(page)
+    expect(page.locator(".tv-hero h1")).to_have_text("Stupides Vautours")
     assert errors == []
     page.close()
 

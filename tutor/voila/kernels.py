@@ -1,0 +1,416 @@
+"""Kernels of the served app: a cap on their number, a pool of preheated kernels per page refilled
+in the background, and limits on each kernel (memory, priority while warming, culling).
+
+- :class:`TutorKernelManager` (Voilà's ``multi_kernel_manager_class``) refuses to start a kernel
+  past ``max_kernels`` (:class:`KernelCapReached`; the page handler answers 503), culls kernels of
+  closed pages after ``cull_idle_timeout`` and kernels whose page stays open but idle after
+  ``cull_connected_timeout``, and kills a kernel serving a page whose resident memory passes
+  ``kernel_max_mb`` (the page then shows its lost-kernel banner).
+- :class:`TutorKernel` launches each kernel with an address-space ceiling and, for kernels warming
+  a pool, a lower CPU priority (restored when a page takes the kernel).
+- :class:`PoolMixin` is placed above Voilà's ``VoilaKernelManager``: one background task refills
+  the pools one kernel at a time (emptiest pool first, never past the cap) and waits for each
+  kernel to finish running its notebook before starting the next, so that warming never takes
+  more than one core from the learners.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import resource
+import signal
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from jupyter_server.services.kernels.kernelmanager import (
+    AsyncMappingKernelManager,
+    ServerKernelManager,
+)
+from tornado.ioloop import PeriodicCallback
+from traitlets import Int
+
+# Measured with `make bench` / `make load` (2026-11): a page's kernel at rest takes 55-62 MB of
+# resident memory; with its share of the server and room to grow, a learner costs about 120 MB.
+KERNEL_MB = 60
+LEARNER_MB = 120
+MAX_POOL_PER_PAGE = 10  # a class arriving on one page
+WARM_PRIORITY = 10  # nice value of kernels warming a pool
+ADDRESS_SPACE_SLACK_MB = 1024  # a kernel at rest maps ~820 MB of address space (threads, libs)
+
+
+class KernelCapReached(RuntimeError):
+    """No kernel may be started: the server already runs ``max_kernels``."""
+
+
+def memory_available_mb(meminfo: str | None = None) -> int:
+    """MemAvailable of /proc/meminfo in MB (the whole memory where that file is absent)."""
+    try:
+        text = meminfo if meminfo is not None else Path("/proc/meminfo").read_text()
+        m = re.search(r"^MemAvailable:\s+(\d+) kB", text, re.M)
+        if m:
+            return int(m.group(1)) // 1024
+    except OSError:
+        pass
+    return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2**20)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How many kernels the server runs and what each may use (see :meth:`from_env`)."""
+
+    max_kernels: int
+    pool_size: int
+    kernel_max_mb: int
+    cull_connected_timeout: int
+
+    @classmethod
+    def from_env(cls, pages: int, env: Mapping[str, str] = os.environ,
+                 available_mb: int | None = None) -> Limits:
+        """Defaults from the machine: at most 60 % of the available memory goes to learners'
+        kernels (``LEARNER_MB`` each); pools take at most half of that cap, ``MAX_POOL_PER_PAGE``
+        per page. ``TUTOR_MAX_KERNELS``, ``TUTOR_POOL_SIZE``, ``TUTOR_KERNEL_MAX_MB`` and
+        ``TUTOR_CULL_CONNECTED_TIMEOUT`` (seconds) override them."""
+        avail = memory_available_mb() if available_mb is None else available_mb
+        pages = max(pages, 1)
+        max_kernels = _env_int(env, "TUTOR_MAX_KERNELS", max(2, int(0.6 * avail) // LEARNER_MB))
+        default_pool = min(MAX_POOL_PER_PAGE, max_kernels // (2 * pages))
+        pool = _env_int(env, "TUTOR_POOL_SIZE", default_pool)
+        return cls(max_kernels=max(1, max_kernels),
+                   pool_size=max(0, min(pool, max_kernels // pages)),
+                   kernel_max_mb=_env_int(env, "TUTOR_KERNEL_MAX_MB", 400),
+                   cull_connected_timeout=_env_int(env, "TUTOR_CULL_CONNECTED_TIMEOUT", 1800))
+
+
+def _env_int(env: Mapping[str, str], name: str, default: int) -> int:
+    value = env.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise SystemExit(f"{name} doit être un nombre entier (reçu « {value} »).") from None
+
+
+def rss_mb(pid: int) -> float | None:
+    try:
+        m = re.search(r"VmRSS:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text())
+    except OSError:
+        return None
+    return int(m.group(1)) / 1024 if m else None
+
+
+def set_priority(pid: int, nice: int) -> bool:
+    """Give every thread of ``pid`` the ``nice`` value; False where the system refuses (raising
+    a priority needs CAP_SYS_NICE)."""
+    try:
+        tids = [int(t) for t in os.listdir(f"/proc/{pid}/task")]
+    except OSError:
+        tids = [pid]
+    ok = True
+    for tid in tids:
+        try:
+            os.setpriority(os.PRIO_PROCESS, tid, nice)
+        except OSError:
+            ok = False
+    return ok
+
+
+KERNEL_STOPPED = 4001  # websocket close code: the server stopped this page's kernel
+
+
+def close_pages(kernel_id: str) -> None:
+    """Close the websockets of every page connected to ``kernel_id`` with ``KERNEL_STOPPED``:
+    the page shows its lost-kernel banner at once (jupyter_server would leave them open)."""
+    for connection in list(ZMQChannelsWebsocketConnection._open_sockets):
+        if connection.kernel_id == kernel_id:
+            connection.websocket_handler.close(KERNEL_STOPPED, "noyau arrêté")
+
+
+class TutorKernel(ServerKernelManager):
+    """One kernel: launched with an address-space ceiling (a backstop: the manager's memory
+    watch acts first, on resident memory), at a lower priority while it warms a pool."""
+
+    async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
+        await super()._async_launch_kernel(kernel_cmd, **kw)
+        pid = getattr(self.provisioner, "pid", None)
+        if not isinstance(pid, int):
+            return
+        max_mb = int(getattr(self.parent, "kernel_max_mb", 0) or 0)
+        if max_mb > 0 and hasattr(resource, "prlimit"):
+            limit = (max_mb + ADDRESS_SPACE_SLACK_MB) * 2**20
+            try:
+                resource.prlimit(pid, resource.RLIMIT_AS, (limit, limit))
+            except (OSError, ValueError) as exc:
+                self.log.warning("Limite mémoire non appliquée au noyau %s : %s", pid, exc)
+        if (kw.get("env") or {}).get("VOILA_PREHEAT") == "True":
+            set_priority(pid, WARM_PRIORITY)
+
+
+class TutorKernelManager(AsyncMappingKernelManager):
+    """The kernels of all pages: a cap, two culling delays, a memory watch."""
+
+    max_kernels = Int(1000, config=True, help="Kernels the server may run at once.")
+    pool_size = Int(1, config=True, help="Preheated kernels kept ready per page.")
+    kernel_max_mb = Int(400, config=True,
+                        help="Resident memory (MB) past which a page's kernel is killed.")
+    cull_connected_timeout = Int(1800, config=True,
+                                 help="Seconds after which a kernel whose page is still open "
+                                      "but idle is culled (0: never).")
+    memory_check_interval = Int(2, config=True, help="Seconds between memory checks.")
+    connect_grace = Int(600, config=True,
+                        help="Seconds a kernel handed to a page that never connected is kept.")
+
+    _pooled: frozenset[str] = frozenset()
+    _connected_once: set[str]
+    _starting = 0
+    _memory_watch: PeriodicCallback | None = None
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._connected_once = set()
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+
+    # --- cap -------------------------------------------------------------------------------
+    def kernel_count(self) -> int:
+        """Kernels running or starting (pools included)."""
+        return len(self._kernels) + self._starting
+
+    def has_room(self) -> bool:
+        return self.kernel_count() < self.max_kernels
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        if not self.has_room():
+            raise KernelCapReached(f"{self.kernel_count()} noyaux sur {self.max_kernels}")
+        self._starting += 1
+        try:
+            kernel_id: str = await super().start_kernel(*args, **kwargs)
+        finally:
+            self._starting -= 1
+        return kernel_id
+
+    # --- pools (filled in by PoolMixin) ------------------------------------------------------
+    def pooled_kernel_ids(self) -> set[str]:
+        ids: set[str] = set()
+        for pool in getattr(self, "_pools", {}).values():
+            for task in pool:
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    ids.add(task.result()["kernel_id"])
+        return ids
+
+    # --- culling -----------------------------------------------------------------------------
+    async def cull_kernels(self) -> None:
+        """As jupyter_server's, but a kernel just handed from a pool to a page restarts its idle
+        clock (the time it waited in the pool must not get it culled under the learner)."""
+        pooled = frozenset(self.pooled_kernel_ids())
+        for kernel_id in self._pooled - pooled:  # handed to a page since the last pass
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None:
+                kernel.last_activity = utcnow()
+        self._pooled = pooled
+        self._connected_once &= set(self._kernels)
+        await super().cull_kernels()  # type: ignore[no-untyped-call]
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
+        self._connected_once.add(kernel_id)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        if kernel_id in self._pooled or kernel_id in self.pooled_kernel_ids():
+            return  # waiting in a pool: no page, no activity, by design
+        kernel = self._kernels.get(kernel_id)
+        if kernel_id not in self._connected_once and kernel is not None \
+                and hasattr(kernel, "last_activity") \
+                and (utcnow() - kernel.last_activity).total_seconds() < self.connect_grace:
+            # handed to a page that has not connected yet: on a busy machine a page has been
+            # seen to take over a minute to load its scripts; culling its kernel meanwhile
+            # left the learner with a page that never showed its game
+            return
+        connections = self._kernel_connections.get(kernel_id, 0)
+        if kernel is not None and connections and self.cull_connected_timeout > 0 \
+                and hasattr(kernel, "last_activity"):
+            idle = (utcnow() - kernel.last_activity).total_seconds()
+            if idle > self.cull_connected_timeout and kernel.execution_state != "busy":
+                self.log.warning("Noyau %s arrêté : page ouverte mais inactive depuis %d s.",
+                                 kernel_id, idle)
+                close_pages(kernel_id)
+                await self.shutdown_kernel(kernel_id)  # type: ignore[no-untyped-call]
+                return
+        await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
+
+    # --- memory ------------------------------------------------------------------------------
+    def initialize_culler(self) -> None:
+        super().initialize_culler()  # type: ignore[no-untyped-call]
+        if self._memory_watch is None and self.kernel_max_mb > 0:
+            self._memory_watch = PeriodicCallback(self.check_memory,
+                                                  1000 * max(1, self.memory_check_interval))
+            self._memory_watch.start()
+
+    def check_memory(self) -> None:
+        """Kill every kernel a page is connected to whose resident memory passes
+        ``kernel_max_mb``: the page shows its lost-kernel banner (the kernel restarts empty and
+        is culled once the tab closes)."""
+        for kernel_id, kernel in list(self._kernels.items()):
+            if not self._kernel_connections.get(kernel_id, 0):
+                continue  # no page connected (pooled, or not yet reached): no input to grow on
+            pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
+            if not isinstance(pid, int):
+                continue
+            mb = rss_mb(pid)
+            if mb is not None and mb > self.kernel_max_mb:
+                self.log.warning("Noyau %s tué : %.0f Mo de mémoire (limite %d Mo).",
+                                 kernel_id, mb, self.kernel_max_mb)
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+
+    def prioritize(self, kernel_id: str) -> None:
+        """A page took this kernel: give it back the normal priority."""
+        kernel = self._kernels.get(kernel_id)
+        pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
+        if isinstance(pid, int) and not set_priority(pid, 0):
+            self.log.debug("Priorité normale non rendue au noyau %s (CAP_SYS_NICE).", pid)
+
+
+class PoolMixin:
+    """Pools of preheated kernels, one per page, refilled one kernel at a time. Mixed above
+    Voilà's ``VoilaKernelManager`` (whose own ``fill_if_needed`` starts every missing kernel at
+    once): pools only ever hold kernels already started, oldest first."""
+
+    _pools: dict[str, list[asyncio.Future[dict[str, Any]]]]
+    _pool_kwargs: dict[str, dict[str, Any]]
+    _refiller: asyncio.Task[None] | None
+    _wake: asyncio.Event | None
+    _full = False
+
+    def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None,
+                       extra_kernel_env_variables: dict[str, str] | None = None,
+                       **kwargs: Any) -> None:
+        if notebook_name is None:
+            return
+        if not hasattr(self, "_pool_kwargs"):
+            self._pool_kwargs, self._refiller, self._wake = {}, None, None
+        self._pools.setdefault(notebook_name, [])
+        self._pool_kwargs[notebook_name] = self._launch_kwargs(
+            notebook_name, extra_kernel_env_variables or {}, kwargs)
+        self.wake_refiller()
+
+    def wake_refiller(self) -> None:
+        if not hasattr(self, "_pool_kwargs") or getattr(self, "_closing", False):
+            return
+        if self._wake is None:
+            self._wake = asyncio.Event()
+        self._wake.set()
+        if self._refiller is None or self._refiller.done():
+            self._refiller = asyncio.get_event_loop().create_task(self._refill())
+
+    def _launch_kwargs(self, notebook_name: str, extra_env: dict[str, str],
+                       kwargs: dict[str, Any]) -> dict[str, Any]:
+        """Voilà's ``fill_if_needed`` arguments for one pool kernel (same environment)."""
+        manager: Any = self
+        pools_config = manager.kernel_pools_config
+        default = pools_config.get("default", {})
+        env = os.environ.copy()
+        env.update(kwargs.get("env", {}))
+        for key, value in pools_config.get(notebook_name, default).get(
+                "kernel_env_variables", default.get("kernel_env_variables", {})).items():
+            env.setdefault(key, value)
+        env.update(extra_env)
+        parent = manager.parent
+        env.update({"VOILA_BASE_URL": parent.base_url, "VOILA_SERVER_URL": parent.server_url,
+                    "VOILA_APP_PORT": str(parent.port), "VOILA_PREHEAT": "True"})
+        out = dict(kwargs)
+        out.setdefault("path", os.path.dirname(notebook_name))
+        out["env"] = env
+        return out
+
+    def _next_pool(self) -> str | None:
+        manager: Any = self
+        target = manager.pool_size
+        wanting = [(len(pool), name) for name, pool in self._pools.items() if len(pool) < target]
+        if not wanting:
+            return None
+        # the emptiest pool first; the Accueil before the games at equal size
+        return min(wanting, key=lambda item: (item[0], item[1] != "index.ipynb", item[1]))[1]
+
+    async def _refill(self) -> None:
+        manager: Any = self
+        assert self._wake is not None
+        while True:
+            name = self._next_pool()
+            if name is None and not getattr(self, "_full", False):
+                self._full = True
+                manager.log.info("Réserves pleines : %d noyau(x) préchauffé(s) par page.",
+                                 manager.pool_size)
+            if name is None or not manager.has_room():
+                self._wake.clear()
+                try:  # woken by a page taking a kernel, or a kernel shut down
+                    await asyncio.wait_for(self._wake.wait(), timeout=5)
+                except TimeoutError:
+                    pass
+                continue
+            self._full = False
+            try:
+                content = await manager._initialize(name, None, **self._pool_kwargs[name])
+            except KernelCapReached:
+                continue
+            except Exception as exc:
+                manager.log.warning("Réserve de %s : noyau non démarré (%s)", name, exc)
+                await asyncio.sleep(5)
+                continue
+            ready: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
+            ready.set_result(content)
+            self._pools.setdefault(name, []).append(ready)
+            try:  # let it run its notebook before warming the next one (one core at most)
+                await asyncio.wait_for(asyncio.shield(content["task"]), timeout=120)
+            except Exception:
+                pass
+
+    async def get_rendered_notebook(self, notebook_name: str,
+                                    extra_kernel_env_variables: dict[str, str] | None = None,
+                                    **kwargs: Any) -> Any:
+        manager: Any = super()
+        result = await manager.get_rendered_notebook(
+            notebook_name=notebook_name,
+            extra_kernel_env_variables=extra_kernel_env_variables or {}, **kwargs)
+        me: Any = self
+        me.prioritize(result[2])
+        return result
+
+    async def evict_pooled(self, keep: str) -> bool:
+        """Shut down one waiting kernel of another page's pool (the fullest) to make room for
+        a learner of page ``keep``; False if there is none."""
+        candidates = [(len(pool), name) for name, pool in self._pools.items()
+                      if name != keep and pool]
+        if not candidates:
+            return False
+        _, name = max(candidates)
+        entry = self._pools[name].pop()
+        manager: Any = self
+        try:
+            kernel_id = (await entry)["kernel_id"]
+            await manager.shutdown_kernel(kernel_id)
+        except Exception as exc:
+            manager.log.warning("Réserve de %s : noyau non arrêté (%s)", name, exc)
+        return True
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
+        manager: Any = super()
+        try:
+            return await manager.shutdown_kernel(kernel_id, *args, **kwargs)
+        finally:
+            self.wake_refiller()
+
+    async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
+        self._closing = True
+        refiller = getattr(self, "_refiller", None)
+        if refiller is not None:
+            refiller.cancel()
+            self._refiller = None
+        manager: Any = super()
+        await manager.shutdown_all(*args, **kwargs)
