@@ -142,9 +142,7 @@ def preflight() -> list[str]:
         try:
             rules.load.cache_clear()
             rules.load(info.id)
-            check = getattr(info.module(), "preflight", None)
-            if check is not None:
-                check()
+            info.module().preflight()
         except rules.RulesError as exc:
             problems.extend(str(p) for p in exc.problems)
         except (OSError, ValueError) as exc:
