@@ -40,5 +40,5 @@ def test_each_page_lists_every_open_point_with_its_clause(game: str) -> None:
     section = GamePage(game, "").open_points()
     shown = text(section.body)
     for point in points:
-        assert point.clause.title in shown and point.clause.id in section.text
+        assert text(point.clause.title) in shown and point.clause.id in section.text
     assert f"{len(points)} points ouverts" in shown

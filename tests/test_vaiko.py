@@ -217,7 +217,7 @@ def test_actions_of_different_types_with_equal_fields_are_not_confused() -> None
     ("action", "clause", "words"),
     [
         (Swap("Alex", 0), "vaiko/pioche", "doit d’abord piocher"),
-        (Draw("Carla"), "vaiko/sens", "Ce n’est pas à Carla de jouer : c’est à Alex"),
+        (Draw("Carla"), "vaiko/sens", "Ce n’est pas à Carla de jouer\u202f: c’est à Alex"),
         (Draw("Zoé"), "vaiko/joueurs", "Aucun joueur ne s’appelle «\u202fZoé\u202f»"),
         (Match("Carla", 0), "vaiko/defausse-immediate", "Aucune défausse immédiate"),
         (Call("Alex"), "vaiko/annonce", "à la fin de son tour"),
