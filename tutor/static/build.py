@@ -12,7 +12,11 @@ from the package registries, so nothing is fetched from a CDN when it runs:
   locally (the rule files ride in it as ``tutor/rules_data``);
 - a ``pyodide-lock.json`` written here that lists exactly those wheels (relative to Pyodide's
   own folder), so ``loadPyodide`` preloads the tutor and ``micropip`` finds the rest locally;
-  the PyPI fallback of ``piplite`` is turned off.
+  the PyPI fallback of ``piplite`` is turned off;
+- bytecode added to those wheels, compiled by that same Pyodide run in Node at build time, so
+  the page does not compile IPython and ipywidgets before its first widget;
+- Font Awesome 5 (npm ``@fortawesome/fontawesome-free``), which Voilà's page template links
+  from a CDN, copied into the site and linked locally.
 
 Downloads are cached in ``build/cache/`` (ignored by git), so a rebuild is offline.
 """
@@ -184,6 +188,54 @@ def sqlite3_placeholder(folder: Path) -> Path:
     return wheel
 
 
+PRECOMPILE_JS = """
+const [dir, wheels] = process.argv.slice(2);
+const { loadPyodide } = await import(new URL("pyodide.mjs", "file://" + dir + "/").href);
+const py = await loadPyodide({ indexURL: dir + "/" });
+py.mountNodeFS("/wheels", wheels);
+await py.runPythonAsync(`
+import compileall, pathlib, py_compile, sys, tempfile, zipfile
+site = f"/lib/python{sys.version_info.major}.{sys.version_info.minor}/site-packages"
+for whl in sorted(pathlib.Path("/wheels").glob("*.whl")):
+    tmp = pathlib.Path(tempfile.mkdtemp())
+    with zipfile.ZipFile(whl) as zf:
+        names = zf.namelist()
+        zf.extractall(tmp)
+    if any("__pycache__/" in n for n in names):
+        continue
+    compileall.compile_dir(str(tmp), quiet=2, ddir=site, workers=1,
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    pycs = sorted(str(p.relative_to(tmp)) for p in tmp.rglob("__pycache__/*.pyc"))
+    with zipfile.ZipFile(whl, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in [*names, *pycs]:
+            if not name.endswith("/"):
+                zf.write(tmp / name, name)
+`);
+"""
+
+
+def precompile(folder: Path, pyodide: Path, wheels: list[Path]) -> None:
+    """Add bytecode (``__pycache__/*.cpython-3XX.pyc``, unchecked-hash, so it is used as is)
+    to the wheels, compiled by the very Pyodide the site ships (run in Node): the page then
+    imports IPython and ipywidgets without compiling them first."""
+    node = shutil.which("node")
+    if node is None:
+        log("node not found: wheels left without bytecode (slower first load)")
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    script = folder / "precompile.mjs"
+    script.write_text(PRECOMPILE_JS)
+    work = folder / "wheels"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    for wheel in wheels:
+        shutil.copy2(wheel, work / wheel.name)
+    log(f"precompile {len(wheels)} wheels with Pyodide in Node")
+    run(node, str(script), str(pyodide), str(work))
+    for wheel in wheels:
+        shutil.copy2(work / wheel.name, wheel)
+
+
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -223,8 +275,13 @@ def pyodide_folder(dest: Path, cache: Path) -> list[str]:
     wheel = tutor_wheel(cache / "tutor-wheel")
     packages["tutor"] = entry("tutor", wheel.name.split("-")[1], wheel, ["ipywidgets"],
                               ["tutor"])
+    copies = []
     for n, e in packages.items():
-        shutil.copy2(wheels.get(n, wheel), dest / e["file_name"])
+        copies.append(dest / e["file_name"])
+        shutil.copy2(wheels.get(n, wheel), copies[-1])
+    precompile(cache / "precompile", npm, copies)
+    for e in packages.values():
+        e["sha256"] = sha256(dest / e["file_name"])
     lock = {"info": upstream["info"], "packages": packages}
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
     return sorted(packages)
@@ -296,7 +353,8 @@ def build(output: Path, cache: Path) -> None:
             shutil.copy2(nb, contents / nb.name)
         shutil.rmtree(output, ignore_errors=True)
         log("voici build")
-        run(str(Path(sys.executable).with_name("voici")), "build", "--ignore-sys-prefix", "--no-sourcemaps",
+        voici = str(Path(sys.executable).with_name("voici"))
+        run(voici, "build", "--ignore-sys-prefix", "--no-sourcemaps",
             "--disable-addons", "jupyterlite-xeus",
             f"--FederatedExtensionAddon.extra_labextensions_path={extensions}",
             "--lite-dir", str(lite), "--contents", str(contents),
