@@ -109,6 +109,7 @@ def open_voila(page: Page, url: str, title: str) -> None:
 def test_binder_voila_badge_accueil_and_every_game(browser: Browser, binder_url: str,
                                                   shots: Path) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_navigation_timeout(TIMEOUT)  # Voilà's page loads once its cells have run
     base = binder_url.split("?")[0]
     token = binder_url.split("?")[1]
     page.goto(binder_url)  # a launch without urlpath lands on the Accueil (binder/start)
@@ -132,6 +133,7 @@ def test_binder_voila_badge_accueil_and_every_game(browser: Browser, binder_url:
 def test_binder_lab_badge_opens_the_accueil_notebook(browser: Browser, binder_url: str,
                                                      shots: Path) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_navigation_timeout(TIMEOUT)  # Voilà's page loads once its cells have run
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     base, token = binder_url.split("?")
