@@ -33,7 +33,8 @@ from tests.browser.conftest import (  # noqa: E402
 
 SITE = ROOT / "build" / "static"
 PAGES = ("index", "stupides-vautours")
-FIRST_WIDGET = ".widget-button"
+#: the first interactive widget: a button (game pages) or a game card link (Accueil)
+FIRST_WIDGET = ".widget-button, a.tv-game-card"
 TIMEOUT = 300_000
 
 
