@@ -40,6 +40,7 @@ TIMEOUT = 300_000
 
 def first_widget_s(context: BrowserContext, url: str) -> float:
     page = context.new_page()
+    page.set_default_navigation_timeout(TIMEOUT)  # Voilà's "load" waits for its cells
     started = time.perf_counter()
     page.goto(url)
     page.locator(FIRST_WIDGET).first.wait_for(state="visible", timeout=TIMEOUT)
@@ -70,6 +71,7 @@ def measure_static(browser: Browser, loads: int) -> dict[str, dict[str, list[flo
                 warm.append(first_widget_s(context, url))
                 context.close()
             out[name] = {"cold": cold, "warm": warm}
+            print(f"static {name}: cold {cold} s, warm {warm} s", flush=True)
     finally:
         stop(proc)
     return out
