@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT   ?= 8866
 
-.PHONY: help test app lab bench load check lint chromium notebooks clean
+.PHONY: help test app lab bench load check lint chromium notebooks clean static test-static npm
 
 help:
 	@echo "make app    serve the tutor with Voilà on http://127.0.0.1:$(PORT)"
@@ -16,6 +16,8 @@ help:
 	@echo "make load   10 simultaneous learners against one server (loopback only)"
 	@echo "make check  validate the rule files and replay their examples"
 	@echo "make notebooks  run the notebooks, store the outputs nbval checks, drop the rest"
+	@echo "make static  the zero-server site in build/static/ (Voici + Pyodide, no CDN)"
+	@echo "make test-static  build it and test it in Chromium, and the Binder launch"
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -57,5 +59,22 @@ load: $(STAMP) chromium
 notebooks: $(STAMP)
 	$(PY) -m tutor.notebooks notebooks/*.ipynb
 
+$(VENV)/.static-installed: $(STAMP) pyproject.toml
+	$(PY) -m pip install --quiet -e '.[static]'
+	@touch $@
+
+npm:
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "Installing Debian's npm to fetch the npm package pyodide..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq npm >/dev/null; }
+
+# Downloads are cached in build/cache/ (ignored by git): a rebuild needs no network.
+static: $(VENV)/.static-installed npm
+	$(PY) -m tutor.static.build --output build/static
+
+# The static site served by a plain file server, and the app launched as Binder launches it.
+test-static: static chromium
+	TUTOR_TEST_REACH=1 $(PY) -m pytest tests/browser/test_static.py tests/browser/test_binder.py
+
 clean:
-	rm -rf $(VENV) test-artefacts bench-results .mypy_cache .ruff_cache
+	rm -rf $(VENV) test-artefacts bench-results .mypy_cache .ruff_cache build

@@ -1,0 +1,122 @@
+"""Time to first widget: the static site (`make static`, Pyodide in the page) beside the Voilà
+app (`python -m tutor app`, one server-side kernel per page), in headless Chromium, loopback only.
+
+For each page, the time from navigation until the first interactive widget (a button) is
+visible: for the static site with a cold browser cache (a fresh browser context) and a warm one
+(the same context, the page loaded again), and for the Voilà app (preheated kernels, as served).
+Run `make static` first; `python tests/bench/static.py [--loads N]`. Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    free_port,
+    stop,
+    wait_for_port,
+)
+
+SITE = ROOT / "build" / "static"
+PAGES = ("index", "stupides-vautours")
+#: the first interactive widget: a button (game pages) or a game card link (Accueil)
+FIRST_WIDGET = ".widget-button, a.tv-game-card"
+TIMEOUT = 300_000
+
+
+def first_widget_s(context: BrowserContext, url: str) -> float:
+    page = context.new_page()
+    page.set_default_navigation_timeout(TIMEOUT)  # Voilà's "load" waits for its cells
+    started = time.perf_counter()
+    page.goto(url)
+    page.locator(FIRST_WIDGET).first.wait_for(state="visible", timeout=TIMEOUT)
+    elapsed = time.perf_counter() - started
+    page.close()
+    return elapsed
+
+
+def server(cmd: list[str], port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    wait_for_port(port, proc)
+    return proc
+
+
+def measure_static(browser: Browser, loads: int) -> dict[str, dict[str, list[float]]]:
+    port = free_port()
+    proc = server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                   "--directory", str(SITE)], port)
+    out: dict[str, dict[str, list[float]]] = {}
+    try:
+        for name in PAGES:
+            url = f"http://127.0.0.1:{port}/voici/render/{name}.html"
+            cold, warm = [], []
+            for _ in range(loads):
+                context = browser.new_context()
+                cold.append(first_widget_s(context, url))
+                warm.append(first_widget_s(context, url))
+                context.close()
+            out[name] = {"cold": cold, "warm": warm}
+            print(f"static {name}: cold {cold} s, warm {warm} s", flush=True)
+    finally:
+        stop(proc)
+    return out
+
+
+def measure_voila(browser: Browser, loads: int) -> dict[str, list[float]]:
+    port = free_port()
+    proc = server([sys.executable, "-m", "tutor", "app", "--port", str(port)], port)
+    out: dict[str, list[float]] = {}
+    try:
+        context = browser.new_context()
+        first_widget_s(context, f"http://127.0.0.1:{port}/voila/render/index.ipynb")  # warm-up
+        for name in PAGES:
+            url = f"http://127.0.0.1:{port}/voila/render/{name}.ipynb"
+            out[name] = [first_widget_s(context, url) for _ in range(loads)]
+        context.close()
+    finally:
+        stop(proc)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--loads", type=int, default=2)
+    args = parser.parse_args()
+    if not (SITE / "voici" / "render" / "index.html").exists():
+        sys.exit("build/static is missing: run `make static` first")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        static = measure_static(browser, args.loads)
+        voila = measure_voila(browser, args.loads)
+        browser.close()
+    size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
+    report: dict[str, Any] = {"date": time.strftime("%Y-%m-%d"), "site_mib": size / 2**20,
+                              "static": static, "voila": voila}
+    print(f"time to first widget, median of {args.loads} (s); site {size / 2**20:.1f} MiB")
+    print(f"{'page':20} {'static cold':>12} {'static warm':>12} {'Voilà':>8}")
+    for name in PAGES:
+        print(f"{name:20} {statistics.median(static[name]['cold']):12.1f} "
+              f"{statistics.median(static[name]['warm']):12.1f} "
+              f"{statistics.median(voila[name]):8.1f}")
+    results = ROOT / "bench-results"
+    results.mkdir(exist_ok=True)
+    (results / f"static-{report['date']}.json").write_text(json.dumps(report, indent=1))
+
+
+if __name__ == "__main__":
+    main()

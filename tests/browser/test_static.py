@@ -1,0 +1,161 @@
+"""The zero-server site (`make static`, `build/static/`) served by a plain static file server on
+loopback and driven in Chromium: the Accueil, every game page by its link, a manche of Stupides
+Vautours by clicking, and not one request leaving the machine.
+
+Run by `make test-static` (which builds the site first); skipped by `make test`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Route, expect
+
+from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, free_port, stop, wait_for_port
+from .pages import assert_no_voila_error, full_screenshot
+
+pytestmark = pytest.mark.skipif(os.environ.get("TUTOR_TEST_REACH") != "1",
+                                reason="run by `make test-static`, after `make static`")
+
+SITE = ROOT / "build" / "static"
+ACCUEIL = "voici/render/index.html"
+#: a Pyodide kernel starts in the page itself: generous, for a busy 2-core machine
+KERNEL_TIMEOUT = 300_000
+#: every host name but loopback fails to resolve, in the page, its workers and service worker
+BLOCK_NETWORK = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
+
+
+def serve(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """A plain static file server (Python's http.server) on a free loopback port."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+         "--directory", str(folder)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    wait_for_port(port, proc)
+    return proc, f"http://127.0.0.1:{port}/"
+
+
+@pytest.fixture(scope="module")
+def site_url() -> Iterator[str]:
+    if not (SITE / ACCUEIL).exists():
+        pytest.fail(f"{SITE} has no {ACCUEIL}: run `make static` first (make test-static does)")
+    proc, url = serve(SITE)
+    try:
+        yield url
+    finally:
+        stop(proc)
+
+
+@pytest.fixture(scope="module")
+def offline_browser(browser_type: BrowserType) -> Iterator[Browser]:
+    browser = browser_type.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, BLOCK_NETWORK])
+    yield browser
+    browser.close()
+
+
+class Guard:
+    """Aborts and records every request to anything but the site's own server."""
+
+    def __init__(self, context: BrowserContext, base: str) -> None:
+        self.base = base
+        self.external: list[str] = []
+        self.errors: list[str] = []
+        context.route("**/*", self.route)
+        context.on("request", self.watch)
+
+    def route(self, route: Route) -> None:
+        url = route.request.url
+        if url.startswith(self.base) or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            self.external.append(url)
+            route.abort()
+
+    def watch(self, request: object) -> None:
+        url = str(getattr(request, "url", ""))
+        if not url.startswith((self.base, "data:", "blob:")) and url not in self.external:
+            self.external.append(url)
+
+    def page(self, page: Page) -> Page:
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        return page
+
+
+@pytest.fixture(scope="module")
+def context(offline_browser: Browser, site_url: str) -> Iterator[tuple[BrowserContext, Guard]]:
+    ctx = offline_browser.new_context(viewport={"width": 1280, "height": 800})
+    guard = Guard(ctx, site_url)
+    yield ctx, guard
+    ctx.close()
+    assert guard.external == [], f"requests left the machine: {guard.external}"
+
+
+def wait_for_page(page: Page, title: str) -> None:
+    """The page's kernel has run every cell: Voici shows the page (its hero title, drawn by a
+    widget) only once its "Executing i of n" spinner is done."""
+    hero = page.locator(".tv-hero h1")
+    expect(hero).to_be_visible(timeout=KERNEL_TIMEOUT)
+    expect(hero).to_have_text(title)
+    expect(page.get_by_text(re.compile(r"^Executing \d+ of \d+$"))).to_have_count(0)
+
+
+def test_root_opens_the_accueil_and_its_links_open_every_game(
+        context: tuple[BrowserContext, Guard], site_url: str, shots: Path) -> None:
+    ctx, guard = context
+    page = guard.page(ctx.new_page())
+    page.goto(site_url)
+    page.wait_for_url(re.compile(re.escape(ACCUEIL) + "$"))
+    wait_for_page(page, "Tuteur de règles de jeux de cartes")
+    cards = page.locator("a.tv-game-card")
+    expect(cards).to_have_count(4)
+    links = {str(cards.nth(i).get_attribute("data-game")): str(cards.nth(i).get_attribute("href"))
+             for i in range(cards.count())}
+    titles = {game: cards.nth(i).locator("h3").inner_text()
+              for i, game in enumerate(links)}
+    assert_no_voila_error(page)
+    full_screenshot(page, shots / "static-accueil.png")
+    accueil = page.url
+    first, *others = links
+    # one link followed by a click, the others by their address (same relative href)
+    page.locator(f"a.tv-game-card[data-game='{first}']").click()
+    for game in [first, *others]:
+        if game != first:
+            page.goto(urljoin(accueil, links[game]))
+        stem = links[game].removesuffix(".ipynb")
+        page.wait_for_url(re.compile(re.escape(f"voici/render/{stem}.html") + "$"))
+        wait_for_page(page, titles[game])
+        expect(page.locator(".widget-button").first).to_be_visible()
+        assert_no_voila_error(page)
+        full_screenshot(page, shots / f"static-{stem}.png")
+    assert guard.errors == []
+    page.close()
+
+
+def test_a_manche_of_stupides_vautours_by_clicking(
+        context: tuple[BrowserContext, Guard], site_url: str, shots: Path) -> None:
+    ctx, guard = context
+    page = guard.page(ctx.new_page())
+    page.goto(urljoin(site_url, "voici/render/stupides-vautours.html"))
+    wait_for_page(page, "Stupides Vautours")
+    game = page.locator(".tv-game")
+    game.get_by_role("button", name="Nouvelle partie").click()
+    actions = game.locator("button.tv-action, button.tv-cardbtn")
+    expect(actions.first).to_be_visible()
+    log = game.locator(".tv-log")
+    before = log.inner_text()
+    actions.nth(9).click()  # the learner plays a 10; the computer players answer
+    expect(log).not_to_have_text(before)
+    expect(log).to_contain_text("vautours/")  # each step cites its clause
+    expect(actions.nth(9)).to_have_class(re.compile("tv-played"))
+    assert_no_voila_error(page)
+    game.screenshot(path=str(shots / "static-manche.png"))
+    assert guard.errors == []
+    page.close()

@@ -1,0 +1,377 @@
+"""Build the static site (``make static``): ``build/static/``, served by any static file server.
+
+Voici renders ``notebooks/*.ipynb`` into pages whose kernel is JupyterLite's Pyodide kernel,
+running in the learner's browser. Everything the site loads is copied into it at build time
+from the package registries, so nothing is fetched from a CDN when it runs:
+
+- Pyodide's core (``pyodide.js``, ``pyodide.asm.js``/``.wasm``, ``python_stdlib.zip``) from
+  the npm package ``pyodide`` at the version the Pyodide kernel was made for;
+- the pure-Python wheels the kernel and the tutor need, from PyPI (``pip download
+  --platform any``), at the versions Pyodide's own lock file names for the packages it ships
+  (IPython, jedi, micropip...), plus ``comm``, ``ipywidgets`` and this package's wheel built
+  locally (the rule files ride in it as ``tutor/rules_data``);
+- a ``pyodide-lock.json`` written here that lists exactly those wheels (relative to Pyodide's
+  own folder), so ``loadPyodide`` preloads the tutor and ``micropip`` finds the rest locally;
+  the PyPI fallback of ``piplite`` is turned off;
+- bytecode added to those wheels, compiled by that same Pyodide run in Node at build time, so
+  the page does not compile IPython and ipywidgets before its first widget;
+- Font Awesome 5 (npm ``@fortawesome/fontawesome-free``), which Voilà's page template links
+  from a CDN, copied into the site and linked locally.
+
+Downloads are cached in ``build/cache/`` (ignored by git), so a rebuild is offline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD = ROOT / "build"
+CACHE = BUILD / "cache"
+
+#: the Pyodide the kernel (jupyterlite-pyodide-kernel 0.7.0, the last one whose front end fits
+#: Voici 0.10's JupyterLite 0.7.0) was made for: Python 3.13
+PYODIDE_VERSION = "0.29.0"
+#: the icon font Voilà's lab template (hence Voici's) links from a CDN; bundled instead
+FONTAWESOME_VERSION = "5.15.4"
+FONTAWESOME_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/"
+PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
+                 "python_stdlib.zip")
+#: what the Pyodide kernel loads itself at start (from Pyodide's lock)
+KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi")
+#: wheels Pyodide does not ship: name -> (version, depends, imports)
+EXTRA_PACKAGES: dict[str, tuple[str, list[str], list[str]]] = {
+    "comm": ("0.2.3", ["traitlets"], ["comm"]),
+    "ipywidgets": ("8.1.9", ["comm", "ipython", "traitlets"], ["ipywidgets"]),
+}
+#: preloaded while Pyodide starts, in parallel; the kernel installs with piplite whatever of
+#: its own list is not named here. ``sqlite3`` (in that list) is a CPython module built for
+#: Emscripten that only Pyodide's CDN and release tarball have, on no package registry: the
+#: lock names an empty placeholder wheel for it instead, so ``import sqlite3`` fails as
+#: IPython expects when it is missing (it then keeps no history database).
+PRELOAD = ["micropip", "comm", "ipython", "jedi", "sqlite3", "tutor"]
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: federated extensions the site needs (the others installed beside Voilà are left out)
+LABEXTENSIONS = ("@jupyter-widgets/jupyterlab-manager",
+                 "@jupyterlite/pyodide-kernel-extension")
+
+
+def log(message: str) -> None:
+    print(f"[static] {message}", flush=True)
+
+
+def norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def run(*cmd: str, cwd: Path | None = None) -> None:
+    subprocess.run(cmd, check=True, cwd=cwd)
+
+
+def npm_package(cache: Path, name: str, version: str) -> Path:
+    """An npm package unpacked (``npm pack``, cached)."""
+    stem = name.removeprefix("@").replace("/", "-")
+    folder = cache / f"{stem}-{version}"
+    if (folder / "package.json").exists():
+        return folder
+    cache.mkdir(parents=True, exist_ok=True)
+    tgz = cache / f"{stem}-{version}.tgz"
+    if not tgz.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            sys.exit(f"npm is needed to fetch the npm package {name} (apt-get install npm)")
+        log(f"npm pack {name}@{version}")
+        run(npm, "pack", f"{name}@{version}", "--pack-destination", str(cache), "--silent")
+    tmp = cache / "unpack"
+    shutil.rmtree(tmp, ignore_errors=True)
+    with tarfile.open(tgz) as tar:
+        tar.extractall(tmp, filter="data")
+    shutil.rmtree(folder, ignore_errors=True)
+    (tmp / "package").rename(folder)
+    shutil.rmtree(tmp)
+    return folder
+
+
+def closure(lock: dict[str, Any], roots: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """The pure-Python packages ``roots`` need in Pyodide's lock, and the others met on the
+    way, left out with what only they need (``sqlite3``, a CPython module built for
+    Emscripten; ``matplotlib``, which ``matplotlib-inline`` names but imports only on
+    ``%matplotlib``)."""
+    packages = lock["packages"]
+    seen: list[str] = []
+    left_out: list[str] = []
+
+    def visit(name: str) -> None:
+        key = norm(name)
+        if key in seen or key in left_out:
+            return
+        if not is_pure(packages[key]["file_name"]):
+            left_out.append(key)
+            return
+        seen.append(key)
+        for dep in packages[key]["depends"]:
+            visit(dep)
+
+    for root in roots:
+        visit(root)
+    return seen, left_out
+
+
+def is_pure(file_name: str) -> bool:
+    return file_name.endswith("-none-any.whl")
+
+
+def find_wheel(folder: Path, name: str, version: str) -> Path | None:
+    for wheel in folder.glob("*.whl"):
+        dist, ver = wheel.name.split("-")[:2]
+        if norm(dist) == norm(name) and ver == version:
+            return wheel
+    return None
+
+
+def download_wheels(specs: dict[str, str], folder: Path, python: str) -> dict[str, Path]:
+    """Pure-Python wheels from PyPI, exact versions, cached in ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    missing = [f"{name}=={ver}" for name, ver in specs.items()
+               if find_wheel(folder, name, ver) is None]
+    if missing:
+        log(f"pip download {' '.join(missing)}")
+        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+            "--only-binary=:all:", "--platform", "any", "--python-version", python,
+            "--dest", str(folder), *missing)
+    wheels = {}
+    for name, ver in specs.items():
+        wheel = find_wheel(folder, name, ver)
+        if wheel is None:
+            sys.exit(f"no pure-Python wheel {name}=={ver} was downloaded")
+        wheels[name] = wheel
+    return wheels
+
+
+def tutor_wheel(folder: Path) -> Path:
+    """This package's wheel, built from the working tree (rules inside, as rules_data)."""
+    shutil.rmtree(folder, ignore_errors=True)
+    log("pip wheel . (the tutor)")
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+        "--wheel-dir", str(folder), str(ROOT))
+    (wheel,) = folder.glob("tutor-*.whl")
+    return wheel
+
+
+def sqlite3_placeholder(folder: Path) -> Path:
+    """An empty wheel (metadata only) standing for Pyodide's ``sqlite3`` module."""
+    folder.mkdir(parents=True, exist_ok=True)
+    wheel = folder / "sqlite3-0-py3-none-any.whl"
+    info = "sqlite3-0.dist-info"
+    files = {
+        f"{info}/METADATA": "Metadata-Version: 2.1\nName: sqlite3\nVersion: 0\nSummary: "
+                            "placeholder: Pyodide's sqlite3 module is not bundled\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: tutor.static\nRoot-Is-Purelib: "
+                         "true\nTag: py3-none-any\n",
+    }
+    files[f"{info}/RECORD"] = "".join(f"{name},,\n" for name in files) + f"{info}/RECORD,,\n"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        for name, text in files.items():
+            zf.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), text)
+    return wheel
+
+
+PRECOMPILE_JS = """
+const [dir, wheels] = process.argv.slice(2);
+const { loadPyodide } = await import(new URL("pyodide.mjs", "file://" + dir + "/").href);
+const py = await loadPyodide({ indexURL: dir + "/" });
+py.mountNodeFS("/wheels", wheels);
+await py.runPythonAsync(`
+import compileall, pathlib, py_compile, sys, tempfile, zipfile
+site = f"/lib/python{sys.version_info.major}.{sys.version_info.minor}/site-packages"
+for whl in sorted(pathlib.Path("/wheels").glob("*.whl")):
+    tmp = pathlib.Path(tempfile.mkdtemp())
+    with zipfile.ZipFile(whl) as zf:
+        names = zf.namelist()
+        zf.extractall(tmp)
+    if any("__pycache__/" in n for n in names):
+        continue
+    compileall.compile_dir(str(tmp), quiet=2, ddir=site, workers=1,
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    pycs = sorted(str(p.relative_to(tmp)) for p in tmp.rglob("__pycache__/*.pyc"))
+    with zipfile.ZipFile(whl, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in [*names, *pycs]:
+            if not name.endswith("/"):
+                zf.write(tmp / name, name)
+`);
+"""
+
+
+def precompile(folder: Path, pyodide: Path, wheels: list[Path]) -> None:
+    """Add bytecode (``__pycache__/*.cpython-3XX.pyc``, unchecked-hash, so it is used as is)
+    to the wheels, compiled by the very Pyodide the site ships (run in Node): the page then
+    imports IPython and ipywidgets without compiling them first."""
+    node = shutil.which("node")
+    if node is None:
+        log("node not found: wheels left without bytecode (slower first load)")
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    script = folder / "precompile.mjs"
+    script.write_text(PRECOMPILE_JS)
+    work = folder / "wheels"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    for wheel in wheels:
+        shutil.copy2(wheel, work / wheel.name)
+    log(f"precompile {len(wheels)} wheels with Pyodide in Node")
+    run(node, str(script), str(pyodide), str(work))
+    for wheel in wheels:
+        shutil.copy2(work / wheel.name, wheel)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def entry(name: str, version: str, wheel: Path, depends: list[str],
+          imports: list[str]) -> dict[str, Any]:
+    return {"name": name, "version": version, "file_name": wheel.name, "install_dir": "site",
+            "sha256": sha256(wheel), "package_type": "package", "imports": imports,
+            "depends": depends, "unvendored_tests": False}
+
+
+def pyodide_folder(dest: Path, cache: Path) -> list[str]:
+    """Fill ``dest`` (the site's ``static/pyodide``) and return the lock's package names."""
+    npm = npm_package(cache, "pyodide", PYODIDE_VERSION)
+    upstream = json.loads((npm / "pyodide-lock.json").read_text())
+    python = ".".join(upstream["info"]["python"].split(".")[:2])
+    dest.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(npm / name, dest / name)
+
+    names, left_out = closure(upstream, KERNEL_PACKAGES)
+    ours = {n: upstream["packages"][n] for n in names}
+    if left_out:
+        log(f"left out (not pure Python, not needed): {', '.join(sorted(left_out))}")
+    specs = {n: e["version"] for n, e in ours.items()}
+    specs.update({n: v for n, (v, _, _) in EXTRA_PACKAGES.items()})
+    wheels = download_wheels(specs, cache / "wheels", python)
+    packages: dict[str, Any] = {}
+    for n, e in ours.items():
+        depends = [d for d in e["depends"] if norm(d) in ours]
+        packages[n] = entry(e["name"], e["version"], wheels[n], depends, e["imports"])
+    for n, (version, depends, imports) in EXTRA_PACKAGES.items():
+        packages[n] = entry(n, version, wheels[n], depends, imports)
+    placeholder = sqlite3_placeholder(cache / "placeholder")
+    packages["sqlite3"] = entry("sqlite3", "0", placeholder, [], [])
+    wheels["sqlite3"] = placeholder
+    wheel = tutor_wheel(cache / "tutor-wheel")
+    packages["tutor"] = entry("tutor", wheel.name.split("-")[1], wheel, ["ipywidgets"],
+                              ["tutor"])
+    copies = []
+    for n, e in packages.items():
+        copies.append(dest / e["file_name"])
+        shutil.copy2(wheels.get(n, wheel), copies[-1])
+    precompile(cache / "precompile", npm, copies)
+    for e in packages.values():
+        e["sha256"] = sha256(dest / e["file_name"])
+    lock = {"info": upstream["info"], "packages": packages}
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    return sorted(packages)
+
+
+def lite_config() -> dict[str, Any]:
+    settings = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": PRELOAD}}
+    return {"jupyter-lite-schema-version": 0,
+            "jupyter-config-data": {"litePluginSettings": {KERNEL_PLUGIN: settings}}}
+
+
+def labextensions(dest: Path) -> None:
+    """Copy only the federated extensions the pages need into ``dest``."""
+    source = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    for name in LABEXTENSIONS:
+        shutil.copytree(source / name, dest / name)
+
+
+def fontawesome(output: Path, cache: Path) -> None:
+    """Copy Font Awesome 5 (npm) into the site and point the pages' two CDN links at it."""
+    npm = npm_package(cache, "@fortawesome/fontawesome-free", FONTAWESOME_VERSION)
+    dest = output / "static" / "fontawesome"
+    for part in ("css", "webfonts", "LICENSE.txt"):
+        copy = shutil.copytree if (npm / part).is_dir() else shutil.copy2
+        copy(npm / part, dest / part)
+    for page in output.rglob("*.html"):
+        text = page.read_text()
+        if FONTAWESOME_CDN in text:
+            local = Path("../" * (len(page.relative_to(output).parts) - 1)) / "static"
+            page.write_text(text.replace(FONTAWESOME_CDN, f"{local.as_posix()}/fontawesome/"))
+
+
+def redirects(output: Path, notebooks: list[Path]) -> None:
+    """The Accueil links to ``<page>.ipynb`` (right under Voilà); Voici renders
+    ``<page>.html``. A folder ``<page>.ipynb/`` with an ``index.html`` redirecting to the page
+    makes the same relative links work on any static server."""
+    render = output / "voici" / "render"
+    for nb in notebooks:
+        page = f"{nb.stem}.html"
+        if not (render / page).exists():
+            sys.exit(f"Voici did not render {nb.name} (no {render / page})")
+        folder = render / nb.name
+        folder.mkdir()
+        (folder / "index.html").write_text(
+            "<!doctype html><meta charset='utf-8'>"
+            f"<meta http-equiv='refresh' content='0; url=../{page}'>"
+            f"<script>location.replace('../{page}' + location.search)</script>"
+            f"<a href='../{page}'>{nb.stem}</a>\n")
+    # the site's root opens the Accueil
+    (output / "index.html").write_text(
+        "<!doctype html><meta charset='utf-8'><title>Tuteur de règles</title>"
+        "<meta http-equiv='refresh' content='0; url=voici/render/index.html'>"
+        "<a href='voici/render/index.html'>Accueil</a>\n")
+
+
+def build(output: Path, cache: Path) -> None:
+    started = time.monotonic()
+    notebooks = sorted((ROOT / "notebooks").glob("*.ipynb"))
+    with tempfile.TemporaryDirectory(prefix="tutor-lite-") as tmp:
+        lite = Path(tmp) / "lite"
+        packages = pyodide_folder(lite / "static" / "pyodide", cache)
+        log(f"pyodide-lock.json: {len(packages)} wheels ({', '.join(packages)})")
+        (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1))
+        extensions = Path(tmp) / "labextensions"
+        labextensions(extensions)
+        contents = Path(tmp) / "contents"
+        contents.mkdir()
+        for nb in notebooks:
+            shutil.copy2(nb, contents / nb.name)
+        shutil.rmtree(output, ignore_errors=True)
+        log("voici build")
+        voici = str(Path(sys.executable).with_name("voici"))
+        run(voici, "build", "--ignore-sys-prefix", "--no-sourcemaps",
+            "--disable-addons", "jupyterlite-xeus",
+            f"--FederatedExtensionAddon.extra_labextensions_path={extensions}",
+            "--lite-dir", str(lite), "--contents", str(contents),
+            "--output-dir", str(output), cwd=Path(tmp))
+    fontawesome(output, cache)
+    redirects(output, notebooks)
+    size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
+    log(f"built {output} in {time.monotonic() - started:.0f} s, {size / 2**20:.1f} MiB")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--output", type=Path, default=BUILD / "static")
+    parser.add_argument("--cache", type=Path, default=CACHE)
+    args = parser.parse_args(argv)
+    build(args.output.resolve(), args.cache.resolve())
+
+
+if __name__ == "__main__":
+    main()
