@@ -47,10 +47,16 @@ def stored_outputs(nb: Notebook) -> dict[str, Outputs]:
             if is_checked(cell)}
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
 def _numbered(output: dict[str, Any]) -> dict[str, Any]:
+    """A stored output as committed: numbered 1, and without a widget view (its model id is
+    random at every run; nbval compares the plain text)."""
     output = copy.deepcopy(output)
     if "execution_count" in output:
         output["execution_count"] = 1
+    output.get("data", {}).pop(WIDGET_VIEW, None)
     return output
 
 

@@ -7,6 +7,7 @@ notebooks call (``header``, ``clause``, ``clauses``, ``example``, ``book``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as w
 
@@ -31,6 +32,12 @@ class Stepper(Explainer):
 
     def __repr__(self) -> str:
         return repr(self.transcript)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # ipywidgets cuts a widget's plain text at 110 characters: give the whole transcript
+        bundle = super()._repr_mimebundle_(**kwargs)
+        (bundle[0] if isinstance(bundle, tuple) else bundle)["text/plain"] = repr(self)
+        return bundle
 
 
 class GamePage:

@@ -88,6 +88,7 @@ class StrategistPlayer:
     RANDOM_SHARE = 0.3
     COST = 0.4
     REACH = 2
+    SPREAD = 0.7
 
     def __init__(self, *, seed: Seed = 0) -> None:
         self.rng = _rng(seed)
@@ -111,9 +112,14 @@ class StrategistPlayer:
                 gains[card] += total * _wins(card, bids, high)
         target = round(_bid(total, hand, deck_left, 0.0) * (len(hand) - 1))
         near = hand[max(0, target - self.REACH):target + self.REACH + 1]
-        best = max(near, key=lambda c: (gains[c] / self.SAMPLES
-                                        - self.COST * future * hand.index(c) / (len(hand) - 1),
-                                        -c))
+        value = {c: gains[c] / self.SAMPLES - self.COST * future * hand.index(c) / (len(hand) - 1)
+                 for c in near}
+        top = max(value.values())
+        # players of one level reason alike and would keep cancelling each other's cards: pick
+        # among the near-best cards at random (seeded), so that a table of them is not beaten
+        # by a trivial strategy (1, 2, …, 15 in order)
+        close = [c for c in near if value[c] >= top - self.SPREAD * (abs(total) + 1)]
+        best = self.rng.choice(close)
         return next(a for a in legal if a.card == best)
 
     def _imagine(self, total: int, cards: list[int], deck_left: list[int],
