@@ -70,6 +70,14 @@ CSS = "".join(f".vp-{k}, .jupyter-button.vp-pick-{k} {{ background: {bg}; border
 .jupyter-button.vp-pick-joker { border-style: dashed; }
 .vp-verdict a { font-size: 0.85rem; }
 .vp-heads-row { flex-flow: row wrap; }
+.tv-game .widget-dropdown, .tv-sandbox .widget-dropdown, .tv-game .widget-text,
+.tv-game .widget-toggle-buttons, .tv-sandbox .widget-toggle-buttons, .tv-game .widget-slider,
+.tv-sandbox .widget-slider { max-width: 100%; min-width: 0; }
+.widget-dropdown > select { min-width: 0; }
+.tv-game .widget-toggle-buttons, .tv-sandbox .widget-toggle-buttons { flex-wrap: wrap; }
+.widget-toggle-buttons .widget-toggle-button { max-width: 100%; }
+.jupyter-button.tv-action { max-width: 100%; white-space: normal; height: auto;
+  min-height: var(--jp-widgets-inline-height); }
 @media (max-width: 600px) {
   .vp-grid table, .vp-grid tbody, .vp-grid tr, .vp-grid td { display: block; width: auto; }
   .vp-grid thead { display: none; }

@@ -190,8 +190,8 @@ BOOKLET_HEADS: dict[str, dict[str, int]] = {
 
 
 def hunts_with_heads(heads: Mapping[str, Mapping[str, int]]) -> dict[str, list[tuple[v.Card, ...]]]:
-    """Hunts with these heads (``{player: {location: heads}}``) made of the game's cards: two-head
-    vampires first, then one-head ones, then jokers; :class:`Refusal` (French) when the game has
+    """Hunts with these heads (``{player: {location: heads}}``) made of the game's cards: as many
+    two-head vampires as the hunt's 3 cards allow, then one-head ones, then jokers; :class:`Refusal` (French) when the game has
     not enough cards."""
     supply = Counter(v.COMPOSITION)
     out: dict[str, list[tuple[v.Card, ...]]] = {}
@@ -202,7 +202,7 @@ def hunts_with_heads(heads: Mapping[str, Mapping[str, int]]) -> dict[str, list[t
                 raise Refusal(f"Une chasse compte au moins 3 cartes, donc au moins 3 têtes, "
                               f"pas {fr.quote(str(n))}.")
             one, two = v.Vampire(loc, 1), v.Vampire(loc, 2)
-            twos = min(supply[two], (n - 3) // 2)
+            twos = min(supply[two], n - 3, n // 2)
             ones = min(supply[one], n - 2 * twos)
             jokers = n - 2 * twos - ones
             if jokers > supply[v.JOKER] or ones + twos == 0:
@@ -293,9 +293,19 @@ def make_layout(seed: int) -> tuple[dict[str, list[tuple[v.Card, ...]]], str]:
             if rng.random() >= 0.15:  # else this player lacks that colour
                 heads[p][loc] = rng.choice((low, low, low + 1, low + 2, low + 3))
     try:
-        return hunts_with_heads(heads), rng.choice(players)
+        shown = hunts_with_heads(heads)
     except Refusal:  # more heads than the game's cards: another layout
         return make_layout(seed + 7919)
+    jokers = sum(hunt.count(v.JOKER) for hunts in shown.values() for hunt in hunts)
+    for hunts in shown.values():
+        for k, hunt in enumerate(hunts):
+            ones = [c for c in hunt if isinstance(c, v.Vampire) and c.heads == 1]
+            if jokers < JOKERS and len(ones) > 1 and rng.random() < 0.3:  # a joker for a 1
+                cards = list(hunt)
+                cards.remove(ones[0])
+                hunts[k] = v.sort_cards([*cards, v.JOKER])
+                jokers += 1
+    return shown, rng.choice(players)
 
 
 def make_question(seed: int) -> Question:
