@@ -64,8 +64,9 @@ def test_page_has_every_part_and_its_links_jump(vp: Page, shots: Path) -> None:
         expect(vp.locator(part).first).to_be_visible()
     # Voilà keeps the heading ids percent-encoded, JupyterLab decoded: browsers try both
     missing = vp.evaluate("""() => Array.from(document.querySelectorAll('a[href^="#"]'))
-        .map(a => a.href.split('#')[1]).filter(id => id && !document.getElementById(id)
-                                               && !document.getElementById(decodeURIComponent(id)))""")
+        .map(a => a.href.split('#')[1])
+        .filter(id => id && !document.getElementById(id)
+                && !document.getElementById(decodeURIComponent(id)))""")
     assert missing == []
     vp.locator("a[href='#Le-décompte']").first.click()
     expect(vp.locator("h2", has_text="Le décompte")).to_be_in_viewport()

@@ -191,8 +191,8 @@ BOOKLET_HEADS: dict[str, dict[str, int]] = {
 
 def hunts_with_heads(heads: Mapping[str, Mapping[str, int]]) -> dict[str, list[tuple[v.Card, ...]]]:
     """Hunts with these heads (``{player: {location: heads}}``) made of the game's cards: as many
-    two-head vampires as the hunt's 3 cards allow, then one-head ones, then jokers; :class:`Refusal` (French) when the game has
-    not enough cards."""
+    two-head vampires as the hunt's 3 cards allow, then one-head ones, then jokers;
+    :class:`Refusal` (French) when the game has not enough cards."""
     supply = Counter(v.COMPOSITION)
     out: dict[str, list[tuple[v.Card, ...]]] = {}
     for player, row in heads.items():
