@@ -34,16 +34,16 @@ CSS = "".join(f".vp-{k}, .jupyter-button.vp-pick-{k} {{ background: {bg}; border
               f"color: {fg}; }}\n" for k, (bg, bd, fg) in _COLOURS.items()) + """
 .vp-card { display: inline-flex; flex-direction: column; justify-content: space-between;
   align-items: center; box-sizing: border-box; width: 4.4rem; min-height: 5.9rem;
-  border-radius: 10px; padding: 0.25rem 0.15rem; border: 2px solid; font-weight: 700;
+  border-radius: 10px; padding: 0.25rem 0.1rem; border: 2px solid; font-weight: 700;
   box-shadow: 0 2px 3px rgba(0, 0, 0, 0.12); text-align: center; overflow: hidden; }
 .vp-card > span { max-width: 100%; overflow-wrap: anywhere; line-height: 1.1; }
 .vp-card .vp-sym { font-size: 1.35rem; line-height: 1; }
 .vp-card .vp-heads { font-size: 0.9rem; }
-.vp-card .vp-name { font-size: 0.62rem; }
-.vp-card.vp-small { width: 3.3rem; min-height: 4.4rem; padding: 0.15rem 0.1rem; }
+.vp-card .vp-name { font-size: 0.56rem; letter-spacing: -0.01em; }
+.vp-card.vp-small { width: 3.4rem; min-height: 4.4rem; padding: 0.15rem 0.05rem; }
 .vp-card.vp-small .vp-sym { font-size: 1rem; }
 .vp-card.vp-small .vp-heads { font-size: 0.72rem; }
-.vp-card.vp-small .vp-name { font-size: 0.5rem; }
+.vp-card.vp-small .vp-name { font-size: 0.46rem; }
 .vp-joker { border-style: dashed; }
 .vp-back { background: repeating-linear-gradient(45deg, #5c1a1a, #5c1a1a 6px, #862e2e 6px,
   #862e2e 12px); border-color: #3d0f0f; color: #fff; }

@@ -232,8 +232,8 @@ class ScoringExplorer(w.VBox):  # type: ignore[misc]
             for loc in v.LOCATIONS:
                 dd = w.Dropdown(options=options, value=BOOKLET_HEADS[name].get(loc, 0),
                                 description=f"{SYMBOLS[loc]} {v.LOCATION_NAMES[loc]}",
-                                style={"description_width": "5.5rem"},
-                                layout=w.Layout(width="10.5rem"))
+                                style={"description_width": "5rem"},
+                                layout=w.Layout(width="11rem"))
                 dd.observe(lambda _: self.update(), names="value")
                 self.cells[(name, loc)] = dd
                 line.append(dd)
