@@ -257,23 +257,21 @@ class ScoringExplorer(w.VBox):  # type: ignore[misc]
         self.count.observe(lambda _: self.update(), names="value")
         self.out = html()
         self.out.add_class("vp-scoring-result")
-        hint = w.HTML('<span class="tv-muted">Au départ : l’exemple final du livret (Anke 28, '
-                      "Bernd 27, Chris 20, Doro 19). « — aucune » : pas de chasse de cette "
-                      "couleur.</span>".replace("« ", "«\u202f").replace(" »", "\u202f»"))
+        hint = w.HTML(fr.typography(
+            '<span class="tv-muted">Au départ : l’exemple final du livret (Anke 28, Bernd 27, '
+            "Chris 20, Doro 19). « — aucune » : pas de chasse de cette couleur.</span>"))
         super().__init__([self.count, hint, *self.rows, self.error, self.out])
         self.add_class("vp-scoring-explorer")
         self.update()
 
-    @property
-    def players(self) -> list[str]:
-        return list(NAMES[: int(self.count.value)])
-
     def update(self) -> None:
+        """The scoring of the hunts chosen (a French refusal if the cards cannot make them)."""
         guarded(self.error)(self._update)()
 
     def _update(self) -> None:
         self.error.clear()
         self.out.value = ""
+        self.players = list(NAMES[: int(self.count.value)])
         for k, row in enumerate(self.rows):
             row.layout.display = "" if k < len(self.players) else "none"
         shown = hunts_with_heads({p: {loc: int(self.cells[(p, loc)].value)
