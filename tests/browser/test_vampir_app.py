@@ -3,22 +3,44 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from .pages import assert_no_voila_error, full_screenshot, open_page, wait_ready
 
 NOTEBOOK = "vampir.ipynb"
+OVERFLOW = """() => {
+  const width = window.innerWidth, out = [];
+  if (document.documentElement.scrollWidth > width) out.push('page ' +
+      document.documentElement.scrollWidth);
+  for (const e of document.querySelectorAll('.tv-root *, .widget-box *, [class*="widget-"]')) {
+    const r = e.getBoundingClientRect();
+    if (r.width && r.right > width + 1) out.push(e.className + ' ' + Math.round(r.right));
+  }
+  for (const e of document.querySelectorAll('.tv-card, .vp-card, .tv-action')) {
+    if (e.offsetParent && e.scrollWidth > e.clientWidth + 1)
+      out.push('clipped ' + e.className + ' ' + e.textContent);
+  }
+  return out.slice(0, 20);
+}"""
+
+
+def ready(page: Page) -> None:
+    """Wait until every widget of the page is drawn: the game's actions are the last ones."""
+    expect(page.locator(".tv-game .tv-action").first).to_be_visible(timeout=90_000)
+    expect(page.locator(".tv-exercises .tv-choice").first).to_be_visible(timeout=30_000)
 
 
 @pytest.fixture(scope="module")
 def vp(browser: Browser, app_url: str) -> Iterator[Page]:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_navigation_timeout(180_000)  # a loaded machine serves the page slowly
     errors = open_page(page, f"{app_url}/voila/render/{NOTEBOOK}")
-    expect(page.locator(".vp-game")).to_be_visible(timeout=60_000)
+    ready(page)
     assert errors == []
     yield page
     page.close()
@@ -30,25 +52,47 @@ def test_accueil_links_to_the_vampir_page(browser: Browser, app_url: str) -> Non
     card = page.locator("a.tv-game-card[data-game='vampir']")
     expect(card).to_contain_text("Vampir")
     card.click()
-    page.wait_for_url(re.compile(r"/voila/render/vampir\.ipynb$"))
+    page.wait_for_url(re.compile(r"/voila/render/vampir\.ipynb$"), timeout=120_000)
     wait_ready(page)
-    expect(page.locator(".tv-hero h1")).to_have_text("Vampir")
+    expect(page.locator(".tv-hero h1")).to_have_text("Vampir", timeout=90_000)
     page.close()
 
 
-def test_page_has_no_error_and_every_part(vp: Page, shots: Path) -> None:
+def test_page_has_every_part_and_its_links_jump(vp: Page, shots: Path) -> None:
     assert_no_voila_error(vp)
-    for part in (".vp-hunt-builder", ".vp-scoring-explorer", ".vp-sandbox", ".vp-game",
-                 ".vp-exercises", ".tv-example"):
+    for part in (".vp-hunt-builder", ".vp-scoring-explorer", ".tv-sandbox", ".tv-game",
+                 ".tv-exercises", ".tv-example"):
         expect(vp.locator(part).first).to_be_visible()
-    expect(vp.locator("text=Les chasses").first).to_be_visible()
-    full_screenshot(vp, shots / "vampir.png")
+    # Voilà keeps the heading ids percent-encoded, JupyterLab decoded: browsers try both
+    missing = vp.evaluate("""() => Array.from(document.querySelectorAll('a[href^="#"]'))
+        .map(a => a.href.split('#')[1])
+        .filter(id => id && !document.getElementById(id)
+                && !document.getElementById(decodeURIComponent(id)))""")
+    assert missing == []
+    vp.locator("a[href='#Le-d%C3%A9compte']").first.click()
+    expect(vp.locator("h2", has_text="Le décompte")).to_be_in_viewport()
+    full_screenshot(vp, shots / "vampir-1280.png")
 
 
-def test_hunt_builder_says_why(vp: Page, shots: Path) -> None:
+def test_final_booklet_example_steps(vp: Page) -> None:
+    example = vp.locator(".tv-example", has_text="L’exemple final du livret")
+    expect(example).to_contain_text("Étape 1 sur")
+    scene = example.locator(".widget-html").first
+    expect(scene).to_contain_text("à décompter")
+    first = scene.inner_text()
+    example.get_by_role("button", name="Suivant ▶").click()
+    expect(example).to_contain_text("Étape 2 sur")
+    assert scene.inner_text() != first
+    example.get_by_role("button", name="Tout afficher").click()
+    expect(scene).not_to_contain_text("à décompter")
+    expect(scene).to_contain_text("Points")
+
+
+def test_hunt_builder_says_why_and_holds_only_the_games_cards(vp: Page, shots: Path) -> None:
     builder = vp.locator(".vp-hunt-builder")
     verdict = builder.locator(".vp-verdict")
     expect(verdict).to_contain_text("Chasse valide")
+    expect(verdict.locator(".tv-panel a")).to_contain_text("Les chasses")
     builder.get_by_role("button", name="Tout retirer").click()
     joker = builder.get_by_role("button", name="★ Joker")
     for _ in range(3):
@@ -57,6 +101,10 @@ def test_hunt_builder_says_why(vp: Page, shots: Path) -> None:
     builder.get_by_role("button", name="Retirer la dernière").click()
     builder.get_by_role("button", name="☠ Cimetière ●●").click()
     expect(verdict).to_contain_text("Chasse valide : 3 cartes vertes (Cimetière), dont 2 jokers")
+    for _ in range(10):
+        joker.click()
+    expect(builder).to_contain_text("Cartes choisies (11)", timeout=30_000)
+    expect(builder.locator(".tv-error-area")).to_contain_text("que 10 jokers", timeout=30_000)
     builder.screenshot(path=str(shots / "vampir-chasse.png"))
 
 
@@ -64,43 +112,65 @@ def test_scoring_explorer_updates_the_table(vp: Page, shots: Path) -> None:
     explorer = vp.locator(".vp-scoring-explorer")
     result = explorer.locator(".vp-scoring-result")
     expect(result).to_contain_text("En tête : Anke (28 points)")
-    doro = explorer.locator(".vp-row-Doro select")
-    doro.nth(0).select_option(label="12")  # Doro's red hunt: 12 heads
+    explorer.locator(".vp-row-Doro select").nth(0).select_option(label="12")
     expect(result).to_contain_text("En tête : Doro")
     explorer.screenshot(path=str(shots / "vampir-decompte.png"))
 
 
-def test_whole_manche_against_the_computer_by_clicking(vp: Page, shots: Path) -> None:
-    game = vp.locator(".vp-game")
+def step_of(game: Locator) -> str:
+    return game.locator(".widget-readout").first.inner_text()
+
+
+def test_whole_game_against_the_computer_by_clicking_actions(vp: Page, shots: Path) -> None:
+    game = vp.locator(".tv-game")
     game.locator("select").first.select_option(label="Une seule manche")
     game.get_by_role("button", name="Nouvelle partie").click()
-    expect(game.locator(".vp-game-table")).to_contain_text("Manche 1 sur 1")
-    final = game.locator(".vp-final")
-    draw = game.get_by_role("button", name="Piocher 2 cartes")
-    lay = game.locator(".vp-lay-button")
-    for turn in range(80):
-        # strict alternation: each button only appears once the kernel has rendered the new state
-        expect(draw.or_(final).first).to_be_visible()
+    expect(game.locator(".tv-table-view")).to_contain_text("Manche 1 sur 1")
+    final = game.locator(".tv-final")
+    timings = []
+    for turn in range(200):
+        expect(game.locator(".tv-action:visible").first.or_(final).first).to_be_visible()
         if final.count():
             break
-        draw.click()
-        expect(lay.or_(final).first).to_be_visible()  # the last card ends the manche at once
-        if final.count():
-            break
-        lay.click()
+        before = step_of(game)
+        start = time.perf_counter()
+        game.locator(".tv-action:visible").first.click()
+        expect(game.locator(".widget-readout").first).not_to_have_text(before)
+        timings.append(time.perf_counter() - start)
         if turn == 3:
             game.screenshot(path=str(shots / "vampir-partie.png"))
-    expect(final).to_contain_text("Scores finaux")
+    expect(final).to_contain_text("Fin de la partie")
     for name in ("Camille", "Anke", "Bernd"):
         expect(final).to_contain_text(name)
-    expect(game.locator(".vp-score")).to_contain_text("Points")
-    expect(game.locator(".tv-log")).to_contain_text("vampir/points")
+    expect(game.locator(".vp-grid")).to_contain_text("Points")
     expect(game.locator(".tv-error-area")).to_have_text("")
     game.screenshot(path=str(shots / "vampir-partie-finie.png"))
+    print(f"click → new step: first 5 {sum(timings[:5]) / 5:.3f} s, "
+          f"last 5 {sum(timings[-5:]) / 5:.3f} s over {len(timings)} clicks")
 
 
 def test_exercise_gives_immediate_feedback(vp: Page) -> None:
-    ex = vp.locator(".vp-exercises")
+    ex = vp.locator(".tv-exercises")
     ex.locator(".tv-choice").first.click()
     expect(ex.locator(".tv-feedback")).to_contain_text(re.compile("Bonne réponse|Pas tout à fait"))
     expect(ex.locator(".tv-score")).to_have_text(re.compile(r"Score : [01] / 1"))
+
+
+def test_a_390_px_phone_shows_everything_unclipped(browser: Browser, app_url: str,
+                                                    shots: Path) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.set_default_navigation_timeout(180_000)
+    open_page(page, f"{app_url}/voila/render/{NOTEBOOK}")
+    ready(page)
+    assert page.evaluate(OVERFLOW) == []
+    for part in (".tv-hero", ".vp-hunt-builder", ".vp-scoring-explorer", ".vp-scoring-result",
+                 ".tv-sandbox", ".tv-game .tv-actions", ".tv-exercises"):
+        page.evaluate("sel => document.querySelector(sel).scrollIntoView()", part)
+        page.screenshot(path=str(shots / f"vampir-390{part.replace(' ', '')}.png"))
+    example = page.locator(".tv-example", has_text="L’exemple final du livret")
+    example.get_by_role("button", name="Tout afficher").click()
+    expect(example.locator(".vp-grid")).to_contain_text("Points")
+    example.locator(".vp-grid").evaluate("e => e.scrollIntoView()")
+    page.screenshot(path=str(shots / "vampir-390-exemple.png"))
+    assert page.evaluate(OVERFLOW) == []
+    page.close()

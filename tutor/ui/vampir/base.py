@@ -1,75 +1,119 @@
-"""The Vampir page's shared parts: constants, style, clauses, cards and tables drawn as HTML."""
+"""The Vampir page's drawing: style, clauses, cards, hunts and the colour-by-colour scoring as
+HTML. Colours are never the only cue: each location also shows its name and a symbol."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 
 import ipywidgets as w
 
 from tutor import fr
 from tutor.games import vampir as v
+from tutor.games.vampir.cards import JOKERS
+from tutor.games.vampir.cards import ONE_HEAD_PER_COLOUR as ONE_HEAD
+from tutor.games.vampir.cards import TWO_HEAD_PER_COLOUR as TWO_HEADS
 from tutor.ui import html as h
 from tutor.ui.page import GamePage
 
 NAMES = ("Anke", "Bernd", "Chris", "Doro", "Emil")
 YOU = "Camille"
-BOT_NAMES = ("Anke", "Bernd", "Chris", "Doro")
 SYMBOLS = {"castle": "♜", "graveyard": "☠", "madhouse": "☾", "docks": "⚓", "church": "✝",
            "pub": "♨"}
 JOKER_SYMBOL = "★"
+_COLOURS = {"castle": ("#ffe3e3", "#c92a2a", "#8a1111"),
+            "graveyard": ("#d3f9d8", "#2b8a3e", "#1b5e20"),
+            "madhouse": ("#e5dbff", "#6741d9", "#3b1f8a"),
+            "docks": ("#e9ecef", "#495057", "#212529"),
+            "church": ("#fff3bf", "#e67700", "#6b4400"),
+            "pub": ("#ffe8cc", "#d9480f", "#8a2c00"),
+            "joker": ("#ffffff", "#212529", "#212529")}
 
-CSS = """
+CSS = "".join(f".vp-{k}, .jupyter-button.vp-pick-{k} {{ background: {bg}; border-color: {bd}; "
+              f"color: {fg}; }}\n" for k, (bg, bd, fg) in _COLOURS.items()) + """
 .vp-card { display: inline-flex; flex-direction: column; justify-content: space-between;
-  align-items: center; width: 4.4rem; height: 5.9rem; border-radius: 10px; padding: 0.25rem;
-  border: 2px solid; font-weight: 700; box-shadow: 0 2px 3px rgba(0, 0, 0, 0.12);
-  text-align: center; }
+  align-items: center; box-sizing: border-box; width: 4.4rem; min-height: 5.9rem;
+  border-radius: 10px; padding: 0.25rem 0.1rem; border: 2px solid; font-weight: 700;
+  box-shadow: 0 2px 3px rgba(0, 0, 0, 0.12); text-align: center; overflow: hidden; }
+.vp-card > span { max-width: 100%; overflow-wrap: anywhere; line-height: 1.1; }
 .vp-card .vp-sym { font-size: 1.35rem; line-height: 1; }
-.vp-card .vp-heads { font-size: 0.95rem; letter-spacing: 0.05em; }
-.vp-card .vp-name { font-size: 0.6rem; text-transform: uppercase; letter-spacing: 0.03em; }
-.vp-card.vp-small { width: 3.2rem; height: 4.3rem; padding: 0.15rem; }
+.vp-card .vp-heads { font-size: 0.9rem; }
+.vp-card .vp-name { font-size: 0.56rem; letter-spacing: -0.01em; }
+.vp-card.vp-small { width: 3.4rem; min-height: 4.4rem; padding: 0.15rem 0.05rem; }
 .vp-card.vp-small .vp-sym { font-size: 1rem; }
-.vp-card.vp-small .vp-heads { font-size: 0.75rem; }
-.vp-card.vp-small .vp-name { font-size: 0.48rem; }
-.vp-castle { background: #ffe3e3; border-color: #c92a2a; color: #8a1111; }
-.vp-graveyard { background: #d3f9d8; border-color: #2b8a3e; color: #1b5e20; }
-.vp-madhouse { background: #e5dbff; border-color: #6741d9; color: #3b1f8a; }
-.vp-docks { background: #e9ecef; border-color: #495057; color: #212529; }
-.vp-church { background: #fff3bf; border-color: #e67700; color: #6b4400; }
-.vp-pub { background: #ffe8cc; border-color: #d9480f; color: #8a2c00; }
-.vp-joker { background: #ffffff; border-color: #212529; border-style: dashed; color: #212529; }
+.vp-card.vp-small .vp-heads { font-size: 0.72rem; }
+.vp-card.vp-small .vp-name { font-size: 0.46rem; }
+.vp-joker { border-style: dashed; }
 .vp-back { background: repeating-linear-gradient(45deg, #5c1a1a, #5c1a1a 6px, #862e2e 6px,
   #862e2e 12px); border-color: #3d0f0f; color: #fff; }
 .vp-locations { display: grid; grid-template-columns: repeat(auto-fill, minmax(8.5rem, 1fr));
   gap: 0.5rem; }
-.vp-location { border: 2px solid; border-radius: 12px; padding: 0.4rem; min-height: 7.5rem; }
-.vp-location .vp-loc-title { font-weight: 700; margin-bottom: 0.3rem; }
+.vp-location { border: 2px solid; border-radius: 12px; padding: 0.4rem; min-width: 0; }
+.vp-loc-title { font-weight: 700; margin-bottom: 0.3rem; overflow-wrap: anywhere; }
 .vp-cards { display: flex; flex-wrap: wrap; gap: 0.25rem; align-items: flex-end; }
 .vp-player { border: 1px solid #d9dee8; border-radius: 12px; padding: 0.5rem 0.7rem;
   margin: 0.4rem 0; background: #fff; }
 .vp-player.vp-active { border: 2px solid #3b5bdb; background: #f5f7ff; }
+.vp-row { display: flex; flex-wrap: wrap; gap: 0.6rem 1rem; align-items: flex-start; }
 .vp-hunts { display: flex; flex-wrap: wrap; gap: 0.6rem; margin-top: 0.3rem; }
-.vp-hunt { border: 1px dashed #adb5bd; border-radius: 10px; padding: 0.25rem; }
-.vp-hunt .vp-hunt-title { font-size: 0.78rem; font-weight: 600; margin-bottom: 0.15rem; }
-.vp-score td.vp-discard { background: #fff5f5; color: #8a1c1c; }
-.vp-score td.vp-keep { background: #ebfbee; color: #1b5e20; }
-.vp-score td.vp-absent { color: #868e96; }
-.vp-joker .vp-name { text-transform: none; letter-spacing: 0; }
+.vp-hunt { border: 1px dashed #adb5bd; border-radius: 10px; padding: 0.25rem; min-width: 0; }
+.vp-hunt-title { font-size: 0.78rem; font-weight: 600; margin-bottom: 0.15rem; }
+.vp-grid .vp-discard, .vp-grid .vp-keep { border-radius: 6px; padding: 0 0.3rem;
+  white-space: nowrap; }
+.vp-grid .vp-discard { background: #fff5f5; color: #8a1c1c; }
+.vp-grid .vp-keep { background: #ebfbee; color: #1b5e20; }
+.vp-grid .vp-absent { color: #868e96; }
+.vp-grid tr.vp-pending td { color: #adb5bd; }
 .jupyter-button.vp-pick { width: 9.5rem; height: 2.4rem; border-radius: 8px; font-weight: 600;
-  border: 2px solid #868e96; }
-.jupyter-button.vp-pick-castle { background: #ffe3e3; border-color: #c92a2a; color: #8a1111; }
-.jupyter-button.vp-pick-graveyard { background: #d3f9d8; border-color: #2b8a3e; color: #1b5e20; }
-.jupyter-button.vp-pick-madhouse { background: #e5dbff; border-color: #6741d9; color: #3b1f8a; }
-.jupyter-button.vp-pick-docks { background: #e9ecef; border-color: #495057; color: #212529; }
-.jupyter-button.vp-pick-church { background: #fff3bf; border-color: #e67700; color: #6b4400; }
-.jupyter-button.vp-pick-pub { background: #ffe8cc; border-color: #d9480f; color: #8a2c00; }
-.jupyter-button.vp-pick-joker { background: #fff; border-style: dashed; border-color: #212529; }
+  border: 2px solid; }
+.jupyter-button.vp-pick-joker { border-style: dashed; }
+.vp-verdict a { font-size: 0.85rem; }
+.vp-heads-row { flex-flow: row wrap; }
+.tv-game .widget-dropdown, .tv-sandbox .widget-dropdown, .tv-game .widget-text,
+.tv-game .widget-toggle-buttons, .tv-sandbox .widget-toggle-buttons, .tv-game .widget-slider,
+.tv-sandbox .widget-slider { max-width: 100%; min-width: 0; }
+.widget-dropdown > select { min-width: 0; }
+.tv-game .widget-toggle-buttons, .tv-sandbox .widget-toggle-buttons { flex-wrap: wrap; }
+.widget-toggle-buttons .widget-toggle-button { max-width: 100%; }
+.jupyter-button.tv-action { max-width: 100%; white-space: normal; height: auto;
+  min-height: var(--jp-widgets-inline-height); }
+@media (max-width: 600px) {
+  .vp-grid table, .vp-grid tbody, .vp-grid tr, .vp-grid td { display: block; width: auto; }
+  .vp-grid thead { display: none; }
+  .vp-grid tr { border: 1px solid #dee2e6; border-radius: 8px; margin: 0 0 0.4rem; }
+  .vp-grid td { border: none; padding: 0.15rem 0.5rem; }
+  .vp-grid td[data-label]::before { content: attr(data-label) "\\202F: "; font-weight: 600; }
+  .vp-locations { grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr)); }
+}
 """
-
 
 PAGE = GamePage("vampir", "Un jeu de Reiner Knizia (2000), de 3 à 5 joueurs : chassez les "
                 "vampires des six lieux, mais ne soyez jamais le plus faible d’une couleur.")
-book, header, clause, clauses, example = (
-    PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example)
+book, header, example, open_points = PAGE.book, PAGE.header, PAGE.example, PAGE.open_points
+_REF = re.compile(r'<span class="tutor-ref" title="([a-z0-9/-]+)">([^<]*)</span>')
+_ITEM_TAIL = re.compile(r"\n(- [^\n]*(?:\n {2,}[^\n]*)+)")
+
+
+def _joined_items(text: str) -> str:
+    """List items continued on indented lines, joined onto one line (the shared Markdown reader
+    takes a block for a list only when every line starts with "- ")."""
+    return _ITEM_TAIL.sub(lambda m: "\n" + re.sub(r"\n {2,}", " ", m.group(1)), "\n" + text)[1:]
+
+
+def clause(clause_id: str) -> h.Html:
+    """A rule clause in French, by id (its lists drawn as lists)."""
+    c = book().clause(clause_id)
+    c = dataclasses.replace(c, text=_joined_items(c.text))
+    body = _REF.sub(lambda m: f'<a class="tutor-ref" href="#{h.anchor(m.group(1))}">'
+                    f"{m.group(2)}</a>", h.clause_panel(c))
+    return h.Html(body, f"{c.title} [{c.id}]\n{c.text}")
+
+
+def clauses(*clause_ids: str) -> h.Html:
+    """Several clauses, in the order given."""
+    parts = [clause(cid) for cid in clause_ids]
+    return h.Html("".join(p.body for p in parts), "\n\n".join(p.text for p in parts))
 
 
 def style() -> w.HTML:
@@ -77,7 +121,11 @@ def style() -> w.HTML:
     return w.HTML(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
 
 
-# --- building blocks -----------------------------------------------------------------------------
+def cite(clause_id: str) -> str:
+    """A link to a clause's panel on the page: its title and id."""
+    c = book().clause(clause_id)
+    return (f'<a class="tv-step-clause" href="#{h.anchor(c.id)}">{h.esc(c.title)} '
+            f'<span class="tv-clause-id">{h.esc(c.id)}</span></a>')
 
 
 def loc_name(location: str) -> str:
@@ -89,18 +137,16 @@ def card_html(card: v.Card, *, small: bool = False) -> str:
     """A card: a vampire shows its location's symbol, name and heads (●); a joker a star."""
     size = " vp-small" if small else ""
     if isinstance(card, v.Vampire):
-        loc = card.location
-        heads = "●" * card.heads
-        label = f"Vampire {v.COLOUR_NAMES[loc]} du lieu {v.LOCATION_NAMES[loc]}, " \
-                f"{v.heads_text(card.heads)}"
-        return (f'<div class="vp-card vp-{loc}{size}" role="img" aria-label="{h.esc(label)}" '
-                f'title="{h.esc(label)}"><span class="vp-sym">{SYMBOLS[loc]}</span>'
-                f'<span class="vp-heads">{heads} {card.heads}</span>'
-                f'<span class="vp-name">{h.esc(v.LOCATION_NAMES[loc])}</span></div>')
-    return (f'<div class="vp-card vp-joker{size}" role="img" aria-label="Joker Somewhere" '
-            f'title="Joker Somewhere : remplace n’importe quelle couleur">'
-            f'<span class="vp-sym">{JOKER_SYMBOL}</span><span class="vp-heads">joker</span>'
-            f'<span class="vp-name">Somewhere</span></div>')
+        loc, name = card.location, v.LOCATION_NAMES[card.location]
+        label = f"Vampire {v.COLOUR_NAMES[loc]} du lieu {name}, {v.heads_text(card.heads)}"
+        sym, heads, cls = SYMBOLS[loc], f"{'●' * card.heads} {card.heads}", loc
+    else:
+        label, name = "Joker Somewhere : remplace n’importe quelle couleur", "Somewhere"
+        sym, heads, cls = JOKER_SYMBOL, "joker", "joker"
+    return (f'<div class="vp-card vp-{cls}{size}" role="img" aria-label="{h.esc(label)}" '
+            f'title="{h.esc(label)}"><span class="vp-sym">{sym}</span>'
+            f'<span class="vp-heads">{heads}</span><span class="vp-name">{h.esc(name)}</span>'
+            "</div>")
 
 
 def back_html(count: int) -> str:
@@ -120,36 +166,42 @@ def hunt_heads(cards: Sequence[v.Card], joker_heads: int = 1) -> int:
     return sum(v.heads_of(c, joker_heads) for c in cards)
 
 
-def action_label(action: v.Action, joker_heads: int = 1) -> str:
-    """A French label for an action, as the buttons and lists show it."""
-    if isinstance(action, v.Draw):
-        return "Piocher 2 cartes"
-    if isinstance(action, v.Take):
-        return f"Récupérer les cartes {v.of_location(action.location)}"
-    if isinstance(action, v.Lay):
-        return f"Poser un {v.card_text(action.card)} sous {v.location_label(action.location)}"
-    return f"{v.heads_text(hunt_heads(action.cards, joker_heads))} : {v.cards_text(action.cards)}"
+def hunt_html(location: str | None, cards: Sequence[v.Card], joker_heads: int = 1) -> str:
+    title = loc_name(location) if location else "chasse"
+    return (f'<div class="vp-hunt"><div class="vp-hunt-title">{h.esc(title)} — '
+            f"{v.heads_text(hunt_heads(cards, joker_heads))}</div>{cards_row(cards)}</div>")
 
 
-# --- static parts --------------------------------------------------------------------------------
+def grid(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str = "",
+         classes: Sequence[str] = ()) -> str:
+    """A table that turns into stacked rows on a narrow screen (each cell then says its column);
+    cells are escaped HTML, ``classes`` one CSS class per row."""
+    head = "".join(f"<th>{h.esc(x)}</th>" for x in headers)
+    body = "".join(
+        f'<tr class="{cls}">' + "".join(f'<td data-label="{h.esc(label)}">{cell}</td>' if k
+                                        else f"<td>{cell}</td>"
+                                        for k, (label, cell) in enumerate(zip(headers, row)))
+        + "</tr>" for row, cls in zip(rows, [*classes, *[""] * len(rows)]))
+    title_html = f'<div class="tv-title">{h.esc(title)}</div>' if title else ""
+    return (f'<div class="tv-panel vp-grid">{title_html}<table class="tv-table"><thead><tr>'
+            f"{head}</tr></thead><tbody>{body}</tbody></table></div>")
 
 
 def material() -> h.Html:
     """The six locations with their colour, symbol and the cards of each kind."""
-    locs = []
-    for loc in v.LOCATIONS:
-        cards = card_html(v.Vampire(loc, 1), small=True) + card_html(v.Vampire(loc, 2), small=True)
-        locs.append(f'<div class="vp-location vp-{loc}"><div class="vp-loc-title">'
-                    f"{h.esc(loc_name(loc))}</div>{'<div class=vp-cards>' + cards + '</div>'}"
-                    f'<div class="tv-muted">11 × 1 tête, 5 × 2 têtes</div></div>')
+    locs = "".join(
+        f'<div class="vp-location vp-{loc}"><div class="vp-loc-title">{h.esc(loc_name(loc))}'
+        f"</div>{cards_row([v.Vampire(loc, 1), v.Vampire(loc, 2)])}"
+        f'<div class="tv-muted">{ONE_HEAD} × 1 tête, {TWO_HEADS} × '
+        "2 têtes</div></div>" for loc in v.LOCATIONS)
     body = (f'<div class="tv-panel"><div class="tv-title">Les six lieux et leurs vampires</div>'
-            f'<div class="vp-locations">{"".join(locs)}</div>'
-            f'<div class="tv-title" style="margin-top:0.8rem">Les 10 jokers Somewhere</div>'
-            f'<div class="vp-cards">{card_html(v.JOKER)}</div>'
+            f'<div class="vp-locations">{locs}</div>'
+            f'<div class="tv-title" style="margin-top:0.8rem">Les {JOKERS} jokers Somewhere'
+            f"</div>{cards_row([v.JOKER], small=False)}"
             '<p class="tv-muted">Chaque vampire porte le symbole et le nom de son lieu ; les '
-            "points ● comptent ses têtes. Au total : 96 vampires et 10 jokers, 106 cartes.</p>"
-            "</div>")
-    return h.Html(body, "Six lieux : " + ", ".join(
+            f"points ● comptent ses têtes. Au total : 96 vampires et {JOKERS} jokers, "
+            f"{len(v.FULL_SET)} cartes.</p></div>")
+    return h.Html(fr.typography(body), "Six lieux : " + ", ".join(
         f"{v.LOCATION_NAMES[loc]} ({v.COLOUR_NAMES[loc]})" for loc in v.LOCATIONS)
         + ". 96 vampires (16 par couleur : 11 à une tête, 5 à deux têtes) et 10 jokers.")
 
@@ -164,58 +216,47 @@ READING_TEXT = {
 
 def readings() -> h.Html:
     """The presets and the reading each one applies, as a table."""
-    rows = []
-    for name, preset in v.PRESETS.items():
-        rows.append([
-            h.esc(v.PRESET_LABELS[name]),
-            h.esc(READING_TEXT["draw"][preset.draw]),
-            h.esc(READING_TEXT["take"][preset.take]),
-            h.esc(v.heads_text(preset.joker_heads)),
-            h.esc(str(preset.manches)),
-        ])
-    body = ('<div class="tv-panel"><div class="tv-title">Les lectures de la règle</div>'
-            + h.table(["Préréglage", "Après la pioche", "Récupérer un lieu", "Joker",
-                       "Manches"], rows) + "</div>")
+    rows = [[h.esc(v.PRESET_LABELS[name]), h.esc(READING_TEXT["draw"][p.draw]),
+             h.esc(READING_TEXT["take"][p.take]), h.esc(v.heads_text(p.joker_heads)),
+             str(p.manches)] for name, p in v.PRESETS.items()]
+    body = grid(["Préréglage", "Après la pioche", "Récupérer un lieu", "Joker", "Manches"], rows,
+                "Les lectures de la règle")
     return h.Html(body, "Préréglages : " + ", ".join(v.PRESETS))
 
 
-def score_table(scoring: v.Scoring, title: str = "") -> str:
+def score_table(scoring: v.Scoring, title: str = "", told: int | None = None) -> str:
     """The colour-by-colour table: heads of each player, who discards and why, the points.
-    Each cell says it in words and symbols (✓ garde, ✗ défausse), the colour only adds to it."""
+    Each cell says it in words and symbols (✓ garde, ✗ défausse), the colour only adds to it.
+    With ``told``, only the first ``told`` colours are decided, and the points come last."""
     players = list(scoring.points)
-    head = "".join(f"<th>{h.esc(x)}</th>" for x in ["Couleur", *players, "Règle appliquée"])
-    rows = []
-    for col in scoring.colours:
-        cells = [f"<td><strong>{h.esc(loc_name(col.location))}</strong></td>"]
+    done = len(scoring.colours) if told is None else told
+    rows, classes = [], []
+    for k, col in enumerate(scoring.colours):
+        cells = [f"<strong>{h.esc(loc_name(col.location))}</strong>"]
         for p in players:
             if p not in col.heads:
-                cells.append('<td class="vp-absent">— aucune</td>')
-            elif p in col.discard:
-                cells.append(f'<td class="vp-discard">{col.heads[p]} ✗ défausse</td>')
+                cells.append('<span class="vp-absent">— aucune</span>')
+            elif k >= done:
+                cells.append(str(col.heads[p]))
             else:
-                cells.append(f'<td class="vp-keep">{col.heads[p]} ✓ garde</td>')
-        cells.append(f"<td>{h.esc(book().clause(col.clause).title)}</td>")
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    rows.append("<tr><td><strong>Points</strong></td>"
-                + "".join(f"<td><strong>{scoring.points[p]}</strong></td>" for p in players)
-                + "<td></td></tr>")
-    table = (f'<table class="tv-table"><thead><tr>{head}</tr></thead>'
-             f'<tbody>{"".join(rows)}</tbody></table>')
-    title_html = f'<div class="tv-title">{h.esc(title)}</div>' if title else ""
-    return f'<div class="tv-panel vp-score">{title_html}{table}</div>'
+                cells.append(f'<span class="vp-discard">{col.heads[p]} ✗ défausse</span>'
+                             if p in col.discard else
+                             f'<span class="vp-keep">{col.heads[p]} ✓ garde</span>')
+        cells.append(cite(col.clause) if k < done else "à décompter")
+        rows.append(cells)
+        classes.append("vp-pending" if k >= done else "")
+    if told is None or told > len(scoring.colours):
+        rows.append(["<strong>Points</strong>",
+                     *(f"<strong>{scoring.points[p]}</strong>" for p in players), ""])
+    return grid(["Couleur", *players, "Règle appliquée"], rows, title, classes)
 
 
 def displays_html(displays: Mapping[str, Sequence[Sequence[v.Card]]], joker_heads: int = 1) -> str:
     """Each player's hunts, as cards grouped by colour."""
     rows = []
     for player, hunts in displays.items():
-        blocks = []
-        for hunt in hunts:
-            loc = next((c.location for c in hunt if isinstance(c, v.Vampire)), None)
-            title = loc_name(loc) if loc else "chasse"
-            blocks.append(f'<div class="vp-hunt"><div class="vp-hunt-title">{h.esc(title)} — '
-                          f"{v.heads_text(hunt_heads(hunt, joker_heads))}</div>"
-                          f"{cards_row(hunt)}</div>")
+        blocks = "".join(hunt_html(next((c.location for c in hunt if isinstance(c, v.Vampire)),
+                                        None), hunt, joker_heads) for hunt in hunts)
         rows.append(f'<div class="vp-player"><strong>{h.esc(player)}</strong>'
-                    f'<div class="vp-hunts">{"".join(blocks) or "aucune chasse"}</div></div>')
+                    f'<div class="vp-hunts">{blocks or "aucune chasse"}</div></div>')
     return "".join(rows)

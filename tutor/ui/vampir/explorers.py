@@ -1,67 +1,125 @@
-"""The Vampir page's explorers: worked examples, the hunt builder, the scoring explorer and the
-exercises ("combien de points ?")."""
+"""The Vampir page's explorers: worked examples told step by step on their table, the hunt
+builder, the scoring explorer and the exercises ("combien de points ?"). Each situation is
+checked against the game's cards (:data:`tutor.games.vampir.COMPOSITION`)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import ipywidgets as w
 
 from tutor import fr
-from tutor.engine import IllegalAction, join_names
+from tutor.engine import Event, IllegalAction, join_names
 from tutor.games import vampir as v
+from tutor.games.vampir.cards import JOKERS
+from tutor.games.vampir.cards import ONE_HEAD_PER_COLOUR as ONE_HEAD
+from tutor.games.vampir.cards import TWO_HEAD_PER_COLOUR as TWO_HEADS
+from tutor.games.vampir.examples import _card_list, _hunts_table, _move
 from tutor.ui import html as h
-from tutor.ui.widgets import (
-    ErrorArea,
-    Explainer,
-    guarded,
-    html,
-    set_html,
-)
+from tutor.ui.page import Stepper
+from tutor.ui.quiz import Question, Quiz
+from tutor.ui.widgets import ErrorArea, Refusal, guarded, html, set_html
 
 from .base import (
     JOKER_SYMBOL,
     NAMES,
+    PAGE,
     SYMBOLS,
     book,
     cards_row,
+    cite,
     displays_html,
     hunt_heads,
-    loc_name,
+    hunt_html,
     score_table,
 )
+from .play import draw
 
 # --- worked examples ---------------------------------------------------------------------------
 
 
-def example_explainer(example_id: str) -> w.VBox:
-    """A worked example: the hunts on the table (for a scoring) and its steps one by one."""
+def _positions(data: Mapping[str, Any]) -> list[tuple[int, v.State]]:
+    """A ``tour`` example's position after each move, with the number of events told by then."""
+    rules = v.Variant.coerce(data.get("variante"))
+    state = v.situation(data["joueurs"],
+                        hands={p: _card_list(p, c) for p, c in data["mains"].items()},
+                        deck=_card_list("pioche", data["pioche"]),
+                        under={loc: _card_list(loc, c) for loc, c in
+                               data.get("lieux", {}).items()},
+                        displays=_hunts_table("chasses", data.get("chasses", {})),
+                        turn=data.get("trait"), variant=rules)
+    out, told = [(0, state)], 0
+    for k, spec in enumerate(data["coups"], 1):
+        try:
+            state, events = v.apply(state, _move(k, spec))
+        except IllegalAction:
+            break
+        told += len(events)
+        out.append((told, state))
+    return out
+
+
+def scene_of(example_id: str) -> Callable[[Sequence[Event]], str]:
+    """What the table of a worked example looks like after the steps told so far."""
+    data = book().examples[example_id].data
+    note = (f'<div class="tv-muted">{h.esc(fr.typography(data["note"]))}</div>'
+            if data.get("note") else "")
+    if data.get("type") == "decompte":
+        rules = v.Variant.coerce(data.get("variante"))
+        shown = v.hunts_of_example(data)
+        scoring = v.score(shown, rules)
+
+        def scoring_scene(events: Sequence[Event]) -> str:
+            told = sum(1 for e in events if e.kind in ("colour", "points"))
+            return (f'<div class="tv-panel"><div class="tv-title">Les chasses exposées</div>'
+                    f"{note}{displays_html(shown, rules.joker_heads)}</div>"
+                    + score_table(scoring, "Le décompte, couleur par couleur", told))
+        return scoring_scene
+    if data.get("type") == "chasse":
+        cards = _card_list("cartes", data["cartes"])
+        return lambda events: (f'<div class="tv-panel"><div class="tv-title">Les cartes</div>'
+                               f"{note}{hunt_html(None, cards)}</div>")
+    positions = _positions(data)
+
+    def turn_scene(events: Sequence[Event]) -> str:
+        state = [s for told, s in positions if told <= len(events)][-1]
+        return note + draw(v.view(state, None), ())
+    return turn_scene
+
+
+class _Stepper(Stepper):
+    """A stepper whose plain text is the whole transcript (ipywidgets cuts a widget's text at
+    110 characters, and that text is what nbval compares)."""
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        (bundle[0] if isinstance(bundle, tuple) else bundle)["text/plain"] = repr(self)
+        return bundle
+
+
+def stepper(example_id: str) -> Stepper:
+    """A worked example of the rule file, told step by step on its table."""
     ex = book().examples[example_id]
     run = v.run_example(ex.data)
-    table = html()
-    data = ex.data
-    note = f'<div class="tv-muted">{h.esc(data.get("note", ""))}</div>' if data.get("note") else ""
-    body = f'<div class="tv-panel"><div class="tv-title">{h.esc(ex.title)}</div>{note}'
-    if data.get("type") == "decompte":
-        variant = v.Variant.coerce(data.get("variante"))
-        shown = v.hunts_of_example(data)
-        scoring = v.score(shown, variant)
-        body += displays_html(shown, variant.joker_heads) + "</div>" + score_table(
-            scoring, "Le décompte, couleur par couleur")
-    else:
-        body += "</div>"
-    set_html(table, body)
-    box = w.VBox([table, Explainer(book(), v.describe, run.events)])
-    box.add_class("tv-example")
-    return box
+    return _Stepper(book(), v.describe, PAGE.shown(run.events), ex.title, scene_of(example_id),
+                    PAGE.example(example_id))
 
 
 # --- hunt builder --------------------------------------------------------------------------------
 
 
+def _kind_text(card: v.Card) -> str:
+    if isinstance(card, v.Vampire):
+        return f"{v.card_text(card, v.COMPOSITION[card])} {v.of_location(card.location)}"
+    return f"{JOKERS} jokers Somewhere"
+
+
 class HuntBuilder(w.VBox):  # type: ignore[misc]
-    """Pick cards one by one; the engine says at once whether they form a hunt, and why."""
+    """Pick cards one by one; the engine says at once whether they form a hunt, and why. The
+    game has only so many cards of each kind: one more is refused."""
 
     def __init__(self, cards: Sequence[v.Card] = (v.Vampire("castle", 1), v.Vampire("castle", 2),
                                                    v.JOKER)) -> None:
@@ -71,43 +129,38 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
         buttons = []
         for kind in v.KINDS:
             if isinstance(kind, v.Vampire):
-                text = f"{SYMBOLS[kind.location]} {v.LOCATION_NAMES[kind.location]} " \
-                       f"{'●' * kind.heads}"
-                tip = f"Ajouter un {v.card_text(kind)}"
+                loc = kind.location
+                text = f"{SYMBOLS[loc]} {v.LOCATION_NAMES[loc]} {'●' * kind.heads}"
+                tip, cls = f"Ajouter un {v.card_text(kind)}", loc
             else:
-                text, tip = f"{JOKER_SYMBOL} Joker", "Ajouter un joker Somewhere"
+                text, tip, cls = f"{JOKER_SYMBOL} Joker", "Ajouter un joker Somewhere", "joker"
             b = w.Button(description=text, tooltip=tip)
             b.add_class("vp-pick")
-            b.add_class("vp-pick-" + (kind.location if isinstance(kind, v.Vampire) else "joker"))
-            b.on_click(guard(self._adder(kind)))
+            b.add_class("vp-pick-" + cls)
+            b.on_click(guard(lambda _, card=kind: self.add(card)))
             buttons.append(b)
         self.remove_button = w.Button(description="Retirer la dernière", icon="undo")
         self.clear_button = w.Button(description="Tout retirer", icon="trash")
         self.remove_button.on_click(guard(lambda _: self.remove_last()))
         self.clear_button.on_click(guard(lambda _: self.clear()))
-        self.hand = html()
-        self.verdict = html()
+        self.hand, self.verdict = html(), html()
         self.verdict.add_class("vp-verdict")
         hint = w.HTML('<span class="tv-muted">Cliquez sur une carte pour l’ajouter à la chasse '
                       "(● = une tête).</span>")
-        super().__init__([hint, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")),
-                          w.HBox([self.remove_button, self.clear_button]), self.hand,
+        row = w.Layout(flex_flow="row wrap")
+        super().__init__([hint, w.HBox(buttons, layout=row),
+                          w.HBox([self.remove_button, self.clear_button], layout=row), self.hand,
                           self.verdict, self.error])
         self.add_class("vp-hunt-builder")
         self.render()
 
-    def _adder(self, card: v.Card) -> Callable[[object], None]:
-        def add(_: object) -> None:
-            self.add(card)
-
-        return add
-
     def add(self, card: v.Card) -> None:
         if not v.is_card(card):
             raise IllegalAction("Ce n’est pas une carte de Vampir.", v.C_VAMPIRES)
-        if len(self.cards) >= 20:
-            raise IllegalAction("Vingt cartes suffisent pour essayer : retirez-en d’abord.",
-                                v.C_HUNT)
+        if self.cards.count(card) >= v.COMPOSITION[card]:
+            c = v.C_JOKERS if card is v.JOKER else v.C_VAMPIRES
+            raise IllegalAction(fr.typography(f"Le jeu n’a que {_kind_text(card)} : tous "
+                                              "sont déjà dans la chasse."), c)
         self.cards.append(card)
         self.render()
 
@@ -121,19 +174,16 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
         self.render()
 
     def render(self) -> None:
+        self.error.clear()
         self.check = v.is_valid_hunt(self.cards)
         set_html(self.hand, '<div class="tv-panel"><div class="tv-title">Cartes choisies '
                             f"({len(self.cards)})</div>"
                             f"{cards_row(self.cards, small=False, empty='aucune carte')}</div>")
-        clause_title = book().clause(self.check.clause).title
-        if self.check:
-            panel = h.message_panel("success", "✓ Chasse valide", self.check.reason)
-        else:
-            panel = h.message_panel("error", "✗ Pas une chasse", self.check.reason)
-        set_html(self.verdict, panel + f'<span class="tv-step-clause">Règle : '
-                                       f"{h.esc(clause_title)} "
-                                       f'<span class="tv-clause-id">{self.check.clause}</span>'
-                                       "</span>")
+        kind, title = (("success", "✓ Chasse valide") if self.check
+                       else ("error", "✗ Pas une chasse"))
+        set_html(self.verdict, f'<div class="tv-panel tv-{kind}" role="status"><div '
+                               f'class="tv-title">{title}</div><div>{h.esc(self.check.reason)}'
+                               f"</div><div>Règle : {cite(self.check.clause)}</div></div>")
 
 
 def hunt_builder() -> HuntBuilder:
@@ -152,72 +202,87 @@ BOOKLET_HEADS: dict[str, dict[str, int]] = {
 }
 
 
-def hunt_of(location: str, heads: int) -> tuple[v.Card, ...]:
-    """A valid hunt of ``location`` with exactly ``heads`` heads (at least 3), no joker."""
-    if heads < 3:
-        raise IllegalAction("Une chasse compte au moins 3 cartes, donc au moins 3 têtes.", v.C_HUNT)
-    twos = (heads - 3) // 2
-    ones = heads - 2 * twos
-    return v.sort_cards([v.Vampire(location, 1)] * ones + [v.Vampire(location, 2)] * twos)
+def hunts_with_heads(heads: Mapping[str, Mapping[str, int]]) -> dict[str, list[tuple[v.Card, ...]]]:
+    """Hunts with these heads (``{player: {location: heads}}``) made of the game's cards: as many
+    two-head vampires as the hunt's 3 cards allow, then one-head ones, then jokers;
+    :class:`Refusal` (French) when the game has not enough cards."""
+    supply = Counter(v.COMPOSITION)
+    out: dict[str, list[tuple[v.Card, ...]]] = {}
+    for player, row in heads.items():
+        out[player] = []
+        for loc, n in row.items():
+            if type(n) is not int or n < 3:
+                raise Refusal(f"Une chasse compte au moins 3 cartes, donc au moins 3 têtes, "
+                              f"pas {fr.quote(str(n))}.")
+            one, two = v.Vampire(loc, 1), v.Vampire(loc, 2)
+            twos = min(supply[two], n - 3, n // 2)
+            ones = min(supply[one], n - 2 * twos)
+            jokers = n - 2 * twos - ones
+            if jokers > supply[v.JOKER] or ones + twos == 0:
+                raise Refusal(fr.typography(
+                    f"Trop de têtes {v.colour_word(loc, feminine=True, plural=True)} : la "
+                    f"chasse de {fr.count(n, 'tête')} de {player} ne peut plus être formée. "
+                    f"Le jeu n’a que {ONE_HEAD} vampires à une tête et {TWO_HEADS} à deux têtes "
+                    f"par couleur, et {JOKERS} jokers en tout."))
+            supply.subtract({one: ones, two: twos, v.JOKER: jokers})
+            out[player].append(v.sort_cards([two] * twos + [one] * ones + [v.JOKER] * jokers))
+    return out
 
 
 class ScoringExplorer(w.VBox):  # type: ignore[misc]
-    """Set the heads of each player's hunt in each colour; see the colour-by-colour scoring."""
+    """Set the heads of each player's hunt in each colour; see the colour-by-colour scoring.
+    One block per player, its six colours wrapping on a narrow screen."""
 
     def __init__(self) -> None:
         self.error = ErrorArea(book())
         self.count = w.ToggleButtons(options=[3, 4, 5], value=4, description="Joueurs",
                                      style={"button_width": "3rem"})
-        options = [("— aucune", 0), *((str(k), k) for k in range(3, 16))]
+        options = [("— aucune", 0), *((str(k), k) for k in range(3, 27))]
         self.cells: dict[tuple[str, str], w.Dropdown] = {}
-        rows = []
-        header = [w.HTML("<strong>Têtes</strong>", layout=w.Layout(width="11rem"))] + [
-            w.HTML(f"<strong>{h.esc(loc_name(loc))}</strong>", layout=w.Layout(width="8.5rem"))
-            for loc in v.LOCATIONS]
-        rows.append(w.HBox(header))
+        self.rows: list[w.VBox] = []
         for name in NAMES:
-            line = [w.HTML(f"<strong>{h.esc(name)}</strong>", layout=w.Layout(width="11rem"))]
+            line = []
             for loc in v.LOCATIONS:
                 dd = w.Dropdown(options=options, value=BOOKLET_HEADS[name].get(loc, 0),
-                                layout=w.Layout(width="8.5rem"),
-                                description_allow_html=False)
+                                description=f"{SYMBOLS[loc]} {v.LOCATION_NAMES[loc]}",
+                                style={"description_width": "5rem"},
+                                layout=w.Layout(width="11rem"))
                 dd.observe(lambda _: self.update(), names="value")
                 self.cells[(name, loc)] = dd
                 line.append(dd)
-            row = w.HBox(line)
+            box = w.HBox(line, layout=w.Layout(flex_flow="row wrap"))
+            row = w.VBox([w.HTML(f"<strong>{h.esc(name)}</strong>"), box])
             row.add_class("vp-row-" + name)
-            rows.append(row)
-        self.rows = rows
+            self.rows.append(row)
         self.count.observe(lambda _: self.update(), names="value")
         self.out = html()
         self.out.add_class("vp-scoring-result")
-        hint = w.HTML('<span class="tv-muted">Au départ : l’exemple final du livret (Anke 28, '
-                      "Bernd 27, Chris 20, Doro 19). « — aucune » : pas de chasse de cette "
-                      "couleur.</span>")
-        super().__init__([self.count, hint, w.VBox(rows), self.error, self.out])
+        hint = w.HTML(fr.typography(
+            '<span class="tv-muted">Au départ : l’exemple final du livret (Anke 28, Bernd 27, '
+            "Chris 20, Doro 19). « — aucune » : pas de chasse de cette couleur.</span>"))
+        super().__init__([self.count, hint, *self.rows, self.error, self.out])
         self.add_class("vp-scoring-explorer")
         self.update()
 
-    @property
-    def players(self) -> list[str]:
-        return list(NAMES[: int(self.count.value)])
-
     def update(self) -> None:
+        """The scoring of the hunts chosen (a French refusal if the cards cannot make them)."""
         guarded(self.error)(self._update)()
 
     def _update(self) -> None:
-        for k, row in enumerate(self.rows[1:]):
+        self.error.clear()
+        self.out.value = ""
+        self.players = list(NAMES[: int(self.count.value)])
+        for k, row in enumerate(self.rows):
             row.layout.display = "" if k < len(self.players) else "none"
-        shown: dict[str, list[tuple[v.Card, ...]]] = {}
-        for name in self.players:
-            shown[name] = [hunt_of(loc, int(self.cells[(name, loc)].value))
-                           for loc in v.LOCATIONS if self.cells[(name, loc)].value]
+        shown = hunts_with_heads({p: {loc: int(self.cells[(p, loc)].value)
+                                      for loc in v.LOCATIONS if self.cells[(p, loc)].value}
+                                  for p in self.players})
         self.scoring = v.score(shown)
         best = max(self.scoring.points.values())
         leaders = [p for p, s in self.scoring.points.items() if s == best]
         set_html(self.out, score_table(self.scoring, "Le décompte, couleur par couleur")
-                 + h.message_panel("info", f"En tête : {join_names(leaders)} "
-                                           f"({fr.count(best, 'point')})"))
+                 + h.message_panel("info", fr.typography(f"En tête : {join_names(leaders)} "
+                                                         f"({fr.count(best, 'point')})")))
 
 
 def scoring_explorer() -> ScoringExplorer:
@@ -227,111 +292,54 @@ def scoring_explorer() -> ScoringExplorer:
 # --- exercises -----------------------------------------------------------------------------------
 
 
-def make_question(seed: int) -> tuple[dict[str, list[tuple[v.Card, ...]]], str]:
+def make_layout(seed: int) -> tuple[dict[str, list[tuple[v.Card, ...]]], str]:
     """A generated layout of 3 or 4 players over 3 colours, and the player asked about."""
     rng = random.Random(seed)
     players = list(NAMES[: rng.choice((3, 4))])
     colours = rng.sample(v.LOCATIONS, 3)
-    shown: dict[str, list[tuple[v.Card, ...]]] = {p: [] for p in players}
+    heads: dict[str, dict[str, int]] = {p: {} for p in players}
     for loc in colours:
         low = rng.randint(3, 5)
         for p in players:
-            if rng.random() < 0.15:
-                continue  # this player lacks that colour
-            heads = rng.choice((low, low, low + 1, low + 2, low + 3))
-            hunt = list(hunt_of(loc, heads))
-            if rng.random() < 0.3:  # a joker in place of a one-head card
-                hunt[0] = v.JOKER
-            shown[p].append(v.sort_cards(hunt))
+            if rng.random() >= 0.15:  # else this player lacks that colour
+                heads[p][loc] = rng.choice((low, low, low + 1, low + 2, low + 3))
+    try:
+        shown = hunts_with_heads(heads)
+    except Refusal:  # more heads than the game's cards: another layout
+        return make_layout(seed + 7919)
+    jokers = sum(hunt.count(v.JOKER) for hunts in shown.values() for hunt in hunts)
+    for hunts in shown.values():
+        for k, hunt in enumerate(hunts):
+            ones = [c for c in hunt if isinstance(c, v.Vampire) and c.heads == 1]
+            if jokers < JOKERS and len(ones) > 1 and rng.random() < 0.3:  # a joker for a 1
+                cards = list(hunt)
+                cards.remove(ones[0])
+                hunts[k] = v.sort_cards([*cards, v.JOKER])
+                jokers += 1
     return shown, rng.choice(players)
 
 
-class Exercises(w.VBox):  # type: ignore[misc]
-    """"Combien de points marque … ?": generated layouts, immediate feedback, a score."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self.asked = 0
-        self.right = 0
-        self.answered = False
-        self.error = ErrorArea(book())
-        self.situation = html()
-        self.question = html()
-        self.answers = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.feedback = html()
-        self.feedback.add_class("tv-feedback")
-        self.score = html()
-        self.next_button = w.Button(description="Question suivante", icon="arrow-right")
-        self.next_button.on_click(guarded(self.error)(lambda _: self.new_question()))
-        super().__init__([self.situation, self.question, self.answers, self.error, self.feedback,
-                          w.HBox([self.next_button, self.score])])
-        self.add_class("vp-exercises")
-        self.new_question()
-
-    def new_question(self) -> None:
-        self.shown, self.target = make_question(self.seed * 1000 + self.asked)
-        self.result = v.score(self.shown)
-        self.expected = self.result.points[self.target]
-        naive = sum(hunt_heads(hunt) for hunt in self.shown[self.target])
-        rng = random.Random(self.seed * 7919 + self.asked)
-        options = {self.expected, naive}
-        while len(options) < 4:
-            options.add(max(0, self.expected + rng.choice((-4, -3, 3, 4, 5, 6))))
-        self.options = sorted(options)
-        self.answered = False
-        set_html(self.situation, '<div class="tv-panel"><div class="tv-title">Fin de manche : '
-                                 "les chasses exposées</div>"
-                                 f"{displays_html(self.shown)}</div>")
-        set_html(self.question, f"<strong>Combien de points marque {h.esc(self.target)} ?"
-                                "</strong>")
-        buttons = []
-        for option in self.options:
-            b = w.Button(description=str(option))
-            b.add_class("tv-choice")
-            b.on_click(guarded(self.error)(self._answer(option)))
-            buttons.append(b)
-        self.answers.children = buttons
-        self.feedback.value = ""
-        self._score()
-
-    def _answer(self, option: int) -> Callable[[object], None]:
-        def answer(_: object) -> None:
-            self.answer(option)
-
-        return answer
-
-    def answer(self, option: int) -> None:
-        if self.answered:
-            set_html(self.feedback, self.feedback.value + h.message_panel(
-                "info", "Vous avez déjà répondu à cette question.",
-                "Passez à la question suivante."))
-            return
-        self.answered = True
-        self.asked += 1
-        good = option == self.expected
-        self.right += good
-        for b in self.answers.children:
-            if b.description == str(self.expected):
-                b.add_class("tv-right")
-                b.description = f"✓ {self.expected}"
-            elif b.description == str(option):
-                b.add_class("tv-wrong")
-                b.description = f"✗ {option}"
-        title = ("Bonne réponse !" if good else
-                 f"Pas tout à fait : {self.target} marque {fr.count(self.expected, 'point')}.")
-        steps = h.steps_from(self.result.events, v.describe, book())
-        items = "".join(f"<li>{h.esc(s.text)} <span class=\"tv-step-clause\">— "
-                        f"{h.esc(s.clause.title)}</span></li>" for s in steps)
-        set_html(self.feedback,
-                 h.message_panel("success" if good else "error", title)
-                 + score_table(self.result, "Correction, couleur par couleur")
-                 + f'<div class="tv-panel"><ol class="tv-steps">{items}</ol></div>')
-        self._score()
-
-    def _score(self) -> None:
-        set_html(self.score, f'<span class="tv-tag tv-score">Score : {self.right} / '
-                             f"{self.asked}</span>")
+def make_question(seed: int) -> Question:
+    """« Combien de points marque … ? » on a generated end of manche."""
+    shown, target = make_layout(seed)
+    result = v.score(shown)
+    expected = result.points[target]
+    naive = sum(hunt_heads(hunt) for hunt in shown[target])
+    rng = random.Random(seed * 7919)
+    options = {expected, naive}
+    while len(options) < 4:
+        options.add(max(0, expected + rng.choice((-4, -3, 3, 4, 5, 6))))
+    return Question(
+        situation=('<div class="tv-panel"><div class="tv-title">Fin de manche : les chasses '
+                   f"exposées</div>{displays_html(shown)}</div>"),
+        prompt=fr.typography(f"Combien de points marque {target} ?"),
+        options=tuple(fr.count(n, "point") for n in sorted(options)),
+        answer=fr.count(expected, "point"),
+        correction=score_table(result, "Correction, couleur par couleur"),
+        events=result.events,
+        reading=fr.typography("Règle standard : un joker compte une tête ; le plus faible de "
+                              "chaque couleur la défausse, tous en cas d’égalité."))
 
 
-def exercises(seed: int = 0) -> Exercises:
-    return Exercises(seed)
+def exercises(seed: int = 0) -> Quiz:
+    return Quiz(book(), v.describe, make_question, seed)
