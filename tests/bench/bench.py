@@ -4,7 +4,9 @@ Engine section: random full games per second through the public API (``new_game`
 ``current_seats``, ``legal_actions``, ``apply``), for each game and player count, with OpenSpiel's
 goofspiel (15 cards) stepped from the same kind of Python loop as the yardstick; our runs and
 goofspiel's alternate, and the ratio is the median of the paired ratios. Page section (when
-Voilà can be started): see ``tests/bench/pages.py``.
+Voilà can be started): see ``tests/bench/pages.py``. Bot section: each computer player level's
+win rate against random players and against "always the smallest action", over seeded games
+(``tests/bench/bots.py``). The static site's pages: ``tests/bench/static.py`` after `make static`.
 
 Not a test: nothing here asserts a time. Compare two runs with the JSON files in bench-results/.
 """
@@ -134,6 +136,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="duration of one run")
     parser.add_argument("--rounds", type=int, default=5, help="runs per figure (median)")
     parser.add_argument("--no-pages", action="store_true", help="skip the Voilà page section")
+    parser.add_argument("--bot-games", type=int, default=1000,
+                        help="seeded games per bot level and opponent (0: skip)")
     parser.add_argument("--out", default=str(ROOT / "bench-results"), help="JSON folder")
     args = parser.parse_args()
     report: dict[str, Any] = {
@@ -143,6 +147,11 @@ def main() -> int:
     }
     report["engine"] = engine_section(args.seconds, args.rounds)
     print_engine(report["engine"])
+    if args.bot_games:
+        import bots
+
+        print("\nJoueurs de l’ordinateur : part des parties gagnées (vues seulement)")
+        report["bots"] = bots.report(args.bot_games)
     if not args.no_pages:
         try:
             import pages

@@ -1,9 +1,10 @@
 """Computer players' strength, for ``make bench``: each bot level's win rate over seeded games.
 
 For every game and every bot kind in its ``PLAYER_KINDS``, the bot sits in one seat against
-random players (and, for every game, against "always the smallest legal action", which for
-Stupides Vautours is playing 1, 2, …, 15 in order); the seat it takes rotates with the seed. A win
-shared by k players counts 1/k. Bots are handed views only (``bot_action``). Not a test.
+players choosing a legal action uniformly at random, then against players always choosing the
+smallest legal action (for Stupides Vautours: 1, 2, …, 15 in order); the seat it takes rotates
+with the seed. A win shared by k players counts 1/k. Bots are handed views only
+(``bot_action``). Not a test.
 """
 
 from __future__ import annotations
@@ -24,6 +25,16 @@ ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Alex", "Bea", "Carla", "Dario", "Léo", "Emma")
 
 
+class Uniform:
+    """A legal action drawn uniformly at random (the yardstick every level must beat)."""
+
+    def __init__(self, seed: int | random.Random = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: object, legal: Sequence[Any]) -> Any:
+        return self.rng.choice(legal)
+
+
 class Smallest:
     """Always the smallest legal action (Stupides Vautours: 1, 2, …, 15 in order)."""
 
@@ -37,15 +48,17 @@ class Smallest:
 def opponent_kind(engine: AnyEngine, name: str) -> Callable[..., Bot[Any, Any]]:
     if name == "smallest":
         return Smallest
+    if name == "random":
+        return Uniform
     return engine.PLAYER_KINDS[name][1]
 
 
-def win_rate(engine: AnyEngine, kind: str, opponent: str, players: int, games: int,
-             ) -> tuple[float, float]:
-    """The share of games ``kind`` wins (ties split) and its mean score margin over the best
-    opponent, over ``games`` seeded games."""
-    wins, margin = 0.0, 0.0
-    make, other = engine.PLAYER_KINDS[kind][1], opponent_kind(engine, opponent)
+def win_rate(engine: AnyEngine, kind: str, opponent: str, players: int, games: int) -> float:
+    """The share of ``games`` seeded games that ``kind`` (a level, ``"random"`` or
+    ``"smallest"``) wins in one seat against ``opponent`` in the others (a shared win counts
+    1/k)."""
+    wins = 0.0
+    make, other = opponent_kind(engine, kind), opponent_kind(engine, opponent)
     names = NAMES[:players]
     for seed in range(games):
         me = names[seed % players]
@@ -57,9 +70,7 @@ def win_rate(engine: AnyEngine, kind: str, opponent: str, players: int, games: i
         result = engine.outcome(state)
         if me in result.winners:
             wins += 1 / len(result.winners)
-        best_other = max(v for n, v in result.scores.items() if n != me)
-        margin += result.scores[me] - best_other
-    return wins / games, margin / games
+    return wins / games
 
 
 def report(games: int, only: Sequence[str] = ()) -> list[dict[str, Any]]:
@@ -68,21 +79,23 @@ def report(games: int, only: Sequence[str] = ()) -> list[dict[str, Any]]:
         if only and game_id not in only:
             continue
         engine = info.module()
-        players = engine.MIN_PLAYERS + 1
-        for kind in engine.PLAYER_KINDS:
-            for opponent in ("random", "smallest"):
-                if opponent == kind or opponent not in (*engine.PLAYER_KINDS, "smallest"):
-                    continue
+        counts = sorted({engine.MIN_PLAYERS + 1, engine.MAX_PLAYERS})
+        # each level alone against random players; then the "smallest action" player (1 to 15
+        # in order for Stupides Vautours) alone against that level: a level that lets it win
+        # more than its fair share is beaten by a trivial strategy
+        pairs = [(k, "random") for k in engine.PLAYER_KINDS]
+        pairs += [("smallest", k) for k in engine.PLAYER_KINDS]
+        for players in counts:
+            for hero, opponent in pairs:
                 start = time.perf_counter()
-                rate, margin = win_rate(engine, kind, opponent, players, games)
-                rows.append({"game": game_id, "bot": kind, "against": opponent,
+                rate = win_rate(engine, hero, opponent, players, games)
+                rows.append({"game": game_id, "player": hero, "against": opponent,
                              "players": players, "games": games, "win_rate": round(rate, 3),
                              "fair_share": round(1 / players, 3),
-                             "mean_margin": round(margin, 2),
                              "seconds": round(time.perf_counter() - start, 1)})
-                print(f"{game_id:13} {kind:11} vs {opponent:9} {players} joueurs : "
-                      f"{rate:6.1%} des parties (part égale {1 / players:.0%}), "
-                      f"écart moyen {margin:+.1f} ({games} parties)", flush=True)
+                print(f"{game_id:13} {hero:9} seul contre {opponent:9} {players} joueurs : "
+                      f"{rate:6.1%} des parties gagnées (part égale {1 / players:.0%}, "
+                      f"{games} parties)", flush=True)
     return rows
 
 

@@ -90,22 +90,12 @@ def scene_of(example_id: str) -> Callable[[Sequence[Event]], str]:
     return turn_scene
 
 
-class _Stepper(Stepper):
-    """A stepper whose plain text is the whole transcript (ipywidgets cuts a widget's text at
-    110 characters, and that text is what nbval compares)."""
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        (bundle[0] if isinstance(bundle, tuple) else bundle)["text/plain"] = repr(self)
-        return bundle
-
-
 def stepper(example_id: str) -> Stepper:
     """A worked example of the rule file, told step by step on its table."""
     ex = book().examples[example_id]
     run = v.run_example(ex.data)
-    return _Stepper(book(), v.describe, PAGE.shown(run.events), ex.title, scene_of(example_id),
-                    PAGE.example(example_id))
+    return Stepper(book(), v.describe, PAGE.shown(run.events), ex.title, scene_of(example_id),
+                   PAGE.example(example_id))
 
 
 # --- hunt builder --------------------------------------------------------------------------------
