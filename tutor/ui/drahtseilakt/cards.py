@@ -264,7 +264,7 @@ def deal_scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
     kinds = {e.kind: e for e in events}
     deal = kinds.get("deal")
     seats = "".join(
-        h.seat(p, h.back_card(label="9 cartes") if deal else h.empty_card("à distribuer"),
+        h.seat(p, h.back_card(label="9 cartes") if deal else h.empty_card("à donner"),
                "entame" if "lead" in kinds and kinds["lead"].seat == p else "")
         for p in data["joueurs"])
     hidden = (muted(f"Cartes non distribuées : {deal.data['unseen']}.") if deal else "")

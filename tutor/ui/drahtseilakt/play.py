@@ -59,9 +59,9 @@ def table_html(seen: d.View) -> str:
         total = sum(s for k, s in enumerate(p.history) if k not in p.cancelled)
         hand = (muted("Main : " + (", ".join(map(str, p.hand)) or "vide"))
                 if p.hand is not None and p.name != seen.seat else "")
-        players.append(f'<div class="dz-player"><strong>{h.esc(p.name)}</strong> — total '
-                       f"<strong>{total}</strong>{holding_html(p.red, p.blue)}"
-                       f"{muted('Manches : ')}{history}{hand}</div>")
+        players.append(f'<div class="dz-player"><div><strong>{h.esc(p.name)}</strong> — total '
+                       f"<strong>{total}</strong></div><div>{holding_html(p.red, p.blue)}</div>"
+                       f'<div class="tv-muted">Manches : {history}</div>{hand}</div>')
     red_left, blue_left = seen.reserve
     parts.append(f'<div class="dz-players">{"".join(players)}</div>'
                  + muted(f"Réserve : {colour_count(red_left, 'red')} ▼, "
@@ -108,7 +108,9 @@ def last_trick_html(events: Sequence[Event]) -> str:
         return ""
     start = max((k for k in ends[:-1]), default=-1)
     stake = next((e for e in reversed(events[:ends[-1]]) if e.kind == "reveal"), None)
-    trick = [e for e in events[start + 1:ends[-1]] if e.kind in TRICK_KINDS]
+    end = events[ends[-1]]  # it names every card of the trick, played in this step or before
+    trick = [Event("play", p, {"card": c}, d.C_PLAY) for p, c in end.data["plays"].items()]
+    trick += [e for e in events[start + 1:ends[-1]] if e.kind in TRICK_KINDS and e.kind != "play"]
     return trick_scene(stake, trick, "Dernier pli")
 
 
