@@ -206,7 +206,8 @@ def scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
     stake: d.Stake | None = None
     plays: dict[str, int] = {}
     chosen: set[str] = set()
-    notes: dict[str, list[str]] = {p: [] for p in names}
+    hands = data.get("mains") or {}
+    notes = {p: [f"main : {fr.join(map(str, hands[p]))}"] if p in hands else [] for p in names}
     for e in events:
         who = str(e.seat)
         if e.kind == "zero":
