@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from typing import Any
+
+import ipywidgets as w
 
 from tests.pagetext import text
 from tutor import rules
@@ -11,7 +14,6 @@ from tutor.ui import drahtseilakt as dz
 from tutor.ui import guarded
 
 BOOK = rules.load("drahtseilakt")
-
 
 
 def test_chain_explorer_resolves_zero_cards_trick_by_trick() -> None:
@@ -54,13 +56,17 @@ def test_pair_view_tells_colours_apart_without_colour() -> None:
     assert view.left == (0, 3) and "aucune paire" in text(view.out.value)
 
 
+def play_first(board: Any) -> None:
+    """Click the first visible action, as a learner would."""
+    board.actions.buttons[0].click()
+
+
 def test_game_against_the_computer_refuses_hostile_input_without_change() -> None:
     game = dz.play_vs_computer(seed=4)
     before = game.session.state
-    for hostile in ("12", 99, None, "x" * 10_000, -3):
+    for hostile in (d.Play("Camille", 99), d.Play("Alex", 12), "12", None, d.Play("Camille", -3)):
         guarded(game.error)(game.play)(hostile)
-        shown = text(game.error.value)
-        assert "n'a pas la carte" in shown or "nombre entier" in shown, shown
+        assert "drahtseilakt/" in game.error.value and "Traceback" not in game.error.value
         assert game.session.state == before
 
 
@@ -68,92 +74,130 @@ def test_game_against_the_computer_plays_to_the_end_and_undoes() -> None:
     game = dz.play_vs_computer(seed=2)
     plays = 0
     while not d.is_over(game.session.state):
-        assert len(game.hand.children) == len(game.session.state.hands[0])
-        game.hand.children[0].click()
+        assert len(game.actions.bound) >= len(game.session.state.hands[0])
+        play_first(game)
         plays += 1
-    assert plays == 27 and "Totaux finaux" in text(game.table.value)
-    assert "drahtseilakt/vainqueur" in game.journal.value
+    assert plays == 27 and "Fin de la partie" in text(game.table.value)
+    assert "drahtseilakt/vainqueur" in game.journal.body.value
     game.session.undo()
-    assert not d.is_over(game.session.state) and game.undo_button.disabled is False
+    assert not d.is_over(game.session.state) and not game.undo_button.disabled
+    game.session.redo()
+    assert d.is_over(game.session.state)
 
 
 def test_game_in_chaotic_variant_and_with_computers_leading() -> None:
     game = dz.play_vs_computer(seed=3)
-    game.preset.value = "chaotique"
-    game.opponents.value = 4
+    game.settings.preset.value = "chaotique"
+    game.settings.opponents.value = 4
     game.start()
     assert d.current_seats(game.session.state) == game.session.state.players
-    game.hand.children[-1].click()
-    assert game.session.state.tricks == 1 and "Dernier pli" in text(game.last.value)
-    game.preset.value = "standard"
-    game.seed.value = 5
-    game.name.value = "Zoé"
+    play_first(game)
+    assert game.session.state.tricks == 1 and "Dernier pli" in text(game.table.value)
+    game.settings.preset.value = "standard"
+    game.settings.seed.value = "5"
+    game.settings.name.value = "Zoé"
     game.start()
-    state = game.session.state
-    assert d.current_seats(state) == ("Zoé",)
-    assert "à vous" in text(game.table.value)
+    assert d.current_seats(game.session.state) == ("Zoé",)
+    assert "à vous" in text(game.table.value) and "Votre main" in text(game.actions.titles[0].value)
 
 
-def test_same_name_as_a_computer_player_is_refused_in_french() -> None:
+def test_game_number_and_name_are_read_strictly_in_french() -> None:
     game = dz.play_vs_computer()
-    game.name.value = "Alex"
-    guarded(game.error)(game.start)()
-    assert "Deux joueurs ne peuvent pas porter le même nom : Alex." in text(game.error.value)
+    for seed in ("1.5", "-2", "x"):
+        game.settings.seed.value = seed
+        game.settings.start_button.click()
+        assert "numéro de partie" in text(game.error.value)
+    game.settings.seed.value = "1"
+    game.settings.name.value = "x" * 60
+    game.settings.start_button.click()
+    assert "trop long" in text(game.error.value)
 
 
 def test_teacher_view_shows_hands_and_score_cards_to_come() -> None:
     game = dz.play_vs_computer(seed=9)
     assert "cartes score à venir" not in text(game.table.value)
-    game.teacher.value = True
-    assert "cartes score à venir" in text(game.table.value) and "Main" in text(game.table.value)
+    assert "Main :" not in text(game.table.value)
+    game.settings.teacher.value = True
+    assert "cartes score à venir" in text(game.table.value) and "Main :" in text(game.table.value)
 
 
 def test_sandbox_plays_every_seat_and_travels_in_time() -> None:
     box = dz.sandbox()
     for _ in range(4):
-        box.play()
+        play_first(box)
     assert box.session.cursor == 4 and box.time.max == 4
     assert box.session.state.tricks == 1
     box.time.value = 0
     assert box.session.cursor == 0 and box.session.state.trick == ()
+    box.redo_button.click()
+    assert box.session.cursor == 1
     box.preset.value = "chaotique"
-    box.start()
-    assert len(box.choices.children) == 3
+    box.count.value = 5
+    box.new_button.click()
+    assert len(box.session.state.players) == 5
+    assert "Main de Camille" in text(box.actions.titles[0].value)
 
 
 def test_exercises_score_and_explain() -> None:
     ex = dz.exercises(seed=3)
-    ex.answer(ex.expected())
+    ex.answer(ex.question.answer)
     assert "Bonne réponse" in text(ex.feedback.value) and "1 / 1" in text(ex.score.value)
-    ex.answer("Personne")
+    ex.answer(ex.question.options[-1])
     assert "déjà répondu" in text(ex.feedback.value) and "1 / 1" in text(ex.score.value)
     ex.new_question()
-    wrong = next(o for o in ex.options() if o != ex.expected())
+    wrong = next(o for o in ex.question.options if o != ex.question.answer)
     ex.answer(wrong)
     assert "Pas tout à fait" in text(ex.feedback.value) and "1 / 2" in text(ex.score.value)
 
 
-def test_exercise_generator_uses_zero_cards_often() -> None:
+def test_exercise_options_differ_and_zero_cards_are_frequent() -> None:
     questions = [dz.make_question(k) for k in range(100)]
-    with_zero = sum(any(c in d.ZEROS for c in q[1]) for q in questions)
-    assert with_zero > 50
-    assert sum(dz.exercises(k).expected() == "Personne" for k in range(10)) >= 1
+    assert sum("sans" in q.situation for q in questions) > 50
+    for q in questions:
+        assert len(set(q.options)) == len(q.options) == 4 and q.answer in q.options
+        assert not any(ch.isdigit() for o in q.options for ch in o)
+    assert {q.options.index(q.answer) for q in questions} == {0, 1, 2}
 
 
-def test_worked_example_transcripts_match_the_engine() -> None:
+def test_no_widget_model_leaks() -> None:
+    instances = w.widgets.widget._instances
+    box = dz.sandbox()
+    box.new_button.click()
+    before = len(instances)
+    for _ in range(50):
+        box.new_button.click()
+    assert len(instances) == before
+    quiz = dz.exercises()
+    quiz.next_button.click()
+    before = len(instances)
+    for _ in range(50):
+        quiz.next_button.click()
+    assert len(instances) == before
+    game = dz.play_vs_computer(seed=6)
+    before = len(instances)
+    while not d.is_over(game.session.state):
+        play_first(game)
+    assert len(instances) - before < 20
+
+
+def test_worked_examples_are_told_on_their_table() -> None:
     for example_id in BOOK.examples:
-        transcript = dz.example(example_id)
-        assert "Résultat conforme à l'exemple." in repr(transcript)
-        assert all(step.clause.id in BOOK.clauses for step in transcript.steps)
-
-
-def test_example_explainer_scene_shows_cards_and_sticks() -> None:
-    box = dz.example_explainer("drahtseilakt/ex-pli-livret")
-    explainer = box.children[1]
-    explainer.show_all()
-    scene = text(explainer.scene_html.value)
+        shown = dz.stepper(example_id)
+        assert "Résultat conforme" in repr(shown) and "tv-panel" in shown.scene_html.value
+    livret = dz.stepper("drahtseilakt/ex-pli-livret")
+    assert "dz-number" not in livret.scene_html.value  # nothing played before its step
+    assert "bâtonnets bleus" not in text(livret.scene_html.value)
+    livret.show_all()
+    scene = text(livret.scene_html.value)
     assert "3 bâtonnets bleus ▲" in scene and "3 bâtonnets rouges ▼" in scene
     assert "plus forte" in scene and "plus faible" in scene
+    count = dz.stepper("drahtseilakt/ex-manche-propre")
+    assert "vainqueur" not in count.scene_html.value and "effacé" in text(count.scene_html.value)
+
+
+def test_open_points_list_the_rule_file_ambiguities() -> None:
+    shown = dz.open_points()
+    assert "Ambiguïté" in repr(shown) and "reserve-epuisee" in repr(shown)
 
 
 def test_describe_tells_every_event_in_french() -> None:
@@ -197,12 +241,12 @@ def test_table_shows_the_cards_already_played_this_manche_to_everyone() -> None:
         state, _ = d.apply(state, d.legal_actions(state, seat)[0])
     played = d.view(state, "Alex").played_this_manche
     assert len(played) == 3
-    shown = text(dz.table_html(state, "Alex", False))
+    shown = text(dz.table_html(d.view(state, "Alex")))
     assert "Déjà jouées cette manche" in shown
     assert all(str(c) in shown for c in played)
 
 
 def test_zero_score_cards_say_which_colour_is_not_paid_in_words() -> None:
-    assert "sans bleus ▲" in dz.score_card(d.ZERO_BLUE)
-    assert "sans rouges ▼" in dz.score_card(d.ZERO_RED)
-    assert "text-transform: none" in dz.CSS
+    blue, red = dz.score_card(d.ZERO_BLUE), dz.score_card(d.ZERO_RED)
+    assert "sans bleus ▲" in blue and "sans rouges ▼" in red
+    assert ".tv-root .tv-card .tv-kind { text-transform: none;" in dz.CSS  # never "PAS DE ▲"

@@ -12,20 +12,52 @@ from playwright.sync_api import Browser, Page, expect
 from .pages import assert_no_voila_error, full_screenshot, open_page, wait_ready
 
 NOTEBOOK = "drahtseilakt.ipynb"
+PARTS = (".dz-chain-explorer", ".dz-pair-view", ".tv-sandbox", ".tv-game", ".tv-exercises",
+         ".tv-example")
+
+# Boxes wider than the viewport, and card or button texts cut off, as "selector: text" lines.
+OVERFLOW = """() => {
+  const width = window.innerWidth, out = [];
+  if (document.documentElement.scrollWidth > width) out.push('page: ' +
+    document.documentElement.scrollWidth);
+  for (const e of document.querySelectorAll('.tv-root *, [class*="widget-"]')) {
+    const r = e.getBoundingClientRect();
+    if (r.width > 0 && r.right > width + 1)
+      out.push('wide ' + e.className + ': ' + (e.textContent || '').slice(0, 40));
+  }
+  const texts = '.tv-card, .tv-action, .tv-choice, .tv-card .tv-kind';
+  for (const e of document.querySelectorAll(texts)) {
+    if (e.offsetParent && e.scrollWidth > e.clientWidth + 1)
+      out.push('clipped ' + e.className + ': ' + (e.textContent || '').slice(0, 40));
+  }
+  return out;
+}"""
+
+READY = """() => document.querySelector('.tv-game .tv-final') || Array.from(
+  document.querySelectorAll('.tv-game .tv-action')).some(b => b.offsetParent)"""
+
+
+def open_ready(browser: Browser, app_url: str, width: int) -> Page:
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    page.set_default_navigation_timeout(240_000)  # Voilà runs every cell before "load"
+    errors = open_page(page, f"{app_url}/voila/render/{NOTEBOOK}")
+    for part in PARTS:
+        expect(page.locator(part).first).to_be_visible(timeout=240_000)
+    expect(page.locator(".tv-game .tv-action").first).to_be_visible()
+    assert errors == []
+    return page
 
 
 @pytest.fixture(scope="module")
 def dz(browser: Browser, app_url: str) -> Iterator[Page]:
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    errors = open_page(page, f"{app_url}/voila/render/{NOTEBOOK}")
-    expect(page.locator(".tv-game")).to_be_visible(timeout=60_000)
-    assert errors == []
+    page = open_ready(browser, app_url, 1280)
     yield page
     page.close()
 
 
 def test_accueil_links_to_the_drahtseilakt_page(browser: Browser, app_url: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_navigation_timeout(240_000)
     errors = open_page(page, app_url + "/")
     card = page.locator("a.tv-game-card[data-game='drahtseilakt']")
     expect(card).to_contain_text("Drahtseilakt")
@@ -33,18 +65,35 @@ def test_accueil_links_to_the_drahtseilakt_page(browser: Browser, app_url: str) 
     card.click()
     page.wait_for_url(re.compile(r"/voila/render/drahtseilakt\.ipynb$"))
     wait_ready(page)
-    expect(page.locator(".tv-hero h1")).to_have_text("Drahtseilakt")
+    expect(page.locator(".tv-hero h1")).to_have_text("Drahtseilakt", timeout=240_000)
     assert errors == []
     page.close()
 
 
 def test_page_has_no_error_and_every_part(dz: Page, shots: Path) -> None:
     assert_no_voila_error(dz)
-    for part in (".dz-chain-explorer", ".dz-pair-view", ".tv-sandbox", ".tv-game",
-                 ".tv-exercises", ".tv-example"):
-        expect(dz.locator(part).first).to_be_visible()
     expect(dz.locator("text=Deux 0 d’affilée").first).to_be_visible()
-    full_screenshot(dz, shots / "drahtseilakt.png")
+    assert dz.evaluate(OVERFLOW) == []
+    full_screenshot(dz, shots / "drahtseilakt-1280.png")
+
+
+def test_table_of_contents_jumps_to_its_sections(dz: Page) -> None:
+    for name in ("Ce que la règle ne dit pas", "Quand la réserve s’épuise", "Exercices"):
+        href = dz.locator(f"a:text-is('{name}')").first.get_attribute("href")
+        assert href and dz.locator(f"[id='{href[1:]}']").count() == 1, href
+    href = dz.locator("a[href='#regle-drahtseilakt-zero']").first
+    assert href.count() == 1 and dz.locator("#regle-drahtseilakt-zero").count() >= 1
+
+
+def test_phone_width_clips_nothing(browser: Browser, app_url: str, shots: Path) -> None:
+    page = open_ready(browser, app_url, 390)
+    assert page.evaluate(OVERFLOW) == []
+    game = page.locator(".tv-game")
+    game.locator(".tv-action").first.click()
+    expect(game.locator(".dz-last")).to_be_visible()
+    assert page.evaluate(OVERFLOW) == []
+    full_screenshot(page, shots / "drahtseilakt-390.png")
+    page.close()
 
 
 def test_chain_explorer_chains_two_zeros(dz: Page, shots: Path) -> None:
@@ -64,38 +113,45 @@ def test_chain_explorer_chains_two_zeros(dz: Page, shots: Path) -> None:
     explorer.screenshot(path=str(shots / "drahtseilakt-explorateur.png"))
 
 
-def test_pair_view_updates_with_the_sliders(dz: Page, shots: Path) -> None:
+def test_pair_view_updates_with_the_sliders(dz: Page) -> None:
     view = dz.locator(".dz-pair-view")
     expect(view.locator(".dz-verdict")).to_contain_text("Il reste 2 bâtonnets rouges")
-    view.screenshot(path=str(shots / "drahtseilakt-paires.png"))
+
+
+def test_worked_example_steps_on_its_table(dz: Page) -> None:
+    example = dz.locator(".tv-example").filter(has_text="28, 36 et 7").first
+    if example.count() == 0:
+        example = dz.locator(".tv-example").nth(3)
+    example.get_by_role("button", name="Tout afficher").click()
+    expect(example).to_contain_text("plus forte")
 
 
 def test_sandbox_plays_the_chosen_card(dz: Page) -> None:
     box = dz.locator(".tv-sandbox")
-    box.get_by_role("button", name="Jouer", exact=True).click()
+    box.locator(".tv-action").first.click()
     expect(box.locator(".tv-log")).to_contain_text("face visible")
 
 
-def test_whole_round_against_the_computer_by_clicking(dz: Page, shots: Path) -> None:
+def test_whole_game_against_the_computer_by_clicking(dz: Page, shots: Path) -> None:
     game = dz.locator(".tv-game")
     game.get_by_role("button", name="Nouvelle partie").click()
-    hand = game.locator(".dz-hand-buttons button")
-    for k in range(9):
-        expect(hand).to_have_count(9 - k)
-        hand.first.click()
-    expect(hand).to_have_count(9)  # the second manche is dealt
-    log = game.locator(".tv-log")
-    expect(log).to_contain_text("Fin de la manche 1")
-    expect(log).to_contain_text("drahtseilakt/fin-de-manche")
-    expect(game.locator(".tv-game-table")).to_contain_text("Manche 2 sur 3")
-    expect(game.locator(".dz-last")).to_contain_text("Dernier pli")
-    game.screenshot(path=str(shots / "drahtseilakt-manche.png"))
+    final = game.locator(".tv-final")
+    for _ in range(40):
+        dz.wait_for_function(READY)  # the game is over, or a card can be played
+        if final.count():
+            break
+        before = game.locator(".tv-table-view").inner_text()
+        game.locator(".tv-action").first.click()
+        expect(game.locator(".tv-table-view")).not_to_have_text(before)
+    expect(final).to_contain_text("Fin de la partie")
+    expect(game.locator(".tv-log")).to_contain_text("drahtseilakt/vainqueur")
+    game.screenshot(path=str(shots / "drahtseilakt-fin.png"))
     game.get_by_role("button", name="↶ Annuler").click()
-    expect(hand).to_have_count(1)
+    expect(final).to_have_count(0)
 
 
 def test_exercise_gives_immediate_feedback(dz: Page) -> None:
     ex = dz.locator(".tv-exercises")
-    ex.get_by_role("button", name="Personne").click()
+    ex.locator(".tv-choice").first.click()
     expect(ex.locator(".tv-feedback")).to_contain_text(re.compile("Bonne réponse|Pas tout à fait"))
     expect(ex.locator(".tv-score")).to_have_text(re.compile(r"Score : [01] / 1"))

@@ -1,0 +1,293 @@
+"""The Drahtseilakt page's pieces: its style, cards and sticks, the material, the readings, and
+the worked examples told step by step on their table.
+
+Colour is never the only cue: blue sticks carry ▲ and the word "bleu" (they go to the highest
+card), red sticks ▼ and the word "rouge" (lowest card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from tutor import fr
+from tutor.engine import Event
+from tutor.games import drahtseilakt as d
+from tutor.games.drahtseilakt.text import colour_count
+from tutor.ui import html as h
+from tutor.ui.page import GamePage, Stepper
+
+CSS = """
+.dz-score { background: #f3f0ff; border-color: #5f3dc4; color: #3b1f8a; }
+.dz-zero-blue { background: #e7f5ff; border-color: #1971c2; color: #0b4f8a; }
+.dz-zero-red { background: #fff0f0; border-color: #c92a2a; color: #8a1c1c;
+  background-image: repeating-linear-gradient(135deg, transparent, transparent 6px,
+  rgba(201, 42, 42, 0.08) 6px, rgba(201, 42, 42, 0.08) 12px); }
+.tv-root .tv-card .tv-kind { text-transform: none; overflow-wrap: anywhere; max-width: 100%; }
+.dz-number { background: #fff; border-color: #495057; color: #212529; }
+.dz-void { opacity: 0.55; text-decoration: line-through; border-style: dashed; }
+.dz-now { outline: 3px solid #f08c00; outline-offset: 2px; }
+.dz-stick { display: inline-flex; align-items: center; justify-content: center; width: 1.15rem;
+  height: 1.9rem; margin: 0.08rem; border-radius: 4px; font-size: 0.7rem; font-weight: 700;
+  border: 2px solid; }
+.dz-blue { background: #d0ebff; border-color: #1864ab; color: #0b3d6e; }
+.dz-red { background: #ffe3e3; border-color: #a61e1e; color: #6b1010; border-style: dotted; }
+.dz-paired { opacity: 0.5; text-decoration: line-through; border-style: dashed; }
+.dz-sticks { display: flex; flex-wrap: wrap; align-items: center; gap: 0.1rem; }
+.dz-label { font-size: 0.85rem; font-weight: 600; margin-right: 0.4rem; }
+.dz-row-label { display: inline-block; min-width: 5.5rem; }
+.dz-gap { display: inline-block; width: 1.2rem; }
+.dz-scene .tv-seat { max-width: 9rem; text-align: center; }
+.dz-scene .tv-row { align-items: flex-start; }
+.dz-chain, .dz-players { display: grid; gap: 0.6rem;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 15rem), 1fr)); }
+.dz-chain-step, .dz-player { border: 1px solid #d9dee8; border-radius: 10px;
+  padding: 0.5rem 0.7rem; background: #fbfcff; min-width: 0; }
+.dz-pay { font-size: 0.9rem; margin-top: 0.3rem; }
+.dz-cancelled { text-decoration: line-through; color: #868e96; }
+.tv-root .dz-readings td, .tv-root .dz-readings th { padding: 0.25rem 0.5rem; }
+.jupyter-button.dz-scorebtn { width: 4.6rem; height: 3rem; font-weight: 700; border-radius: 8px; }
+.jupyter-button.dz-scorebtn.dz-used { text-decoration: line-through; opacity: 0.5; }
+.tv-game .widget-dropdown, .tv-sandbox .widget-dropdown, .tv-game .widget-text,
+.tv-game .widget-toggle-buttons { max-width: 100%; flex-wrap: wrap; }
+.tv-game .widget-toggle-buttons .widget-toggle-button { width: auto !important;
+  max-width: 100%; white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height); }
+.tv-game .widget-toggle-buttons .widget-label, .tv-sandbox .widget-toggle-buttons .widget-label {
+  width: auto !important; }
+.tv-game .widget-dropdown select, .tv-sandbox .widget-dropdown select { min-width: 0; }
+.jupyter-button.tv-choice { white-space: normal; height: auto; max-width: 100%; }
+@media (max-width: 600px) {
+  .tv-root .dz-readings thead { display: none; }
+  .tv-root .dz-readings tr, .tv-root .dz-readings td { display: block; border: 0; }
+  .tv-root .dz-readings tr { border-bottom: 1px solid #dee2e6; padding: 0.3rem 0; }
+  .tv-root .dz-readings td::before { content: attr(data-label) " : "; color: #5b6478; }
+  .tv-root .dz-readings td:first-child::before { content: ""; }
+}
+"""
+
+PAGE = GamePage("drahtseilakt", "Un jeu de Reiner Knizia (1999), de 3 à 5 joueurs : "
+                "l’équilibre sur la corde raide, entre bâtonnets bleus et rouges.")
+book, header, clause, clauses, example, open_points = (
+    PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example, PAGE.open_points)
+
+
+def style() -> w.HTML:
+    """The page's style sheet (the tutor's, plus this page's cards and sticks)."""
+    return w.HTML(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
+
+
+# --- small HTML pieces -------------------------------------------------------------------------
+
+
+def score_card(card: d.ScoreCard, *, extra: str = "", note: str = "") -> str:
+    """A score card: 1 to 9, or a 0 whose colour is also written (and drawn with ▲ or ▼)."""
+    if card == d.ZERO_BLUE:
+        cls, top, bottom = "dz-zero-blue", "bleu", "sans bleus ▲"
+    elif card == d.ZERO_RED:
+        cls, top, bottom = "dz-zero-red", "rouge", "sans rouges ▼"
+    else:
+        cls, top, bottom = "dz-score", "score", ""
+    value = "0" if isinstance(card, str) else str(card)
+    label = f"Carte score {card}" + (f" : {note}" if note else "")
+    return (f'<div class="tv-card tv-small {cls} {extra}" role="img" aria-label="{h.esc(label)}">'
+            f'<span class="tv-kind">{h.esc(top)}</span><span class="tv-value">{value}</span>'
+            f'<span class="tv-kind">{h.esc(note or bottom)}</span></div>')
+
+
+def number_card(card: int, *, note: str = "") -> str:
+    """A number card (1 to 50)."""
+    return (f'<div class="tv-card dz-number tv-small" role="img" aria-label="Carte {card}'
+            f'{(" : " + h.esc(note)) if note else ""}"><span class="tv-kind">carte</span>'
+            f'<span class="tv-value">{card}</span><span class="tv-kind">{h.esc(note)}</span></div>')
+
+
+def sticks(count: int, colour: str, *, paired: int = 0) -> str:
+    """``count`` sticks drawn one by one: ▲ for blue, ▼ for red; the first ``paired`` crossed
+    out (given back as pairs)."""
+    cls, mark, word = ("dz-blue", "▲", "bleu") if colour == "blue" else ("dz-red", "▼", "rouge")
+    return "".join(f'<span class="dz-stick {cls}{" dz-paired" if k < paired else ""}" role="img" '
+                   f'aria-label="bâtonnet {word}{" rendu" if k < paired else ""}">{mark}</span>'
+                   for k in range(count))
+
+
+def holding_html(red: int, blue: int) -> str:
+    """A player's sticks with their count in words (colour never the only cue)."""
+    if not red and not blue:
+        return '<span class="tv-muted">aucun bâtonnet</span>'
+    return "".join(f'<span class="dz-sticks">{sticks(n, c)} <span class="dz-label">'
+                   f'{h.esc(d.sticks_text(n, c))} {m}</span></span>'
+                   for n, c, m in ((red, "red", "▼"), (blue, "blue", "▲")) if n)
+
+
+def pay_text(stake: d.Stake | d.Reveal) -> str:
+    """What a trick pays, in words, with ▲ / ▼."""
+    blue = (f"▲ {colour_count(stake.value, 'blue')} à la plus forte carte" if stake.blue
+            else "▲ pas de bleus (0 bleu)")
+    red = (f"▼ {colour_count(stake.value, 'red')} à la plus faible" if stake.red
+           else "▼ pas de rouges (0 rouge)")
+    return f"{blue} ; {red}"
+
+
+def panel(title: str, body: str, extra: str = "") -> str:
+    return f'<div class="tv-panel {extra}"><div class="tv-title">{h.esc(title)}</div>{body}</div>'
+
+
+def muted(text: str) -> str:
+    return f'<div class="tv-muted">{h.esc(text)}</div>'
+
+
+def labelled_table(headers: Sequence[str], rows: Sequence[Sequence[str]], cls: str) -> str:
+    """A table whose cells carry their column's name, so that it stacks on a phone."""
+    head = "".join(f"<th>{h.esc(x)}</th>" for x in headers)
+    body = "".join("<tr>" + "".join(f'<td data-label="{h.esc(x)}">{cell}</td>'
+                                    for x, cell in zip(headers, row)) + "</tr>" for row in rows)
+    return (f'<table class="tv-table {cls}"><thead><tr>{head}</tr></thead><tbody>{body}'
+            "</tbody></table>")
+
+
+# --- static parts --------------------------------------------------------------------------------
+
+
+def material() -> h.Html:
+    """The material: the eleven score cards, a few number cards and the two kinds of sticks."""
+    numbers = ("".join(number_card(c) for c in (1, 2, 3)) + '<span class="tv-muted">…</span>'
+               + "".join(number_card(c) for c in (48, 49, 50)))
+    body = panel("Les 11 cartes score", f'<div class="tv-row">'
+                 f'{"".join(score_card(c) for c in d.SCORE_CARDS)}</div>'
+                 '<div class="tv-title" style="margin-top:0.8rem">Les 50 cartes numérotées '
+                 f'(1 à 50)</div><div class="tv-row" style="align-items:center">{numbers}</div>'
+                 '<div class="tv-title" style="margin-top:0.8rem">Les bâtonnets de la réserve'
+                 f'</div><div class="dz-sticks">{sticks(5, "blue")}<span class="dz-label">'
+                 "▲ bleus : 25, pour la plus forte carte</span></div>"
+                 f'<div class="dz-sticks">{sticks(5, "red")}<span class="dz-label">▼ rouges : '
+                 "25, pour la plus faible carte</span></div>")
+    return h.Html(body, "Cartes score : 1 … 9, 0 bleu, 0 rouge. Cartes numérotées : 1 … 50. "
+                        "Bâtonnets : 25 bleus (▲), 25 rouges (▼).")
+
+
+READING_ROWS = (
+    ("deck", {"full": "cartes 1 à 50", "tactical": "cartes 1 à 9 × joueurs"}),
+    ("play", {"in_turn": "à tour de rôle, face visible", "simultaneous": "en même temps"}),
+    ("supply", {"finite": "limitée (on prend ce qui reste)",
+                "unlimited": "complétée par des jetons"}),
+    ("pairs", {"immediate": "aussitôt", "end_of_manche": "en fin de manche"}),
+)
+
+
+def readings() -> h.Html:
+    """The presets and the reading each one applies, as a table (stacked on a phone)."""
+    rows = [[h.esc(d.PRESET_LABELS[name])] + [h.esc(labels[getattr(preset, key)])
+                                              for key, labels in READING_ROWS]
+            for name, preset in d.PRESETS.items()]
+    table = labelled_table(["Préréglage", "Cartes", "On joue", "Réserve", "Paires rendues"],
+                           rows, "dz-readings")
+    return h.Html(panel("Les lectures de la règle", table),
+                  "Préréglages : " + ", ".join(d.PRESETS))
+
+
+# --- worked examples: the table after each step ------------------------------------------------
+
+
+def scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
+    """The example's table after ``events``: the deal, the trick (score cards turned, cards
+    played, sticks before and after) or the manche scores, never ahead of the step told."""
+    kind = data.get("type")
+    if kind == "donne":
+        return deal_scene(data, events)
+    if kind == "decompte":
+        return count_scene(data, events)
+    names = list(data.get("cartes") or data.get("mains") or ())
+    held = {p: [int(data.get("avant", {}).get(p, {}).get("rouges", 0)),
+                int(data.get("avant", {}).get(p, {}).get("bleus", 0))] for p in names}
+    turned: list[d.ScoreCard] = []
+    void: set[d.ScoreCard] = set()
+    stake: d.Stake | None = None
+    plays: dict[str, int] = {}
+    chosen: set[str] = set()
+    hands = data.get("mains") or {}
+    notes = {p: [f"main : {fr.join(map(str, hands[p]))}"] if p in hands else [] for p in names}
+    for e in events:
+        who = str(e.seat)
+        if e.kind == "zero":
+            turned.append(e.data["card"])
+        elif e.kind == "double_zero":
+            void.update(e.data["cards"])
+        elif e.kind == "reveal":
+            turned.append(e.data["card"])
+            stake = d.Stake(e.data["value"], e.data["blue"], e.data["red"])
+        elif e.kind == "play":
+            plays[who] = e.data["card"]
+        elif e.kind == "choose":
+            chosen.add(who)
+        elif e.kind == "show":
+            plays.update(e.data["plays"])
+        elif e.kind in ("blue", "red"):
+            held[who][e.kind == "blue"] += e.data["count"]
+            notes[who].append(f"reçoit {colour_count(e.data['count'], e.kind)}")
+        elif e.kind == "short":
+            held[who][e.data["colour"] == "blue"] -= e.data["wanted"] - e.data["got"]
+            notes[who].append(f"réserve presque vide : {e.data['got']} seulement")
+        elif e.kind == "tokens":
+            notes[who].append(f"dont {fr.count(e.data['missing'], 'jeton')}")
+        elif e.kind == "pairs":
+            held[who] = [e.data["red"], e.data["blue"]]
+            notes[who].append(f"rend {fr.count(e.data['pairs'], 'paire')}")
+        elif e.kind == "refused":
+            notes.setdefault(str(data["coup"]["joueur"]), []).append("coup refusé")
+    cards = "".join(score_card(c, extra="dz-void" if c in void else "",
+                               note="annulé" if c in void else "") for c in turned)
+    pay = f'<div class="dz-pay">{h.esc(pay_text(stake))}</div>' if stake else ""
+    hi = max(plays.values()) if len(plays) == len(names) else None
+    lo = min(plays.values()) if len(plays) == len(names) else None
+    seats = []
+    for p in names:
+        card = plays.get(p)
+        shown_card = (number_card(card, note="plus forte" if card == hi else
+                                  "plus faible" if card == lo else "") if card is not None
+                      else h.back_card(label="a choisi") if p in chosen
+                      else h.empty_card("à jouer"))
+        seats.append(f'<div class="dz-player"><div class="tv-row">{h.seat(p, shown_card)}'
+                     f"<div>{holding_html(*held[p])}"
+                     f'{muted("; ".join(notes.get(p, [])))}</div></div></div>')
+    red_left, blue_left = (max(0, d.STICKS_PER_COLOUR - sum(x[k] for x in held.values()))
+                           for k in (0, 1))
+    reserve = muted(f"Réserve : {colour_count(red_left, 'red')} ▼, "
+                    f"{colour_count(blue_left, 'blue')} ▲.")
+    return (f'<div class="tv-panel dz-scene"><div class="tv-row" style="align-items:center">'
+            f'{cards or h.empty_card("pioche")}{pay}</div>'
+            f'<div class="dz-players" style="margin:0.6rem 0">{"".join(seats)}</div>{reserve}'
+            "</div>")
+
+
+def deal_scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
+    kinds = {e.kind: e for e in events}
+    deal = kinds.get("deal")
+    seats = "".join(
+        h.seat(p, h.back_card(label="9 cartes") if deal else h.empty_card("à donner"),
+               "entame" if "lead" in kinds and kinds["lead"].seat == p else "")
+        for p in data["joueurs"])
+    hidden = (muted(f"Cartes non distribuées : {deal.data['unseen']}.") if deal else "")
+    return panel("La donne", f'<div class="tv-row">{seats}</div>{hidden}', "dz-scene")
+
+
+def count_scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
+    cancelled = {(str(e.seat), e.data["target"][0] - 1) for e in events
+                 if e.kind == "clean" and e.data["target"]}
+    totals = next((e.data["totals"] for e in events if e.kind == "totals"), None)
+    winners = next((e.data["winners"] for e in events if e.kind == "winner"), ())
+    rows = []
+    for p, scores in data["scores"].items():
+        marks = " · ".join(f'<span class="dz-cancelled">{s}</span> (effacé)'
+                           if (p, k) in cancelled else str(s) for k, s in enumerate(scores))
+        rows.append([h.esc(p), marks, "" if totals is None else f"<strong>{totals[p]}</strong>"
+                     + (' <span class="tv-tag tv-ok">vainqueur</span>' if p in winners else "")])
+    return panel("Les scores des manches", h.table(["Joueur", "Manches", "Total"], rows),
+                 "dz-scene")
+
+
+def stepper(example_id: str) -> Stepper:
+    """A worked example of the rule file, step by step on its table."""
+    data = book().examples[example_id].data
+    return PAGE.stepper(example_id, lambda events: scene(data, events))

@@ -1,0 +1,176 @@
+"""The Drahtseilakt explorers: score cards stacked by the learner and turned trick by trick
+(the 0 cards chaining), and the pairs a holding gives back; the engine validates both."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import ipywidgets as w
+
+from tutor import fr
+from tutor.engine import IllegalAction
+from tutor.games import drahtseilakt as d
+from tutor.games.drahtseilakt.core import check_count, shown
+from tutor.ui import html as h
+from tutor.ui.drahtseilakt.cards import PAGE, book, muted, panel, pay_text, score_card, sticks
+from tutor.ui.widgets import ErrorArea, guarded, html, set_html
+
+
+def chain(deck: Sequence[d.ScoreCard]) -> tuple[list[d.Reveal], tuple[d.ScoreCard, ...]]:
+    """The successive tricks that ``deck`` (top first) gives, and the cards left over that do
+    not give a value (a 0 at the bottom)."""
+    out: list[d.Reveal] = []
+    rest = tuple(deck)
+    while rest:
+        try:
+            r = d.reveal(rest)
+        except IllegalAction:
+            break
+        out.append(r)
+        rest = r.rest
+    return out, rest
+
+
+def chain_html(deck: Sequence[d.ScoreCard]) -> str:
+    """Each trick of the chain: the cards turned, the value and the colours paid, the clauses."""
+    if not deck:
+        return h.message_panel("info", "La pioche est vide.",
+                               "Choisissez des cartes score pour les empiler.")
+    tricks, left = chain(deck)
+    steps = []
+    for k, r in enumerate(tricks, 1):
+        void = set(r.revealed[:-1]) if len(r.revealed) == 3 else set()
+        cards = "".join(score_card(c, extra="dz-void" if c in void else "",
+                                   note="annulé" if c in void else "") for c in r.revealed)
+        lines = "".join(f"<li>{h.esc(d.describe(e))} {PAGE.cite(e.clause)}</li>" for e in r.events)
+        steps.append(f'<div class="dz-chain-step"><div class="tv-title">Pli {k}</div>'
+                     f'<div class="tv-row">{cards}</div><div class="dz-pay"><strong>'
+                     f'{h.esc(pay_text(r))}</strong></div><ol class="tv-steps">{lines}</ol></div>')
+    tail = "" if not left else h.message_panel(
+        "info", "Il manque une carte pour finir la chaîne.",
+        f"Sous {fr.join(map(d.card_text, left))}, il faut encore une carte de 1 à 9 : "
+        "un 0 oblige toujours à retourner la carte suivante.")
+    return f'<div class="dz-chain">{"".join(steps)}</div>{tail}'
+
+
+class ChainExplorer(w.VBox):  # type: ignore[misc]
+    """Stack score cards in the order of your choice and watch the 0 cards chain trick by
+    trick; the engine checks the pile (each card once, score cards only)."""
+
+    def __init__(self, deck: Sequence[d.ScoreCard] = (d.ZERO_BLUE, 4, 3)) -> None:
+        self.error = ErrorArea(book())
+        guard = guarded(self.error)
+        self.deck: list[d.ScoreCard] = []
+        self.buttons: dict[d.ScoreCard, w.Button] = {}
+        for card in d.SCORE_CARDS:
+            b = w.Button(description=d.card_text(card),
+                         tooltip=fr.typography(f"Poser le {card} sous la pioche"))
+            b.add_class("dz-scorebtn")
+            b.on_click(guard(lambda _, c=card: self.add(c)))
+            self.buttons[card] = b
+        self.undo_button = w.Button(description="↶ Retirer la dernière",
+                                    layout=w.Layout(width="auto"))
+        self.clear_button = w.Button(description="Vider la pioche", layout=w.Layout(width="auto"))
+        self.shuffle_button = w.Button(description="Battre les 11 cartes", icon="random",
+                                       layout=w.Layout(width="auto"))
+        self.shuffles = 0
+        self.undo_button.on_click(guard(lambda _: self.set_deck(self.deck[:-1])))
+        self.clear_button.on_click(guard(lambda _: self.set_deck(())))
+        self.shuffle_button.on_click(guard(lambda _: self.shuffle()))
+        self.pile, self.out = html(), html()
+        self.out.add_class("dz-chain-result")
+        hint = html(muted("Choisissez les cartes score dans l’ordre où vous voulez les empiler : "
+                          "la première choisie est sur le dessus de la pioche. Le tuteur "
+                          "retourne ensuite les cartes pli par pli."))
+        row = w.Layout(flex_flow="row wrap")
+        super().__init__([hint, w.HBox(list(self.buttons.values()), layout=row),
+                          w.HBox([self.undo_button, self.clear_button, self.shuffle_button],
+                                 layout=row), self.error, self.pile, self.out])
+        self.add_class("dz-chain-explorer")
+        self.set_deck(deck)
+
+    def add(self, card: object) -> None:
+        """Put ``card`` at the bottom of the pile being built."""
+        if card not in d.SCORE_CARDS or type(card) is bool:
+            raise IllegalAction(f"{shown(card)} n’est pas une carte score.", d.C_SCORE_CARDS)
+        if card in self.deck:
+            raise IllegalAction(f"La carte {card} est déjà dans la pioche : chaque carte score "
+                                "n’existe qu’une fois.", d.C_SCORE_CARDS)
+        self.set_deck((*self.deck, card))
+
+    def shuffle(self) -> None:
+        self.shuffles += 1
+        self.set_deck(random.Random(self.shuffles).sample(d.SCORE_CARDS, len(d.SCORE_CARDS)))
+
+    def set_deck(self, deck: Sequence[d.ScoreCard]) -> None:
+        d.check_score_cards(tuple(deck))
+        self.deck = list(deck)
+        for card, b in self.buttons.items():
+            b.disabled = card in self.deck
+            (b.add_class if b.disabled else b.remove_class)("dz-used")
+        top = "".join(score_card(c) for c in self.deck) or h.empty_card("vide")
+        set_html(self.pile, panel("La pioche, du dessus vers le dessous",
+                                  f'<div class="tv-row">{top}</div>'))
+        set_html(self.out, chain_html(self.deck))
+        self.tricks = chain(self.deck)[0]
+
+
+def chain_explorer() -> ChainExplorer:
+    """The 0-card chaining explorer, starting with the rule's example (0 bleu, then 4) and a 3."""
+    return ChainExplorer()
+
+
+class PairView(w.VBox):  # type: ignore[misc]
+    """Choose how many red and blue sticks a player holds; see the pairs go back."""
+
+    def __init__(self, red: int = 5, blue: int = 3) -> None:
+        self.error = ErrorArea(book())
+        style = {"description_width": "5rem"}
+        self.red = w.IntSlider(value=red, min=0, max=d.STICKS_PER_COLOUR, description="▼ Rouges",
+                               style=style, layout=w.Layout(max_width="100%"))
+        self.blue = w.IntSlider(value=blue, min=0, max=d.STICKS_PER_COLOUR,
+                                description="▲ Bleus", style=style,
+                                layout=w.Layout(max_width="100%"))
+        self.out = html()
+        self.out.add_class("dz-pairs-result")
+        guard = guarded(self.error)
+        self.red.observe(lambda _: guard(self.update)(), names="value")
+        self.blue.observe(lambda _: guard(self.update)(), names="value")
+        super().__init__([w.HBox([self.red, self.blue], layout=w.Layout(flex_flow="row wrap")),
+                          self.error, self.out])
+        self.add_class("dz-pair-view")
+        self.update()
+
+    def update(self) -> None:
+        red = check_count(self.red.value, "Le nombre de bâtonnets rouges")
+        blue = check_count(self.blue.value, "Le nombre de bâtonnets bleus")
+        self.left = left = d.settle(red, blue)
+        pairs = min(red, blue)
+        rows = "".join(
+            f'<div class="dz-sticks"><span class="dz-label dz-row-label">{label}</span>'
+            + (f'<span class="tv-muted">rendus :</span>{sticks(pairs, colour, paired=pairs)}'
+               '<span class="dz-gap"></span>' if pairs else "")
+            + (f'<span class="tv-muted">gardés :</span>{sticks(count - pairs, colour)}'
+               if count > pairs else "")
+            + ("" if count else '<span class="tv-muted">aucun</span>') + "</div>"
+            for label, colour, count in (("Rouges ▼", "red", red), ("Bleus ▲", "blue", blue)))
+        points = fr.count(sum(left), "point")
+        held = fr.capitalize(d.holding_text(red, blue))
+        if pairs:
+            back = fr.plural(pairs, "retourne", "retournent")
+            rest = f"Il reste {d.holding_text(*left)}" if sum(left) else "Il ne reste aucun " \
+                "bâtonnet"
+            verdict = (f"{held} : {fr.count(pairs, 'paire')} rouge + bleu {back} à la réserve "
+                       f"(les bâtonnets rendus sont barrés). {rest}, soit {points} si la manche "
+                       "finissait ici.")
+        else:
+            verdict = (f"{held} : une seule couleur, aucune paire à rendre ({points} si la "
+                       "manche finissait ici).")
+        set_html(self.out, f'<div class="tv-panel">{rows}<p class="dz-verdict">'
+                           f"{h.esc(fr.typography(verdict))}</p>{PAGE.cite(d.C_PAIRS)}</div>")
+
+
+def pair_view() -> PairView:
+    """The pair-return view, starting from the rule's example: 5 red and 3 blue."""
+    return PairView()

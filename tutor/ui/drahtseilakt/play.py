@@ -1,0 +1,189 @@
+"""The Drahtseilakt table drawn from the engine's view, for the shared game against the computer
+and sandbox, and the generated exercises "qui reçoit des bâtonnets ?"."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from tutor import fr
+from tutor.engine import Event
+from tutor.games import drahtseilakt as d
+from tutor.games.drahtseilakt.text import colour_count
+from tutor.ui import html as h
+from tutor.ui.actions import ActionGroup
+from tutor.ui.drahtseilakt.cards import (
+    PAGE,
+    holding_html,
+    muted,
+    number_card,
+    pay_text,
+    score_card,
+)
+from tutor.ui.quiz import Question, Quiz
+from tutor.ui.table import PlayTable, Sandbox, Surface
+
+NAMES = ("Alex", "Bea", "Carla", "Dario", "Emma")
+TRICK_KINDS = ("play", "show", "blue", "red", "no_blue", "no_red", "pairs", "short", "tokens")
+
+
+def table_html(seen: d.View) -> str:
+    """The table as ``seen`` shows it (the teacher's view, ``seat=None``, shows everything)."""
+    teacher = seen.seat is None
+    head = "Partie terminée" if seen.over else (
+        f"Manche {seen.manche} sur {seen.manches} — donneur : {seen.dealer} — "
+        f"pli {seen.trick_number} sur {d.TRICKS}")
+    parts = [f'<div class="tv-title">{h.esc(head)}</div>']
+    if not seen.over and seen.stake is not None:
+        last = len(seen.revealed) - 1
+        cards = "".join(score_card(c, extra="dz-now" if k == last else "",
+                                   note="en jeu" if k == last else "")
+                        for k, c in enumerate(seen.revealed))
+        plays = [h.seat(name, number_card(card) if card is not None
+                        else h.back_card(label="a choisi")) for name, card in seen.trick]
+        plays += [h.seat(name, h.empty_card("à vous" if name == seen.seat else "à jouer"))
+                  for name in seen.to_play if name not in dict(seen.trick)]
+        parts.append(muted("Cartes score retournées cette manche (visibles de tous) :")
+                     + f'<div class="tv-row">{cards}</div><div class="dz-pay"><strong>'
+                     f"Enjeu du pli : {h.esc(pay_text(seen.stake))}</strong></div>"
+                     + muted("Pli en cours :") + f'<div class="tv-row">{"".join(plays)}</div>')
+        if seen.played_this_manche:
+            parts.append(muted("Déjà jouées cette manche (défaussées face cachée, mais tout le "
+                               "monde les a vues) : "
+                               f"{fr.join(map(str, sorted(seen.played_this_manche)))}."))
+    players = []
+    for p in seen.players:
+        history = " · ".join(
+            f'<span class="dz-cancelled">{s}</span> (effacé)' if k in p.cancelled else str(s)
+            for k, s in enumerate(p.history)) or "—"
+        total = sum(s for k, s in enumerate(p.history) if k not in p.cancelled)
+        hand = (muted("Main : " + (", ".join(map(str, p.hand)) or "vide"))
+                if p.hand is not None and p.name != seen.seat else "")
+        players.append(f'<div class="dz-player"><div><strong>{h.esc(p.name)}</strong> — total '
+                       f"<strong>{total}</strong></div><div>{holding_html(p.red, p.blue)}</div>"
+                       f'<div class="tv-muted">Manches : {history}</div>{hand}</div>')
+    red_left, blue_left = seen.reserve
+    parts.append(f'<div class="dz-players">{"".join(players)}</div>'
+                 + muted(f"Réserve : {colour_count(red_left, 'red')} ▼, "
+                         f"{colour_count(blue_left, 'blue')} ▲. Cartes hors jeu pour cette "
+                         f"manche : {seen.unseen_count}."))
+    if teacher and seen.score_deck:
+        parts.append(muted("Vue du professeur — cartes score à venir : "
+                           + ", ".join(map(d.card_text, seen.score_deck))))
+    return f'<div class="tv-panel">{"".join(parts)}</div>'
+
+
+def trick_scene(stake: Event | None, trick: Sequence[Event], title: str = "") -> str:
+    """A finished trick: its score card, the cards played and who took what."""
+    plays: dict[str, int] = {}
+    got: dict[str, list[str]] = {}
+    for e in trick:
+        if e.kind == "play":
+            plays[str(e.seat)] = e.data["card"]
+        elif e.kind == "show":
+            plays.update(e.data["plays"])
+        elif e.kind in ("blue", "red"):
+            got.setdefault(str(e.seat), []).append(colour_count(e.data["count"], e.kind)
+                                                   + (" ▲" if e.kind == "blue" else " ▼"))
+        elif e.kind == "pairs":
+            got.setdefault(str(e.seat), []).append(f"rend {fr.count(e.data['pairs'], 'paire')}")
+        elif e.kind == "short":
+            got.setdefault(str(e.seat), []).append(f"n’en reçoit que {e.data['got']}")
+    values = list(plays.values())
+    seats = "".join(h.seat(p, number_card(c, note="plus forte" if c == max(values) else
+                                          "plus faible" if c == min(values) else ""),
+                           "; ".join(got.get(p, []))) for p, c in plays.items())
+    card = score_card(stake.data["card"]) if stake is not None else ""
+    pay = "" if stake is None else h.esc(pay_text(d.Stake(stake.data["value"], stake.data["blue"],
+                                                          stake.data["red"])))
+    return (f'<div class="tv-panel dz-scene dz-last"><div class="tv-title">{h.esc(title)}</div>'
+            f'<div class="tv-row" style="align-items:center">{card}<div class="dz-pay">{pay}'
+            f'</div></div><div class="tv-row" style="margin-top:0.5rem">{seats}</div></div>')
+
+
+def last_trick_html(events: Sequence[Event]) -> str:
+    """The last trick finished in ``events``, if any."""
+    ends = [k for k, e in enumerate(events) if e.kind == "trick_end"]
+    if not ends:
+        return ""
+    start = max((k for k in ends[:-1]), default=-1)
+    stake = next((e for e in reversed(events[:ends[-1]]) if e.kind == "reveal"), None)
+    end = events[ends[-1]]  # it names every card of the trick, played in this step or before
+    trick = [Event("play", p, {"card": c}, d.C_PLAY) for p, c in end.data["plays"].items()]
+    trick += [e for e in events[start + 1:ends[-1]] if e.kind in TRICK_KINDS and e.kind != "play"]
+    return trick_scene(stake, trick, "Dernier pli")
+
+
+def draw(seen: d.View, events: Sequence[Event]) -> str:
+    return table_html(seen) + last_trick_html(events)
+
+
+def groups(seen: d.View, legal: Sequence[d.Play]) -> list[ActionGroup]:
+    if not legal:
+        return []
+    seat = legal[0].seat
+    label = "Votre main" if seat == seen.seat else f"Main {fr.of(seat)}"
+    return [ActionGroup(label, tuple((str(a.card), a) for a in legal), cards=True)]
+
+
+def prompt(seen: d.View) -> str:
+    return ("Choisissez la carte à poser. Visez le milieu pour ne rien prendre, ou prenez la "
+            "couleur qui vous manque pour rendre des paires.")
+
+
+SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
+                  bots=("Alex", "Bea", "Dario", "Emma"), opponents=(2, 3, 4), level="prudent",
+                  players=(3, 4, 5))
+
+
+def play_vs_computer(seed: int = 1) -> PlayTable:
+    """A whole game against 2 to 4 computer players."""
+    return PlayTable(SURFACE, seed)
+
+
+def sandbox(seed: int = 7) -> Sandbox:
+    """Play every seat yourself, everything visible."""
+    return Sandbox(SURFACE, seed)
+
+
+# --- exercises -----------------------------------------------------------------------------------
+
+
+def make_question(seed: int) -> Question:
+    """A generated trick (cards played, score cards turned, more often with a 0 than chance would
+    give): who takes which sticks? The options name players and colours, never a count."""
+    rng = random.Random(seed)
+    n = rng.randint(3, 5)
+    plays = dict(zip(NAMES[:n], rng.sample(range(1, 51), n)))
+    value = rng.randint(1, 9)
+    zeros = [d.ZERO_RED, d.ZERO_BLUE]
+    rng.shuffle(zeros)
+    shapes: list[tuple[d.ScoreCard, ...]] = [
+        (value,), (d.ZERO_BLUE, value), (d.ZERO_RED, value), (*zeros, value)]
+    turned = rng.choice(shapes)
+    revealed = d.reveal(turned)
+    result = d.resolve_trick(plays, revealed)
+    hi, lo = result.highest, result.lowest
+    both, blue_only, red_only, swapped = (
+        f"bleus ▲ pour {hi}, rouges ▼ pour {lo}", f"seulement des bleus ▲, pour {hi}",
+        f"seulement des rouges ▼, pour {lo}", f"bleus ▲ pour {lo}, rouges ▼ pour {hi}")
+    answer = both if result.blue and result.red else blue_only if result.blue else red_only
+    cards = "".join(score_card(c) for c in turned)
+    seats = "".join(h.seat(p, number_card(c)) for p, c in plays.items())
+    situation = (f'<div class="tv-panel"><div class="tv-title">Situation</div>'
+                 f'{muted("Cartes score retournées, dans l’ordre :")}<div class="tv-row">{cards}'
+                 f'</div>{muted("Cartes posées :")}<div class="tv-row">{seats}</div></div>')
+    events = (*revealed.events, *result.events)
+    stake = next(e for e in events if e.kind == "reveal")
+    return Question(
+        situation, fr.typography(f"La carte score vaut {value}. Qui reçoit des bâtonnets ?"),
+        (both, blue_only, red_only, swapped), answer,
+        trick_scene(stake, [Event("play", p, {"card": c}, d.C_PLAY) for p, c in plays.items()]
+                    + list(result.events), "Le pli résolu"),
+        events, "Règle de base : un 0 supprime sa couleur pour ce pli, deux 0 d’affilée "
+                "s’annulent (aucune variante ne change ce point).")
+
+
+def exercises(seed: int = 0) -> Quiz:
+    """"Qui reçoit des bâtonnets ?": generated tricks, immediate feedback, a score."""
+    return Quiz(PAGE.book(), d.describe, make_question, seed)
