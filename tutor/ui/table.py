@@ -71,9 +71,12 @@ class Surface:
 def outcome_panel(surface: Surface, state: Any) -> str:
     """The final scores, the winners, the reason and the clause that decided."""
     out = surface.engine.outcome(state)
+    # best first, whichever way the game counts (the lowest total wins some games)
+    low = bool(out.winners) and out.scores[out.winners[0]] == min(out.scores.values()) < max(
+        out.scores.values())
     rows = [[h.esc(p), f"<strong>{h.esc(fr.signed(s) if s < 0 else str(s))}</strong>",
              '<span class="tv-tag tv-ok">vainqueur</span>' if p in out.winners else ""]
-            for p, s in sorted(out.scores.items(), key=lambda kv: -kv[1])]
+            for p, s in sorted(out.scores.items(), key=lambda kv: kv[1] if low else -kv[1])]
     return (f'<div class="tv-panel tv-success tv-final"><div class="tv-title">Fin de la partie'
             f"</div>{h.table(['Joueur', 'Points', ''], rows)}<p>{h.esc(out.reason)}</p>"
             f"{surface.page.cite(out.clause)}</div>")
