@@ -43,6 +43,7 @@ def ready(page: Page) -> None:
 @pytest.fixture(scope="module")
 def vk(browser: Browser, app_url: str) -> Iterator[Page]:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_navigation_timeout(180_000)
     errors = open_page(page, f"{app_url}/voila/render/{NOTEBOOK}")
     ready(page)
     assert errors == []
@@ -148,6 +149,7 @@ def test_exercise_gives_immediate_feedback(vk: Page) -> None:
 def test_phone_width_nothing_overflows_or_is_clipped(browser: Browser, app_url: str,
                                                       shots: Path) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.set_default_navigation_timeout(180_000)
     open_page(page, f"{app_url}/voila/render/{NOTEBOOK}")
     ready(page)
     page.locator(".tv-sandbox .widget-toggle-button", has_text="6").click()
