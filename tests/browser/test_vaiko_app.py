@@ -37,7 +37,7 @@ OVERFLOW = """() => {
 
 def ready(page: Page) -> None:
     for part in PARTS:
-        expect(page.locator(part).first).to_be_visible(timeout=90_000)
+        expect(page.locator(part).first).to_be_visible(timeout=180_000)
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +65,8 @@ def test_table_of_contents_links_reach_their_sections(vk: Page) -> None:
     assert len(hrefs) >= 10
     for href in hrefs:
         target = href[1:]
-        assert vk.evaluate("t => !!document.getElementById(decodeURIComponent(t))", target), href
+        assert vk.evaluate("t => !!(document.getElementById(t) ||"
+                           " document.getElementById(decodeURIComponent(t)))", target), href
 
 
 def test_immediate_discard_right_then_wrong_in_carlas_view(vk: Page, shots: Path) -> None:

@@ -26,7 +26,9 @@ SPECIALS = {"rejouer": ("×2", "rejouer"), "vision": ("◉", "regarder"),
             "echange": ("⇄", "échanger")}
 CSS = """
 .tv-vk-special { background: #e6fcf5; border-color: #087f5b; color: #064e3b; }
-.tv-root .tv-card .tv-kind { overflow-wrap: anywhere; max-width: 100%; }
+.tv-root .tv-vk-special .tv-kind { text-transform: none; letter-spacing: 0; font-size: 0.5rem; }
+.tv-sandbox .widget-dropdown, .tv-game .widget-dropdown { max-width: 100%; }
+.tv-sandbox .widget-dropdown > select, .tv-game .widget-dropdown > select { min-width: 0; }
 .tv-vk-slot { display: inline-flex; flex-direction: column; align-items: center; gap: 0.1rem; }
 .tv-vk-slot .tv-muted { font-size: 0.75rem; white-space: nowrap; }
 .tv-vk-center, .tv-vk-cards { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: flex-end; }
@@ -43,7 +45,6 @@ CSS = """
   .tv-vk-name { flex: none; }
   .tv-vk-name .tv-tag { display: inline-block; }
   .tv-vk-cards { gap: 0.3rem; }
-  .tv-root .tv-vk-cards .tv-card.tv-small { width: 2.9rem; }
 }
 """
 PAGE = GamePage("vaiko", "Un jeu de mémoire et de défausse, de 2 à 6 joueurs : gardez le moins "
@@ -64,7 +65,9 @@ def style() -> w.HTML:
 def card(face: str | None, note: str = "") -> str:
     """A small Vaiko card: a number, a special card (its name, symbol and effect) or a back."""
     if face is None:
-        return h.back_card(label=note or "face cachée")
+        return (f'<div class="tv-card tv-back tv-small" role="img" aria-label="'
+                f'{h.esc(note or "face cachée")}"><span class="tv-kind"></span>'
+                '<span class="tv-value">?</span><span class="tv-kind"></span></div>')
     effect = v.load_deck().card(face).effect if face in v.load_deck().faces() else "aucun"
     if effect == "aucun":
         return h.hand_card(int(face), small=True, note=note).replace(">série<", ">Vaiko<")
@@ -249,6 +252,8 @@ def play_vs_computer(seed: int = 1) -> PlayTable:
     """A whole game against 1 to 5 computer players; the journal tells each viewer only the
     faces they may know (the teacher's view tells every face)."""
     table = PlayTable(SURFACE, seed)
+    table.settings.preset.layout.width = "auto"  # 34rem in GameSettings: wider than a phone
+    table.settings.preset.layout.max_width = "100%"
     table.journal.describe = lambda e: v.describe(e, table.viewer)
     table.journal.refresh()
     return table
