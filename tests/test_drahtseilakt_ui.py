@@ -182,16 +182,16 @@ def test_no_widget_model_leaks() -> None:
 
 def test_worked_examples_are_told_on_their_table() -> None:
     for example_id in BOOK.examples:
-        shown = dz.stepper(example_id)
+        shown = dz.stepper(example_id).unfold()
         assert "Résultat conforme" in repr(shown) and "tv-panel" in shown.scene_html.value
-    livret = dz.stepper("drahtseilakt/ex-pli-livret")
+    livret = dz.stepper("drahtseilakt/ex-pli-livret").unfold()
     assert "dz-number" not in livret.scene_html.value  # nothing played before its step
     assert "bâtonnets bleus" not in text(livret.scene_html.value)
     livret.show_all()
     scene = text(livret.scene_html.value)
     assert "3 bâtonnets bleus ▲" in scene and "3 bâtonnets rouges ▼" in scene
     assert "plus forte" in scene and "plus faible" in scene
-    count = dz.stepper("drahtseilakt/ex-manche-propre")
+    count = dz.stepper("drahtseilakt/ex-manche-propre").unfold()
     assert "vainqueur" not in count.scene_html.value and "effacé" in text(count.scene_html.value)
 
 

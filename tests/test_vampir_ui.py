@@ -90,9 +90,9 @@ def test_scoring_explorer_refuses_more_heads_than_the_cards_of_a_colour() -> Non
 def test_every_worked_example_steps_on_its_table_and_never_shows_the_result_early() -> None:
     for example_id in BOOK.examples:
         assert "Résultat conforme à l'exemple." in repr(vp.example(example_id))
-        box = vp.stepper(example_id)
+        box = vp.stepper(example_id).unfold()
         assert repr(box) == repr(vp.example(example_id)) and box.scene_html.value
-    box = vp.stepper("vampir/ex-livret-allemand")
+    box = vp.stepper("vampir/ex-livret-allemand").unfold()
     first = text(box.scene_html.value)
     assert "Étape 1 sur" in text(box.counter.value) and "28" not in first.split("Points")[-1]
     assert "à décompter" in first and "Points" not in first
@@ -101,7 +101,7 @@ def test_every_worked_example_steps_on_its_table_and_never_shows_the_result_earl
     box.show_all()
     last = text(box.scene_html.value)
     assert "Points 28 27 20 19" in last and "à décompter" not in last
-    turns = vp.stepper("vampir/ex-recuperer-taverne")
+    turns = vp.stepper("vampir/ex-recuperer-taverne").unfold()
     before = turns.scene_html.value
     turns.show_all()
     assert turns.scene_html.value != before

@@ -40,6 +40,45 @@ class Stepper(Explainer):
         return bundle
 
 
+_SHARED: dict[str, w.Widget] = {}
+
+
+class WorkedExample(w.VBox):  # type: ignore[misc]
+    """A worked example, light until opened: its steps as text, and « Pas à pas sur la table »
+    which builds the :class:`Stepper` (the table after each step) in place. A page holds some
+    thirty examples: a stepper each would be a thousand widget models and a page that takes a
+    minute to show. Its plain text (what nbval compares) is the whole transcript."""
+
+    def __init__(self, transcript: h.Transcript, build: Callable[[], Stepper]) -> None:
+        self.transcript, self.build = transcript, build
+        if not _SHARED:  # one layout and style for every example's parts: fewer models
+            _SHARED.update(box=w.Layout(), text=w.Layout(), button=w.Layout(width="auto"),
+                           button_style=w.ButtonStyle())
+        self.steps = w.HTML(transcript._repr_html_(), layout=_SHARED["text"])
+        self.open_button = w.Button(description="Pas à pas sur la table", icon="play",
+                                    layout=_SHARED["button"], style=_SHARED["button_style"])
+        self.open_button.add_class("tv-open-example")
+        self.open_button.on_click(lambda _: self.unfold())
+        self.stepper: Stepper | None = None
+        super().__init__([self.steps, self.open_button], layout=_SHARED["box"])
+        self.add_class("tv-example")
+
+    def unfold(self) -> Stepper:
+        """The example on its table, step by step (built once)."""
+        if self.stepper is None:
+            self.stepper = self.build()
+            self.children = [self.stepper]
+        return self.stepper
+
+    def __repr__(self) -> str:
+        return repr(self.transcript)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        (bundle[0] if isinstance(bundle, tuple) else bundle)["text/plain"] = repr(self)
+        return bundle
+
+
 class GamePage:
     """One game's page: its rule book, banner and worked examples.
 
@@ -83,7 +122,7 @@ class GamePage:
         steps = h.steps_from(self.shown(run.events), self.engine.describe, self.book())
         verdict = "Résultat conforme à l'exemple." if run.ok else "Écart : " + "; ".join(
             run.mismatches)
-        return h.Transcript(ex.title, steps, verdict)
+        return h.Transcript(ex.title, steps, verdict, run.ok)
 
     def open_points(self) -> h.Html:
         """"Ce que la règle ne dit pas": every point the booklet leaves open (each "Ambiguïté" or
@@ -113,6 +152,12 @@ class GamePage:
         run = self.engine.run_example(ex.data)
         return Stepper(self.book(), self.engine.describe, self.shown(run.events), ex.title,
                        scene, self.example(example_id))
+
+    def worked_example(self, example_id: str,
+                       scene: Callable[[Sequence[Event]], str]) -> WorkedExample:
+        """A worked example shown as its steps, opening onto its :meth:`stepper` on demand."""
+        return WorkedExample(self.example(example_id),
+                             lambda: self.stepper(example_id, scene))
 
     def cite(self, clause_id: str) -> str:
         """A clause's title and id, as a small citation."""

@@ -17,7 +17,7 @@ from tutor.engine import Event
 from tutor.games import drahtseilakt as d
 from tutor.games.drahtseilakt.text import colour_count
 from tutor.ui import html as h
-from tutor.ui.page import GamePage, Stepper
+from tutor.ui.page import GamePage, WorkedExample
 
 CSS = """
 .dz-score { background: #f3f0ff; border-color: #5f3dc4; color: #3b1f8a; }
@@ -287,7 +287,7 @@ def count_scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
                  "dz-scene")
 
 
-def stepper(example_id: str) -> Stepper:
-    """A worked example of the rule file, step by step on its table."""
+def stepper(example_id: str) -> WorkedExample:
+    """A worked example of the rule file, opening onto its table step by step."""
     data = book().examples[example_id].data
-    return PAGE.stepper(example_id, lambda events: scene(data, events))
+    return PAGE.worked_example(example_id, lambda events: scene(data, events))

@@ -12,14 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as w
-from ipywidgets.widgets.widget_string import HTMLStyle
 
 from tutor import fr
 from tutor.engine import Event
 from tutor.games import vaiko as v
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup
-from tutor.ui.page import GamePage, Stepper
+from tutor.ui.page import GamePage, WorkedExample
 from tutor.ui.table import PlayTable, Sandbox, Surface
 
 SPECIALS = {"rejouer": ("×2", "rejouer"), "vision": ("◉", "regarder"),
@@ -312,46 +311,6 @@ def _scene(example_id: str) -> Any:
     return scene
 
 
-_SHARED: dict[str, w.Widget] = {}
-
-
-class Example(w.VBox):  # type: ignore[misc]
-    """A worked example, light until opened: its steps as text and « Pas à pas sur la table »,
-    which builds :meth:`GamePage.stepper` (the table after each step) in place. A page holds
-    about thirty examples: a stepper each would be a thousand widget models, a minute and a
-    half before a Voilà page shows. Its text (what nbval compares) is the whole transcript."""
-
-    def __init__(self, example_id: str) -> None:
-        self.example_id = example_id
-        self.transcript = PAGE.example(example_id)
-        if not _SHARED:  # one layout and style for every example's parts: fewer models
-            _SHARED.update(box=w.Layout(), text=w.Layout(), html=HTMLStyle(),
-                           button=w.Layout(width="auto"), button_style=w.ButtonStyle())
-        self.steps = w.HTML(self.transcript._repr_html_(), layout=_SHARED["text"],
-                            style=_SHARED["html"])
-        self.open_button = w.Button(description="Pas à pas sur la table", icon="play",
-                                    layout=_SHARED["button"], style=_SHARED["button_style"])
-        self.open_button.on_click(lambda _: self.unfold())
-        self.stepper: Stepper | None = None
-        super().__init__([self.steps, self.open_button], layout=_SHARED["box"])
-        self.add_class("tv-example")
-
-    def unfold(self) -> Stepper:
-        """The example on its table, step by step (built once)."""
-        if self.stepper is None:
-            self.stepper = PAGE.stepper(self.example_id, _scene(self.example_id))
-            self.children = [self.stepper]
-        return self.stepper
-
-    def __repr__(self) -> str:
-        return repr(self.transcript)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        data: dict[str, Any] = super()._repr_mimebundle_(**kwargs)
-        data["text/plain"] = repr(self.transcript)
-        return data
-
-
-def stepper(example_id: str) -> Example:
-    """A worked example of the rule file, step by step beside its table (on demand)."""
-    return Example(example_id)
+def stepper(example_id: str) -> WorkedExample:
+    """A worked example of the rule file, opening onto its table step by step."""
+    return PAGE.worked_example(example_id, _scene(example_id))

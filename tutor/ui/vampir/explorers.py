@@ -19,7 +19,7 @@ from tutor.games.vampir.cards import ONE_HEAD_PER_COLOUR as ONE_HEAD
 from tutor.games.vampir.cards import TWO_HEAD_PER_COLOUR as TWO_HEADS
 from tutor.games.vampir.examples import _card_list, _hunts_table, _move
 from tutor.ui import html as h
-from tutor.ui.page import Stepper
+from tutor.ui.page import WorkedExample
 from tutor.ui.quiz import Question, Quiz
 from tutor.ui.widgets import ErrorArea, Refusal, guarded, html, set_html
 
@@ -90,12 +90,9 @@ def scene_of(example_id: str) -> Callable[[Sequence[Event]], str]:
     return turn_scene
 
 
-def stepper(example_id: str) -> Stepper:
-    """A worked example of the rule file, told step by step on its table."""
-    ex = book().examples[example_id]
-    run = v.run_example(ex.data)
-    return Stepper(book(), v.describe, PAGE.shown(run.events), ex.title, scene_of(example_id),
-                   PAGE.example(example_id))
+def stepper(example_id: str) -> WorkedExample:
+    """A worked example of the rule file, opening onto its table step by step."""
+    return PAGE.worked_example(example_id, scene_of(example_id))
 
 
 # --- hunt builder --------------------------------------------------------------------------------
