@@ -162,9 +162,22 @@ def scene_for(example_id: str) -> Callable[[Sequence[Event]], str]:
     return lambda events: events_scene(events, data["revelees"][:1])
 
 
-def stepper(example_id: str) -> Stepper:
+class Example(Stepper):
+    """A stepper whose text is the whole transcript (ipywidgets cuts a widget's text at 110
+    characters, and nbval compares that text)."""
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+
+def stepper(example_id: str) -> Example:
     """A worked example of the rule file, told step by step on its table."""
-    return PAGE.stepper(example_id, scene_for(example_id))
+    ex = book().examples[example_id]
+    events = PAGE.shown(v.run_example(ex.data).events)
+    return Example(book(), v.describe, events, ex.title, scene_for(example_id),
+                   PAGE.example(example_id))
 
 
 def _played(events: Sequence[Event]) -> str:
