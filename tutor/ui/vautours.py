@@ -31,7 +31,7 @@ LABELS = {**v.PRESET_LABELS, "livret-souris-alternative":
           "Livret « souris », départage par la plus haute carte Suricate"}
 TIES = {"repeated": "Annulation répétée (lecture retenue)",
         "one_level": "Un seul niveau (livret « suricate » à la lettre)"}
-SHARED = "Pile de la dernière manche partagée (variante)"
+SHARED = "Pile finale partagée (variante)"
 NOTE = fr.typography(f"La case « {SHARED} », au-dessus de la partie et du bac à sable, ajoute "
                      "la variante à chacune de ces lectures.")
 CSS = """
@@ -42,6 +42,14 @@ CSS = """
 .tv-tiebreak-cols { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: stretch; }
 .tv-tiebreak-cols > .tv-panel { flex: 1 1 16rem; min-width: 0; }
 .tv-tie-explorer .widget-dropdown { max-width: 100%; }
+@media (max-width: 600px) {
+  .tv-table, .tv-table thead, .tv-table tbody { display: block; width: 100%; }
+  .tv-table tr { display: flex; flex-wrap: wrap; gap: 0 0.6rem; padding: 0.3rem 0;
+    border-bottom: 1px solid #dee2e6; }
+  .tv-table th, .tv-table td { display: block; border: 0; padding: 0.1rem 0; }
+  .widget-toggle-buttons .widget-toggle-button { max-width: 100%; }
+  .widget-toggle-buttons { flex-wrap: wrap; }
+}
 """
 
 PAGE = GamePage("vautours", "Hol’s der Geier, un jeu d’Alex Randolph, de 2 à 5 joueurs.",
@@ -155,8 +163,8 @@ def scene_for(example_id: str) -> Callable[[Sequence[Event]], str]:
     """The table of a worked example after the steps told so far (a table from the first)."""
     data = book().examples[example_id].data
     if data["type"] == "manche":
-        return lambda events: events_scene(
-            [Event("show", None, {"plays": data["cartes"]}, "vautours/devoilement"), *events], data["pile"])
+        shown = Event("show", None, {"plays": data["cartes"]}, "vautours/devoilement")
+        return lambda events: events_scene([shown, *events], data["pile"])
     if data["type"] == "decompte":
         return lambda events: count_scene(data, events)
     return lambda events: events_scene(events, data["revelees"][:1])
@@ -249,9 +257,11 @@ class Game(PlayTable):
     """A whole game against the computer, with the "pile partagée" reading as a tick box."""
 
     def __init__(self, seed: int = 1) -> None:
-        self.shared = w.Checkbox(value=False, description=SHARED, indent=False)
+        self.shared = w.Checkbox(value=False, description=SHARED, indent=False,
+                                 layout=w.Layout(width="auto", max_width="100%"))
         super().__init__(SURFACE, seed)
         self.settings.preset.options = [(LABELS[k], k) for k in v.PRESETS]
+        self.settings.preset.layout = w.Layout(width="auto", max_width="100%")
         self.settings.children = (*self.settings.children[:-1], self.shared,
                                   self.settings.children[-1])
 
@@ -269,7 +279,8 @@ class Sandbox(SharedSandbox):
     """Every seat played by the learner, with the "pile partagée" tick box."""
 
     def __init__(self, seed: int = 7) -> None:
-        self.shared = w.Checkbox(value=False, description=SHARED, indent=False)
+        self.shared = w.Checkbox(value=False, description=SHARED, indent=False,
+                                 layout=w.Layout(width="auto", max_width="100%"))
         super().__init__(SURFACE, seed)
         self.preset.options = [(LABELS[k], k) for k in v.PRESETS]
         settings = self.children[0]
