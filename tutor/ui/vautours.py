@@ -42,6 +42,11 @@ CSS = """
 .tv-tiebreak-cols { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: stretch; }
 .tv-tiebreak-cols > .tv-panel { flex: 1 1 16rem; min-width: 0; }
 .tv-tie-explorer .widget-dropdown { max-width: 100%; }
+@media (max-width: 640px) {
+  .tv-root .tv-card { width: auto; min-width: 3.3rem; padding-left: 0.2rem;
+    padding-right: 0.2rem; }
+  .tv-root .tv-card .tv-kind { font-size: 0.55rem; letter-spacing: 0; }
+}
 @media (max-width: 600px) {
   .tv-table, .tv-table thead, .tv-table tbody { display: block; width: 100%; }
   .tv-table tr { display: flex; flex-wrap: wrap; gap: 0 0.6rem; padding: 0.3rem 0;
