@@ -135,80 +135,139 @@ def test_tie_explorer_resolves_and_reports_bad_input() -> None:
     for toggle in explorer.pile.values():
         toggle.value = False
     assert "La pile en jeu ne peut pas être vide" in text(explorer.error.value)
+    assert explorer.table.value.count("tv-card") == 0
     explorer.pile[-2].value = True
     assert explorer.error.value == "" and explorer.result.mode == "vautour"
     explorer.count.value = 2
     assert v.resolve_round({"Alex": 14, "Carla": 12}, [-2]).events == explorer.result.events
 
 
-def test_game_against_the_computer_refuses_hostile_input_without_change() -> None:
+def _hand(board: sv.Game | sv.Sandbox) -> list[str]:
+    panel = board.actions
+    return [b.description for b, action in zip(panel.buttons, panel.bound) if action is not None]
+
+
+def test_game_against_the_computer_plays_only_legal_cards_and_refuses_others() -> None:
     game = sv.play_vs_computer(seed=4)
+    assert _hand(game) == [str(c) for c in v.HAND]
     before = game.session.state
     for hostile in ("12", 99, None, "x" * 10_000, -3):
-        guarded(game.error)(game.play)(hostile)
-        assert "n'a pas la carte" in text(game.error.value)
+        guarded(game.error)(game.play)(v.Play("Camille", hostile))  # type: ignore[arg-type]
+        assert "Camille n'a pas la carte" in text(game.error.value)
         assert game.session.state == before
-    game.play(7)
+    game.play(v.Play("Camille", 7))
     assert game.session.cursor == 1 and 7 not in game.session.state.hands[0]
+    assert "7" not in _hand(game)
 
 
-def test_game_against_the_computer_plays_to_the_end_and_undoes() -> None:
+def test_game_against_the_computer_plays_to_the_end_by_clicking_and_undoes() -> None:
     game = sv.play_vs_computer(seed=2)
-    for card in v.HAND:
-        game.play(card)
-    assert v.is_over(game.session.state) and "Scores finaux" in text(game.table.value)
-    game.session.undo()
-    assert not v.is_over(game.session.state) and game.undo_button.disabled is False
+    while not v.is_over(game.session.state):
+        game.actions.buttons[0].click()
+    assert "Fin de la partie" in text(game.table.value)
+    assert game.session.cursor == 15
+    game.undo_button.click()
+    assert not v.is_over(game.session.state) and game.redo_button.disabled is False
 
 
-def test_same_name_as_a_computer_player_is_refused_in_french() -> None:
+def test_a_learner_named_like_a_computer_player_plays_other_opponents() -> None:
     game = sv.play_vs_computer()
-    game.name.value = "Alex"
-    guarded(game.error)(game.start)()
-    assert "Deux joueurs ne peuvent pas porter le même nom : Alex." in text(game.error.value)
+    game.settings.name.value = "Alex"
+    game.settings.start_button.click()
+    assert game.error.value == "" and game.session.state.players == ("Alex", "Carla", "Dario")
+    game.settings.name.value = "x" * 200
+    game.settings.start_button.click()
+    assert "trop long" in text(game.error.value)
 
 
 def test_teacher_view_shows_the_deck_to_come() -> None:
     game = sv.play_vs_computer(seed=9)
     assert "pioche à venir" not in text(game.table.value)
-    game.teacher.value = True
+    game.settings.teacher.value = True
     assert "pioche à venir" in text(game.table.value)
+
+
+def test_shared_last_pile_reading_has_a_control() -> None:
+    game = sv.play_vs_computer(seed=3)
+    assert game.shared in game.settings.children
+    game.shared.value = True
+    game.settings.start_button.click()
+    assert game.session.state.variant.last_pile == "shared"
+    box = sv.sandbox()
+    box.shared.value = True
+    box.new_button.click()
+    assert box.session.state.variant.last_pile == "shared"
+    assert "partagée" in text(sv.readings().body)
 
 
 def test_sandbox_plays_every_seat_and_travels_in_time() -> None:
     box = sv.sandbox()
-    box.play()
-    box.play()
+    for _ in range(2):  # one card for each of the two seats: one manche
+        box.actions.buttons[0].click()
     assert box.session.cursor == 2 and box.time.max == 2
+    assert "Manche précédente" in text(box.table.value)
     box.time.value = 0
     assert box.session.cursor == 0 and v.manche(box.session.state) == 1
 
 
 def test_exercises_score_and_explain() -> None:
     ex = sv.exercises(seed=3)
-    expected = v.resolve_round(ex.plays, ex.pile).winner or "Personne"
-    ex.answer(expected)
+    q = ex.question
+    assert q.answer == (v.resolve_round(*sv.make_situation(3000)).winner or "Personne")
+    ex.answer(q.answer)
     assert "Bonne réponse" in text(ex.feedback.value) and "1 / 1" in text(ex.score.value)
+    assert "vautours/egalite" in text(ex.feedback.value)
     ex.answer("Personne")
     assert "déjà répondu" in text(ex.feedback.value) and "1 / 1" in text(ex.score.value)
-    ex.new_question()
-    wrong = next(b.description for b in ex.answers.children
-                 if b.description != (v.resolve_round(ex.plays, ex.pile).winner or "Personne"))
+    ex.next_button.click()
+    wrong = next(o for o in ex.question.options if o != ex.question.answer)
     ex.answer(wrong)
     assert "Pas tout à fait" in text(ex.feedback.value) and "1 / 2" in text(ex.score.value)
 
 
 def test_exercise_generator_makes_ties_often() -> None:
-    ties = sum(len(set(make[0].values())) < len(make[0])
-               for make in (sv.make_question(k) for k in range(100)))
+    ties = sum(len(set(plays.values())) < len(plays)
+               for plays, _ in (sv.make_situation(k) for k in range(100)))
     assert ties > 50
 
 
 def test_tiebreak_compare_shows_both_readings() -> None:
     box = sv.tiebreak_compare()
     assert "Vainqueur : Dario" in text(box.out.value) and "Vainqueur : Carla" in text(box.out.value)
-    box.inputs["Léo"].value = "10, quinze"
+    box.inputs["Léo"].value = "1, quinze"
     assert "« quinze » n'est pas une valeur de carte Points" in text(box.error.value)
+
+
+@pytest.mark.parametrize("typed, reason", [
+    ("8, 1", "la carte +8 est déjà à Alex"),
+    ("1, 1", "la carte +1 est déjà"),
+    ("11", "+11 n'est pas une carte Points"),
+    ("0", "0 n'est pas une carte Points"),
+    ("−6", "−6 n'est pas une carte Points"),
+    ("2.5", "« 2.5 » n'est pas une valeur"),
+])
+def test_tiebreak_compare_refuses_impossible_winnings(typed: str, reason: str) -> None:
+    box = sv.tiebreak_compare()
+    box.inputs["Léo"].value = typed
+    assert reason in text(box.error.value)
+    assert box.out.value.count("Vainqueur") == 0
+
+
+def test_each_worked_example_steps_on_its_table_from_the_first_step() -> None:
+    for example_id in BOOK.examples:
+        stepper = sv.stepper(example_id)
+        assert "Résultat conforme à l'exemple." in repr(stepper)
+        first = text(stepper.scene_html.value)
+        assert first.strip(), example_id
+        stepper.show_all()
+        if len(stepper.events) > 1:
+            assert text(stepper.scene_html.value) != first, example_id
+    booklet = sv.stepper("vautours/ex-egalite-livret")
+    assert "remporte la pile" not in text(booklet.scene_html.value)
+    booklet.show_all()
+    assert "Carla remporte la pile (+7)" in text(booklet.scene_html.value)
+    carry = sv.stepper("vautours/ex-report-plus-3")
+    assert "Alex" in text(carry.scene_html.value) and "+5" in text(carry.scene_html.value)
 
 
 def test_worked_example_transcripts_match_the_engine() -> None:
@@ -216,6 +275,12 @@ def test_worked_example_transcripts_match_the_engine() -> None:
         transcript = sv.example(example_id)
         assert "Résultat conforme à l'exemple." in repr(transcript)
         assert all(step.clause.id in BOOK.clauses for step in transcript.steps)
+
+
+def test_page_says_suricate_and_vautour_not_souris() -> None:
+    shown = " ".join([text(sv.readings().body), *(label for label, _ in
+                                                  sv.play_vs_computer().settings.preset.options)])
+    assert "souris" not in shown.replace("ivret « souris »", "")
 
 
 def test_accueil_lists_every_registered_game_with_a_relative_link() -> None:

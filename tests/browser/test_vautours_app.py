@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,13 +13,22 @@ from playwright.sync_api import Browser, Page, expect
 from .pages import assert_no_voila_error, full_screenshot, open_page, wait_ready
 
 NOTEBOOK = "stupides-vautours.ipynb"
+READY = 120_000  # the machine may be loaded: page loads can take tens of seconds
+
+
+def ready(page: Page, app_url: str) -> list[str]:
+    page.set_default_navigation_timeout(READY)
+    page.set_default_timeout(READY)
+    errors = open_page(page, f"{app_url}/voila/render/{NOTEBOOK}")
+    expect(page.locator(".tv-game .tv-action").first).to_be_visible(timeout=READY)
+    expect(page.locator(".tv-exercises .tv-choice").first).to_be_visible(timeout=READY)
+    return errors
 
 
 @pytest.fixture(scope="module")
 def sv(browser: Browser, app_url: str) -> Iterator[Page]:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    errors = open_page(page, f"{app_url}/voila/render/{NOTEBOOK}")
-    expect(page.locator(".tv-game")).to_be_visible(timeout=60_000)
+    errors = ready(page, app_url)
     assert errors == []
     yield page
     page.close()
@@ -26,28 +36,43 @@ def sv(browser: Browser, app_url: str) -> Iterator[Page]:
 
 def test_accueil_links_to_the_game_page(browser: Browser, app_url: str, shots: Path) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_navigation_timeout(READY)
     errors = open_page(page, app_url + "/")
-    assert page.url.endswith("/voila/render/index.ipynb")
-    expect(page.locator(".tv-hero h1")).to_have_text("Tuteur de règles de jeux de cartes")
     card = page.locator("a.tv-game-card[data-game='vautours']")
-    expect(card).to_contain_text("Stupides Vautours")
+    expect(card).to_contain_text("Stupides Vautours", timeout=READY)
     assert_no_voila_error(page)
-    full_screenshot(page, shots / "accueil.png")
     card.click()
     page.wait_for_url(re.compile(r"/voila/render/stupides-vautours\.ipynb$"))
     wait_ready(page)
-    expect(page.locator(".tv-hero h1")).to_have_text("Stupides Vautours")
+    expect(page.locator(".tv-hero h1")).to_have_text("Stupides Vautours", timeout=READY)
     assert errors == []
     page.close()
 
 
-def test_game_page_has_no_error_and_every_part(sv: Page, shots: Path) -> None:
+def test_game_page_has_no_error_every_part_and_a_working_contents(sv: Page, shots: Path) -> None:
     assert_no_voila_error(sv)
     for part in (".tv-tie-explorer", ".tv-sandbox", ".tv-game", ".tv-exercises",
-                 ".tv-example"):
+                 ".tv-example", ".tv-open-point"):
         expect(sv.locator(part).first).to_be_visible()
     expect(sv.locator("text=Les égalités s’annulent").first).to_be_visible()
+    # Voilà keeps heading ids percent-encoded, JupyterLab decoded: a browser tries both
+    targets = sv.evaluate("""() => Array.from(document.querySelectorAll('a[href^="#"]'))
+        .map(a => a.href.split('#')[1])""")
+    assert len(targets) >= 13
+    missing = sv.evaluate("""ids => ids.filter(id => !document.getElementById(id)
+        && !document.getElementById(decodeURIComponent(id)))""", targets)
+    assert missing == []
+    sv.locator("a[href='#Cartes-en-attente']").first.click()
+    expect(sv.locator("h2", has_text="Cartes en attente")).to_be_in_viewport()
     full_screenshot(sv, shots / "stupides-vautours.png")
+
+
+def test_booklet_example_steps_on_its_table(sv: Page) -> None:
+    example = sv.locator(".tv-example").filter(has_text="Les deux 14").first
+    expect(example.locator(".tv-verdict")).to_have_text("")
+    expect(example.locator(".tv-card").first).to_be_visible()
+    example.get_by_role("button", name="Tout afficher").click()
+    expect(example.locator(".tv-verdict")).to_have_text("Carla remporte la pile (+7)")
 
 
 def test_tie_explorer_shows_the_winner(sv: Page, shots: Path) -> None:
@@ -59,41 +84,28 @@ def test_tie_explorer_shows_the_winner(sv: Page, shots: Path) -> None:
     expect(verdict).to_have_text("Personne ne remporte la pile")
     selects.nth(3).select_option("9")
     expect(verdict).to_have_text("Carla remporte la pile (+7)")
-    explorer.get_by_role("button", name="−2").click()  # the pile +7 −2 = +5 still Suricate
+    explorer.get_by_role("button", name="−2").click()
     explorer.get_by_role("button", name="+7").click()  # only −2 left: a Vautour pile
     expect(verdict).to_have_text("Léo remporte la pile (−2)")
-    expect(explorer.locator(".tv-explainer")).to_contain_text("vautours/vautour")
     explorer.screenshot(path=str(shots / "explorateur.png"))
-
-
-def test_illegal_action_shows_the_french_reason(sv: Page, shots: Path) -> None:
-    game = sv.locator(".tv-game")
-    game.get_by_role("button", name="Nouvelle partie").click()
-    hand = game.locator(".tv-hand-buttons button")
-    hand.nth(4).click()  # plays the 5
-    expect(hand.nth(4)).to_have_class(re.compile("tv-played"))
-    hand.nth(4).click()  # the 5 again: refused
-    error = game.locator(".tv-error-area")
-    expect(error).to_contain_text("Camille n’a plus la carte 5 en main")
-    expect(error).to_contain_text("Jouer une carte de sa main (vautours/main)")
-    game.screenshot(path=str(shots / "coup-interdit.png"))
-    game.get_by_role("button", name="↶ Annuler").click()
-    expect(hand.nth(4)).not_to_have_class(re.compile("tv-played"))
 
 
 def test_whole_game_against_the_computer_by_clicking(sv: Page, shots: Path) -> None:
     game = sv.locator(".tv-game")
     game.get_by_role("button", name="Nouvelle partie").click()
-    hand = game.locator(".tv-hand-buttons button")
-    for k in range(15):
-        hand.nth(k).click()
-        expect(hand.nth(k)).to_have_class(re.compile("tv-played"))
+    actions = game.locator(".tv-action:visible")
     final = game.locator(".tv-final")
-    expect(final).to_contain_text("Scores finaux")
-    for name in ("Camille", "Alex", "Carla"):
-        expect(final).to_contain_text(name)
+    timings = []
+    for _ in range(15):
+        expect(actions.first).to_be_visible(timeout=READY)
+        count = actions.count()
+        start = time.monotonic()
+        actions.first.click()
+        expect(actions).not_to_have_count(count, timeout=READY)
+        timings.append(time.monotonic() - start)
+    expect(final).to_contain_text("Fin de la partie", timeout=READY)
     expect(final.locator(".tv-tag")).not_to_have_count(0)
-    expect(game.locator(".tv-log")).to_contain_text("vautours/decompte")
+    print(f"click → table: first {timings[0]:.2f} s, last {timings[-1]:.2f} s")
     game.screenshot(path=str(shots / "partie-finie.png"))
 
 
@@ -102,3 +114,22 @@ def test_exercise_gives_immediate_feedback(sv: Page) -> None:
     ex.get_by_role("button", name="Personne").click()
     expect(ex.locator(".tv-feedback")).to_contain_text(re.compile("Bonne réponse|Pas tout à fait"))
     expect(ex.locator(".tv-score")).to_have_text(re.compile(r"Score\s*: [01] / 1"))
+
+
+def test_fits_a_phone_without_clipping(browser: Browser, app_url: str, shots: Path) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    assert ready(page, app_url) == []
+    full_screenshot(page, shots / "stupides-vautours-390.png")
+    width = page.evaluate("innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    wide = page.evaluate("""w => Array.from(document.querySelectorAll(
+        '.tv-root *, [class*="widget-"]'))
+        .filter(e => e.getClientRects().length && e.getBoundingClientRect().right > w + 1)
+        .map(e => e.className + ' ' + Math.round(e.getBoundingClientRect().right))
+        .slice(0, 40)""", width)
+    assert wide == []
+    clipped = page.evaluate("""() => Array.from(document.querySelectorAll('.tv-card, .tv-action'))
+        .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
+        .map(e => e.textContent).slice(0, 10)""")
+    assert clipped == []
+    page.close()
