@@ -255,18 +255,18 @@ def test_tiebreak_compare_refuses_impossible_winnings(typed: str, reason: str) -
 
 def test_each_worked_example_steps_on_its_table_from_the_first_step() -> None:
     for example_id in BOOK.examples:
-        stepper = sv.stepper(example_id)
+        stepper = sv.stepper(example_id).unfold()
         assert "Résultat conforme à l'exemple." in repr(stepper)
         first = text(stepper.scene_html.value)
         assert first.strip(), example_id
         stepper.show_all()
         if len(stepper.events) > 1:
             assert text(stepper.scene_html.value) != first, example_id
-    booklet = sv.stepper("vautours/ex-egalite-livret")
+    booklet = sv.stepper("vautours/ex-egalite-livret").unfold()
     assert "remporte la pile" not in text(booklet.scene_html.value)
     booklet.show_all()
     assert "Carla remporte la pile (+7)" in text(booklet.scene_html.value)
-    carry = sv.stepper("vautours/ex-report-plus-3")
+    carry = sv.stepper("vautours/ex-report-plus-3").unfold()
     assert "Alex" in text(carry.scene_html.value) and "+5" in text(carry.scene_html.value)
 
 

@@ -20,7 +20,7 @@ from tutor.engine import Event, IllegalAction
 from tutor.games import vautours as v
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup
-from tutor.ui.page import GamePage, Stepper
+from tutor.ui.page import GamePage, WorkedExample
 from tutor.ui.quiz import Question, Quiz, options_of
 from tutor.ui.table import PlayTable, Surface
 from tutor.ui.table import Sandbox as SharedSandbox
@@ -175,22 +175,9 @@ def scene_for(example_id: str) -> Callable[[Sequence[Event]], str]:
     return lambda events: events_scene(events, data["revelees"][:1])
 
 
-class Example(Stepper):
-    """A stepper whose text is the whole transcript (ipywidgets cuts a widget's text at 110
-    characters, and nbval compares that text)."""
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        bundle: dict[str, Any] = super()._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = repr(self)
-        return bundle
-
-
-def stepper(example_id: str) -> Example:
-    """A worked example of the rule file, told step by step on its table."""
-    ex = book().examples[example_id]
-    events = PAGE.shown(v.run_example(ex.data).events)
-    return Example(book(), v.describe, events, ex.title, scene_for(example_id),
-                   PAGE.example(example_id))
+def stepper(example_id: str) -> WorkedExample:
+    """A worked example of the rule file, opening onto its table step by step."""
+    return PAGE.worked_example(example_id, scene_for(example_id))
 
 
 def _played(events: Sequence[Event]) -> str:
