@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 VOILA_ERROR = "There was an error when executing cell"
 
@@ -51,3 +52,20 @@ def full_screenshot(page: Page, path: Path) -> None:
     page.set_viewport_size({"width": size["width"], "height": min(int(height) + 40, 20000)})
     page.screenshot(path=str(path), full_page=True)
     page.set_viewport_size(size)
+
+
+def exactly(label: str) -> re.Pattern[str]:
+    """A text matcher for exactly ``label`` (spaces around allowed)."""
+    return re.compile(rf"^\s*{re.escape(label)}\s*$")
+
+
+def play_nth(game: Locator, n: int, timeout: int = READY_TIMEOUT_MS) -> str:
+    """Click the ``n``-th learner action of a game against the computer (Stupides Vautours: the
+    ``n``-th card of the hand) and wait until the kernel has played it (the card leaves the
+    hand); return its label."""
+    button = game.locator(".tv-action").nth(n)
+    label = button.inner_text().strip()
+    button.click()
+    expect(game.locator(".tv-action", has_text=exactly(label))).to_have_count(
+        0, timeout=timeout)
+    return label

@@ -47,9 +47,11 @@ def test_preheated_kernels_survive_and_closed_pages_are_culled(browser: Browser)
         open_page(page, f"{app.url}/voila/render/stupides-vautours.ipynb")
         # the kernel that waited in the pool serves the page: its widgets answer
         game = page.locator(".tv-game")
-        game.locator(".tv-hand-buttons button").nth(0).click()
-        expect(game.locator(".tv-hand-buttons button").nth(0)).to_have_class(
-            re.compile("tv-played"))
+        first = game.locator(".tv-action").nth(0)
+        label = first.inner_text().strip()
+        first.click()  # the card played leaves the learner's hand
+        expect(game.locator(".tv-action", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+               ).to_have_count(0, timeout=60_000)
         served = kernel_pid(kernel_id(page.content()))
         assert served is not None
         page.close()

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, expect
 
 from .conftest import App, serve
 from .kernel import KernelChannel, kernel_id, kernel_pid
-from .pages import READY_TIMEOUT_MS, open_page, wait_ready, wait_settled
+from .pages import READY_TIMEOUT_MS, exactly, open_page, play_nth, wait_ready, wait_settled
 
 GAME = "stupides-vautours.ipynb"
 V1 = "v1.kernel.websocket.jupyter.org"
@@ -148,9 +148,7 @@ def test_an_oversize_message_is_refused_and_the_page_still_works(
     channel.close()
     pid = kernel_pid(kid)
     assert pid is not None and rss_mb(pid) < 200
-    hand = page.locator(".tv-game .tv-hand-buttons button")
-    hand.nth(3).click()
-    expect(hand.nth(3)).to_have_class(re.compile("tv-played"))
+    play_nth(page.locator(".tv-game"), 3)
     expect(page.locator("#tutor-lost")).to_have_count(0)
     page.close()
 
@@ -208,16 +206,18 @@ def test_a_frozen_kernel_shows_calcul_en_cours_then_the_click_lands(
     pid = kernel_pid(kernel_id(page.content()))
     assert pid is not None
     busy = page.locator("#tutor-busy")
-    hand = page.locator(".tv-game .tv-hand-buttons button")
+    game = page.locator(".tv-game")
+    card = game.locator(".tv-action").nth(6)
+    label = card.inner_text().strip()
     os.kill(pid, signal.SIGSTOP)
     try:
-        hand.nth(6).click()
+        card.click()
         expect(busy).to_be_visible()
         expect(busy).to_have_text("Calcul en cours\u2026")
-        expect(hand.nth(6)).not_to_have_class(re.compile("tv-played"))
+        expect(game.locator(".tv-action", has_text=exactly(label))).to_have_count(1)
     finally:
         os.kill(pid, signal.SIGCONT)
-    expect(hand.nth(6)).to_have_class(re.compile("tv-played"))
+    expect(game.locator(".tv-action", has_text=exactly(label))).to_have_count(0)
     wait_settled(page)
     expect(busy).to_be_hidden()
     expect(page.locator("#tutor-lost")).to_have_count(0)
