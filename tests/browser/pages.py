@@ -69,3 +69,14 @@ def play_nth(game: Locator, n: int, timeout: int = READY_TIMEOUT_MS) -> str:
     expect(game.locator(".tv-action", has_text=exactly(label))).to_have_count(
         0, timeout=timeout)
     return label
+
+
+def unfold(example: Locator) -> Locator:
+    """Open a worked example onto its table (« Pas à pas sur la table ») and return it once
+    its stepper is drawn."""
+    button = example.get_by_role("button", name="Pas à pas sur la table")
+    if button.count():
+        button.first.click()
+    expect(example.get_by_role("button", name="Tout afficher").first).to_be_visible(
+        timeout=READY_TIMEOUT_MS)
+    return example

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import assert_no_voila_error, full_screenshot, open_page, wait_ready
+from .pages import assert_no_voila_error, full_screenshot, open_page, unfold, wait_ready
 
 NOTEBOOK = "drahtseilakt.ipynb"
 PARTS = (".dz-chain-explorer", ".dz-pair-view", ".tv-sandbox", ".tv-game", ".tv-exercises",
@@ -122,6 +122,7 @@ def test_worked_example_steps_on_its_table(dz: Page) -> None:
     example = dz.locator(".tv-example").filter(has_text="28, 36 et 7").first
     if example.count() == 0:
         example = dz.locator(".tv-example").nth(3)
+    unfold(example)
     example.get_by_role("button", name="Tout afficher").click()
     expect(example).to_contain_text("plus forte")
 

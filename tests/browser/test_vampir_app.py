@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from .pages import assert_no_voila_error, full_screenshot, open_page, wait_ready
+from .pages import assert_no_voila_error, full_screenshot, open_page, unfold, wait_ready
 
 NOTEBOOK = "vampir.ipynb"
 OVERFLOW = """() => {
@@ -75,7 +75,7 @@ def test_page_has_every_part_and_its_links_jump(vp: Page, shots: Path) -> None:
 
 
 def test_final_booklet_example_steps(vp: Page) -> None:
-    example = vp.locator(".tv-example", has_text="L’exemple final du livret")
+    example = unfold(vp.locator(".tv-example", has_text="L’exemple final du livret").first)
     expect(example).to_contain_text("Étape 1 sur")
     scene = example.locator(".widget-html").first
     expect(scene).to_contain_text("à décompter")
@@ -167,7 +167,7 @@ def test_a_390_px_phone_shows_everything_unclipped(browser: Browser, app_url: st
                  ".tv-sandbox", ".tv-game .tv-actions", ".tv-exercises"):
         page.evaluate("sel => document.querySelector(sel).scrollIntoView()", part)
         page.screenshot(path=str(shots / f"vampir-390{part.replace(' ', '')}.png"))
-    example = page.locator(".tv-example", has_text="L’exemple final du livret")
+    example = unfold(page.locator(".tv-example", has_text="L’exemple final du livret").first)
     example.get_by_role("button", name="Tout afficher").click()
     expect(example.locator(".vp-grid")).to_contain_text("Points")
     example.locator(".vp-grid").evaluate("e => e.scrollIntoView()")

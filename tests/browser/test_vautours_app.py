@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import assert_no_voila_error, full_screenshot, open_page, wait_ready
+from .pages import assert_no_voila_error, full_screenshot, open_page, unfold, wait_ready
 
 NOTEBOOK = "stupides-vautours.ipynb"
 READY = 120_000  # the machine may be loaded: page loads can take tens of seconds
@@ -68,7 +68,7 @@ def test_game_page_has_no_error_every_part_and_a_working_contents(sv: Page, shot
 
 
 def test_booklet_example_steps_on_its_table(sv: Page) -> None:
-    example = sv.locator(".tv-example").filter(has_text="Les deux 14").first
+    example = unfold(sv.locator(".tv-example").filter(has_text="Les deux 14").first)
     expect(example.locator(".tv-verdict")).to_have_text("")
     expect(example.locator(".tv-card").first).to_be_visible()
     example.get_by_role("button", name="Tout afficher").click()
