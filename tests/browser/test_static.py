@@ -147,14 +147,16 @@ def test_a_manche_of_stupides_vautours_by_clicking(
     wait_for_page(page, "Stupides Vautours")
     game = page.locator(".tv-game")
     game.get_by_role("button", name="Nouvelle partie").click()
-    actions = game.locator("button.tv-action, button.tv-cardbtn")
-    expect(actions.first).to_be_visible()
+    actions = game.locator("button.tv-action")
+    expect(actions).to_have_count(15)  # the learner's whole hand
     log = game.locator(".tv-log")
     before = log.inner_text()
-    actions.nth(9).click()  # the learner plays a 10; the computer players answer
+    ten = game.locator("button.tv-action", has_text=re.compile(r"^\s*10\s*$"))
+    ten.click()  # the learner plays a 10; the computer players answer
     expect(log).not_to_have_text(before)
     expect(log).to_contain_text("vautours/")  # each step cites its clause
-    expect(actions.nth(9)).to_have_class(re.compile("tv-played"))
+    expect(ten).to_have_count(0)  # the 10 has left the hand
+    expect(actions).to_have_count(14)
     assert_no_voila_error(page)
     game.screenshot(path=str(shots / "static-manche.png"))
     assert guard.errors == []
