@@ -45,7 +45,8 @@ def test_a_killed_kernel_is_announced_and_a_reload_gives_a_fresh_game(
 
 @pytest.mark.parametrize(("name", "old", "new", "reason"), [
     ("vautours.fr.md", "## Déroulement", "## Deroulement", "section inconnue « Deroulement »"),
-    ("vaiko-paquet.toml", 'effet = "rejouer"', 'effet = "boum"', "effet inconnu 'boum'"),
+    ("vaiko-paquet.toml", 'effet = "rejouer"', 'effet = "boum"',
+     "effet inconnu «\u202fboum\u202f»"),
 ])
 def test_a_malformed_rule_or_deck_file_stops_the_app_with_file_line_and_reason(
     tmp_path: Path, name: str, old: str, new: str, reason: str
