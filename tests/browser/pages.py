@@ -71,6 +71,32 @@ def play_nth(game: Locator, n: int, timeout: int = READY_TIMEOUT_MS) -> str:
     return label
 
 
+def play_first(page: Page, game: Locator) -> bool:
+    """Once the kernel has handled every earlier click (``body[data-tutor-pending]`` is gone),
+    click the learner's first offered action in ``game``; False when the game is over instead.
+
+    Waiting for the page's own signal, not for some change on the table, matters: the table
+    changes as soon as the learner's card is shown, while the computer's answer and the new
+    hand are still on their way, and a click then lands on a button about to be replaced."""
+    final = game.locator(".tv-final")
+    actions = game.locator(".tv-action:visible")
+    wait_settled(page)
+    expect(actions.first.or_(final).first).to_be_visible(timeout=READY_TIMEOUT_MS)
+    if final.count():
+        return False
+    actions.first.click()
+    return True
+
+
+def play_to_the_end(page: Page, game: Locator, limit: int) -> int:
+    """Play a whole game against the computer with :func:`play_first` until the final panel
+    shows (at most ``limit`` clicks); return the number of clicks."""
+    for clicks in range(limit + 1):
+        if not play_first(page, game):
+            return clicks
+    raise AssertionError(f"the game is not over after {limit} clicks")
+
+
 def unfold(example: Locator) -> Locator:
     """Open a worked example onto its table (« Pas à pas sur la table ») and return it once
     its stepper is drawn."""

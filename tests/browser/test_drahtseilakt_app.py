@@ -9,7 +9,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import assert_no_voila_error, full_screenshot, open_page, unfold, wait_ready
+from .pages import (
+    assert_no_voila_error,
+    full_screenshot,
+    open_page,
+    play_to_the_end,
+    unfold,
+    wait_ready,
+)
 
 NOTEBOOK = "drahtseilakt.ipynb"
 PARTS = (".dz-chain-explorer", ".dz-pair-view", ".tv-sandbox", ".tv-game", ".tv-exercises",
@@ -32,10 +39,6 @@ OVERFLOW = """() => {
   }
   return out;
 }"""
-
-READY = """() => document.querySelector('.tv-game .tv-final') || Array.from(
-  document.querySelectorAll('.tv-game .tv-action')).some(b => b.offsetParent)"""
-
 
 def open_ready(browser: Browser, app_url: str, width: int) -> Page:
     page = browser.new_page(viewport={"width": width, "height": 800})
@@ -137,13 +140,7 @@ def test_whole_game_against_the_computer_by_clicking(dz: Page, shots: Path) -> N
     game = dz.locator(".tv-game")
     game.get_by_role("button", name="Nouvelle partie").click()
     final = game.locator(".tv-final")
-    for _ in range(40):
-        dz.wait_for_function(READY)  # the game is over, or a card can be played
-        if final.count():
-            break
-        before = game.locator(".tv-table-view").inner_text()
-        game.locator(".tv-action").first.click()
-        expect(game.locator(".tv-table-view")).not_to_have_text(before)
+    assert play_to_the_end(dz, game, 40) > 0
     expect(final).to_contain_text("Fin de la partie")
     expect(game.locator(".tv-log")).to_contain_text("drahtseilakt/vainqueur")
     game.screenshot(path=str(shots / "drahtseilakt-fin.png"))

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from .pages import assert_no_voila_error, full_screenshot, open_page, unfold, wait_ready
+from .pages import (
+    assert_no_voila_error,
+    full_screenshot,
+    open_page,
+    play_first,
+    play_to_the_end,
+    unfold,
+    wait_ready,
+    wait_settled,
+)
 
 NOTEBOOK = "vampir.ipynb"
 OVERFLOW = """() => {
@@ -117,36 +125,23 @@ def test_scoring_explorer_updates_the_table(vp: Page, shots: Path) -> None:
     explorer.screenshot(path=str(shots / "vampir-decompte.png"))
 
 
-def step_of(game: Locator) -> str:
-    return game.locator(".widget-readout").first.inner_text()
-
-
 def test_whole_game_against_the_computer_by_clicking_actions(vp: Page, shots: Path) -> None:
     game = vp.locator(".tv-game")
     game.locator("select").first.select_option(label="Une seule manche")
     game.get_by_role("button", name="Nouvelle partie").click()
     expect(game.locator(".tv-table-view")).to_contain_text("Manche 1 sur 1")
     final = game.locator(".tv-final")
-    timings = []
-    for turn in range(200):
-        expect(game.locator(".tv-action:visible").first.or_(final).first).to_be_visible()
-        if final.count():
-            break
-        before = step_of(game)
-        start = time.perf_counter()
-        game.locator(".tv-action:visible").first.click()
-        expect(game.locator(".widget-readout").first).not_to_have_text(before)
-        timings.append(time.perf_counter() - start)
-        if turn == 3:
-            game.screenshot(path=str(shots / "vampir-partie.png"))
+    for _ in range(4):
+        assert play_first(vp, game)
+    wait_settled(vp)
+    game.screenshot(path=str(shots / "vampir-partie.png"))
+    play_to_the_end(vp, game, 200)
     expect(final).to_contain_text("Fin de la partie")
     for name in ("Camille", "Anke", "Bernd"):
         expect(final).to_contain_text(name)
     expect(game.locator(".vp-grid")).to_contain_text("Points")
     expect(game.locator(".tv-error-area")).to_have_text("")
     game.screenshot(path=str(shots / "vampir-partie-finie.png"))
-    print(f"click → new step: first 5 {sum(timings[:5]) / 5:.3f} s, "
-          f"last 5 {sum(timings[-5:]) / 5:.3f} s over {len(timings)} clicks")
 
 
 def test_exercise_gives_immediate_feedback(vp: Page) -> None:

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import assert_no_voila_error, full_screenshot, open_page, unfold, wait_ready
+from .pages import (
+    assert_no_voila_error,
+    full_screenshot,
+    open_page,
+    play_to_the_end,
+    unfold,
+    wait_ready,
+)
 
 NOTEBOOK = "stupides-vautours.ipynb"
 READY = 120_000  # the machine may be loaded: page loads can take tens of seconds
@@ -93,19 +99,10 @@ def test_tie_explorer_shows_the_winner(sv: Page, shots: Path) -> None:
 def test_whole_game_against_the_computer_by_clicking(sv: Page, shots: Path) -> None:
     game = sv.locator(".tv-game")
     game.get_by_role("button", name="Nouvelle partie").click()
-    actions = game.locator(".tv-action:visible")
     final = game.locator(".tv-final")
-    timings = []
-    for _ in range(15):
-        expect(actions.first).to_be_visible(timeout=READY)
-        count = actions.count()
-        start = time.monotonic()
-        actions.first.click()
-        expect(actions).not_to_have_count(count, timeout=READY)
-        timings.append(time.monotonic() - start)
-    expect(final).to_contain_text("Fin de la partie", timeout=READY)
+    assert play_to_the_end(sv, game, 15) == 15  # one card from the hand per vulture card
+    expect(final).to_contain_text("Fin de la partie")
     expect(final.locator(".tv-tag")).not_to_have_count(0)
-    print(f"click → table: first {timings[0]:.2f} s, last {timings[-1]:.2f} s")
     game.screenshot(path=str(shots / "partie-finie.png"))
 
 
