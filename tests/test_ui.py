@@ -256,7 +256,7 @@ def test_tiebreak_compare_refuses_impossible_winnings(typed: str, reason: str) -
 def test_each_worked_example_steps_on_its_table_from_the_first_step() -> None:
     for example_id in BOOK.examples:
         stepper = sv.stepper(example_id).unfold()
-        assert "Résultat conforme à l'exemple." in repr(stepper)
+        assert "Résultat conforme à l’exemple." in repr(stepper)
         first = text(stepper.scene_html.value)
         assert first.strip(), example_id
         stepper.show_all()
@@ -273,7 +273,7 @@ def test_each_worked_example_steps_on_its_table_from_the_first_step() -> None:
 def test_worked_example_transcripts_match_the_engine() -> None:
     for example_id in BOOK.examples:
         transcript = sv.example(example_id)
-        assert "Résultat conforme à l'exemple." in repr(transcript)
+        assert "Résultat conforme à l’exemple." in repr(transcript)
         assert all(step.clause.id in BOOK.clauses for step in transcript.steps)
 
 

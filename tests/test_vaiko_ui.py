@@ -24,7 +24,7 @@ def len_models() -> int:
 def test_every_worked_example_is_a_stepper_that_never_shows_the_result_early() -> None:
     for example_id in BOOK.examples:
         example = vk.stepper(example_id)
-        assert "Résultat conforme à l'exemple." in repr(example), example_id
+        assert "Résultat conforme à l’exemple." in repr(example), example_id
         assert example.unfold().scene_html.value and example.unfold() is example.unfold()
     step = vk.stepper("vaiko/ex-echange-avec-carla").unfold()
     first = text(step.scene_html.value)

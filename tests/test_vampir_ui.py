@@ -89,7 +89,7 @@ def test_scoring_explorer_refuses_more_heads_than_the_cards_of_a_colour() -> Non
 
 def test_every_worked_example_steps_on_its_table_and_never_shows_the_result_early() -> None:
     for example_id in BOOK.examples:
-        assert "Résultat conforme à l'exemple." in repr(vp.example(example_id))
+        assert "Résultat conforme à l’exemple." in repr(vp.example(example_id))
         box = vp.stepper(example_id).unfold()
         assert repr(box) == repr(vp.example(example_id)) and box.scene_html.value
     box = vp.stepper("vampir/ex-livret-allemand").unfold()

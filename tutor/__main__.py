@@ -82,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_app = sub.add_parser("app", help="sert le tuteur avec Voilà")
     p_app.add_argument("--port", type=int, default=8866)
     p_app.add_argument("--ip", default="127.0.0.1",
-                       help="adresse d'écoute (par défaut : boucle locale uniquement)")
+                       help="adresse d’écoute (par défaut : boucle locale uniquement)")
     args = parser.parse_args(argv)
     if args.command == "check":
         return check(args.paths)

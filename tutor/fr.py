@@ -1,7 +1,7 @@
 """Every French text helper of the tutor: one place for numbers, lists, plurals, elision and
 typography, used by the engines' messages and event descriptions and by the pages alike.
 
-Generated French is code: a rule written here once (``1 point`` but ``2 points``, ``d'Anke`` but
+Generated French is code: a rule written here once (``1 point`` but ``2 points``, ``d’Anke`` but
 ``de Bernd``, a true minus sign, a narrow no-break space before ``:``) holds everywhere, and the
 tests check it. Players are never referred to by a gendered pronoun: sentences name them.
 Standard library only (the engines import it).

@@ -111,7 +111,7 @@ def parse(text: str, path: str = "<texte>") -> RuleBook:
         try:
             end = next(i for i in range(1, len(lines)) if lines[i].strip() == "+++")
         except StopIteration:
-            problem(1, "l'en-tête TOML ouvert par « +++ » n'est jamais fermé")
+            problem(1, "l’en-tête TOML ouvert par « +++ » n’est jamais fermé")
             end = len(lines) - 1
         start = end + 1
         try:
@@ -120,7 +120,7 @@ def parse(text: str, path: str = "<texte>") -> RuleBook:
             problem(_toml_line(exc, 2), f"en-tête TOML invalide : {exc}")
         for key in ("game", "title"):
             if not isinstance(meta.get(key), str) or not meta.get(key):
-                problem(1, f"l'en-tête doit donner « {key} » (texte non vide)")
+                problem(1, f"l’en-tête doit donner « {key} » (texte non vide)")
     game = str(meta.get("game", ""))
 
     clauses: dict[str, Clause] = {}
@@ -163,14 +163,14 @@ def parse(text: str, path: str = "<texte>") -> RuleBook:
             current = None
             m = _CLAUSE_RE.match(raw)
             if not m:
-                problem(n, "titre d'article sans identifiant : écrire « ### Titre {#jeu/nom} »")
+                problem(n, "titre d’article sans identifiant : écrire « ### Titre {#jeu/nom} »")
             else:
                 cid = m["id"]
                 classes = m["classes"].split()
                 if not ID_RE.match(cid):
                     problem(n, f"identifiant mal formé « {cid} » (attendu : jeu/nom-en-minuscules)")
                 elif game and not cid.startswith(game + "/"):
-                    problem(n, f"l'identifiant « {cid} » doit commencer par « {game}/ »")
+                    problem(n, f"l’identifiant « {cid} » doit commencer par « {game}/ »")
                 if cid in clauses or cid in examples:
                     problem(n, f"identifiant en double « {cid} »")
                 unknown = [c for c in classes if c != ".commentaire"]
@@ -178,7 +178,7 @@ def parse(text: str, path: str = "<texte>") -> RuleBook:
                     problem(n, f"classe inconnue {', '.join(unknown)} "
                                "(seule « .commentaire » existe)")
                 if section is None:
-                    problem(n, f"l'article « {cid} » n'est dans aucune section (## ...)")
+                    problem(n, f"l’article « {cid} » n’est dans aucune section (## ...)")
                 current = {"id": cid, "title": m["title"], "section": section or "",
                            "text": [], "commentary": ".commentaire" in classes, "line": n,
                            "examples": []}
@@ -197,7 +197,7 @@ def parse(text: str, path: str = "<texte>") -> RuleBook:
         elif section is None:
             intro.append(raw)
         elif stripped:
-            problem(n, "texte hors d'un article : le placer sous un titre « ### »")
+            problem(n, "texte hors d’un article : le placer sous un titre « ### »")
         for target in _LINK_RE.findall(raw):
             links.append((n, target))
         i += 1
@@ -228,24 +228,24 @@ def _read_example(body: list[str], n: int, path: str, game: str, current: dict[s
         problem(_toml_line(exc, n + 1), f"exemple illisible (TOML) : {exc}")
         return
     if current is None:
-        problem(n, "exemple placé hors d'un article : il doit suivre l'article qu'il illustre")
+        problem(n, "exemple placé hors d’un article : il doit suivre l’article qu’il illustre")
         return
     eid = data.get("id")
     if not isinstance(eid, str) or not ID_RE.match(eid):
-        problem(n, "l'exemple doit avoir un « id » de la forme jeu/nom-en-minuscules")
+        problem(n, "l’exemple doit avoir un « id » de la forme jeu/nom-en-minuscules")
         return
     if game and not eid.startswith(game + "/"):
-        problem(n, f"l'identifiant « {eid} » doit commencer par « {game}/ »")
+        problem(n, f"l’identifiant « {eid} » doit commencer par « {game}/ »")
     if eid in examples or eid == current["id"]:
-        problem(n, f"identifiant d'exemple en double « {eid} »")
+        problem(n, f"identifiant d’exemple en double « {eid} »")
         return
     title = data.get("titre")
     if not isinstance(title, str) or not title.strip():
-        problem(n, f"l'exemple « {eid} » doit avoir un « titre »")
+        problem(n, f"l’exemple « {eid} » doit avoir un « titre »")
         return
     extra = data.get("articles", [])
     if not isinstance(extra, list) or not all(isinstance(x, str) for x in extra):
-        problem(n, f"« articles » de l'exemple « {eid} » doit être une liste d'identifiants")
+        problem(n, f"« articles » de l’exemple « {eid} » doit être une liste d’identifiants")
     else:
         refs.extend((n, x) for x in extra)
     examples[eid] = Example(eid, current["id"], title, data, n)

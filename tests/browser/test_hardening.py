@@ -25,7 +25,7 @@ from .pages import READY_TIMEOUT_MS, exactly, open_page, play_nth, wait_ready, w
 
 GAME = "stupides-vautours.ipynb"
 V1 = "v1.kernel.websocket.jupyter.org"
-BUSY = "Trop d'apprenants en ce moment\u202f: réessayez dans une minute."
+BUSY = "Trop d’apprenants en ce moment\u202f: réessayez dans une minute."
 LOST = "La connexion avec le tuteur est perdue\u202f: cette page ne répond plus."
 
 

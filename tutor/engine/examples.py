@@ -44,7 +44,7 @@ def check_keys(where: str, data: Mapping[str, Any], required: Sequence[str],
 def int_list(where: str, value: object) -> tuple[int, ...]:
     """A TOML array of integers, or :class:`ExampleError`."""
     if not isinstance(value, list) or not all(type(v) is int for v in value):
-        raise ExampleError(f"{where} doit être une liste d'entiers")
+        raise ExampleError(f"{where} doit être une liste d’entiers")
     return tuple(value)
 
 

@@ -37,7 +37,7 @@ def hero() -> h.Html:
     body = (
         '<div class="tv-hero"><h1>Tuteur de règles de jeux de cartes</h1>'
         "<p>Lisez chaque règle en français, essayez-la aussitôt sur la table, voyez le moteur "
-        "l'appliquer pas à pas, puis jouez contre l'ordinateur.</p></div>"
+        "l’appliquer pas à pas, puis jouez contre l’ordinateur.</p></div>"
     )
     return h.Html(body, "Tuteur de règles de jeux de cartes")
 
@@ -61,15 +61,15 @@ def game_cards() -> w.HTML:
 def how_to() -> w.HTML:
     links = binder_links()
     body = (
-        '<div class="tv-panel"><div class="tv-title">Comment s\'en servir</div><ul>'
-        "<li>Chaque page suit la règle dans l'ordre : un article, puis un essai sur la table.</li>"
-        "<li>Les exemples se déroulent étape par étape ; chaque étape cite l'article qui "
+        '<div class="tv-panel"><div class="tv-title">Comment s’en servir</div><ul>'
+        "<li>Chaque page suit la règle dans l’ordre : un article, puis un essai sur la table.</li>"
+        "<li>Les exemples se déroulent étape par étape ; chaque étape cite l’article qui "
         "la justifie.</li>"
-        "<li>Le bac à sable et la partie contre l'ordinateur permettent de tout essayer ; "
+        "<li>Le bac à sable et la partie contre l’ordinateur permettent de tout essayer ; "
         "un coup interdit est refusé avec la règle enfreinte.</li>"
-        "<li>Les exercices se corrigent immédiatement, avec l'explication.</li></ul>"
+        "<li>Les exercices se corrigent immédiatement, avec l’explication.</li></ul>"
         f'<p class="tv-muted">En ligne, sans rien installer : <a href="{h.esc(links["voila"])}" '
-        f'target="_blank" rel="noopener">l\'application sur Binder</a> ou '
+        f'target="_blank" rel="noopener">l’application sur Binder</a> ou '
         f'<a href="{h.esc(links["lab"])}" target="_blank" rel="noopener">les carnets dans '
         "JupyterLab</a>.</p></div>"
     )

@@ -16,6 +16,7 @@ from tutor.engine import Event
 from tutor.engine.api import AnyEngine
 from tutor.games import GAMES
 from tutor.ui import html as h
+from tutor.ui.bridge import BrowserLink
 from tutor.ui.widgets import Explainer, html
 
 
@@ -89,6 +90,15 @@ class GamePage:
         self.info = GAMES[game_id]
         self.tagline = tagline
         self.shown = shown
+        self._browser: BrowserLink | None = None
+
+    @property
+    def browser(self) -> BrowserLink:
+        """The page's link to the learner's browser (its address's query, what it keeps),
+        displayed once by :meth:`header`."""
+        if self._browser is None:
+            self._browser = BrowserLink(key=f"tutor:{self.info.id}")
+        return self._browser
 
     @property
     def engine(self) -> AnyEngine:
@@ -98,12 +108,14 @@ class GamePage:
         """The game's rule book (``rules/<game>.fr.md``)."""
         return rules.load(self.info.id)
 
-    def header(self) -> w.HTML:
+    def header(self) -> w.VBox:
         """The page banner, with a link back to the Accueil (in a widget: Voilà's output
-        renderer swallows clicks on links to notebooks)."""
-        return html(f'<div class="tv-hero"><h1>{h.esc(self.info.title)}</h1>'
-                    f"<p>{h.esc(self.tagline)}</p>"
-                    '<p><a href="index.ipynb">← Retour à l\'accueil</a></p></div>')
+        renderer swallows clicks on links to notebooks), and the page's invisible
+        :attr:`browser` link."""
+        banner = html(f'<div class="tv-hero"><h1>{h.esc(self.info.title)}</h1>'
+                      f"<p>{h.esc(self.tagline)}</p>"
+                      '<p><a href="index.ipynb">← Retour à l’accueil</a></p></div>')
+        return w.VBox([banner, self.browser])
 
     def clause(self, clause_id: str) -> h.Html:
         """A rule clause in French, by id."""
@@ -120,7 +132,7 @@ class GamePage:
         ex = self.book().examples[example_id]
         run = self.engine.run_example(ex.data)
         steps = h.steps_from(self.shown(run.events), self.engine.describe, self.book())
-        verdict = "Résultat conforme à l'exemple." if run.ok else "Écart : " + "; ".join(
+        verdict = "Résultat conforme à l’exemple." if run.ok else "Écart : " + "; ".join(
             run.mismatches)
         return h.Transcript(ex.title, steps, verdict, run.ok)
 

@@ -59,8 +59,8 @@ class ErrorArea(w.HTML):  # type: ignore[misc]
     def show_bug(self) -> None:
         set_html(self, h.message_panel(
             "error", "Un problème inattendu est survenu dans le tuteur.",
-            "Votre action n'a rien modifié. Vous pouvez réessayer ou recharger la page ; "
-            "le détail technique a été consigné pour l'équipe.",
+            "Votre action n’a rien modifié. Vous pouvez réessayer ou recharger la page ; "
+            "le détail technique a été consigné pour l’équipe.",
         ))
 
     def show_invalid(self, text: str) -> None:
@@ -148,7 +148,7 @@ class Explainer(w.VBox):  # type: ignore[misc]
 
     def render(self) -> None:
         if not self.events:
-            set_html(self.steps_html, h.message_panel("info", "Rien à expliquer pour l'instant."))
+            set_html(self.steps_html, h.message_panel("info", "Rien à expliquer pour l’instant."))
             self.clause_html.value = ""
             self.counter.value = ""
             self.prev.disabled = self.next.disabled = self.all.disabled = True

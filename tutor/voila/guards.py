@@ -26,8 +26,8 @@ MAX_BUFFERS = 16  # binary buffers a widget message may carry (ours carry none)
 V1_MIN_PARTS = 6  # offsets of: channel, header, parent header, metadata, content, end
 OVERRIDES = ("template", "theme")
 
-BUSY_TITLE = "Trop d'apprenants en ce moment"
-BUSY_TEXT = "Trop d'apprenants en ce moment\u202f: réessayez dans une minute."
+BUSY_TITLE = "Trop d’apprenants en ce moment"
+BUSY_TEXT = "Trop d’apprenants en ce moment\u202f: réessayez dans une minute."
 BUSY_PAGE = """<!doctype html>
 <html lang="fr">
 <head>
@@ -43,7 +43,7 @@ BUSY_PAGE = """<!doctype html>
 </head>
 <body data-tutor-busy="">
 <h1>{text}</h1>
-<p>Le tuteur sert déjà autant de pages qu'il peut en ce moment. Une place se libère dès qu'un
+<p>Le tuteur sert déjà autant de pages qu’il peut en ce moment. Une place se libère dès qu’un
 apprenant ferme la sienne.</p>
 <p><a href="{href}">Réessayer</a></p>
 </body>

@@ -11,7 +11,7 @@ After 15 manches the highest score wins.
 Parameters (:class:`Variant`, presets in :data:`PRESETS`):
 
 * ``ties``: ``"repeated"`` (default: the highest/lowest *unique* card wins, the souris booklet's
-  « s'il n'y a que des égalités ») or ``"one_level"`` (suricate booklet read literally: one level
+  « s’il n’y a que des égalités ») or ``"one_level"`` (suricate booklet read literally: one level
   of cancellation, then a second tie leaves the pile unattributed; differs only at 5 players).
 * ``final_tiebreak``: ``"second_best"`` (default, both booklets) or ``"highest_mouse"`` (the
   souris booklet's alternative: the tied player holding the highest Suricate card wins).

@@ -243,7 +243,7 @@ def make_question(seed: int) -> tuple[dict[str, int], str]:
 
 
 def question(seed: int) -> Question:
-    """"Quel est le score de la manche pour l'annonceur ?", graded with the tutor's reading."""
+    """"Quel est le score de la manche pour l’annonceur ?", graded with the tutor's reading."""
     points, caller = make_question(seed)
     result = v.score_round(points, caller)
     mine = points[caller]

@@ -1,0 +1,107 @@
+"""The learner's browser seen from the kernel: the page address's query string and a small store
+kept in the browser (``localStorage``), through one invisible widget per page.
+
+Why a widget: the kernel cannot see the page's address (Voilà hands a preheated kernel its page
+before any request, JupyterLab has no page address of its own, the static site has no server at
+all), and whatever the learner keeps must stay in their browser, never on a server. The widget's
+front end is a few lines of JavaScript run by `anywidget`_ in JupyterLab, Voilà and the static site
+alike: when the page draws it, it sends ``location.search`` and the stored text to the kernel, and
+writes back to ``localStorage`` whatever the kernel sets.
+
+The kernel sees both arrive asynchronously, after the cell that displayed the widget has run:
+:meth:`BrowserLink.on_query` and :meth:`BrowserLink.on_load` call back once they are known
+(at once if they already are).
+
+.. _anywidget: https://anywidget.dev
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import traitlets
+
+#: longest query string or stored text accepted from a browser (a hostile page may send more)
+MAX_TEXT = 64 * 1024
+
+_ESM = r"""
+function render({ model, el }) {
+  el.classList.add("tv-browser-link");
+  el.style.display = "none";
+  const key = model.get("key");
+  let stored = "";
+  try { stored = (key && window.localStorage.getItem(key)) || ""; } catch (e) { stored = ""; }
+  model.set("query", window.location.search || "");
+  model.set("stored", stored);
+  model.set("loaded", true);
+  model.save_changes();
+  model.on("change:stored", () => {
+    try {
+      if (key) { window.localStorage.setItem(key, model.get("stored")); }
+    } catch (e) { /* storage full or refused (private browsing): nothing is kept */ }
+  });
+}
+export default { render };
+"""
+
+
+class BrowserLink(anywidget.AnyWidget):
+    """One page's link to the learner's browser (display it once, it shows nothing).
+
+    ``query`` is the page address's query string (``"?scenario=…"``, or ``""``); ``stored`` the
+    text kept under ``key`` in the browser's ``localStorage``; ``loaded`` becomes true once the
+    browser has sent both.
+    """
+
+    _esm = _ESM
+    key = traitlets.Unicode("").tag(sync=True)
+    query = traitlets.Unicode("").tag(sync=True)
+    stored = traitlets.Unicode("").tag(sync=True)
+    loaded = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, key: str, **kwargs: Any) -> None:
+        super().__init__(key=key, **kwargs)
+        self._on_load: list[Callable[[str], None]] = []
+        self._on_query: list[Callable[[str], None]] = []
+        self.observe(self._arrived, names="loaded")
+
+    @traitlets.validate("query", "stored")
+    def _bounded(self, proposal: dict[str, Any]) -> str:
+        value = proposal["value"]
+        return value if isinstance(value, str) and len(value) <= MAX_TEXT else ""
+
+    def _arrived(self, change: dict[str, Any]) -> None:
+        if not change["new"]:
+            return
+        for callback in self._on_query:
+            callback(self.query)
+        for callback in self._on_load:
+            callback(self.stored)
+
+    def on_query(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(query)`` once the browser has sent the page's query string."""
+        self._on_query.append(callback)
+        if self.loaded:
+            callback(self.query)
+
+    def on_load(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(stored)`` once the browser has sent the text it keeps."""
+        self._on_load.append(callback)
+        if self.loaded:
+            callback(self.stored)
+
+    def save(self, text: str) -> None:
+        """Keep ``text`` in the browser (it replaces what was kept under this page's key)."""
+        if len(text) > MAX_TEXT:
+            raise ValueError("Trop de données à conserver dans le navigateur.")
+        self.stored = text
+
+
+def query_value(query: str, name: str) -> str | None:
+    """The value of ``name`` in a query string (``"?a=1&b=2"``), decoded; ``None`` if absent."""
+    from urllib.parse import parse_qs
+
+    values = parse_qs(query.lstrip("?"), keep_blank_values=True).get(name)
+    return values[0] if values else None
