@@ -74,3 +74,12 @@ def test_shown_quotes_untrusted_values_without_python_repr() -> None:
     assert fr.shown("Zoé") == "«\u202fZoé\u202f»" and "'" not in fr.shown("Zoé")
     assert fr.shown([1, 2]) == "«\u202f1, 2\u202f»"
     assert fr.shown("x" * 100, limit=5) == "«\u202fxxxx…\u202f»"
+
+
+def test_typography_html_sets_the_text_only() -> None:
+    markup = ('<div style="width: 3rem" title="a: b">Score : 2 / 3 <code>x: 1</code> '
+              "l&#x27;as, <b>Alex</b> : 3 « oui »<style>p { margin: 0 }</style></div>")
+    assert fr.typography_html(markup) == (
+        '<div style="width: 3rem" title="a: b">Score\u202f: 2 / 3 <code>x: 1</code> '
+        "l’as, <b>Alex</b>\u202f: 3 «\u202foui\u202f»<style>p { margin: 0 }</style></div>")
+    assert fr.typography_html(fr.typography_html(markup)) == fr.typography_html(markup)

@@ -113,6 +113,50 @@ def test_notebook_prose_uses_french_typography() -> None:
     assert not problems, "\n".join(problems[:20])
 
 
+TYPOGRAPHY = tuple(rule for rule in GENERATED_RULES
+                   if rule[1].startswith(("un nombre négatif", "apostrophe", "espace",
+                                          "pas de valeur Python")))
+_UNSHOWN = re.compile(r"<(code|pre|style|script)\b.*?</\1\s*>", re.S | re.I)
+
+
+def shown_texts(widget: object) -> Iterator[str]:
+    """What a learner reads on one widget: its HTML's text, its description, placeholder,
+    tooltip and option labels."""
+    import html
+
+    import ipywidgets as w
+
+    if isinstance(widget, w.HTML | w.HTMLMath):
+        for part in re.split(r"<[^>]*>", _UNSHOWN.sub(" ", widget.value)):
+            if part.strip():
+                yield html.unescape(part).strip()
+    elif isinstance(widget, w.Label):
+        yield widget.value
+    for name in ("description", "placeholder", "tooltip"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str) and value:
+            yield value
+    yield from getattr(widget, "_options_labels", ())
+
+
+@pytest.mark.parametrize("notebook", sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb")))
+def test_every_page_widget_shows_french_typography(notebook: str) -> None:
+    """Run the page's cells here (notebooks are thin) and read every widget they build."""
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    scope: dict[str, object] = {"display": lambda *args, **kwargs: None}
+    path = ROOT / "notebooks" / notebook
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] == "code":
+            exec(compile("".join(cell["source"]), str(path), "exec"), scope)
+    problems = {f"{why} : {text!r}" for key, widget in list(_instances.items())
+                if key not in before for text in shown_texts(widget)
+                for pattern, why in TYPOGRAPHY if re.search(pattern, text)}
+    assert len(set(_instances) - before) > 3  # the page built its widgets
+    assert not problems, "\n".join(sorted(problems)[:20])
+
+
 @cache
 def dictionary() -> object:
     enchant = pytest.importorskip("enchant", reason="pyenchant is in the test extra")

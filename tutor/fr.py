@@ -121,6 +121,29 @@ def typography(text: str) -> str:
     return _SPACE_BEFORE.sub(lambda m: NNBSP + m.group(1), _fix_word_colon(text))
 
 
+_MARKUP = re.compile(r"(<(code|pre|style|script)\b.*?</\2\s*>|<[^>]*>)", re.S | re.I)
+
+
+def typography_html(markup: str) -> str:
+    """:func:`typography` applied to the text of HTML markup only: tags, attributes and the
+    contents of ``code``, ``pre``, ``style`` and ``script`` elements are left as they are
+    (an escaped apostrophe, ``&#x27;``, counts as one). Idempotent."""
+    out: list[str] = []
+    last = 0
+    for m in _MARKUP.finditer(markup):
+        out.append(_text_typography(markup[last:m.start()]))
+        out.append(m.group(1))
+        last = m.end()
+    out.append(_text_typography(markup[last:]))
+    return "".join(out)
+
+
+def _text_typography(text: str) -> str:
+    if not text.strip():
+        return text
+    return typography(text.replace("&#x27;", "'").replace("&#39;", "'"))
+
+
 def _fix_word_colon(text: str) -> str:
     # "Refusé: x" written without a space still gets its narrow space, but "http://" does not
     return re.sub(r"(?<=[A-Za-zÀ-ÿ0-9)»])([;:!?])(?=[ \t\n\u00a0])", r" \1", text)

@@ -34,6 +34,7 @@ import tarfile
 import tempfile
 import time
 import zipfile
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,12 @@ KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi")
 EXTRA_PACKAGES: dict[str, tuple[str, list[str], list[str]]] = {
     "comm": ("0.2.3", ["traitlets"], ["comm"]),
     "ipywidgets": ("8.1.9", ["comm", "ipython", "traitlets"], ["ipywidgets"]),
+    # the page's link to the browser (tutor/ui/bridge.py); the same versions as the Python side
+    # installed here, whose federated extension the site ships (LABEXTENSIONS)
+    "psygnal": (metadata.version("psygnal"), [], ["psygnal"]),
+    "typing-extensions": (metadata.version("typing-extensions"), [], ["typing_extensions"]),
+    "anywidget": (metadata.version("anywidget"), ["ipywidgets", "psygnal", "typing-extensions"],
+                  ["anywidget"]),
 }
 #: preloaded while Pyodide starts, in parallel; the kernel installs with piplite whatever of
 #: its own list is not named here. ``sqlite3`` (in that list) is a CPython module built for
@@ -65,7 +72,7 @@ PRELOAD = ["micropip", "comm", "ipython", "jedi", "sqlite3", "tutor"]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: federated extensions the site needs (the others installed beside Voilà are left out)
 LABEXTENSIONS = ("@jupyter-widgets/jupyterlab-manager",
-                 "@jupyterlite/pyodide-kernel-extension")
+                 "@jupyterlite/pyodide-kernel-extension", "anywidget")
 
 
 def log(message: str) -> None:
@@ -273,8 +280,8 @@ def pyodide_folder(dest: Path, cache: Path) -> list[str]:
     packages["sqlite3"] = entry("sqlite3", "0", placeholder, [], [])
     wheels["sqlite3"] = placeholder
     wheel = tutor_wheel(cache / "tutor-wheel")
-    packages["tutor"] = entry("tutor", wheel.name.split("-")[1], wheel, ["ipywidgets"],
-                              ["tutor"])
+    packages["tutor"] = entry("tutor", wheel.name.split("-")[1], wheel,
+                              ["ipywidgets", "anywidget"], ["tutor"])
     copies = []
     for n, e in packages.items():
         copies.append(dest / e["file_name"])

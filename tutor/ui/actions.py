@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as w
 
 from tutor.ui import html as h
+from tutor.ui.htmlwidget import Html
 from tutor.ui.widgets import ErrorArea, Refusal, guarded
 
 
@@ -59,7 +60,7 @@ class ActionPanel(w.VBox):  # type: ignore[misc]
 
     def __init__(self, play: Callable[[Any], None], error: ErrorArea) -> None:
         self.play, self.error = play, error
-        self.prompt = w.HTML()
+        self.prompt = Html()
         self.buttons: list[w.Button] = []
         self.bound: list[Any] = []
         self.rows: list[w.HBox] = []
@@ -85,7 +86,7 @@ class ActionPanel(w.VBox):  # type: ignore[misc]
 
     def _title(self, k: int, label: str) -> w.HTML:
         while len(self.titles) <= k:
-            self.titles.append(w.HTML())
+            self.titles.append(Html())
         self.titles[k].value = f'<span class="tv-group-label">{h.esc(label)}</span>'
         return self.titles[k]
 

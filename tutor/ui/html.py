@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from tutor import rules
 from tutor.engine import Event
-from tutor.fr import signed
+from tutor.fr import signed, typography_html
 from tutor.fr import typography as fr
 
 
@@ -240,9 +240,10 @@ class Transcript:
         # the engine disagrees with the rule file, which the tests never let happen
         verdict = (f'<div class="tv-tag tv-no">{esc(self.verdict)}</div>'
                    if self.verdict and not self.ok else "")
-        return (f'<div class="tv-root"><div class="tv-panel">'
-                f'<div class="tv-title">{esc(self.title)}</div><ol class="tv-steps">{items}</ol>'
-                f"{verdict}</div></div>")
+        return typography_html(
+            f'<div class="tv-root"><div class="tv-panel">'
+            f'<div class="tv-title">{esc(self.title)}</div><ol class="tv-steps">{items}</ol>'
+            f"{verdict}</div></div>")
 
 
 def steps_from(events: Iterable[Event], describe: object, book: rules.RuleBook) -> list[Step]:
@@ -263,4 +264,4 @@ class Html:
         return self.text or re.sub(r"<[^>]+>", "", self.body)[:200]
 
     def _repr_html_(self) -> str:
-        return f'<div class="tv-root">{self.body}</div>'
+        return typography_html(f'<div class="tv-root">{self.body}</div>')

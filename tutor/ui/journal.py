@@ -16,6 +16,7 @@ import ipywidgets as w
 from tutor import fr, rules
 from tutor.engine import Event
 from tutor.ui import html as h
+from tutor.ui.htmlwidget import Html
 from tutor.ui.session import Session
 
 SHOWN = 40
@@ -33,7 +34,7 @@ class Journal(w.VBox):  # type: ignore[misc]
         self.lines: list[tuple[str, ...]] = []  # rendered lines of each step, by step index
         self.logs: list[Any] = []  # the step logs those lines were rendered from
         self.expanded = False
-        self.body = w.HTML()
+        self.body = Html()
         self.more = w.Button(description="Tout afficher", icon="list",
                              layout=w.Layout(width="auto"))
         self.more.on_click(lambda _: self.toggle())

@@ -17,6 +17,7 @@ from tutor.engine.api import AnyEngine
 from tutor.games import GAMES
 from tutor.ui import html as h
 from tutor.ui.bridge import BrowserLink
+from tutor.ui.htmlwidget import Html
 from tutor.ui.widgets import Explainer, html
 
 
@@ -55,7 +56,7 @@ class WorkedExample(w.VBox):  # type: ignore[misc]
         if not _SHARED:  # one layout and style for every example's parts: fewer models
             _SHARED.update(box=w.Layout(), text=w.Layout(), button=w.Layout(width="auto"),
                            button_style=w.ButtonStyle())
-        self.steps = w.HTML(transcript._repr_html_(), layout=_SHARED["text"])
+        self.steps = Html(transcript._repr_html_(), layout=_SHARED["text"])
         self.open_button = w.Button(description="Pas à pas sur la table", icon="play",
                                     layout=_SHARED["button"], style=_SHARED["button_style"])
         self.open_button.add_class("tv-open-example")

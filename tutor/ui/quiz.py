@@ -12,6 +12,7 @@ import ipywidgets as w
 from tutor import fr, rules
 from tutor.engine import Event
 from tutor.ui import html as h
+from tutor.ui.htmlwidget import Html
 from tutor.ui.widgets import ErrorArea, guarded, set_html
 
 
@@ -39,13 +40,13 @@ class Quiz(w.VBox):  # type: ignore[misc]
         self.seed, self.asked, self.right, self.shown = seed, 0, 0, 0
         self.answered = False
         self.error = ErrorArea(book)
-        self.situation = w.HTML()
-        self.prompt = w.HTML()
+        self.situation = Html()
+        self.prompt = Html()
         self.options = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.buttons: list[w.Button] = []
-        self.feedback = w.HTML()
+        self.feedback = Html()
         self.feedback.add_class("tv-feedback")
-        self.score = w.HTML()
+        self.score = Html()
         self.next_button = w.Button(description="Question suivante", icon="arrow-right")
         self.next_button.on_click(guarded(self.error)(lambda _: self.new_question()))
         super().__init__([self.situation, self.prompt, self.options, self.error, self.feedback,

@@ -23,6 +23,7 @@ from tutor.engine import Event
 from tutor.engine.api import AnyEngine, Bot, bot_action
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup, ActionPanel
+from tutor.ui.htmlwidget import Html
 from tutor.ui.journal import Journal
 from tutor.ui.page import GamePage
 from tutor.ui.session import Session
@@ -95,13 +96,13 @@ class _Board(w.VBox):  # type: ignore[misc]
         self.guard = guarded(self.error)
         self.viewer = viewer
         self.session = Session(self.engine, state, opening, seat=viewer)
-        self.table = w.HTML()
+        self.table = Html()
         self.table.add_class("tv-table-view")
         self.actions = ActionPanel(act, self.error)
         self.undo_button = w.Button(description="↶ Annuler", layout=w.Layout(width="auto"))
         self.redo_button = w.Button(description="↷ Rétablir", layout=w.Layout(width="auto"))
         self.time = history_slider("Étape")
-        self.notice = w.HTML()
+        self.notice = Html()
         self.journal = Journal(self.session, book, self.engine.describe,
                                keep=lambda e: surface.keep(e, self.viewer))
         self.undo_button.on_click(self.guard(lambda _: self.session.undo()))

@@ -20,6 +20,7 @@ from tutor.engine import Event, IllegalAction
 from tutor.games import vautours as v
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup
+from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage, WorkedExample
 from tutor.ui.quiz import Question, Quiz, options_of
 from tutor.ui.table import PlayTable, Surface
@@ -28,9 +29,9 @@ from tutor.ui.widgets import ErrorArea, Explainer, guarded, html, set_html
 
 NAMES = ("Alex", "Carla", "Dario", "Léo", "Emma")
 LABELS = {**v.PRESET_LABELS, "livret-souris-alternative":
-          "Livret « souris », départage par la plus haute carte Suricate"}
+          "Livret «\u202fsouris\u202f», départage par la plus haute carte Suricate"}
 TIES = {"repeated": "Annulation répétée (lecture retenue)",
-        "one_level": "Un seul niveau (livret « suricate » à la lettre)"}
+        "one_level": "Un seul niveau (livret «\u202fsuricate\u202f» à la lettre)"}
 SHARED = "Pile finale partagée (variante)"
 NOTE = fr.typography(f"La case « {SHARED} », au-dessus de la partie et du bac à sable, ajoute "
                      "la variante à chacune de ces lectures.")
@@ -65,7 +66,7 @@ book, header, clause, clauses, example = (
 
 def style() -> w.HTML:
     """The page's style sheet (shared rules, then this page's)."""
-    return w.HTML(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
+    return Html(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
 
 
 def open_points() -> h.Html:

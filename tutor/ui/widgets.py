@@ -13,6 +13,7 @@ from tutor import rules
 from tutor.engine import Event, IllegalAction
 from tutor.engine.api import AnyEngine
 from tutor.ui import html as h
+from tutor.ui.htmlwidget import Html
 from tutor.ui.session import Session
 
 log = logging.getLogger("tutor.ui")
@@ -22,12 +23,12 @@ Describe = Callable[[Event], str]
 
 def style() -> w.HTML:
     """The page's style sheet, as a widget (not sanitised away by JupyterLab)."""
-    return w.HTML(h.style_tag(), layout=w.Layout(display="none"))
+    return Html(h.style_tag(), layout=w.Layout(display="none"))
 
 
 def html(body: str = "", **layout: str) -> w.HTML:
     """An HTML widget holding tutor-styled markup."""
-    return w.HTML(f'<div class="tv-root">{body}</div>', layout=w.Layout(**layout))
+    return Html(f'<div class="tv-root">{body}</div>', layout=w.Layout(**layout))
 
 
 def set_html(widget: w.HTML, body: str) -> None:
@@ -121,7 +122,7 @@ class Explainer(w.VBox):  # type: ignore[misc]
         self.clause_html = html()
         self.prev = w.Button(description="◀ Précédent", layout=w.Layout(width="9rem"))
         self.next = w.Button(description="Suivant ▶", layout=w.Layout(width="9rem"))
-        self.counter = w.HTML()
+        self.counter = Html()
         self.prev.on_click(lambda _: self.move(-1))
         self.next.on_click(lambda _: self.move(+1))
         self.all = w.Button(description="Tout afficher", layout=w.Layout(width="9rem"))

@@ -41,6 +41,7 @@ KERNEL_MB = 60
 LEARNER_MB = 120
 MAX_POOL_PER_PAGE = 10  # a class arriving on one page
 WARM_PRIORITY = 10  # nice value of kernels warming a pool
+WARM_TIMEOUT = 180  # seconds a pool kernel may take to run its notebook
 ADDRESS_SPACE_SLACK_MB = 1024  # a kernel at rest maps ~820 MB of address space (threads, libs)
 
 
@@ -363,13 +364,23 @@ class PoolMixin:
                 manager.log.warning("Réserve de %s : noyau non démarré (%s)", name, exc)
                 await asyncio.sleep(5)
                 continue
+            # offered to a page only once it has run its whole notebook (and one kernel warms at
+            # a time: one core at most). A page handed a kernel still running its cells was seen
+            # to draw outputs whose widget models it never received ("model not found").
+            try:
+                await asyncio.wait_for(asyncio.shield(content["task"]), timeout=WARM_TIMEOUT)
+            except Exception as exc:
+                manager.log.warning("Réserve de %s : noyau écarté, notebook non exécuté (%s)",
+                                    name, exc or type(exc).__name__)
+                try:
+                    await manager.shutdown_kernel(content["kernel_id"])
+                except Exception:
+                    pass
+                await asyncio.sleep(5)
+                continue
             ready: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
             ready.set_result(content)
             self._pools.setdefault(name, []).append(ready)
-            try:  # let it run its notebook before warming the next one (one core at most)
-                await asyncio.wait_for(asyncio.shield(content["task"]), timeout=120)
-            except Exception:
-                pass
 
     async def get_rendered_notebook(self, notebook_name: str,
                                     extra_kernel_env_variables: dict[str, str] | None = None,

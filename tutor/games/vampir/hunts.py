@@ -96,7 +96,7 @@ Variant.PRESETS = PRESETS
 PRESET_LABELS: dict[str, str] = {
     "standard": "Lectures retenues par le tuteur, trois manches",
     "manche-unique": "Une seule manche",
-    "pioche-autre-carte": "Pioche : on garde une carte tirée et on pose l’autre",
+    "pioche-autre-carte": "Pioche\u202f: on garde une carte tirée et on pose l’autre",
     "recuperation-libre": "Récupération libre (même sans chasse possible)",
     "joker-deux-tetes": "Joker à deux têtes",
 }

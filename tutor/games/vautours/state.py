@@ -74,9 +74,9 @@ Variant.PRESETS = PRESETS
 
 PRESET_LABELS: dict[str, str] = {
     "standard": "Lecture retenue (la plus forte valeur posée par un seul joueur)",
-    "livret-suricate": "Livret « suricate », lu à la lettre (un seul niveau d’égalité)",
-    "livret-souris": "Livret « souris »",
-    "livret-souris-alternative": "Livret « souris », départage par la plus haute souris",
+    "livret-suricate": "Livret «\u202fsuricate\u202f», lu à la lettre (un seul niveau d’égalité)",
+    "livret-souris": "Livret «\u202fsouris\u202f»",
+    "livret-souris-alternative": "Livret «\u202fsouris\u202f», départage par la plus haute souris",
 }
 
 

@@ -17,6 +17,7 @@ from tutor.engine import Event
 from tutor.games import drahtseilakt as d
 from tutor.games.drahtseilakt.text import colour_count
 from tutor.ui import html as h
+from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage, WorkedExample
 
 CSS = """
@@ -75,7 +76,7 @@ book, header, clause, clauses, example, open_points = (
 
 def style() -> w.HTML:
     """The page's style sheet (the tutor's, plus this page's cards and sticks)."""
-    return w.HTML(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
+    return Html(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
 
 
 # --- small HTML pieces -------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from tutor.engine import Event
 from tutor.games import vaiko as v
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup
+from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage, WorkedExample
 from tutor.ui.table import PlayTable, Sandbox, Surface
 
@@ -55,7 +56,7 @@ book, header, clause, clauses, example, open_points = (
 
 def style() -> w.HTML:
     """The page's style sheet (the tutor's, plus the Vaiko table), as a hidden widget."""
-    return w.HTML(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
+    return Html(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
 
 
 # --- cards and tables ----------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from tutor import fr
 from tutor.engine import IllegalAction
 from tutor.games import vaiko as v
 from tutor.ui import html as h
+from tutor.ui.htmlwidget import Html
 from tutor.ui.quiz import Question, Quiz
 from tutor.ui.widgets import ErrorArea, Explainer, guarded, html, set_html
 
@@ -28,7 +29,7 @@ class MemoryExercise(w.VBox):  # type: ignore[misc]
         guard = guarded(self.error)
         self.cards_html, self.prompt, self.feedback, self.score = html(), html(), html(), html()
         self.feedback.add_class("tv-feedback")
-        self.hide_button = w.Button(description="J’ai retenu : cacher les cartes",
+        self.hide_button = w.Button(description="J’ai retenu\u202f: cacher les cartes",
                                     button_style="primary", layout=w.Layout(width="auto"))
         self.hide_button.on_click(guard(lambda _: self.hide()))
         self.next_button = w.Button(description="Nouvelle série", icon="refresh")
@@ -194,7 +195,7 @@ class CallCalculator(w.VBox):  # type: ignore[misc]
         self.out.add_class("tv-call-result")
         for control in [*self.points.values(), self.caller]:
             control.observe(lambda _: self.update(), names="value")
-        hint = w.HTML('<span class="tv-muted">Points des cartes de chacun à la fin de la manche, '
+        hint = Html('<span class="tv-muted">Points des cartes de chacun à la fin de la manche, '
                       "et qui a dit « Vaiko ».</span>")
         super().__init__([hint, w.HBox([*self.points.values(), self.caller],
                                        layout=w.Layout(flex_flow="row wrap")),

@@ -15,6 +15,7 @@ from tutor.games.vampir.cards import JOKERS
 from tutor.games.vampir.cards import ONE_HEAD_PER_COLOUR as ONE_HEAD
 from tutor.games.vampir.cards import TWO_HEAD_PER_COLOUR as TWO_HEADS
 from tutor.ui import html as h
+from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage
 
 NAMES = ("Anke", "Bernd", "Chris", "Doro", "Emil")
@@ -118,7 +119,7 @@ def clauses(*clause_ids: str) -> h.Html:
 
 def style() -> w.HTML:
     """The page's style sheet (the tutor's, plus the location colours), as a hidden widget."""
-    return w.HTML(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
+    return Html(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
 
 
 def cite(clause_id: str) -> str:

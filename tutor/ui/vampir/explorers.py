@@ -19,6 +19,7 @@ from tutor.games.vampir.cards import ONE_HEAD_PER_COLOUR as ONE_HEAD
 from tutor.games.vampir.cards import TWO_HEAD_PER_COLOUR as TWO_HEADS
 from tutor.games.vampir.examples import _card_list, _hunts_table, _move
 from tutor.ui import html as h
+from tutor.ui.htmlwidget import Html
 from tutor.ui.page import WorkedExample
 from tutor.ui.quiz import Question, Quiz
 from tutor.ui.widgets import ErrorArea, Refusal, guarded, html, set_html
@@ -132,7 +133,7 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
         self.clear_button.on_click(guard(lambda _: self.clear()))
         self.hand, self.verdict = html(), html()
         self.verdict.add_class("vp-verdict")
-        hint = w.HTML('<span class="tv-muted">Cliquez sur une carte pour l’ajouter à la chasse '
+        hint = Html('<span class="tv-muted">Cliquez sur une carte pour l’ajouter à la chasse '
                       "(● = une tête).</span>")
         row = w.Layout(flex_flow="row wrap")
         super().__init__([hint, w.HBox(buttons, layout=row),
@@ -238,13 +239,13 @@ class ScoringExplorer(w.VBox):  # type: ignore[misc]
                 self.cells[(name, loc)] = dd
                 line.append(dd)
             box = w.HBox(line, layout=w.Layout(flex_flow="row wrap"))
-            row = w.VBox([w.HTML(f"<strong>{h.esc(name)}</strong>"), box])
+            row = w.VBox([Html(f"<strong>{h.esc(name)}</strong>"), box])
             row.add_class("vp-row-" + name)
             self.rows.append(row)
         self.count.observe(lambda _: self.update(), names="value")
         self.out = html()
         self.out.add_class("vp-scoring-result")
-        hint = w.HTML(fr.typography(
+        hint = Html(fr.typography(
             '<span class="tv-muted">Au départ : l’exemple final du livret (Anke 28, Bernd 27, '
             "Chris 20, Doro 19). « — aucune » : pas de chasse de cette couleur.</span>"))
         super().__init__([self.count, hint, *self.rows, self.error, self.out])
