@@ -122,7 +122,7 @@ def test_exercise_gives_immediate_feedback(vk: Page) -> None:
     ex = vk.locator(".tv-exercises")
     ex.locator(".tv-choice").first.click()
     expect(ex.locator(".tv-feedback")).to_contain_text(re.compile("Bonne réponse|Pas tout à fait"))
-    expect(ex.locator(".tv-score")).to_have_text(re.compile(r"Score : [01] / 1"))
+    expect(ex.locator(".tv-score")).to_have_text(re.compile(r"Score\u202f: [01] / 1"))
 
 
 def test_phone_width_nothing_overflows_or_is_clipped(browser: Browser, app_url: str,

@@ -148,7 +148,7 @@ def test_exercise_gives_immediate_feedback(vp: Page) -> None:
     ex = vp.locator(".tv-exercises")
     ex.locator(".tv-choice").first.click()
     expect(ex.locator(".tv-feedback")).to_contain_text(re.compile("Bonne réponse|Pas tout à fait"))
-    expect(ex.locator(".tv-score")).to_have_text(re.compile(r"Score : [01] / 1"))
+    expect(ex.locator(".tv-score")).to_have_text(re.compile(r"Score\u202f: [01] / 1"))
 
 
 def test_a_390_px_phone_shows_everything_unclipped(browser: Browser, app_url: str,

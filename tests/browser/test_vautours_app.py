@@ -110,7 +110,7 @@ def test_exercise_gives_immediate_feedback(sv: Page) -> None:
     ex = sv.locator(".tv-exercises")
     ex.get_by_role("button", name="Personne").click()
     expect(ex.locator(".tv-feedback")).to_contain_text(re.compile("Bonne réponse|Pas tout à fait"))
-    expect(ex.locator(".tv-score")).to_have_text(re.compile(r"Score\s*: [01] / 1"))
+    expect(ex.locator(".tv-score")).to_have_text(re.compile(r"Score\u202f: [01] / 1"))
 
 
 def test_fits_a_phone_without_clipping(browser: Browser, app_url: str, shots: Path) -> None:
