@@ -1,0 +1,206 @@
+"""Hints grounded in play: for each legal action of one seat, seeded playouts from that seat's
+view only, played to the end by the computer players, give a win chance and a mean final score
+with an honest margin.
+
+How one hint is computed (:func:`hints`):
+
+* The seat's :class:`View` is all it reads. Each playout ``k`` re-deals what the seat cannot see
+  with the game's own ``sample_state(view, rng)`` (hidden hands, face-down piles, unrevealed
+  orders; everything visible kept exactly), from a generator seeded by ``(seed, k)``.
+* Every legal action is tried on the same ``playouts`` sampled states (common random numbers:
+  differences between actions are not blurred by different deals), then the game is played to
+  its end by computer players of one kind for every seat, the learner's seat included after its
+  first action; their seeds depend on ``(seed, k)`` only, the same for every action.
+* A playout is won when the seat is among the winners: a shared victory counts as a win (the
+  rules make every tied player a winner).
+* The margin is a 95 % interval: Wilson's for the win chance (honest at 0 % and 100 %), the
+  normal one (1.96 standard errors) for the mean score.
+
+The result depends only on the view, the kind of computer player, the seed and the number of
+playouts: never on the hidden cards of the real state, never on the clock. Standard library only.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.engine.api import AnyEngine, Bot
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95 % interval."""
+
+MAX_STEPS = 20_000
+"""A playout longer than this many actions is a bug in a game (every game ends much sooner)."""
+
+STEP_BUDGET: dict[str, int] = {
+    "vautours": 8000,
+    "drahtseilakt": 4000,
+    "vampir": 5000,
+    "vaiko": 4000,
+}
+"""Computer players' decisions one « Conseil » may spend, all actions and playouts together, per
+game: from the speed measured by ``make bench`` (``tests/bench/bench.py``, section « hints »)
+so that a hint takes under a second on the reference machine. A count, not a time: the same
+seed always gives the same hint. The playouts per action follow (:func:`playouts_for`)."""
+
+ROLLOUT_KIND: dict[tuple[str, str], str] = {
+    ("vautours", "stratege"): "prudent",
+}
+"""Computer players too slow to play hundreds of games in a second (the Stratège imagines forty
+deals at each decision): their playouts are played by the kind given here, and the hint says so."""
+
+MIN_PLAYOUTS = 4
+"""Fewest playouts per action, whatever the number of actions (the margin then says how little
+they tell)."""
+
+MAX_PLAYOUTS = 400
+"""Most playouts per action (near the end of a game, playouts are short)."""
+
+
+@dataclass(frozen=True)
+class ActionHint:
+    """What the playouts of one action gave: ``wins`` out of ``playouts``, the 95 % interval
+    ``[win_low, win_high]`` of the win chance, the ``mean_score`` and its ``score_margin``
+    (half-width of its 95 % interval)."""
+
+    action: Any
+    playouts: int
+    wins: int
+    win_low: float
+    win_high: float
+    mean_score: float
+    score_margin: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.playouts if self.playouts else 0.0
+
+    @property
+    def win_margin(self) -> float:
+        """Half the width of the win chance's interval."""
+        return (self.win_high - self.win_low) / 2
+
+
+@dataclass(frozen=True)
+class Hints:
+    """The hints for ``seat``: one :class:`ActionHint` per legal action, in the order of the
+    legal actions; ``playouts`` per action, the computer players' ``kind`` asked for and the
+    kind that ``played_by`` the playouts (:func:`rollout_kind`), and the ``seed``."""
+
+    seat: str
+    kind: str
+    played_by: str
+    seed: int
+    playouts: int
+    rows: tuple[ActionHint, ...]
+
+    def best(self) -> ActionHint | None:
+        """The action with the highest win chance (then the best mean score, then the first)."""
+        return max(self.rows, key=lambda r: r.wins, default=None)
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval of a proportion ``wins / n`` (``(0, 1)`` when ``n`` is 0)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_margin(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its normal 95 % interval."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, 0.0
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, z * math.sqrt(variance / n)
+
+
+def playouts_for(game_id: str, actions: int, steps: int) -> int:
+    """How many playouts each of ``actions`` legal actions gets for game ``game_id`` when one
+    playout takes about ``steps`` decisions (measured by a first, seeded playout)."""
+    budget = STEP_BUDGET.get(game_id, 4000)
+    return max(MIN_PLAYOUTS, min(MAX_PLAYOUTS, budget // (max(1, actions) * max(1, steps))))
+
+
+def rollout_kind(game_id: str, kind: str) -> str:
+    """The computer players' kind that plays the playouts of a hint against ``kind``."""
+    return ROLLOUT_KIND.get((game_id, kind), kind)
+
+
+def _rng(seed: int, k: int) -> random.Random:
+    return random.Random(seed * 1_000_003 + k)
+
+
+def legal_from_view(engine: AnyEngine, view: Any, seed: int = 0) -> tuple[Any, ...]:
+    """The legal actions of the view's seat, read from a state sampled from the view (the same
+    in every sampled state: the view holds all a seat needs to know what it may do)."""
+    seat = view.seat
+    if seat is None:
+        raise ValueError("Un conseil se donne à un joueur : la vue du professeur n’en est pas une.")
+    state = engine.sample_state(view, _rng(seed, 0))
+    if engine.is_over(state):
+        return ()
+    return tuple(engine.legal_actions(state, seat))
+
+
+def playout(engine: AnyEngine, state: Any, bots: dict[str, Bot[Any, Any]]) -> tuple[Any, int]:
+    """Play ``state`` to its end, each seat's action chosen by its bot from its view only;
+    the final state and the number of actions played."""
+    apply, view, legal, current, over = (engine.apply, engine.view, engine.legal_actions,
+                                         engine.current_seats, engine.is_over)
+    for step in range(MAX_STEPS):
+        if over(state):
+            return state, step
+        seat = current(state)[0]
+        action = bots[seat].choose(view(state, seat), legal(state, seat))
+        state, _ = apply(state, action, explain=False)
+    raise AssertionError(f"playout longer than {MAX_STEPS} actions")
+
+
+def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
+          playouts: int | None = None, game_id: str = "") -> Hints:
+    """For every legal action of ``view.seat``: ``playouts`` seeded playouts (by default as many
+    as the game's budget allows, :func:`playouts_for`) against computer players of ``kind`` (a
+    key of the game's ``PLAYER_KINDS``; a slow kind is replaced, :func:`rollout_kind`), from
+    ``view`` only."""
+    if kind not in engine.PLAYER_KINDS:
+        raise ValueError(f"Niveau de joueur inconnu : {kind} (niveaux : "
+                         f"{', '.join(engine.PLAYER_KINDS)}).")
+    seat = view.seat
+    actions = legal_from_view(engine, view, seed)
+    played = rollout_kind(game_id, kind)
+    make = engine.PLAYER_KINDS[played][1]
+    players = tuple(p.name for p in view.players)
+
+    def run(sample: Any, action: Any, k: int) -> tuple[Any, int]:
+        state, _ = engine.apply(sample, action, explain=False)
+        base = (seed * 1_000_003 + k) * 16
+        return playout(engine, state, {p: make(seed=base + j) for j, p in enumerate(players)})
+
+    samples = [engine.sample_state(view, _rng(seed, 0))]
+    if playouts is None:
+        playouts = playouts_for(game_id, len(actions), 1 + run(samples[0], actions[0], 0)[1]
+                                if actions else 1)
+    samples += [engine.sample_state(view, _rng(seed, k)) for k in range(1, playouts)]
+    rows = []
+    for action in actions:
+        wins, scores = 0, []
+        for k, sample in enumerate(samples):
+            out = engine.outcome(run(sample, action, k)[0])
+            wins += seat in out.winners
+            scores.append(out.scores[seat])
+        low, high = wilson(wins, playouts)
+        mean, margin = mean_margin(scores)
+        rows.append(ActionHint(action, playouts, wins, low, high, mean, margin))
+    return Hints(seat, kind, played, seed, playouts, tuple(rows))

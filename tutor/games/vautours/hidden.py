@@ -1,0 +1,44 @@
+"""Stupides Vautours: a full state from one seat's view (what hints play from).
+
+A seat sees the point cards revealed so far and every card each player has shown, manche by
+manche: the winnings of every player follow from them (a player with a good memory knows them).
+What it cannot see is the order of the point cards still face down and the card another player
+has already laid face down this manche: :func:`sample_state` draws both at random.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tutor.engine.api import Record
+from tutor.games.vautours.engine import apply, new_game
+from tutor.games.vautours.state import HAND, POINT_CARDS, Play, State, View
+
+
+def sample_state(view: View, rng: random.Random) -> State:
+    """A state consistent with ``view`` (``view(state, view.seat) == view``): the manches
+    played replayed from the cards revealed and shown, the rest of the point cards shuffled,
+    the face-down card of each other player who has chosen drawn from their hand."""
+    seat = view.seat
+    if seat is None:
+        raise ValueError("La vue du professeur montre déjà tout : rien à redistribuer.")
+    rest = [c for c in POINT_CARDS if c not in view.revealed]
+    rng.shuffle(rest)
+    names = tuple(p.name for p in view.players)
+    state = new_game(names, record=Record((tuple(view.revealed) + tuple(rest),)),
+                     variant=view.variant)
+    rounds = len(view.players[0].played)
+    for r in range(rounds):
+        for p in view.players:
+            state, _ = apply(state, Play(p.name, p.played[r]), explain=False)
+    for p in view.players:
+        if not p.has_chosen or view.over:
+            continue
+        if p.name == seat:
+            card = p.chosen
+        else:
+            hand = [c for c in HAND if c not in p.played]
+            card = hand[rng.randrange(len(hand))]
+        assert card is not None
+        state, _ = apply(state, Play(p.name, card), explain=False)
+    return state
