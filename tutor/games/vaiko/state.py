@@ -326,7 +326,8 @@ class View:
 
     The deck's composition is public (``deck``); ``discard`` lists the faces of the discard,
     bottom first (every card there was shown when it was thrown); ``pile`` is given to the
-    teacher only.
+    teacher only. ``window``: the players still to be asked in the immediate-discard window, in
+    order (the first is asked now); ``variant``: the readings in force.
     """
 
     seat: str | None
@@ -349,6 +350,8 @@ class View:
     over: bool
     deck_hypothesis: bool
     deck: Deck
+    window: tuple[str, ...] = ()
+    variant: Variant = Variant()
 
     def player(self, name: str) -> PlayerView:
         """The player called ``name`` (``ValueError`` if nobody is)."""

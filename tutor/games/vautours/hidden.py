@@ -22,9 +22,13 @@ def sample_state(view: View, rng: random.Random) -> State:
     seat = view.seat
     if seat is None:
         raise ValueError("La vue du professeur montre déjà tout : rien à redistribuer.")
+    names = tuple(p.name for p in view.players)
+    done = len(view.revealed) - (0 if view.over else 1)
+    if len(view.revealed) + view.deck_size != len(POINT_CARDS) or any(
+            len(p.played) != done for p in view.players):
+        return _set_up(view, seat, rng)
     rest = [c for c in POINT_CARDS if c not in view.revealed]
     rng.shuffle(rest)
-    names = tuple(p.name for p in view.players)
     state = new_game(names, record=Record((tuple(view.revealed) + tuple(rest),)),
                      variant=view.variant)
     rounds = len(view.players[0].played)
@@ -42,3 +46,34 @@ def sample_state(view: View, rng: random.Random) -> State:
         assert card is not None
         state, _ = apply(state, Play(p.name, card), explain=False)
     return state
+
+
+def _set_up(view: View, seat: str, rng: random.Random) -> State:
+    """A position set up by hand (:func:`~.engine.situation`): its history is not on the table,
+    so the point cards the seat does not see are dealt at random to the face-down deck, the
+    others' winnings (their counts kept); the rest stays out of the game, as in the set-up."""
+    me = view.me()
+    assert me.hand is not None and me.taken is not None
+    pool = [c for c in POINT_CARDS if c not in view.revealed and c not in me.taken]
+    rng.shuffle(pool)
+    deck = tuple(pool.pop() for _ in range(view.deck_size))
+    hands, chosen, taken = [], [], []
+    for p in view.players:
+        if p.name == seat:
+            hands.append(me.hand)
+            chosen.append(me.chosen)
+            taken.append(me.taken)
+            continue
+        free = [c for c in HAND if c not in p.played]
+        rng.shuffle(free)
+        held = sorted(free[:p.hand_size])
+        pick = held.pop(rng.randrange(len(held))) if p.has_chosen else None
+        hands.append(tuple(held))
+        chosen.append(pick)
+        taken.append(tuple(pool.pop() for _ in range(p.taken_count)))
+    n = len(view.players)
+    return State(variant=view.variant, players=tuple(p.name for p in view.players),
+                 record=Record((tuple(view.revealed) + deck,)), deck=deck, pile=view.pile,
+                 hands=tuple(hands), chosen=tuple(chosen),
+                 played=tuple(p.played for p in view.players), taken=tuple(taken),
+                 lost=(), bonus=(0,) * n)
