@@ -111,7 +111,9 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == n else min(1.0, centre + half)
+    return low, high
 
 
 def mean_margin(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
@@ -204,3 +206,11 @@ def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
         mean, margin = mean_margin(scores)
         rows.append(ActionHint(action, playouts, wins, low, high, mean, margin))
     return Hints(seat, kind, played, seed, playouts, tuple(rows))
+
+
+def hints_for(engine: AnyEngine, state: Any, seat: str, *, kind: str, seed: int = 0,
+              playouts: int | None = None, game_id: str = "") -> Hints:
+    """:func:`hints` for ``seat`` in ``state``: only ``seat``'s view of it is handed on, so two
+    states that differ in cards ``seat`` cannot see give the same hints."""
+    return hints(engine, engine.view(state, seat), kind=kind, seed=seed, playouts=playouts,
+                 game_id=game_id)
