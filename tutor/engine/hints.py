@@ -37,15 +37,19 @@ MAX_STEPS = 20_000
 """A playout longer than this many actions is a bug in a game (every game ends much sooner)."""
 
 STEP_BUDGET: dict[str, int] = {
-    "vautours": 8000,
-    "drahtseilakt": 4000,
-    "vampir": 5000,
-    "vaiko": 4000,
+    "vautours": 6000,
+    "vautours/prudent": 5000,
+    "drahtseilakt": 5000,
+    "drahtseilakt/prudent": 2800,
+    "vampir": 4000,
+    "vampir/stratege": 2500,
+    "vaiko": 3000,
 }
 """Computer players' decisions one « Conseil » may spend, all actions and playouts together, per
-game: from the speed measured by ``make bench`` (``tests/bench/bench.py``, section « hints »)
+game (``"<game>/<kind>"``: for the playouts of one kind of computer player, when it is slower
+than the others): from the speed measured by ``make bench`` (``tests/bench/bench.py``, section « hints »)
 so that a hint takes under a second on the reference machine. A count, not a time: the same
-seed always gives the same hint. The playouts per action follow (:func:`playouts_for`)."""
+seed always gives the same hint."""
 
 ROLLOUT_KIND: dict[tuple[str, str], str] = {
     ("vautours", "stratege"): "prudent",
@@ -53,9 +57,10 @@ ROLLOUT_KIND: dict[tuple[str, str], str] = {
 """Computer players too slow to play hundreds of games in a second (the Stratège imagines forty
 deals at each decision): their playouts are played by the kind given here, and the hint says so."""
 
-MIN_PLAYOUTS = 4
-"""Fewest playouts per action, whatever the number of actions (the margin then says how little
-they tell)."""
+MIN_PLAYOUTS = 2
+"""Fewest playouts per action, whatever the budget (the margin then says how little they tell:
+with many actions and long games, as Vaiko's Échange, the budget is exceeded rather than give
+no hint)."""
 
 MAX_PLAYOUTS = 400
 """Most playouts per action (near the end of a game, playouts are short)."""
@@ -128,13 +133,6 @@ def mean_margin(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
     return mean, z * math.sqrt(variance / n)
 
 
-def playouts_for(game_id: str, actions: int, steps: int) -> int:
-    """How many playouts each of ``actions`` legal actions gets for game ``game_id`` when one
-    playout takes about ``steps`` decisions (measured by a first, seeded playout)."""
-    budget = STEP_BUDGET.get(game_id, 4000)
-    return max(MIN_PLAYOUTS, min(MAX_PLAYOUTS, budget // (max(1, actions) * max(1, steps))))
-
-
 def rollout_kind(game_id: str, kind: str) -> str:
     """The computer players' kind that plays the playouts of a hint against ``kind``."""
     return ROLLOUT_KIND.get((game_id, kind), kind)
@@ -172,10 +170,15 @@ def playout(engine: AnyEngine, state: Any, bots: dict[str, Bot[Any, Any]]) -> tu
 
 def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
           playouts: int | None = None, game_id: str = "") -> Hints:
-    """For every legal action of ``view.seat``: ``playouts`` seeded playouts (by default as many
-    as the game's budget allows, :func:`playouts_for`) against computer players of ``kind`` (a
-    key of the game's ``PLAYER_KINDS``; a slow kind is replaced, :func:`rollout_kind`), from
-    ``view`` only."""
+    """For every legal action of ``view.seat``: seeded playouts against computer players of
+    ``kind`` (a key of the game's ``PLAYER_KINDS``; a slow kind is replaced,
+    :func:`rollout_kind`), from ``view`` only.
+
+    Playouts go in rounds: round ``k`` samples one state and plays every action from it. With
+    ``playouts`` given, exactly that many rounds; by default rounds go on while the next one,
+    predicted from the decisions the previous rounds took, fits the game's budget
+    (:data:`STEP_BUDGET`), between :data:`MIN_PLAYOUTS` and :data:`MAX_PLAYOUTS`. Decisions are
+    counted, not timed: the same seed always gives the same hint."""
     if kind not in engine.PLAYER_KINDS:
         raise ValueError(f"Niveau de joueur inconnu : {kind} (niveaux : "
                          f"{', '.join(engine.PLAYER_KINDS)}).")
@@ -184,28 +187,30 @@ def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
     played = rollout_kind(game_id, kind)
     make = engine.PLAYER_KINDS[played][1]
     players = tuple(p.name for p in view.players)
-
-    def run(sample: Any, action: Any, k: int) -> tuple[Any, int]:
-        state, _ = engine.apply(sample, action, explain=False)
+    budget = STEP_BUDGET.get(f"{game_id}/{played}", STEP_BUDGET.get(game_id, 4000))
+    wins = [0] * len(actions)
+    scores: list[list[int]] = [[] for _ in actions]
+    spent = k = 0
+    while actions and k < MAX_PLAYOUTS and (
+            k < playouts if playouts is not None
+            else k < MIN_PLAYOUTS or spent + spent / k <= budget):
+        sample = engine.sample_state(view, _rng(seed, k))
         base = (seed * 1_000_003 + k) * 16
-        return playout(engine, state, {p: make(seed=base + j) for j, p in enumerate(players)})
-
-    samples = [engine.sample_state(view, _rng(seed, 0))]
-    if playouts is None:
-        playouts = playouts_for(game_id, len(actions), 1 + run(samples[0], actions[0], 0)[1]
-                                if actions else 1)
-    samples += [engine.sample_state(view, _rng(seed, k)) for k in range(1, playouts)]
+        for a, action in enumerate(actions):
+            state, _ = engine.apply(sample, action, explain=False)
+            bots = {p: make(seed=base + j) for j, p in enumerate(players)}
+            end, steps = playout(engine, state, bots)
+            spent += steps + 1
+            out = engine.outcome(end)
+            wins[a] += seat in out.winners
+            scores[a].append(out.scores[seat])
+        k += 1
     rows = []
-    for action in actions:
-        wins, scores = 0, []
-        for k, sample in enumerate(samples):
-            out = engine.outcome(run(sample, action, k)[0])
-            wins += seat in out.winners
-            scores.append(out.scores[seat])
-        low, high = wilson(wins, playouts)
-        mean, margin = mean_margin(scores)
-        rows.append(ActionHint(action, playouts, wins, low, high, mean, margin))
-    return Hints(seat, kind, played, seed, playouts, tuple(rows))
+    for a, action in enumerate(actions):
+        low, high = wilson(wins[a], k)
+        mean, margin = mean_margin(scores[a])
+        rows.append(ActionHint(action, k, wins[a], low, high, mean, margin))
+    return Hints(seat, kind, played, seed, k, tuple(rows))
 
 
 def hints_for(engine: AnyEngine, state: Any, seat: str, *, kind: str, seed: int = 0,

@@ -86,7 +86,7 @@ def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
             h.esc(labels.get(r.action, str(r.action))) + tag,
             f"<strong>{h.esc(fr.percent(r.win_rate))}</strong>",
             h.esc(fr.typography(f"{fr.decimal(r.mean_score)} (± {fr.decimal(r.score_margin)})")),
-            h.esc(fr.typography(f"de {fr.percent(r.win_low)} à {fr.percent(r.win_high)}")),
+            h.esc(fr.typography(f"{round(100 * r.win_low)} à {fr.percent(r.win_high)}")),
         ])
     return rows
 

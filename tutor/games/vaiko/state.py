@@ -130,6 +130,9 @@ PRESET_LABELS: dict[str, str] = {
 # --- actions -------------------------------------------------------------------------------------
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 class ActionBase:
     """What every Vaiko action shares: typed equality (a :class:`Pass` never equals a
     :class:`Call`), a total order (by kind, then field by field) and a field type check."""
@@ -139,7 +142,11 @@ class ActionBase:
 
     def key(self) -> tuple[Any, ...]:
         """The sort key: the kind's rank, then the fields in order."""
-        return (self.RANK, *(getattr(self, f.name) for f in fields(self)))  # type: ignore[arg-type]
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:  # the field names of each kind, read once (sorting is a hot path)
+            names = _FIELD_NAMES[type(self)] = tuple(
+                f.name for f in fields(self))  # type: ignore[arg-type]
+        return (self.RANK, *(getattr(self, name) for name in names))
 
     def well_typed(self) -> bool:
         """Whether every field has exactly its declared type (no bool for an int, no float)."""
