@@ -7,7 +7,8 @@ goofspiel's alternate, and the ratio is the median of the paired ratios. Page se
 Voilà can be started): see ``tests/bench/pages.py``. Bot section: each computer player level's
 win rate against random players and against "always the smallest action", over seeded games
 (``tests/bench/bots.py``). Hints section: playouts per second per game and the time of one
-« Conseil » (``tests/bench/hints.py``). The static site's pages: ``tests/bench/static.py`` after `make static`.
+« Conseil » (``tests/bench/hints.py``). The static site's pages: ``tests/bench/static.py``
+after `make static`.
 
 Not a test: nothing here asserts a time. Compare two runs with the JSON files in bench-results/.
 """

@@ -47,9 +47,9 @@ STEP_BUDGET: dict[str, int] = {
 }
 """Computer players' decisions one « Conseil » may spend, all actions and playouts together, per
 game (``"<game>/<kind>"``: for the playouts of one kind of computer player, when it is slower
-than the others): from the speed measured by ``make bench`` (``tests/bench/bench.py``, section « hints »)
-so that a hint takes under a second on the reference machine. A count, not a time: the same
-seed always gives the same hint."""
+than the others): from the speed measured by ``make bench`` (``tests/bench/bench.py``, section
+« hints ») so that a hint takes under a second on the reference machine. A count, not a time:
+the same seed always gives the same hint."""
 
 ROLLOUT_KIND: dict[tuple[str, str], str] = {
     ("vautours", "stratege"): "prudent",

@@ -68,9 +68,9 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
                  f"parties en une seconde : les parties simulées sont jouées par l’ordinateur "
                  f"{played}, pour tout le monde, {seat} aussi après ce coup. ")
     text += (f"Une victoire partagée compte comme une victoire. La marge est un intervalle de "
-             f"confiance à 95{fr.NNBSP}% : la vraie chance de gagner s’y trouve 95 fois sur 100. Avec peu "
-             "de parties, la marge est large : l’écart entre deux coups ne compte que si leurs "
-             "marges ne se chevauchent pas.")
+             f"confiance à 95{fr.NNBSP}% : la vraie chance de gagner s’y trouve 95 fois sur "
+             "100. Avec peu de parties, la marge est large : l’écart entre deux coups ne "
+             "compte que si leurs marges ne se chevauchent pas.")
     return fr.typography(text)
 
 
@@ -129,7 +129,8 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         kinds = {key: label for key, (label, _) in engine.PLAYER_KINDS.items()}
         table = h.table(["Coup", "Chance de gagner", "Score moyen", f"Marge (95{fr.NNBSP}%)"],
                         hint_rows(result, labels))
-        total = fr.typography(f"En tout : {fr.count(result.playouts * len(result.rows), 'partie')}.")
+        games = fr.count(result.playouts * len(result.rows), "partie")
+        total = fr.typography(f"En tout : {games}.")
         set_html(self.output, (
             f'<div class="tv-panel tv-info"><div class="tv-title">'
             f"{h.esc(fr.typography(f'Conseil pour {seat}'))}</div>{table}"

@@ -159,5 +159,6 @@ __all__ = [
     "inventory", "is_game_over",
     "is_legal", "is_over", "legal_actions", "load_deck", "new_game", "opening_events",
     "outcome", "parse_deck", "parse_move", "points_text", "preflight", "read_data_file",
-    "replay", "run_example", "sample_state", "score_round", "seat_index", "situation", "view", "winners",
+    "replay", "run_example", "sample_state", "score_round", "seat_index", "situation", "view",
+    "winners",
 ]
