@@ -133,6 +133,7 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         total = fr.typography(f"En tout : {games}.")
         set_html(self.output, (
             f'<div class="tv-panel tv-info"><div class="tv-title">'
-            f"{h.esc(fr.typography(f'Conseil pour {seat}'))}</div>{table}"
+            f"{h.esc(fr.typography(f'Conseil pour {seat}'))}</div>"
+            f'<div class="tv-hint-scroll">{table}</div>'
             f'<p class="tv-muted">{h.esc(explanation(result, kinds, seat))} '
             f"{h.esc(total)}</p></div>"))
