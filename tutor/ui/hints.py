@@ -32,12 +32,16 @@ class Board(Protocol):
 
 
 def action_labels(groups: Sequence[ActionGroup]) -> dict[Any, str]:
-    """Each action's label as the page shows it (with its group's title when it has one)."""
+    """Each action's label as the page shows it (« Carte 7 » for a card of a hand; else with its
+    group's title when it has one)."""
     labels = {}
     for group in groups:
         for label, action in group.items:
-            text = f"carte {label}" if group.cards else label
-            labels[action] = fr.capitalize(f"{group.label} : {text}" if group.label else text)
+            if group.cards:  # a hand of cards: the card is the action
+                text = f"Carte {label}"
+            else:
+                text = f"{group.label} : {label}" if group.label else label
+            labels[action] = fr.typography(fr.capitalize(text))
     return labels
 
 
