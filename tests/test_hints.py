@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tutor.engine import hints as hints_module
 from tutor.engine.api import AnyEngine
-from tutor.engine.hints import hints, hints_for, wilson
+from tutor.engine.hints import hints, hints_for, mean_margin, wilson
 from tutor.games import GAMES
 
 NAMES = ("Alex", "Bea", "Carla", "Dario", "Léo", "Emma")
@@ -169,6 +169,13 @@ def test_wilson_interval() -> None:
     assert high == 1.0 and 0.69 < low < 0.73
     low, high = wilson(5, 10)
     assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-9
+
+
+def test_score_margin_is_students_and_wider_with_few_playouts() -> None:
+    mean, margin = mean_margin([10, 20])
+    assert mean == 15 and abs(margin - 12.706 * 5) < 1e-9
+    assert mean_margin([10, 20] * 50)[1] < 3
+    assert mean_margin([7]) == (7, float("inf"))
 
 
 def test_an_unknown_kind_is_refused_in_french() -> None:

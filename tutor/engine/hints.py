@@ -13,8 +13,8 @@ How one hint is computed (:func:`hints`):
   first action; their seeds depend on ``(seed, k)`` only, the same for every action.
 * A playout is won when the seat is among the winners: a shared victory counts as a win (the
   rules make every tied player a winner).
-* The margin is a 95 % interval: Wilson's for the win chance (honest at 0 % and 100 %), the
-  normal one (1.96 standard errors) for the mean score.
+* The margin is a 95 % interval: Wilson's for the win chance (honest at 0 % and 100 %),
+  Student's for the mean score (wider with few playouts).
 
 The result depends only on the view, the kind of computer player, the seed and the number of
 playouts: never on the hidden cards of the real state, never on the clock. Standard library only.
@@ -121,16 +121,30 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     return low, high
 
 
-def mean_margin(values: Sequence[float], z: float = Z95) -> tuple[float, float]:
-    """The mean of ``values`` and the half-width of its normal 95 % interval."""
+T975: dict[int, float] = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447,
+                         7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131,
+                         20: 2.086, 30: 2.042, 60: 2.000, 120: 1.980}
+"""Student's two-sided 95 % quantiles by degrees of freedom (a few playouts: wider margins)."""
+
+
+def t975(df: int) -> float:
+    """Student's 95 % quantile for ``df`` degrees of freedom (the nearest tabulated ``df`` at or
+    below, so never narrower than the truth; the normal one beyond 120)."""
+    if df > 120:
+        return Z95
+    return T975[max(k for k in T975 if k <= df)]
+
+
+def mean_margin(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95 % interval (Student's)."""
     n = len(values)
     if n == 0:
         return 0.0, 0.0
     mean = sum(values) / n
     if n == 1:
-        return mean, 0.0
+        return mean, math.inf
     variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, z * math.sqrt(variance / n)
+    return mean, t975(n - 1) * math.sqrt(variance / n)
 
 
 def rollout_kind(game_id: str, kind: str) -> str:

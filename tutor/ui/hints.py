@@ -9,6 +9,7 @@ reused: a new hint only changes their values.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -89,7 +90,8 @@ def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
         rows.append([
             h.esc(labels.get(r.action, str(r.action))) + tag,
             f"<strong>{h.esc(fr.percent(r.win_rate))}</strong>",
-            h.esc(fr.typography(f"{fr.decimal(r.mean_score)} (± {fr.decimal(r.score_margin)})")),
+            h.esc(fr.typography(f"{fr.decimal(r.mean_score)} (± {fr.decimal(r.score_margin)})"
+                                if math.isfinite(r.score_margin) else fr.decimal(r.mean_score))),
             h.esc(fr.typography(f"{round(100 * r.win_low)} à {fr.percent(r.win_high)}")),
         ])
     return rows
