@@ -73,7 +73,7 @@ def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
     i = seat_index(state, seat)
     if state.phase == OVER or state.acting != i:
         return ()
-    return tuple(sorted(_legal(state, i)))
+    return tuple(sorted(_legal(state, i), key=vs.ActionBase.key))  # the order of `<`, faster
 
 
 def is_legal(state: State, action: object) -> bool:
