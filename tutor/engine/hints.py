@@ -104,7 +104,7 @@ class Hints:
     rows: tuple[ActionHint, ...]
 
     def best(self) -> ActionHint | None:
-        """The action with the highest win chance (then the best mean score, then the first)."""
+        """The action with the highest win chance (the first of them on a tie)."""
         return max(self.rows, key=lambda r: r.wins, default=None)
 
 
