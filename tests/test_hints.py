@@ -183,3 +183,42 @@ def test_an_unknown_kind_is_refused_in_french() -> None:
     state = engine.new_game(["A", "B"], seed=1)
     with pytest.raises(ValueError, match="Niveau de joueur inconnu"):
         hints(engine, engine.view(state, "A"), kind="genie")
+
+
+def set_up_positions() -> list[tuple[AnyEngine, Any, bool]]:
+    """Positions set up by hand (``situation``), and whether the sample keeps the inventory (a
+    Stupides Vautours set-up leaves cards out of the game, and which ones is hidden)."""
+    from tutor.games import drahtseilakt, vaiko, vampir, vautours
+
+    v, j = vampir.Vampire, vampir.JOKER
+    three = ["Alex", "Bea", "Carla"]
+    return [
+        (vautours, vautours.situation(three, pile=[3, -2], deck=[5, 7],
+                                      taken={"Bea": [10], "Alex": [1]},
+                                      hands={"Alex": [1, 2, 3], "Bea": [4, 5, 6],
+                                             "Carla": [13, 14, 15]}), False),
+        (drahtseilakt, drahtseilakt.situation(
+            three, hands={p: list(range(1 + 9 * k, 10 + 9 * k)) for k, p in enumerate(three)},
+            score_deck=drahtseilakt.SCORE_CARDS, red={"Alex": 2}), True),
+        (vampir, vampir.situation(three, hands={"Alex": [v("castle", 1), v("castle", 2), j],
+                                                "Bea": [v("pub", 1)], "Carla": []},
+                                  deck=[v("docks", 1), v("church", 2), j]), True),
+        (vaiko, vaiko.situation(["Alex", "Bea"], hands={"Alex": ["1", "2", "3", "4"],
+                                                        "Bea": ["5", "6", "7", "8"]},
+                                discard=["9"]), True),
+    ]
+
+
+def test_positions_set_up_by_hand_are_sampled_consistently() -> None:
+    for engine, state, conserved in set_up_positions():
+        for seat in state.players:
+            for k in range(5):
+                view = engine.view(state, seat)
+                sample = engine.sample_state(view, random.Random(k))
+                assert engine.view(sample, seat) == view
+                if conserved:
+                    assert dict(engine.inventory(sample)) == dict(engine.inventory(state))
+            if engine.current_seats(state) and seat == engine.current_seats(state)[0]:
+                kind = next(iter(engine.PLAYER_KINDS))
+                result = hints_for(engine, state, seat, kind=kind, seed=1, playouts=2)
+                assert len(result.rows) == len(engine.legal_actions(state, seat))

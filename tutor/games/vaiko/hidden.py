@@ -47,8 +47,7 @@ def sample_state(view: View, rng: random.Random) -> State:
     hands = tuple(tuple(pool.pop() if k is None else k for k in hand) for hand in slots)
     if view.has_drawn and drawn is None:
         drawn = pool.pop()
-    pile = tuple(pool)
-    assert len(pile) == view.pile_size
+    pile = tuple(pool[:view.pile_size])  # a set-up may leave cards out of the game
     turn = names.index(view.turn)
     known = []
     for i, hand in enumerate(hands):

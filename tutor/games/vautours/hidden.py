@@ -50,8 +50,11 @@ def sample_state(view: View, rng: random.Random) -> State:
 
 def _set_up(view: View, seat: str, rng: random.Random) -> State:
     """A position set up by hand (:func:`~.engine.situation`): its history is not on the table,
-    so the point cards the seat does not see are dealt at random to the face-down deck, the
-    others' winnings (their counts kept); the rest stays out of the game, as in the set-up."""
+    so the point cards the seat does not see are dealt at random to the face-down deck and the
+    others' winnings (their counts kept), and the other hands (their sizes kept) are drawn from
+    the cards their players have not shown; as in a set-up, the cards left over are not in the
+    game. Which cards a set-up leaves out is hidden too: the sample's ``inventory`` is not the
+    set-up's, only a game's real states conserve it."""
     me = view.me()
     assert me.hand is not None and me.taken is not None
     pool = [c for c in POINT_CARDS if c not in view.revealed and c not in me.taken]
