@@ -67,3 +67,11 @@ def test_no_hint_when_nobody_is_to_act() -> None:
         table.play(table.engine.legal_actions(state, table.acting(state))[0])
     table.hints.button.click()
     assert "Pas de conseil maintenant" in table.error.value
+
+
+def test_the_hint_says_when_the_smallest_total_wins() -> None:
+    for game, low in (("vautours", False), ("drahtseilakt", True)):
+        table = importlib.import_module(PAGES[game]).play_vs_computer()
+        table.hints.button.click()
+        assert table.hints.last is not None and table.hints.last.lowest_wins is low
+        assert ("le plus petit total gagne" in table.hints.output.value) is low

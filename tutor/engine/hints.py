@@ -94,7 +94,8 @@ class ActionHint:
 class Hints:
     """The hints for ``seat``: one :class:`ActionHint` per legal action, in the order of the
     legal actions; ``playouts`` per action, the computer players' ``kind`` asked for and the
-    kind that ``played_by`` the playouts (:func:`rollout_kind`), and the ``seed``."""
+    kind that ``played_by`` the playouts (:func:`rollout_kind`), and the ``seed``;
+    ``lowest_wins`` when the playouts' winners had the smallest score (Drahtseilakt, Vaiko)."""
 
     seat: str
     kind: str
@@ -102,6 +103,7 @@ class Hints:
     seed: int
     playouts: int
     rows: tuple[ActionHint, ...]
+    lowest_wins: bool = False
 
     def best(self) -> ActionHint | None:
         """The action with the highest win chance (the first of them on a tie)."""
@@ -205,6 +207,7 @@ def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
     wins = [0] * len(actions)
     scores: list[list[int]] = [[] for _ in actions]
     spent = k = 0
+    lowest = highest = 0  # playouts won by the smallest, by the largest score
     while actions and k < MAX_PLAYOUTS and (
             k < playouts if playouts is not None
             else k < MIN_PLAYOUTS or spent + spent / k <= budget):
@@ -217,6 +220,10 @@ def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
             spent += steps + 1
             out = engine.outcome(end)
             wins[a] += seat in out.winners
+            best = [out.scores[p] for p in out.winners]
+            if best and min(out.scores.values()) < max(out.scores.values()):
+                lowest += max(best) == min(out.scores.values())
+                highest += min(best) == max(out.scores.values())
             scores[a].append(out.scores[seat])
         k += 1
     rows = []
@@ -224,7 +231,7 @@ def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
         low, high = wilson(wins[a], k)
         mean, margin = mean_margin(scores[a])
         rows.append(ActionHint(action, k, wins[a], low, high, mean, margin))
-    return Hints(seat, kind, played, seed, k, tuple(rows))
+    return Hints(seat, kind, played, seed, k, tuple(rows), lowest > highest)
 
 
 def hints_for(engine: AnyEngine, state: Any, seat: str, *, kind: str, seed: int = 0,

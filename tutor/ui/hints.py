@@ -64,7 +64,7 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
     played = fr.quote(labels[result.played_by].split(" (")[0])
     n = result.playouts
     text = (f"Pour chaque coup possible, {fr.count(n, 'partie simulée', 'parties simulées')} "
-            f"jusqu’à la fin, à partir de ce que {seat} voit seulement : à chaque partie, les "
+            f"jusqu’à la fin de la partie, à partir de ce que {seat} voit seulement : à chaque partie, les "
             "cartes cachées sont redistribuées au hasard parmi celles que l’on ne voit pas. ")
     if result.played_by == result.kind:
         text += f"Tout le monde y joue comme l’ordinateur {level}, {seat} aussi après ce coup. "
@@ -72,6 +72,8 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
         text += (f"L’ordinateur {level} réfléchit trop longtemps pour jouer des centaines de "
                  f"parties en une seconde : les parties simulées sont jouées par l’ordinateur "
                  f"{played}, pour tout le monde, {seat} aussi après ce coup. ")
+    if result.lowest_wins:
+        text += "Le score moyen est le total final : ici, le plus petit total gagne. "
     text += (f"Une victoire partagée compte comme une victoire. La marge est un intervalle de "
              f"confiance à 95{fr.NNBSP}% : la vraie chance de gagner s’y trouve 95 fois sur "
              "100. Avec peu de parties, la marge est large : l’écart entre deux coups ne "
