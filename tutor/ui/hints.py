@@ -64,8 +64,9 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
     played = fr.quote(labels[result.played_by].split(" (")[0])
     n = result.playouts
     text = (f"Pour chaque coup possible, {fr.count(n, 'partie simulée', 'parties simulées')} "
-            f"jusqu’à la fin de la partie, à partir de ce que {seat} voit seulement : à chaque partie, les "
-            "cartes cachées sont redistribuées au hasard parmi celles que l’on ne voit pas. ")
+            f"jusqu’à la fin de la partie, à partir de ce que {seat} voit seulement : à chaque "
+            "partie, les cartes cachées sont redistribuées au hasard parmi celles que l’on ne "
+            "voit pas. ")
     if result.played_by == result.kind:
         text += f"Tout le monde y joue comme l’ordinateur {level}, {seat} aussi après ce coup. "
     else:
