@@ -130,7 +130,7 @@ PRESET_LABELS: dict[str, str] = {
 # --- actions -------------------------------------------------------------------------------------
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_FIELDS: dict[type, tuple[tuple[str, type], ...]] = {}
 
 
 class ActionBase:
@@ -140,21 +140,22 @@ class ActionBase:
     __slots__ = ()
     RANK: ClassVar[int] = 0
 
+    def _fields(self) -> tuple[tuple[str, type], ...]:
+        """Each field's name and type, read once per kind (sorting and checking are hot)."""
+        found = _FIELDS.get(type(self))
+        if found is None:
+            found = _FIELDS[type(self)] = tuple(
+                (f.name, int if f.type == "int" else str)
+                for f in fields(self))  # type: ignore[arg-type]
+        return found
+
     def key(self) -> tuple[Any, ...]:
         """The sort key: the kind's rank, then the fields in order."""
-        names = _FIELD_NAMES.get(type(self))
-        if names is None:  # the field names of each kind, read once (sorting is a hot path)
-            names = _FIELD_NAMES[type(self)] = tuple(
-                f.name for f in fields(self))  # type: ignore[arg-type]
-        return (self.RANK, *(getattr(self, name) for name in names))
+        return (self.RANK, *(getattr(self, name) for name, _ in self._fields()))
 
     def well_typed(self) -> bool:
         """Whether every field has exactly its declared type (no bool for an int, no float)."""
-        for f in fields(self):  # type: ignore[arg-type]
-            want = int if f.type == "int" else str
-            if type(getattr(self, f.name)) is not want:
-                return False
-        return True
+        return all(type(getattr(self, name)) is want for name, want in self._fields())
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, ActionBase):
