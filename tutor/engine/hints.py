@@ -37,13 +37,13 @@ MAX_STEPS = 20_000
 """A playout longer than this many actions is a bug in a game (every game ends much sooner)."""
 
 STEP_BUDGET: dict[str, int] = {
-    "vautours": 6000,
-    "vautours/prudent": 5000,
-    "drahtseilakt": 5000,
-    "drahtseilakt/prudent": 2800,
-    "vampir": 4000,
-    "vampir/stratege": 2500,
-    "vaiko": 3000,
+    "vautours": 9000,
+    "vautours/prudent": 7500,
+    "drahtseilakt": 7500,
+    "drahtseilakt/prudent": 4200,
+    "vampir": 6000,
+    "vampir/stratege": 3800,
+    "vaiko": 4500,
 }
 """Computer players' decisions one « Conseil » may spend, all actions and playouts together, per
 game (``"<game>/<kind>"``: for the playouts of one kind of computer player, when it is slower
