@@ -222,3 +222,13 @@ def test_positions_set_up_by_hand_are_sampled_consistently() -> None:
                 kind = next(iter(engine.PLAYER_KINDS))
                 result = hints_for(engine, state, seat, kind=kind, seed=1, playouts=2)
                 assert len(result.rows) == len(engine.legal_actions(state, seat))
+
+
+def test_french_numbers_of_the_hint_table() -> None:
+    from tutor import fr
+
+    assert fr.decimal(12.45) == "12,4" or fr.decimal(12.45) == "12,5"
+    assert fr.decimal(-2.35, 1) in ("\u22122,4", "\u22122,3")
+    assert fr.decimal(-0.04) == "0,0"
+    assert fr.decimal(1234.5) == "1\u202f234,5"
+    assert fr.percent(0.675) == "68\u202f%" and fr.percent(1) == "100\u202f%"
