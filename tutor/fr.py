@@ -42,6 +42,17 @@ def number(value: int) -> str:
     return f"{MINUS}{digits}" if value < 0 else digits
 
 
+def decimal(value: float, digits: int = 1) -> str:
+    """A decimal number as French text: comma, true minus sign (``12,4``, ``−0,5``)."""
+    text = f"{abs(value):,.{digits}f}".replace(",", NNBSP).replace(".", ",")
+    return f"{MINUS}{text}" if round(value, digits) < 0 else text
+
+
+def percent(fraction: float) -> str:
+    """A fraction as a rounded French percentage: ``0.675`` -> ``68 %`` (narrow space)."""
+    return f"{round(100 * fraction)}{NNBSP}%"
+
+
 def join(items: Iterable[str], last: str = "et") -> str:
     """``Alex``, ``Alex et Carla``, ``Alex, Carla et Dario`` (or with ``ou``)."""
     words = list(items)

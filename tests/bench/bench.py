@@ -6,7 +6,9 @@ goofspiel (15 cards) stepped from the same kind of Python loop as the yardstick;
 goofspiel's alternate, and the ratio is the median of the paired ratios. Page section (when
 Voilà can be started): see ``tests/bench/pages.py``. Bot section: each computer player level's
 win rate against random players and against "always the smallest action", over seeded games
-(``tests/bench/bots.py``). The static site's pages: ``tests/bench/static.py`` after `make static`.
+(``tests/bench/bots.py``). Hints section: playouts per second per game and the time of one
+« Conseil » (``tests/bench/hints.py``). The static site's pages: ``tests/bench/static.py``
+after `make static`.
 
 Not a test: nothing here asserts a time. Compare two runs with the JSON files in bench-results/.
 """
@@ -138,6 +140,7 @@ def main() -> int:
     parser.add_argument("--no-pages", action="store_true", help="skip the Voilà page section")
     parser.add_argument("--bot-games", type=int, default=1000,
                         help="seeded games per bot level and opponent (0: skip)")
+    parser.add_argument("--no-hints", action="store_true", help="skip the hints section")
     parser.add_argument("--out", default=str(ROOT / "bench-results"), help="JSON folder")
     args = parser.parse_args()
     report: dict[str, Any] = {
@@ -152,6 +155,11 @@ def main() -> int:
 
         print("\nJoueurs de l’ordinateur : part des parties gagnées (vues seulement)")
         report["bots"] = bots.report(args.bot_games)
+    if not args.no_hints:
+        import hints
+
+        print("\nConseil : parties simulées par seconde, temps d’un « Conseil »")
+        report["hints"] = hints.report()
     if not args.no_pages:
         try:
             import pages

@@ -89,6 +89,14 @@ class Engine(Protocol[S, A, V]):
         physical piece of the game wherever it lies (cards by kind, sticks by colour...): it
         never changes from one state of a game to the next (conservation). The actions of one
         game are totally ordered with ``<`` and ``legal_actions`` returns them sorted.
+        ``apply(..., explain=False)`` skips building the events (simulations; same state).
+    Hidden information
+        ``sample_state(view, rng)`` builds, from one seat's view only (never the state), a full
+        state consistent with it: what the seat cannot see (other hands, face-down piles, the
+        order of cards to come, cards it has forgotten) re-dealt at random from ``rng`` among the
+        cards it does not see, everything visible kept exactly, so that
+        ``view(sample_state(v, rng), v.seat) == v`` and ``inventory`` is that of a real game
+        (hints play from such states: :mod:`tutor.engine.hints`).
     Text and examples
         ``describe`` (one event in French), ``run_example`` (a worked example of the rule file,
         replayed; :class:`~tutor.engine.examples.ExampleError` when malformed).
@@ -129,13 +137,16 @@ class Engine(Protocol[S, A, V]):
 
     def legal_actions(self, state: S, seat: str) -> tuple[A, ...]: ...
 
-    def apply(self, state: S, action: A) -> tuple[S, tuple[Event, ...]]: ...
+    def apply(self, state: S, action: A, *, explain: bool = ...
+              ) -> tuple[S, tuple[Event, ...]]: ...
 
     def is_over(self, state: S) -> bool: ...
 
     def outcome(self, state: S) -> Outcome: ...
 
     def view(self, state: S, seat: str | None) -> V: ...
+
+    def sample_state(self, view: V, rng: random.Random) -> S: ...
 
     def replay(self, players: Sequence[str], record: Record, actions: Sequence[A],
                variant: Any = ...) -> S: ...

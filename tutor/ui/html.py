@@ -81,6 +81,12 @@ CSS = """
 .tv-root .tv-table th, .tv-root .tv-table td { border-bottom: 1px solid #dee2e6;
   padding: 0.25rem 0.7rem; text-align: left; vertical-align: top; max-width: none; }
 .tv-table th { font-size: 0.85rem; color: #495057; }
+.tv-hints, .tv-hints .widget-html-content { max-width: 100%; min-width: 0; }
+.tv-hint-scroll { overflow-x: auto; max-width: 100%; }
+.tv-root .tv-hint-scroll .tv-table td, .tv-root .tv-hint-scroll .tv-table th {
+  display: table-cell; padding: 0.25rem 0.5rem; }
+.tv-root .tv-hint-scroll .tv-table td + td { white-space: nowrap; }
+.tv-hint-scroll .tv-table { display: table; }
 .tv-game-cards { display: grid; gap: 0.8rem;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 22rem), 1fr)); }
 .tv-game-card { display: block; text-decoration: none; color: inherit; border: 1px solid #d0d7e2;

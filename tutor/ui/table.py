@@ -23,6 +23,7 @@ from tutor.engine import Event
 from tutor.engine.api import AnyEngine, Bot, bot_action
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup, ActionPanel
+from tutor.ui.hints import HintPanel
 from tutor.ui.htmlwidget import Html
 from tutor.ui.journal import Journal
 from tutor.ui.page import GamePage
@@ -99,6 +100,7 @@ class _Board(w.VBox):  # type: ignore[misc]
         self.table = Html()
         self.table.add_class("tv-table-view")
         self.actions = ActionPanel(act, self.error)
+        self.hints = HintPanel(self, self.guard)
         self.undo_button = w.Button(description="↶ Annuler", layout=w.Layout(width="auto"))
         self.redo_button = w.Button(description="↷ Rétablir", layout=w.Layout(width="auto"))
         self.time = history_slider("Étape")
@@ -111,14 +113,15 @@ class _Board(w.VBox):  # type: ignore[misc]
         self.session.observe(lambda _: self.guard(self.render)(), names="version")
         nav = w.HBox([self.undo_button, self.redo_button, self.time],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([settings, self.table, self.actions, self.error, self.notice, nav,
-                          self.journal])
+        super().__init__([settings, self.table, self.actions, self.hints, self.error,
+                          self.notice, nav, self.journal])
 
     def _travel(self, change: Mapping[str, Any]) -> None:
         if change["new"] != self.session.cursor:
             self.session.goto(int(change["new"]))
 
     def render(self) -> None:
+        self.hints.clear()
         state = self.session.state
         engine = self.engine
         view = engine.view(state, self.viewer)

@@ -116,6 +116,7 @@ from tutor.games.drahtseilakt.engine import (
     view,
 )
 from tutor.games.drahtseilakt.examples import run_example
+from tutor.games.drahtseilakt.hidden import sample_state
 from tutor.games.drahtseilakt.play import apply, outcome, replay, totals
 from tutor.games.drahtseilakt.text import describe, holding_text, manche_word, sticks_text
 
@@ -207,6 +208,7 @@ __all__ = [
     "resolve_trick",
     "reveal",
     "run_example",
+    "sample_state",
     "seat_index",
     "settle",
     "situation",

@@ -53,6 +53,7 @@ from tutor.games.vaiko.deck import (
     read_data_file,
 )
 from tutor.games.vaiko.examples import example_start, parse_move, run_example
+from tutor.games.vaiko.hidden import sample_state
 from tutor.games.vaiko.legality import (
     current_seats,
     is_legal,
@@ -158,5 +159,6 @@ __all__ = [
     "inventory", "is_game_over",
     "is_legal", "is_over", "legal_actions", "load_deck", "new_game", "opening_events",
     "outcome", "parse_deck", "parse_move", "points_text", "preflight", "read_data_file",
-    "replay", "run_example", "score_round", "seat_index", "situation", "view", "winners",
+    "replay", "run_example", "sample_state", "score_round", "seat_index", "situation", "view",
+    "winners",
 ]

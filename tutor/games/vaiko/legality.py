@@ -73,7 +73,7 @@ def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
     i = seat_index(state, seat)
     if state.phase == OVER or state.acting != i:
         return ()
-    return tuple(sorted(_legal(state, i)))
+    return tuple(sorted(_legal(state, i), key=vs.ActionBase.key))  # the order of `<`, faster
 
 
 def is_legal(state: State, action: object) -> bool:
@@ -83,7 +83,8 @@ def is_legal(state: State, action: object) -> bool:
         return False
     if action.seat not in state.players:
         return False
-    return action in legal_actions(state, action.seat)
+    i = state.players.index(action.seat)  # legal_actions' own test, without sorting
+    return state.phase != OVER and state.acting == i and action in _legal(state, i)
 
 
 def _legal(state: State, i: int) -> list[Action]:

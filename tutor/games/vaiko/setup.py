@@ -296,7 +296,8 @@ def view(state: State, seat: str | None) -> View:
         drawn=None if state.drawn is None else shown(state.drawn),
         drawn_from=state.drawn_from,
         pile=tuple(cards[c].face for c in state.pile) if everything else None,
-        players=players, over=over, deck_hypothesis=state.deck.hypothesis, deck=state.deck)
+        players=players, over=over, deck_hypothesis=state.deck.hypothesis, deck=state.deck,
+        window=tuple(state.players[j] for j in state.window), variant=state.variant)
 
 
 def inventory(state: State) -> Mapping[Hashable, int]:

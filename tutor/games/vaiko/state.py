@@ -130,6 +130,9 @@ PRESET_LABELS: dict[str, str] = {
 # --- actions -------------------------------------------------------------------------------------
 
 
+_FIELDS: dict[type, tuple[tuple[str, type], ...]] = {}
+
+
 class ActionBase:
     """What every Vaiko action shares: typed equality (a :class:`Pass` never equals a
     :class:`Call`), a total order (by kind, then field by field) and a field type check."""
@@ -137,17 +140,22 @@ class ActionBase:
     __slots__ = ()
     RANK: ClassVar[int] = 0
 
+    def _fields(self) -> tuple[tuple[str, type], ...]:
+        """Each field's name and type, read once per kind (sorting and checking are hot)."""
+        found = _FIELDS.get(type(self))
+        if found is None:
+            found = _FIELDS[type(self)] = tuple(
+                (f.name, int if f.type == "int" else str)
+                for f in fields(self))  # type: ignore[arg-type]
+        return found
+
     def key(self) -> tuple[Any, ...]:
         """The sort key: the kind's rank, then the fields in order."""
-        return (self.RANK, *(getattr(self, f.name) for f in fields(self)))  # type: ignore[arg-type]
+        return (self.RANK, *(getattr(self, name) for name, _ in self._fields()))
 
     def well_typed(self) -> bool:
         """Whether every field has exactly its declared type (no bool for an int, no float)."""
-        for f in fields(self):  # type: ignore[arg-type]
-            want = int if f.type == "int" else str
-            if type(getattr(self, f.name)) is not want:
-                return False
-        return True
+        return all(type(getattr(self, name)) is want for name, want in self._fields())
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, ActionBase):
@@ -326,7 +334,8 @@ class View:
 
     The deck's composition is public (``deck``); ``discard`` lists the faces of the discard,
     bottom first (every card there was shown when it was thrown); ``pile`` is given to the
-    teacher only.
+    teacher only. ``window``: the players still to be asked in the immediate-discard window, in
+    order (the first is asked now); ``variant``: the readings in force.
     """
 
     seat: str | None
@@ -349,6 +358,8 @@ class View:
     over: bool
     deck_hypothesis: bool
     deck: Deck
+    window: tuple[str, ...] = ()
+    variant: Variant = Variant()
 
     def player(self, name: str) -> PlayerView:
         """The player called ``name`` (``ValueError`` if nobody is)."""

@@ -107,6 +107,7 @@ from .engine import (
     view,
 )
 from .examples import hunts_of_example, run_example
+from .hidden import sample_state
 from .hunts import (
     PRESET_LABELS,
     PRESETS,
@@ -214,6 +215,7 @@ __all__ = [
     "read_data_file",
     "replay",
     "run_example",
+    "sample_state",
     "score",
     "score_heads",
     "seat_index",

@@ -373,7 +373,8 @@ def view(state: State, seat: str | None) -> View:
     return View(seat, state.variant, state.manche, len(state.record.shuffles), state.phase,
                 state.players[state.turn], state.pending if sees_pending else None, state.under,
                 len(state.deck), state.deck if everything else None,
-                state.removed if everything else None, players, state.results, is_over(state))
+                state.removed if everything else None, players, state.results, is_over(state),
+                state.players[state.start])
 
 
 def inventory(state: State) -> Mapping[Hashable, int]:

@@ -112,7 +112,8 @@ class View:
     Everyone sees the readings in force, the locations and the cards under them (face up), every
     shown hunt, hand sizes, the deck size and the cards just taken from a location; a seat sees
     its own hand and the two cards it just drew. ``deck`` and ``removed`` are ``None`` except in
-    the teacher's view.
+    the teacher's view. ``start`` is the manche's start player (the next manche starts on their
+    left).
     """
 
     seat: str | None
@@ -129,6 +130,7 @@ class View:
     players: tuple[SeatView, ...]
     results: tuple[tuple[int, ...], ...]
     over: bool
+    start: str = ""
 
     def player(self, name: str) -> SeatView:
         """The player called ``name``."""

@@ -53,6 +53,7 @@ from tutor.games.vautours.engine import (
     view,
 )
 from tutor.games.vautours.examples import run_example
+from tutor.games.vautours.hidden import sample_state
 from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import (
     C_CARDS,
@@ -118,6 +119,7 @@ __all__ = [
     "replay",
     "resolve_round",
     "run_example",
+    "sample_state",
     "seat_index",
     "situation",
     "view",

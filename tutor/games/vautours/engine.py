@@ -293,7 +293,7 @@ def view(state: State, seat: str | None) -> View:
         )
         for i, (name, chosen) in enumerate(zip(state.players, state.chosen))
     )
-    revealed = state.order[:MANCHES - len(state.deck)] if state.pile else state.order
+    revealed = state.order[:len(state.order) - len(state.deck)]
     return View(seat=seat, variant=state.variant, manche=manche(state), pile=state.pile,
                 total=sum(state.pile), deck_size=len(state.deck),
                 deck=state.deck if everything else None, revealed=revealed, players=players,

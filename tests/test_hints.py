@@ -1,0 +1,234 @@
+"""Hints (« Conseil »): states sampled from a seat's view are consistent with it, for every
+game; hints read the view only (two states differing in hidden cards give the same hints); a
+known best action gets a win chance of 1; hints never raise on reachable states."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tutor.engine import hints as hints_module
+from tutor.engine.api import AnyEngine
+from tutor.engine.hints import hints, hints_for, mean_margin, wilson
+from tutor.games import GAMES
+
+NAMES = ("Alex", "Bea", "Carla", "Dario", "Léo", "Emma")
+
+
+def engine_of(game: str) -> AnyEngine:
+    return GAMES[game].module()
+
+
+def positions(engine: AnyEngine, n: int, seed: int, preset: str = "standard",
+              kind: str | None = None, every: int = 1) -> list[tuple[Any, str]]:
+    """(state, seat to act) along one seeded game, played by random or computer players."""
+    rng = random.Random(seed)
+    state = engine.new_game(NAMES[:n], seed=seed, variant=preset)
+    bots = ({} if kind is None else
+            {p: engine.PLAYER_KINDS[kind][1](seed=seed + k) for k, p in enumerate(NAMES[:n])})
+    out = []
+    step = 0
+    while not engine.is_over(state):
+        seat = engine.current_seats(state)[0]
+        legal = engine.legal_actions(state, seat)
+        if step % every == 0:
+            out.append((state, seat))
+        action = (bots[seat].choose(engine.view(state, seat), legal) if bots
+                  else rng.choice(legal))
+        state, _ = engine.apply(state, action)
+        step += 1
+    return out
+
+
+def check_sample(engine: AnyEngine, state: Any, seat: str, rng_seed: int) -> Any:
+    view = engine.view(state, seat)
+    sample = engine.sample_state(view, random.Random(rng_seed))
+    assert engine.view(sample, seat) == view
+    assert dict(engine.inventory(sample)) == dict(engine.inventory(state))
+    assert engine.legal_actions(sample, seat) == engine.legal_actions(state, seat)
+    assert engine.current_seats(sample) == engine.current_seats(state)
+    return sample
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_sampled_states_are_consistent_with_the_view_in_every_preset(game: str) -> None:
+    engine = engine_of(game)
+    for preset in engine.PRESETS:
+        for n in (engine.MIN_PLAYERS, engine.MAX_PLAYERS):
+            for k, (state, seat) in enumerate(positions(engine, n, seed=n, preset=preset,
+                                                         every=3)):
+                check_sample(engine, state, seat, k)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_sampled_states_are_consistent_along_computer_players_games(game: str) -> None:
+    engine = engine_of(game)
+    for kind in engine.PLAYER_KINDS:
+        for k, (state, seat) in enumerate(positions(engine, 3, seed=11, kind=kind, every=2)):
+            check_sample(engine, state, seat, k)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), rng_seed=st.integers(0, 10_000), data=st.data())
+def test_sampled_states_are_consistent_for_any_seed(game: str, seed: int, rng_seed: int,
+                                                    data: st.DataObject) -> None:
+    engine = engine_of(game)
+    n = data.draw(st.integers(engine.MIN_PLAYERS, engine.MAX_PLAYERS))
+    preset = data.draw(st.sampled_from(list(engine.PRESETS)))
+    found = positions(engine, n, seed=seed, preset=preset)
+    state, seat = found[data.draw(st.integers(0, len(found) - 1))]
+    check_sample(engine, state, seat, rng_seed)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_sample_redeals_hidden_cards_and_the_teachers_view_is_refused(game: str) -> None:
+    engine = engine_of(game)
+    state, seat = positions(engine, engine.MAX_PLAYERS, seed=5)[3]
+    view = engine.view(state, seat)
+    samples = {repr(engine.sample_state(view, random.Random(k))) for k in range(5)}
+    assert len(samples) > 1, "hidden cards are re-dealt at random"
+    with pytest.raises(ValueError):
+        engine.sample_state(engine.view(state, None), random.Random(0))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_two_states_differing_only_in_hidden_cards_give_the_same_hints(game: str) -> None:
+    engine = engine_of(game)
+    kind = next(iter(engine.PLAYER_KINDS))
+    state, seat = positions(engine, 3, seed=8)[4]
+    other = engine.sample_state(engine.view(state, seat), random.Random(99))
+    assert other != state
+    assert engine.view(other, seat) == engine.view(state, seat)
+    a = hints_for(engine, state, seat, kind=kind, seed=4, game_id=game, playouts=6)
+    b = hints_for(engine, other, seat, kind=kind, seed=4, game_id=game, playouts=6)
+    assert a == b
+    assert [r.action for r in a.rows] == list(engine.legal_actions(state, seat))
+    assert all(r.playouts == 6 for r in a.rows)
+    c = hints_for(engine, state, seat, kind=kind, seed=5, game_id=game, playouts=6)
+    assert [r.action for r in c.rows] == [r.action for r in a.rows]
+
+
+def vautours_two_manches_left() -> Any:
+    """A seeded two-player game of Stupides Vautours before the 14th manche: Alex holds 3 and
+    14, the pile is +9; with 14 Alex wins whatever Bea plays, with 3 Alex loses."""
+    engine = engine_of("vautours")
+    rng = random.Random(50)
+    state = engine.new_game(["A", "B"], seed=50)
+    while len(engine.view(state, "A").revealed) < 14:
+        for p in ("A", "B"):
+            state, _ = engine.apply(state, rng.choice(engine.legal_actions(state, p)))
+    return state
+
+
+def test_vautours_the_card_that_decides_the_game_has_win_chance_one() -> None:
+    engine = engine_of("vautours")
+    state = vautours_two_manches_left()
+    assert state.pile == (9,) and state.hands[0] == (3, 14)
+    for kind in engine.PLAYER_KINDS:
+        result = hints_for(engine, state, "A", kind=kind, seed=1, game_id="vautours")
+        by_card = {r.action.card: r for r in result.rows}
+        assert by_card[14].wins == by_card[14].playouts and by_card[14].win_low > 0.9
+        assert by_card[3].wins == 0 and by_card[3].win_high < 0.1
+        assert by_card[14].mean_score > by_card[3].mean_score
+        assert result.best() == by_card[14]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_hints_never_raise_on_reachable_states(game: str) -> None:
+    engine = engine_of(game)
+    kinds = list(engine.PLAYER_KINDS)
+    for k, (state, seat) in enumerate(positions(engine, 3, seed=21, every=7)):
+        result = hints_for(engine, state, seat, kind=kinds[k % len(kinds)], seed=k,
+                           game_id=game, playouts=2)
+        assert len(result.rows) == len(engine.legal_actions(state, seat))
+        for row in result.rows:
+            assert 0 <= row.win_low <= row.win_rate <= row.win_high <= 1
+
+
+def test_default_playouts_follow_the_budget_and_slow_players_are_replaced() -> None:
+    engine = engine_of("vautours")
+    state = engine.new_game(["A", "B", "C"], seed=1)
+    result = hints_for(engine, state, "A", kind="stratege", seed=1, game_id="vautours")
+    assert result.played_by == "prudent" and result.kind == "stratege"
+    # a game from the start takes 45 decisions per playout, 15 actions: the budget allows
+    # budget / (15 * 46) rounds, give or take one
+    rounds = hints_module.STEP_BUDGET["vautours/prudent"] / (15 * 46)
+    assert max(hints_module.MIN_PLAYOUTS, rounds - 1) <= result.playouts <= rounds + 1
+    again = hints_for(engine, state, "A", kind="stratege", seed=1, game_id="vautours")
+    assert again == result
+
+
+def test_wilson_interval() -> None:
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(10, 10)
+    assert high == 1.0 and 0.69 < low < 0.73
+    low, high = wilson(5, 10)
+    assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-9
+
+
+def test_score_margin_is_students_and_wider_with_few_playouts() -> None:
+    mean, margin = mean_margin([10, 20])
+    assert mean == 15 and abs(margin - 12.706 * 5) < 1e-9
+    assert mean_margin([10, 20] * 50)[1] < 3
+    assert mean_margin([7]) == (7, float("inf"))
+
+
+def test_an_unknown_kind_is_refused_in_french() -> None:
+    engine = engine_of("vautours")
+    state = engine.new_game(["A", "B"], seed=1)
+    with pytest.raises(ValueError, match="Niveau de joueur inconnu"):
+        hints(engine, engine.view(state, "A"), kind="genie")
+
+
+def set_up_positions() -> list[tuple[AnyEngine, Any, bool]]:
+    """Positions set up by hand (``situation``), and whether the sample keeps the inventory (a
+    Stupides Vautours set-up leaves cards out of the game, and which ones is hidden)."""
+    from tutor.games import drahtseilakt, vaiko, vampir, vautours
+
+    v, j = vampir.Vampire, vampir.JOKER
+    three = ["Alex", "Bea", "Carla"]
+    return [
+        (vautours, vautours.situation(three, pile=[3, -2], deck=[5, 7],
+                                      taken={"Bea": [10], "Alex": [1]},
+                                      hands={"Alex": [1, 2, 3], "Bea": [4, 5, 6],
+                                             "Carla": [13, 14, 15]}), False),
+        (drahtseilakt, drahtseilakt.situation(
+            three, hands={p: list(range(1 + 9 * k, 10 + 9 * k)) for k, p in enumerate(three)},
+            score_deck=drahtseilakt.SCORE_CARDS, red={"Alex": 2}), True),
+        (vampir, vampir.situation(three, hands={"Alex": [v("castle", 1), v("castle", 2), j],
+                                                "Bea": [v("pub", 1)], "Carla": []},
+                                  deck=[v("docks", 1), v("church", 2), j]), True),
+        (vaiko, vaiko.situation(["Alex", "Bea"], hands={"Alex": ["1", "2", "3", "4"],
+                                                        "Bea": ["5", "6", "7", "8"]},
+                                discard=["9"]), True),
+    ]
+
+
+def test_positions_set_up_by_hand_are_sampled_consistently() -> None:
+    for engine, state, conserved in set_up_positions():
+        for seat in state.players:
+            for k in range(5):
+                view = engine.view(state, seat)
+                sample = engine.sample_state(view, random.Random(k))
+                assert engine.view(sample, seat) == view
+                if conserved:
+                    assert dict(engine.inventory(sample)) == dict(engine.inventory(state))
+            if engine.current_seats(state) and seat == engine.current_seats(state)[0]:
+                kind = next(iter(engine.PLAYER_KINDS))
+                result = hints_for(engine, state, seat, kind=kind, seed=1, playouts=2)
+                assert len(result.rows) == len(engine.legal_actions(state, seat))
+
+
+def test_french_numbers_of_the_hint_table() -> None:
+    from tutor import fr
+
+    assert fr.decimal(12.45) == "12,4" or fr.decimal(12.45) == "12,5"
+    assert fr.decimal(-2.35, 1) in ("\u22122,4", "\u22122,3")
+    assert fr.decimal(-0.04) == "0,0"
+    assert fr.decimal(1234.5) == "1\u202f234,5"
+    assert fr.percent(0.675) == "68\u202f%" and fr.percent(1) == "100\u202f%"

@@ -1,0 +1,70 @@
+"""Vaiko: a full state from one seat's view (what hints play from).
+
+A seat sees the discard, the sizes of the pile and of every hand, and, slot by slot, the faces
+it has seen and still tracks (its own cards and others' seen by a Vision), the card it drew.
+Everything else is re-dealt by :func:`sample_state` among the cards it does not see: the pile's
+order, the cards it never saw or has lost track of, another player's drawn card. What the other
+players remember cannot be seen either: each is assumed to remember each of its own cards with
+one chance in two (all of them after looking at its hand), the discard and the card it drew.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tutor.engine.api import Record
+from tutor.games.vaiko.state import LOOKED, State, View
+
+
+def sample_state(view: View, rng: random.Random) -> State:
+    """A state consistent with ``view`` (``view(state, view.seat) == view``): the faces the seat
+    sees laid exactly, every other card dealt at random among the cards it does not see."""
+    seat = view.seat
+    if seat is None:
+        raise ValueError("La vue du professeur montre déjà tout : rien à redistribuer.")
+    deck = view.deck
+    names = tuple(p.name for p in view.players)
+    me = names.index(seat)
+    free: dict[str, list[int]] = {}
+    for k, card in enumerate(deck.cards):
+        free.setdefault(card.face, []).append(k)
+
+    def take(face: str) -> int:
+        ids = free.get(face)
+        if not ids:
+            raise ValueError(f"La vue montre plus de cartes {face} que le paquet n’en compte.")
+        return ids.pop(0)
+
+    discard = tuple(take(f) for f in view.discard)
+    slots = [[None if f is None else take(f) for f in p.cards] for p in view.players]
+    drawn = None if view.drawn is None else take(view.drawn)
+    pool = [k for ids in free.values() for k in ids]
+    pool.sort()
+    rng.shuffle(pool)
+    seen = {k for hand in slots for k in hand if k is not None} | set(discard)
+    if drawn is not None:
+        seen.add(drawn)
+    hands = tuple(tuple(pool.pop() if k is None else k for k in hand) for hand in slots)
+    if view.has_drawn and drawn is None:
+        drawn = pool.pop()
+    pile = tuple(pool[:view.pile_size])  # a set-up may leave cards out of the game
+    turn = names.index(view.turn)
+    known = []
+    for i, hand in enumerate(hands):
+        if i == me:
+            known.append(frozenset(seen))
+            continue
+        mine = {k for k in hand if rng.random() < 0.5}
+        if view.phase == LOOKED and i == turn:
+            mine = set(hand)
+        if drawn is not None and i == turn and view.drawn_from == "deck":
+            mine.add(drawn)
+        known.append(frozenset(mine | set(discard)))
+    acting = turn if view.acting is None else names.index(view.acting)
+    return State(
+        view.variant, deck, names,
+        Record((), (("deck", deck),)), view.manche, names.index(view.starter),
+        tuple(p.total for p in view.players), hands, pile, discard, tuple(known), view.phase,
+        turn, acting, drawn, view.drawn_from, tuple(names.index(p) for p in view.window),
+        None if view.caller is None else names.index(view.caller),
+        seed=rng.getrandbits(48))

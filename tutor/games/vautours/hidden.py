@@ -1,0 +1,82 @@
+"""Stupides Vautours: a full state from one seat's view (what hints play from).
+
+A seat sees the point cards revealed so far and every card each player has shown, manche by
+manche: the winnings of every player follow from them (a player with a good memory knows them).
+What it cannot see is the order of the point cards still face down and the card another player
+has already laid face down this manche: :func:`sample_state` draws both at random.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tutor.engine.api import Record
+from tutor.games.vautours.engine import apply, new_game
+from tutor.games.vautours.state import HAND, POINT_CARDS, Play, State, View
+
+
+def sample_state(view: View, rng: random.Random) -> State:
+    """A state consistent with ``view`` (``view(state, view.seat) == view``): the manches
+    played replayed from the cards revealed and shown, the rest of the point cards shuffled,
+    the face-down card of each other player who has chosen drawn from their hand."""
+    seat = view.seat
+    if seat is None:
+        raise ValueError("La vue du professeur montre déjà tout : rien à redistribuer.")
+    names = tuple(p.name for p in view.players)
+    done = len(view.revealed) - (0 if view.over else 1)
+    if len(view.revealed) + view.deck_size != len(POINT_CARDS) or any(
+            len(p.played) != done for p in view.players):
+        return _set_up(view, seat, rng)
+    rest = [c for c in POINT_CARDS if c not in view.revealed]
+    rng.shuffle(rest)
+    state = new_game(names, record=Record((tuple(view.revealed) + tuple(rest),)),
+                     variant=view.variant)
+    rounds = len(view.players[0].played)
+    for r in range(rounds):
+        for p in view.players:
+            state, _ = apply(state, Play(p.name, p.played[r]), explain=False)
+    for p in view.players:
+        if not p.has_chosen or view.over:
+            continue
+        if p.name == seat:
+            card = p.chosen
+        else:
+            hand = [c for c in HAND if c not in p.played]
+            card = hand[rng.randrange(len(hand))]
+        assert card is not None
+        state, _ = apply(state, Play(p.name, card), explain=False)
+    return state
+
+
+def _set_up(view: View, seat: str, rng: random.Random) -> State:
+    """A position set up by hand (:func:`~.engine.situation`): its history is not on the table,
+    so the point cards the seat does not see are dealt at random to the face-down deck and the
+    others' winnings (their counts kept), and the other hands (their sizes kept) are drawn from
+    the cards their players have not shown; as in a set-up, the cards left over are not in the
+    game. Which cards a set-up leaves out is hidden too: the sample's ``inventory`` is not the
+    set-up's, only a game's real states conserve it."""
+    me = view.me()
+    assert me.hand is not None and me.taken is not None
+    pool = [c for c in POINT_CARDS if c not in view.revealed and c not in me.taken]
+    rng.shuffle(pool)
+    deck = tuple(pool.pop() for _ in range(view.deck_size))
+    hands, chosen, taken = [], [], []
+    for p in view.players:
+        if p.name == seat:
+            hands.append(me.hand)
+            chosen.append(me.chosen)
+            taken.append(me.taken)
+            continue
+        free = [c for c in HAND if c not in p.played]
+        rng.shuffle(free)
+        held = sorted(free[:p.hand_size])
+        pick = held.pop(rng.randrange(len(held))) if p.has_chosen else None
+        hands.append(tuple(held))
+        chosen.append(pick)
+        taken.append(tuple(pool.pop() for _ in range(p.taken_count)))
+    n = len(view.players)
+    return State(variant=view.variant, players=tuple(p.name for p in view.players),
+                 record=Record((tuple(view.revealed) + deck,)), deck=deck, pile=view.pile,
+                 hands=tuple(hands), chosen=tuple(chosen),
+                 played=tuple(p.played for p in view.players), taken=tuple(taken),
+                 lost=(), bonus=(0,) * n)
