@@ -5,26 +5,13 @@ player's sticks and the reserve)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from tutor.engine.api import Seed
+from tutor.engine.bots import RandomPlayer as RandomPlayer
+from tutor.engine.bots import bot_rng
 from tutor.games.drahtseilakt.core import SCORE_VALUES, TRICKS
 from tutor.games.drahtseilakt.engine import Play, View
-
-
-def _rng(seed: Seed) -> random.Random:
-    return seed if isinstance(seed, random.Random) else random.Random(seed)
-
-
-class RandomPlayer:
-    """Plays a legal card uniformly at random, from its own seeded generator."""
-
-    def __init__(self, *, seed: Seed = 0) -> None:
-        self.rng = _rng(seed)
-
-    def choose(self, view: View, legal: Sequence[Play]) -> Play:
-        return self.rng.choice(list(legal))
 
 
 def _all_below(below: int, size: int, draws: int) -> float:
@@ -48,7 +35,7 @@ class CarefulPlayer:
     to come. It plays the cheapest card."""
 
     def __init__(self, *, seed: Seed = 0, foresight: float = 1.0) -> None:
-        self.rng = _rng(seed)
+        self.rng = bot_rng(seed)
         self.foresight = foresight
 
     def choose(self, view: View, legal: Sequence[Play]) -> Play:

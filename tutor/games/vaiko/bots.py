@@ -3,28 +3,13 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from tutor.engine.api import Seed
+from tutor.engine.bots import RandomPlayer as RandomPlayer
+from tutor.engine.bots import bot_rng
 from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.state import Action, View
-
-
-def _rng(seed: Seed) -> random.Random:
-    if isinstance(seed, random.Random):
-        return random.Random(seed.getrandbits(64))
-    return random.Random(seed)
-
-
-class RandomPlayer:
-    """Takes a legal action uniformly at random, from its own seeded generator."""
-
-    def __init__(self, *, seed: Seed = 0) -> None:
-        self.rng = _rng(seed)
-
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        return self.rng.choice(list(legal))
 
 
 class MemoryPlayer:
@@ -39,7 +24,7 @@ class MemoryPlayer:
     """
 
     def __init__(self, *, seed: Seed = 0, threshold: int = 8) -> None:
-        self.rng = _rng(seed)
+        self.rng = bot_rng(seed)
         self.threshold = threshold
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:

@@ -13,23 +13,16 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from tutor.engine.api import Seed
+from tutor.engine.bots import RandomPlayer as RandomPlayer
+from tutor.engine.bots import bot_rng
 
 from .actions import Action, Draw, Hunt, Lay, Take
-from .cards import JOKER, LOCATIONS, Card, Vampire, refused, shown
+from .cards import JOKER, LOCATIONS, Card, Vampire
 from .hunts import hunts_from
 from .state import SeatView, View
-
-
-def _rng(seed: Seed) -> random.Random:
-    if isinstance(seed, random.Random):
-        return seed
-    if type(seed) is not int:
-        raise refused(f"La graine d’un joueur artificiel est un nombre entier, pas {shown(seed)}.")
-    return random.Random(seed)
 
 
 def _heads(cards: Sequence[Card], joker_heads: int) -> int:
@@ -40,14 +33,6 @@ def _colour(cards: Sequence[Card]) -> str:
     return next(c.location for c in cards if isinstance(c, Vampire))
 
 
-class RandomPlayer:
-    """Picks a legal action uniformly at random, from its own seeded generator."""
-
-    def __init__(self, *, seed: Seed = 0) -> None:
-        self.rng = _rng(seed)
-
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        return self.rng.choice(list(legal))
 
 
 class HeuristicPlayer:
@@ -56,7 +41,7 @@ class HeuristicPlayer:
     THRESHOLD = 4.0
 
     def __init__(self, *, seed: Seed = 0) -> None:
-        self.rng = _rng(seed)
+        self.rng = bot_rng(seed)
 
     def hunt_value(self, view: View, me: SeatView, loc: str, heads: int) -> float:
         """What showing ``heads`` in colour ``loc`` adds for this player."""

@@ -11,25 +11,12 @@ legal plays (never the state), and draws its randomness from its own seeded gene
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from tutor.engine.api import Seed
+from tutor.engine.bots import RandomPlayer as RandomPlayer
+from tutor.engine.bots import bot_rng
 from tutor.games.vautours.state import HAND, POINT_CARDS, Play, View
-
-
-def _rng(seed: Seed) -> random.Random:
-    return seed if isinstance(seed, random.Random) else random.Random(seed)
-
-
-class RandomPlayer:
-    """Plays a legal card uniformly at random."""
-
-    def __init__(self, *, seed: Seed = 0) -> None:
-        self.rng = _rng(seed)
-
-    def choose(self, view: View, legal: Sequence[Play]) -> Play:
-        return self.rng.choice(list(legal))
 
 
 def _bid(total: int, hand: Sequence[int], deck_left: Sequence[int], noise: float) -> float:
@@ -58,7 +45,7 @@ class CarefulPlayer:
     """
 
     def __init__(self, *, seed: Seed = 0) -> None:
-        self.rng = _rng(seed)
+        self.rng = bot_rng(seed)
 
     def choose(self, view: View, legal: Sequence[Play]) -> Play:
         hand = sorted(a.card for a in legal)
@@ -91,7 +78,7 @@ class StrategistPlayer:
     SPREAD = 0.7
 
     def __init__(self, *, seed: Seed = 0) -> None:
-        self.rng = _rng(seed)
+        self.rng = bot_rng(seed)
 
     def choose(self, view: View, legal: Sequence[Play]) -> Play:
         me = view.me()

@@ -1,0 +1,37 @@
+"""What every game's computer players share: their seeded generator and the uniform player.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+from tutor import fr
+from tutor.engine.api import Seed
+
+T = TypeVar("T")
+
+
+def bot_rng(seed: Seed) -> random.Random:
+    """A computer player's own generator: a whole number seeds a new one, a ``random.Random``
+    is used as given; anything else is refused in French (``ValueError``)."""
+    if isinstance(seed, random.Random):
+        return seed
+    if type(seed) is not int:
+        raise ValueError(fr.typography(
+            f"La graine d’un joueur artificiel est un nombre entier, pas {fr.shown(seed)}."))
+    return random.Random(seed)
+
+
+class RandomPlayer:
+    """« Au hasard » in every game: a legal action chosen uniformly, from its own seeded
+    generator (it looks at nothing else)."""
+
+    def __init__(self, *, seed: Seed = 0) -> None:
+        self.rng = bot_rng(seed)
+
+    def choose(self, view: object, legal: Sequence[T]) -> T:
+        return self.rng.choice(list(legal))
