@@ -113,3 +113,19 @@ def test_engine_and_games_import_no_widget_library() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+@pytest.mark.parametrize("seed", [1.0, True, "1", None, [1]])
+def test_a_computer_player_refuses_a_seed_that_is_not_a_whole_number(seed: object) -> None:
+    from tutor.engine.bots import RandomPlayer
+
+    with pytest.raises(ValueError, match="nombre entier"):
+        RandomPlayer(seed=seed)  # type: ignore[arg-type]
+
+
+def test_the_uniform_player_is_deterministic_by_seed() -> None:
+    from tutor.engine.bots import RandomPlayer
+
+    legal = list(range(20))
+    picks = [RandomPlayer(seed=5).choose(None, legal) for _ in range(2)]
+    assert picks[0] == picks[1] and picks[0] in legal
