@@ -1,0 +1,142 @@
+"""Stupides Vautours' explorers: the tie explorer (cards and pile set by hand, the engine
+cancels the ties step by step) and the two booklets' tie-breaks compared."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from tutor import fr
+from tutor.engine import IllegalAction
+from tutor.games import vautours as v
+from tutor.ui import html as h
+from tutor.ui.widgets import ErrorArea, Explainer, guarded, html, set_html
+
+from .base import NAMES, PAGE, TIES, book, round_html
+
+
+class TieExplorer(w.VBox):  # type: ignore[misc]
+    """Set 2 to 5 players' cards and the pile; watch the engine cancel ties step by step."""
+
+    def __init__(self) -> None:
+        plays, pile = {"Alex": 14, "Carla": 12, "Dario": 14, "Léo": 10}, (7,)
+        self.error = ErrorArea(book())
+        self.count = w.ToggleButtons(options=[2, 3, 4, 5], value=4, description="Joueurs",
+                                     style={"button_width": "3rem"})
+        self.cards = [w.Dropdown(options=list(v.HAND), value=plays.get(name, 15 - 2 * k),
+                                 description=name, layout=w.Layout(width="9rem"),
+                                 style={"description_width": "3.5rem"})
+                      for k, name in enumerate(NAMES)]
+        self.pile = {c: w.ToggleButton(value=c in pile, description=fr.signed(c),
+                                       tooltip=f"Ajouter {fr.signed(c)} à la pile",
+                                       layout=w.Layout(width="3.3rem"))
+                     for c in sorted(v.POINT_CARDS, reverse=True)}
+        self.reading = w.ToggleButtons(options=[(label, key) for key, label in TIES.items()],
+                                       value="repeated", description="Égalités",
+                                       style={"button_width": "auto"})
+        self.table = html()
+        self.explainer = Explainer(book(), v.describe)
+        for control in [self.count, *self.cards, *self.pile.values(), self.reading]:
+            control.observe(lambda _: self.update(), names="value")
+        row = w.Layout(flex_flow="row wrap")
+        super().__init__([self.count, w.HBox(self.cards, layout=row),
+                          html('<span class="tv-muted">Cartes Points de la pile en jeu (cliquez '
+                               "pour en ajouter ou en retirer) :</span>"),
+                          w.HBox(list(self.pile.values()), layout=row), self.reading, self.error,
+                          self.table, self.explainer])
+        self.add_class("tv-tie-explorer")
+        self.update()
+
+    def update(self) -> None:
+        guarded(self.error)(self._update)()
+
+    def _update(self) -> None:
+        n = int(self.count.value)
+        for k, dd in enumerate(self.cards):
+            dd.layout.display = "" if k < n else "none"
+        plays = {name: int(self.cards[k].value) for k, name in enumerate(NAMES[:n])}
+        pile = [c for c, t in self.pile.items() if t.value]
+        set_html(self.table, "")
+        self.explainer.set_events(())
+        result = v.resolve_round(plays, pile, {"ties": self.reading.value})
+        cancelled = [value for value, _ in result.cancelled]
+        set_html(self.table, round_html(plays, pile, result.winner, True, cancelled))
+        self.explainer.set_events(result.events, "Comment le moteur décide")
+        self.explainer.show_all()
+        self.result = result
+
+
+def tie_explorer() -> TieExplorer:
+    """The tie explorer, starting from the booklet's example (two 14s, Carla's 12)."""
+    return TieExplorer()
+
+
+def parse_cards(text: str, who: str, seen: dict[int, str]) -> list[int]:
+    """Read "10, −3" into point cards won by ``who``; each card exists once in the game, so a
+    card already in ``seen`` (card → player) is refused, as is any value outside −5..−1, +1..+10
+    (:class:`IllegalAction` in French, citing the clause on point cards)."""
+    cards: list[int] = []
+    for part in text.replace("\u2212", "-").replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if not part.lstrip("+-").isdecimal() or not part.isascii():
+            raise IllegalAction(f"{who} : {fr.shown(part, 20)} n’est pas une valeur "
+                                "de carte Points.", v.C_POINTS)
+        value = int(part)
+        if value not in v.POINT_CARDS:
+            raise IllegalAction(f"{who} : {fr.signed(value)} n’est pas une carte Points "
+                                "(−5 à −1, +1 à +10).", v.C_POINTS)
+        if value in seen:
+            owner = "déjà" if seen[value] == who else f"déjà à {seen[value]}"
+            raise IllegalAction(f"{who} : la carte {fr.signed(value)} est {owner} ; chaque "
+                                "carte Points n’existe qu’une fois.", v.C_POINTS)
+        seen[value] = who
+        cards.append(value)
+    return cards
+
+
+class TiebreakCompare(w.VBox):  # type: ignore[misc]
+    """Type each player's winnings; see the winner under both final tie-break readings."""
+
+    def __init__(self) -> None:
+        start = {"Alex": "8, 6", "Carla": "9, 5", "Dario": "10, 3", "Léo": "−2, 7"}
+        self.error = ErrorArea(book())
+        self.inputs = {name: w.Text(value=value, description=name,
+                                    layout=w.Layout(width="15rem", max_width="100%"),
+                                    style={"description_width": "3.5rem"})
+                       for name, value in start.items()}
+        for box in self.inputs.values():
+            box.observe(lambda _: self.update(), names="value")
+        self.out = html()
+        self.out.add_class("tv-tiebreak-result")
+        hint = html('<span class="tv-muted">Cartes Points gagnées par chaque joueur, séparées '
+                    "par des virgules (par exemple «\u202f10, −3\u202f»).</span>")
+        super().__init__([hint, w.HBox(list(self.inputs.values()),
+                                       layout=w.Layout(flex_flow="row wrap")),
+                          self.error, self.out])
+        self.update()
+
+    def update(self) -> None:
+        guarded(self.error)(self._update)()
+
+    def _update(self) -> None:
+        set_html(self.out, "")
+        seen: dict[int, str] = {}
+        taken = {name: parse_cards(box.value, name, seen) for name, box in self.inputs.items()}
+        scores = {p: sum(c) for p, c in taken.items()}
+        columns = []
+        for preset, label in (("standard", "Règle des deux livrets : deuxième meilleur score"),
+                              ("livret-souris-alternative",
+                               "Variante : la plus haute carte Suricate")):
+            out = v.final_result(scores, taken, preset)
+            columns.append(f'<div class="tv-panel"><div class="tv-title">{h.esc(label)}</div>'
+                           f"<p><strong>Vainqueur : {h.esc(fr.join(out.winners))}</strong></p>"
+                           f"<p>{h.esc(out.reason)}</p>{PAGE.cite(out.clause)}</div>")
+        rows = [[h.esc(p), h.esc(", ".join(fr.signed(c) for c in taken[p]) or "—"),
+                 f"<strong>{h.esc(fr.signed(scores[p]))}</strong>"] for p in taken]
+        set_html(self.out, h.table(["Joueur", "Cartes gagnées", "Total"], rows)
+                 + f'<div class="tv-tiebreak-cols">{"".join(columns)}</div>')
+
+
+def tiebreak_compare() -> TiebreakCompare:
+    return TiebreakCompare()
