@@ -21,7 +21,22 @@ from tutor.ui.htmlwidget import Html
 from tutor.ui.widgets import Explainer, html
 
 
-class Stepper(Explainer):
+class _TranscriptText:
+    """A widget whose plain text is its example's whole transcript (what nbval compares):
+    ipywidgets would cut a widget's plain text at 110 characters."""
+
+    transcript: h.Transcript
+
+    def __repr__(self) -> str:
+        return repr(self.transcript)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        (bundle[0] if isinstance(bundle, tuple) else bundle)["text/plain"] = repr(self)
+        return bundle
+
+
+class Stepper(_TranscriptText, Explainer):
     """A worked example on its table, one step at a time (its text repr is the example's
     transcript, which nbval compares with the stored one)."""
 
@@ -32,20 +47,11 @@ class Stepper(Explainer):
         self.transcript = transcript
         self.add_class("tv-example")
 
-    def __repr__(self) -> str:
-        return repr(self.transcript)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        # ipywidgets cuts a widget's plain text at 110 characters: give the whole transcript
-        bundle = super()._repr_mimebundle_(**kwargs)
-        (bundle[0] if isinstance(bundle, tuple) else bundle)["text/plain"] = repr(self)
-        return bundle
-
 
 _SHARED: dict[str, w.Widget] = {}
 
 
-class WorkedExample(w.VBox):  # type: ignore[misc]
+class WorkedExample(_TranscriptText, w.VBox):  # type: ignore[misc]
     """A worked example, light until opened: its steps as text, and « Pas à pas sur la table »
     which builds the :class:`Stepper` (the table after each step) in place. A page holds some
     thirty examples: a stepper each would be a thousand widget models and a page that takes a
@@ -71,14 +77,6 @@ class WorkedExample(w.VBox):  # type: ignore[misc]
             self.stepper = self.build()
             self.children = [self.stepper]
         return self.stepper
-
-    def __repr__(self) -> str:
-        return repr(self.transcript)
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        (bundle[0] if isinstance(bundle, tuple) else bundle)["text/plain"] = repr(self)
-        return bundle
 
 
 class GamePage:
