@@ -142,7 +142,7 @@ def test_new_game_refuses_look_alikes(seed: Any, variant: Any, deck: Any, player
 
 
 def test_a_variant_with_a_key_that_is_not_a_name_gives_a_french_error() -> None:
-    with pytest.raises(ValueError, match="Clé de variante illisible"):
+    with pytest.raises(ValueError, match="Clé inconnue pour la variante de Vaiko"):
         v.new_game(["A", "B"], seed=1, variant={1: "x"})
 
 

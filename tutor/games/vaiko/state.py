@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from tutor.engine import Event, VariantBase, short_repr
+from tutor.engine import Event, VariantBase
 from tutor.engine.api import Record
 from tutor.games.vaiko.deck import Deck
 
@@ -97,14 +97,6 @@ class Variant(VariantBase):
     caller_tie: str = "bonus"
     call_end: str = "caller"
 
-    @classmethod
-    def from_mapping(cls, values: Mapping[str, Any]) -> Variant:
-        """Build a variant from a mapping of readings, refusing keys that are not names."""
-        for key in values:
-            if not isinstance(key, str):
-                raise ValueError(f"Clé de variante illisible : {short_repr(key)} (clés "
-                                 f"possibles : {', '.join(cls.CHOICES)}).")
-        return super().from_mapping(values)
 
 
 PRESETS: dict[str, Variant] = {
