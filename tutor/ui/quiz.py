@@ -12,6 +12,7 @@ import ipywidgets as w
 from tutor import fr, rules
 from tutor.engine import Event
 from tutor.ui import html as h
+from tutor.ui.page import PAGES
 from tutor.ui.widgets import ErrorArea, guarded, set_html
 
 
@@ -19,7 +20,8 @@ from tutor.ui.widgets import ErrorArea, guarded, set_html
 class Question:
     """One exercise: the ``situation`` (HTML), the ``prompt``, the ``options`` and the ``answer``
     (one of them), the ``correction`` (HTML: the situation resolved), the resolving ``events`` and
-    the ``reading`` of the rules that grades it (French)."""
+    the ``reading`` of the rules that grades it (French); ``clauses``: the clauses it is about
+    (by default those its events cite)."""
 
     situation: str
     prompt: str
@@ -28,6 +30,12 @@ class Question:
     correction: str
     events: tuple[Event, ...]
     reading: str
+    clauses: tuple[str, ...] = ()
+
+    @property
+    def about(self) -> tuple[str, ...]:
+        """The clauses this question is about."""
+        return self.clauses or tuple(dict.fromkeys(e.clause for e in self.events))
 
 
 class Quiz(w.VBox):  # type: ignore[misc]
@@ -52,6 +60,11 @@ class Quiz(w.VBox):  # type: ignore[misc]
                           w.HBox([self.next_button, self.score],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))])
         self.add_class("tv-exercises")
+        #: called with the question and whether the answer was right (the page's progress)
+        self.on_answer: list[Callable[[Question, bool], None]] = []
+        page = PAGES.get(book.game)
+        if page is not None:
+            page.progress.watch_quiz(self)
         self.new_question()
 
     def _button(self, k: int) -> w.Button:
@@ -112,6 +125,8 @@ class Quiz(w.VBox):  # type: ignore[misc]
                  h.message_panel("success" if good else "error", title, q.reading)
                  + q.correction + f'<div class="tv-panel"><ol class="tv-steps">{steps}</ol></div>')
         self._score()
+        for hook in self.on_answer:
+            hook(q, good)
 
     def _score(self) -> None:
         set_html(self.score, f'<span class="tv-tag tv-score">Score : {self.right} / '

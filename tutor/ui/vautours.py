@@ -61,6 +61,7 @@ PAGE = GamePage("vautours", "Hol’s der Geier, un jeu d’Alex Randolph, de 2 �
                 shown=lambda events: [e for e in events if e.kind != "play"])
 book, header, clause, clauses, example = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example)
+progress = PAGE.progress_map  # « Ce que vous avez rencontré »
 
 
 def style() -> w.HTML:
