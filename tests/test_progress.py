@@ -5,13 +5,16 @@ met yet only ask about such clauses and are graded by the engine."""
 
 from __future__ import annotations
 
+import html
 import importlib
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
 from ipywidgets.widgets import widget
 
+from tests.test_french import misspelt, violations
 from tutor import fr
 from tutor.games import GAMES
 from tutor.ui import vautours as sv
@@ -248,3 +251,29 @@ def test_the_map_and_its_exercises_create_no_widget_models_as_they_are_used() ->
         view.quiz.next_button.click()
         view.button.click()
     assert len(widget._instances) == before
+
+
+def visible_text(markup: str) -> str:
+    """What a learner reads of some markup (tags and style sheets dropped, entities decoded)."""
+    markup = re.sub(r"<style>.*?</style>", " ", markup, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+@pytest.mark.parametrize("game_id", list(MODULES))
+def test_the_map_and_its_exercises_read_in_correct_french(game_id: str) -> None:
+    page, module = page_of(game_id), importlib.import_module(MODULES[game_id])
+    view = module.progress()
+    view.progress.mark("play", list(page.book().clauses)[:3])
+    view.progress.mark("wrong", list(page.book().clauses)[3:4])
+    view.progress.notice = UNREADABLE
+    view.button.click()
+    assert view.quiz is not None
+    texts = [visible_text(view.map.value), visible_text(view.note.value), view.button.description]
+    for k in range(6):
+        q = view.exercises.make(k) if view.exercises else None
+        assert q is not None
+        texts += [q.prompt, *q.options, q.reading]
+    for text in texts:
+        text = re.sub(r"[ \t\n]+", " ", text).strip()
+        assert not violations(text), violations(text)
+        assert not misspelt(text), (sorted(misspelt(text)), text)

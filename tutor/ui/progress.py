@@ -52,9 +52,9 @@ MAX_STORED = 32 * 1024
 MAX_COUNT = 1_000_000
 
 UNREADABLE = fr.typography("Les progrès gardés par ce navigateur pour cette page étaient "
-                           "illisibles : ils ont été ignorés.")
+                           "illisibles : cette page les a ignorés.")
 OTHER_FORMAT = fr.typography("Les progrès gardés par ce navigateur viennent d’une autre version "
-                             "du tuteur : ils ont été ignorés.")
+                             "du tuteur : cette page les a ignorés.")
 BUTTON = fr.typography("Exercices sur ce que vous n’avez pas encore vu")
 
 # (symbol, label) of each mark on the map: never colour alone
@@ -293,7 +293,7 @@ class Exercises:
                 later.append(text)
         rng = random.Random(f"{step.example}/{step.index}/{k}")
         if later:
-            prompt = "Que se passe-t-il ensuite ?"
+            prompt = "Quelle est l’étape suivante ?"
             options = [answer, *later[:2]]
         else:
             prompt = ("Le coup suivant est refusé : selon quel article de la règle ?"
