@@ -127,9 +127,9 @@ class Progress(traitlets.HasTraits):
             self._changed()
 
     def _changed(self) -> None:
-        self.version += 1
         if self.arrived and self.browser is not None:
             self.browser.save(self.dump())
+        self.version += 1
 
     def dump(self) -> str:
         """The text kept in the browser (JSON, versioned)."""
@@ -361,6 +361,9 @@ CSS = """
 .tv-progress-item .tv-tag { font-weight: 500; }
 .tv-tag.tv-mark-wrong { background: #ffe3e3; color: #8a1c1c; }
 .tv-tag.tv-mark-right { background: #d3f9d8; color: #1b5e20; }
+.tv-progress-view .jupyter-button.tv-choice { white-space: normal; height: auto;
+  min-height: var(--jp-widgets-inline-height, 28px); max-width: 100%; text-align: left;
+  line-height: 1.3; padding-top: 0.25rem; padding-bottom: 0.25rem; }
 .tv-progress-summary { display: flex; flex-wrap: wrap; gap: 0.3rem 0.5rem; margin: 0.3rem 0;
   padding: 0; list-style: none; }
 """
@@ -379,12 +382,10 @@ def map_html(progress: Progress) -> str:
     total = len(book.clauses)
     per_kind = {k: sum(1 for c in book.clauses if progress.of(c)[k]) for k in KINDS}
     not_met = len(progress.not_met())
-    summary = [
-        f'<li class="tv-tag" data-kind="{k}">{MARKS[k][0]} '
-        f"{h.esc(fr.count(per_kind[k], 'article'))} {h.esc(MARKS[k][1])}</li>" for k in KINDS]
-    summary.append(f'<li class="tv-tag" data-kind="none">{NOT_MET[0]} '
-                   f"{h.esc(fr.count(not_met, 'article'))} "
-                   f"{h.esc(fr.plural(not_met, 'pas encore rencontré'))}</li>")
+    summary = [f'<li class="tv-tag" data-kind="{kind}">{symbol} '
+               f"{h.esc(fr.capitalize(label) + ' : ' + fr.count(n, 'article'))}</li>"
+               for kind, (symbol, label), n in [
+                   *((k, MARKS[k], per_kind[k]) for k in KINDS), ("none", NOT_MET, not_met)]]
     sections = []
     for section in book.sections:
         clauses = book.in_section(section)
@@ -429,8 +430,9 @@ class ProgressMap(w.VBox):  # type: ignore[misc]
         self.error = ErrorArea(page.book())
         self.map = w.HTML()
         self.map.add_class("tv-progress-map")
-        self.button = w.Button(description=BUTTON, icon="question",
-                               layout=w.Layout(width="auto", max_width="100%"))
+        self.button = w.Button(description=BUTTON, icon="question", button_style="primary",
+                               layout=w.Layout(width="auto", max_width="100%",
+                                               align_self="flex-start"))
         self.button.add_class("tv-progress-exercises")
         self.note = w.HTML()
         self.exercises: Exercises | None = None
