@@ -50,6 +50,8 @@ FORMAT = 1
 MAX_STORED = 32 * 1024
 #: highest count kept for one clause and one kind
 MAX_COUNT = 1_000_000
+#: the most earlier steps an exercise's situation tells
+CONTEXT = 8
 
 UNREADABLE = fr.typography("Les progrès gardés par ce navigateur pour cette page étaient "
                            "illisibles : cette page les a ignorés.")
@@ -210,37 +212,83 @@ class Progress(traitlets.HasTraits):
 
 @dataclass(frozen=True)
 class Step:
-    """Step ``index`` of a worked example replayed by the engine: the event a question asks
-    about (it cites the clause), with the example's events as told."""
+    """Step ``index`` of a sequence of events the engine produced, the event a question asks
+    about (it cites the clause): a worked example replayed (``example`` is its id) or a seeded
+    game played at random (``example`` is ``""``, ``game`` says which)."""
 
     example: str
     events: tuple[Event, ...]
     index: int
+    game: str = ""
 
     @property
     def event(self) -> Event:
         return self.events[self.index]
 
-    def rank(self) -> tuple[bool, bool, int]:
-        """Best first: a step the situation explains (not a refusal, not the very first), with
-        later steps to offer as other options."""
-        return (self.event.kind == "refused", self.index == 0,
+    def rank(self) -> tuple[bool, bool, bool, int]:
+        """Best first: a worked example's step, one the situation explains (not a refusal, not
+        the very first), with later steps to offer as other options."""
+        return (bool(self.game), self.event.kind == "refused", self.index == 0,
                 -min(len(self.events) - self.index - 1, 2))
+
+
+#: the seeded games played at random for clauses no worked example cites: seeds per reading
+SEEDS = (1, 2)
+#: the most steps a seeded game gives one clause (its first occurrences)
+PER_GAME = 2
+NAMES = ("Alex", "Bea", "Carla", "Dario", "Léo", "Emma")
+
+
+def seeded_games(page: GamePage) -> Iterable[tuple[str, tuple[Event, ...]]]:
+    """Whole games played at random by the engine, deterministic by seed: for each reading of
+    the rules and each seed, a French description of the game and every event told."""
+    engine = page.engine
+    for preset, label in engine.PRESET_LABELS.items():
+        for seed in SEEDS:
+            span = engine.MAX_PLAYERS - engine.MIN_PLAYERS + 1
+            n = engine.MIN_PLAYERS + seed % span
+            state = engine.new_game(NAMES[:n], seed=seed, variant=preset)
+            events = list(engine.opening_events(state))
+            rng = random.Random(seed)
+            for _ in range(5000):  # every game ends long before: a bound, not a rule
+                seats = () if engine.is_over(state) else engine.current_seats(state)
+                if not seats:
+                    break
+                state, told = engine.apply(state, rng.choice(
+                    engine.legal_actions(state, seats[0])))
+                events.extend(told)
+            title = (f"une partie à {n} joueurs jouée au hasard par le moteur "
+                     f"(partie n° {seed}, règle {fr.quote(label)})")
+            yield title, tuple(events)  # every choice told: these are what the clauses rule
 
 
 def exercise_steps(page: GamePage) -> dict[str, list[Step]]:
     """For each clause some worked example's replay cites, the steps that could ask about it
-    (best first). Examples whose replay differs from the rule file are left out."""
+    (best first; examples whose replay differs from the rule file are left out); for a clause
+    no example cites, its first occurrences in seeded games played at random."""
     book, engine = page.book(), page.engine
     steps: dict[str, list[Step]] = {}
+
+    def askable(event: Event) -> bool:
+        clause = book.clauses.get(event.clause)
+        return clause is not None and not clause.commentary
+
     for example in book.examples.values():
         run = engine.run_example(example.data)
         if not run.ok:
             continue
         events = tuple(page.shown(run.events))
         for k, event in enumerate(events):
-            if event.clause in book.clauses and not book.clauses[event.clause].commentary:
+            if askable(event):
                 steps.setdefault(event.clause, []).append(Step(example.id, events, k))
+    from_examples = set(steps)
+    for title, events in seeded_games(page):
+        taken: dict[str, int] = {}
+        for k, event in enumerate(events):
+            clause = event.clause
+            if askable(event) and clause not in from_examples and taken.get(clause, 0) < PER_GAME:
+                taken[clause] = taken.get(clause, 0) + 1
+                steps.setdefault(clause, []).append(Step("", events, k, title))
     for found in steps.values():
         found.sort(key=Step.rank)
     return steps
@@ -282,8 +330,8 @@ class Exercises:
         """The question on ``step``: its situation (the table and the steps before it), then
         what happens next, or which clause decides it; graded by the engine's event."""
         book, describe = self.book, self.page.engine.describe
-        example = book.examples[step.example]
-        event, before = step.event, step.events[: step.index]
+        event = step.event
+        before = step.events[max(0, step.index - CONTEXT): step.index]
         clause = book.clause(event.clause)
         answer = describe(event)
         later: list[str] = []
@@ -291,7 +339,7 @@ class Exercises:
             text = describe(e)
             if text != answer and text not in later:
                 later.append(text)
-        rng = random.Random(f"{step.example}/{step.index}/{k}")
+        rng = random.Random(f"{step.example or step.game}/{step.index}/{k}")
         if later:
             prompt = "Quelle est l’étape suivante ?"
             options = [answer, *later[:2]]
@@ -302,13 +350,14 @@ class Exercises:
             answer = clause.title
             options = [answer, *self._other_titles(step)]
         rng.shuffle(options)
+        source = (f"l’exemple {fr.quote(book.examples[step.example].title)} de la règle, "
+                  "rejoué par le moteur" if step.example else step.game)
         return Question(
-            situation=self._situation(step.example, before),
+            situation=self._situation(step, before),
             prompt=fr.typography(prompt), options=tuple(options), answer=answer,
             correction=self._scene(step.example, step.events[: step.index + 1]),
             events=(event,),
-            reading=fr.typography(f"D’après l’exemple {fr.quote(example.title)} de la règle, "
-                                  "rejoué par le moteur."),
+            reading=fr.typography(f"D’après {source}."),
             clauses=(clause.id,))
 
     def _other_titles(self, step: Step) -> list[str]:
@@ -337,14 +386,21 @@ class Exercises:
             log.exception("scene of %s failed", example_id)
             return ""
 
-    def _situation(self, example_id: str, before: Sequence[Event]) -> str:
+    def _situation(self, step: Step, before: Sequence[Event]) -> str:
         steps = "".join(f"<li>{h.esc(self.page.engine.describe(e))} "
                         f'<span class="tv-step-clause">— {h.esc(self.book.clause(e.clause).title)}'
                         "</span></li>" for e in before)
-        told = (f'<ol class="tv-steps">{steps}</ol>' if steps else
-                '<p class="tv-muted">L’exemple commence.</p>')
+        start = step.index - len(before) + 1
+        told = (f'<ol class="tv-steps" start="{start}">{steps}</ol>' if steps else
+                '<p class="tv-muted">Rien ne s’est encore passé.</p>')
+        if not step.example:
+            title = fr.capitalize(step.game)
+            if start > 1:
+                title += f", depuis l’étape {start}"
+            return f'<div class="tv-panel"><div class="tv-title">{h.esc(title)}</div>{told}</div>'
         return (f'<div class="tv-panel"><div class="tv-title">Un exemple de la règle, '
-                f"rejoué par le moteur</div>{told}</div>" + self._scene(example_id, before))
+                f"rejoué par le moteur</div>{told}</div>"
+                + self._scene(step.example, step.events[: step.index]))
 
 
 # --- the map ---------------------------------------------------------------------------------
@@ -474,7 +530,8 @@ class ProgressMap(w.VBox):  # type: ignore[misc]
             n = len(missing)
             titles = fr.join([fr.quote(t) for t in missing])
             parts.append(f"Pas encore d’exercice pour {fr.count(n, 'article')} : {titles} "
-                         f"(aucun exemple de la règle ne {fr.plural(n, 'le', 'les')} cite).")
+                         f"(aucun exemple de la règle ni aucune partie jouée par le moteur ne "
+                         f"{fr.plural(n, 'le', 'les')} cite).")
         set_html(self.note, "".join(f'<p class="tv-muted">{h.esc(p)}</p>' for p in parts))
 
 
