@@ -79,6 +79,26 @@ def test_the_steps_played_in_a_sandbox_mark_their_clauses_met_in_play() -> None:
     assert progress.counts == before
 
 
+def test_a_game_against_the_computer_marks_its_clauses_met_in_play() -> None:
+    progress = sv.PAGE.progress
+    game = sv.play_vs_computer(seed=2)
+    assert progress.counts == {}
+    game.actions.buttons[0].click()  # the learner's card, then the computer players'
+    assert progress.of("vautours/choix")["play"] >= 2
+    assert progress.of("vautours/devoilement")["play"] == 1
+
+
+def test_a_refusal_asks_which_clause_forbids_the_move_it_tells() -> None:
+    page = sv.PAGE
+    for example_id in page.book().examples:
+        sv.stepper(example_id)
+    exercises = Exercises(page, page.progress)
+    (step,) = [s for s in exercises.steps["vautours/main"] if s.event.kind == "refused"]
+    q = exercises.question(step)
+    assert q.answer == page.book().clause("vautours/main").title
+    assert "n’a plus la carte 15" in q.situation and len(set(q.options)) == 3
+
+
 def test_stepping_through_a_worked_example_marks_what_was_shown() -> None:
     progress = sv.PAGE.progress
     example = sv.stepper("vautours/ex-egalite-livret")

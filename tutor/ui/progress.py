@@ -340,20 +340,24 @@ class Exercises:
             if text != answer and text not in later:
                 later.append(text)
         rng = random.Random(f"{step.example or step.game}/{step.index}/{k}")
-        if later:
+        refused = ""
+        if event.kind == "refused":  # the refusal is told: which clause forbids that move?
+            prompt = "Le moteur refuse ce coup : quel article de la règle l’interdit ?"
+            refused = h.message_panel("error", answer)
+            answer = clause.title
+            options = [answer, *self._other_titles(step)]
+        elif later:
             prompt = "Quelle est l’étape suivante ?"
             options = [answer, *later[:2]]
         else:
-            prompt = ("Le coup suivant est refusé : selon quel article de la règle ?"
-                      if event.kind == "refused" else
-                      "Quel article de la règle décide de l’étape suivante ?")
+            prompt = "Quel article de la règle décide de l’étape suivante ?"
             answer = clause.title
             options = [answer, *self._other_titles(step)]
         rng.shuffle(options)
         source = (f"l’exemple {fr.quote(book.examples[step.example].title)} de la règle, "
                   "rejoué par le moteur" if step.example else step.game)
         return Question(
-            situation=self._situation(step, before),
+            situation=self._situation(step, before) + refused,
             prompt=fr.typography(prompt), options=tuple(options), answer=answer,
             correction=self._scene(step.example, step.events[: step.index + 1]),
             events=(event,),
