@@ -128,6 +128,15 @@ def test_an_answer_marks_the_clauses_of_the_question_right_or_wrong() -> None:
     assert 'data-kind="wrong"' in map_html(progress)
 
 
+@pytest.mark.parametrize("game_id", list(MODULES))
+def test_every_pages_exercises_count_in_its_progress(game_id: str) -> None:
+    page, module = page_of(game_id), importlib.import_module(MODULES[game_id])
+    quiz = module.exercises()
+    quiz.answer(quiz.question.answer)
+    assert quiz.question.about
+    assert all(page.progress.of(c)["right"] == 1 for c in quiz.question.about)
+
+
 def test_the_stored_text_round_trips() -> None:
     book = sv.book()
     progress = Progress(book)

@@ -53,9 +53,6 @@ class Stepper(Explainer):
 
 _SHARED: dict[str, w.Widget] = {}
 
-#: the page of each game, by game id (the last one built): a quiz finds its page's progress here
-PAGES: dict[str, GamePage] = {}
-
 
 class WorkedExample(w.VBox):  # type: ignore[misc]
     """A worked example, light until opened: its steps as text, and « Pas à pas sur la table »
@@ -107,7 +104,6 @@ class GamePage:
         self._progress: Progress | None = None
         #: each worked example's table drawer, by example id (exercises draw their situation)
         self.scenes: dict[str, Callable[[Sequence[Event]], str]] = {}
-        PAGES[game_id] = self
 
     @property
     def browser(self) -> BrowserLink:

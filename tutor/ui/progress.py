@@ -515,7 +515,8 @@ class ProgressMap(w.VBox):  # type: ignore[misc]
         if self.exercises is None:
             self.exercises = Exercises(self.page, self.progress)
         if self.quiz is None:
-            self.quiz = Quiz(self.page.book(), self.page.engine.describe, self.exercises.make)
+            self.quiz = Quiz(self.page.book(), self.page.engine.describe, self.exercises.make,
+                             page=self.page)
             self.quiz._button(2)  # every option button made at once: no model grows later
             self.quiz_box.children = [self.quiz]
         else:

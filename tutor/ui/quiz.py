@@ -6,14 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
 from tutor import fr, rules
 from tutor.engine import Event
 from tutor.ui import html as h
-from tutor.ui.page import PAGES
 from tutor.ui.widgets import ErrorArea, guarded, set_html
+
+if TYPE_CHECKING:
+    from tutor.ui.page import GamePage
 
 
 @dataclass(frozen=True)
@@ -39,10 +42,12 @@ class Question:
 
 
 class Quiz(w.VBox):  # type: ignore[misc]
-    """Generated questions (``make(k)`` gives the ``k``-th), one at a time, with a score."""
+    """Generated questions (``make(k)`` gives the ``k``-th), one at a time, with a score; the
+    answers count in ``page``'s progress (what the learner has met)."""
 
     def __init__(self, book: rules.RuleBook, describe: Callable[[Event], str],
-                 make: Callable[[int], Question], seed: int = 0) -> None:
+                 make: Callable[[int], Question], seed: int = 0,
+                 page: GamePage | None = None) -> None:
         self.book, self.describe, self.make = book, describe, make
         self.seed, self.asked, self.right, self.shown = seed, 0, 0, 0
         self.answered = False
@@ -62,7 +67,6 @@ class Quiz(w.VBox):  # type: ignore[misc]
         self.add_class("tv-exercises")
         #: called with the question and whether the answer was right (the page's progress)
         self.on_answer: list[Callable[[Question, bool], None]] = []
-        page = PAGES.get(book.game)
         if page is not None:
             page.progress.watch_quiz(self)
         self.new_question()

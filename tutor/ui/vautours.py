@@ -320,7 +320,7 @@ def make_question(seed: int) -> Question:
 
 def exercises(seed: int = 0) -> Quiz:
     """"Qui remporte la pile ?": generated manches (3 to 5 players), graded by the engine."""
-    quiz = Quiz(book(), v.describe, make_question, seed)
+    quiz = Quiz(book(), v.describe, make_question, seed, page=PAGE)
     quiz._button(len(NAMES))  # every option button made once: no model grows later
     return quiz
 
