@@ -469,7 +469,7 @@ def map_html(progress: Progress) -> str:
                         f'<span class="tv-muted">({met} sur {len(clauses)})</span></div>'
                         f'<ul class="tv-progress-list">{"".join(items)}</ul>')
     notice = h.message_panel("info", progress.notice) if progress.notice else ""
-    return (f"<style>{CSS}</style>{notice}"
+    return (f"{notice}"
             f'<div class="tv-panel tv-progress"><div class="tv-title">'
             f"{h.esc(fr.count(total, 'article'))} dans la règle</div>"
             f'<ul class="tv-progress-summary">{"".join(summary)}</ul>'
@@ -488,6 +488,8 @@ class ProgressMap(w.VBox):  # type: ignore[misc]
     def __init__(self, page: GamePage, progress: Progress) -> None:
         self.page, self.progress = page, progress
         self.error = ErrorArea(page.book())
+        # the style sheet once, not with every update of the map
+        self.style = w.HTML(f"<style>{CSS}</style>", layout=w.Layout(display="none"))
         self.map = w.HTML()
         self.map.add_class("tv-progress-map")
         self.button = w.Button(description=BUTTON, icon="question", button_style="primary",
@@ -501,7 +503,8 @@ class ProgressMap(w.VBox):  # type: ignore[misc]
         self.button.on_click(guarded(self.error)(lambda _: self.ask()))
         progress.observe(lambda _: guarded(self.error)(self.render)(),
                          names=["version", "notice"])
-        super().__init__([self.map, self.button, self.error, self.note, self.quiz_box])
+        super().__init__([self.style, self.map, self.button, self.error, self.note,
+                          self.quiz_box])
         self.add_class("tv-progress-view")
         self.render()
 
