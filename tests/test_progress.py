@@ -309,3 +309,12 @@ def test_the_map_and_its_exercises_read_in_correct_french(game_id: str) -> None:
         text = re.sub(r"[ \t\n]+", " ", text).strip()
         assert not violations(text), violations(text)
         assert not misspelt(text), (sorted(misspelt(text)), text)
+
+
+def test_a_page_without_any_exercise_says_so_instead_of_failing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tutor.ui.progress.exercise_steps", lambda page: {})
+    view = sv.progress()
+    view.button.click()
+    assert view.quiz is None and view.error.value == ""
+    assert f"Pas encore d’exercice pour {len(sv.book().clauses)} articles" in view.note.value

@@ -517,6 +517,9 @@ class ProgressMap(w.VBox):  # type: ignore[misc]
         """Show a question on a clause not met yet (the quiz is built once)."""
         if self.exercises is None:
             self.exercises = Exercises(self.page, self.progress)
+        if not self.exercises.steps:
+            self._note()
+            return
         if self.quiz is None:
             self.quiz = Quiz(self.page.book(), self.page.engine.describe, self.exercises.make,
                              page=self.page)
