@@ -7,7 +7,7 @@ notebooks call (``header``, ``clause``, ``clauses``, ``example``, ``book``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as w
 
@@ -17,10 +17,8 @@ from tutor.engine.api import AnyEngine
 from tutor.games import GAMES
 from tutor.ui import html as h
 from tutor.ui.bridge import BrowserLink
+from tutor.ui.progress import Progress, ProgressMap
 from tutor.ui.widgets import Explainer, html
-
-if TYPE_CHECKING:
-    from tutor.ui.progress import Progress, ProgressMap
 
 
 class Stepper(Explainer):
@@ -117,16 +115,12 @@ class GamePage:
     def progress(self) -> Progress:
         """What the learner has met on this page (kept in their browser)."""
         if self._progress is None:
-            from tutor.ui.progress import Progress
-
             self._progress = Progress(self.book(), self.browser)
         return self._progress
 
     def progress_map(self) -> ProgressMap:
         """« Ce que vous avez rencontré »: the map of the rule's clauses and exercises on the
         ones not met yet."""
-        from tutor.ui.progress import ProgressMap
-
         return ProgressMap(self, self.progress)
 
     @property
