@@ -18,6 +18,7 @@ from tutor.games import GAMES
 from tutor.ui import html as h
 from tutor.ui.bridge import BrowserLink
 from tutor.ui.htmlwidget import Html
+from tutor.ui.progress import Progress, ProgressMap
 from tutor.ui.widgets import Explainer, html
 
 
@@ -43,9 +44,16 @@ class Stepper(_TranscriptText, Explainer):
     def __init__(self, book: rules.RuleBook, describe: Callable[[Event], str],
                  events: Sequence[Event], title: str,
                  scene: Callable[[Sequence[Event]], str], transcript: h.Transcript) -> None:
+        #: called with the events shown so far after each render (the page's progress)
+        self.on_show: list[Callable[[Sequence[Event]], None]] = []
         super().__init__(book, describe, events, title=title, scene=scene)
         self.transcript = transcript
         self.add_class("tv-example")
+
+    def render(self) -> None:
+        super().render()
+        for hook in self.on_show:
+            hook(self.events[: self.index + 1])
 
 
 _SHARED: dict[str, w.Widget] = {}
@@ -90,6 +98,9 @@ class GamePage:
         self.tagline = tagline
         self.shown = shown
         self._browser: BrowserLink | None = None
+        self._progress: Progress | None = None
+        #: each worked example's table drawer, by example id (exercises draw their situation)
+        self.scenes: dict[str, Callable[[Sequence[Event]], str]] = {}
 
     @property
     def browser(self) -> BrowserLink:
@@ -98,6 +109,18 @@ class GamePage:
         if self._browser is None:
             self._browser = BrowserLink(key=f"tutor:{self.info.id}")
         return self._browser
+
+    @property
+    def progress(self) -> Progress:
+        """What the learner has met on this page (kept in their browser)."""
+        if self._progress is None:
+            self._progress = Progress(self.book(), self.browser)
+        return self._progress
+
+    def progress_map(self) -> ProgressMap:
+        """« Ce que vous avez rencontré »: the map of the rule's clauses and exercises on the
+        ones not met yet."""
+        return ProgressMap(self, self.progress)
 
     @property
     def engine(self) -> AnyEngine:
@@ -161,12 +184,15 @@ class GamePage:
         after the events told so far, so the result never shows before its step."""
         ex = self.book().examples[example_id]
         run = self.engine.run_example(ex.data)
-        return Stepper(self.book(), self.engine.describe, self.shown(run.events), ex.title,
-                       scene, self.example(example_id))
+        stepper = Stepper(self.book(), self.engine.describe, self.shown(run.events), ex.title,
+                          scene, self.example(example_id))
+        self.progress.watch_stepper(stepper)
+        return stepper
 
     def worked_example(self, example_id: str,
                        scene: Callable[[Sequence[Event]], str]) -> WorkedExample:
         """A worked example shown as its steps, opening onto its :meth:`stepper` on demand."""
+        self.scenes[example_id] = scene
         return WorkedExample(self.example(example_id),
                              lambda: self.stepper(example_id, scene))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
@@ -15,12 +16,16 @@ from tutor.ui import html as h
 from tutor.ui.htmlwidget import Html
 from tutor.ui.widgets import ErrorArea, guarded, set_html
 
+if TYPE_CHECKING:
+    from tutor.ui.page import GamePage
+
 
 @dataclass(frozen=True)
 class Question:
     """One exercise: the ``situation`` (HTML), the ``prompt``, the ``options`` and the ``answer``
     (one of them), the ``correction`` (HTML: the situation resolved), the resolving ``events`` and
-    the ``reading`` of the rules that grades it (French)."""
+    the ``reading`` of the rules that grades it (French); ``clauses``: the clauses it is about
+    (by default those its events cite)."""
 
     situation: str
     prompt: str
@@ -29,13 +34,21 @@ class Question:
     correction: str
     events: tuple[Event, ...]
     reading: str
+    clauses: tuple[str, ...] = ()
+
+    @property
+    def about(self) -> tuple[str, ...]:
+        """The clauses this question is about."""
+        return self.clauses or tuple(dict.fromkeys(e.clause for e in self.events))
 
 
 class Quiz(w.VBox):  # type: ignore[misc]
-    """Generated questions (``make(k)`` gives the ``k``-th), one at a time, with a score."""
+    """Generated questions (``make(k)`` gives the ``k``-th), one at a time, with a score; the
+    answers count in ``page``'s progress (what the learner has met)."""
 
     def __init__(self, book: rules.RuleBook, describe: Callable[[Event], str],
-                 make: Callable[[int], Question], seed: int = 0) -> None:
+                 make: Callable[[int], Question], seed: int = 0,
+                 page: GamePage | None = None) -> None:
         self.book, self.describe, self.make = book, describe, make
         self.seed, self.asked, self.right, self.shown = seed, 0, 0, 0
         self.answered = False
@@ -53,6 +66,10 @@ class Quiz(w.VBox):  # type: ignore[misc]
                           w.HBox([self.next_button, self.score],
                                  layout=w.Layout(flex_flow="row wrap", align_items="center"))])
         self.add_class("tv-exercises")
+        #: called with the question and whether the answer was right (the page's progress)
+        self.on_answer: list[Callable[[Question, bool], None]] = []
+        if page is not None:
+            page.progress.watch_quiz(self)
         self.new_question()
 
     def _button(self, k: int) -> w.Button:
@@ -113,6 +130,8 @@ class Quiz(w.VBox):  # type: ignore[misc]
                  h.message_panel("success" if good else "error", title, q.reading)
                  + q.correction + f'<div class="tv-panel"><ol class="tv-steps">{steps}</ol></div>')
         self._score()
+        for hook in self.on_answer:
+            hook(q, good)
 
     def _score(self) -> None:
         set_html(self.score, f'<span class="tv-tag tv-score">Score : {self.right} / '

@@ -97,6 +97,7 @@ class _Board(w.VBox):  # type: ignore[misc]
         self.guard = guarded(self.error)
         self.viewer = viewer
         self.session = Session(self.engine, state, opening, seat=viewer)
+        surface.page.progress.watch_session(self.session)
         self.table = Html()
         self.table.add_class("tv-table-view")
         self.actions = ActionPanel(act, self.error)

@@ -17,6 +17,7 @@ from tutor.ui.drahtseilakt.cards import (
     material,
     number_card,
     open_points,
+    progress,
     readings,
     scene,
     score_card,
@@ -36,6 +37,6 @@ from tutor.ui.drahtseilakt.play import (
 __all__ = [
     "CSS", "PAGE", "SURFACE", "ChainExplorer", "PairView", "book", "chain_explorer", "clause",
     "clauses", "example", "exercises", "header", "make_question", "material", "number_card",
-    "open_points", "pair_view", "play_vs_computer", "readings", "sandbox", "scene",
+    "open_points", "pair_view", "play_vs_computer", "progress", "readings", "sandbox", "scene",
     "score_card", "stepper", "style", "table_html",
 ]

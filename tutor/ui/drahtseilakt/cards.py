@@ -72,6 +72,7 @@ PAGE = GamePage("drahtseilakt", "Un jeu de Reiner Knizia (1999), de 3 à 5 joueu
                 "l’équilibre sur la corde raide, entre bâtonnets bleus et rouges.")
 book, header, clause, clauses, example, open_points = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example, PAGE.open_points)
+progress = PAGE.progress_map  # « Ce que vous avez rencontré »
 
 
 def style() -> w.HTML:

@@ -186,4 +186,4 @@ def make_question(seed: int) -> Question:
 
 def exercises(seed: int = 0) -> Quiz:
     """"Qui reçoit des bâtonnets ?": generated tricks, immediate feedback, a score."""
-    return Quiz(PAGE.book(), d.describe, make_question, seed)
+    return Quiz(PAGE.book(), d.describe, make_question, seed, page=PAGE)

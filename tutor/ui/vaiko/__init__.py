@@ -24,6 +24,7 @@ from .base import (
     keep,
     open_points,
     play_vs_computer,
+    progress,
     readings,
     round_summary,
     sandbox,
@@ -46,6 +47,6 @@ __all__ = [
     "CSS", "PAGE", "SURFACE", "CallCalculator", "MatchExplorer", "MemoryExercise",
     "MemorySandbox", "book", "call_calculator", "card", "clause", "clauses", "deck_panel", "draw",
     "example", "exercises", "groups", "header", "keep", "make_question", "match_explorer",
-    "memory_exercise", "open_points", "play_vs_computer", "question", "readings",
+    "memory_exercise", "open_points", "play_vs_computer", "progress", "question", "readings",
     "round_summary", "sandbox", "stepper", "style",
 ]

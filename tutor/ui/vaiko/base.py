@@ -52,6 +52,7 @@ PAGE = GamePage("vaiko", "Un jeu de mémoire et de défausse, de 2 à 6 joueurs 
                 shown=lambda events: [e for e in events if e.kind != "peek_turn"])
 book, header, clause, clauses, example, open_points = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example, PAGE.open_points)
+progress = PAGE.progress_map  # « Ce que vous avez rencontré »
 
 
 def style() -> w.HTML:

@@ -267,4 +267,4 @@ def question(seed: int) -> Question:
 
 def exercises(seed: int = 0) -> Quiz:
     """Generated counts with immediate feedback and a score."""
-    return Quiz(book(), v.describe, question, seed)
+    return Quiz(book(), v.describe, question, seed, page=PAGE)

@@ -22,6 +22,7 @@ from .base import (
     header,
     material,
     open_points,
+    progress,
     readings,
     score_table,
     style,
@@ -44,6 +45,6 @@ __all__ = [
     "BOOKLET_HEADS", "CSS", "NAMES", "PAGE", "SURFACE", "YOU", "HuntBuilder", "ScoringExplorer",
     "action_label", "book", "card_html", "clause", "clauses", "draw", "example", "exercises",
     "groups", "header", "hunt_builder", "hunts_with_heads", "make_question", "material",
-    "open_points", "play_vs_computer", "readings", "sandbox", "scene_of", "score_table",
+    "open_points", "play_vs_computer", "progress", "readings", "sandbox", "scene_of", "score_table",
     "scoring_explorer", "stepper", "style",
 ]

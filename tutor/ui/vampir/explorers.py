@@ -330,4 +330,4 @@ def make_question(seed: int) -> Question:
 
 
 def exercises(seed: int = 0) -> Quiz:
-    return Quiz(book(), v.describe, make_question, seed)
+    return Quiz(book(), v.describe, make_question, seed, page=PAGE)

@@ -61,6 +61,7 @@ PAGE = GamePage("vautours", "Hol’s der Geier, un jeu d’Alex Randolph, de 2 �
                 shown=lambda events: [e for e in events if e.kind != "play"])
 book, header, clause, clauses, example = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example)
+progress = PAGE.progress_map  # « Ce que vous avez rencontré »
 
 
 def style() -> w.HTML:
@@ -319,6 +320,6 @@ def make_question(seed: int) -> Question:
 
 def exercises(seed: int = 0) -> Quiz:
     """"Qui remporte la pile ?": generated manches (3 to 5 players), graded by the engine."""
-    quiz = Quiz(book(), v.describe, make_question, seed)
+    quiz = Quiz(book(), v.describe, make_question, seed, page=PAGE)
     quiz._button(len(NAMES))  # every option button made once: no model grows later
     return quiz
