@@ -37,16 +37,18 @@ resolution only.
 :func:`why_not` ("Pourquoi je n'ai pas gagné ?") tries, at each step where the learner chose among
 several legal actions, every other one: the steps where the resolution changes are kept, and each
 changing alternative is played out to the end to tell the learner's final score and the winners.
-The work is bounded honestly: only steps with real alternatives, and the playouts to the end share
-a budget of applied actions (``budget``) spent from the last step back; alternatives left over are
-counted (:attr:`WhyNot.unplayed`) and shown with their immediate change only.
+The work is bounded honestly, by a number of applied actions (``budget``, deterministic): only steps
+with real alternatives are examined, from the last step back, the resolutions of the alternatives
+taking at most half the budget (earlier steps left over are counted: :attr:`WhyNot.skipped`), the
+playouts to the end what is left (alternatives left over are counted, :attr:`WhyNot.unplayed`, and
+shown with their immediate change only).
 
 Standard library only.
 """
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -169,10 +171,11 @@ class _Run:
 
 @dataclass
 class _Point:
-    """The position before one step of the recorded game, with the bots as they were then."""
+    """The position before one step of the recorded game, with the bots as they were then
+    (pickled: a line unpickles its own copy, five times faster than ``copy.deepcopy``)."""
 
     state: Any
-    bots: dict[str, Bot[Any, Any]]
+    bots: bytes
 
 
 @dataclass
@@ -191,6 +194,7 @@ class Replayer:
         self.played = played
         self.engine = played.engine
         self._walk: _Walk | None = None
+        self._later: dict[int, dict[str, list[Any]]] = {}
 
     # -- the recorded game ------------------------------------------------------------------
     def _bots(self) -> dict[str, Bot[Any, Any]]:
@@ -214,7 +218,7 @@ class Replayer:
         walk = _Walk()
         state, bots = played.origin, self._bots()
         for step in played.steps:
-            walk.points.append(_Point(state, copy.deepcopy(bots)))
+            walk.points.append(_Point(state, pickle.dumps(bots)))
             seats = []
             for action in step:
                 seat = self.actor(state, action)
@@ -224,7 +228,7 @@ class Replayer:
                                       engine.legal_actions(state, seat))
                 state, _ = engine.apply(state, action)
             walk.seats.append(tuple(seats))
-        walk.points.append(_Point(state, bots))
+        walk.points.append(_Point(state, pickle.dumps(bots)))
         walk.final = state
         self._walk = walk
         return walk
@@ -257,14 +261,14 @@ class Replayer:
             raise ValueError(f"Cette action n’est pas permise à {chooser} à cette étape.")
         if action == self.played_action(step):
             # the game as played: its own record, then the same rule as any line
-            state, bots = walk.final, copy.deepcopy(walk.points[-1].bots)
+            state, bots = walk.final, pickle.loads(walk.points[-1].bots)
             out = self._recorded_events(step)
             count = sum(len(s) for s in self.played.steps[step:])
             queues: dict[str, deque[Any]] = {}
             if not to_end:
                 return self._finish(action, out, _Run(state), count, False)
         else:
-            bots = copy.deepcopy(point.bots)
+            bots = pickle.loads(point.bots)
             state, events = engine.apply(point.state, action)
             out = list(events)
             queues = self._queues(step)
@@ -294,15 +298,17 @@ class Replayer:
                     count, run.unrecorded)
 
     def _queues(self, step: int) -> dict[str, deque[Any]]:
-        """Each learner seat's recorded choices after step ``step``, in order."""
-        walk = self.walk()
-        queues: dict[str, deque[Any]] = {}
-        for actions, seats in zip(self.played.steps[step + 1:], walk.seats[step + 1:],
-                                  strict=True):
-            for action, seat in zip(actions, seats, strict=True):
-                if self.played.learns(seat):
-                    queues.setdefault(seat, deque()).append(action)
-        return queues
+        """Each learner seat's recorded choices after step ``step``, in order (a fresh copy)."""
+        if step not in self._later:
+            walk = self.walk()
+            later: dict[str, list[Any]] = {}
+            for actions, seats in zip(self.played.steps[step + 1:], walk.seats[step + 1:],
+                                      strict=True):
+                for action, seat in zip(actions, seats, strict=True):
+                    if self.played.learns(seat):
+                        later.setdefault(seat, []).append(action)
+            self._later[step] = later
+        return {seat: deque(actions) for seat, actions in self._later[step].items()}
 
     def _learner_turn(self, state: Any) -> bool:
         return any(self.played.learns(s) for s in self.engine.current_seats(state))
@@ -379,8 +385,9 @@ class Turning:
 @dataclass(frozen=True)
 class WhyNot:
     """"Pourquoi je n'ai pas gagné ?": the turning steps in order, the final outcome as played,
-    how many steps had real alternatives (``examined``), how many alternatives were tried and how
-    many changing ones were not played out for want of budget (``unplayed``)."""
+    how many steps with real alternatives were examined (``examined``) and left out for want of
+    budget (``skipped``, the earliest ones), how many alternatives were tried, how many changing
+    ones were not played out for want of budget (``unplayed``) and the actions applied."""
 
     turnings: tuple[Turning, ...]
     outcome: Outcome | None
@@ -388,6 +395,7 @@ class WhyNot:
     tried: int
     unplayed: int
     actions: int
+    skipped: int = 0
 
 
 def lower_wins(*outcomes: Outcome | None) -> bool:
@@ -432,10 +440,15 @@ def why_not(played: Played, *, budget: int = BUDGET) -> WhyNot:
     else:
         outcome, final = None, walk.final
     found: list[tuple[int, Line, list[Line]]] = []
-    examined = tried = 0
-    for step in mine:
+    examined = tried = skipped = spent = 0
+    # each step's resolution under every other choice, from the last step back, within half the
+    # budget (what is left of it goes to the playouts to the end)
+    for step in reversed(mine):
         legal = r.alternatives(step)
         if len(legal) < 2:
+            continue
+        if spent >= budget // 2:
+            skipped += 1
             continue
         examined += 1
         recorded = r.played_action(step)
@@ -446,15 +459,16 @@ def why_not(played: Played, *, budget: int = BUDGET) -> WhyNot:
                 continue
             tried += 1
             short = r.line(step, action, to_end=False)
+            spent += short.actions
             if difference(base, short.events).changed:
                 changing.append(short)
         if changing:
             found.append((step, r.line(step, recorded, to_end=False), changing))
     # play the changing alternatives out to the end, from the last step back, within budget
-    spent = unplayed = 0
+    unplayed = 0
     turnings: list[Turning] = []
     low = lower_wins(outcome)
-    for step, actual, changing in reversed(found):
+    for step, actual, changing in found:
         lines = []
         for short in changing:
             if spent >= budget:
@@ -472,4 +486,4 @@ def why_not(played: Played, *, budget: int = BUDGET) -> WhyNot:
         turnings.append(Turning(step, full_actual, best, difference(actual.events, best.events),
                                 len(changing), len(r.alternatives(step)) - 1))
     turnings.reverse()
-    return WhyNot(tuple(turnings), outcome, examined, tried, unplayed, spent)
+    return WhyNot(tuple(turnings), outcome, examined, tried, unplayed, spent, skipped)

@@ -259,10 +259,17 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
                            "étapes où vous aviez le choix")
         n_tried = fr.count(result.tried, "autre action essayée", "autres actions essayées")
         summary = f"{fr.capitalize(n_steps)}, {n_tried} en {_seconds(elapsed)}."
+        if result.skipped:
+            summary += (f" Limite de calcul : {fr.count(result.skipped, 'étape', 'étapes')} "
+                        f"{fr.plural(result.skipped, 'plus ancienne')} "
+                        f"{fr.plural(result.skipped, 'n’a', 'n’ont')} pas été "
+                        f"{fr.plural(result.skipped, 'examinée')} (les dernières étapes le sont "
+                        "d’abord).")
         if result.unplayed:
-            summary += (f" {fr.count(result.unplayed, 'choix n’a', 'choix n’ont')} pas été "
-                        "rejoué(s) jusqu’à la fin (limite de calcul) : seul leur effet immédiat "
-                        "est montré.")
+            summary += (f" {fr.count(result.unplayed, 'choix', 'choix')} "
+                        f"{fr.plural(result.unplayed, 'n’a', 'n’ont')} pas été "
+                        f"{fr.plural(result.unplayed, 'rejoué')} jusqu’à la fin (limite de "
+                        "calcul) : seul leur effet immédiat compte pour eux.")
         body = (f'<ol class="tv-steps">{"".join(rows)}</ol>' if rows else
                 "<p>Aucun autre de vos choix n’aurait changé ce qui s’est passé à son étape.</p>")
         return (f'<div class="tv-panel tv-why-out"><div class="tv-title">Pourquoi je n’ai pas '
