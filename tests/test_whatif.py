@@ -289,6 +289,7 @@ def test_the_panel_shows_both_futures_and_leaves_the_game_untouched(game_id: str
     assert board.error.value == "", board.error.value
     assert "Pourquoi je n’ai pas gagné" in panel.result.value
     assert _session_facts(board) == facts
+    assert_french(out + panel.result.value)
     # asking again and again creates no widget model
     before = len(widget._instances)
     for k in range(1, min(len(board.session.states), 8)):
@@ -320,3 +321,21 @@ def test_the_sandbox_panel_changes_any_seat_s_action() -> None:
     panel.go.click()
     assert box.error.value == "" and "Et si…" in panel.result.value
     assert panel.why.layout.display == "none"  # no computer player to explain a defeat against
+
+
+def assert_french(html: str) -> None:
+    """What the panel shows follows the tutor's French rules (``tests/test_french.py``)."""
+    import html as html_lib
+    import re
+
+    from tests.test_french import misspelt, violations
+
+    html = re.sub(r'<span class="tv-clause-id">[^<]*</span>', " ", html)
+    html = re.sub(r"<style>.*?</style>", " ", html, flags=re.S)
+    text = html_lib.unescape(re.sub(r"<br>|</li>|</p>|</div>|</td>", "\n", html))
+    text = re.sub(r"<[^>]+>", " ", text)
+    lines = [re.sub(r"[ \t]+", " ", line).strip() for line in text.splitlines() if line.strip()]
+    problems = [p for line in lines for p in violations(line)]
+    assert not problems, "\n".join(problems[:10])
+    bad = set().union(*(misspelt(line) for line in lines))
+    assert not bad, sorted(bad)

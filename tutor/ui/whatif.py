@@ -33,12 +33,20 @@ from tutor.ui.widgets import Refusal, set_html
 if TYPE_CHECKING:
     from tutor.ui.table import _Board
 
-INTRO = ("« Et si… ? » rejoue la partie avec le même ordre des cartes (le hasard enregistré) et "
-         "les mêmes joueurs de l’ordinateur (même niveau, même graine) : tout est identique "
-         "jusqu’à l’étape choisie ; ensuite, l’ordinateur choisit selon ce qu’il voit. Vos choix "
-         "suivants sont gardés tant qu’ils restent permis ; sinon, l’ordinateur choisit pour vous "
-         "au même niveau (le nombre de choix remplacés est indiqué). Votre partie n’est pas "
-         "modifiée.")
+INTRO = ("« Et si…\u202f? » rejoue la partie avec le même ordre des cartes (le hasard "
+         "enregistré) et les mêmes joueurs de l’ordinateur (même niveau, même graine) : tout est "
+         "identique jusqu’à l’étape choisie ; ensuite, les joueurs de l’ordinateur choisissent "
+         "d’après ce que montre leur place. Vos choix suivants sont gardés tant qu’ils restent "
+         "permis ; sinon, l’ordinateur choisit pour vous au même niveau (le nombre de choix "
+         "remplacés est indiqué). Votre partie n’est pas modifiée.")
+SANDBOX_INTRO = ("« Et si…\u202f? » rejoue la partie avec le même ordre des cartes (le hasard "
+                 "enregistré) : tout est identique jusqu’à l’étape choisie. Ensuite, les choix "
+                 "suivants de chaque place sont gardés tant qu’ils restent permis ; sinon, un "
+                 "joueur de l’ordinateur choisit à sa place (le nombre de choix remplacés est "
+                 "indiqué). Votre partie n’est pas modifiée.")
+WHY = "Pourquoi je n’ai pas gagné ?"
+SAME = ("À cette étape, les mêmes joueurs font et reçoivent la même chose dans les deux futurs : "
+        "seules les cartes diffèrent.")
 WHY_INTRO = ("Pour chaque étape où vous aviez le choix, le tuteur essaie toutes les autres actions "
              "permises et garde celles qui changent ce qui s’est passé à cette étape (qui prend, "
              "qui reçoit) ; chacune est rejouée jusqu’à la fin pour connaître votre score.")
@@ -69,9 +77,10 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         self.step = 0
         self.choice = w.Dropdown(description="Autre choix", layout=w.Layout(
             width="auto", max_width="100%"), style={"description_width": "6rem"})
-        self.go = w.Button(description="Et si… ?", icon="random", layout=w.Layout(width="auto"))
+        self.go = w.Button(description="Et si…\u202f?", icon="random",
+                           layout=w.Layout(width="auto"))
         self.go.add_class("tv-whatif")
-        self.why = w.Button(description="Pourquoi je n’ai pas gagné ?", icon="question",
+        self.why = w.Button(description=fr.typography(WHY), icon="question",
                             layout=w.Layout(width="auto"))
         self.why.add_class("tv-why")
         self.result = w.HTML()
@@ -158,7 +167,8 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         right = self._future("Et si…", self._label(step, action), other, diff, False, low)
         set_html(self.result, f'<div class="tv-panel tv-whatif-out"><div class="tv-title">'
                  f"{h.esc(fr.typography(f'Étape {step} : deux futurs'))}</div>"
-                 f'<p class="tv-muted">{h.esc(INTRO)}</p>{_cols(left, right)}'
+                 f'<p class="tv-muted">{h.esc(INTRO if self.board.me else SANDBOX_INTRO)}</p>'
+                 f"{_cols(left, right)}"
                  f"{self._made_the_difference(diff)}</div>")
 
     def _shown(self, events: Sequence[Event]) -> list[Event]:
@@ -182,7 +192,10 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         parts = [f'<div class="tv-title">{h.esc(fr.typography(head))}</div>',
                  '<div class="tv-muted">Cette étape</div>', self._events(line.events, marked)]
         if line.outcome is not None:
-            parts.append(_scores(line.outcome, self.board.me, low, self.board.surface.page.cite))
+            simulated = line.unrecorded or not first
+            parts.append(_scores(line.outcome, self.board.me, low, self.board.surface.page.cite,
+                                 "Fin de la partie, rejouée" if simulated else
+                                 "Fin de la partie"))
         elif line.stopped:
             parts.append(h.message_panel("info", "Ligne interrompue", line.stopped))
         if line.unrecorded:
@@ -200,10 +213,9 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
     def _made_the_difference(self, diff: Difference) -> str:
         page = self.board.surface.page
         if not diff.changed:
-            return ('<p class="tv-muted">À cette étape, les mêmes joueurs font et reçoivent la '
-                    "même chose dans les deux futurs : seules les cartes diffèrent.</p>")
+            return (f'<p class="tv-muted">{h.esc(SAME)}</p>')
         cites = " ".join(page.cite(c) for c in diff.clauses)
-        return f"<p><strong>Ce qui fait la différence :</strong> {cites}</p>"
+        return f"<p><strong>{h.esc('Ce qui fait la différence :')}</strong> {cites}</p>"
 
     # -- "Pourquoi je n'ai pas gagné ?" ------------------------------------------------------
     def explain(self) -> None:
@@ -232,26 +244,26 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
                                                                             t.other.action)
             changes = " ".join(describe(e) for e in self._shown(t.difference.only_b))
             was = " ".join(describe(e) for e in self._shown(t.difference.only_a))
-            text = f"Étape {t.step} : vous avez joué « {played} ». {was} Avec « {other} » : " \
-                   f"{changes or 'autre résolution.'}"
-            score = ""
+            lines = [f"Vous avez joué « {played} » → {was or 'voir le journal.'}",
+                     f"Avec « {other} » → {changes or 'autre résolution.'}"]
+            tag = ""
             if t.other.outcome is not None and t.actual.outcome is not None:
                 before, after = t.actual.outcome.scores[me], t.other.outcome.scores[me]
                 delta = after - before
-                score = (f" Votre score final : {_points(before)} → {_points(after)} "
-                         f"({fr.signed(delta) if delta else 'inchangé'})")
+                lines.append(f"Votre score final : {_points(before)} → {_points(after)} "
+                             f"({fr.signed(delta) if delta else 'inchangé'}).")
                 won = me in t.other.outcome.winners
                 if won != (me in t.actual.outcome.winners):
-                    score += " ; vous auriez gagné" if won else " ; vous auriez perdu"
-                score += "."
+                    tag = (' <span class="tv-tag tv-ok">vous auriez gagné</span>' if won else
+                           ' <span class="tv-tag tv-no">vous auriez perdu</span>')
             else:
-                score = " Non rejoué jusqu’à la fin (limite de calcul)."
-            others = ""
+                lines.append("Non rejoué jusqu’à la fin (limite de calcul).")
             if t.changing > 1:
-                others = f" {fr.count(t.changing, 'autre choix', 'autres choix')} sur " \
-                         f"{t.tried} changent cette étape ; le meilleur pour vous est montré."
+                lines.append(f"{fr.count(t.changing, 'autre choix', 'autres choix')} sur "
+                             f"{t.tried} changent cette étape ; le meilleur pour vous est montré.")
             cites = " ".join(b.surface.page.cite(c) for c in t.difference.clauses)
-            rows.append(f"<li>{h.esc(fr.typography(text + score + others))} {cites}</li>")
+            body = "<br>".join(h.esc(fr.typography(line)) for line in lines)
+            rows.append(f"<li><strong>Étape {t.step}</strong>{tag}<br>{body}<br>{cites}</li>")
         verdict = ""
         if result.outcome is not None:
             verdict = _scores(result.outcome, me, low, b.surface.page.cite)
@@ -272,9 +284,9 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
                         "calcul) : seul leur effet immédiat compte pour eux.")
         body = (f'<ol class="tv-steps">{"".join(rows)}</ol>' if rows else
                 "<p>Aucun autre de vos choix n’aurait changé ce qui s’est passé à son étape.</p>")
-        return (f'<div class="tv-panel tv-why-out"><div class="tv-title">Pourquoi je n’ai pas '
-                f'gagné ?</div><p class="tv-muted">{h.esc(WHY_INTRO)}</p>'
-                f'<p class="tv-muted">{h.esc(fr.typography(summary))}</p>{body}{verdict}</div>')
+        return (f'<div class="tv-panel tv-why-out"><div class="tv-title">{h.esc(WHY)}</div>'
+                f'{verdict}<p class="tv-muted">{h.esc(WHY_INTRO)}</p>'
+                f'<p class="tv-muted">{h.esc(fr.typography(summary))}</p>{body}</div>')
 
 
 def _points(value: int) -> str:
@@ -285,10 +297,11 @@ def _seconds(value: float) -> str:
     return f"{value:.1f} s".replace(".", ",")
 
 
-def _scores(out: Outcome, me: str | None, low: bool, cite: Any) -> str:
+def _scores(out: Outcome, me: str | None, low: bool, cite: Any,
+            title: str = "Fin de la partie") -> str:
     rows = [[h.esc(p) + (" (vous)" if p == me else ""), f"<strong>{h.esc(_points(s))}</strong>",
              '<span class="tv-tag tv-ok">vainqueur</span>' if p in out.winners else ""]
             for p, s in sorted(out.scores.items(), key=lambda kv: kv[1] if low else -kv[1])]
-    return (f'<div class="tv-muted">Fin de la partie</div>'
+    return (f'<div class="tv-muted">{h.esc(title)}</div>'
             f"{h.table(['Joueur', 'Points', ''], rows)}<p>{h.esc(out.reason)}</p>"
             f"{cite(out.clause)}")
