@@ -20,13 +20,16 @@ class Session(traitlets.HasTraits):
     """State history with undo, redo and time travel.
 
     ``states[k]`` is the position after ``k`` steps and ``logs[k]`` the events of step ``k``
-    (``logs[0]``: the set-up). A step may hold several actions (the learner's card and the
-    computer players' cards), so undo goes back to the learner's previous decision.
+    (``logs[0]``: the set-up), ``actions[k]`` the actions applied in step ``k`` in order
+    (``actions[0]``: those given to :meth:`restart`). A step may hold several actions (the
+    learner's card and the computer players' cards), so undo goes back to the learner's previous
+    decision.
     ``version`` changes on every move of the cursor: views observe it.
     """
 
     states: traitlets.List[Any] = traitlets.List()
     logs: traitlets.List[tuple[Event, ...]] = traitlets.List()
+    actions: traitlets.List[tuple[Any, ...]] = traitlets.List()
     cursor = traitlets.Int(0)
     seat = traitlets.Unicode(None, allow_none=True)
     message = traitlets.Unicode("")
@@ -39,10 +42,13 @@ class Session(traitlets.HasTraits):
         self.game = game
         self.restart(state, opening, seat)
 
-    def restart(self, state: Any, opening: Sequence[Event] = (), seat: str | None = None) -> None:
-        """Start again from ``state`` (a new game or a set-up situation)."""
+    def restart(self, state: Any, opening: Sequence[Event] = (), seat: str | None = None,
+                actions: Sequence[Any] = ()) -> None:
+        """Start again from ``state`` (a new game or a set-up situation; ``actions``: those that
+        led to it, if any)."""
         self.states = [state]
         self.logs = [tuple(opening)]
+        self.actions = [tuple(actions)]
         self.seat = seat
         self.message = ""
         self.cursor = 0
@@ -72,6 +78,7 @@ class Session(traitlets.HasTraits):
         """
         state = self.state
         events: list[Event] = []
+        applied = list(actions)
         for action in actions:
             state, evs = self.game.apply(state, action)
             events.extend(evs)
@@ -81,10 +88,12 @@ class Session(traitlets.HasTraits):
                 break
             state, evs = self.game.apply(state, action)
             events.extend(evs)
+            applied.append(action)
         keep = self.cursor + 1
         self.replaced = len(self.states) - keep
         self.states = [*self.states[:keep], state]
         self.logs = [*self.logs[:keep], tuple(events)]
+        self.actions = [*self.actions[:keep], tuple(applied)]
         dropped = fr.count(self.replaced, "étape suivante a été remplacée",
                            "étapes suivantes ont été remplacées")
         self.message = "" if not self.replaced else fr.typography(

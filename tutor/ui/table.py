@@ -28,6 +28,7 @@ from tutor.ui.htmlwidget import Html
 from tutor.ui.journal import Journal
 from tutor.ui.page import GamePage
 from tutor.ui.session import Session
+from tutor.ui.whatif import WhatIfPanel, policies
 from tutor.ui.widgets import (
     ErrorArea,
     GameSettings,
@@ -85,7 +86,17 @@ def outcome_panel(surface: Surface, state: Any) -> str:
 
 
 class _Board(w.VBox):  # type: ignore[misc]
-    """The parts :class:`PlayTable` and :class:`Sandbox` share around one session."""
+    """The parts :class:`PlayTable` and :class:`Sandbox` share around one session.
+
+    For "Et si… ?" (:mod:`tutor.ui.whatif`): ``origin`` is the state the game started from when
+    it is not ``session.states[0]`` (computer players who start), ``opening_actions`` their
+    actions, ``policies`` the computer players' ``(kind, seed)`` by seat, ``me`` the learner's
+    seat (``None``: every seat, in a sandbox)."""
+
+    origin: Any = None
+    opening_actions: tuple[Any, ...] = ()
+    policies: Mapping[str, tuple[str, int]] = {}
+    me: str | None = None
 
     def __init__(self, surface: Surface, settings: w.Widget, state: Any,
                  opening: Sequence[Event], viewer: str | None, *,
@@ -114,8 +125,9 @@ class _Board(w.VBox):  # type: ignore[misc]
         self.session.observe(lambda _: self.guard(self.render)(), names="version")
         nav = w.HBox([self.undo_button, self.redo_button, self.time],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.whatif = WhatIfPanel(self)
         super().__init__([settings, self.table, self.actions, self.hints, self.error,
-                          self.notice, nav, self.journal])
+                          self.notice, nav, self.whatif, self.journal])
 
     def _travel(self, change: Mapping[str, Any]) -> None:
         if change["new"] != self.session.cursor:
@@ -167,6 +179,7 @@ class PlayTable(_Board):
         self.me = surface.you
         state, opening = self._deal(surface.you, surface.opponents[0], seed, surface.preset,
                                     str(self.settings.level.value))
+        self.policies = policies(self.me, list(self.bots), str(self.settings.level.value), seed)
         super().__init__(surface, self.settings, state, opening, surface.you,
                          act=self.play, acting=self.acting_seat)
         self.settings.start_button.on_click(self.guard(lambda _: self.start()))
@@ -183,7 +196,9 @@ class PlayTable(_Board):
         self.bots = {name: make(seed=seed * 10 + k) for k, name in enumerate(names[1:], 1)}
         self.me = me
         events = list(engine.opening_events(state))
+        self.origin, self.opening_actions = state, ()
         while (action := self._reply(state)) is not None:  # computer players who start
+            self.opening_actions += (action,)
             state, evs = engine.apply(state, action)
             events.extend(evs)
         return state, tuple(events)
@@ -193,6 +208,7 @@ class PlayTable(_Board):
         s = self.settings
         state, opening = self._deal(s.player_name(), int(s.opponents.value), s.game_number(),
                                     str(s.preset.value), str(s.level.value))
+        self.policies = policies(self.me, list(self.bots), str(s.level.value), s.game_number())
         self.viewer = None if s.teacher.value else self.me
         self.session.restart(state, opening, seat=self.me)
 
@@ -200,6 +216,7 @@ class PlayTable(_Board):
         self.viewer = None if self.settings.teacher.value else self.me
         self.journal.refresh()
         self.render()
+        self.whatif.refresh()
 
     def _reply(self, state: Any) -> Any | None:
         """The next computer player's action, or ``None`` when the learner must act (or the game
