@@ -83,3 +83,8 @@ def test_typography_html_sets_the_text_only() -> None:
         '<div style="width: 3rem" title="a: b">Score\u202f: 2 / 3 <code>x: 1</code> '
         "l’as, <b>Alex</b>\u202f: 3 «\u202foui\u202f»<style>p { margin: 0 }</style></div>")
     assert fr.typography_html(fr.typography_html(markup)) == fr.typography_html(markup)
+
+
+def test_punctuation_before_a_closing_guillemet_gets_its_narrow_space() -> None:
+    assert fr.typography("« Et si… ? »") == "«\u202fEt si…\u202f?\u202f»"
+    assert fr.typography("« Quoi ! »") == fr.typography(fr.typography("« Quoi ! »"))
