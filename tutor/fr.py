@@ -20,7 +20,7 @@ _VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüœæh")
 # words starting with an aspirated h take no elision ("le héros", "de Hans")
 _ASPIRATED = ("hans", "heinz", "helga", "henri", "hugo", "hêtre", "haut", "hasard", "héros")
 
-_SPACE_BEFORE = re.compile(r"[ \u00a0\u202f]*([;:!?])(?=[ \t\n\u00a0\u202f]|$|[»)\]<])")
+_SPACE_BEFORE = re.compile(r"[ \u00a0\u202f]*([;:!?])(?=[ \t\n\u00a0]|$|[»)\]<]|\u202f»)")
 _OPEN_QUOTE = re.compile(r"«[ \u00a0\u202f]*")
 _CLOSE_QUOTE = re.compile(r"[ \u00a0\u202f]*»")
 _APOSTROPHE = re.compile(r"(?<=[A-Za-zÀ-ÿœŒ])'(?=[A-Za-zÀ-ÿœŒ])")
