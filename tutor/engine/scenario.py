@@ -130,8 +130,9 @@ def take(where: str, given: Sequence[Any], pool: list[Any], clause: str,
         name = fr.quote(show(card))
         n = sum(1 for c in known if c == card and type(c) is type(card))
         if n:
+            copies = "qu’un exemplaire" if n == 1 else f"que {fr.count(n, 'exemplaire')}"
             raise IllegalAction(f"{where} : la carte {name} est placée deux fois (le jeu n’en "
-                                f"a que {fr.count(n, 'exemplaire')}).", clause)
+                                f"a {copies}).", clause)
         raise IllegalAction(f"{where} : il n’y a pas de carte {name} dans ce jeu.", clause)
     return list(given)
 
@@ -154,7 +155,7 @@ def per_player(where: str, value: object, players: Sequence[str]) -> dict[str, A
     strangers = [k for k in value if k not in players]
     if strangers:
         raise ScenarioError(fr.typography(
-            f"{where} : joueur inconnu {fr.quote(short_repr(strangers[0]))} "
+            f"{where} : joueur inconnu {fr.quote(str(strangers[0]))} "
             f"(joueurs : {', '.join(players)})."))
     return dict(value)
 
@@ -177,7 +178,8 @@ _TOML_FR = (
     ("Invalid value", "valeur illisible (un nombre, un texte entre guillemets, une liste…)"),
     ("Unterminated string", "texte jamais fermé par un guillemet"),
     ("Illegal character", "caractère interdit dans un texte"),
-    ("Invalid initial character for a key part", "nom de clé illisible"),
+    ("Invalid initial character for a key part",
+     "nom de clé illisible (une table entre accolades { … } tient sur une seule ligne)"),
     ("Expected newline or end of document", "rien ne doit suivre la valeur sur cette ligne"),
 )
 
@@ -284,7 +286,7 @@ def build(engine: AnyEngine, scenario: Scenario) -> Built:
         try:
             state, events = engine.apply(state, action)
         except IllegalAction as exc:
-            raise IllegalAction(f"Coup {k} impossible : {exc.reason}", exc.clause) from None
+            raise IllegalAction(f"Coup {k} impossible. {exc.reason}", exc.clause) from None
         steps.append((action, state, tuple(events)))
     return Built(start, tuple(engine.opening_events(start)), tuple(steps))
 

@@ -9,6 +9,7 @@ nothing.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -87,7 +88,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         """The scenario text of the position the sandbox shows (its step, not the last one)."""
         session = self.board.session
         states = session.states[: session.cursor + 1]
-        actions = [self._action(a, b) for a, b in zip(states, states[1:])]
+        actions = [self._action(a, b) for a, b in pairwise(states)]
         try:
             return sc.dump(self.board.engine, self.game, states[0], actions)
         except sc.ScenarioError as exc:
@@ -115,14 +116,14 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         except IllegalAction:
             raise
         except ValueError as exc:  # ScenarioError, and the engines' French ValueErrors
-            raise Refusal(str(exc)) from None
+            raise Refusal(fr.message(str(exc))) from None
         session = self.board.session
         actions = [a for a, _, _ in built.steps]
         with session.hold_trait_notifications():
             session.restart(built.start, built.opening)
             for action in actions:
                 session.act(action)
-        for (before, after), action in zip(zip(session.states, session.states[1:]), actions):
+        for (before, after), action in zip(pairwise(session.states), actions, strict=False):
             self._known[(id(before), id(after))] = (before, after, action)
         self._sync_settings(built.start)
         self._loaded = session.states[0]
