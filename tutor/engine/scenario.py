@@ -56,6 +56,7 @@ MAX_TEXT = 32 * 1024
 MAX_MOVES = 2000
 SHARED_KEYS = ("jeu", "joueurs", "variante", "graine", "coups")
 EXPECT_KEYS = ("a_jouer", "fin", "scores", "vainqueurs")
+EXAMPLE_KEYS = (*COMMON_KEYS, "attendu")  # what a worked example adds to a scenario
 
 
 class ScenarioError(ValueError):
@@ -391,7 +392,7 @@ def run_example(engine: AnyEngine, data: Mapping[str, Any]) -> ExampleRun:
     game's own facts). Raises :class:`ExampleError` (French) when it is malformed or
     impossible."""
     try:
-        scenario = read(engine, data, extra=(*COMMON_KEYS, "attendu"))
+        scenario = read(engine, data, extra=EXAMPLE_KEYS)
         built = build(engine, scenario)
     except IllegalAction as exc:
         raise ExampleError(f"scénario impossible : {exc.reason}") from None

@@ -9,6 +9,7 @@ nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -16,7 +17,7 @@ from urllib.parse import quote
 import ipywidgets as w
 
 from tutor import fr
-from tutor.engine import IllegalAction
+from tutor.engine import Event, IllegalAction
 from tutor.engine import scenario as sc
 from tutor.ui import html as h
 from tutor.ui.bridge import MAX_TEXT as MAX_QUERY
@@ -24,6 +25,7 @@ from tutor.ui.bridge import query_value
 from tutor.ui.widgets import Refusal, set_html
 
 if TYPE_CHECKING:
+    from tutor.ui.page import GamePage
     from tutor.ui.table import Sandbox
 
 PARAMETER = "scenario"
@@ -43,7 +45,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         self.board = board
         page = board.surface.page
         self.game, self.notebook = page.info.id, page.info.notebook
-        self.text = w.Textarea(layout=w.Layout(width="100%", height="11rem"))
+        self.text = w.Textarea(layout=w.Layout(width="calc(100% - 8px)", height="11rem"))
         self.text.add_class("tv-scenario-text")
         self.load_button = w.Button(description="Charger", icon="upload",
                                     layout=w.Layout(width="auto"))
@@ -52,7 +54,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
                                     layout=w.Layout(width="auto"))
         self.link_button.add_class("tv-scenario-share")
         self.link = w.HTML()
-        self.url = w.Text(layout=w.Layout(width="100%", display="none"))
+        self.url = w.Text(layout=w.Layout(width="calc(100% - 8px)", display="none"))
         self.url.add_class("tv-scenario-url")
         self.status = w.HTML()
         self.status.add_class("tv-scenario-status")
@@ -168,6 +170,25 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         self.url.layout.display = ""
 
 
+def example_scene(page: GamePage, draw: Callable[[Any, Sequence[Event]], str],
+                  data: Mapping[str, Any]) -> Callable[[Sequence[Event]], str]:
+    """The table of a ``type = "scenario"`` worked example after the steps told so far
+    (``page.shown`` filters them as the stepper does): never ahead of the step told."""
+    engine = page.engine
+    built = sc.build(engine, sc.read(engine, data, extra=sc.EXAMPLE_KEYS))
+    told = len(page.shown(list(built.opening)))
+    marks: list[tuple[int, Any, Sequence[Event]]] = [(0, built.start, ()),
+                                                     (told, built.start, built.opening)]
+    for _, state, events in built.steps:
+        told += len(page.shown(list(events)))
+        marks.append((told, state, events))
+
+    def scene(events: Sequence[Event]) -> str:
+        _, state, last = [m for m in marks if m[0] <= len(events)][-1]
+        return draw(engine.view(state, None), last)
+    return scene
+
+
 def attach(board: Sandbox) -> ScenarioPanel:
     """Give ``board`` its « Scénario » panel, just above its journal."""
     panel = ScenarioPanel(board)
@@ -175,5 +196,5 @@ def attach(board: Sandbox) -> ScenarioPanel:
     return panel
 
 
-__all__ = ["PARAMETER", "ScenarioPanel", "attach"]
+__all__ = ["PARAMETER", "ScenarioPanel", "attach", "example_scene"]
 
