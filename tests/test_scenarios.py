@@ -10,15 +10,21 @@ refused with a French reason and changes nothing, in the engine and in the sandb
 from __future__ import annotations
 
 import importlib
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
 
+from tutor import rules
 from tutor.engine import IllegalAction
 from tutor.engine import scenario as sc
 from tutor.games import GAMES
+from tutor.rules import rules_dir
 from tutor.ui.bridge import query_value
 from tutor.ui.table import Sandbox
 
@@ -338,3 +344,30 @@ def test_a_page_without_a_scenario_in_its_address_keeps_its_deal() -> None:
     board.guard(board.scenario.from_query)("?autre=1")
     board.guard(board.scenario.from_query)("")
     assert board.session.state is before and board.error.value == ""
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_teacher_pastes_the_sandbox_text_into_a_rule_file_and_check_replays_it(
+        game: str, tmp_path: Path) -> None:
+    board = sandbox(game)
+    board.scenario.load(TEXTS[game])
+    expected = facts(game, board.session.state)
+    block = (f'id = "{game}/ex-mon-scenario"\ntitre = "Mon scénario"\ntype = "scenario"\n'
+             + board.scenario.text.value
+             + f"\n[attendu]\na_jouer = {json.dumps(expected['a_jouer'], ensure_ascii=False)}\n")
+    source = (rules_dir() / f"{game}.fr.md").read_text(encoding="utf-8")
+    cut = source.index("\n### ", source.index("\n## Déroulement")) + 1
+    cut = source.index("\n### ", cut + 1) + 1  # after the first clause of « Déroulement »
+    path = tmp_path / f"{game}.fr.md"
+    path.write_text(source[:cut] + f"```toml exemple\n{block}```\n\n" + source[cut:],
+                    encoding="utf-8")
+    example = rules.read(path).examples[f"{game}/ex-mon-scenario"]
+    assert engine_of(game).run_example(example.data).ok
+    if game == "vautours":  # the command itself, once
+        done = subprocess.run([sys.executable, "-m", "tutor", "check", str(path)],
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stdout
+        assert "22/22 exemples vérifiés" in done.stdout
+    # an expectation that does not hold is reported, not silently passed
+    wrong = {**example.data, "attendu": {"a_jouer": ["Personne"]}}
+    assert not engine_of(game).run_example(wrong).ok

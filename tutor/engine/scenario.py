@@ -386,13 +386,14 @@ def to_toml(data: Mapping[str, Any]) -> str:
 # --- worked examples -----------------------------------------------------------------------------
 
 
-def run_example(engine: AnyEngine, data: Mapping[str, Any]) -> ExampleRun:
+def run_example(engine: AnyEngine, data: Mapping[str, Any], game: str | None = None
+                ) -> ExampleRun:
     """A ``type = "scenario"`` worked example, replayed: the scenario is rebuilt, then each
     fact of ``[attendu]`` is compared (``a_jouer``, ``fin``, ``scores``, ``vainqueurs`` and the
     game's own facts). Raises :class:`ExampleError` (French) when it is malformed or
     impossible."""
     try:
-        scenario = read(engine, data, extra=EXAMPLE_KEYS)
+        scenario = read(engine, data, game, extra=EXAMPLE_KEYS)
         built = build(engine, scenario)
     except IllegalAction as exc:
         raise ExampleError(f"scénario impossible : {exc.reason}") from None

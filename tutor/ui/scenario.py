@@ -175,7 +175,7 @@ def example_scene(page: GamePage, draw: Callable[[Any, Sequence[Event]], str],
     """The table of a ``type = "scenario"`` worked example after the steps told so far
     (``page.shown`` filters them as the stepper does): never ahead of the step told."""
     engine = page.engine
-    built = sc.build(engine, sc.read(engine, data, extra=sc.EXAMPLE_KEYS))
+    built = sc.build(engine, sc.read(engine, data, page.info.id, extra=sc.EXAMPLE_KEYS))
     told = len(page.shown(list(built.opening)))
     marks: list[tuple[int, Any, Sequence[Event]]] = [(0, built.start, ()),
                                                      (told, built.start, built.opening)]

@@ -64,7 +64,7 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
     if kind == "scenario":
         from tutor import games
 
-        return scenario.run_example(games.game("drahtseilakt").module(), data)
+        return scenario.run_example(games.game("drahtseilakt").module(), data, "drahtseilakt")
     try:
         rules = Variant.coerce(data.get("variante"))
     except ValueError as exc:

@@ -50,7 +50,7 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
     if kind == "scenario":
         from tutor import games
 
-        return scenario.run_example(games.game("vaiko").module(), data)
+        return scenario.run_example(games.game("vaiko").module(), data, "vaiko")
     try:
         rules = Variant.coerce(data.get("variante"))
     except ValueError as exc:

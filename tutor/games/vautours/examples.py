@@ -72,7 +72,7 @@ def _example_scenario(data: Mapping[str, Any]) -> ExampleRun:
     """An exact scenario (:mod:`tutor.engine.scenario`) with its expected facts."""
     from tutor import games
 
-    return scenario.run_example(games.game("vautours").module(), data)
+    return scenario.run_example(games.game("vautours").module(), data, "vautours")
 
 
 def _text(value: object) -> str:
