@@ -369,18 +369,31 @@ def _value(value: Any) -> str:
     raise TypeError(f"not writable as TOML: {value!r}")
 
 
-def to_toml(data: Mapping[str, Any]) -> str:
-    """``data`` as TOML, one key per line; a list of tables is written one table per line."""
-    lines = []
+def to_toml(data: Mapping[str, Any], inline: Sequence[str] = ("coups",)) -> str:
+    """``data`` as TOML, one key per line. A list of tables is written as ``[[sections]]`` at
+    the end, each table's keys on their own lines (``mains.Alex = [...]``), except the keys of
+    ``inline``, written one table per line (the moves)."""
+    lines: list[str] = []
+    sections: list[str] = []
     for key, value in data.items():
-        if isinstance(value, (list, tuple)) and value and all(
-                isinstance(v, Mapping) for v in value):
+        tables = isinstance(value, (list, tuple)) and value and all(
+            isinstance(v, Mapping) for v in value)
+        if tables and key in inline:
             lines.append(f"{_key(key)} = [")
             lines.extend(f"  {_value(v)}," for v in value)
             lines.append("]")
+        elif tables:
+            for table in value:
+                sections += ["", f"[[{_key(key)}]]"]
+                for name, item in table.items():
+                    if isinstance(item, Mapping) and item:
+                        sections.extend(f"{_key(name)}.{_key(k)} = {_value(v)}"
+                                        for k, v in item.items())
+                    else:
+                        sections.append(f"{_key(name)} = {_value(item)}")
         else:
             lines.append(f"{_key(key)} = {_value(value)}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + sections) + "\n"
 
 
 # --- worked examples -----------------------------------------------------------------------------

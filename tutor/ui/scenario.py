@@ -130,10 +130,10 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         self._sync_settings(built.start)
         self._loaded = session.states[0]
         said = "Scénario chargé depuis le lien." if source == "lien" else "Scénario chargé."
-        steps = fr.count(len(actions), "coup rejoué", "coups rejoués")
-        set_html(self.status, h.message_panel(
-            "success", said, fr.typography(f"{steps} ; « Annuler » et le curseur « Étape » "
-                                           "remontent jusqu’à la mise en place.")))
+        steps = (fr.count(len(actions), "coup rejoué", "coups rejoués")
+                 + " ; « Annuler » et le curseur « Étape » remontent jusqu’à la mise en place."
+                 if actions else "Aucun coup joué : la partie commence.")
+        set_html(self.status, h.message_panel("success", said, fr.typography(steps)))
 
     def _sync_settings(self, start: Any) -> None:
         """The sandbox's settings say what the scenario set up (player count, reading)."""
