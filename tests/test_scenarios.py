@@ -236,6 +236,10 @@ COMMON_IMPOSSIBLE = {
     "moves not tables": 'joueurs = ["A", "B", "C"]\ncoups = [1, 2]',
     "unknown reading": 'joueurs = ["A", "B", "C"]\nvariante = "la-mienne"',
     "negative graine": 'joueurs = ["A", "B", "C"]\ngraine = -1',
+    "nested lists": "a = " + "[" * 5000 + "]" * 5000,
+    "nested tables": "a = " + "{ b = " * 3000 + "1" + " }" * 3000,
+    "name with a newline": 'joueurs = ["A\\nB", "C", "D"]',
+    "name too long": f'joueurs = ["{"A" * 41}", "C", "D"]',
 }
 CASES = [(g, label, text) for g in GAMES
          for label, text in {**IMPOSSIBLE[g], **COMMON_IMPOSSIBLE}.items()]
@@ -371,3 +375,14 @@ def test_a_teacher_pastes_the_sandbox_text_into_a_rule_file_and_check_replays_it
     # an expectation that does not hold is reported, not silently passed
     wrong = {**example.data, "attendu": {"a_jouer": ["Personne"]}}
     assert not engine_of(game).run_example(wrong).ok
+
+
+def test_names_from_a_scenario_are_shown_escaped() -> None:
+    board = sandbox("vautours")
+    hostile = '<img src=x onerror="alert(1)">'
+    board.scenario.load(f"joueurs = ['{hostile}', 'B']\ncoups = [{{ joueur = '{hostile}', "
+                        "carte = 3 }]\n")
+    assert board.session.state.players[0] == hostile
+    assert "onerror" in board.journal.body.value  # the journal names the player...
+    for html in (board.table.value, board.journal.body.value, board.scenario.status.value):
+        assert "<img" not in html  # ...escaped, as every view does

@@ -211,6 +211,9 @@ def parse_text(text: object, where: str = "scénario") -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise _toml_error(exc, where) from None
+    except RecursionError:  # thousands of nested [ or {: tomllib recurses
+        raise ScenarioError(fr.typography(
+            f"{where} : trop de listes ou de tables imbriquées.")) from None
 
 
 def _seed(data: Mapping[str, Any]) -> int:
@@ -225,8 +228,9 @@ def _players(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(type(v) is str for v in value):
         raise ScenarioError(fr.typography("joueurs : une liste de prénoms entre guillemets, "
                                           "par exemple [\"Alex\", \"Bea\", \"Carla\"]."))
-    if any(len(v) > 40 for v in value):
-        raise ScenarioError(fr.typography("joueurs : un prénom a 40 caractères au plus."))
+    if any(len(v) > 40 or not v.isprintable() for v in value):
+        raise ScenarioError(fr.typography("joueurs : un prénom a 40 caractères au plus, sans "
+                                          "retour à la ligne ni caractère de contrôle."))
     return tuple(value)
 
 
