@@ -6,6 +6,7 @@ French reason and leaves the page working."""
 from __future__ import annotations
 
 import importlib
+import re
 from pathlib import Path
 from urllib.parse import quote
 
@@ -51,7 +52,8 @@ def test_a_scenario_shared_by_link_opens_on_the_same_table(
         "Scénario chargé depuis le lien", timeout=READY_TIMEOUT_MS)
     wait_settled(page)
     assert_no_voila_error(page)
-    expect(sandbox.locator(".tv-scenario-text textarea")).to_have_value(scenario_text)
+    expect(sandbox.locator(".tv-scenario-text textarea")).to_have_value(
+        scenario_text, timeout=READY_TIMEOUT_MS)
     shown = sandbox.locator(".tv-table-view")
     got = shown.evaluate("e => e.textContent.replace(/\\s+/g, ' ').trim()")
     assert got == text_of(page, table_html)
@@ -59,7 +61,9 @@ def test_a_scenario_shared_by_link_opens_on_the_same_table(
     # the link the panel gives opens the same position
     sandbox.locator(".tv-scenario-share").click()
     wait_settled(page)
-    url = sandbox.locator(".tv-scenario-url input").input_value()
+    url_field = sandbox.locator(".tv-scenario-url input")
+    expect(url_field).to_have_value(re.compile(r"\?scenario="), timeout=READY_TIMEOUT_MS)
+    url = url_field.input_value()
     assert url.startswith(f"{app_url}/voila/render/{GAMES[game].notebook}?scenario=")
     sandbox.locator(".tv-scenario").screenshot(path=str(shots / f"scenario-{game}-1280.png"))
     page.close()
@@ -68,7 +72,8 @@ def test_a_scenario_shared_by_link_opens_on_the_same_table(
     expect(sandbox.locator(".tv-scenario-status")).to_contain_text(
         "Scénario chargé depuis le lien", timeout=READY_TIMEOUT_MS)
     wait_settled(again)
-    expect(sandbox.locator(".tv-scenario-text textarea")).to_have_value(scenario_text)
+    expect(sandbox.locator(".tv-scenario-text textarea")).to_have_value(
+        scenario_text, timeout=READY_TIMEOUT_MS)
     sandbox.locator(".tv-scenario").screenshot(path=str(shots / f"scenario-{game}-390.png"))
     again.close()
 
@@ -85,7 +90,8 @@ def test_a_bad_scenario_link_says_why_in_french_and_the_page_keeps_working(
     # the learner fixes the text and loads it
     sandbox.locator(".tv-scenario-text textarea").fill(bad.replace("[5, 5]", "[5, -5]"))
     sandbox.locator(".tv-scenario-load").click()
-    expect(sandbox.locator(".tv-scenario-status")).to_contain_text("Scénario chargé.")
+    expect(sandbox.locator(".tv-scenario-status")).to_contain_text(
+        "Scénario chargé.", timeout=READY_TIMEOUT_MS)
     wait_settled(page)
     expect(error).to_have_count(0)
     sandbox.screenshot(path=str(shots / "scenario-error-fixed-1280.png"))

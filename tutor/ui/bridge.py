@@ -33,11 +33,22 @@ function render({ model, el }) {
   const key = model.get("key");
   let stored = "";
   try { stored = (key && window.localStorage.getItem(key)) || ""; } catch (e) { stored = ""; }
-  model.set("query", window.location.search || "");
-  model.set("page", window.location.origin + window.location.pathname);
-  model.set("stored", stored);
-  model.set("loaded", true);
-  model.save_changes();
+  function send() {
+    model.set("query", window.location.search || "");
+    model.set("page", window.location.origin + window.location.pathname);
+    model.set("stored", stored);
+    model.set("loaded", true);
+    model.save_changes();
+  }
+  // Under the tutor's page template, wait until every widget is drawn: what the kernel does
+  // with the query (a scenario) may create widgets, which must not race the page's first
+  // drawing (seen: "widget model not found", a page never ready). Elsewhere, at once.
+  if (document.documentElement.hasAttribute("data-tutor-template") &&
+      !document.body.hasAttribute("data-tutor-ready")) {
+    document.addEventListener("tutor-ready", send, { once: true });
+  } else {
+    send();
+  }
   model.on("change:stored", () => {
     try {
       if (key) { window.localStorage.setItem(key, model.get("stored")); }
