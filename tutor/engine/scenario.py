@@ -374,7 +374,8 @@ def _value(value: Any) -> str:
 
 
 def to_toml(data: Mapping[str, Any], inline: Sequence[str] = ("coups",)) -> str:
-    """``data`` as TOML, one key per line. A list of tables is written as ``[[sections]]`` at
+    """``data`` as TOML, one key per line (a table's keys too: ``mains.Alex = [...]``). A list
+    of tables is written as ``[[sections]]`` at
     the end, each table's keys on their own lines (``mains.Alex = [...]``), except the keys of
     ``inline``, written one table per line (the moves)."""
     lines: list[str] = []
@@ -395,6 +396,8 @@ def to_toml(data: Mapping[str, Any], inline: Sequence[str] = ("coups",)) -> str:
                                         for k, v in item.items())
                     else:
                         sections.append(f"{_key(name)} = {_value(item)}")
+        elif isinstance(value, Mapping) and value:
+            lines.extend(f"{_key(key)}.{_key(k)} = {_value(v)}" for k, v in value.items())
         else:
             lines.append(f"{_key(key)} = {_value(value)}")
     return "\n".join(lines + sections) + "\n"
