@@ -20,10 +20,13 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from tutor.engine.core import Event, Outcome
 from tutor.engine.examples import ExampleRun
+
+if TYPE_CHECKING:
+    from tutor.engine.scenario import Notation
 
 S = TypeVar("S")  # a game's State
 A = TypeVar("A")  # a game's action type (a union of action classes)
@@ -100,6 +103,9 @@ class Engine(Protocol[S, A, V]):
     Text and examples
         ``describe`` (one event in French), ``run_example`` (a worked example of the rule file,
         replayed; :class:`~tutor.engine.examples.ExampleError` when malformed).
+    Scenarios
+        ``SCENARIO``: how the game writes an exact scenario (what chance decided, the moves:
+        :class:`~tutor.engine.scenario.Notation`).
     Computer players
         ``PLAYER_KINDS``: kind -> (French label, :class:`BotKind`).
     Hooks
@@ -127,6 +133,9 @@ class Engine(Protocol[S, A, V]):
 
     @property
     def PLAYER_KINDS(self) -> Mapping[str, tuple[str, BotKind[V, A]]]: ...
+
+    @property
+    def SCENARIO(self) -> Notation[S, A]: ...
 
     def new_game(self, players: Sequence[str], *, seed: Seed | None = ...,
                  variant: Any = ..., record: Record | None = ...) -> S: ...

@@ -5,10 +5,11 @@ event text; worked-example kinds; computer players) whose ``__init__`` re-export
 :class:`tutor.engine.api.Engine`: ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``Variant``, ``PRESETS``,
 ``PRESET_LABELS``, ``PLAYER_KINDS``, ``new_game``, ``opening_events``, ``current_seats``,
 ``legal_actions``, ``apply``, ``is_over``, ``outcome``, ``view``, ``sample_state``, ``replay``,
-``describe``, ``run_example``, ``preflight`` and ``read_data_file``, plus its ``State``, ``Action``
-and ``View`` types. ``tutor/games/_contract.py`` binds each package to ``Engine[State, Action,
-View]`` so that ``mypy --strict`` proves it; the common tests (``tests/test_games_common.py``) run
-over :data:`GAMES`. Shared code reaches a game only through :meth:`GameInfo.module`.
+``describe``, ``run_example``, ``SCENARIO``, ``preflight`` and ``read_data_file``, plus its
+``State``, ``Action`` and ``View`` types. ``tutor/games/_contract.py`` binds each package to
+``Engine[State, Action, View]`` so that ``mypy --strict`` proves it; the common tests
+(``tests/test_games_common.py``) run over :data:`GAMES`. Shared code reaches a game only through
+:meth:`GameInfo.module`.
 
 A game's id is written once, in its :class:`GameInfo` below: it names the package, the rule file
 (``rules/<id>.fr.md``, whose header repeats it as data) and the page module ``tutor.ui.<id>``.

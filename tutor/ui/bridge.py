@@ -33,10 +33,22 @@ function render({ model, el }) {
   const key = model.get("key");
   let stored = "";
   try { stored = (key && window.localStorage.getItem(key)) || ""; } catch (e) { stored = ""; }
-  model.set("query", window.location.search || "");
-  model.set("stored", stored);
-  model.set("loaded", true);
-  model.save_changes();
+  function send() {
+    model.set("query", window.location.search || "");
+    model.set("page", window.location.origin + window.location.pathname);
+    model.set("stored", stored);
+    model.set("loaded", true);
+    model.save_changes();
+  }
+  // Under the tutor's page template, wait until every widget is drawn: what the kernel does
+  // with the query (a scenario) may create widgets, which must not race the page's first
+  // drawing (seen: "widget model not found", a page never ready). Elsewhere, at once.
+  if (document.documentElement.hasAttribute("data-tutor-template") &&
+      !document.body.hasAttribute("data-tutor-ready")) {
+    document.addEventListener("tutor-ready", send, { once: true });
+  } else {
+    send();
+  }
   model.on("change:stored", () => {
     try {
       if (key) { window.localStorage.setItem(key, model.get("stored")); }
@@ -50,7 +62,8 @@ export default { render };
 class BrowserLink(anywidget.AnyWidget):
     """One page's link to the learner's browser (display it once, it shows nothing).
 
-    ``query`` is the page address's query string (``"?scenario=…"``, or ``""``); ``stored`` the
+    ``query`` is the page address's query string (``"?scenario=…"``, or ``""``), ``page`` the
+    address without it; ``stored`` the
     text kept under ``key`` in the browser's ``localStorage``; ``loaded`` becomes true once the
     browser has sent both.
     """
@@ -58,6 +71,7 @@ class BrowserLink(anywidget.AnyWidget):
     _esm = _ESM
     key = traitlets.Unicode("").tag(sync=True)
     query = traitlets.Unicode("").tag(sync=True)
+    page = traitlets.Unicode("").tag(sync=True)
     stored = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
 
@@ -67,7 +81,7 @@ class BrowserLink(anywidget.AnyWidget):
         self._on_query: list[Callable[[str], None]] = []
         self.observe(self._arrived, names="loaded")
 
-    @traitlets.validate("query", "stored")
+    @traitlets.validate("query", "stored", "page")
     def _bounded(self, proposal: dict[str, Any]) -> str:
         value = proposal["value"]
         return value if isinstance(value, str) and len(value) <= MAX_TEXT else ""

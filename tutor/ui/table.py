@@ -22,6 +22,7 @@ from tutor import fr
 from tutor.engine import Event
 from tutor.engine.api import AnyEngine, Bot, bot_action
 from tutor.ui import html as h
+from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup, ActionPanel
 from tutor.ui.hints import HintPanel
 from tutor.ui.htmlwidget import Html
@@ -266,6 +267,7 @@ class Sandbox(_Board):
         self.new_button.on_click(self.guard(lambda _: self.start()))
         self.add_class("tv-sandbox")
         self.render()
+        self.scenario = scenario.attach(self)  # « Scénario »: copy, load, share by link
 
     @staticmethod
     def _deal(n: int, seed: int, preset: str, surface: Surface) -> Any:

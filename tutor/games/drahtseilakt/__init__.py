@@ -118,6 +118,7 @@ from tutor.games.drahtseilakt.engine import (
 from tutor.games.drahtseilakt.examples import run_example
 from tutor.games.drahtseilakt.hidden import sample_state
 from tutor.games.drahtseilakt.play import apply, outcome, replay, totals
+from tutor.games.drahtseilakt.scenario import SCENARIO
 from tutor.games.drahtseilakt.text import describe, holding_text, manche_word, sticks_text
 
 HeuristicPlayer = CarefulPlayer  # the former name
@@ -157,6 +158,7 @@ __all__ = [
     "PLAYER_KINDS",
     "PRESETS",
     "PRESET_LABELS",
+    "SCENARIO",
     "SCORE_CARDS",
     "SCORE_VALUES",
     "STICKS_PER_COLOUR",

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction
+from tutor.engine import Event, IllegalAction, scenario
 from tutor.engine.examples import (
     COMMON_KEYS,
     ExampleError,
@@ -50,7 +50,7 @@ from tutor.games.drahtseilakt.engine import (
 )
 from tutor.games.drahtseilakt.play import apply
 
-KINDS = ("pli", "refus", "decompte", "donne")
+KINDS = ("pli", "refus", "decompte", "donne", "scenario")
 
 
 def run_example(data: Mapping[str, Any]) -> ExampleRun:
@@ -61,6 +61,10 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
     if not isinstance(data, Mapping):
         raise ExampleError("un exemple est une table de clés")
     kind = data.get("type")
+    if kind == "scenario":
+        from tutor import games
+
+        return scenario.run_example(games.game("drahtseilakt").module(), data, "drahtseilakt")
     try:
         rules = Variant.coerce(data.get("variante"))
     except ValueError as exc:

@@ -61,6 +61,7 @@ from tutor.games.vaiko.legality import (
     legal_actions,
     seat_index,
 )
+from tutor.games.vaiko.scenario import SCENARIO
 from tutor.games.vaiko.scoring import is_game_over, outcome, score_round, winners
 from tutor.games.vaiko.setup import (
     face,
@@ -151,7 +152,8 @@ __all__ = [
     "C_SPECIALS", "C_SWAP", "C_TOTAL", "C_VISION", "C_V_DISCARD", "C_V_EFFECT", "C_V_LOOK",
     "C_V_STRICT", "C_V_TABLE", "C_X2", "DECIDE", "DECK_FILE", "DRAW", "EFFECTS", "EXCHANGE",
     "GAME_ID", "HAND_SIZE", "LOOKED", "MATCH", "MAX_PLAYERS", "MIN_PLAYERS", "OVER", "PEEK",
-    "PHASE_LABELS", "PLAYER_KINDS", "PRESETS", "PRESET_LABELS", "TARGET", "VISION", "Action",
+    "PHASE_LABELS", "PLAYER_KINDS", "PRESETS", "PRESET_LABELS", "SCENARIO", "TARGET", "VISION",
+    "Action",
     "ActionBase", "Call", "Card", "Deck", "DeckError", "Discard", "Draw", "EndTurn", "Event",
     "Exchange", "Look", "LookHand", "Match", "MemoryPlayer", "Pass", "Peek", "PlayerView",
     "RandomPlayer", "RoundScore", "State", "Swap", "Variant", "View", "apply", "card_text",

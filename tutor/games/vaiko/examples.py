@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction
+from tutor.engine import Event, IllegalAction, scenario
 from tutor.engine.examples import (
     COMMON_KEYS,
     ExampleError,
@@ -47,6 +47,10 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
     if not isinstance(data, Mapping):
         raise ExampleError("un exemple doit être une table")
     kind = data.get("type")
+    if kind == "scenario":
+        from tutor import games
+
+        return scenario.run_example(games.game("vaiko").module(), data, "vaiko")
     try:
         rules = Variant.coerce(data.get("variante"))
     except ValueError as exc:
@@ -61,7 +65,7 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
     except IllegalAction as exc:
         raise ExampleError(f"situation impossible : {exc.reason}") from None
     raise ExampleError(f"type d’exemple inconnu {fr.quote(str(kind))} (types possibles : "
-                       "partie, decompte, fin)")
+                       "partie, decompte, fin, scenario)")
 
 
 _MOVE_KEYS = ("joueur", "action", "carte", "cible", "cartes", "source")

@@ -109,7 +109,8 @@ def new_game(
     Chance comes from ``seed`` (an int or a ``random.Random``) or from the ``record`` of a game
     being replayed; exactly one of the two must be given. ``deck`` is a :class:`~.deck.Deck` or
     a deck file (the tutor's hypothesis by default); it is kept in ``record.setup``, so a record
-    rebuilds the game with its own deck.
+    rebuilds the game with its own deck. A record may also give ``("seed", n)`` in its set-up:
+    the shuffles past the recorded ones are then drawn from ``n`` (an exact scenario).
     """
     names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
     rules = Variant.coerce(variant)
@@ -123,6 +124,7 @@ def new_game(
             raise ValueError(f"Enregistrement illisible : {short_repr(record)}.")
         if deck is None:
             deck = record.option("deck")  # type: ignore[assignment]
+        base = _check_seed(record.option("seed"))  # shuffles past the recorded ones (scenario)
         script = tuple(tuple(c for c in s if type(c) is int) if all(type(c) is int for c in s)
                        else (-1,) for s in record.shuffles)
     cards = coerce_deck(deck)

@@ -121,6 +121,7 @@ from .hunts import (
     score,
     score_heads,
 )
+from .scenario import SCENARIO
 from .state import SeatView, State, View, new_game, opening_events, situation
 from .text import describe
 
@@ -168,6 +169,7 @@ __all__ = [
     "PLAYER_KINDS",
     "PRESETS",
     "PRESET_LABELS",
+    "SCENARIO",
     "SHUFFLED",
     "STARTERS",
     "Action",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tutor.engine import Event, IllegalAction
+from tutor.engine import Event, IllegalAction, scenario
 from tutor.engine.examples import COMMON_KEYS, ExampleError, ExampleRun, check_keys, compare
 
 from .actions import Action, Draw, Hunt, Lay, Take
@@ -35,6 +35,10 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
     if not isinstance(data, Mapping):
         raise ExampleError("un exemple est une table TOML")
     kind = data.get("type")
+    if kind == "scenario":
+        from tutor import games
+
+        return scenario.run_example(games.game("vampir").module(), data, "vampir")
     try:
         rules = Variant.coerce(data.get("variante"))
     except ValueError as exc:
@@ -49,7 +53,7 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
     except IllegalAction as exc:
         raise ExampleError(f"situation impossible : {exc.reason}") from None
     raise ExampleError(f"type d’exemple inconnu {shown(kind)} (types possibles : chasse, "
-                       "decompte, tour)")
+                       "decompte, tour, scenario)")
 
 
 def _table(where: str, value: object, what: str) -> dict[str, Any]:

@@ -54,6 +54,7 @@ from tutor.games.vautours.engine import (
 )
 from tutor.games.vautours.examples import run_example
 from tutor.games.vautours.hidden import sample_state
+from tutor.games.vautours.scenario import SCENARIO
 from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import (
     C_CARDS,
@@ -88,6 +89,7 @@ __all__ = [
     "POINT_CARDS",
     "PRESETS",
     "PRESET_LABELS",
+    "SCENARIO",
     "SURICATES",
     "VAUTOURS",
     "Action",

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction
+from tutor.engine import Event, IllegalAction, scenario
 from tutor.engine.examples import (
     COMMON_KEYS,
     ExampleError,
@@ -38,7 +38,7 @@ from tutor.games.vautours.engine import (
 from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import C_COUNT, HAND, POINT_CARDS, Play, RoundResult, State, Variant
 
-KINDS = ("manche", "suite", "decompte", "refus")
+KINDS = ("manche", "suite", "decompte", "refus", "scenario")
 ROUND_KEYS = ("gagnant", "sans_gagnant", "annulees", "mode")
 
 
@@ -47,6 +47,8 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
     if not isinstance(data, Mapping):
         raise ExampleError("un exemple est une table de clés et de valeurs")
     kind = data.get("type")
+    if kind == "scenario":
+        return _example_scenario(data)
     try:
         rules = coerce_variant(data.get("variante"))
     except ValueError as exc:
@@ -64,6 +66,13 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
         raise
     except ValueError as exc:
         raise ExampleError(str(exc)) from None
+
+
+def _example_scenario(data: Mapping[str, Any]) -> ExampleRun:
+    """An exact scenario (:mod:`tutor.engine.scenario`) with its expected facts."""
+    from tutor import games
+
+    return scenario.run_example(games.game("vautours").module(), data, "vautours")
 
 
 def _text(value: object) -> str:

@@ -17,6 +17,7 @@ from tutor.engine import Event
 from tutor.games import drahtseilakt as d
 from tutor.games.drahtseilakt.text import colour_count
 from tutor.ui import html as h
+from tutor.ui import scenario
 from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage, WorkedExample
 
@@ -196,6 +197,10 @@ def scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
     """The example's table after ``events``: the deal, the trick (score cards turned, cards
     played, sticks before and after) or the manche scores, never ahead of the step told."""
     kind = data.get("type")
+    if kind == "scenario":
+        from tutor.ui.drahtseilakt.play import draw
+
+        return scenario.example_scene(PAGE, draw, data)(events)
     if kind == "donne":
         return deal_scene(data, events)
     if kind == "decompte":

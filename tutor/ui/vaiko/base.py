@@ -17,6 +17,7 @@ from tutor import fr
 from tutor.engine import Event
 from tutor.games import vaiko as v
 from tutor.ui import html as h
+from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
 from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage, WorkedExample
@@ -290,6 +291,8 @@ def sandbox(seed: int = 7) -> MemorySandbox:
 
 def _scene(example_id: str) -> Any:
     data = book().examples[example_id].data
+    if data.get("type") == "scenario":
+        return scenario.example_scene(PAGE, draw, data)
     if data.get("type") != "partie":
         points = data.get("points") or data.get("totaux") or {}
         who = data.get("annonceur")

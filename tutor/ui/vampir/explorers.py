@@ -19,6 +19,7 @@ from tutor.games.vampir.cards import ONE_HEAD_PER_COLOUR as ONE_HEAD
 from tutor.games.vampir.cards import TWO_HEAD_PER_COLOUR as TWO_HEADS
 from tutor.games.vampir.examples import _card_list, _hunts_table, _move
 from tutor.ui import html as h
+from tutor.ui import scenario
 from tutor.ui.htmlwidget import Html
 from tutor.ui.page import WorkedExample
 from tutor.ui.quiz import Question, Quiz
@@ -68,6 +69,8 @@ def scene_of(example_id: str) -> Callable[[Sequence[Event]], str]:
     data = book().examples[example_id].data
     note = (f'<div class="tv-muted">{h.esc(fr.typography(data["note"]))}</div>'
             if data.get("note") else "")
+    if data.get("type") == "scenario":
+        return scenario.example_scene(PAGE, draw, data)
     if data.get("type") == "decompte":
         rules = v.Variant.coerce(data.get("variante"))
         shown = v.hunts_of_example(data)

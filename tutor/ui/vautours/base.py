@@ -19,6 +19,7 @@ from tutor import fr
 from tutor.engine import Event
 from tutor.games import vautours as v
 from tutor.ui import html as h
+from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
 from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage, WorkedExample
@@ -168,6 +169,8 @@ def count_scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
 def scene_for(example_id: str) -> Callable[[Sequence[Event]], str]:
     """The table of a worked example after the steps told so far (a table from the first)."""
     data = book().examples[example_id].data
+    if data["type"] == "scenario":
+        return scenario.example_scene(PAGE, draw, data)
     if data["type"] == "manche":
         shown = Event("show", None, {"plays": data["cartes"]}, "vautours/devoilement")
         return lambda events: events_scene([shown, *events], data["pile"])

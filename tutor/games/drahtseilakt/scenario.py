@@ -1,0 +1,112 @@
+"""How Drahtseilakt writes an exact scenario (:data:`SCENARIO`).
+
+What chance decides: ``donneur`` (the first dealer; by default the first player, so the second
+one leads) and, manche by manche, ``donnes = [{ mains = { Alex = [1, 7, 12, …] }, score = [3,
+"0 bleu", …] }]``: each player's 9 cards and the score cards, top first. Whatever is not written
+(a hand or part of it, the rest of the score cards, a whole manche) is drawn from ``graine``.
+A move is written ``{ joueur = "Alex", carte = 12 }``, as in the worked examples.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+from tutor import fr
+from tutor.engine.api import Record
+from tutor.engine.examples import ExampleError, check_keys
+from tutor.engine.scenario import Notation, ScenarioError, listed, per_player, rest, take
+from tutor.games.drahtseilakt.core import (
+    C_CARDS,
+    C_SCORE_CARDS,
+    HAND_SIZE,
+    SCORE_CARDS,
+    number_cards,
+)
+from tutor.games.drahtseilakt.engine import (
+    FIRST_DEALER,
+    Play,
+    State,
+    deals,
+    seat_index_in,
+)
+
+
+def _read_chance(data: Mapping[str, Any], players: tuple[str, ...], variant: Any,
+                 seed: int) -> Record:
+    rng = random.Random(seed)
+    n = len(players)
+    cards = number_cards(variant, n)
+    first = seat_index_in(players, data.get("donneur", players[0]))
+    given_deals = data.get("donnes", [])
+    if not isinstance(given_deals, list) or len(given_deals) > n \
+            or not all(isinstance(d, dict) for d in given_deals):
+        raise ScenarioError(fr.typography(
+            f"donnes : une liste d’au plus {fr.count(n, 'donne')} (une par manche), chacune "
+            "{ mains = { … }, score = [ … ] }."))
+    drawn: list[tuple[Hashable, ...]] = []
+    for k in range(n):
+        where = f"donne {k + 1}"
+        spec = given_deals[k] if k < len(given_deals) else {}
+        try:
+            check_keys(where, spec, (), ("mains", "score"))
+        except ExampleError as exc:
+            raise ScenarioError(fr.typography(f"{exc}.")) from None
+        pool = list(cards)
+        hands = {p: take(f"{where}, main {fr.of(p)}", listed(f"{where}, main {fr.of(p)}", h,
+                                                               HAND_SIZE), pool, C_CARDS,
+                         known=cards)
+                 for p, h in per_player(f"{where}, mains", spec.get("mains", {}),
+                                        players).items()}
+        others = list(rest(pool, rng))
+        dealt: list[int] = []
+        for p in players:
+            mine = hands.get(p, [])
+            need = HAND_SIZE - len(mine)
+            dealt += sorted(mine + others[:need])
+            others = others[need:]
+        scores_pool = list(SCORE_CARDS)
+        top = take(f"{where}, score", listed(f"{where}, score", spec.get("score", []),
+                                             len(SCORE_CARDS)),
+                   scores_pool, C_SCORE_CARDS, known=SCORE_CARDS)
+        drawn += [tuple(dealt) + tuple(sorted(others)), tuple(top) + rest(scores_pool, rng)]
+    return Record(tuple(drawn), ((FIRST_DEALER, first),))
+
+
+def _write_chance(state: State) -> dict[str, Any]:
+    names = state.players
+    return {
+        "donneur": names[state.first_dealer],
+        "donnes": [{"mains": {p: sorted(d.cards[HAND_SIZE * i:HAND_SIZE * (i + 1)])
+                              for i, p in enumerate(names)},
+                    "score": list(d.scores)} for d in deals(state)],
+    }
+
+
+def _read_action(where: str, move: Mapping[str, Any]) -> Play:
+    check_keys(where, move, ("joueur", "carte"), ())
+    return Play(move["joueur"], move["carte"])
+
+
+def _write_action(action: Play) -> dict[str, Any]:
+    return {"joueur": action.seat, "carte": action.card}
+
+
+def _facts(state: State) -> dict[str, Any]:
+    names = state.players
+    return {
+        "manche": min(state.manche + 1, len(names)),
+        "pli": state.tricks + 1,
+        "entame": names[state.leader],
+        "mains": {p: list(h) for p, h in zip(names, state.hands)},
+        "revelees": list(state.revealed),
+        "pli_en_cours": {p: c for p, c in state.trick},
+        "batons": {p: {"rouges": r, "bleus": b}
+                   for p, r, b in zip(names, state.red, state.blue)},
+        "manches_jouees": {p: list(h) for p, h in zip(names, state.history)},
+    }
+
+
+SCENARIO: Notation[State, Play] = Notation(("donneur", "donnes"), _read_chance, _write_chance,
+                                           _read_action, _write_action, _facts)

@@ -1,0 +1,142 @@
+"""How Vampir writes an exact scenario (:data:`SCENARIO`).
+
+What chance decides: ``premier`` (the start player; by default the first listed) and, manche by
+manche, ``donnes = [{ mains = { Anke = ["castle:1", "pub:2", "joker", …] }, pioche = [ … ] }]``:
+each player's 4 cards and the face-down deck, top first, cards written as in the worked examples
+(``"castle:1"``, ``"pub:2"``, ``"joker"``). Whatever is not written (a hand or part of it, the rest
+of the deck, a whole manche) is drawn from ``graine``. A move is written as in the worked
+examples: ``{ joueur = "Anke", action = "piocher" }``, ``action = "poser"`` with ``carte`` (and
+``lieu`` for a joker), ``action = "recuperer"`` with ``lieu``, ``action = "chasser"`` with
+``cartes``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping
+from typing import Any, cast
+
+from tutor import fr
+from tutor.engine.api import Record
+from tutor.engine.examples import ExampleError, check_keys
+from tutor.engine.scenario import Notation, ScenarioError, listed, per_player, rest, take
+
+from .actions import Action, Draw, Hunt, Lay, Take
+from .cards import (
+    C_DEAL,
+    HAND_SIZE,
+    LOCATIONS,
+    SHUFFLED,
+    Card,
+    Vampire,
+    card_code,
+    parse_card,
+)
+from .state import State, _index
+
+
+def _cards(where: str, value: object, limit: int) -> list[Card]:
+    return [parse_card(v) for v in listed(where, value, limit)]
+
+
+def _read_chance(data: Mapping[str, Any], players: tuple[str, ...], variant: Any,
+                 seed: int) -> Record:
+    rng = random.Random(seed)
+    len(players)
+    first = players[_index(players, data.get("premier", players[0]))]
+    manches = variant.manches
+    given_deals = data.get("donnes", [])
+    if not isinstance(given_deals, list) or len(given_deals) > manches \
+            or not all(isinstance(d, dict) for d in given_deals):
+        raise ScenarioError(fr.typography(
+            f"donnes : une liste d’au plus {fr.count(manches, 'donne')} (une par manche), "
+            "chacune { mains = { … }, pioche = [ … ] }."))
+    drawn: list[tuple[Hashable, ...]] = []
+    for k in range(manches):
+        where = f"donne {k + 1}"
+        spec = given_deals[k] if k < len(given_deals) else {}
+        try:
+            check_keys(where, spec, (), ("mains", "pioche"))
+            pool = list(SHUFFLED)
+            hands = {p: take(f"{where}, main {fr.of(p)}",
+                             _cards(f"{where}, main {fr.of(p)}", h, HAND_SIZE), pool, C_DEAL,
+                             card_code, SHUFFLED)
+                     for p, h in per_player(f"{where}, mains", spec.get("mains", {}),
+                                            players).items()}
+            deck = take(f"{where}, pioche", _cards(f"{where}, pioche", spec.get("pioche", []),
+                                                   len(SHUFFLED)), pool, C_DEAL, card_code,
+                        SHUFFLED)
+        except ExampleError as exc:
+            raise ScenarioError(fr.typography(f"{exc}.")) from None
+        others = list(rest(pool, rng))
+        dealt: list[Card] = []
+        for p in players:
+            mine = hands.get(p, [])
+            need = HAND_SIZE - len(mine)
+            dealt += sorted(mine + others[:need])
+            others = others[need:]
+        drawn.append((*dealt, *deck, *others))
+    return Record(tuple(drawn), (("first", first),))
+
+
+def _write_chance(state: State) -> dict[str, Any]:
+    n = len(state.players)
+    donnes = []
+    for order in state.record.shuffles:
+        cards = cast(tuple[Card, ...], order)
+        donnes.append({
+            "mains": {p: [card_code(c) for c in sorted(cards[HAND_SIZE * i:HAND_SIZE * (i + 1)])]
+                      for i, p in enumerate(state.players)},
+            "pioche": [card_code(c) for c in cards[HAND_SIZE * n:]],
+        })
+    return {"premier": state.record.option("first", state.players[0]), "donnes": donnes}
+
+
+def _read_action(where: str, move: Mapping[str, Any]) -> Action:
+    check_keys(where, move, ("joueur", "action"), ("carte", "lieu", "cartes"))
+    seat, what = move["joueur"], move["action"]
+    if what == "piocher":
+        return Draw(seat)
+    if what == "recuperer":
+        return Take(seat, move.get("lieu", ""))
+    if what == "poser":
+        card = parse_card(move.get("carte"))
+        return Lay(seat, card, move.get("lieu", card.location if isinstance(card, Vampire)
+                                        else ""))
+    if what == "chasser":
+        value = move.get("cartes")
+        if not isinstance(value, list):
+            raise ExampleError(f"{where} : « cartes » doit être une liste de cartes")
+        return Hunt(seat, tuple(parse_card(c) for c in value))
+    raise ExampleError(f"{where} : action inconnue {fr.quote(str(what))} (actions possibles : "
+                       "piocher, poser, recuperer, chasser)")
+
+
+def _write_action(action: Action) -> dict[str, Any]:
+    if isinstance(action, Draw):
+        return {"joueur": action.seat, "action": "piocher"}
+    if isinstance(action, Take):
+        return {"joueur": action.seat, "action": "recuperer", "lieu": action.location}
+    if isinstance(action, Lay):
+        return {"joueur": action.seat, "action": "poser", "carte": card_code(action.card),
+                "lieu": action.location}
+    return {"joueur": action.seat, "action": "chasser",
+            "cartes": [card_code(c) for c in action.cards]}
+
+
+def _facts(state: State) -> dict[str, Any]:
+    names = state.players
+    return {
+        "manche": state.manche,
+        "trait": names[state.turn],
+        "phase": state.phase,
+        "mains": {p: [card_code(c) for c in h] for p, h in zip(names, state.hands)},
+        "lieux": {loc: [card_code(c) for c in cs] for loc, cs in zip(LOCATIONS, state.under)},
+        "chasses": {p: {loc: [card_code(c) for c in h] for loc, h in zip(LOCATIONS, slots) if h}
+                    for p, slots in zip(names, state.displays)},
+        "pioche": len(state.deck),
+    }
+
+
+SCENARIO: Notation[State, Action] = Notation(("premier", "donnes"), _read_chance, _write_chance,
+                                             _read_action, _write_action, _facts)
