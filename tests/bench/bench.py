@@ -7,7 +7,8 @@ goofspiel's alternate, and the ratio is the median of the paired ratios. Page se
 Voilà can be started): see ``tests/bench/pages.py``. Bot section: each computer player level's
 win rate against random players and against "always the smallest action", over seeded games
 (``tests/bench/bots.py``). Hints section: playouts per second per game and the time of one
-« Conseil » (``tests/bench/hints.py``). The static site's pages: ``tests/bench/static.py``
+« Conseil » (``tests/bench/hints.py``). « Et si… ? » and « Pourquoi » section: the time of one
+click of each (``tests/bench/whatif.py``). The static site's pages: ``tests/bench/static.py``
 after `make static`.
 
 Not a test: nothing here asserts a time. Compare two runs with the JSON files in bench-results/.
@@ -141,6 +142,8 @@ def main() -> int:
     parser.add_argument("--bot-games", type=int, default=1000,
                         help="seeded games per bot level and opponent (0: skip)")
     parser.add_argument("--no-hints", action="store_true", help="skip the hints section")
+    parser.add_argument("--no-whatif", action="store_true",
+                        help="skip the « Et si… ? » / « Pourquoi » section")
     parser.add_argument("--out", default=str(ROOT / "bench-results"), help="JSON folder")
     args = parser.parse_args()
     report: dict[str, Any] = {
@@ -160,6 +163,11 @@ def main() -> int:
 
         print("\nConseil : parties simulées par seconde, temps d’un « Conseil »")
         report["hints"] = hints.report()
+    if not args.no_whatif:
+        import whatif
+
+        print("\n« Et si… ? » et « Pourquoi je n’ai pas gagné ? » : temps d’un clic")
+        report["whatif"] = whatif.main()
     if not args.no_pages:
         try:
             import pages

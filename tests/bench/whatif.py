@@ -2,7 +2,8 @@
 of three players against the pages' computer level (the learner plays its first legal action), then
 one "Et si… ?" at the middle step and one "Pourquoi je n'ai pas gagné ?" at the end.
 
-Not a test: nothing here asserts a time. Run: ``.venv/bin/python tests/bench/whatif.py``.
+Not a test: nothing here asserts a time. Part of ``make bench``; alone:
+``.venv/bin/python tests/bench/whatif.py``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ LEVELS = {"vautours": "prudent", "drahtseilakt": "prudent", "vampir": "chasseur"
           "vaiko": "memoire"}
 
 
-def main() -> None:
+def main() -> list[dict[str, object]]:
+    """Print one row per game and return the rows (``make bench`` stores them)."""
+    rows: list[dict[str, object]] = []
     print(f"{'jeu':14} {'étapes':>6} {'choix':>6} {'essais':>6} {'non joués':>9} "
           f"{'Et si (s)':>9} {'Pourquoi (s)':>12}")
     for game_id, info in GAMES.items():
@@ -48,6 +51,11 @@ def main() -> None:
         print(f"{game_id:14} {len(steps) - 1:6} {result.examined:6} {result.tried:6} "
               f"{result.unplayed:9} {statistics.median(whatifs):9.2f} "
               f"{statistics.median(whys):12.2f}")
+        rows.append({"game": game_id, "steps": len(steps) - 1, "examined": result.examined,
+                     "tried": result.tried, "unplayed": result.unplayed,
+                     "what_if_s": statistics.median(whatifs),
+                     "why_not_s": statistics.median(whys)})
+    return rows
 
 
 if __name__ == "__main__":
