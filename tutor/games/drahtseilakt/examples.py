@@ -15,13 +15,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, scenario
+from tutor.engine import Event, IllegalAction
 from tutor.engine.examples import (
     COMMON_KEYS,
     ExampleError,
     ExampleRun,
     check_keys,
     compare,
+    dispatch_example,
     int_list,
     int_table,
 )
@@ -58,31 +59,9 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
 
     Raises only :class:`ExampleError` (a French reason) when the data is malformed or describes
     an impossible position."""
-    if not isinstance(data, Mapping):
-        raise ExampleError("un exemple est une table de clés")
-    kind = data.get("type")
-    if kind == "scenario":
-        from tutor import games
-
-        return scenario.run_example(games.game("drahtseilakt").module(), data, "drahtseilakt")
-    try:
-        rules = Variant.coerce(data.get("variante"))
-    except ValueError as exc:
-        raise ExampleError(f"variante : {exc}") from None
-    try:
-        if kind == "pli":
-            return _example_trick(data, rules)
-        if kind == "refus":
-            return _example_refusal(data, rules)
-        if kind == "decompte":
-            return _example_count(data)
-        if kind == "donne":
-            return _example_deal(data, rules)
-    except IllegalAction as exc:
-        raise ExampleError(f"situation impossible : {exc.reason}") from None
-    raise ExampleError(f"type d’exemple inconnu {shown(kind)} "
-                       f"(types possibles : {', '.join(KINDS)})")
-
+    return dispatch_example(data, "drahtseilakt", {
+        "pli": _example_trick, "refus": _example_refusal,
+        "decompte": lambda d, _: _example_count(d), "donne": _example_deal}, Variant.coerce)
 
 def _names(where: str, value: object) -> list[str]:
     if not isinstance(value, list) or not all(type(v) is str for v in value):

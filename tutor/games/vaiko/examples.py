@@ -10,13 +10,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, scenario
+from tutor.engine import Event, IllegalAction
 from tutor.engine.examples import (
     COMMON_KEYS,
     ExampleError,
     ExampleRun,
     check_keys,
     compare,
+    dispatch_example,
     int_table,
 )
 from tutor.games.vaiko import state as vs
@@ -44,29 +45,9 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
     ``type = "fin"``: ``totaux`` to ``fin`` and ``vainqueurs``.
     Raises :class:`ExampleError` if the data is malformed.
     """
-    if not isinstance(data, Mapping):
-        raise ExampleError("un exemple doit être une table")
-    kind = data.get("type")
-    if kind == "scenario":
-        from tutor import games
-
-        return scenario.run_example(games.game("vaiko").module(), data, "vaiko")
-    try:
-        rules = Variant.coerce(data.get("variante"))
-    except ValueError as exc:
-        raise ExampleError(f"variante : {exc}") from None
-    try:
-        if kind == "partie":
-            return _example_game(data, rules)
-        if kind == "decompte":
-            return _example_count(data, rules)
-        if kind == "fin":
-            return _example_end(data)
-    except IllegalAction as exc:
-        raise ExampleError(f"situation impossible : {exc.reason}") from None
-    raise ExampleError(f"type d’exemple inconnu {fr.quote(str(kind))} (types possibles : "
-                       "partie, decompte, fin, scenario)")
-
+    return dispatch_example(data, "vaiko", {
+        "partie": _example_game, "decompte": _example_count,
+        "fin": lambda d, _: _example_end(d)}, Variant.coerce)
 
 _MOVE_KEYS = ("joueur", "action", "carte", "cible", "cartes", "source")
 _MOVES = ("regarder", "piocher", "echanger", "jeter", "regarder-main", "vision", "echange",

@@ -10,8 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tutor.engine import Event, IllegalAction, scenario
-from tutor.engine.examples import COMMON_KEYS, ExampleError, ExampleRun, check_keys, compare
+from tutor.engine import Event, IllegalAction
+from tutor.engine.examples import (
+    COMMON_KEYS,
+    ExampleError,
+    ExampleRun,
+    check_keys,
+    compare,
+    dispatch_example,
+)
 
 from .actions import Action, Draw, Hunt, Lay, Take
 from .cards import JOKER, LOCATIONS, Card, Vampire, card_code, parse_card, shown, sort_cards
@@ -32,29 +39,9 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
     coup breaks. Cards are written ``"castle:1"``, ``"pub:2"``, ``"joker"``. Raises
     :class:`ExampleError` if the data is malformed.
     """
-    if not isinstance(data, Mapping):
-        raise ExampleError("un exemple est une table TOML")
-    kind = data.get("type")
-    if kind == "scenario":
-        from tutor import games
-
-        return scenario.run_example(games.game("vampir").module(), data, "vampir")
-    try:
-        rules = Variant.coerce(data.get("variante"))
-    except ValueError as exc:
-        raise ExampleError(f"variante : {exc}") from None
-    try:
-        if kind == "chasse":
-            return _example_hunt(data, rules)
-        if kind == "decompte":
-            return _example_score(data, rules)
-        if kind == "tour":
-            return _example_turns(data, rules)
-    except IllegalAction as exc:
-        raise ExampleError(f"situation impossible : {exc.reason}") from None
-    raise ExampleError(f"type d’exemple inconnu {shown(kind)} (types possibles : chasse, "
-                       "decompte, tour, scenario)")
-
+    return dispatch_example(data, "vampir", {
+        "chasse": _example_hunt, "decompte": _example_score, "tour": _example_turns},
+        Variant.coerce)
 
 def _table(where: str, value: object, what: str) -> dict[str, Any]:
     if not isinstance(value, dict) or not all(type(k) is str for k in value):

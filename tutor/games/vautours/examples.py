@@ -21,6 +21,7 @@ from tutor.engine.examples import (
     ExampleRun,
     check_keys,
     compare,
+    dispatch_example,
     int_list,
     int_table,
     list_table,
@@ -44,29 +45,9 @@ ROUND_KEYS = ("gagnant", "sans_gagnant", "annulees", "mode")
 
 def run_example(data: Mapping[str, Any]) -> ExampleRun:
     """Replay one worked example; :class:`ExampleError` (French reason) if it is malformed."""
-    if not isinstance(data, Mapping):
-        raise ExampleError("un exemple est une table de clés et de valeurs")
-    kind = data.get("type")
-    if kind == "scenario":
-        return _example_scenario(data)
-    try:
-        rules = coerce_variant(data.get("variante"))
-    except ValueError as exc:
-        raise ExampleError(f"variante : {exc}") from None
-    runs = {"manche": _example_round, "suite": _example_sequence, "decompte": _example_count,
-            "refus": _example_refusal}
-    if type(kind) is not str or kind not in runs:
-        raise ExampleError(f"type d’exemple inconnu {_text(kind)} (types possibles : "
-                           f"{', '.join(KINDS)})")
-    try:
-        return runs[kind](data, rules)
-    except IllegalAction as exc:
-        raise ExampleError(f"situation impossible : {exc.reason}") from None
-    except ExampleError:
-        raise
-    except ValueError as exc:
-        raise ExampleError(str(exc)) from None
-
+    return dispatch_example(data, "vautours", {
+        "manche": _example_round, "suite": _example_sequence, "decompte": _example_count,
+        "refus": _example_refusal}, coerce_variant)
 
 def _example_scenario(data: Mapping[str, Any]) -> ExampleRun:
     """An exact scenario (:mod:`tutor.engine.scenario`) with its expected facts."""
