@@ -51,11 +51,9 @@ from tutor.games.drahtseilakt.engine import (
 )
 from tutor.games.drahtseilakt.play import apply
 
-KINDS = ("pli", "refus", "decompte", "donne", "scenario")
-
 
 def run_example(data: Mapping[str, Any]) -> ExampleRun:
-    """Replay a worked example of ``rules/drahtseilakt.fr.md`` on the engine (kinds above).
+    """Replay a worked example of ``rules/drahtseilakt.fr.md`` on the engine (kinds in the module docstring).
 
     Raises only :class:`ExampleError` (a French reason) when the data is malformed or describes
     an impossible position."""

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, scenario
+from tutor.engine import Event, IllegalAction
 from tutor.engine.examples import (
     COMMON_KEYS,
     ExampleError,
@@ -39,7 +39,6 @@ from tutor.games.vautours.engine import (
 from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import C_COUNT, HAND, POINT_CARDS, Play, RoundResult, State, Variant
 
-KINDS = ("manche", "suite", "decompte", "refus", "scenario")
 ROUND_KEYS = ("gagnant", "sans_gagnant", "annulees", "mode")
 
 
@@ -49,11 +48,6 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
         "manche": _example_round, "suite": _example_sequence, "decompte": _example_count,
         "refus": _example_refusal}, coerce_variant)
 
-def _example_scenario(data: Mapping[str, Any]) -> ExampleRun:
-    """An exact scenario (:mod:`tutor.engine.scenario`) with its expected facts."""
-    from tutor import games
-
-    return scenario.run_example(games.game("vautours").module(), data, "vautours")
 
 
 def _text(value: object) -> str:
