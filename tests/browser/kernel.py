@@ -35,7 +35,9 @@ class KernelChannel:
     """Send Jupyter messages to a kernel through the app's websocket and collect the replies."""
 
     def __init__(self, base_url: str, kid: str) -> None:
-        url = base_url.replace("http://", "ws://") + f"/api/kernels/{kid}/channels?session_id=t"
+        session = uuid.uuid4().hex  # a session of its own: never replaces another connection
+        url = (base_url.replace("http://", "ws://")
+               + f"/api/kernels/{kid}/channels?session_id={session}")
         self.ws = websocket.create_connection(url, timeout=10)
         self.session = uuid.uuid4().hex
 
@@ -69,18 +71,28 @@ class KernelChannel:
                 out.append(json.loads(raw))
         return out
 
-    def reply_to(self, msg_id: str, limit: float = 120) -> list[dict[str, Any]]:
+    def reply_to(self, msg_id: str, limit: float = 120,
+                 reply: bool = False) -> list[dict[str, Any]]:
         """Messages received until the kernel has finished handling ``msg_id`` (its ``idle``
-        status: the kernel handles shell messages in order, so every earlier one is done)."""
-        return self.collect(lambda msgs: any(
-            m["header"]["msg_type"] == "status" and m["content"].get("execution_state") == "idle"
-            and m["parent_header"].get("msg_id") == msg_id for m in msgs[-1:]), limit)
+        status: the kernel handles shell messages in order, so every earlier one is done) and,
+        with ``reply``, its shell reply has arrived too: the reply (shell channel) and the
+        status (iopub channel) come through different sockets, in either order."""
+        def mine(m: dict[str, Any]) -> bool:
+            return bool(m["parent_header"].get("msg_id") == msg_id)
+
+        def done(msgs: list[dict[str, Any]]) -> bool:
+            idle = any(mine(m) and m["header"]["msg_type"] == "status"
+                       and m["content"].get("execution_state") == "idle" for m in msgs)
+            answered = not reply or any(
+                mine(m) and m["header"]["msg_type"].endswith("_reply") for m in msgs)
+            return idle and answered
+        return self.collect(done, limit)
 
     def widget_states(self) -> dict[str, dict[str, Any]]:
         """Every widget model of the page: comm id -> synced state."""
         sent = self.send("comm_info_request", {"target_name": "jupyter.widget"})
         comms: dict[str, Any] = {}
-        for msg in self.reply_to(sent):
+        for msg in self.reply_to(sent, reply=True):
             if msg["header"]["msg_type"] == "comm_info_reply":
                 comms = msg["content"]["comms"]
         last = ""

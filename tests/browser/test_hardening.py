@@ -67,7 +67,9 @@ def answered(app: App, kid: str) -> bool:
     channel = KernelChannel(app.url, kid)
     try:
         sent = channel.send("kernel_info_request", {})
-        return any(m["parent_header"].get("msg_id") == sent for m in channel.reply_to(sent))
+        return any(m["parent_header"].get("msg_id") == sent
+                   and m["header"]["msg_type"] == "kernel_info_reply"
+                   for m in channel.reply_to(sent, reply=True))
     finally:
         channel.close()
 

@@ -41,7 +41,7 @@ def test_code_requests_over_the_kernel_websocket_run_nothing(app_url: str, tmp_p
         # the kernel handles shell messages in order: once it has answered this one, it would
         # have answered the three above had they reached it
         info = channel.send("kernel_info_request", {})
-        replies = channel.reply_to(info)
+        replies = channel.reply_to(info, reply=True)
     finally:
         channel.close()
     answered = {m["parent_header"].get("msg_id") for m in replies}
