@@ -53,7 +53,8 @@ from tutor.games.drahtseilakt.play import apply
 
 
 def run_example(data: Mapping[str, Any]) -> ExampleRun:
-    """Replay a worked example of ``rules/drahtseilakt.fr.md`` on the engine (kinds in the module docstring).
+    """Replay a worked example of ``rules/drahtseilakt.fr.md`` on the engine (its kinds are in
+    the module docstring).
 
     Raises only :class:`ExampleError` (a French reason) when the data is malformed or describes
     an impossible position."""
