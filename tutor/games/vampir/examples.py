@@ -119,10 +119,12 @@ def _example_score(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
 _MOVE_KEYS = ("joueur", "action", "carte", "lieu", "cartes")
 
 
-def _move(k: int, spec: object) -> Action:
+def parse_move(where: str, spec: object) -> Action:
+    """One move as worked examples and scenarios write it (``joueur``, ``action`` and the
+    action's ``carte``, ``lieu`` or ``cartes``); :class:`ExampleError` naming ``where``."""
     if not isinstance(spec, dict):
-        raise ExampleError(f"coup {k} : table attendue")
-    check_keys(f"coup {k}", spec, ("joueur", "action"), _MOVE_KEYS)
+        raise ExampleError(f"{where} : table attendue")
+    check_keys(where, spec, ("joueur", "action"), _MOVE_KEYS)
     seat, what = spec["joueur"], spec["action"]
     if what == "piocher":
         return Draw(seat)
@@ -133,8 +135,8 @@ def _move(k: int, spec: object) -> Action:
         return Lay(seat, card, spec.get("lieu", card.location if isinstance(card, Vampire)
                                         else ""))
     if what == "chasser":
-        return Hunt(seat, _card_list(f"coup {k}.cartes", spec.get("cartes")))
-    raise ExampleError(f"coup {k} : action inconnue {shown(what)} (actions possibles : piocher, "
+        return Hunt(seat, _card_list(f"{where}.cartes", spec.get("cartes")))
+    raise ExampleError(f"{where} : action inconnue {shown(what)} (actions possibles : piocher, "
                        "poser, recuperer, chasser)")
 
 
@@ -156,7 +158,7 @@ def _example_turns(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
     out: list[str] = []
     refusal = data.get("refus")
     for k, spec in enumerate(moves, 1):
-        action = _move(k, spec)
+        action = parse_move(f"coup {k}", spec)
         try:
             state, evs = apply(state, action)
         except IllegalAction as exc:

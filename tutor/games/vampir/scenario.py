@@ -21,17 +21,17 @@ from tutor.engine.api import Record
 from tutor.engine.examples import ExampleError, check_keys
 from tutor.engine.scenario import Notation, ScenarioError, listed, per_player, rest, take
 
-from .actions import Action, Draw, Hunt, Lay, Take
+from .actions import Action, Draw, Lay, Take
 from .cards import (
     C_DEAL,
     HAND_SIZE,
     LOCATIONS,
     SHUFFLED,
     Card,
-    Vampire,
     card_code,
     parse_card,
 )
+from .examples import parse_move
 from .state import State, _index
 
 
@@ -92,26 +92,6 @@ def _write_chance(state: State) -> dict[str, Any]:
     return {"premier": state.record.option("first", state.players[0]), "donnes": donnes}
 
 
-def _read_action(where: str, move: Mapping[str, Any]) -> Action:
-    check_keys(where, move, ("joueur", "action"), ("carte", "lieu", "cartes"))
-    seat, what = move["joueur"], move["action"]
-    if what == "piocher":
-        return Draw(seat)
-    if what == "recuperer":
-        return Take(seat, move.get("lieu", ""))
-    if what == "poser":
-        card = parse_card(move.get("carte"))
-        return Lay(seat, card, move.get("lieu", card.location if isinstance(card, Vampire)
-                                        else ""))
-    if what == "chasser":
-        value = move.get("cartes")
-        if not isinstance(value, list):
-            raise ExampleError(f"{where} : « cartes » doit être une liste de cartes")
-        return Hunt(seat, tuple(parse_card(c) for c in value))
-    raise ExampleError(f"{where} : action inconnue {fr.quote(str(what))} (actions possibles : "
-                       "piocher, poser, recuperer, chasser)")
-
-
 def _write_action(action: Action) -> dict[str, Any]:
     if isinstance(action, Draw):
         return {"joueur": action.seat, "action": "piocher"}
@@ -139,4 +119,4 @@ def _facts(state: State) -> dict[str, Any]:
 
 
 SCENARIO: Notation[State, Action] = Notation(("premier", "donnes"), _read_chance, _write_chance,
-                                             _read_action, _write_action, _facts)
+                                             parse_move, _write_action, _facts)

@@ -17,7 +17,7 @@ from tutor.games import vampir as v
 from tutor.games.vampir.cards import JOKERS
 from tutor.games.vampir.cards import ONE_HEAD_PER_COLOUR as ONE_HEAD
 from tutor.games.vampir.cards import TWO_HEAD_PER_COLOUR as TWO_HEADS
-from tutor.games.vampir.examples import _card_list, _hunts_table, _move
+from tutor.games.vampir.examples import _card_list, _hunts_table, parse_move
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.htmlwidget import Html
@@ -56,7 +56,7 @@ def _positions(data: Mapping[str, Any]) -> list[tuple[int, v.State]]:
     out, told = [(0, state)], 0
     for k, spec in enumerate(data["coups"], 1):
         try:
-            state, events = v.apply(state, _move(k, spec))
+            state, events = v.apply(state, parse_move(f"coup {k}", spec))
         except IllegalAction:
             break
         told += len(events)
