@@ -90,7 +90,8 @@ def _holdings(where: str, value: object) -> dict[str, tuple[int, int]]:
     return out
 
 
-def _move(where: str, value: object) -> Play:
+def parse_move(where: str, value: object) -> Play:
+    """One move as worked examples and scenarios write it: ``{ joueur = ..., carte = ... }``."""
     if not isinstance(value, dict):
         raise ExampleError(f"{where} doit être une table {{ joueur = ..., carte = ... }}")
     check_keys(where, value, ("joueur", "carte"), ())
@@ -170,11 +171,11 @@ def _example_refusal(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
         raise ExampleError("coups doit être une liste de tables { joueur = ..., carte = ... }")
     for k, move in enumerate(moves, 1):
         try:
-            state, evs = apply(state, _move(f"coup {k}", move))
+            state, evs = apply(state, parse_move(f"coup {k}", move))
         except IllegalAction as exc:
             raise ExampleError(f"coup {k} impossible : {exc.reason}") from None
         events.extend(evs)
-    refused = _move("coup", data["coup"])
+    refused = parse_move("coup", data["coup"])
     out: list[str] = []
     try:
         apply(state, refused)

@@ -31,6 +31,7 @@ from tutor.games.drahtseilakt.engine import (
     deals,
     seat_index_in,
 )
+from tutor.games.drahtseilakt.examples import parse_move
 
 
 def _read_chance(data: Mapping[str, Any], players: tuple[str, ...], variant: Any,
@@ -84,11 +85,6 @@ def _write_chance(state: State) -> dict[str, Any]:
     }
 
 
-def _read_action(where: str, move: Mapping[str, Any]) -> Play:
-    check_keys(where, move, ("joueur", "carte"), ())
-    return Play(move["joueur"], move["carte"])
-
-
 def _write_action(action: Play) -> dict[str, Any]:
     return {"joueur": action.seat, "carte": action.card}
 
@@ -109,4 +105,4 @@ def _facts(state: State) -> dict[str, Any]:
 
 
 SCENARIO: Notation[State, Play] = Notation(("donneur", "donnes"), _read_chance, _write_chance,
-                                           _read_action, _write_action, _facts)
+                                           parse_move, _write_action, _facts)
