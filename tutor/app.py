@@ -41,6 +41,11 @@ CONFIG: dict[str, dict[str, Any]] = {
         # unescaped into the page: neither may come from the URL (nor from a notebook)
         "allow_template_override": "NO",
         "allow_theme_override": "NO",
+        # only the front-end extensions a page uses: the widgets and the browser link. Others
+        # installed beside them (JupyterLite's, by `make static`) failed to load in every page
+        # and cost each load about two seconds
+        "extension_allowlist": ["@voila-dashboards/widgets-manager8",
+                                "@jupyter-widgets/jupyterlab-manager", "anywidget"],
     },
     "Voila": {
         "kernel_websocket_connection_class": "tutor.voila.guards.GuardedConnection",

@@ -34,7 +34,8 @@ CHROMIUM_ARGS = [
 ]
 # per page: (first interactive widget, button to click, stable element its click changes)
 REFERENCE_TARGETS = (".widget-button", ".widget-button", ".widget-html")
-GAME_TARGETS = (".widget-button", ".tv-example button:has-text('Suivant')", ".tv-example")
+STEPPER = ".tv-example:has(button:has-text('Suivant'))"  # the first example told step by step
+GAME_TARGETS = (".widget-button", f"{STEPPER} button:has-text('Suivant')", STEPPER)
 DONE = "body[data-tutor-ready]"  # the page's own signal: every widget drawn
 FULL = "Réserves pleines"  # what the server logs each time its pools are full again
 MODES = (("pleine", "1"), ("vide", "0"))  # pool state -> TUTOR_POOL_SIZE
@@ -53,7 +54,7 @@ CLICK_JS = """([button, watched]) => new Promise((resolve) => {
 
 
 def name_is_explainer(selector: str) -> bool:
-    return selector.startswith(".tv-example")
+    return selector.startswith(STEPPER)
 
 
 def reference_notebook() -> dict[str, Any]:
@@ -116,14 +117,13 @@ def measure_page(browser: Any, url: str, targets: tuple[str, str, str]) -> dict[
         latencies = []
         button = page.locator(click_sel).first.element_handle()
         watched = page.locator(change_sel).first.element_handle()
-        back = page.locator(".tv-example button:has-text('Précédent')").first
-        for k in range(CLICKS):
-            ms = page.evaluate(CLICK_JS, [button, watched])
+        back = page.locator(f"{STEPPER} button:has-text('Précédent')").first.element_handle() \
+            if name_is_explainer(click_sel) else button
+        for k in range(CLICKS):  # an example: Suivant, Précédent, Suivant...: always a change
+            ms = page.evaluate(CLICK_JS, [button if k % 2 == 0 else back, watched])
             if ms is not None:
                 latencies.append(float(ms))
-            if name_is_explainer(click_sel) and k % 2 == 1:
-                back.click()  # stay inside the example's steps
-                page.locator("body[data-tutor-pending]").wait_for(state="detached")
+            page.locator("body[data-tutor-pending]").wait_for(state="detached")
         if latencies:
             result["click_median_ms"] = statistics.median(latencies)
             result["click_p95_ms"] = statistics.quantiles(latencies, n=20)[-1]

@@ -99,7 +99,12 @@ class Engine(Protocol[S, A, V]):
         order of cards to come, cards it has forgotten) re-dealt at random from ``rng`` among the
         cards it does not see, everything visible kept exactly, so that
         ``view(sample_state(v, rng), v.seat) == v`` and ``inventory`` is that of a real game
-        (hints play from such states: :mod:`tutor.engine.hints`).
+        (hints play from such states: :mod:`tutor.engine.hints`). ``hint_class(view, action)``
+        names what ``view`` can tell of an action: two actions of one class differ only by
+        pieces the view cannot tell apart (two unseen cards of one hand), so exchanging them
+        maps the states ``sample_state`` draws onto equally likely ones and the computer
+        players treat them alike: one estimate serves them all (:func:`own_class` where every
+        action stands alone).
     Text and examples
         ``describe`` (one event in French), ``run_example`` (a worked example of the rule file,
         replayed; :class:`~tutor.engine.examples.ExampleError` when malformed).
@@ -157,6 +162,8 @@ class Engine(Protocol[S, A, V]):
 
     def sample_state(self, view: V, rng: random.Random) -> S: ...
 
+    def hint_class(self, view: V, action: A) -> Hashable: ...
+
     def replay(self, players: Sequence[str], record: Record, actions: Sequence[A],
                variant: Any = ...) -> S: ...
 
@@ -172,6 +179,11 @@ class Engine(Protocol[S, A, V]):
 
 
 AnyEngine = Engine[Any, Any, Any]
+
+
+def own_class(view: Any, action: Hashable) -> Hashable:
+    """``hint_class`` of a game where no two actions are alike from a view: each its own."""
+    return action
 
 
 def bot_action(engine: Engine[S, A, V], state: S, seat: str, bot: Bot[V, A]) -> A:

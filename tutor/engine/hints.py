@@ -7,7 +7,10 @@ How one hint is computed (:func:`hints`):
 * The seat's :class:`View` is all it reads. Each playout ``k`` re-deals what the seat cannot see
   with the game's own ``sample_state(view, rng)`` (hidden hands, face-down piles, unrevealed
   orders; everything visible kept exactly), from a generator seeded by ``(seed, k)``.
-* Every legal action is tried on the same ``playouts`` sampled states (common random numbers:
+* Actions the view cannot tell apart (the game's ``hint_class``: Vaiko's two unseen cards of one
+  hand) have the same chances: one of them is played for all (the first in the legal order),
+  and each row says which actions share its estimate (``alike``).
+* Every action played is tried on the same ``playouts`` sampled states (common random numbers:
   differences between actions are not blurred by different deals), then the game is played to
   its end by computer players of one kind for every seat, the learner's seat included after its
   first action; their seeds depend on ``(seed, k)`` only, the same for every action.
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,7 +73,8 @@ MAX_PLAYOUTS = 400
 class ActionHint:
     """What the playouts of one action gave: ``wins`` out of ``playouts``, the 95 % interval
     ``[win_low, win_high]`` of the win chance, the ``mean_score`` and its ``score_margin``
-    (half-width of its 95 % interval)."""
+    (half-width of its 95 % interval); ``alike``: the legal actions that share this estimate
+    (the view cannot tell them apart), this one included, in the legal order."""
 
     action: Any
     playouts: int
@@ -79,6 +83,7 @@ class ActionHint:
     win_high: float
     mean_score: float
     score_margin: float
+    alike: tuple[Any, ...] = ()
 
     @property
     def win_rate(self) -> float:
@@ -199,7 +204,10 @@ def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
         raise ValueError(f"Niveau de joueur inconnu : {kind} (niveaux : "
                          f"{', '.join(engine.PLAYER_KINDS)}).")
     seat = view.seat
-    actions = legal_from_view(engine, view, seed)
+    legal = legal_from_view(engine, view, seed)
+    first: dict[Hashable, int] = {}
+    same = [first.setdefault(engine.hint_class(view, action), i) for i, action in enumerate(legal)]
+    actions = [legal[i] for i in first.values()]  # one action played for each class
     played = rollout_kind(game_id, kind)
     make = engine.PLAYER_KINDS[played][1]
     players = tuple(p.name for p in view.players)
@@ -227,10 +235,13 @@ def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
             scores[a].append(out.scores[seat])
         k += 1
     rows = []
-    for a, action in enumerate(actions):
+    played_index = {i: a for a, i in enumerate(first.values())}
+    for i, action in enumerate(legal):
+        a = played_index[same[i]]
         low, high = wilson(wins[a], k)
         mean, margin = mean_margin(scores[a])
-        rows.append(ActionHint(action, k, wins[a], low, high, mean, margin))
+        alike = tuple(legal[j] for j in range(len(legal)) if same[j] == same[i])
+        rows.append(ActionHint(action, k, wins[a], low, high, mean, margin, alike))
     return Hints(seat, kind, played, seed, k, tuple(rows), lowest > highest)
 
 

@@ -74,6 +74,10 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
         text += (f"L’ordinateur {level} réfléchit trop longtemps pour jouer des centaines de "
                  f"parties en une seconde : les parties simulées sont jouées par l’ordinateur "
                  f"{played}, pour tout le monde, {seat} aussi après ce coup. ")
+    if any(len(r.alike) > 1 for r in result.rows):
+        text += (f"Des coups que rien ne distingue de ce que {seat} voit (deux cartes jamais "
+                 "vues d’une même main, par exemple) ont les mêmes chances : ils partagent une "
+                 "ligne et un seul calcul. ")
     if result.lowest_wins:
         text += "Le score moyen est le total final : ici, le plus petit total gagne. "
     text += (f"Une victoire partagée compte comme une victoire. La marge est un intervalle de "
@@ -84,13 +88,24 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
 
 
 def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
-    """The table's rows, best win chance first (the best marked)."""
+    """The table's rows, best win chance first (the best marked); actions that share one
+    estimate (the view cannot tell them apart) share one row, named by the first of them."""
     best = result.best()
     ordered: list[ActionHint] = sorted(result.rows, key=lambda r: -r.wins)
     rows = []
+    shown: set[tuple[Any, ...]] = set()
     for r in ordered:
+        if r.alike in shown:
+            continue
+        shown.add(r.alike)
+        others = [labels.get(a, str(a)) for a in r.alike if a != r.action]
         tag = ' <span class="tv-tag tv-ok">meilleur</span>' if r is best and len(ordered) > 1 \
             else ""
+        if others:
+            same = fr.count(len(others), "autre coup, indiscernable",
+                            "autres coups, indiscernables")
+            tag += (f' <span class="tv-muted" title="{h.esc("; ".join(others))}">'
+                    f"(comme {h.esc(same)} pour vous)</span>")
         rows.append([
             h.esc(labels.get(r.action, str(r.action))) + tag,
             f"<strong>{h.esc(fr.percent(r.win_rate))}</strong>",

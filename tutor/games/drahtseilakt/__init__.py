@@ -116,7 +116,7 @@ from tutor.games.drahtseilakt.engine import (
     view,
 )
 from tutor.games.drahtseilakt.examples import run_example
-from tutor.games.drahtseilakt.hidden import sample_state
+from tutor.games.drahtseilakt.hidden import hint_class, sample_state
 from tutor.games.drahtseilakt.play import apply, outcome, replay, totals
 from tutor.games.drahtseilakt.scenario import SCENARIO
 from tutor.games.drahtseilakt.text import describe, holding_text, manche_word, sticks_text
@@ -194,6 +194,7 @@ __all__ = [
     "deals",
     "describe",
     "final_totals",
+    "hint_class",
     "holding_text",
     "inventory",
     "is_over",

@@ -13,9 +13,12 @@ import random
 from collections.abc import Hashable
 
 from tutor.engine import shuffled
-from tutor.engine.api import Record
+from tutor.engine.api import Record, own_class
 from tutor.games.drahtseilakt.core import HAND_SIZE, SCORE_CARDS, number_cards
 from tutor.games.drahtseilakt.engine import FIRST_DEALER, State, View
+
+hint_class = own_class
+"""No two actions are alike from a view: each is its own hint class."""
 
 
 def sample_state(view: View, rng: random.Random) -> State:

@@ -53,7 +53,7 @@ from tutor.games.vaiko.deck import (
     read_data_file,
 )
 from tutor.games.vaiko.examples import example_start, parse_move, run_example
-from tutor.games.vaiko.hidden import sample_state
+from tutor.games.vaiko.hidden import hint_class, sample_state
 from tutor.games.vaiko.legality import (
     current_seats,
     is_legal,
@@ -157,10 +157,11 @@ __all__ = [
     "ActionBase", "Call", "Card", "Deck", "DeckError", "Discard", "Draw", "EndTurn", "Event",
     "Exchange", "Look", "LookHand", "Match", "MemoryPlayer", "Pass", "Peek", "PlayerView",
     "RandomPlayer", "RoundScore", "State", "Swap", "Variant", "View", "apply", "card_text",
-    "current_seats", "deck_path", "describe", "example_start", "face", "hand_points",
+    "current_seats", "deck_path", "describe", "example_start", "face", "hand_points", "hint_class",
     "inventory", "is_game_over",
     "is_legal", "is_over", "legal_actions", "load_deck", "new_game", "opening_events",
     "outcome", "parse_deck", "parse_move", "points_text", "preflight", "read_data_file",
-    "replay", "run_example", "sample_state", "score_round", "seat_index", "situation", "view",
+    "replay", "run_example", "sample_state", "score_round", "seat_index",
+    "situation", "view",
     "winners",
 ]

@@ -6,14 +6,44 @@ Everything else is re-dealt by :func:`sample_state` among the cards it does not 
 order, the cards it never saw or has lost track of, another player's drawn card. What the other
 players remember cannot be seen either: each is assumed to remember each of its own cards with
 one chance in two (all of them after looking at its hand), the discard and the card it drew.
+
+So the slots of one hand that show the seat the same face (two cards it has not seen, two 5s it
+knows) are alike: :func:`hint_class` lets one hint serve every action that differs only by them.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 
 from tutor.engine.api import Record
-from tutor.games.vaiko.state import LOOKED, State, View
+from tutor.games.vaiko import state as vs
+from tutor.games.vaiko.state import LOOKED, Action, State, View
+
+SLOT_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {
+    vs.Peek: (("seat", "slot"),),
+    vs.Swap: (("seat", "slot"),),
+    vs.Match: (("seat", "slot"),),
+    vs.Look: (("owner", "slot"),),
+    vs.Exchange: (("owner_a", "slot_a"), ("owner_b", "slot_b")),
+}
+"""The actions that name a card by its slot: (owner field, slot field) of each card named."""
+
+
+def hint_class(view: View, action: Action) -> Hashable:
+    """What ``view`` tells of ``action``: a card named by its slot is known by its owner and the
+    face the seat sees there (``None``: unseen), not by the slot's number. Two slots of one hand
+    showing the same face are exchangeable for :func:`sample_state` (it deals unseen cards at
+    random and gives every other player's memory of each card the same chance) and for the
+    computer players (they choose a card by its face, among unseen ones at random): actions
+    that differ only by such slots have the same chances, and one estimate serves them all."""
+    fields = SLOT_FIELDS.get(type(action))
+    if fields is None:
+        return action
+    faces = {p.name: p.cards for p in view.players}
+    cards = tuple((getattr(action, owner), faces[getattr(action, owner)][getattr(action, slot)])
+                  for owner, slot in fields)
+    return type(action).__name__, action.seat, cards
 
 
 def sample_state(view: View, rng: random.Random) -> State:

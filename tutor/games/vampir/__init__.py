@@ -107,7 +107,7 @@ from .engine import (
     view,
 )
 from .examples import hunts_of_example, run_example
-from .hidden import sample_state
+from .hidden import hint_class, sample_state
 from .hunts import (
     PRESET_LABELS,
     PRESETS,
@@ -199,6 +199,7 @@ __all__ = [
     "describe",
     "heads_of",
     "heads_text",
+    "hint_class",
     "hunt_heads",
     "hunts_of_example",
     "inventory",

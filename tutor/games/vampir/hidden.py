@@ -13,10 +13,13 @@ import random
 from collections import Counter
 
 from tutor.engine import shuffled
-from tutor.engine.api import Record
+from tutor.engine.api import Record, own_class
 
 from .cards import FULL_SET, SHUFFLED, Card
 from .state import State, View
+
+hint_class = own_class
+"""No two actions are alike from a view: each is its own hint class."""
 
 
 def sample_state(view: View, rng: random.Random) -> State:

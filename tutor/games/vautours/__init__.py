@@ -53,7 +53,7 @@ from tutor.games.vautours.engine import (
     view,
 )
 from tutor.games.vautours.examples import run_example
-from tutor.games.vautours.hidden import sample_state
+from tutor.games.vautours.hidden import hint_class, sample_state
 from tutor.games.vautours.scenario import SCENARIO
 from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import (
@@ -107,6 +107,7 @@ __all__ = [
     "current_seats",
     "describe",
     "final_result",
+    "hint_class",
     "inventory",
     "is_over",
     "legal_actions",
