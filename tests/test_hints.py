@@ -232,3 +232,106 @@ def test_french_numbers_of_the_hint_table() -> None:
     assert fr.decimal(-0.04) == "0,0"
     assert fr.decimal(1234.5) == "1\u202f234,5"
     assert fr.percent(0.675) == "68\u202f%" and fr.percent(1) == "100\u202f%"
+
+
+def vaiko_exchange(players: int = 3) -> tuple[Any, str]:
+    """A Vaiko position where the seat to act plays an Échange (many alike actions)."""
+    engine = engine_of("vaiko")
+    for seed in range(40):
+        for state, seat in positions(engine, players, seed=seed, kind="memoire"):
+            if state.phase == "exchange" and len(engine.legal_actions(state, seat)) > 12:
+                return state, seat
+    raise AssertionError("no Échange in 40 seeded games")
+
+
+def test_vaiko_slots_are_known_by_owner_and_seen_face() -> None:
+    v = engine_of("vaiko")
+    state = v.situation(["Alex", "Bea", "Carla"],
+                        hands={"Alex": ["1", "5", "5", "9"], "Bea": ["2", "3", "4", "6"],
+                               "Carla": ["7", "8", "9", "10"]}, discard=["3"],
+                        known={"Alex": [("Alex", 1), ("Alex", 2), ("Alex", 3), ("Bea", 3)]},
+                        turn="Alex")
+    view = v.view(state, "Alex")
+    cls = v.hint_class
+    # two 5s of Alex's own hand, two unseen cards of Bea's: alike
+    assert cls(view, v.Match("Alex", 1)) == cls(view, v.Match("Alex", 2))
+    assert cls(view, v.Look("Alex", "Bea", 0)) == cls(view, v.Look("Alex", "Bea", 2))
+    # a card Alex has seen differs from an unseen one, and owners are never mixed up
+    assert cls(view, v.Look("Alex", "Bea", 3)) != cls(view, v.Look("Alex", "Bea", 0))
+    assert cls(view, v.Look("Alex", "Bea", 0)) != cls(view, v.Look("Alex", "Carla", 0))
+    assert cls(view, v.Match("Alex", 0)) != cls(view, v.Match("Alex", 1))
+    assert cls(view, v.Swap("Alex", 3)) != cls(view, v.Match("Alex", 3))
+    assert cls(view, v.Exchange("Alex", "Alex", 1, "Bea", 0)) == \
+        cls(view, v.Exchange("Alex", "Alex", 2, "Bea", 1))
+    assert cls(view, v.Exchange("Alex", "Alex", 1, "Bea", 0)) != \
+        cls(view, v.Exchange("Alex", "Alex", 1, "Carla", 0))
+    assert cls(view, v.Draw("Alex", "deck")) == v.Draw("Alex", "deck")
+
+
+def test_actions_the_view_cannot_tell_apart_share_one_estimate() -> None:
+    engine = engine_of("vaiko")
+    state, seat = vaiko_exchange()
+    legal = engine.legal_actions(state, seat)
+    result = hints_for(engine, state, seat, kind="memoire", seed=3, game_id="vaiko",
+                       playouts=3)
+    view = engine.view(state, seat)
+    assert [r.action for r in result.rows] == list(legal)
+    classes = {engine.hint_class(view, a) for a in legal}
+    assert 1 < len(classes) < len(legal)
+    assert len({r.alike for r in result.rows}) == len(classes)
+    for row in result.rows:
+        assert row.action in row.alike
+        assert {engine.hint_class(view, a) for a in row.alike} == \
+            {engine.hint_class(view, row.action)}
+        first = next(r for r in result.rows if r.action == row.alike[0])
+        assert (row.wins, row.mean_score, row.score_margin) == \
+            (first.wins, first.mean_score, first.score_margin)
+    # the other games: every action stands alone
+    vautours = engine_of("vautours")
+    alone = hints_for(vautours, vautours.new_game(["A", "B"], seed=2), "A", kind="hasard",
+                      seed=1, game_id="vautours", playouts=2)
+    assert all(r.alike == (r.action,) for r in alone.rows)
+
+
+def test_alike_actions_have_the_same_chances_when_played_one_by_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What sharing rests on: played separately, alike actions (Vaiko's first look, at any of
+    four unseen cards) get estimates within each other's margins."""
+    engine = engine_of("vaiko")
+    state = engine.new_game(["Alex", "Bea", "Carla"], seed=5)
+    seat = engine.current_seats(state)[0]
+    view = engine.view(state, seat)
+    legal = engine.legal_actions(state, seat)
+    assert len({engine.hint_class(view, a) for a in legal}) == 1 < len(legal)
+    monkeypatch.setattr(engine, "hint_class", lambda view, action: action)
+    result = hints_for(engine, state, seat, kind="memoire", seed=2, game_id="vaiko",
+                       playouts=120)
+    assert all(r.alike == (r.action,) for r in result.rows)
+    for a in result.rows:
+        for b in result.rows:
+            assert b.win_low <= a.win_rate <= b.win_high
+            assert abs(a.mean_score - b.mean_score) <= a.score_margin + b.score_margin
+
+
+def test_vaiko_hints_look_at_the_manche_being_played() -> None:
+    engine = engine_of("vaiko")
+    states = [s for s, _ in positions(engine, 3, seed=4, kind="memoire")]
+    start = states[0]
+    later = next(s for s in states if s.manche == start.manche + 1)
+    assert engine.span_outcome(start, states[1]) is None
+    out = engine.span_outcome(start, later)
+    assert out is not None
+    points = {p: later.totals[i] - start.totals[i] for i, p in enumerate(later.players)}
+    assert dict(out.scores) == points
+    assert out.winners == tuple(p for p in points if points[p] == min(points.values()))
+    state, seat = vaiko_exchange()
+    result = hints_for(engine, state, seat, kind="memoire", seed=1, game_id="vaiko",
+                       playouts=2)
+    assert result.whole_game is False
+    for game in ("vautours", "drahtseilakt", "vampir"):
+        other = engine_of(game)
+        first = other.new_game(["A", "B", "C"], seed=1)
+        assert other.span_outcome(first, first) is None
+        seat = other.current_seats(first)[0]
+        assert hints_for(other, first, seat, kind="hasard", seed=1, game_id=game,
+                         playouts=1).whole_game is True

@@ -18,7 +18,7 @@ Standard library only.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -104,7 +104,10 @@ class Engine(Protocol[S, A, V]):
         pieces the view cannot tell apart (two unseen cards of one hand), so exchanging them
         maps the states ``sample_state`` draws onto equally likely ones and the computer
         players treat them alike: one estimate serves them all (:func:`own_class` where every
-        action stands alone).
+        action stands alone). ``span_outcome(start, now)`` is what one hint playout scores,
+        from state ``start`` to ``now``: ``None`` while the stretch of play a hint looks at goes
+        on, then its :class:`Outcome` (most games: the whole game, :func:`whole_game`; a Vaiko
+        game lasts many manches, its hints look at the manche being played).
     Text and examples
         ``describe`` (one event in French), ``run_example`` (a worked example of the rule file,
         replayed; :class:`~tutor.engine.examples.ExampleError` when malformed).
@@ -164,6 +167,8 @@ class Engine(Protocol[S, A, V]):
 
     def hint_class(self, view: V, action: A) -> Hashable: ...
 
+    def span_outcome(self, start: S, now: S) -> Outcome | None: ...
+
     def replay(self, players: Sequence[str], record: Record, actions: Sequence[A],
                variant: Any = ...) -> S: ...
 
@@ -184,6 +189,14 @@ AnyEngine = Engine[Any, Any, Any]
 def own_class(view: Any, action: Hashable) -> Hashable:
     """``hint_class`` of a game where no two actions are alike from a view: each its own."""
     return action
+
+
+def whole_game(is_over: Callable[[S], bool], outcome: Callable[[S], Outcome]
+               ) -> Callable[[S, S], Outcome | None]:
+    """``span_outcome`` of a game whose hints look at the whole game: its outcome once over."""
+    def span_outcome(start: S, now: S) -> Outcome | None:
+        return outcome(now) if is_over(now) else None
+    return span_outcome
 
 
 def bot_action(engine: Engine[S, A, V], state: S, seat: str, bot: Bot[V, A]) -> A:

@@ -11,9 +11,11 @@ How one hint is computed (:func:`hints`):
   hand) have the same chances: one of them is played for all (the first in the legal order),
   and each row says which actions share its estimate (``alike``).
 * Every action played is tried on the same ``playouts`` sampled states (common random numbers:
-  differences between actions are not blurred by different deals), then the game is played to
-  its end by computer players of one kind for every seat, the learner's seat included after its
-  first action; their seeds depend on ``(seed, k)`` only, the same for every action.
+  differences between actions are not blurred by different deals), then the game is played on
+  by computer players of one kind for every seat, the learner's seat included after its first
+  action, to the end of what the game's hints look at (``span_outcome``: the whole game; for
+  Vaiko, whose games last many manches, the manche being played, scored by its points); their
+  seeds depend on ``(seed, k)`` only, the same for every action.
 * A playout is won when the seat is among the winners: a shared victory counts as a win (the
   rules make every tied player a winner).
 * The margin is a 95 % interval: Wilson's for the win chance (honest at 0 % and 100 %),
@@ -32,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.engine.api import AnyEngine, Bot
+from tutor.engine.core import Outcome
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95 % interval."""
@@ -100,7 +103,9 @@ class Hints:
     """The hints for ``seat``: one :class:`ActionHint` per legal action, in the order of the
     legal actions; ``playouts`` per action, the computer players' ``kind`` asked for and the
     kind that ``played_by`` the playouts (:func:`rollout_kind`), and the ``seed``;
-    ``lowest_wins`` when the playouts' winners had the smallest score (Drahtseilakt, Vaiko)."""
+    ``lowest_wins`` when the playouts' winners had the smallest score (Drahtseilakt, Vaiko);
+    ``whole_game`` unless the playouts stopped at the end of the manche being played (the
+    game's ``span_outcome``: Vaiko), their scores then being the manche's points."""
 
     seat: str
     kind: str
@@ -109,6 +114,7 @@ class Hints:
     playouts: int
     rows: tuple[ActionHint, ...]
     lowest_wins: bool = False
+    whole_game: bool = True
 
     def best(self) -> ActionHint | None:
         """The action with the highest win chance (the first of them on a tie)."""
@@ -175,14 +181,19 @@ def legal_from_view(engine: AnyEngine, view: Any, seed: int = 0) -> tuple[Any, .
     return tuple(engine.legal_actions(state, seat))
 
 
-def playout(engine: AnyEngine, state: Any, bots: dict[str, Bot[Any, Any]]) -> tuple[Any, int]:
-    """Play ``state`` to its end, each seat's action chosen by its bot from its view only;
-    the final state and the number of actions played."""
-    apply, view, legal, current, over = (engine.apply, engine.view, engine.legal_actions,
-                                         engine.current_seats, engine.is_over)
+def playout(engine: AnyEngine, start: Any, state: Any, bots: dict[str, Bot[Any, Any]]
+            ) -> tuple[Outcome, int, bool]:
+    """Play on from ``state`` (reached from ``start`` by the action tried), each seat's action
+    chosen by its bot from its view only, until the stretch hints look at is over (the game's
+    ``span_outcome``); its outcome, the number of actions played and whether it is the outcome
+    of the whole game (the game is over and the scores are its final scores)."""
+    apply, view, legal, current, scored = (engine.apply, engine.view, engine.legal_actions,
+                                           engine.current_seats, engine.span_outcome)
     for step in range(MAX_STEPS):
-        if over(state):
-            return state, step
+        out = scored(start, state)
+        if out is not None:
+            whole = engine.is_over(state) and engine.outcome(state).scores == out.scores
+            return out, step, whole
         seat = current(state)[0]
         action = bots[seat].choose(view(state, seat), legal(state, seat))
         state, _ = apply(state, action, explain=False)
@@ -215,6 +226,7 @@ def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
     wins = [0] * len(actions)
     scores: list[list[int]] = [[] for _ in actions]
     spent = k = 0
+    whole = True  # every playout went to the end of the game
     lowest = highest = 0  # playouts won by the smallest, by the largest score
     while actions and k < MAX_PLAYOUTS and (
             k < playouts if playouts is not None
@@ -224,9 +236,9 @@ def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
         for a, action in enumerate(actions):
             state, _ = engine.apply(sample, action, explain=False)
             bots = {p: make(seed=base + j) for j, p in enumerate(players)}
-            end, steps = playout(engine, state, bots)
+            out, steps, over = playout(engine, sample, state, bots)
             spent += steps + 1
-            out = engine.outcome(end)
+            whole = whole and over
             wins[a] += seat in out.winners
             best = [out.scores[p] for p in out.winners]
             if best and min(out.scores.values()) < max(out.scores.values()):
@@ -242,7 +254,7 @@ def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
         mean, margin = mean_margin(scores[a])
         alike = tuple(legal[j] for j in range(len(legal)) if same[j] == same[i])
         rows.append(ActionHint(action, k, wins[a], low, high, mean, margin, alike))
-    return Hints(seat, kind, played, seed, k, tuple(rows), lowest > highest)
+    return Hints(seat, kind, played, seed, k, tuple(rows), lowest > highest, whole)
 
 
 def hints_for(engine: AnyEngine, state: Any, seat: str, *, kind: str, seed: int = 0,

@@ -64,10 +64,15 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
     level = fr.quote(labels[result.kind].split(" (")[0])
     played = fr.quote(labels[result.played_by].split(" (")[0])
     n = result.playouts
+    until = "la fin de la partie" if result.whole_game else "la fin de la manche en cours"
     text = (f"Pour chaque coup possible, {fr.count(n, 'partie simulée', 'parties simulées')} "
-            f"jusqu’à la fin de la partie, à partir de ce que {seat} voit seulement : à chaque "
+            f"jusqu’à {until}, à partir de ce que {seat} voit seulement : à chaque "
             "partie, les cartes cachées sont redistribuées au hasard parmi celles que l’on ne "
             "voit pas. ")
+    if not result.whole_game:
+        text += ("Une partie dure ici de nombreuses manches : le conseil regarde la manche en "
+                 "cours, que l’on gagne en y marquant le moins de points, et le score moyen est "
+                 "celui de la manche. ")
     if result.played_by == result.kind:
         text += f"Tout le monde y joue comme l’ordinateur {level}, {seat} aussi après ce coup. "
     else:
@@ -78,7 +83,7 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
         text += (f"Des coups que rien ne distingue de ce que {seat} voit (deux cartes jamais "
                  "vues d’une même main, par exemple) ont les mêmes chances : ils partagent une "
                  "ligne et un seul calcul. ")
-    if result.lowest_wins:
+    if result.lowest_wins and result.whole_game:
         text += "Le score moyen est le total final : ici, le plus petit total gagne. "
     text += (f"Une victoire partagée compte comme une victoire. La marge est un intervalle de "
              f"confiance à 95{fr.NNBSP}% : la vraie chance de gagner s’y trouve 95 fois sur "
@@ -152,8 +157,10 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         view = engine.view(state, seat)
         labels = action_labels(board.surface.groups(view, engine.legal_actions(state, seat)))
         kinds = {key: label for key, (label, _) in engine.PLAYER_KINDS.items()}
-        table = h.table(["Coup", "Chance de gagner", "Score moyen", f"Marge (95{fr.NNBSP}%)"],
-                        hint_rows(result, labels))
+        heads = ["Coup", "Chance de gagner" if result.whole_game else "Chance de gagner la manche",
+                 "Score moyen" if result.whole_game else "Points de la manche",
+                 f"Marge (95{fr.NNBSP}%)"]
+        table = h.table(heads, hint_rows(result, labels))
         games = fr.count(result.playouts * len(result.rows), "partie")
         total = fr.typography(f"En tout : {games}.")
         set_html(self.output, (

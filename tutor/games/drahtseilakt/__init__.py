@@ -116,7 +116,7 @@ from tutor.games.drahtseilakt.engine import (
     view,
 )
 from tutor.games.drahtseilakt.examples import run_example
-from tutor.games.drahtseilakt.hidden import hint_class, sample_state
+from tutor.games.drahtseilakt.hidden import hint_class, sample_state, span_outcome
 from tutor.games.drahtseilakt.play import apply, outcome, replay, totals
 from tutor.games.drahtseilakt.scenario import SCENARIO
 from tutor.games.drahtseilakt.text import describe, holding_text, manche_word, sticks_text
@@ -215,6 +215,7 @@ __all__ = [
     "seat_index",
     "settle",
     "situation",
+    "span_outcome",
     "sticks_text",
     "to_play",
     "totals",

@@ -62,7 +62,13 @@ from tutor.games.vaiko.legality import (
     seat_index,
 )
 from tutor.games.vaiko.scenario import SCENARIO
-from tutor.games.vaiko.scoring import is_game_over, outcome, score_round, winners
+from tutor.games.vaiko.scoring import (
+    is_game_over,
+    outcome,
+    score_round,
+    span_outcome,
+    winners,
+)
 from tutor.games.vaiko.setup import (
     face,
     hand_points,
@@ -162,6 +168,6 @@ __all__ = [
     "is_legal", "is_over", "legal_actions", "load_deck", "new_game", "opening_events",
     "outcome", "parse_deck", "parse_move", "points_text", "preflight", "read_data_file",
     "replay", "run_example", "sample_state", "score_round", "seat_index",
-    "situation", "view",
+    "situation", "span_outcome", "view",
     "winners",
 ]

@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from tutor.engine.api import Seed
 from tutor.engine.bots import RandomPlayer as RandomPlayer
 from tutor.engine.bots import bot_rng
 from tutor.games.vaiko import state as vs
+from tutor.games.vaiko.deck import Deck
 from tutor.games.vaiko.state import Action, View
 
 
@@ -26,13 +28,25 @@ class MemoryPlayer:
     def __init__(self, *, seed: Seed = 0, threshold: int = 8) -> None:
         self.rng = bot_rng(seed)
         self.threshold = threshold
+        self._deck: Deck | None = None
+        self._points: dict[str, int] = {}
+        self._effects: dict[str, str] = {}
+        self._values: Counter[int] = Counter()
+
+    def _read_deck(self, deck: Deck) -> None:
+        """Each face's points and effect and the deck's points, read once per deck (a player
+        decides hundreds of times in one game, always with the same deck)."""
+        self._deck = deck
+        self._points = {card.face: card.points for card, _ in deck.kinds}
+        self._effects = {card.face: card.effect for card, _ in deck.kinds}
+        self._values = Counter(card.points for card in deck.cards)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         seat = legal[0].seat
-        deck = view.deck
-        points = {card.face: card.points for card, _ in deck.kinds}
-        effects = {card.face: card.effect for card, _ in deck.kinds}
-        unseen = self._unseen_average(view, points)
+        if view.deck is not self._deck:
+            self._read_deck(view.deck)
+        points, effects = self._points, self._effects
+        unseen = self._unseen_average(view, points, self._values)
         me = view.player(seat)
         unknown = [s for s, f in enumerate(me.cards) if f is None]
         known = [(points[f], s) for s, f in enumerate(me.cards) if f is not None]
@@ -70,17 +84,19 @@ class MemoryPlayer:
         return self.rng.choice(list(legal))
 
     @staticmethod
-    def _unseen_average(view: View, points: dict[str, int]) -> float:
-        """The mean value of the cards this seat has not seen anywhere."""
-        left = [c.points for c in view.deck.cards]
+    def _unseen_average(view: View, points: dict[str, int], values: Counter[int]) -> float:
+        """The mean value of the cards this seat has not seen anywhere (``values``: the deck's
+        points, card by card)."""
+        left = values.copy()
         seen = [f for p in view.players for f in p.cards if f is not None]
-        seen += list(view.discard)
+        seen += view.discard
         if view.drawn is not None:
             seen.append(view.drawn)
         for face in seen:
-            if points[face] in left:
-                left.remove(points[face])
-        return sum(left) / len(left) if left else 5.0
+            if left[points[face]] > 0:
+                left[points[face]] -= 1
+        count = left.total()
+        return sum(v * n for v, n in left.items()) / count if count else 5.0
 
     def _decide(self, view: View, seat: str, legal: Sequence[Action],
                 known: list[tuple[int, int]], unknown: list[int], unseen: float,

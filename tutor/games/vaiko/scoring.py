@@ -133,6 +133,19 @@ def winner_text(totals: Mapping[str, int]) -> str:
             f"la victoire avec le plus petit total ({low}).")
 
 
+def span_outcome(start: State, now: State) -> Outcome | None:
+    """What one hint playout scores from ``start``: a game lasts many manches, so hints look at
+    the manche being played. ``None`` until it ends, then the points each player scored in it
+    (their totals' rise, bonus and malus included); the fewest win, as totals do (``vaiko/fin``)."""
+    if now.phase != OVER and now.manche == start.manche:
+        return None
+    points = {p: now.totals[i] - start.totals[i] for i, p in enumerate(now.players)}
+    best = winners(points)
+    verb = "marque" if len(best) == 1 else "marquent"
+    return Outcome(points, best, f"{fr.join(best)} {verb} le moins de points dans la manche "
+                   f"{start.manche}.", C_COUNT)
+
+
 def outcome(state: State) -> Outcome:
     """The final totals and the winners: the lowest total wins (``vaiko/fin``)."""
     if state.phase != OVER:

@@ -107,7 +107,7 @@ from .engine import (
     view,
 )
 from .examples import hunts_of_example, run_example
-from .hidden import hint_class, sample_state
+from .hidden import hint_class, sample_state, span_outcome
 from .hunts import (
     PRESET_LABELS,
     PRESETS,
@@ -224,6 +224,7 @@ __all__ = [
     "seat_index",
     "situation",
     "sort_cards",
+    "span_outcome",
     "the_location",
     "view",
 ]

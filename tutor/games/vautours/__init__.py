@@ -53,7 +53,7 @@ from tutor.games.vautours.engine import (
     view,
 )
 from tutor.games.vautours.examples import run_example
-from tutor.games.vautours.hidden import hint_class, sample_state
+from tutor.games.vautours.hidden import hint_class, sample_state, span_outcome
 from tutor.games.vautours.scenario import SCENARIO
 from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import (
@@ -125,5 +125,6 @@ __all__ = [
     "sample_state",
     "seat_index",
     "situation",
+    "span_outcome",
     "view",
 ]

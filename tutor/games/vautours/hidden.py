@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import random
 
-from tutor.engine.api import Record, own_class
-from tutor.games.vautours.engine import apply, new_game
+from tutor.engine.api import Record, own_class, whole_game
+from tutor.games.vautours.engine import apply, is_over, new_game, outcome
 from tutor.games.vautours.state import HAND, POINT_CARDS, Play, State, View
 
 hint_class = own_class
 """No two actions are alike from a view: each is its own hint class."""
+
+span_outcome = whole_game(is_over, outcome)
+"""Hints look at the whole game."""
 
 
 def sample_state(view: View, rng: random.Random) -> State:
