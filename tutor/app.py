@@ -106,6 +106,11 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
                     continue
                 if h[1] is TornadoVoilaHandler:
                     h = (h[0], TutorPageHandler, *h[2:])
+                if h[0].endswith("/voila/labextensions/(.*)"):
+                    # Voilà serves the widget extensions with "no-cache", so every page asked
+                    # for each of them again; their names and `?v=` carry their content hash:
+                    # the browser may keep them (a learner goes from the Accueil to a game)
+                    h = (h[0], h[1], {k: v for k, v in h[2].items() if k != "no_cache_paths"})
                 handlers.append(h)
             home = f"{self.server_url.rstrip('/')}/voila/render/{HOME}"
             redirect = [(self.server_url.rstrip("/") + r"/?", RedirectHandler, {"url": home}),
