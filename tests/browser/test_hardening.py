@@ -109,6 +109,7 @@ def test_a_crafted_binary_frame_is_refused_and_the_server_memory_stays_flat(
         ws.close()
     assert answered(app, kid), "the server and the kernel keep working"
     after = rss_mb(app.pid)
+    print(f"binary frame ({protocol}): server memory {before:.0f} MB -> {after:.0f} MB")
     assert after < before + 150, f"server memory {before:.0f} MB -> {after:.0f} MB"
 
 
