@@ -24,6 +24,9 @@ _SPACE_BEFORE = re.compile(r"[ \u00a0\u202f]*([;:!?])(?=[ \t\n\u00a0]|$|[»)\]<]
 _OPEN_QUOTE = re.compile(r"«[ \u00a0\u202f]*")
 _CLOSE_QUOTE = re.compile(r"[ \u00a0\u202f]*»")
 _APOSTROPHE = re.compile(r"(?<=[A-Za-zÀ-ÿœŒ])'(?=[A-Za-zÀ-ÿœŒ])")
+_WORD_COLON = re.compile(r"(?<=[A-Za-zÀ-ÿ0-9)»])([;:!?])(?=[ \t\n\u00a0])")
+# every rule of :func:`typography` needs one of these: text without any is left as it is
+_TYPOGRAPHY_NEEDED = re.compile(r"['«»;:!?]")
 
 
 def signed(value: int) -> str:
@@ -126,6 +129,8 @@ def typography(text: str) -> str:
     A colon inside a word or a URL (``http://``, ``10:30``) is left alone: only punctuation
     followed by a space, the end, a closing guillemet or bracket or a tag is spaced.
     """
+    if not _TYPOGRAPHY_NEEDED.search(text):  # most card labels, names and numbers: a fast path
+        return text
     text = _APOSTROPHE.sub(APOSTROPHE, text)
     text = _OPEN_QUOTE.sub("«" + NNBSP, text)
     text = _CLOSE_QUOTE.sub(NNBSP + "»", text)
@@ -157,7 +162,7 @@ def _text_typography(text: str) -> str:
 
 def _fix_word_colon(text: str) -> str:
     # "Refusé: x" written without a space still gets its narrow space, but "http://" does not
-    return re.sub(r"(?<=[A-Za-zÀ-ÿ0-9)»])([;:!?])(?=[ \t\n\u00a0])", r" \1", text)
+    return _WORD_COLON.sub(r" \1", text)
 
 
 def refusal(reason: str) -> str:

@@ -8,8 +8,10 @@ Voilà can be started): see ``tests/bench/pages.py``. Bot section: each computer
 win rate against random players and against "always the smallest action", over seeded games
 (``tests/bench/bots.py``). Hints section: playouts per second per game and the time of one
 « Conseil » (``tests/bench/hints.py``). « Et si… ? » and « Pourquoi » section: the time of one
-click of each (``tests/bench/whatif.py``). The static site's pages: ``tests/bench/static.py``
-after `make static`.
+click of each (``tests/bench/whatif.py``). Surface section: what a click costs the kernel at the
+start and at the end of a game against the computer on each page, and the kernel memory each
+« Nouvelle partie » / « Question suivante » keeps (``tests/bench/surface.py``). The static site's
+pages: ``tests/bench/static.py`` after `make static`.
 
 Not a test: nothing here asserts a time. Compare two runs with the JSON files in bench-results/.
 """
@@ -144,6 +146,8 @@ def main() -> int:
     parser.add_argument("--no-hints", action="store_true", help="skip the hints section")
     parser.add_argument("--no-whatif", action="store_true",
                         help="skip the « Et si… ? » / « Pourquoi » section")
+    parser.add_argument("--no-surface", action="store_true",
+                        help="skip the in-process click time and memory section")
     parser.add_argument("--out", default=str(ROOT / "bench-results"), help="JSON folder")
     args = parser.parse_args()
     report: dict[str, Any] = {
@@ -168,6 +172,11 @@ def main() -> int:
 
         print("\n« Et si… ? » et « Pourquoi je n’ai pas gagné ? » : temps d’un clic")
         report["whatif"] = whatif.main()
+    if not args.no_surface:
+        import surface
+
+        report["surface"] = surface.run()
+        surface.print_table(report["surface"])
     if not args.no_pages:
         try:
             import pages

@@ -16,7 +16,7 @@ import ipywidgets as w
 from tutor import fr, rules
 from tutor.engine import Event
 from tutor.ui import html as h
-from tutor.ui.htmlwidget import Html
+from tutor.ui.htmlwidget import Html, Typeset, typeset
 from tutor.ui.session import Session
 
 SHOWN = 40
@@ -31,7 +31,7 @@ class Journal(w.VBox):  # type: ignore[misc]
                  keep: Callable[[Event], bool] = lambda e: True, title: str = "Journal") -> None:
         self.session, self.book, self.describe, self.keep = session, book, describe, keep
         self.title = title
-        self.lines: list[tuple[str, ...]] = []  # rendered lines of each step, by step index
+        self.lines: list[tuple[Typeset, ...]] = []  # rendered lines of each step, by step
         self.logs: list[Any] = []  # the step logs those lines were rendered from
         self.expanded = False
         self.body = Html()
@@ -53,12 +53,12 @@ class Journal(w.VBox):  # type: ignore[misc]
         self.expanded = not self.expanded
         self.render()
 
-    def _line(self, event: Event) -> str:
+    def _line(self, event: Event) -> Typeset:
         clause = self.book.clause(event.clause)
-        return (f"<li>{h.esc(self.describe(event))} "
-                f'<a class="tv-step-clause" href="#{h.anchor(clause.id)}" '
-                f'title="{h.esc(clause.title)}">— {h.esc(clause.title)} '
-                f'<span class="tv-clause-id">{h.esc(clause.id)}</span></a></li>')
+        return typeset(f"<li>{h.esc(self.describe(event))} "
+                       f'<a class="tv-step-clause" href="#{h.anchor(clause.id)}" '
+                       f'title="{h.esc(clause.title)}">— {h.esc(clause.title)} '
+                       f'<span class="tv-clause-id">{h.esc(clause.id)}</span></a></li>')
 
     def _sync(self) -> None:
         """Render the steps not rendered yet; drop those replaced since (by identity)."""
@@ -75,16 +75,17 @@ class Journal(w.VBox):  # type: ignore[misc]
         self._sync()
         lines = [line for step in self.lines[: self.session.cursor + 1] for line in step]
         hidden = 0 if self.expanded else max(0, len(lines) - SHOWN)
-        shown = "".join(reversed(lines[hidden:]))
         note = ""
         if hidden:
             older = fr.count(hidden, "événement plus ancien masqué",
                              "événements plus anciens masqués")
             note = f'<p class="tv-muted">{h.esc(older)}.</p>'
-        self.body.value = (f'<div class="tv-root"><div class="tv-panel tv-log">'
-                           f'<div class="tv-title">{h.esc(self.title)} <span class="tv-muted">'
-                           "(le plus récent en haut)</span></div>"
-                           f"<ol reversed>{shown}</ol>{note}</div></div>")
+        # each line was typeset once, when rendered: only the frame is typeset at each click
+        head = typeset(f'<div class="tv-root"><div class="tv-panel tv-log">'
+                       f'<div class="tv-title">{h.esc(self.title)} <span class="tv-muted">'
+                       "(le plus récent en haut)</span></div><ol reversed>")
+        tail = typeset(f"</ol>{note}</div></div>")
+        self.body.value = Typeset.join_all([head, *reversed(lines[hidden:]), tail])
         self.more.layout.display = "" if hidden or self.expanded else "none"
         self.more.description = "Afficher moins" if self.expanded else (
             f"Tout afficher ({len(lines)})")

@@ -4,6 +4,7 @@ HTML. Colours are never the only cue: each location also shows its name and a sy
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Mapping, Sequence
 
@@ -135,6 +136,7 @@ def loc_name(location: str) -> str:
     return f"{SYMBOLS[location]} {v.LOCATION_NAMES[location]} ({v.COLOUR_NAMES[location]})"
 
 
+@functools.cache  # 13 cards, two sizes: drawn once each, not at every click
 def card_html(card: v.Card, *, small: bool = False) -> str:
     """A card: a vampire shows its location's symbol, name and heads (●); a joker a star."""
     size = " vp-small" if small else ""
