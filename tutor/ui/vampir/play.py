@@ -75,9 +75,8 @@ def draw(view: v.View, events: Sequence[Event] = ()) -> str:
                 f"pioche :</div>{cards_row(view.deck[:6])}")
     last = manche_scoring(events)
     scoring = score_table(last[1], f"Décompte de la manche {last[0]}") if last else ""
-    return fr.typography(
-        f'<div class="tv-panel"><div class="tv-title">{h.esc(head)}</div>'
-        f'<div class="vp-locations">{locs}</div>{deck}{"".join(players)}</div>') + scoring
+    return (f'<div class="tv-panel"><div class="tv-title">{h.esc(head)}</div>'
+            f'<div class="vp-locations">{locs}</div>{deck}{"".join(players)}</div>{scoring}')
 
 
 def action_label(action: v.Action, view: v.View | None = None) -> str:
