@@ -6,9 +6,8 @@ Everything here is data; the rules that move it are in :mod:`.legality` (who may
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from tutor.engine import Event, VariantBase
 from tutor.engine.api import Record
@@ -52,12 +51,6 @@ C_V_EFFECT = "vaiko/variante-effet-immediat"
 C_V_STRICT = "vaiko/variante-egalite-stricte"
 C_V_TABLE = "vaiko/variante-tour-de-table"
 
-DRAW_SOURCES = ("deck", "deck_or_discard")
-LOOKS = ("before_swap", "never")
-MATCHED_SPECIALS = ("effect", "no_effect")
-CALLER_TIES = ("bonus", "malus")
-CALL_ENDS = ("caller", "starter")
-
 # phases of a round
 PEEK, DRAW, DECIDE, LOOKED, VISION, EXCHANGE, MATCH, CALL, OVER = (
     "peek", "draw", "decide", "looked", "vision", "exchange", "match", "call", "over")
@@ -71,8 +64,7 @@ PHASE_LABELS = {
 # --- configuration -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Variant(VariantBase):
+class Variant(VariantBase, game="Vaiko"):
     """The readings of the rules in force for one game; validated at construction.
 
     ``draw_from``: ``"deck"`` (default) or ``"deck_or_discard"``; ``look``: ``"before_swap"``
@@ -82,41 +74,25 @@ class Variant(VariantBase):
     ``call_end``: ``"caller"`` (default) or ``"starter"``.
     """
 
-    GAME: ClassVar[str] = "Vaiko"
-    CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = {
-        "draw_from": DRAW_SOURCES,
-        "look": LOOKS,
-        "matched_special": MATCHED_SPECIALS,
-        "caller_tie": CALLER_TIES,
-        "call_end": CALL_ENDS,
-    }
-
-    draw_from: str = "deck"
-    look: str = "before_swap"
-    matched_special: str = "effect"
-    caller_tie: str = "bonus"
-    call_end: str = "caller"
+    draw_from: Literal["deck", "deck_or_discard"] = "deck"
+    look: Literal["before_swap", "never"] = "before_swap"
+    matched_special: Literal["effect", "no_effect"] = "effect"
+    caller_tie: Literal["bonus", "malus"] = "bonus"
+    call_end: Literal["caller", "starter"] = "caller"
 
 
-
-PRESETS: dict[str, Variant] = {
-    "standard": Variant(),
-    "pioche-ou-defausse": Variant(draw_from="deck_or_discard"),
-    "sans-regard": Variant(look="never"),
-    "sans-effet-immediat": Variant(matched_special="no_effect"),
-    "egalite-stricte": Variant(caller_tie="malus"),
-    "tour-de-table": Variant(call_end="starter"),
-}
-Variant.PRESETS = PRESETS
-
-PRESET_LABELS: dict[str, str] = {
-    "standard": "Standard (lectures retenues par le tuteur)",
-    "pioche-ou-defausse": "Pioche ou défausse (on peut prendre la carte de la défausse)",
-    "sans-regard": "Sans regard (on ne regarde jamais ses cartes avant d’échanger)",
-    "sans-effet-immediat": "Sans effet immédiat (une spéciale jetée par-dessus n’agit pas)",
-    "egalite-stricte": "Égalité stricte (l’annonceur à égalité prend le malus)",
-    "tour-de-table": "Tour de table (après l’annonce, on finit le tour commencé)",
-}
+PRESETS, PRESET_LABELS = Variant.presets("Standard (lectures retenues par le tuteur)", {
+    "pioche-ou-defausse": ("Pioche ou défausse (on peut prendre la carte de la défausse)",
+                           Variant(draw_from="deck_or_discard")),
+    "sans-regard": ("Sans regard (on ne regarde jamais ses cartes avant d’échanger)",
+                    Variant(look="never")),
+    "sans-effet-immediat": ("Sans effet immédiat (une spéciale jetée par-dessus n’agit pas)",
+                            Variant(matched_special="no_effect")),
+    "egalite-stricte": ("Égalité stricte (l’annonceur à égalité prend le malus)",
+                        Variant(caller_tie="malus")),
+    "tour-de-table": ("Tour de table (après l’annonce, on finit le tour commencé)",
+                      Variant(call_end="starter")),
+})
 
 
 # --- actions -------------------------------------------------------------------------------------
@@ -351,7 +327,7 @@ class View:
     deck_hypothesis: bool
     deck: Deck
     window: tuple[str, ...] = ()
-    variant: Variant = Variant()
+    variant: Variant = Variant()  # noqa: RUF009 (a Variant is frozen: see VariantBase)
 
     def player(self, name: str) -> PlayerView:
         """The player called ``name`` (``ValueError`` if nobody is)."""
