@@ -101,20 +101,22 @@ PRESETS, PRESET_LABELS = Variant.presets("Standard (lectures retenues par le tut
 _FIELDS: dict[type, tuple[tuple[str, type], ...]] = {}
 
 
+@dataclass(frozen=True, slots=True)
 class ActionBase:
-    """What every Vaiko action shares: typed equality (a :class:`Pass` never equals a
-    :class:`Call`), a total order (by kind, then field by field) and a field type check."""
+    """What every Vaiko action shares: the acting ``seat``, typed equality (a :class:`Pass`
+    never equals a :class:`Call`), a total order (by kind in the order of
+    :data:`ACTION_TYPES`, then field by field) and a field type check. The kinds that need
+    nothing but the seat add no field."""
 
-    __slots__ = ()
     RANK: ClassVar[int] = 0
+    seat: str
 
     def _fields(self) -> tuple[tuple[str, type], ...]:
         """Each field's name and type, read once per kind (sorting and checking are hot)."""
         found = _FIELDS.get(type(self))
         if found is None:
             found = _FIELDS[type(self)] = tuple(
-                (f.name, int if f.type == "int" else str)
-                for f in fields(self))  # type: ignore[arg-type]
+                (f.name, int if f.type == "int" else str) for f in fields(self))
         return found
 
     def key(self) -> tuple[Any, ...]:
@@ -146,8 +148,6 @@ class ActionBase:
 class Peek(ActionBase):
     """Set-up: ``seat`` looks at its card number ``slot`` (0-based) and puts it back."""
 
-    RANK: ClassVar[int] = 0
-    seat: str
     slot: int
 
 
@@ -155,42 +155,32 @@ class Peek(ActionBase):
 class Draw(ActionBase):
     """Draw the top card of the pile (``source="deck"``) or of the discard (variant)."""
 
-    RANK: ClassVar[int] = 1
-    seat: str
     source: str = "deck"
+
+
+class Discard(ActionBase):
+    """Discard the drawn card directly."""
+
+    __slots__ = ()
+
+
+class LookHand(ActionBase):
+    """Look at one's cards before swapping (default reading); then a swap must follow."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Swap(ActionBase):
     """Put the drawn card in place of card ``slot``; the replaced card is discarded face up."""
 
-    RANK: ClassVar[int] = 2
-    seat: str
     slot: int
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(ActionBase):
-    """Discard the drawn card directly."""
-
-    RANK: ClassVar[int] = 3
-    seat: str
-
-
-@dataclass(frozen=True, slots=True)
-class LookHand(ActionBase):
-    """Look at one's cards before swapping (default reading); then a swap must follow."""
-
-    RANK: ClassVar[int] = 4
-    seat: str
 
 
 @dataclass(frozen=True, slots=True)
 class Look(ActionBase):
     """Vision: ``seat`` looks at card ``slot`` of ``owner`` (possibly itself)."""
 
-    RANK: ClassVar[int] = 5
-    seat: str
     owner: str
     slot: int
 
@@ -199,8 +189,6 @@ class Look(ActionBase):
 class Exchange(ActionBase):
     """Échange: swap card ``slot_a`` of ``owner_a`` with card ``slot_b`` of ``owner_b``."""
 
-    RANK: ClassVar[int] = 6
-    seat: str
     owner_a: str
     slot_a: int
     owner_b: str
@@ -211,38 +199,34 @@ class Exchange(ActionBase):
 class Match(ActionBase):
     """Immediate discard: ``seat`` throws its card ``slot``, claiming it is the same card."""
 
-    RANK: ClassVar[int] = 7
-    seat: str
     slot: int
 
 
-@dataclass(frozen=True, slots=True)
 class Pass(ActionBase):
     """Immediate discard: ``seat`` does not try."""
 
-    RANK: ClassVar[int] = 8
-    seat: str
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class Call(ActionBase):
     """``seat`` says "Vaiko" at the end of its turn."""
 
-    RANK: ClassVar[int] = 9
-    seat: str
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class EndTurn(ActionBase):
     """``seat`` ends its turn without calling."""
 
-    RANK: ClassVar[int] = 10
-    seat: str
+    __slots__ = ()
 
 
 Action = (Peek | Draw | Swap | Discard | LookHand | Look | Exchange | Match | Pass | Call
           | EndTurn)
 ACTION_TYPES = (Peek, Draw, Swap, Discard, LookHand, Look, Exchange, Match, Pass, Call, EndTurn)
+"""Every kind of action, in the order legal actions are sorted (each kind's ``RANK``)."""
+_kind: type[ActionBase]
+for _rank, _kind in enumerate(ACTION_TYPES):
+    _kind.RANK = _rank
 
 
 # --- state and view ------------------------------------------------------------------------------
