@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Literal, NamedTuple
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, VariantBase
+from tutor.engine import Event, IllegalAction, Outcome, VariantBase, best_totals
 
 GAME_ID = "drahtseilakt"
 MIN_PLAYERS = 3
@@ -373,8 +373,7 @@ def winners_of(totals: Mapping[str, int]) -> Outcome:
                             f"{shown(totals)}.", C_WINNER)
     checked = {check_name(p): check_count(t, f"le total {fr.of(str(p))}", C_WINNER)
                for p, t in totals.items()}
-    best = min(checked.values())
-    top = tuple(p for p, t in checked.items() if t == best)
+    top, best = best_totals(checked, lowest=True)
     points = fr.count(best, "point")
     if len(top) == 1:
         reason = f"{top[0]} a le total le plus bas ({points}) et gagne la partie."
