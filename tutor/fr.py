@@ -64,6 +64,11 @@ def join(items: Iterable[str], last: str = "et") -> str:
     return ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
+def seating(players: Iterable[str]) -> str:
+    """The sentence that opens a game's journal: the players in playing order."""
+    return f"Joueurs, dans le sens des aiguilles d’une montre : {join(players)}."
+
+
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     """The noun agreeing with ``count`` (French: plural from 2 on; 0 and 1 take the singular):
     ``plural(1, "point")`` -> ``point``, ``plural(2, "carte")`` -> ``cartes``."""

@@ -122,6 +122,13 @@ def unique_extreme(
     return Resolution(None, None, tuple(cancelled), False)
 
 
+def best_totals(totals: Mapping[str, int], lowest: bool = False) -> tuple[tuple[str, ...], int]:
+    """The players with the best total (the highest, or the lowest when ``lowest``), in the
+    order of ``totals``, and that total: several players share a win on a tie."""
+    best = min(totals.values()) if lowest else max(totals.values())
+    return tuple(p for p, t in totals.items() if t == best), best
+
+
 def check_players(players: Sequence[str], low: int, high: int, clause: str) -> tuple[str, ...]:
     """Validate a list of player names: count within ``low..high``, non-empty, distinct names.
 

@@ -9,11 +9,10 @@ the rule instead of showing a traceback.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Literal, NamedTuple
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, VariantBase
+from tutor.engine import Event, IllegalAction, Outcome, VariantBase, best_totals
 
 GAME_ID = "drahtseilakt"
 MIN_PLAYERS = 3
@@ -29,6 +28,28 @@ ScoreCard = int | str
 SCORE_VALUES: tuple[int, ...] = tuple(range(1, 10))
 SCORE_CARDS: tuple[ScoreCard, ...] = (*SCORE_VALUES, ZERO_BLUE, ZERO_RED)
 ZEROS = (ZERO_BLUE, ZERO_RED)
+
+
+class Variant(VariantBase, game="Drahtseilakt"):
+    """The readings of the rules in force for one game; validated at construction."""
+
+    deck: Literal["full", "tactical"] = "full"
+    play: Literal["in_turn", "simultaneous"] = "in_turn"
+    supply: Literal["finite", "unlimited"] = "finite"
+    pairs: Literal["immediate", "end_of_manche"] = "immediate"
+
+
+PRESETS, PRESET_LABELS = Variant.presets(
+    "Règle de base (cartes 1 à 50, à tour de rôle)", {
+        "tactique": ("Variante tactique (seulement les cartes 1 à 9 × joueurs)",
+                     Variant(deck="tactical")),
+        "chaotique": ("Variante chaotique (cartes révélées ensemble)",
+                      Variant(play="simultaneous")),
+        "reserve-illimitee": ("Réserve illimitée (on complète avec des jetons)",
+                              Variant(supply="unlimited")),
+        "paires-en-fin-de-manche": ("Paires rendues seulement en fin de manche",
+                                    Variant(pairs="end_of_manche")),
+    })
 
 C_GOAL = "drahtseilakt/but"
 C_CARDS = "drahtseilakt/cartes"
@@ -56,48 +77,6 @@ C_TACTICAL = "drahtseilakt/variante-tactique"
 C_CHAOTIC = "drahtseilakt/variante-chaotique"
 C_UNLIMITED = "drahtseilakt/variante-reserve-illimitee"
 C_LATE_PAIRS = "drahtseilakt/variante-paires-en-fin-de-manche"
-
-DECKS = ("full", "tactical")
-PLAYS = ("in_turn", "simultaneous")
-SUPPLIES = ("finite", "unlimited")
-PAIRS = ("immediate", "end_of_manche")
-
-
-@dataclass(frozen=True)
-class Variant(VariantBase):
-    """The readings of the rules in force for one game; validated at construction."""
-
-    GAME: ClassVar[str] = "Drahtseilakt"
-    CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = {
-        "deck": DECKS,
-        "play": PLAYS,
-        "supply": SUPPLIES,
-        "pairs": PAIRS,
-    }
-
-    deck: str = "full"
-    play: str = "in_turn"
-    supply: str = "finite"
-    pairs: str = "immediate"
-
-
-
-PRESETS: dict[str, Variant] = {
-    "standard": Variant(),
-    "tactique": Variant(deck="tactical"),
-    "chaotique": Variant(play="simultaneous"),
-    "reserve-illimitee": Variant(supply="unlimited"),
-    "paires-en-fin-de-manche": Variant(pairs="end_of_manche"),
-}
-Variant.PRESETS = PRESETS
-
-PRESET_LABELS: dict[str, str] = {
-    "standard": "Règle de base (cartes 1 à 50, à tour de rôle)",
-    "tactique": "Variante tactique (seulement les cartes 1 à 9 × joueurs)",
-    "chaotique": "Variante chaotique (cartes révélées ensemble)",
-    "reserve-illimitee": "Réserve illimitée (on complète avec des jetons)",
-    "paires-en-fin-de-manche": "Paires rendues seulement en fin de manche",
-}
 
 
 class Stake(NamedTuple):
@@ -394,8 +373,7 @@ def winners_of(totals: Mapping[str, int]) -> Outcome:
                             f"{shown(totals)}.", C_WINNER)
     checked = {check_name(p): check_count(t, f"le total {fr.of(str(p))}", C_WINNER)
                for p, t in totals.items()}
-    best = min(checked.values())
-    top = tuple(p for p, t in checked.items() if t == best)
+    top, best = best_totals(checked, lowest=True)
     points = fr.count(best, "point")
     if len(top) == 1:
         reason = f"{top[0]} a le total le plus bas ({points}) et gagne la partie."

@@ -16,16 +16,7 @@ from typing import Any
 
 from tutor import fr
 from tutor.engine import Event, IllegalAction
-from tutor.engine.examples import (
-    COMMON_KEYS,
-    ExampleError,
-    ExampleRun,
-    check_keys,
-    compare,
-    dispatch_example,
-    int_list,
-    int_table,
-)
+from tutor.engine import examples as ex
 from tutor.games.drahtseilakt.core import (
     HAND_SIZE,
     SCORE_CARDS,
@@ -52,40 +43,40 @@ from tutor.games.drahtseilakt.engine import (
 from tutor.games.drahtseilakt.play import apply
 
 
-def run_example(data: Mapping[str, Any]) -> ExampleRun:
+def run_example(data: Mapping[str, Any]) -> ex.ExampleRun:
     """Replay a worked example of ``rules/drahtseilakt.fr.md`` on the engine (its kinds are in
     the module docstring).
 
     Raises only :class:`ExampleError` (a French reason) when the data is malformed or describes
     an impossible position."""
-    return dispatch_example(data, "drahtseilakt", {
+    return ex.dispatch_example(data, "drahtseilakt", {
         "pli": _example_trick, "refus": _example_refusal,
         "decompte": lambda d, _: _example_count(d), "donne": _example_deal}, Variant.coerce)
 
 def _names(where: str, value: object) -> list[str]:
     if not isinstance(value, list) or not all(type(v) is str for v in value):
-        raise ExampleError(f"{where} doit être une liste de noms")
+        raise ex.ExampleError(f"{where} doit être une liste de noms")
     return list(value)
 
 
 def _score_list(where: str, value: object) -> tuple[ScoreCard, ...]:
     if not isinstance(value, list) or not all(is_score_card(c) for c in value):
-        raise ExampleError(f"{where} doit être une liste de cartes score (1 à 9, "
-                           f"{fr.quote(ZERO_BLUE)}, {fr.quote(ZERO_RED)})")
+        raise ex.ExampleError(f"{where} doit être une liste de cartes score (1 à 9, "
+                              f"{fr.quote(ZERO_BLUE)}, {fr.quote(ZERO_RED)})")
     if len(set(value)) != len(value):
-        raise ExampleError(f"{where} : chaque carte score n’existe qu’une fois")
+        raise ex.ExampleError(f"{where} : chaque carte score n’existe qu’une fois")
     return tuple(value)
 
 
 def _holdings(where: str, value: object) -> dict[str, tuple[int, int]]:
     if not isinstance(value, dict):
-        raise ExampleError(f"{where} doit être une table joueur = {{ rouges = n, bleus = n }}")
+        raise ex.ExampleError(f"{where} doit être une table joueur = {{ rouges = n, bleus = n }}")
     out = {}
     for p, spec in value.items():
         if not isinstance(spec, dict):
-            raise ExampleError(f"{where}.{p} doit être une table {{ rouges = n, bleus = n }}")
-        check_keys(f"{where}.{p}", spec, (), ("rouges", "bleus"))
-        counts = int_table(f"{where}.{p}", spec)
+            raise ex.ExampleError(f"{where}.{p} doit être une table {{ rouges = n, bleus = n }}")
+        ex.check_keys(f"{where}.{p}", spec, (), ("rouges", "bleus"))
+        counts = ex.int_table(f"{where}.{p}", spec)
         out[p] = (counts.get("rouges", 0), counts.get("bleus", 0))
     return out
 
@@ -93,10 +84,10 @@ def _holdings(where: str, value: object) -> dict[str, tuple[int, int]]:
 def parse_move(where: str, value: object) -> Play:
     """One move as worked examples and scenarios write it: ``{ joueur = ..., carte = ... }``."""
     if not isinstance(value, dict):
-        raise ExampleError(f"{where} doit être une table {{ joueur = ..., carte = ... }}")
-    check_keys(where, value, ("joueur", "carte"), ())
+        raise ex.ExampleError(f"{where} doit être une table {{ joueur = ..., carte = ... }}")
+    ex.check_keys(where, value, ("joueur", "carte"), ())
     if type(value["joueur"]) is not str or type(value["carte"]) is not int:
-        raise ExampleError(f"{where} : joueur est un nom et carte un nombre entier")
+        raise ex.ExampleError(f"{where} : joueur est un nom et carte un nombre entier")
     return Play(value["joueur"], value["carte"])
 
 
@@ -113,7 +104,7 @@ def _example_state(data: Mapping[str, Any], rules: Variant,
         mine = list(hands_spec[p])
         need = HAND_SIZE - len(mine)
         if need < 0:
-            raise ExampleError(f"main {fr.of(p)} : au plus {HAND_SIZE} cartes")
+            raise ex.ExampleError(f"main {fr.of(p)} : au plus {HAND_SIZE} cartes")
         hands[p] = mine + spare[:need]
         spare = spare[need:]
     before = _holdings("avant", data.get("avant", {}))
@@ -122,10 +113,10 @@ def _example_state(data: Mapping[str, Any], rules: Variant,
                      blue={p: b for p, (_, b) in before.items()})
 
 
-def _example_trick(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
-    check_keys("exemple", data, ("pioche", "cartes"),
-               COMMON_KEYS + ("avant", "valeur", "bleus", "rouges", "apres", "suivant"))
-    plays = int_table("cartes", data["cartes"])
+def _example_trick(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+    ex.check_keys("exemple", data, ("pioche", "cartes"),
+                  ex.COMMON_KEYS + ("avant", "valeur", "bleus", "rouges", "apres", "suivant"))
+    plays = ex.int_table("cartes", data["cartes"])
     state = _example_state(data, rules, {p: [c] for p, c in plays.items()})
     events = list(reveal(deals(state)[0].scores).events)
     out: list[str] = []
@@ -136,7 +127,7 @@ def _example_trick(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
     cut = next(k for k, e in enumerate(events) if e.kind == "trick_end")
     events = events[: cut + 1]
     if "valeur" in data:
-        compare("valeur", data["valeur"], before.stake.value, out)
+        ex.compare("valeur", data["valeur"], before.stake.value, out)
     received: dict[str, dict[str, int]] = {"bleus": {}, "rouges": {}}
     for e in events:
         if e.kind in ("blue", "red"):
@@ -146,34 +137,34 @@ def _example_trick(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
                 e.data["got"]
     for key in ("bleus", "rouges"):
         if key in data:
-            compare(f"{key} reçus", int_table(key, data[key]), received[key], out)
+            ex.compare(f"{key} reçus", ex.int_table(key, data[key]), received[key], out)
     if "apres" in data:
         for p, (r, b) in _holdings("apres", data["apres"]).items():
             k = state.players.index(p) if p in state.players else None
             got = None if k is None else (state.red[k], state.blue[k])
-            compare(f"bâtonnets {fr.of(p)} après le pli (rouges, bleus)", (r, b), got, out)
+            ex.compare(f"bâtonnets {fr.of(p)} après le pli (rouges, bleus)", (r, b), got, out)
     if "suivant" in data:
-        compare("entame du pli suivant", data["suivant"], state.players[state.leader], out)
-    return ExampleRun(tuple(events), tuple(out))
+        ex.compare("entame du pli suivant", data["suivant"], state.players[state.leader], out)
+    return ex.ExampleRun(tuple(events), tuple(out))
 
 
-def _example_refusal(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
-    check_keys("exemple", data, ("pioche", "mains", "coup", "article"),
-               COMMON_KEYS + ("coups", "avant"))
+def _example_refusal(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+    ex.check_keys("exemple", data, ("pioche", "mains", "coup", "article"),
+                  ex.COMMON_KEYS + ("coups", "avant"))
     mains = data["mains"]
     if not isinstance(mains, dict):
-        raise ExampleError("mains doit être une table joueur = [cartes]")
-    hands = {p: int_list(f"mains.{p}", v) for p, v in mains.items()}
+        raise ex.ExampleError("mains doit être une table joueur = [cartes]")
+    hands = {p: ex.int_list(f"mains.{p}", v) for p, v in mains.items()}
     state = _example_state(data, rules, hands)
     events = list(reveal(deals(state)[0].scores).events)
     moves = data.get("coups", [])
     if not isinstance(moves, list):
-        raise ExampleError("coups doit être une liste de tables { joueur = ..., carte = ... }")
+        raise ex.ExampleError("coups doit être une liste de tables { joueur = ..., carte = ... }")
     for k, move in enumerate(moves, 1):
         try:
             state, evs = apply(state, parse_move(f"coup {k}", move))
         except IllegalAction as exc:
-            raise ExampleError(f"coup {k} impossible : {exc.reason}") from None
+            raise ex.ExampleError(f"coup {k} impossible : {exc.reason}") from None
         events.extend(evs)
     refused = parse_move("coup", data["coup"])
     out: list[str] = []
@@ -182,50 +173,51 @@ def _example_refusal(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
     except IllegalAction as exc:
         events.append(Event("refused", refused.seat, {"card": refused.card,
                                                       "reason": exc.reason}, exc.clause))
-        compare("article enfreint", data["article"], exc.clause, out)
+        ex.compare("article enfreint", data["article"], exc.clause, out)
     else:
         out.append(f"coup refusé : attendu un refus ({shown(data['article'])}), le coup a "
                    "été accepté")
-    return ExampleRun(tuple(events), tuple(out))
+    return ex.ExampleRun(tuple(events), tuple(out))
 
 
-def _example_count(data: Mapping[str, Any]) -> ExampleRun:
-    check_keys("exemple", data, ("scores",), COMMON_KEYS + ("totaux", "annulees", "vainqueurs"))
+def _example_count(data: Mapping[str, Any]) -> ex.ExampleRun:
+    ex.check_keys("exemple", data, ("scores",),
+                  ex.COMMON_KEYS + ("totaux", "annulees", "vainqueurs"))
     raw = data["scores"]
     if not isinstance(raw, dict):
-        raise ExampleError("scores doit être une table joueur = [score de chaque manche]")
-    scores = {p: int_list(f"scores.{p}", v) for p, v in raw.items()}
+        raise ex.ExampleError("scores doit être une table joueur = [score de chaque manche]")
+    scores = {p: ex.int_list(f"scores.{p}", v) for p, v in raw.items()}
     result = final_totals(scores)
     won = winners_of(result.totals)
     out: list[str] = []
     if "totaux" in data:
-        compare("totaux", int_table("totaux", data["totaux"]), result.totals, out)
+        ex.compare("totaux", ex.int_table("totaux", data["totaux"]), result.totals, out)
     if "annulees" in data:
         if not isinstance(data["annulees"], dict):
-            raise ExampleError("annulees doit être une table joueur = [manches]")
-        expected = {p: sorted(int_list(f"annulees.{p}", v)) for p, v in data["annulees"].items()}
+            raise ex.ExampleError("annulees doit être une table joueur = [manches]")
+        expected = {p: sorted(ex.int_list(f"annulees.{p}", v)) for p, v in data["annulees"].items()}
         got = {p: sorted(k + 1 for k in v) for p, v in result.cancelled.items() if v}
-        compare("manches annulées", expected, got, out)
+        ex.compare("manches annulées", expected, got, out)
     if "vainqueurs" in data:
-        compare("vainqueurs", tuple(_names("vainqueurs", data["vainqueurs"])), won.winners, out)
+        ex.compare("vainqueurs", tuple(_names("vainqueurs", data["vainqueurs"])), won.winners, out)
     events = (*result.events, Event("winner", None, {"winners": won.winners,
                                                      "reason": won.reason}, won.clause))
-    return ExampleRun(events, tuple(out))
+    return ex.ExampleRun(events, tuple(out))
 
 
-def _example_deal(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
-    check_keys("exemple", data, ("joueurs",), COMMON_KEYS + ("graine", "en_jeu", "cachees"))
+def _example_deal(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+    ex.check_keys("exemple", data, ("joueurs",), ex.COMMON_KEYS + ("graine", "en_jeu", "cachees"))
     names = _names("joueurs", data["joueurs"])
     seed = data.get("graine", 0)
     if type(seed) is not int:
-        raise ExampleError("graine doit être un nombre entier")
+        raise ex.ExampleError("graine doit être un nombre entier")
     state = new_game(names, seed=seed, variant=rules)
     seen = view(state, None)
     out: list[str] = []
     if "en_jeu" in data:
-        compare("cartes en jeu", data["en_jeu"], len(seen.cards_in_play()), out)
+        ex.compare("cartes en jeu", data["en_jeu"], len(seen.cards_in_play()), out)
     if "cachees" in data:
-        compare("cartes non distribuées", data["cachees"], seen.unseen_count, out)
+        ex.compare("cartes non distribuées", data["cachees"], seen.unseen_count, out)
     events = opening_events(state)
-    return ExampleRun(tuple(e for e in events if e.kind in ("cards", "manche", "deal", "lead")),
-                      tuple(out))
+    return ex.ExampleRun(tuple(e for e in events if e.kind in ("cards", "manche", "deal", "lead")),
+                         tuple(out))

@@ -6,6 +6,9 @@ never referred to by a gendered pronoun.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from tutor import fr
 from tutor.engine import Event
 from tutor.games.drahtseilakt.core import shown
@@ -55,16 +58,14 @@ def manche_word(k: int) -> str:
 
 def describe(event: Event) -> str:
     """One French sentence telling what ``event`` means, without revealing hidden choices."""
-    text = _describe(event)
+    text = _describe(event.kind, event.data, str(event.seat))
     return fr.typography(fr.capitalize(text))
 
 
-def _describe(event: Event) -> str:
-    d = event.data
-    kind = event.kind
-    who = str(event.seat)
+def _describe(kind: str, d: Mapping[str, Any], who: str) -> str:
+    """The sentence for an event of ``kind`` with data ``d``, done by ``who``."""
     if kind == "setup":
-        return f"Joueurs, dans le sens des aiguilles d’une montre : {fr.join(d['players'])}."
+        return fr.seating(d["players"])
     if kind == "cards":
         return f"Cartes numérotées en jeu : de 1 à {d['count']}, chacune une seule fois."
     if kind == "score_cards":

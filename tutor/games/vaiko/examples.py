@@ -11,15 +11,7 @@ from typing import Any
 
 from tutor import fr
 from tutor.engine import Event, IllegalAction
-from tutor.engine.examples import (
-    COMMON_KEYS,
-    ExampleError,
-    ExampleRun,
-    check_keys,
-    compare,
-    dispatch_example,
-    int_table,
-)
+from tutor.engine import examples as ex
 from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.legality import current_seats, is_over
 from tutor.games.vaiko.scoring import is_game_over, outcome, score_round, winner_text, winners
@@ -34,7 +26,7 @@ from tutor.games.vaiko.state import (
 from tutor.games.vaiko.turns import apply
 
 
-def run_example(data: Mapping[str, Any]) -> ExampleRun:
+def run_example(data: Mapping[str, Any]) -> ex.ExampleRun:
     """Replay a worked example of ``rules/vaiko.fr.md`` on the engine.
 
     ``type = "partie"``: a position (``mains``, ``pioche``, ``defausse``, optional ``tour``,
@@ -45,7 +37,7 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
     ``type = "fin"``: ``totaux`` to ``fin`` and ``vainqueurs``.
     Raises :class:`ExampleError` if the data is malformed.
     """
-    return dispatch_example(data, "vaiko", {
+    return ex.dispatch_example(data, "vaiko", {
         "partie": _example_game, "decompte": _example_count,
         "fin": lambda d, _: _example_end(d)}, Variant.coerce)
 
@@ -58,16 +50,16 @@ def parse_move(move: object) -> Action:
     """A move of a worked example (``{ joueur = "Alex", action = "echanger", carte = 2 }``, card
     numbers from 1) as an engine action."""
     if not isinstance(move, dict):
-        raise ExampleError("un coup doit être une table { joueur = ..., action = ... }")
-    check_keys("coup", move, ("joueur", "action"), _MOVE_KEYS[2:])
+        raise ex.ExampleError("un coup doit être une table { joueur = ..., action = ... }")
+    ex.check_keys("coup", move, ("joueur", "action"), _MOVE_KEYS[2:])
     seat, what = move["joueur"], move["action"]
     if not isinstance(seat, str) or not isinstance(what, str):
-        raise ExampleError("un coup demande joueur = \"Nom\" et action = \"...\" (des textes)")
+        raise ex.ExampleError("un coup demande joueur = \"Nom\" et action = \"...\" (des textes)")
 
     def slot(key: str = "carte") -> int:
         if key not in move or type(move[key]) is not int:
-            raise ExampleError(f"le coup {fr.quote(what)} demande {fr.quote(key)} (un numéro "
-                               "de carte)")
+            raise ex.ExampleError(f"le coup {fr.quote(what)} demande {fr.quote(key)} (un numéro "
+                                  "de carte)")
         return int(move[key]) - 1
 
     if what == "regarder":
@@ -75,18 +67,18 @@ def parse_move(move: object) -> Action:
     if what == "piocher":
         source = move.get("source", "pioche")
         if source not in ("pioche", "defausse"):
-            raise ExampleError("source : « pioche » ou « defausse »")
+            raise ex.ExampleError("source : « pioche » ou « defausse »")
         return vs.Draw(seat, "deck" if source == "pioche" else "discard")
     if what == "vision":
         if not isinstance(move.get("cible"), str):
-            raise ExampleError("le coup « vision » demande « cible » (un joueur)")
+            raise ex.ExampleError("le coup « vision » demande « cible » (un joueur)")
         return vs.Look(seat, move["cible"], slot())
     if what == "echange":
         pair = move.get("cartes")
         if (not isinstance(pair, list) or len(pair) != 2 or not all(
                 isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
                 and type(p[1]) is int for p in pair)):
-            raise ExampleError("le coup « echange » demande cartes = [[joueur, n], [joueur, n]]")
+            raise ex.ExampleError("le coup « echange » demande cartes = [[joueur, n], [joueur, n]]")
         (a, s), (b, t) = pair
         return vs.Exchange(seat, a, s - 1, b, t - 1)
     if what == "echanger":
@@ -98,8 +90,8 @@ def parse_move(move: object) -> Action:
         "finir": vs.EndTurn}
     if what in simple:
         return simple[what](seat)
-    raise ExampleError(f"action inconnue {fr.quote(what)} (actions possibles : "
-                       f"{', '.join(_MOVES)})")
+    raise ex.ExampleError(f"action inconnue {fr.quote(what)} (actions possibles : "
+                          f"{', '.join(_MOVES)})")
 
 
 _GAME_KEYS = ("tour", "connues", "annonce", "totaux", "debut", "reste", "attendu", "refus")
@@ -109,13 +101,13 @@ _EXPECT_KEYS = ("mains", "defausse", "a_jouer", "connues", "points", "totaux", "
 
 def _faces(where: str, value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ExampleError(f"{where} doit être une liste de cartes (textes)")
+        raise ex.ExampleError(f"{where} doit être une liste de cartes (textes)")
     return tuple(value)
 
 
 def _names(where: str, value: object, players: Sequence[str]) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ExampleError(f"{where} doit être une liste de joueurs")
+        raise ex.ExampleError(f"{where} doit être une liste de joueurs")
     for name in value:
         _player(where, name, players)
     return tuple(value)
@@ -123,14 +115,14 @@ def _names(where: str, value: object, players: Sequence[str]) -> tuple[str, ...]
 
 def _player(where: str, name: object, players: Sequence[str]) -> str:
     if not isinstance(name, str) or name not in players:
-        raise ExampleError(f"{where} : joueur inconnu {fr.quote(str(name))} (joueurs : "
-                           f"{fr.join(players)})")
+        raise ex.ExampleError(f"{where} : joueur inconnu {fr.quote(str(name))} (joueurs : "
+                              f"{fr.join(players)})")
     return name
 
 
 def _table(where: str, value: object, players: Sequence[str]) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ExampleError(f"{where} doit être une table joueur = ...")
+        raise ex.ExampleError(f"{where} doit être une table joueur = ...")
     for name in value:
         _player(where, name, players)
     return value
@@ -139,20 +131,20 @@ def _table(where: str, value: object, players: Sequence[str]) -> dict[str, Any]:
 def _spots(where: str, value: object, players: Sequence[str]) -> list[tuple[str, int]]:
     """``["Carla:2", ...]`` as ``(owner, slot)`` pairs, 0-based."""
     if not isinstance(value, list):
-        raise ExampleError(f"{where} doit être une liste « Joueur:n »")
+        raise ex.ExampleError(f"{where} doit être une liste « Joueur:n »")
     out = []
     for item in value:
         owner, _, num = str(item).rpartition(":")
         if not isinstance(item, str) or not owner or not num.isdigit() or int(num) < 1:
-            raise ExampleError(f"{where} : {fr.quote(str(item))} n’est pas de la forme "
-                               "« Joueur:n »")
+            raise ex.ExampleError(f"{where} : {fr.quote(str(item))} n’est pas de la forme "
+                                  "« Joueur:n »")
         out.append((_player(where, owner, players), int(num) - 1))
     return out
 
 
 def _flag(where: str, value: object) -> bool:
     if type(value) is not bool:
-        raise ExampleError(f"{where} doit valoir true ou false")
+        raise ex.ExampleError(f"{where} doit valoir true ou false")
     return value
 
 
@@ -162,12 +154,12 @@ def example_start(data: Mapping[str, Any], rules: Variant | None = None) -> Stat
         try:
             rules = Variant.coerce(data.get("variante"))
         except ValueError as exc:
-            raise ExampleError(f"variante : {exc}") from None
-    check_keys("exemple", data, ("mains", "defausse", "coups"),
-               COMMON_KEYS + ("pioche",) + _GAME_KEYS)
+            raise ex.ExampleError(f"variante : {exc}") from None
+    ex.check_keys("exemple", data, ("mains", "defausse", "coups"),
+                  ex.COMMON_KEYS + ("pioche",) + _GAME_KEYS)
     mains = data["mains"]
     if not isinstance(mains, dict) or not mains:
-        raise ExampleError("mains doit être une table joueur = [cartes]")
+        raise ex.ExampleError("mains doit être une table joueur = [cartes]")
     hands = {p: _faces(f"mains.{p}", v) for p, v in mains.items()}
     players = list(hands)
     known = {p: _spots(f"connues.{p}", v, players)
@@ -175,7 +167,7 @@ def example_start(data: Mapping[str, Any], rules: Variant | None = None) -> Stat
     start = data.get("debut")
     rest = data.get("reste", "pioche")
     if start not in (None, "regard") or rest not in ("pioche", "defausse"):
-        raise ExampleError("debut vaut « regard » ; reste vaut « pioche » ou « defausse »")
+        raise ex.ExampleError("debut vaut « regard » ; reste vaut « pioche » ou « defausse »")
     try:
         return situation(
             players, hands=hands, pile=_faces("pioche", data.get("pioche", [])),
@@ -183,47 +175,47 @@ def example_start(data: Mapping[str, Any], rules: Variant | None = None) -> Stat
             turn=_player("tour", data["tour"], players) if "tour" in data else None,
             known=known,
             caller=_player("annonce", data["annonce"], players) if "annonce" in data else None,
-            totals=int_table("totaux", _table("totaux", data.get("totaux", {}), players)),
+            totals=ex.int_table("totaux", _table("totaux", data.get("totaux", {}), players)),
             peek=start == "regard", rest="discard" if rest == "defausse" else "pile",
             variant=rules)
     except IllegalAction as exc:
-        raise ExampleError(f"situation impossible : {exc.reason}") from None
+        raise ex.ExampleError(f"situation impossible : {exc.reason}") from None
 
 
-def _example_game(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
+def _example_game(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     state = example_start(data, rules)
     moves = data["coups"]
     if not isinstance(moves, list):
-        raise ExampleError("coups doit être une liste de coups")
+        raise ex.ExampleError("coups doit être une liste de coups")
     events: list[Event] = []
     for k, move in enumerate(moves, 1):
         action = parse_move(move)
         try:
             state, evs = apply(state, action)
         except IllegalAction as exc:
-            raise ExampleError(f"coup {k} impossible : {exc.reason}") from None
+            raise ex.ExampleError(f"coup {k} impossible : {exc.reason}") from None
         events.extend(evs)
     out: list[str] = []
     expect = data.get("attendu", {})
     if not isinstance(expect, dict):
-        raise ExampleError("attendu doit être une table")
-    check_keys("attendu", expect, (), _EXPECT_KEYS)
+        raise ex.ExampleError("attendu doit être une table")
+    ex.check_keys("attendu", expect, (), _EXPECT_KEYS)
     _check_expected(state, events, expect, out)
     refusal = data.get("refus")
     if refusal is not None:
         if not isinstance(refusal, dict):
-            raise ExampleError("refus doit être une table { coup = ..., article = ... }")
-        check_keys("refus", refusal, ("coup", "article"), ())
+            raise ex.ExampleError("refus doit être une table { coup = ..., article = ... }")
+        ex.check_keys("refus", refusal, ("coup", "article"), ())
         action = parse_move(refusal["coup"])
         try:
             apply(state, action)
         except IllegalAction as exc:
             events.append(Event("refused", action.seat, {"reason": exc.reason}, exc.clause))
-            compare("article enfreint", refusal["article"], exc.clause, out)
+            ex.compare("article enfreint", refusal["article"], exc.clause, out)
         else:
             out.append(f"coup refusé : attendu un refus ({refusal['article']}), le coup a été "
                        "accepté")
-    return ExampleRun(tuple(events), tuple(out))
+    return ex.ExampleRun(tuple(events), tuple(out))
 
 
 def _check_expected(state: State, events: Sequence[Event], expect: Mapping[str, Any],
@@ -232,77 +224,77 @@ def _check_expected(state: State, events: Sequence[Event], expect: Mapping[str, 
     players = state.players
     for p, faces in _table("attendu.mains", expect.get("mains", {}), players).items():
         got = tuple(cards[c].face for c in state.hands[players.index(p)])
-        compare(f"main {fr.of(p)}", _faces(f"attendu.mains.{p}", faces), got, out)
+        ex.compare(f"main {fr.of(p)}", _faces(f"attendu.mains.{p}", faces), got, out)
     if "defausse" in expect:
-        compare("dessus de la défausse", expect["defausse"],
-                cards[state.discard[-1]].face if state.discard else None, out)
+        ex.compare("dessus de la défausse", expect["defausse"],
+                   cards[state.discard[-1]].face if state.discard else None, out)
     if "pioche" in expect:
-        compare("cartes dans la pioche", expect["pioche"], len(state.pile), out)
+        ex.compare("cartes dans la pioche", expect["pioche"], len(state.pile), out)
     if "a_jouer" in expect:
         now = current_seats(state)
-        compare("joueur attendu", expect["a_jouer"], now[0] if now else None, out)
+        ex.compare("joueur attendu", expect["a_jouer"], now[0] if now else None, out)
     for p, spots in _table("attendu.connues", expect.get("connues", {}), players).items():
         i = players.index(p)
         want = sorted(_spots(f"attendu.connues.{p}", spots, players))
         spots_known = sorted((owner, s) for j, owner in enumerate(players)
                              for s, c in enumerate(state.hands[j]) if c in state.known[i])
-        compare(f"cartes connues {fr.of(p)}", want, spots_known, out)
+        ex.compare(f"cartes connues {fr.of(p)}", want, spots_known, out)
     totals_events = [e for e in events if e.kind == "totals"]
     if "points" in expect:
         got_points = dict(totals_events[-1].data["scores"]) if totals_events else None
-        compare("points de la manche", int_table("attendu.points", expect["points"]), got_points,
-                out)
+        ex.compare("points de la manche", ex.int_table("attendu.points", expect["points"]),
+                   got_points, out)
     if "totaux" in expect:
-        compare("totaux", int_table("attendu.totaux", expect["totaux"]),
-                dict(zip(players, state.totals)), out)
+        ex.compare("totaux", ex.int_table("attendu.totaux", expect["totaux"]),
+                   dict(zip(players, state.totals)), out)
     if "fin_de_manche" in expect:
-        compare("fin de manche", _flag("attendu.fin_de_manche", expect["fin_de_manche"]),
-                any(e.kind == "round_end" for e in events), out)
+        ex.compare("fin de manche", _flag("attendu.fin_de_manche", expect["fin_de_manche"]),
+                   any(e.kind == "round_end" for e in events), out)
     if "penalites" in expect:
-        wanted = int_table("attendu.penalites", _table("attendu.penalites",
-                                                       expect["penalites"], players))
-        compare("cartes de pénalité", wanted,
-                {p: sum(1 for e in events if e.kind == "penalty" and e.seat == p)
-                 for p in wanted}, out)
+        wanted = ex.int_table("attendu.penalites", _table("attendu.penalites",
+                                                          expect["penalites"], players))
+        ex.compare("cartes de pénalité", wanted,
+                   {p: sum(1 for e in events if e.kind == "penalty" and e.seat == p)
+                    for p in wanted}, out)
     if "fin" in expect:
-        compare("partie finie", _flag("attendu.fin", expect["fin"]), is_over(state), out)
+        ex.compare("partie finie", _flag("attendu.fin", expect["fin"]), is_over(state), out)
     if "vainqueurs" in expect:
         want_names = _names("attendu.vainqueurs", expect["vainqueurs"], players)
-        compare("vainqueurs", want_names, outcome(state).winners if is_over(state) else None,
-                out)
+        ex.compare("vainqueurs", want_names, outcome(state).winners if is_over(state) else None,
+                   out)
 
 
-def _example_count(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
-    check_keys("exemple", data, ("points",), COMMON_KEYS + ("annonceur", "scores"))
-    points = int_table("points", data["points"])
+def _example_count(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+    ex.check_keys("exemple", data, ("points",), ex.COMMON_KEYS + ("annonceur", "scores"))
+    points = ex.int_table("points", data["points"])
     caller = data.get("annonceur")
     if caller is not None:
         _player("annonceur", caller, list(points))
     result = score_round(points, caller, rules)
     out: list[str] = []
     if "scores" in data:
-        compare("scores", int_table("scores", _table("scores", data["scores"], list(points))),
-                result.points, out)
-    return ExampleRun(result.events, tuple(out))
+        ex.compare("scores", ex.int_table("scores", _table("scores", data["scores"], list(points))),
+                   result.points, out)
+    return ex.ExampleRun(result.events, tuple(out))
 
 
-def _example_end(data: Mapping[str, Any]) -> ExampleRun:
-    check_keys("exemple", data, ("totaux",), COMMON_KEYS + ("fin", "vainqueurs"))
-    totals = int_table("totaux", data["totaux"])
+def _example_end(data: Mapping[str, Any]) -> ex.ExampleRun:
+    ex.check_keys("exemple", data, ("totaux",), ex.COMMON_KEYS + ("fin", "vainqueurs"))
+    totals = ex.int_table("totaux", data["totaux"])
     if not totals:
-        raise ExampleError("totaux ne peut pas être vide")
+        raise ex.ExampleError("totaux ne peut pas être vide")
     over = is_game_over(totals)
     out: list[str] = []
     if "fin" in data:
-        compare("partie finie", _flag("fin", data["fin"]), over, out)
+        ex.compare("partie finie", _flag("fin", data["fin"]), over, out)
     if over:
         events: tuple[Event, ...] = (Event("game_over", None, {
             "totals": totals, "winners": winners(totals), "reason": winner_text(totals)}, C_END),)
         if "vainqueurs" in data:
-            compare("vainqueurs", _names("vainqueurs", data["vainqueurs"], list(totals)),
-                    winners(totals), out)
+            ex.compare("vainqueurs", _names("vainqueurs", data["vainqueurs"], list(totals)),
+                       winners(totals), out)
     else:
         events = (Event("totals", None, {"scores": {}, "totals": totals, "manche": 0}, C_TOTAL),)
         if "vainqueurs" in data:
             out.append("vainqueurs : la partie n’est pas finie, il n’y a pas encore de vainqueur")
-    return ExampleRun(events, tuple(out))
+    return ex.ExampleRun(events, tuple(out))

@@ -125,7 +125,7 @@ def _legal(state: State, i: int) -> list[Action]:
 
 
 def _bad_field(action: ActionBase) -> IllegalAction:
-    for f in fields(action):  # type: ignore[arg-type]
+    for f in fields(action):
         value = getattr(action, f.name)
         if f.type == "int" and type(value) is not int:
             return IllegalAction(f"Numéro de carte illisible : {short_repr(value)} (un nombre "

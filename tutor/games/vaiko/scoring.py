@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, short_repr
+from tutor.engine import Event, IllegalAction, Outcome, best_totals, short_repr
 from tutor.games.vaiko.deck import Deck, coerce_deck
 from tutor.games.vaiko.state import (
     C_BONUS,
@@ -114,9 +114,7 @@ def is_game_over(totals: Mapping[str, int]) -> bool:
 
 def winners(totals: Mapping[str, int]) -> tuple[str, ...]:
     """The players with the lowest total (all of them share the victory on a tie)."""
-    table = check_totals(totals)
-    low = min(table.values())
-    return tuple(p for p, t in table.items() if t == low)
+    return best_totals(check_totals(totals), lowest=True)[0]
 
 
 def winner_text(totals: Mapping[str, int]) -> str:

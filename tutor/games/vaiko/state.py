@@ -6,9 +6,8 @@ Everything here is data; the rules that move it are in :mod:`.legality` (who may
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from tutor.engine import Event, VariantBase
 from tutor.engine.api import Record
@@ -52,12 +51,6 @@ C_V_EFFECT = "vaiko/variante-effet-immediat"
 C_V_STRICT = "vaiko/variante-egalite-stricte"
 C_V_TABLE = "vaiko/variante-tour-de-table"
 
-DRAW_SOURCES = ("deck", "deck_or_discard")
-LOOKS = ("before_swap", "never")
-MATCHED_SPECIALS = ("effect", "no_effect")
-CALLER_TIES = ("bonus", "malus")
-CALL_ENDS = ("caller", "starter")
-
 # phases of a round
 PEEK, DRAW, DECIDE, LOOKED, VISION, EXCHANGE, MATCH, CALL, OVER = (
     "peek", "draw", "decide", "looked", "vision", "exchange", "match", "call", "over")
@@ -71,8 +64,7 @@ PHASE_LABELS = {
 # --- configuration -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Variant(VariantBase):
+class Variant(VariantBase, game="Vaiko"):
     """The readings of the rules in force for one game; validated at construction.
 
     ``draw_from``: ``"deck"`` (default) or ``"deck_or_discard"``; ``look``: ``"before_swap"``
@@ -82,41 +74,25 @@ class Variant(VariantBase):
     ``call_end``: ``"caller"`` (default) or ``"starter"``.
     """
 
-    GAME: ClassVar[str] = "Vaiko"
-    CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = {
-        "draw_from": DRAW_SOURCES,
-        "look": LOOKS,
-        "matched_special": MATCHED_SPECIALS,
-        "caller_tie": CALLER_TIES,
-        "call_end": CALL_ENDS,
-    }
-
-    draw_from: str = "deck"
-    look: str = "before_swap"
-    matched_special: str = "effect"
-    caller_tie: str = "bonus"
-    call_end: str = "caller"
+    draw_from: Literal["deck", "deck_or_discard"] = "deck"
+    look: Literal["before_swap", "never"] = "before_swap"
+    matched_special: Literal["effect", "no_effect"] = "effect"
+    caller_tie: Literal["bonus", "malus"] = "bonus"
+    call_end: Literal["caller", "starter"] = "caller"
 
 
-
-PRESETS: dict[str, Variant] = {
-    "standard": Variant(),
-    "pioche-ou-defausse": Variant(draw_from="deck_or_discard"),
-    "sans-regard": Variant(look="never"),
-    "sans-effet-immediat": Variant(matched_special="no_effect"),
-    "egalite-stricte": Variant(caller_tie="malus"),
-    "tour-de-table": Variant(call_end="starter"),
-}
-Variant.PRESETS = PRESETS
-
-PRESET_LABELS: dict[str, str] = {
-    "standard": "Standard (lectures retenues par le tuteur)",
-    "pioche-ou-defausse": "Pioche ou défausse (on peut prendre la carte de la défausse)",
-    "sans-regard": "Sans regard (on ne regarde jamais ses cartes avant d’échanger)",
-    "sans-effet-immediat": "Sans effet immédiat (une spéciale jetée par-dessus n’agit pas)",
-    "egalite-stricte": "Égalité stricte (l’annonceur à égalité prend le malus)",
-    "tour-de-table": "Tour de table (après l’annonce, on finit le tour commencé)",
-}
+PRESETS, PRESET_LABELS = Variant.presets("Standard (lectures retenues par le tuteur)", {
+    "pioche-ou-defausse": ("Pioche ou défausse (on peut prendre la carte de la défausse)",
+                           Variant(draw_from="deck_or_discard")),
+    "sans-regard": ("Sans regard (on ne regarde jamais ses cartes avant d’échanger)",
+                    Variant(look="never")),
+    "sans-effet-immediat": ("Sans effet immédiat (une spéciale jetée par-dessus n’agit pas)",
+                            Variant(matched_special="no_effect")),
+    "egalite-stricte": ("Égalité stricte (l’annonceur à égalité prend le malus)",
+                        Variant(caller_tie="malus")),
+    "tour-de-table": ("Tour de table (après l’annonce, on finit le tour commencé)",
+                      Variant(call_end="starter")),
+})
 
 
 # --- actions -------------------------------------------------------------------------------------
@@ -125,20 +101,22 @@ PRESET_LABELS: dict[str, str] = {
 _FIELDS: dict[type, tuple[tuple[str, type], ...]] = {}
 
 
+@dataclass(frozen=True, slots=True)
 class ActionBase:
-    """What every Vaiko action shares: typed equality (a :class:`Pass` never equals a
-    :class:`Call`), a total order (by kind, then field by field) and a field type check."""
+    """What every Vaiko action shares: the acting ``seat``, typed equality (a :class:`Pass`
+    never equals a :class:`Call`), a total order (by kind in the order of
+    :data:`ACTION_TYPES`, then field by field) and a field type check. The kinds that need
+    nothing but the seat add no field."""
 
-    __slots__ = ()
     RANK: ClassVar[int] = 0
+    seat: str
 
     def _fields(self) -> tuple[tuple[str, type], ...]:
         """Each field's name and type, read once per kind (sorting and checking are hot)."""
         found = _FIELDS.get(type(self))
         if found is None:
             found = _FIELDS[type(self)] = tuple(
-                (f.name, int if f.type == "int" else str)
-                for f in fields(self))  # type: ignore[arg-type]
+                (f.name, int if f.type == "int" else str) for f in fields(self))
         return found
 
     def key(self) -> tuple[Any, ...]:
@@ -170,8 +148,6 @@ class ActionBase:
 class Peek(ActionBase):
     """Set-up: ``seat`` looks at its card number ``slot`` (0-based) and puts it back."""
 
-    RANK: ClassVar[int] = 0
-    seat: str
     slot: int
 
 
@@ -179,42 +155,32 @@ class Peek(ActionBase):
 class Draw(ActionBase):
     """Draw the top card of the pile (``source="deck"``) or of the discard (variant)."""
 
-    RANK: ClassVar[int] = 1
-    seat: str
     source: str = "deck"
+
+
+class Discard(ActionBase):
+    """Discard the drawn card directly."""
+
+    __slots__ = ()
+
+
+class LookHand(ActionBase):
+    """Look at one's cards before swapping (default reading); then a swap must follow."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Swap(ActionBase):
     """Put the drawn card in place of card ``slot``; the replaced card is discarded face up."""
 
-    RANK: ClassVar[int] = 2
-    seat: str
     slot: int
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(ActionBase):
-    """Discard the drawn card directly."""
-
-    RANK: ClassVar[int] = 3
-    seat: str
-
-
-@dataclass(frozen=True, slots=True)
-class LookHand(ActionBase):
-    """Look at one's cards before swapping (default reading); then a swap must follow."""
-
-    RANK: ClassVar[int] = 4
-    seat: str
 
 
 @dataclass(frozen=True, slots=True)
 class Look(ActionBase):
     """Vision: ``seat`` looks at card ``slot`` of ``owner`` (possibly itself)."""
 
-    RANK: ClassVar[int] = 5
-    seat: str
     owner: str
     slot: int
 
@@ -223,8 +189,6 @@ class Look(ActionBase):
 class Exchange(ActionBase):
     """Échange: swap card ``slot_a`` of ``owner_a`` with card ``slot_b`` of ``owner_b``."""
 
-    RANK: ClassVar[int] = 6
-    seat: str
     owner_a: str
     slot_a: int
     owner_b: str
@@ -235,38 +199,34 @@ class Exchange(ActionBase):
 class Match(ActionBase):
     """Immediate discard: ``seat`` throws its card ``slot``, claiming it is the same card."""
 
-    RANK: ClassVar[int] = 7
-    seat: str
     slot: int
 
 
-@dataclass(frozen=True, slots=True)
 class Pass(ActionBase):
     """Immediate discard: ``seat`` does not try."""
 
-    RANK: ClassVar[int] = 8
-    seat: str
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class Call(ActionBase):
     """``seat`` says "Vaiko" at the end of its turn."""
 
-    RANK: ClassVar[int] = 9
-    seat: str
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
 class EndTurn(ActionBase):
     """``seat`` ends its turn without calling."""
 
-    RANK: ClassVar[int] = 10
-    seat: str
+    __slots__ = ()
 
 
 Action = (Peek | Draw | Swap | Discard | LookHand | Look | Exchange | Match | Pass | Call
           | EndTurn)
 ACTION_TYPES = (Peek, Draw, Swap, Discard, LookHand, Look, Exchange, Match, Pass, Call, EndTurn)
+"""Every kind of action, in the order legal actions are sorted (each kind's ``RANK``)."""
+_kind: type[ActionBase]
+for _rank, _kind in enumerate(ACTION_TYPES):
+    _kind.RANK = _rank
 
 
 # --- state and view ------------------------------------------------------------------------------
@@ -351,7 +311,7 @@ class View:
     deck_hypothesis: bool
     deck: Deck
     window: tuple[str, ...] = ()
-    variant: Variant = Variant()
+    variant: Variant = Variant()  # noqa: RUF009 (a Variant is frozen: see VariantBase)
 
     def player(self, name: str) -> PlayerView:
         """The player called ``name`` (``ValueError`` if nobody is)."""

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any, cast
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome
+from tutor.engine import Event, IllegalAction, Outcome, best_totals
 from tutor.engine.api import Record
 
 from .actions import ACTION_TYPES, Action, Draw, Hunt, Lay, Take
@@ -330,8 +330,7 @@ def outcome(state: State) -> Outcome:
     if not is_over(state):
         raise illegal("La partie n’est pas terminée : pas encore de vainqueur.", C_WINNER)
     totals = _totals(state)
-    best = max(totals.values())
-    winners = tuple(p for p in state.players if totals[p] == best)
+    winners, best = best_totals(totals)
     manches = len(state.record.shuffles)
     clause = C_MATCH if manches > 1 else C_WINNER
     after = f"après {manches} manches, " if manches > 1 else ""

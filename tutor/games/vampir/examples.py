@@ -11,14 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor.engine import Event, IllegalAction
-from tutor.engine.examples import (
-    COMMON_KEYS,
-    ExampleError,
-    ExampleRun,
-    check_keys,
-    compare,
-    dispatch_example,
-)
+from tutor.engine import examples as ex
 
 from .actions import Action, Draw, Hunt, Lay, Take
 from .cards import JOKER, LOCATIONS, Card, Vampire, card_code, parse_card, shown, sort_cards
@@ -27,7 +20,7 @@ from .hunts import Variant, is_valid_hunt, score
 from .state import State, situation
 
 
-def run_example(data: Mapping[str, Any]) -> ExampleRun:
+def run_example(data: Mapping[str, Any]) -> ex.ExampleRun:
     """Replay a worked example of ``rules/vampir.fr.md`` on the engine.
 
     ``type = "chasse"``: the ``cartes`` and whether they form a hunt (``valide``, optional
@@ -39,29 +32,29 @@ def run_example(data: Mapping[str, Any]) -> ExampleRun:
     coup breaks. Cards are written ``"castle:1"``, ``"pub:2"``, ``"joker"``. Raises
     :class:`ExampleError` if the data is malformed.
     """
-    return dispatch_example(data, "vampir", {
+    return ex.dispatch_example(data, "vampir", {
         "chasse": _example_hunt, "decompte": _example_score, "tour": _example_turns},
         Variant.coerce)
 
 def _table(where: str, value: object, what: str) -> dict[str, Any]:
     if not isinstance(value, dict) or not all(type(k) is str for k in value):
-        raise ExampleError(f"{where} doit être une table {what}")
+        raise ex.ExampleError(f"{where} doit être une table {what}")
     return value
 
 
 def _card_list(where: str, value: object) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise ExampleError(f"{where} doit être une liste de cartes")
+        raise ex.ExampleError(f"{where} doit être une liste de cartes")
     return tuple(parse_card(v) for v in value)
 
 
 def _hunt_spec(where: str, location: str, value: object) -> tuple[Card, ...]:
     """``[2, 1, "joker"]`` under ``location`` -> the cards of that hunt."""
     if location not in LOCATIONS:
-        raise ExampleError(f"{where} : lieu inconnu {shown(location)} (lieux : "
-                           f"{', '.join(LOCATIONS)})")
+        raise ex.ExampleError(f"{where} : lieu inconnu {shown(location)} (lieux : "
+                              f"{', '.join(LOCATIONS)})")
     if not isinstance(value, list):
-        raise ExampleError(f"{where}.{location} doit être une liste (1, 2 ou « joker »)")
+        raise ex.ExampleError(f"{where}.{location} doit être une liste (1, 2 ou « joker »)")
     out: list[Card] = []
     for v in value:
         if v == "joker" and type(v) is str:
@@ -69,7 +62,7 @@ def _hunt_spec(where: str, location: str, value: object) -> tuple[Card, ...]:
         elif type(v) is int and v in (1, 2):
             out.append(Vampire(location, v))
         else:
-            raise ExampleError(f"{where}.{location} : {shown(v)} n’est ni 1, ni 2, ni « joker »")
+            raise ex.ExampleError(f"{where}.{location} : {shown(v)} n’est ni 1, ni 2, ni « joker »")
     return sort_cards(out)
 
 
@@ -87,33 +80,33 @@ def hunts_of_example(data: Mapping[str, Any]) -> dict[str, list[tuple[Card, ...]
     return {p: list(h.values()) for p, h in _hunts_table("chasses", table.get("chasses")).items()}
 
 
-def _example_hunt(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
-    check_keys("exemple", data, ("cartes", "valide"), COMMON_KEYS + ("couleur",))
+def _example_hunt(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+    ex.check_keys("exemple", data, ("cartes", "valide"), ex.COMMON_KEYS + ("couleur",))
     cards = _card_list("cartes", data["cartes"])
     result = is_valid_hunt(cards, rules)
     out: list[str] = []
-    compare("chasse valide", data["valide"], result.ok, out)
+    ex.compare("chasse valide", data["valide"], result.ok, out)
     if "couleur" in data:
-        compare("couleur", data["couleur"], result.location, out)
+        ex.compare("couleur", data["couleur"], result.location, out)
     event = Event("hunt_check", None, {"cards": cards, "ok": result.ok, "reason": result.reason,
                                        "location": result.location}, result.clause)
-    return ExampleRun((event,), tuple(out))
+    return ex.ExampleRun((event,), tuple(out))
 
 
-def _example_score(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
-    check_keys("exemple", data, ("chasses",), COMMON_KEYS + ("points", "defaussent"))
+def _example_score(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+    ex.check_keys("exemple", data, ("chasses",), ex.COMMON_KEYS + ("points", "defaussent"))
     result = score(hunts_of_example(data), rules)
     out: list[str] = []
     if "points" in data:
-        compare("points", _table("points", data["points"], "joueur = points"),
-                dict(result.points), out)
+        ex.compare("points", _table("points", data["points"], "joueur = points"),
+                   dict(result.points), out)
     if "defaussent" in data:
         expected = _table("defaussent", data["defaussent"], "lieu = [joueurs]")
         if not all(isinstance(v, list) for v in expected.values()):
-            raise ExampleError("defaussent doit être une table lieu = [joueurs]")
+            raise ex.ExampleError("defaussent doit être une table lieu = [joueurs]")
         got = {c.location: list(c.discard) for c in result.colours if c.discard}
-        compare("défausses", {k: list(v) for k, v in expected.items() if v}, got, out)
-    return ExampleRun(result.events, tuple(out))
+        ex.compare("défausses", {k: list(v) for k, v in expected.items() if v}, got, out)
+    return ex.ExampleRun(result.events, tuple(out))
 
 
 _MOVE_KEYS = ("joueur", "action", "carte", "lieu", "cartes")
@@ -123,8 +116,8 @@ def parse_move(where: str, spec: object) -> Action:
     """One move as worked examples and scenarios write it (``joueur``, ``action`` and the
     action's ``carte``, ``lieu`` or ``cartes``); :class:`ExampleError` naming ``where``."""
     if not isinstance(spec, dict):
-        raise ExampleError(f"{where} : table attendue")
-    check_keys(where, spec, ("joueur", "action"), _MOVE_KEYS)
+        raise ex.ExampleError(f"{where} : table attendue")
+    ex.check_keys(where, spec, ("joueur", "action"), _MOVE_KEYS)
     seat, what = spec["joueur"], spec["action"]
     if what == "piocher":
         return Draw(seat)
@@ -136,13 +129,13 @@ def parse_move(where: str, spec: object) -> Action:
                                         else ""))
     if what == "chasser":
         return Hunt(seat, _card_list(f"{where}.cartes", spec.get("cartes")))
-    raise ExampleError(f"{where} : action inconnue {shown(what)} (actions possibles : piocher, "
-                       "poser, recuperer, chasser)")
+    raise ex.ExampleError(f"{where} : action inconnue {shown(what)} (actions possibles : piocher, "
+                          "poser, recuperer, chasser)")
 
 
-def _example_turns(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
-    check_keys("exemple", data, ("joueurs", "mains", "pioche", "coups"),
-               COMMON_KEYS + ("lieux", "chasses", "trait", "attendu", "refus"))
+def _example_turns(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+    ex.check_keys("exemple", data, ("joueurs", "mains", "pioche", "coups"),
+                  ex.COMMON_KEYS + ("lieux", "chasses", "trait", "attendu", "refus"))
     hands = _table("mains", data["mains"], "joueur = [cartes]")
     lieux = _table("lieux", data.get("lieux", {}), "lieu = [cartes]")
     state = situation(data["joueurs"],
@@ -153,7 +146,7 @@ def _example_turns(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
                       turn=data.get("trait"), variant=rules)
     moves = data["coups"]
     if not isinstance(moves, list) or not moves:
-        raise ExampleError("il faut au moins un [[coups]]")
+        raise ex.ExampleError("il faut au moins un [[coups]]")
     events: list[Event] = []
     out: list[str] = []
     refusal = data.get("refus")
@@ -163,46 +156,46 @@ def _example_turns(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
             state, evs = apply(state, action)
         except IllegalAction as exc:
             if not (k == len(moves) and refusal):
-                raise ExampleError(f"coup {k} : coup impossible : {exc.reason}") from None
+                raise ex.ExampleError(f"coup {k} : coup impossible : {exc.reason}") from None
             seat = action.seat if type(action.seat) is str else None
             events.append(Event("refused", seat, {"reason": exc.reason}, exc.clause))
-            compare("article enfreint", refusal, exc.clause, out)
-            return ExampleRun(tuple(events), tuple(out))
+            ex.compare("article enfreint", refusal, exc.clause, out)
+            return ex.ExampleRun(tuple(events), tuple(out))
         events.extend(evs)
     if refusal:
         out.append(f"coup refusé : attendu un refus ({refusal}), le coup a été accepté")
     _expect_position(data.get("attendu", {}), state, events, out)
-    return ExampleRun(tuple(events), tuple(out))
+    return ex.ExampleRun(tuple(events), tuple(out))
 
 
 def _expect_position(expected: object, state: State, events: Sequence[Event],
                      out: list[str]) -> None:
     table = _table("attendu", expected, "")
-    check_keys("attendu", table, (), ("mains", "lieux", "chasses", "fin", "points"))
+    ex.check_keys("attendu", table, (), ("mains", "lieux", "chasses", "fin", "points"))
     final = [e for e in events if e.kind == "discard_hands"]
     if "mains" in table:
         hands = final[-1].data["hands"] if final else dict(zip(state.players, state.hands))
         for p, cards in _table("attendu.mains", table["mains"], "joueur = [cartes]").items():
             if p not in hands:
-                raise ExampleError(f"attendu.mains : joueur inconnu {shown(p)}")
-            compare(f"main de {p}", [card_code(c) for c in sort_cards(_card_list(p, cards))],
-                    [card_code(c) for c in hands[p]], out)
+                raise ex.ExampleError(f"attendu.mains : joueur inconnu {shown(p)}")
+            ex.compare(f"main de {p}", [card_code(c) for c in sort_cards(_card_list(p, cards))],
+                       [card_code(c) for c in hands[p]], out)
     if "lieux" in table:
         for loc, cards in _table("attendu.lieux", table["lieux"], "lieu = [cartes]").items():
             if loc not in LOCATIONS:
-                raise ExampleError(f"attendu.lieux : lieu inconnu {shown(loc)}")
-            compare(f"cartes sous {loc}", sorted(card_code(c) for c in _card_list(loc, cards)),
-                    sorted(card_code(c) for c in state.under[LOCATIONS.index(loc)]), out)
+                raise ex.ExampleError(f"attendu.lieux : lieu inconnu {shown(loc)}")
+            ex.compare(f"cartes sous {loc}", sorted(card_code(c) for c in _card_list(loc, cards)),
+                       sorted(card_code(c) for c in state.under[LOCATIONS.index(loc)]), out)
     if "chasses" in table:
         for p, hunts in _hunts_table("attendu.chasses", table["chasses"]).items():
             if p not in state.players:
-                raise ExampleError(f"attendu.chasses : joueur inconnu {shown(p)}")
+                raise ex.ExampleError(f"attendu.chasses : joueur inconnu {shown(p)}")
             got = dict(zip(LOCATIONS, state.displays[state.players.index(p)]))
-            compare(f"chasses de {p}", {k: [card_code(c) for c in v] for k, v in hunts.items()},
-                    {k: [card_code(c) for c in v] for k, v in got.items() if v}, out)
+            ex.compare(f"chasses de {p}", {k: [card_code(c) for c in v] for k, v in hunts.items()},
+                       {k: [card_code(c) for c in v] for k, v in got.items() if v}, out)
     if "fin" in table:
-        compare("manche finie", table["fin"], is_over(state), out)
+        ex.compare("manche finie", table["fin"], is_over(state), out)
     if "points" in table:
         got_points = [e for e in events if e.kind == "points"]
-        compare("points", table["points"],
-                dict(got_points[-1].data["points"]) if got_points else None, out)
+        ex.compare("points", table["points"],
+                   dict(got_points[-1].data["points"]) if got_points else None, out)

@@ -10,9 +10,8 @@ tie); then one point per head kept (``vampir/points``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from tutor import fr
 from tutor.engine import Event, VariantBase
@@ -42,14 +41,8 @@ from .cards import (
     shown,
 )
 
-DRAWS = ("hand", "drawn")
-TAKES = ("hunt_required", "free")
-JOKER_HEADS = (1, 2)
-MANCHES = (3, 1)
 
-
-@dataclass(frozen=True)
-class Variant(VariantBase):
+class Variant(VariantBase, game="Vampir"):
     """The readings of the rules in force for one game; validated at construction.
 
     ``draw``: ``"hand"`` (both drawn cards join the hand, any hand card is then laid) or
@@ -58,18 +51,10 @@ class Variant(VariantBase):
     or ``"free"``. ``joker_heads``: 1 or 2. ``manches``: 3 (cumulative) or 1.
     """
 
-    GAME: ClassVar[str] = "Vampir"
-    CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = {
-        "draw": DRAWS,
-        "take": TAKES,
-        "joker_heads": JOKER_HEADS,
-        "manches": MANCHES,
-    }
-
-    draw: str = "hand"
-    take: str = "hunt_required"
-    joker_heads: int = 1
-    manches: int = 3
+    draw: Literal["hand", "drawn"] = "hand"
+    take: Literal["hunt_required", "free"] = "hunt_required"
+    joker_heads: Literal[1, 2] = 1
+    manches: Literal[3, 1] = 3
 
     @classmethod
     def coerce(cls, value: object) -> Variant:
@@ -84,22 +69,13 @@ class Variant(VariantBase):
         return result
 
 
-PRESETS: dict[str, Variant] = {
-    "standard": Variant(),
-    "manche-unique": Variant(manches=1),
-    "pioche-autre-carte": Variant(draw="drawn"),
-    "recuperation-libre": Variant(take="free"),
-    "joker-deux-tetes": Variant(joker_heads=2),
-}
-Variant.PRESETS = PRESETS
-
-PRESET_LABELS: dict[str, str] = {
-    "standard": "Lectures retenues par le tuteur, trois manches",
-    "manche-unique": "Une seule manche",
-    "pioche-autre-carte": "Pioche\u202f: on garde une carte tirée et on pose l’autre",
-    "recuperation-libre": "Récupération libre (même sans chasse possible)",
-    "joker-deux-tetes": "Joker à deux têtes",
-}
+PRESETS, PRESET_LABELS = Variant.presets("Lectures retenues par le tuteur, trois manches", {
+    "manche-unique": ("Une seule manche", Variant(manches=1)),
+    "pioche-autre-carte": ("Pioche\u202f: on garde une carte tirée et on pose l’autre",
+                           Variant(draw="drawn")),
+    "recuperation-libre": ("Récupération libre (même sans chasse possible)", Variant(take="free")),
+    "joker-deux-tetes": ("Joker à deux têtes", Variant(joker_heads=2)),
+})
 
 
 class HuntCheck(NamedTuple):
@@ -139,7 +115,7 @@ def heads_of(card: Card, joker_heads: int = 1) -> int:
     """Heads shown by a card; a joker shows ``joker_heads`` (``vampir/jokers``)."""
     if not is_card(card):
         raise illegal(f"{shown(card)} n’est pas une carte de Vampir.", C_VAMPIRES)
-    if type(joker_heads) is not int or joker_heads not in JOKER_HEADS:
+    if type(joker_heads) is not int or joker_heads not in Variant.CHOICES["joker_heads"]:
         raise illegal(f"Un joker compte 1 ou 2 têtes, pas {shown(joker_heads)}.", C_JOKERS)
     return card.heads if isinstance(card, Vampire) else joker_heads
 

@@ -39,17 +39,15 @@ def describe(event: Event) -> str:
     if type(event) is not Event or not isinstance(event.data, Mapping):
         raise refused(f"{shown(event, 40)} n’est pas un événement de Vampir.")
     try:
-        return fr.typography(_describe(event))
+        return fr.typography(_describe(event.kind, event.data, str(event.seat)))
     except (KeyError, TypeError, AttributeError, IndexError, ValueError):
         raise refused(f"Événement de Vampir illisible : {shown(event, 60)}.") from None
 
 
-def _describe(event: Event) -> str:
-    d = event.data
-    kind = event.kind
-    who = str(event.seat)
+def _describe(kind: str, d: Mapping[str, Any], who: str) -> str:
+    """The sentence for an event of ``kind`` with data ``d``, done by ``who``."""
     if kind == "setup":
-        return f"Joueurs, dans le sens des aiguilles d’une montre : {fr.join(d['players'])}."
+        return fr.seating(d["players"])
     if kind == "match":
         if d["manches"] == 1:
             return "On joue une seule manche."

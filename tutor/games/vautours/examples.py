@@ -15,17 +15,7 @@ from typing import Any
 
 from tutor import fr
 from tutor.engine import Event, IllegalAction
-from tutor.engine.examples import (
-    COMMON_KEYS,
-    ExampleError,
-    ExampleRun,
-    check_keys,
-    compare,
-    dispatch_example,
-    int_list,
-    int_table,
-    list_table,
-)
+from tutor.engine import examples as ex
 from tutor.games.vautours.checks import coerce_variant
 from tutor.games.vautours.engine import (
     _resolve,
@@ -42,9 +32,9 @@ from tutor.games.vautours.state import C_COUNT, HAND, POINT_CARDS, Play, RoundRe
 ROUND_KEYS = ("gagnant", "sans_gagnant", "annulees", "mode")
 
 
-def run_example(data: Mapping[str, Any]) -> ExampleRun:
+def run_example(data: Mapping[str, Any]) -> ex.ExampleRun:
     """Replay one worked example; :class:`ExampleError` (French reason) if it is malformed."""
-    return dispatch_example(data, "vautours", {
+    return ex.dispatch_example(data, "vautours", {
         "manche": _example_round, "suite": _example_sequence, "decompte": _example_count,
         "refus": _example_refusal}, coerce_variant)
 
@@ -56,105 +46,106 @@ def _text(value: object) -> str:
 
 def _name(where: str, value: object) -> str | None:
     if value is not None and type(value) is not str:
-        raise ExampleError(f"{where} doit être un nom de joueur")
+        raise ex.ExampleError(f"{where} doit être un nom de joueur")
     return value
 
 
 def _names(where: str, value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(type(v) is str for v in value):
-        raise ExampleError(f"{where} doit être une liste de noms de joueurs")
+        raise ex.ExampleError(f"{where} doit être une liste de noms de joueurs")
     return tuple(value)
 
 
 def _table(where: str, value: object) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise ExampleError(f"{where} doit être une table")
+        raise ex.ExampleError(f"{where} doit être une table")
     return value
 
 
 def _expect_round(where: str, spec: Mapping[str, Any], result: RoundResult, out: list[str]) -> None:
     if "gagnant" in spec and "sans_gagnant" in spec:
-        raise ExampleError(f"{where} : « gagnant » et « sans_gagnant » s’excluent")
+        raise ex.ExampleError(f"{where} : « gagnant » et « sans_gagnant » s’excluent")
     if "gagnant" in spec:
-        compare(f"{where} gagnant", _name(f"{where}.gagnant", spec["gagnant"]), result.winner,
-                out)
+        ex.compare(f"{where} gagnant", _name(f"{where}.gagnant", spec["gagnant"]), result.winner,
+                   out)
     elif spec.get("sans_gagnant") is True:
-        compare(f"{where} gagnant", None, result.winner, out)
+        ex.compare(f"{where} gagnant", None, result.winner, out)
     else:
-        raise ExampleError(f"{where} : donner « gagnant » ou « sans_gagnant = true »")
+        raise ex.ExampleError(f"{where} : donner « gagnant » ou « sans_gagnant = true »")
     if "annulees" in spec:
-        compare(f"{where} valeurs annulées", int_list(f"{where}.annulees", spec["annulees"]),
-                tuple(v for v, _ in result.cancelled), out)
+        ex.compare(f"{where} valeurs annulées", ex.int_list(f"{where}.annulees", spec["annulees"]),
+                   tuple(v for v, _ in result.cancelled), out)
     if "mode" in spec:
         if spec["mode"] not in ("suricate", "vautour"):
-            raise ExampleError(f"{where}.mode vaut « suricate » ou « vautour »")
-        compare(f"{where} mode", spec["mode"], result.mode, out)
+            raise ex.ExampleError(f"{where}.mode vaut « suricate » ou « vautour »")
+        ex.compare(f"{where} mode", spec["mode"], result.mode, out)
 
 
-def _example_round(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
-    check_keys("exemple", data, ("pile", "cartes"), COMMON_KEYS + ROUND_KEYS)
-    result = resolve_round(int_table("cartes", data["cartes"]), int_list("pile", data["pile"]),
-                           rules)
+def _example_round(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+    ex.check_keys("exemple", data, ("pile", "cartes"), ex.COMMON_KEYS + ROUND_KEYS)
+    result = resolve_round(ex.int_table("cartes", data["cartes"]),
+                           ex.int_list("pile", data["pile"]), rules)
     out: list[str] = []
     _expect_round("manche", data, result, out)
-    return ExampleRun(result.events, tuple(out))
+    return ex.ExampleRun(result.events, tuple(out))
 
 
-def _example_sequence(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
-    check_keys("exemple", data, ("revelees", "manches"), COMMON_KEYS + ("derniere", "resultat"))
+def _example_sequence(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+    ex.check_keys("exemple", data, ("revelees", "manches"),
+                  ex.COMMON_KEYS + ("derniere", "resultat"))
     state, events, out = _play_sequence(data, rules)
     final = _table("resultat", data.get("resultat", {}))
-    check_keys("resultat", final, (), ("perdues", "scores", "vainqueurs"))
+    ex.check_keys("resultat", final, (), ("perdues", "scores", "vainqueurs"))
     if "perdues" in final:
-        compare("cartes perdues", sorted(int_list("perdues", final["perdues"])),
-                sorted(state.lost), out)
+        ex.compare("cartes perdues", sorted(ex.int_list("perdues", final["perdues"])),
+                   sorted(state.lost), out)
     if "scores" in final:
-        compare("scores", int_table("scores", final["scores"]), _scores(state), out)
+        ex.compare("scores", ex.int_table("scores", final["scores"]), _scores(state), out)
     if "vainqueurs" in final:
         got = outcome(state).winners if is_over(state) else None
-        compare("vainqueurs", _names("vainqueurs", final["vainqueurs"]), got, out)
-    return ExampleRun(tuple(events), tuple(out))
+        ex.compare("vainqueurs", _names("vainqueurs", final["vainqueurs"]), got, out)
+    return ex.ExampleRun(tuple(events), tuple(out))
 
 
-def _example_refusal(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
-    check_keys("exemple", data, ("revelees", "manches", "coup", "article"),
-               COMMON_KEYS + ("derniere",))
+def _example_refusal(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+    ex.check_keys("exemple", data, ("revelees", "manches", "coup", "article"),
+                  ex.COMMON_KEYS + ("derniere",))
     state, events, out = _play_sequence(data, rules)
     move = _table("coup", data["coup"])
-    check_keys("coup", move, ("joueur", "carte"), ())
+    ex.check_keys("coup", move, ("joueur", "carte"), ())
     if type(data["article"]) is not str:
-        raise ExampleError("article doit être l’identifiant d’un article (vautours/...)")
+        raise ex.ExampleError("article doit être l’identifiant d’un article (vautours/...)")
     try:
         apply(state, Play(move["joueur"], move["carte"]))
     except IllegalAction as exc:
         events.append(Event("refused", _name("coup.joueur", move["joueur"]),
                             {"card": move["carte"], "reason": exc.reason}, exc.clause))
-        compare("article enfreint", data["article"], exc.clause, out)
+        ex.compare("article enfreint", data["article"], exc.clause, out)
     else:
         out.append(f"coup refusé : attendu un refus ({data['article']}), le coup a été accepté")
-    return ExampleRun(tuple(events), tuple(out))
+    return ex.ExampleRun(tuple(events), tuple(out))
 
 
 def _play_sequence(data: Mapping[str, Any], rules: Variant
                    ) -> tuple[State, list[Event], list[str]]:
     """Set up the manches of a ``suite`` or ``refus`` example and play them, checking each."""
-    revealed = int_list("revelees", data["revelees"])
+    revealed = ex.int_list("revelees", data["revelees"])
     rounds = data["manches"]
     if not isinstance(rounds, list) or not rounds or len(rounds) > len(revealed):
-        raise ExampleError("il faut une entrée [[manches]] par carte révélée (au plus)")
+        raise ex.ExampleError("il faut une entrée [[manches]] par carte révélée (au plus)")
     plays = []
     for k, spec in enumerate(rounds, 1):
         spec = _table(f"manche {k}", spec)
-        check_keys(f"manche {k}", spec, ("cartes",), ROUND_KEYS + ("gains",))
-        plays.append(int_table(f"manche {k}.cartes", spec["cartes"]))
+        ex.check_keys(f"manche {k}", spec, ("cartes",), ROUND_KEYS + ("gains",))
+        plays.append(ex.int_table(f"manche {k}.cartes", spec["cartes"]))
     names = list(plays[0])
     if any(list(p) != names for p in plays):
-        raise ExampleError("chaque manche doit donner une carte pour les mêmes joueurs")
+        raise ex.ExampleError("chaque manche doit donner une carte pour les mêmes joueurs")
     last = data.get("derniere", False)
     if type(last) is not bool:
-        raise ExampleError("derniere vaut true ou false")
+        raise ex.ExampleError("derniere vaut true ou false")
     if last and len(rounds) != len(revealed):
-        raise ExampleError("avec « derniere = true », il faut une manche par carte révélée")
+        raise ex.ExampleError("avec « derniere = true », il faut une manche par carte révélée")
     filler = () if last else tuple(c for c in POINT_CARDS if c not in revealed)
     hands = {}
     for p in names:
@@ -171,32 +162,32 @@ def _play_sequence(data: Mapping[str, Any], rules: Variant
             try:
                 state, evs = apply(state, Play(seat, card))
             except IllegalAction as exc:
-                raise ExampleError(f"manche {k} : coup impossible : {exc.reason}") from None
+                raise ex.ExampleError(f"manche {k} : coup impossible : {exc.reason}") from None
             events.extend(evs)
         if "gagnant" in spec or "sans_gagnant" in spec:
             _expect_round(f"manche {k}", spec, result, out)
         if "gains" in spec:
-            for p, cards in list_table(f"manche {k}.gains", spec["gains"]).items():
-                compare(f"manche {k} gains {fr.of(p)}", sorted(cards),
-                        sorted(state.taken[names.index(p)]) if p in names else None, out)
+            for p, cards in ex.list_table(f"manche {k}.gains", spec["gains"]).items():
+                ex.compare(f"manche {k} gains {fr.of(p)}", sorted(cards),
+                           sorted(state.taken[names.index(p)]) if p in names else None, out)
     return state, events, out
 
 
-def _example_count(data: Mapping[str, Any], rules: Variant) -> ExampleRun:
-    check_keys("exemple", data, ("gains",), COMMON_KEYS + ("scores", "vainqueurs"))
-    gains = list_table("gains", data["gains"])
+def _example_count(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+    ex.check_keys("exemple", data, ("gains",), ex.COMMON_KEYS + ("scores", "vainqueurs"))
+    gains = ex.list_table("gains", data["gains"])
     if not gains:
-        raise ExampleError("gains doit nommer au moins un joueur")
+        raise ex.ExampleError("gains doit nommer au moins un joueur")
     scores = {p: sum(cards) for p, cards in gains.items()}
     result = final_result(scores, gains, rules)
     out: list[str] = []
     if "scores" in data:
-        compare("scores", int_table("scores", data["scores"]), scores, out)
+        ex.compare("scores", ex.int_table("scores", data["scores"]), scores, out)
     if "vainqueurs" in data:
-        compare("vainqueurs", _names("vainqueurs", data["vainqueurs"]), result.winners, out)
+        ex.compare("vainqueurs", _names("vainqueurs", data["vainqueurs"]), result.winners, out)
     events = (
         Event("scores", None, {"scores": scores, "taken": gains}, C_COUNT),
         Event("winner", None, {"winners": result.winners, "reason": result.reason},
               result.clause),
     )
-    return ExampleRun(events, tuple(out))
+    return ex.ExampleRun(events, tuple(out))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tutor import fr
-from tutor.engine import Outcome
+from tutor.engine import Outcome, best_totals
 from tutor.games.vautours.checks import VariantLike, coerce_variant, is_int, shown
 from tutor.games.vautours.state import C_MOUSE, C_TIEBREAK, C_WINNER
 
@@ -51,8 +51,7 @@ def final_result(
     """
     rules = coerce_variant(variant)
     points, cards = _check_scores(scores, taken)
-    best = max(points.values())
-    top = tuple(p for p, s in points.items() if s == best)
+    top, best = best_totals(points)
     if len(top) == 1:
         return _outcome(points, top, f"{top[0]} a le plus de points ({fr.signed(best)}).",
                        C_WINNER)

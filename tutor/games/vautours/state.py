@@ -3,9 +3,8 @@ types of the game (:class:`Play`, :class:`State`, :class:`View`, :class:`RoundRe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Literal, NamedTuple
 
 from tutor.engine import Event, VariantBase
 from tutor.engine.api import Record
@@ -43,41 +42,23 @@ C_ONE_LEVEL = "vautours/variante-egalite-simple"
 C_MOUSE = "vautours/variante-departage-souris"
 C_SHARED = "vautours/variante-pile-partagee"
 
-TIES = ("repeated", "one_level")
-FINAL_TIEBREAKS = ("second_best", "highest_mouse")
-LAST_PILES = ("lost", "shared")
 
-
-@dataclass(frozen=True)
-class Variant(VariantBase):
+class Variant(VariantBase, game="Stupides Vautours"):
     """The readings of the rules in force for one game; validated at construction."""
 
-    GAME: ClassVar[str] = "Stupides Vautours"
-    CHOICES: ClassVar[Mapping[str, tuple[Any, ...]]] = {
-        "ties": TIES,
-        "final_tiebreak": FINAL_TIEBREAKS,
-        "last_pile": LAST_PILES,
-    }
-
-    ties: str = "repeated"
-    final_tiebreak: str = "second_best"
-    last_pile: str = "lost"
+    ties: Literal["repeated", "one_level"] = "repeated"
+    final_tiebreak: Literal["second_best", "highest_mouse"] = "second_best"
+    last_pile: Literal["lost", "shared"] = "lost"
 
 
-PRESETS: dict[str, Variant] = {
-    "standard": Variant(),
-    "livret-suricate": Variant(ties="one_level"),
-    "livret-souris": Variant(),
-    "livret-souris-alternative": Variant(final_tiebreak="highest_mouse"),
-}
-Variant.PRESETS = PRESETS
-
-PRESET_LABELS: dict[str, str] = {
-    "standard": "Lecture retenue (la plus forte valeur posée par un seul joueur)",
-    "livret-suricate": "Livret «\u202fsuricate\u202f», lu à la lettre (un seul niveau d’égalité)",
-    "livret-souris": "Livret «\u202fsouris\u202f»",
-    "livret-souris-alternative": "Livret «\u202fsouris\u202f», départage par la plus haute souris",
-}
+PRESETS, PRESET_LABELS = Variant.presets(
+    "Lecture retenue (la plus forte valeur posée par un seul joueur)", {
+        "livret-suricate": ("Livret «\u202fsuricate\u202f», lu à la lettre (un seul niveau "
+                            "d’égalité)", Variant(ties="one_level")),
+        "livret-souris": ("Livret «\u202fsouris\u202f»", Variant()),
+        "livret-souris-alternative": ("Livret «\u202fsouris\u202f», départage par la plus "
+                                      "haute souris", Variant(final_tiebreak="highest_mouse")),
+    })
 
 
 class Play(NamedTuple):
