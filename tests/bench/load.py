@@ -33,8 +33,9 @@ after 15 clicks, an example that does not step, and for the browser learner a Ja
 Voilà's error text or the lost-kernel banner. Reported per scenario: errors with their reasons,
 time to the first widget p50/p95, click latency p50/p95 (overall and for the clicks made while
 others were still arriving), the browser learner's figures, peak memory of the server and its
-kernels, the memory each learner costs, the memory of the pools at rest, and whether every
-learner's kernel is gone after the pages are closed (kernel culling).
+kernels, the memory each learner costs (its kernel at the end of its visit and its share of the
+server's growth), the memory of the pools at rest, and whether every learner's kernel is gone
+after the pages are closed (kernel culling). The JSON report keeps every measured value.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ from pathlib import Path
 from typing import Any
 
 import websocket
+
+from tutor import fr
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = [
@@ -117,6 +120,18 @@ def rss_mb(pids: list[int]) -> float:
     return total / 1024
 
 
+def kernel_mb(kid: str) -> float | None:
+    """Resident memory of the kernel whose connection file names ``kid``."""
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                if kid in (proc / "cmdline").read_bytes().decode(errors="replace"):
+                    return rss_mb([int(proc.name)])
+            except OSError:
+                continue
+    return None
+
+
 def kernels(pid: int) -> list[int]:
     found = []
     for child in descendants(pid):
@@ -132,7 +147,9 @@ class Figures:
     """What the learners of one scenario measured (appended to from several threads)."""
 
     def __init__(self) -> None:
-        self.first_widget_s: list[float] = []  # protocol learners
+        self.page_s: list[float] = []  # protocol learners: the page's HTML
+        self.first_widget_s: list[float] = []  # protocol learners: every widget state
+        self.kernel_mb: list[float] = []  # each learner's kernel at the end of its visit
         self.clicks: list[tuple[float, float]] = []  # protocol learners: (when, latency ms)
         self.browser_first_widget_s: list[float] = []
         self.browser_ready_s: list[float] = []
@@ -295,6 +312,7 @@ def protocol_learner(base_url: str, index: int, delay: float, figures: Figures) 
         except urllib.error.HTTPError as exc:
             figures.errors.append(f"{who} : page refusée (HTTP {exc.code})")
             return
+        figures.page_s.append(time.perf_counter() - start)
         kid = KERNEL_ID.search(page)
         if kid is None:
             figures.errors.append(f"{who} : pas d’identifiant de noyau dans la page")
@@ -341,6 +359,8 @@ def protocol_learner(base_url: str, index: int, delay: float, figures: Figures) 
             figures.errors.append(f"{who} : erreur affichée « {title} »")
         for error in wire.kernel_errors:
             figures.errors.append(f"{who} : erreur du noyau {error[:120]}")
+        if (mb := kernel_mb(kid.group(1))) is not None:
+            figures.kernel_mb.append(mb)
     except Timeout:
         bound = PAGE_TIMEOUT_S if step == "états des widgets" else CLICK_TIMEOUT_S
         figures.errors.append(f"{who}, {step} : pas de réponse du noyau en {bound} s")
@@ -423,6 +443,9 @@ async def browser_learner(browser: Any, url: str, index: int, delay: float,
             figures.errors.append(f"{who} : erreur affichée « {text[:120]} »")
         if await page.locator("#tutor-lost").is_visible():
             figures.errors.append(f"{who} : bannière « connexion perdue »")
+        kid = KERNEL_ID.search(await page.content())
+        if kid and (mb := kernel_mb(kid.group(1))) is not None:
+            figures.kernel_mb.append(mb)
     except Exception as exc:  # a load test counts every failure, whatever its kind
         figures.errors.append(f"{who}, {step} : {type(exc).__name__}: {str(exc)[:120]}")
         shots = ROOT / "test-artefacts"
@@ -438,7 +461,8 @@ def quantiles(values: list[float]) -> tuple[float | None, float | None]:
         return None, None
     if len(values) == 1:
         return values[0], values[0]
-    return statistics.median(values), statistics.quantiles(values, n=20)[-1]
+    return (statistics.median(values),
+            statistics.quantiles(values, n=20, method="inclusive")[-1])
 
 
 async def run_load(port: int, server_pid: int, learners: int, browsers: int, spread_s: float
@@ -446,8 +470,9 @@ async def run_load(port: int, server_pid: int, learners: int, browsers: int, spr
     from playwright.async_api import async_playwright
 
     figures = Figures()
-    peak = 0.0
+    peak = server_peak = 0.0
     baseline = rss_mb([server_pid, *descendants(server_pid)])
+    server_mb = rss_mb([server_pid])
     pool = len(kernels(server_pid))
     pool_mb = rss_mb(kernels(server_pid))
     stop = asyncio.Event()
@@ -456,9 +481,10 @@ async def run_load(port: int, server_pid: int, learners: int, browsers: int, spr
     in_browser = {round(k * learners / browsers) for k in range(browsers)} if browsers else set()
 
     async def sample() -> None:
-        nonlocal peak
+        nonlocal peak, server_peak
         while not stop.is_set():
             peak = max(peak, rss_mb([server_pid, *descendants(server_pid)]))
+            server_peak = max(server_peak, rss_mb([server_pid]))
             await asyncio.sleep(0.5)
 
     async with async_playwright() as pw:
@@ -488,11 +514,15 @@ async def run_load(port: int, server_pid: int, learners: int, browsers: int, spr
         if len(left) <= pool:
             break
     waited = time.monotonic() - closed_at
-    per_learner = max(0.0, (peak - baseline) / learners)
+    # a learner costs its kernel (taken from a pool, which starts another) and its share of
+    # the server's growth; the pools at rest are learners' kernels waiting
+    per_learner = (statistics.fmean(figures.kernel_mb) if figures.kernel_mb else 0.0) \
+        + max(0.0, server_peak - server_mb) / learners
     latencies = [ms for _, ms in figures.clicks]
     arrived = max(figures.ready_at) if figures.ready_at else started
     during = [ms for when, ms in figures.clicks if when < arrived]
     first_p50, first_p95 = quantiles(figures.first_widget_s)
+    page_p50, page_p95 = quantiles(figures.page_s)
     p50, p95 = quantiles(latencies)
     during_p50, during_p95 = quantiles(during)
     browser_click_p50, browser_click_p95 = quantiles([ms for _, ms in figures.browser_clicks])
@@ -503,9 +533,13 @@ async def run_load(port: int, server_pid: int, learners: int, browsers: int, spr
         "spread_s": spread_s,
         "interactions": len(latencies),
         "errors": figures.errors,
+        "page_p50_s": page_p50,
+        "page_p95_s": page_p95,
+        "first_widget_s": figures.first_widget_s,
         "first_widget_p50_s": first_p50,
         "first_widget_p95_s": first_p95,
         "first_widget_max_s": max(figures.first_widget_s, default=None),
+        "click_ms": latencies,
         "latency_p50_ms": p50,
         "latency_p95_ms": p95,
         "clicks_during_arrival": len(during),
@@ -514,15 +548,19 @@ async def run_load(port: int, server_pid: int, learners: int, browsers: int, spr
         "browser_first_widget_s": figures.browser_first_widget_s,
         "browser_ready_s": figures.browser_ready_s,
         "browser_interactions": len(figures.browser_clicks),
+        "browser_click_ms": [ms for _, ms in figures.browser_clicks],
         "browser_latency_p50_ms": browser_click_p50,
         "browser_latency_p95_ms": browser_click_p95,
         "duration_s": duration,
         "baseline_mb": baseline,
         "pool_kernels": pool,
         "pool_mb": pool_mb,
+        "server_mb": server_mb,
+        "server_peak_mb": server_peak,
         "peak_mb": peak,
+        "kernel_mb_after_visit": figures.kernel_mb,
         "per_learner_mb": per_learner,
-        "learners_per_machine_by_memory": int((MEMORY_GIB * 1024 - baseline) / per_learner)
+        "learners_per_machine_by_memory": int((MEMORY_GIB * 1024 - server_mb) / per_learner)
         if per_learner else None,
         "kernels_during_load": busy_kernels,
         "kernels_left_after_close": max(0, len(left) - pool),
@@ -570,45 +608,53 @@ def seconds(values: list[float]) -> str:
     return ", ".join(f"{v:.2f} s" for v in values) or "-"
 
 
+def say(line: str) -> None:
+    """Print one line of the report in French typography."""
+    print(fr.typography(line))
+
+
 def print_report(report: dict[str, Any]) -> None:
     title = {"arrivee": f"arrivée d'une classe ({report['learners']} apprenants en "
                         f"{report['spread_s']:.0f} s)",
              "simultane": f"{report['learners']} apprenants simultanés"}[report["scenario"]]
-    print(f"\nCharge — {title} : {report['protocol_learners']} par le protocole, "
+    say(f"\nCharge — {title} : {report['protocol_learners']} par le protocole, "
           f"{report['browser_learners']} dans Chromium ; "
-          f"{report['interactions'] + report['browser_interactions']} interactions en "
+          f"{fr.count(report['interactions'] + report['browser_interactions'], 'interaction')} en "
           f"{report['duration_s']:.0f} s")
-    print(f"  erreurs : {len(report['errors'])}")
+    say(f"  {fr.count(len(report['errors']), 'erreur')}")
     for line in report["errors"][:10]:
-        print(f"    {line}")
-    print("  par le protocole (le serveur et les noyaux, sans le dessin de la page par le "
+        say(f"    {line}")
+    say("  par le protocole (le serveur et les noyaux, sans le dessin de la page par le "
           "navigateur de l'apprenant : voir make bench) :")
     if report["first_widget_p50_s"] is not None:
-        print(f"    tous les widgets reçus (de la requête de la page à l'état de chaque widget) :"
+        say(f"    tous les widgets reçus (de la requête de la page à l'état de chaque widget) :"
               f" médiane {report['first_widget_p50_s']:.2f} s, "
               f"p95 {report['first_widget_p95_s']:.2f} s, "
-              f"pire {report['first_widget_max_s']:.2f} s")
-    print(f"    latence d'un clic (jusqu'au noyau de nouveau au repos) : médiane "
+              f"pire {report['first_widget_max_s']:.2f} s "
+              f"(dont la page HTML : médiane {report['page_p50_s']:.2f} s, "
+              f"p95 {report['page_p95_s']:.2f} s)")
+    say(f"    latence d'un clic (jusqu'au noyau de nouveau au repos) : médiane "
           f"{ms(report['latency_p50_ms'])}, p95 {ms(report['latency_p95_ms'])} "
-          f"({report['interactions']} clics)")
+          f"({fr.count(report['interactions'], 'clic')})")
     if report["scenario"] == "arrivee":
-        print(f"    pendant l'arrivée ({report['clicks_during_arrival']} clics) : médiane "
+        during = fr.count(report["clicks_during_arrival"], "clic")
+        say(f"    pendant l'arrivée ({during}) : médiane "
               f"{ms(report['latency_during_arrival_p50_ms'])}, "
               f"p95 {ms(report['latency_during_arrival_p95_ms'])}")
     if report["browser_learners"]:
-        print("  dans Chromium (de bout en bout, Chromium sur la même machine que le serveur) :")
-        print(f"    premier widget {seconds(report['browser_first_widget_s'])}, page prête "
+        say("  dans Chromium (de bout en bout, Chromium sur la même machine que le serveur) :")
+        say(f"    premier widget {seconds(report['browser_first_widget_s'])}, page prête "
               f"{seconds(report['browser_ready_s'])} ; latence d'un clic : médiane "
               f"{ms(report['browser_latency_p50_ms'])}, "
               f"p95 {ms(report['browser_latency_p95_ms'])} "
-              f"({report['browser_interactions']} clics)")
-    print(f"  mémoire : repos {report['baseline_mb']:.0f} Mo (dont réserves "
+              f"({fr.count(report['browser_interactions'], 'clic')})")
+    say(f"  mémoire : repos {report['baseline_mb']:.0f} Mo (dont réserves "
           f"{report['pool_mb']:.0f} Mo pour {report['pool_kernels']} noyaux), "
-          f"pic {report['peak_mb']:.0f} Mo, "
-          f"soit {report['per_learner_mb']:.0f} Mo par apprenant "
+          f"pic {report['peak_mb']:.0f} Mo ; un apprenant : son noyau et sa part du serveur, "
+          f"{report['per_learner_mb']:.0f} Mo "
           f"(≈ {report['learners_per_machine_by_memory']} apprenants pour {MEMORY_GIB} Gio)")
-    print(f"  noyaux : {report['kernels_during_load']} pendant la charge, "
-          f"{report['kernels_left_after_close']} restant(s) "
+    say(f"  noyaux : {report['kernels_during_load']} pendant la charge, "
+          f"{fr.count(report['kernels_left_after_close'], 'restant')} "
           f"{report['culled_within_s']:.0f} s après la fermeture des pages")
 
 
