@@ -6,12 +6,36 @@ Two scenarios, each on a fresh server started as `make app` does (same configura
 - *arrivée*: a class arrives, the 10 learners open the page within 5 seconds;
 - *simultané*: the 10 learners open the page at the same instant.
 
-Each learner (a Chromium page) opens the Stupides Vautours page, waits for the page's own
-readiness signal, and makes 20 interactions: 15 cards played against the computer and 5 steps of
-a worked example. Reported: errors, time to the first widget p50/p95, interaction latency p50/p95
-(and, for the arrival, of the clicks made while others were still arriving), peak memory of the
-server and its kernels, the memory each learner costs, the memory of the pools at rest, and
-whether every learner's kernel is gone after the pages are closed (kernel culling).
+Real learners each have their own device; ten Chromium tabs on the server's own two cores would
+measure Chromium (one needs about 2.7 s of CPU to draw even a one-widget Voilà page here), not the
+server. So most learners are **protocol learners**: they do on the wire exactly what a page does,
+without drawing anything. Each one fetches the Stupides Vautours page (HTTP GET), reads its kernel
+id, opens the kernel's websocket with a session of its own, asks for every widget state as
+ipywidgets 8's front end does (``request_states`` on a ``jupyter.widget.control`` comm), answers
+the page's browser link (``tutor/ui/bridge.py``) as its JavaScript would, then plays a whole game
+against the computer by clicking the first enabled ``tv-action`` button of the ``tv-game`` box
+(at most 15 clicks, each one waited for until its kernel is idle again, widget updates applied to
+its copy of the models) and opens the first worked example onto its table, then 5 steps of it
+(Suivant, Précédent...). Their "first widget" is the time from the GET to having every widget
+state; a click's latency is from sending it to the kernel being idle for it. They measure the
+server and the kernels; they do not measure the learner's own browser drawing the page, which
+`make bench` measures (its page section, in Chromium, one page at a time).
+
+Among them, ``--browsers`` (default 1) **browser learners** (headless Chromium) take the same path
+through the real page, waiting on the page's own signals (``body[data-tutor-ready]``, then the
+``.tv-game .tv-action`` buttons, ``body[data-tutor-pending]`` cleared after each click), so that
+the whole path is checked end to end; their figures are reported separately (and include the
+Chromium's own drawing on this shared machine).
+
+Counted as errors: a page refused or without a kernel id, a step not answered within its bound, an
+error shown in the page's error areas (``ErrorArea``) or raised by the kernel, a game not over
+after 15 clicks, an example that does not step, and for the browser learner a JavaScript error,
+Voilà's error text or the lost-kernel banner. Reported per scenario: errors with their reasons,
+time to the first widget p50/p95, click latency p50/p95 (overall and for the clicks made while
+others were still arriving), the browser learner's figures, peak memory of the server and its
+kernels, the memory each learner costs (its kernel at the end of its visit and its share of the
+server's growth), the memory of the pools at rest, and whether every learner's kernel is gone
+after the pages are closed (kernel culling). The JSON report keeps every measured value.
 """
 
 from __future__ import annotations
@@ -24,11 +48,20 @@ import re
 import signal
 import socket
 import statistics
+import struct
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
+import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+
+import websocket
+
+from tutor import fr
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = [
@@ -37,6 +70,19 @@ CHROMIUM_ARGS = [
 ]
 PAGE = "stupides-vautours.ipynb"
 MEMORY_GIB = 24
+MAX_CLICKS = 15  # a game of Stupides Vautours is 15 cards
+EXAMPLE_STEPS = 5
+NEXT, PREVIOUS, OPEN = "Suivant ▶", "◀ Précédent", "Pas à pas sur la table"  # tutor/ui
+# Bounds a healthy run never reaches (a busy machine only makes it wait longer)
+PAGE_TIMEOUT_S = 180
+CLICK_TIMEOUT_S = 120
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')  # as tests/browser/kernel.py
+TITLE = re.compile(r'<div class="tv-title">(.*?)</div>', re.S)
+VOILA_ERROR = "There was an error when executing cell"
+
+
+class Timeout(Exception):
+    """A step not answered within its bound."""
 
 
 def free_port() -> int:
@@ -74,6 +120,18 @@ def rss_mb(pids: list[int]) -> float:
     return total / 1024
 
 
+def kernel_mb(kid: str) -> float | None:
+    """Resident memory of the kernel whose connection file names ``kid``."""
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                if kid in (proc / "cmdline").read_bytes().decode(errors="replace"):
+                    return rss_mb([int(proc.name)])
+            except OSError:
+                continue
+    return None
+
+
 def kernels(pid: int) -> list[int]:
     found = []
     for child in descendants(pid):
@@ -86,58 +144,310 @@ def kernels(pid: int) -> list[int]:
 
 
 class Figures:
-    """What the learners of one scenario measured."""
+    """What the learners of one scenario measured (appended to from several threads)."""
 
     def __init__(self) -> None:
-        self.first_widget_s: list[float] = []
-        self.clicks: list[tuple[float, float]] = []  # (when, latency ms)
-        self.ready_at: list[float] = []
+        self.page_s: list[float] = []  # protocol learners: the page's HTML
+        self.first_widget_s: list[float] = []  # protocol learners: every widget state
+        self.kernel_mb: list[float] = []  # each learner's kernel at the end of its visit
+        self.clicks: list[tuple[float, float]] = []  # protocol learners: (when, latency ms)
+        self.browser_first_widget_s: list[float] = []
+        self.browser_ready_s: list[float] = []
+        self.browser_clicks: list[tuple[float, float]] = []
+        self.ready_at: list[float] = []  # every learner: when its page was usable
         self.errors: list[str] = []
 
 
-async def learner(browser: Any, url: str, index: int, delay: float, figures: Figures) -> None:
-    await asyncio.sleep(delay)
-    page = await browser.new_page(viewport={"width": 1280, "height": 800})
-    page.on("pageerror", lambda exc: figures.errors.append(f"apprenant {index} : {exc}"))
-    step = "ouverture de la page"
+# --- protocol learners: the page's wire, without drawing ---
+
+class Wire:
+    """A page's kernel websocket, spoken as the page's front end speaks it (JSON frames, the
+    server's binary frames read), and the page's widget models as the front end would hold them:
+    every ``comm_open``, ``update`` and ``comm_close`` received is applied."""
+
+    def __init__(self, base_url: str, kid: str) -> None:
+        url = (base_url.replace("http://", "ws://")
+               + f"/api/kernels/{kid}/channels?session_id={uuid.uuid4()}")
+        self.ws = websocket.create_connection(url, timeout=PAGE_TIMEOUT_S)
+        self.session = uuid.uuid4().hex
+        self.models: dict[str, dict[str, Any]] = {}
+        self.kernel_errors: list[str] = []
+
+    def send(self, msg_type: str, content: dict[str, Any],
+             metadata: dict[str, Any] | None = None) -> str:
+        msg_id = uuid.uuid4().hex
+        self.ws.send(json.dumps({
+            "header": {"msg_id": msg_id, "msg_type": msg_type, "username": "apprenant",
+                       "session": self.session, "date": "", "version": "5.3"},
+            "parent_header": {}, "metadata": metadata or {}, "content": content,
+            "channel": "shell", "buffers": [],
+        }))
+        return msg_id
+
+    def receive(self, deadline: float) -> dict[str, Any]:
+        self.ws.settimeout(max(0.05, deadline - time.monotonic()))
+        try:
+            raw = self.ws.recv()
+        except websocket.WebSocketTimeoutException:
+            raise Timeout from None
+        if isinstance(raw, bytes):  # the server's binary frames: offsets, then the JSON part
+            count = struct.unpack("!I", raw[:4])[0]
+            offsets = [*struct.unpack(f"!{count}I", raw[4:4 * (count + 1)]), len(raw)]
+            raw = raw[offsets[0]:offsets[1]].decode()
+        msg: dict[str, Any] = json.loads(raw)
+        return msg
+
+    def apply(self, msg: dict[str, Any]) -> None:
+        kind, content = msg["header"]["msg_type"], msg.get("content", {})
+        data = content.get("data") or {}
+        if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
+            self.models[content["comm_id"]] = dict(data.get("state", {}))
+        elif kind == "comm_msg" and data.get("method") in ("update", "echo_update"):
+            self.models.setdefault(content["comm_id"], {}).update(data.get("state", {}))
+        elif kind == "comm_msg" and data.get("method") == "update_states":
+            for model_id, model in data.get("states", {}).items():
+                self.models[model_id] = dict(model.get("state", {}))
+        elif kind == "comm_close":
+            self.models.pop(content.get("comm_id"), None)
+        elif kind == "error":
+            self.kernel_errors.append(f"{content.get('ename')}: {content.get('evalue')}")
+
+    def until_idle(self, msg_id: str, limit: float = CLICK_TIMEOUT_S) -> None:
+        """Apply what arrives until the kernel is idle after handling ``msg_id`` (it handles
+        shell messages in order: every earlier one is done too)."""
+        deadline = time.monotonic() + limit
+        while True:
+            msg = self.receive(deadline)
+            self.apply(msg)
+            if (msg["header"]["msg_type"] == "status"
+                    and msg["parent_header"].get("msg_id") == msg_id
+                    and msg["content"].get("execution_state") == "idle"):
+                return
+
+    def request_states(self) -> None:
+        """Every widget state, as ipywidgets 8's front end asks for them."""
+        control = uuid.uuid4().hex
+        self.send("comm_open", {"comm_id": control, "target_name": "jupyter.widget.control",
+                                "data": {}}, metadata={"version": "1.0.0"})
+        self.until_idle(self.send("comm_msg", {"comm_id": control,
+                                               "data": {"method": "request_states"}}),
+                        PAGE_TIMEOUT_S)
+        if not self.models:
+            raise RuntimeError("aucun état de widget reçu")
+
+    def update(self, model_id: str, **state: Any) -> str:
+        return self.send("comm_msg", {"comm_id": model_id, "data": {
+            "method": "update", "state": state, "buffer_paths": []}})
+
+    def click(self, model_id: str) -> float:
+        """Click a button; milliseconds until its kernel is idle again."""
+        start = time.perf_counter()
+        self.until_idle(self.send("comm_msg", {"comm_id": model_id, "data": {
+            "method": "custom", "content": {"event": "click"}}}))
+        return (time.perf_counter() - start) * 1000
+
+    # the models as a page draws them
+    def classes(self, model_id: str) -> list[str]:
+        return list(self.models.get(model_id, {}).get("_dom_classes", []))
+
+    def shown(self, model_id: str) -> bool:
+        layout = self.models.get(str(self.models.get(model_id, {}).get("layout", ""))
+                                 .removeprefix("IPY_MODEL_"), {})
+        return layout.get("display") != "none" and layout.get("visibility") != "hidden"
+
+    def tree(self, root: str) -> list[str]:
+        """``root`` and its shown descendants, in page order."""
+        out: list[str] = []
+        todo = [root]
+        while todo:
+            model_id = todo.pop()
+            if model_id not in self.models or not self.shown(model_id):
+                continue
+            out.append(model_id)
+            children = self.models[model_id].get("children") or []
+            todo.extend(str(c).removeprefix("IPY_MODEL_") for c in reversed(children))
+        return out
+
+    def with_class(self, css: str) -> list[str]:
+        return [m for m in self.models if css in self.classes(m)]
+
+    def buttons(self, root: str, description: str | None = None,
+                css: str | None = None) -> list[str]:
+        """Enabled buttons under ``root`` (with this description, this CSS class)."""
+        return [m for m in self.tree(root)
+                if self.models[m].get("_model_name") == "ButtonModel"
+                and not self.models[m].get("disabled")
+                and (description is None or self.models[m].get("description") == description)
+                and (css is None or css in self.classes(m))]
+
+    def text(self, root: str) -> str:
+        return "\n".join(str(self.models[m].get("value", "")) for m in self.tree(root)
+                         if isinstance(self.models[m].get("value"), str))
+
+    def error_areas(self) -> dict[str, str]:
+        """What the page's error areas show (an ``ErrorArea`` in error: its French title)."""
+        out = {}
+        for m in self.with_class("tv-error-area"):
+            value = str(self.models[m].get("value", ""))
+            if "tv-error" in value:
+                title = TITLE.search(value)
+                out[m] = re.sub(r"<[^>]+>", "", title.group(1) if title else value)[:120]
+        return out
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def protocol_learner(base_url: str, index: int, delay: float, figures: Figures) -> None:
+    """One learner's whole visit on the wire (run in a thread of its own)."""
+    time.sleep(delay)
+    who, step = f"apprenant {index}", "ouverture de la page"
+    wire: Wire | None = None
     try:
         start = time.perf_counter()
-        await page.goto(url, timeout=180_000)
-        await page.locator(".widget-button").first.wait_for(state="visible", timeout=180_000)
+        url = f"{base_url}/voila/render/{PAGE}"
+        try:
+            with urllib.request.urlopen(url, timeout=PAGE_TIMEOUT_S) as response:
+                page = response.read().decode(errors="replace")
+        except urllib.error.HTTPError as exc:
+            figures.errors.append(f"{who} : page refusée (HTTP {exc.code})")
+            return
+        figures.page_s.append(time.perf_counter() - start)
+        kid = KERNEL_ID.search(page)
+        if kid is None:
+            figures.errors.append(f"{who} : pas d’identifiant de noyau dans la page")
+            return
+        step = "états des widgets"
+        wire = Wire(base_url, kid.group(1))
+        wire.request_states()
         figures.first_widget_s.append(time.perf_counter() - start)
-        await page.locator("body[data-tutor-ready]").wait_for(state="attached", timeout=180_000)
+        step = "lien avec le navigateur"
+        for link in (m for m, s in wire.models.items() if s.get("_model_name") == "AnyModel"
+                     and str(s.get("key", "")).startswith("tutor:")):
+            wire.until_idle(wire.update(link, query="", page=url, stored="", loaded=True))
+        figures.ready_at.append(time.perf_counter())
+        before = wire.error_areas()
+        games = wire.with_class("tv-game")
+        if not games:
+            raise RuntimeError("pas de partie contre l’ordinateur dans la page")
+        played = 0
+        while played < MAX_CLICKS and (actions := wire.buttons(games[0], css="tv-action")):
+            step = f"carte {played + 1}"
+            when = time.perf_counter()
+            figures.clicks.append((when, wire.click(actions[0])))
+            played += 1
+        if wire.buttons(games[0], css="tv-action") or "tv-final" not in wire.text(games[0]):
+            figures.errors.append(f"{who} : partie non terminée après {played} clics")
+        step = "exemple : ouverture"
+        example = next((m for m in wire.with_class("tv-example")
+                        if wire.buttons(m, css="tv-open-example")), None)
+        if example is None:
+            raise RuntimeError("pas d’exemple à dérouler dans la page")
+        when = time.perf_counter()
+        figures.clicks.append((when, wire.click(wire.buttons(example, css="tv-open-example")[0])))
+        for k in range(EXAMPLE_STEPS):  # Suivant, Précédent...: always a change
+            step = f"exemple, clic {k + 1}"
+            button = wire.buttons(example, NEXT if k % 2 == 0 else PREVIOUS)
+            if not button:
+                raise RuntimeError(f"pas de bouton « {NEXT if k % 2 == 0 else PREVIOUS} »")
+            when = time.perf_counter()
+            figures.clicks.append((when, wire.click(button[0])))
+            if f"Étape {2 if k % 2 == 0 else 1} sur" not in wire.text(example):
+                figures.errors.append(f"{who}, {step} : l’exemple n’a pas changé d’étape")
+        shown = {m: t for m, t in wire.error_areas().items() if before.get(m) != t}
+        for title in sorted(set(shown.values())):
+            figures.errors.append(f"{who} : erreur affichée « {title} »")
+        for error in wire.kernel_errors:
+            figures.errors.append(f"{who} : erreur du noyau {error[:120]}")
+        if (mb := kernel_mb(kid.group(1))) is not None:
+            figures.kernel_mb.append(mb)
+    except Timeout:
+        bound = PAGE_TIMEOUT_S if step == "états des widgets" else CLICK_TIMEOUT_S
+        figures.errors.append(f"{who}, {step} : pas de réponse du noyau en {bound} s")
+    except Exception as exc:  # a load test counts every failure, whatever its kind
+        figures.errors.append(f"{who}, {step} : {type(exc).__name__}: {str(exc)[:120]}")
+    finally:
+        if wire is not None:
+            wire.close()
+
+
+# --- browser learners: the real page in Chromium ---
+
+# Click ``button`` and resolve with the milliseconds until the page no longer flags the click as
+# pending (``body[data-tutor-pending]`` set by the page when the click leaves, removed once the
+# kernel is idle for it): the page's own signal, as tests/browser/pages.py waits on it.
+CLICK_JS = """(button) => new Promise((resolve) => {
+    const body = document.body, t0 = performance.now();
+    let seen = false;
+    const obs = new MutationObserver((records) => {
+        if (records.some((r) => r.oldValue === null)) { seen = true; }
+        if (seen && !body.hasAttribute("data-tutor-pending")) {
+            obs.disconnect(); resolve(performance.now() - t0);
+        }
+    });
+    obs.observe(body, {attributes: true, attributeFilter: ["data-tutor-pending"],
+                       attributeOldValue: true});
+    button.click();
+})"""
+
+
+async def browser_learner(browser: Any, url: str, index: int, delay: float,
+                          figures: Figures) -> None:
+    await asyncio.sleep(delay)
+    who = f"apprenant {index} (navigateur)"
+    page = await browser.new_page(viewport={"width": 1280, "height": 800})
+    page.on("pageerror", lambda exc: figures.errors.append(f"{who} : {exc}"))
+    step, bound = "ouverture de la page", PAGE_TIMEOUT_S * 1000
+
+    async def click(button: Any) -> None:
+        handle = await button.element_handle(timeout=bound)
+        when = time.perf_counter()
+        ms = await asyncio.wait_for(page.evaluate(CLICK_JS, handle), CLICK_TIMEOUT_S)
+        figures.browser_clicks.append((when, float(ms)))
+
+    try:
+        start = time.perf_counter()
+        await page.goto(url, timeout=bound)
+        await page.locator(".widget-button").first.wait_for(state="visible", timeout=bound)
+        figures.browser_first_widget_s.append(time.perf_counter() - start)
+        await page.locator("body[data-tutor-ready]").wait_for(state="attached", timeout=bound)
+        figures.browser_ready_s.append(time.perf_counter() - start)
         figures.ready_at.append(time.perf_counter())
         game = page.locator(".tv-game")
-        hand = game.locator(".tv-hand-buttons button")
-        for k in range(15):
-            step = f"carte {k + 1}"
-            start = time.perf_counter()
-            await hand.nth(k).click()
-            await page.wait_for_function(
-                "([k]) => document.querySelectorAll('.tv-hand-buttons button')[k]"
-                ".classList.contains('tv-played')", arg=[k], timeout=30_000)
-            figures.clicks.append((start, (time.perf_counter() - start) * 1000))
-        if "Scores finaux" not in await game.inner_text():
-            figures.errors.append(f"apprenant {index} : pas de scores finaux après 15 cartes")
-        steps = page.locator(".tv-example").first
-        for k in range(5):  # Suivant, Précédent, Suivant...: always a change to wait for
-            name = "Suivant ▶" if k % 2 == 0 else "◀ Précédent"
+        actions, final = game.locator(".tv-action:visible"), game.locator(".tv-final")
+        pending = page.locator("body[data-tutor-pending]")
+        for played in range(MAX_CLICKS + 1):
+            step = f"carte {played + 1}"
+            await pending.wait_for(state="detached", timeout=bound)
+            await actions.first.or_(final).first.wait_for(state="visible", timeout=bound)
+            if await final.count():
+                break
+            if played == MAX_CLICKS:
+                figures.errors.append(f"{who} : partie non terminée après {played} clics")
+                break
+            await click(actions.first)
+        step = "exemple : ouverture"
+        example = page.locator(".tv-example").first
+        await click(example.locator(".tv-open-example"))
+        for k in range(EXAMPLE_STEPS):
             step = f"exemple, clic {k + 1}"
-            start = time.perf_counter()
-            await steps.get_by_role("button", name=name).click()
-            # the counter is updated after the steps: once it reads the expected step, the
-            # whole explainer (including which buttons are enabled) is up to date
-            await steps.get_by_text(f"Étape {2 if k % 2 == 0 else 1} sur").wait_for(
-                timeout=30_000)
-            figures.clicks.append((start, (time.perf_counter() - start) * 1000))
+            await click(example.get_by_role("button", name=NEXT if k % 2 == 0 else PREVIOUS))
+            await example.get_by_text(f"Étape {2 if k % 2 == 0 else 1} sur").wait_for(
+                timeout=bound)
         body = await page.locator("body").inner_text()
-        if "There was an error" in body or "problème inattendu" in body:
-            figures.errors.append(f"apprenant {index} : erreur affichée dans la page")
+        if VOILA_ERROR in body or "problème inattendu" in body:
+            figures.errors.append(f"{who} : erreur affichée dans la page")
+        shown = page.locator(".tv-error-area .tv-error")
+        if await shown.count():
+            text = " ".join((await shown.first.inner_text()).split())
+            figures.errors.append(f"{who} : erreur affichée « {text[:120]} »")
         if await page.locator("#tutor-lost").is_visible():
-            figures.errors.append(f"apprenant {index} : bannière « connexion perdue »")
+            figures.errors.append(f"{who} : bannière « connexion perdue »")
+        kid = KERNEL_ID.search(await page.content())
+        if kid and (mb := kernel_mb(kid.group(1))) is not None:
+            figures.kernel_mb.append(mb)
     except Exception as exc:  # a load test counts every failure, whatever its kind
-        figures.errors.append(
-            f"apprenant {index}, {step} : {type(exc).__name__}: {str(exc)[:120]}")
+        figures.errors.append(f"{who}, {step} : {type(exc).__name__}: {str(exc)[:120]}")
         shots = ROOT / "test-artefacts"
         shots.mkdir(exist_ok=True)
         await page.screenshot(path=str(shots / f"charge-apprenant-{index}.png"))
@@ -151,36 +461,46 @@ def quantiles(values: list[float]) -> tuple[float | None, float | None]:
         return None, None
     if len(values) == 1:
         return values[0], values[0]
-    return statistics.median(values), statistics.quantiles(values, n=20)[-1]
+    return (statistics.median(values),
+            statistics.quantiles(values, n=20, method="inclusive")[-1])
 
 
-async def run_load(port: int, server_pid: int, learners: int, spread_s: float
+async def run_load(port: int, server_pid: int, learners: int, browsers: int, spread_s: float
                    ) -> dict[str, Any]:
     from playwright.async_api import async_playwright
 
     figures = Figures()
-    peak = 0.0
+    peak = server_peak = 0.0
     baseline = rss_mb([server_pid, *descendants(server_pid)])
+    server_mb = rss_mb([server_pid])
     pool = len(kernels(server_pid))
     pool_mb = rss_mb(kernels(server_pid))
     stop = asyncio.Event()
+    base_url = f"http://127.0.0.1:{port}"
+    browsers = max(0, min(browsers, learners))
+    in_browser = {round(k * learners / browsers) for k in range(browsers)} if browsers else set()
 
     async def sample() -> None:
-        nonlocal peak
+        nonlocal peak, server_peak
         while not stop.is_set():
             peak = max(peak, rss_mb([server_pid, *descendants(server_pid)]))
+            server_peak = max(server_peak, rss_mb([server_pid]))
             await asyncio.sleep(0.5)
 
-    sampler = asyncio.create_task(sample())
-    started = time.perf_counter()
     async with async_playwright() as pw:
+        # Chromium is up before the class arrives: its start is not the server's time
         browser = await pw.chromium.launch(executable_path="/usr/bin/chromium",
                                            args=CHROMIUM_ARGS)
-        url = f"http://127.0.0.1:{port}/voila/render/{PAGE}"
+        sampler = asyncio.create_task(sample())
+        started = time.perf_counter()
+        loop = asyncio.get_running_loop()
         step = spread_s / max(1, learners - 1)
-        await asyncio.wait_for(
-            asyncio.gather(*(learner(browser, url, i, i * step, figures)
-                             for i in range(learners))), timeout=900)
+        with ThreadPoolExecutor(max_workers=learners) as threads:
+            await asyncio.wait_for(asyncio.gather(*(
+                browser_learner(browser, f"{base_url}/voila/render/{PAGE}", i, i * step, figures)
+                if i in in_browser else
+                loop.run_in_executor(threads, protocol_learner, base_url, i, i * step, figures)
+                for i in range(learners))), timeout=900)
         busy_kernels = len(kernels(server_pid))
         await browser.close()
     duration = time.perf_counter() - started
@@ -194,33 +514,53 @@ async def run_load(port: int, server_pid: int, learners: int, spread_s: float
         if len(left) <= pool:
             break
     waited = time.monotonic() - closed_at
-    per_learner = max(0.0, (peak - baseline) / learners)
+    # a learner costs its kernel (taken from a pool, which starts another) and its share of
+    # the server's growth; the pools at rest are learners' kernels waiting
+    per_learner = (statistics.fmean(figures.kernel_mb) if figures.kernel_mb else 0.0) \
+        + max(0.0, server_peak - server_mb) / learners
     latencies = [ms for _, ms in figures.clicks]
     arrived = max(figures.ready_at) if figures.ready_at else started
     during = [ms for when, ms in figures.clicks if when < arrived]
     first_p50, first_p95 = quantiles(figures.first_widget_s)
+    page_p50, page_p95 = quantiles(figures.page_s)
     p50, p95 = quantiles(latencies)
     during_p50, during_p95 = quantiles(during)
+    browser_click_p50, browser_click_p95 = quantiles([ms for _, ms in figures.browser_clicks])
     return {
         "learners": learners,
+        "protocol_learners": learners - len(in_browser),
+        "browser_learners": len(in_browser),
         "spread_s": spread_s,
         "interactions": len(latencies),
         "errors": figures.errors,
+        "page_p50_s": page_p50,
+        "page_p95_s": page_p95,
+        "first_widget_s": figures.first_widget_s,
         "first_widget_p50_s": first_p50,
         "first_widget_p95_s": first_p95,
         "first_widget_max_s": max(figures.first_widget_s, default=None),
+        "click_ms": latencies,
         "latency_p50_ms": p50,
         "latency_p95_ms": p95,
         "clicks_during_arrival": len(during),
         "latency_during_arrival_p50_ms": during_p50,
         "latency_during_arrival_p95_ms": during_p95,
+        "browser_first_widget_s": figures.browser_first_widget_s,
+        "browser_ready_s": figures.browser_ready_s,
+        "browser_interactions": len(figures.browser_clicks),
+        "browser_click_ms": [ms for _, ms in figures.browser_clicks],
+        "browser_latency_p50_ms": browser_click_p50,
+        "browser_latency_p95_ms": browser_click_p95,
         "duration_s": duration,
         "baseline_mb": baseline,
         "pool_kernels": pool,
         "pool_mb": pool_mb,
+        "server_mb": server_mb,
+        "server_peak_mb": server_peak,
         "peak_mb": peak,
+        "kernel_mb_after_visit": figures.kernel_mb,
         "per_learner_mb": per_learner,
-        "learners_per_machine_by_memory": int((MEMORY_GIB * 1024 - baseline) / per_learner)
+        "learners_per_machine_by_memory": int((MEMORY_GIB * 1024 - server_mb) / per_learner)
         if per_learner else None,
         "kernels_during_load": busy_kernels,
         "kernels_left_after_close": max(0, len(left) - pool),
@@ -238,7 +578,8 @@ def wait_for_pools(log: Path, proc: subprocess.Popen[bytes], port: int) -> None:
     raise RuntimeError(f"les réserves de noyaux ne se sont pas remplies (voir {log})")
 
 
-def scenario(name: str, learners: int, spread_s: float, env: dict[str, str]) -> dict[str, Any]:
+def scenario(name: str, learners: int, browsers: int, spread_s: float, env: dict[str, str]
+             ) -> dict[str, Any]:
     port = free_port()
     (ROOT / "test-artefacts").mkdir(exist_ok=True)
     path = ROOT / "test-artefacts" / f"load-{name}-voila.log"
@@ -248,7 +589,7 @@ def scenario(name: str, learners: int, spread_s: float, env: dict[str, str]) -> 
                                 start_new_session=True, env={**os.environ, **env})
         try:
             wait_for_pools(path, proc, port)
-            report = asyncio.run(run_load(port, proc.pid, learners, spread_s))
+            report = asyncio.run(run_load(port, proc.pid, learners, browsers, spread_s))
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             try:
@@ -263,38 +604,66 @@ def ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.0f} ms"
 
 
+def seconds(values: list[float]) -> str:
+    return ", ".join(f"{v:.2f} s" for v in values) or "-"
+
+
+def say(line: str) -> None:
+    """Print one line of the report in French typography."""
+    print(fr.typography(line))
+
+
 def print_report(report: dict[str, Any]) -> None:
     title = {"arrivee": f"arrivée d'une classe ({report['learners']} apprenants en "
                         f"{report['spread_s']:.0f} s)",
              "simultane": f"{report['learners']} apprenants simultanés"}[report["scenario"]]
-    print(f"\nCharge — {title} : {report['interactions']} interactions en "
+    say(f"\nCharge — {title} : {report['protocol_learners']} par le protocole, "
+          f"{report['browser_learners']} dans Chromium ; "
+          f"{fr.count(report['interactions'] + report['browser_interactions'], 'interaction')} en "
           f"{report['duration_s']:.0f} s")
-    print(f"  erreurs : {len(report['errors'])}")
+    say(f"  {fr.count(len(report['errors']), 'erreur')}")
     for line in report["errors"][:10]:
-        print(f"    {line}")
+        say(f"    {line}")
+    say("  par le protocole (le serveur et les noyaux, sans le dessin de la page par le "
+          "navigateur de l'apprenant : voir make bench) :")
     if report["first_widget_p50_s"] is not None:
-        print(f"  premier widget : médiane {report['first_widget_p50_s']:.2f} s, "
+        say(f"    tous les widgets reçus (de la requête de la page à l'état de chaque widget) :"
+              f" médiane {report['first_widget_p50_s']:.2f} s, "
               f"p95 {report['first_widget_p95_s']:.2f} s, "
-              f"pire {report['first_widget_max_s']:.2f} s")
-    print(f"  latence d'une interaction : médiane {ms(report['latency_p50_ms'])}, "
-          f"p95 {ms(report['latency_p95_ms'])}")
+              f"pire {report['first_widget_max_s']:.2f} s "
+              f"(dont la page HTML : médiane {report['page_p50_s']:.2f} s, "
+              f"p95 {report['page_p95_s']:.2f} s)")
+    say(f"    latence d'un clic (jusqu'au noyau de nouveau au repos) : médiane "
+          f"{ms(report['latency_p50_ms'])}, p95 {ms(report['latency_p95_ms'])} "
+          f"({fr.count(report['interactions'], 'clic')})")
     if report["scenario"] == "arrivee":
-        print(f"  pendant l'arrivée ({report['clicks_during_arrival']} clics) : médiane "
+        during = fr.count(report["clicks_during_arrival"], "clic")
+        say(f"    pendant l'arrivée ({during}) : médiane "
               f"{ms(report['latency_during_arrival_p50_ms'])}, "
               f"p95 {ms(report['latency_during_arrival_p95_ms'])}")
-    print(f"  mémoire : repos {report['baseline_mb']:.0f} Mo (dont réserves "
+    if report["browser_learners"]:
+        say("  dans Chromium (de bout en bout, Chromium sur la même machine que le serveur) :")
+        say(f"    premier widget {seconds(report['browser_first_widget_s'])}, page prête "
+              f"{seconds(report['browser_ready_s'])} ; latence d'un clic : médiane "
+              f"{ms(report['browser_latency_p50_ms'])}, "
+              f"p95 {ms(report['browser_latency_p95_ms'])} "
+              f"({fr.count(report['browser_interactions'], 'clic')})")
+    say(f"  mémoire : repos {report['baseline_mb']:.0f} Mo (dont réserves "
           f"{report['pool_mb']:.0f} Mo pour {report['pool_kernels']} noyaux), "
-          f"pic {report['peak_mb']:.0f} Mo, "
-          f"soit {report['per_learner_mb']:.0f} Mo par apprenant "
+          f"pic {report['peak_mb']:.0f} Mo ; un apprenant : son noyau et sa part du serveur, "
+          f"{report['per_learner_mb']:.0f} Mo "
           f"(≈ {report['learners_per_machine_by_memory']} apprenants pour {MEMORY_GIB} Gio)")
-    print(f"  noyaux : {report['kernels_during_load']} pendant la charge, "
-          f"{report['kernels_left_after_close']} restant(s) "
+    say(f"  noyaux : {report['kernels_during_load']} pendant la charge, "
+          f"{fr.count(report['kernels_left_after_close'], 'restant')} "
           f"{report['culled_within_s']:.0f} s après la fermeture des pages")
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--learners", type=int, default=10)
+    parser.add_argument("--browsers", type=int, default=1,
+                        help="learners among them in headless Chromium (the rest: protocol)")
     parser.add_argument("--spread", type=float, default=5.0,
                         help="seconds over which the class arrives (arrival scenario)")
     parser.add_argument("--scenario", choices=["arrivee", "simultane", "both"], default="both")
@@ -306,8 +675,8 @@ def main() -> int:
     names = ["arrivee", "simultane"] if args.scenario == "both" else [args.scenario]
     reports = []
     for name in names:
-        reports.append(scenario(name, args.learners, args.spread if name == "arrivee" else 0.0,
-                                env))
+        reports.append(scenario(name, args.learners, args.browsers,
+                                args.spread if name == "arrivee" else 0.0, env))
         print_report(reports[-1])
     out = Path(args.out)
     out.mkdir(exist_ok=True)
