@@ -386,3 +386,18 @@ def test_names_from_a_scenario_are_shown_escaped() -> None:
     assert "onerror" in board.journal.body.value  # the journal names the player...
     for html in (board.table.value, board.journal.body.value, board.scenario.status.value):
         assert "<img" not in html  # ...escaped, as every view does
+
+
+def test_the_vautours_sandbox_settings_show_the_reading_of_a_loaded_scenario() -> None:
+    board = sandbox("vautours")
+    shared = board.shared  # type: ignore[attr-defined]
+    board.scenario.load('joueurs = ["A", "B"]\nvariante = { last_pile = "shared", '
+                        'final_tiebreak = "highest_mouse" }\ngraine = 3\n')
+    assert board.error.value == ""
+    assert board.session.state.variant.last_pile == "shared"
+    assert shared.value is True and board.preset.value == "livret-souris-alternative"
+    assert board.count.value == 2
+    board.scenario.load('joueurs = ["A", "B", "C"]\nvariante = "livret-suricate"\ngraine = 3\n')
+    assert shared.value is False and board.preset.value == "livret-suricate"
+    assert board.count.value == 3
+    assert board.session.state.variant.last_pile == "lost"

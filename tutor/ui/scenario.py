@@ -142,9 +142,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         n = len(start.players)
         if n in board.count.options:
             board.count.value = n
-        name = sc.preset_of(board.engine, start.variant)
-        if isinstance(name, str) and name in {v for _, v in board.preset.options}:
-            board.preset.value = name
+        board.show_variant(start.variant)
 
     def from_query(self, query: str) -> None:
         """Load the scenario of the page's address (``?scenario=…``), if it has one."""

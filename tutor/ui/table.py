@@ -283,5 +283,13 @@ class Sandbox(_Board):
         seats = self.engine.current_seats(state)
         return None if self.engine.is_over(state) or not seats else seats[0]
 
+    def show_variant(self, variant: Any) -> None:
+        """The settings name the reading ``variant`` when it is one of the presets (a loaded
+        scenario; no new deal: only « Nouvelle partie » deals)."""
+        for key, preset in self.engine.PRESETS.items():
+            if preset == variant and key in {k for _, k in self.preset.options}:
+                self.preset.value = key
+                return
+
     def play(self, action: Any) -> None:
         self.session.act(action)

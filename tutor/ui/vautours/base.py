@@ -286,6 +286,13 @@ class Sandbox(SharedSandbox):
         shared = bool(getattr(self, "shared", None) and self.shared.value)
         return v.new_game(NAMES[:n], seed=seed, variant=variant_of(preset, shared))
 
+    def show_variant(self, variant: Any) -> None:
+        """The preset and the "pile partagée" tick box together say the reading."""
+        shared = variant.last_pile == "shared"
+        super().show_variant(dataclasses.replace(variant, last_pile="lost") if shared
+                             else variant)
+        self.shared.value = shared
+
 
 def play_vs_computer(seed: int = 1) -> Game:
     return Game(seed)
