@@ -36,8 +36,8 @@ CHROMIUM_ARGS = [
 ]
 # per page: (first interactive widget, button to click, stable element its click changes)
 REFERENCE_TARGETS = (".widget-button", ".widget-button", ".widget-html")
-STEPPER = ".tv-example:has(button:has-text('Suivant'))"  # the first example told step by step
-GAME_TARGETS = (".widget-button", f"{STEPPER} button:has-text('Suivant')", STEPPER)
+STEPPER = ".tv-example >> nth=0"  # the first worked example, opened « Pas à pas sur la table »
+GAME_TARGETS = (".widget-button", f"{STEPPER} >> button:has-text('Suivant')", STEPPER)
 DONE = "body[data-tutor-ready]"  # the page's own signal: every widget drawn
 FULL = "Réserves pleines"  # what the server logs each time its pools are full again
 MODES = (("pleine", "1"), ("vide", "0"))  # pool state -> TUTOR_POOL_SIZE
@@ -126,9 +126,13 @@ def measure_page(browser: Any, url: str, targets: tuple[str, str, str],
                               "kernel_mb": kernel_rss_mb(kernel.group(1)) if kernel else None}
     if click_sel:
         latencies = []
+        if name_is_explainer(click_sel):  # an example is light until opened
+            page.locator(STEPPER).get_by_role("button", name="Pas à pas sur la table").click()
+            page.locator(click_sel).first.wait_for(state="visible", timeout=120_000)
+            page.locator("body[data-tutor-pending]").wait_for(state="detached")
         button = page.locator(click_sel).first.element_handle()
         watched = page.locator(change_sel).first.element_handle()
-        back = page.locator(f"{STEPPER} button:has-text('Précédent')").first.element_handle() \
+        back = page.locator(f"{STEPPER} >> button:has-text('Précédent')").first.element_handle() \
             if name_is_explainer(click_sel) else button
         for k in range(CLICKS):  # an example: Suivant, Précédent, Suivant...: always a change
             ms = page.evaluate(CLICK_JS, [button if k % 2 == 0 else back, watched])
