@@ -1,6 +1,6 @@
 """« Conseil » on every game page's table against the computer and sandbox (no browser): one row
-per legal action of the seat to act, nothing in the error area, no new widget model per hint,
-the hint cleared once the position changes."""
+per estimate (actions the seat cannot tell apart share one), nothing in the error area, no new
+widget model per hint, the hint cleared once the position changes."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
+from tutor import fr
 from tutor.games import GAMES
 from tutor.ui import html as h
 from tutor.ui.hints import action_labels, kind_of
@@ -33,8 +34,12 @@ def check_hint(board: Any) -> None:
     assert result is not None and [r.action for r in result.rows] == list(legal)
     html = board.hints.output.value
     # the header and one row per estimate (actions the seat cannot tell apart share one)
-    assert html.count("<tr>") == len({r.alike for r in result.rows}) + 1
+    estimates = len({r.alike for r in result.rows})
+    assert html.count("<tr>") == estimates + 1
     assert all(r.action in r.alike for r in result.rows)
+    assert html.count("meilleur") == (estimates > 1)  # no "best" among one estimate
+    simulated = fr.count(result.playouts * estimates, "partie")  # games actually played
+    assert fr.typography(f"En tout : {simulated}.") in html
     assert "Chance de gagner" in html and "intervalle de confiance à 95" in html
     labels = action_labels(board.surface.groups(board.engine.view(state, seat), legal))
     assert all(h.esc(label) in html for label in labels.values())

@@ -98,13 +98,14 @@ def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
     best = result.best()
     ordered: list[ActionHint] = sorted(result.rows, key=lambda r: -r.wins)
     rows = []
+    estimates = len({r.alike for r in result.rows})
     shown: set[tuple[Any, ...]] = set()
     for r in ordered:
         if r.alike in shown:
             continue
         shown.add(r.alike)
         others = [labels.get(a, str(a)) for a in r.alike if a != r.action]
-        tag = ' <span class="tv-tag tv-ok">meilleur</span>' if r is best and len(ordered) > 1 \
+        tag = ' <span class="tv-tag tv-ok">meilleur</span>' if r is best and estimates > 1 \
             else ""
         if others:
             same = fr.count(len(others), "autre coup, indiscernable",
@@ -161,7 +162,8 @@ class HintPanel(w.VBox):  # type: ignore[misc]
                  "Score moyen" if result.whole_game else "Points de la manche",
                  f"Marge (95{fr.NNBSP}%)"]
         table = h.table(heads, hint_rows(result, labels))
-        games = fr.count(result.playouts * len(result.rows), "partie")
+        simulated = result.playouts * len({r.alike for r in result.rows})  # one per estimate
+        games = fr.count(simulated, "partie")
         total = fr.typography(f"En tout : {games}.")
         set_html(self.output, (
             f'<div class="tv-panel tv-info"><div class="tv-title">'
