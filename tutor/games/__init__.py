@@ -4,8 +4,9 @@ The contract. Each game is a package ``tutor.games.<id>`` (state, legality and r
 event text; worked-example kinds; computer players) whose ``__init__`` re-exports the names of
 :class:`tutor.engine.api.Engine`: ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``Variant``, ``PRESETS``,
 ``PRESET_LABELS``, ``PLAYER_KINDS``, ``new_game``, ``opening_events``, ``current_seats``,
-``legal_actions``, ``apply``, ``is_over``, ``outcome``, ``view``, ``sample_state``, ``replay``,
-``describe``, ``run_example``, ``SCENARIO``, ``preflight`` and ``read_data_file``, plus its
+``legal_actions``, ``apply``, ``is_over``, ``outcome``, ``view``, ``sample_state``,
+``hint_class``, ``span_outcome``, ``replay``, ``inventory``, ``describe``, ``run_example``,
+``SCENARIO``, ``preflight`` and ``read_data_file``, plus its
 ``State``, ``Action`` and ``View`` types. ``tutor/games/_contract.py`` binds each package to
 ``Engine[State, Action, View]`` so that ``mypy --strict`` proves it; the common tests
 (``tests/test_games_common.py``) run over :data:`GAMES`. Shared code reaches a game only through
