@@ -31,6 +31,13 @@ def test_lists_of_names() -> None:
     assert fr.join(["Alex", "Bea", "Carla"], "ou") == "Alex, Bea ou Carla"
 
 
+def test_the_victory_sentence_names_one_winner_or_a_shared_victory() -> None:
+    assert fr.victory(["Alex"], "3 points", lowest=True) == (
+        "Alex gagne avec le total le plus bas (3 points).")
+    assert fr.victory(["Alex", "Léo"], "+12") == (
+        "Alex et Léo partagent la victoire avec le total le plus haut (+12).")
+
+
 @pytest.mark.parametrize(("word", "name", "expected"), [
     ("de", "Anke", "d\u2019Anke"), ("de", "Bernd", "de Bernd"), ("de", "Émile", "d\u2019Émile"),
     ("de", "Hugo", "de Hugo"), ("de", "homme", "d\u2019homme"), ("que", "un", "qu\u2019un"),

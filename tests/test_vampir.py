@@ -346,7 +346,7 @@ def test_ties_for_the_best_total_share_the_victory() -> None:
     s, _ = v.apply(s, Draw("Anke"))
     out = v.outcome(s)
     assert out.winners == NAMES and out.reason == fr.typography(
-        "Anke, Bernd et Chris sont à égalité avec 0 point : la victoire est partagée.")
+        "Anke, Bernd et Chris partagent la victoire avec le total le plus haut (0 point).")
 
 
 def test_outcome_before_the_end_is_refused() -> None:

@@ -10,7 +10,7 @@ Standard library only (the engines import it).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 MINUS = "\u2212"
 NNBSP = "\u202f"  # narrow no-break space: before ; : ! ? and inside « »
@@ -67,6 +67,16 @@ def join(items: Iterable[str], last: str = "et") -> str:
 def seating(players: Iterable[str]) -> str:
     """The sentence that opens a game's journal: the players in playing order."""
     return f"Joueurs, dans le sens des aiguilles d’une montre : {join(players)}."
+
+
+def victory(winners: Sequence[str], total: str, *, lowest: bool = False) -> str:
+    """Who wins a game decided by the totals, the winning ``total`` already written
+    (``3 points``, ``+12``): ``Alex gagne avec le total le plus bas (3 points).``, or for a tie
+    ``Alex et Léo partagent la victoire avec le total le plus bas (3 points).``"""
+    which = "le total le plus bas" if lowest else "le total le plus haut"
+    if len(winners) == 1:
+        return f"{winners[0]} gagne avec {which} ({total})."
+    return f"{join(winners)} partagent la victoire avec {which} ({total})."
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:

@@ -45,43 +45,20 @@ class GameInfo:
 
 
 _REGISTERED = (
-    GameInfo(
-        id="vautours",
-        title="Stupides Vautours",
-        author="Alex Randolph (Hol’s der Geier)",
-        players=(2, 5),
-        notebook="stupides-vautours.ipynb",
-        summary="Tout le monde a les mêmes cartes, tout le monde joue en même temps : "
-        "la plus forte carte unique remporte le Suricate, la plus faible récolte le Vautour.",
-    ),
-    GameInfo(
-        id="drahtseilakt",
-        title="Drahtseilakt",
-        author="Reiner Knizia (1999)",
-        players=(3, 5),
-        notebook="drahtseilakt.ipynb",
-        summary="Sur la corde raide : la plus forte carte prend des bâtonnets bleus, la plus "
-        "faible des rouges, et c’est le plus petit total qui gagne.",
-    ),
-    GameInfo(
-        id="vampir",
-        title="Vampir",
-        author="Reiner Knizia (2000)",
-        players=(3, 5),
-        notebook="vampir.ipynb",
-        summary="Piochez, posez sous les six lieux ou raflez-les pour exposer vos chasses de "
-        "vampires : mais dans chaque couleur, le plus faible chasseur ne marque rien.",
-    ),
-    GameInfo(
-        id="vaiko",
-        title="Vaiko",
-        author="Jeu de mémoire et de défausse",
-        players=(2, 6),
-        notebook="vaiko.ipynb",
-        summary="Quatre cartes face cachée que l’on ne regarde presque jamais : retenez où "
-        "elles sont, défaussez au bon moment et dites « Vaiko » quand votre main est la plus "
-        "légère.",
-    ),
+    GameInfo("vautours", "Stupides Vautours", "Alex Randolph (Hol’s der Geier)", (2, 5),
+             "stupides-vautours.ipynb",
+             "Tout le monde a les mêmes cartes, tout le monde joue en même temps : la plus forte "
+             "carte unique remporte le Suricate, la plus faible récolte le Vautour."),
+    GameInfo("drahtseilakt", "Drahtseilakt", "Reiner Knizia (1999)", (3, 5), "drahtseilakt.ipynb",
+             "Sur la corde raide : la plus forte carte prend des bâtonnets bleus, la plus faible "
+             "des rouges, et c’est le plus petit total qui gagne."),
+    GameInfo("vampir", "Vampir", "Reiner Knizia (2000)", (3, 5), "vampir.ipynb",
+             "Piochez, posez sous les six lieux ou raflez-les pour exposer vos chasses de "
+             "vampires : mais dans chaque couleur, le plus faible chasseur ne marque rien."),
+    GameInfo("vaiko", "Vaiko", "Jeu de mémoire et de défausse", (2, 6), "vaiko.ipynb",
+             "Quatre cartes face cachée que l’on ne regarde presque jamais : retenez où elles "
+             "sont, défaussez au bon moment et dites « Vaiko » quand votre main est la plus "
+             "légère."),
 )
 
 GAMES: dict[str, GameInfo] = {info.id: info for info in _REGISTERED}

@@ -374,12 +374,7 @@ def winners_of(totals: Mapping[str, int]) -> Outcome:
     checked = {check_name(p): check_count(t, f"le total {fr.of(str(p))}", C_WINNER)
                for p, t in totals.items()}
     top, best = best_totals(checked, lowest=True)
-    points = fr.count(best, "point")
-    if len(top) == 1:
-        reason = f"{top[0]} a le total le plus bas ({points}) et gagne la partie."
-    else:
-        reason = (f"{fr.join(top)} ont le même total, le plus bas ({points}) : la victoire est "
-                  "partagée.")
+    reason = fr.victory(top, fr.count(best, "point"), lowest=True)
     return Outcome(checked, top, fr.typography(reason), C_WINNER)
 
 

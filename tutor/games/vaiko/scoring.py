@@ -124,11 +124,8 @@ def winner_text(totals: Mapping[str, int]) -> str:
     low = fr.count(totals[best[0]], "point")
     who = fr.join(reached)
     verb = "atteint" if len(reached) == 1 else "atteignent"
-    if len(best) == 1:
-        return (f"{who} {verb} {TARGET} points : la partie est finie. {best[0]} gagne avec le "
-                f"plus petit total ({low}).")
-    return (f"{who} {verb} {TARGET} points : la partie est finie. {fr.join(best)} partagent "
-            f"la victoire avec le plus petit total ({low}).")
+    return (f"{who} {verb} {TARGET} points : la partie est finie. "
+            + fr.victory(best, low, lowest=True))
 
 
 def span_outcome(start: State, now: State) -> Outcome | None:

@@ -334,11 +334,7 @@ def outcome(state: State) -> Outcome:
     manches = len(state.record.shuffles)
     clause = C_MATCH if manches > 1 else C_WINNER
     after = f"après {manches} manches, " if manches > 1 else ""
-    if len(winners) == 1:
-        reason = f"{after}{winners[0]} a le plus de points ({fr.count(best, 'point')})."
-    else:
-        reason = (f"{after}{fr.join(winners)} sont à égalité avec {fr.count(best, 'point')} : "
-                  "la victoire est partagée.")
+    reason = after + fr.victory(winners, fr.count(best, "point"))
     return Outcome(totals, winners, fr.message(reason), clause)
 
 

@@ -56,26 +56,7 @@ from tutor.games.vautours.examples import run_example
 from tutor.games.vautours.hidden import hint_class, sample_state, span_outcome
 from tutor.games.vautours.scenario import SCENARIO
 from tutor.games.vautours.score import final_result
-from tutor.games.vautours.state import (
-    C_CARDS,
-    C_POINTS,
-    GAME_ID,
-    HAND,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    POINT_CARDS,
-    PRESET_LABELS,
-    PRESETS,
-    SURICATES,
-    VAUTOURS,
-    Action,
-    Play,
-    RoundResult,
-    SeatView,
-    State,
-    Variant,
-    View,
-)
+from tutor.games.vautours.state import *  # the data model (public names listed in __all__)
 from tutor.games.vautours.text import describe, mode_text, pile_text
 
 __all__ = [

@@ -53,8 +53,7 @@ def final_result(
     points, cards = _check_scores(scores, taken)
     top, best = best_totals(points)
     if len(top) == 1:
-        return _outcome(points, top, f"{top[0]} a le plus de points ({fr.signed(best)}).",
-                       C_WINNER)
+        return _outcome(points, top, fr.victory(top, fr.signed(best)), C_WINNER)
     tied = fr.join(top)
     if rules.final_tiebreak == "second_best":
         rest = [s for s in points.values() if s < best]
