@@ -366,7 +366,7 @@ def test_chaotic_variant_hides_choices_until_everyone_has_chosen() -> None:
 
 
 def test_describe_refuses_unknown_event_kinds() -> None:
-    with pytest.raises(AssertionError):
+    with pytest.raises(ValueError, match="Événement de Drahtseilakt inconnu"):
         d.describe(d.Event("mystère", None, {}, "drahtseilakt/jouer"))
 
 

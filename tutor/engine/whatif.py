@@ -138,23 +138,20 @@ def difference(a: Sequence[Event], b: Sequence[Event]) -> Difference:
     """The events of resolution ``a`` that ``b`` lacks and those of ``b`` that ``a`` lacks, by
     ``(seat, kind, clause)`` (as multisets; the data of an event, such as the card played, is not
     compared)."""
+    return Difference(_lacking(a, b), _lacking(b, a))
+
+
+def _lacking(a: Sequence[Event], b: Sequence[Event]) -> tuple[Event, ...]:
+    """The events of ``a`` left once each event of ``b`` has struck one alike out."""
     rest = [_signature(e) for e in b]
-    only_a = []
+    only: list[Event] = []
     for event in a:
         sig = _signature(event)
         if sig in rest:
             rest.remove(sig)
         else:
-            only_a.append(event)
-    rest_a = [_signature(e) for e in a]
-    only_b = []
-    for event in b:
-        sig = _signature(event)
-        if sig in rest_a:
-            rest_a.remove(sig)
-        else:
-            only_b.append(event)
-    return Difference(tuple(only_a), tuple(only_b))
+            only.append(event)
+    return tuple(only)
 
 
 @dataclass

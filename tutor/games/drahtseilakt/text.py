@@ -11,6 +11,7 @@ from typing import Any
 
 from tutor import fr
 from tutor.engine import Event
+from tutor.engine.phrases import Phrasebook, Teller
 from tutor.games.drahtseilakt.core import shown
 
 COLOURS = {"blue": ("bleu", "bleus"), "red": ("rouge", "rouges")}
@@ -56,106 +57,118 @@ def manche_word(k: int) -> str:
     return f"{fr.ordinal(k)} manche"
 
 
-def describe(event: Event) -> str:
-    """One French sentence telling what ``event`` means, without revealing hidden choices."""
-    text = _describe(event.kind, event.data, str(event.seat))
-    return fr.typography(fr.capitalize(text))
+def _deal(d: Mapping[str, Any], who: str) -> str:
+    text = (f"{who} bat les cartes score en pioche face cachée et distribue 9 cartes "
+            "numérotées à chaque joueur")
+    if d["unseen"]:
+        return text + f" ; les {d['unseen']} autres restent cachées pour cette manche."
+    return text + f" : avec {d['cards']} cartes, toutes sont en jeu."
 
 
-def _describe(kind: str, d: Mapping[str, Any], who: str) -> str:
-    """The sentence for an event of ``kind`` with data ``d``, done by ``who``."""
-    if kind == "setup":
-        return fr.seating(d["players"])
-    if kind == "cards":
-        return f"Cartes numérotées en jeu : de 1 à {d['count']}, chacune une seule fois."
-    if kind == "score_cards":
-        return "Onze cartes score : de 1 à 9, un 0 bleu et un 0 rouge."
-    if kind == "sticks":
-        return (f"La réserve compte {d['each']} bâtonnets rouges et {d['each']} bâtonnets "
-                "bleus.")
-    if kind == "manche":
-        return f"Manche {d['manche']} sur {d['of']} : {who} donne les cartes."
-    if kind == "deal":
-        text = (f"{who} bat les cartes score en pioche face cachée et distribue 9 cartes "
-                "numérotées à chaque joueur")
-        if d["unseen"]:
-            return text + f" ; les {d['unseen']} autres restent cachées pour cette manche."
-        return text + f" : avec {d['cards']} cartes, toutes sont en jeu."
-    if kind == "lead":
-        return f"{who}, à gauche du donneur, entame le premier pli."
-    if kind == "zero":
-        colour = COLOURS[d["colour"]][1]
-        return (f"On retourne le {d['card']} : pas de bâtonnets {colour} pour ce pli, et on "
-                "retourne aussitôt la carte suivante.")
-    if kind == "double_zero":
-        return ("Deuxième 0 d’affilée : les deux 0 s’annulent et sont mis de côté ; on retourne "
-                "une troisième carte.")
-    if kind == "reveal":
-        n = d["value"]
-        if d["blue"] and d["red"]:
-            paid = (f"la plus forte carte prendra {colour_count(n, 'blue')}, la plus faible "
-                    f"{colour_count(n, 'red')}")
-        elif d["red"]:
-            paid = f"seule la plus faible carte prendra {colour_count(n, 'red')}"
-        else:
-            paid = f"seule la plus forte carte prendra {colour_count(n, 'blue')}"
-        return f"Carte score : {n} ; {paid}."
-    if kind == "play":
-        return f"{who} pose le {d['card']} face visible."
-    if kind == "choose":
-        return f"{who} choisit une carte en secret."
-    if kind == "show":
-        plays = fr.join(f"{p} {c}" for p, c in d["plays"].items())
-        return f"Tout le monde révèle sa carte : {plays}."
-    if kind in ("blue", "red", "no_blue", "no_red"):
-        colour = kind.removeprefix("no_")
-        extreme = "forte" if colour == "blue" else "faible"
+def _reveal(d: Mapping[str, Any], who: str) -> str:
+    n = d["value"]
+    if d["blue"] and d["red"]:
+        paid = (f"la plus forte carte prendra {colour_count(n, 'blue')}, la plus faible "
+                f"{colour_count(n, 'red')}")
+    elif d["red"]:
+        paid = f"seule la plus faible carte prendra {colour_count(n, 'red')}"
+    else:
+        paid = f"seule la plus forte carte prendra {colour_count(n, 'blue')}"
+    return f"Carte score : {n} ; {paid}."
+
+
+def _taken(colour: str, takes: bool = True) -> Teller:
+    """The sentence for the best (blue) or worst (red) card of a trick; ``takes=False``: the 0
+    of that colour was turned, the card takes nothing."""
+    extreme = "forte" if colour == "blue" else "faible"
+
+    def tell(d: Mapping[str, Any], who: str) -> str:
         head = f"{who} a la plus {extreme} carte ({d['card']})"
-        if kind == colour:
+        if takes:
             return f"{head} : {sticks_text(d['count'], colour)}."
         one = COLOURS[colour][0]
         return f"{head}, mais le 0 {one} : aucun bâtonnet {one}."
-    if kind == "short":
-        one = COLOURS[d["colour"]][0]
-        wanted = d["wanted"]
-        if d["got"] == 0:
-            return (f"La réserve n’a plus aucun bâtonnet {one} : {who} ne reçoit rien au lieu "
-                    f"de {wanted}.")
-        if d["got"] == 1:
-            return (f"La réserve n’a plus qu’un bâtonnet {one} : {who} n’en reçoit qu’un au "
-                    f"lieu de {wanted}.")
-        return (f"La réserve n’a plus que {sticks_text(d['got'], d['colour'])} : {who} n’en "
-                f"reçoit que {d['got']} au lieu de {wanted}.")
-    if kind == "tokens":
-        many = COLOURS[d["colour"]][1]
-        return (f"La réserve manque de bâtonnets {many} : {who} reçoit "
-                f"{fr.count(d['missing'], 'jeton')} à leur place.")
-    if kind == "pairs":
-        pairs = fr.count(d["pairs"], "paire")
-        kept = (f"garde {holding_text(d['red'], d['blue'])}" if d["red"] or d["blue"]
-                else "ne garde aucun bâtonnet")
-        return f"{who} rend {pairs} rouge + bleu à la réserve et {kept}."
-    if kind == "trick_end":
-        if d["last"]:
-            return "Les cartes du pli sont défaussées face cachée ; c’était le neuvième pli."
-        return (f"Les cartes du pli sont défaussées face cachée ; {who}, qui a posé la plus "
-                "forte, entame le pli suivant.")
-    if kind == "manche_end":
-        scores = fr.join(f"{p} {fr.count(s, 'point')}" for p, s in d["scores"].items())
-        return (f"Fin de la manche {d['manche']} : chaque joueur marque ses bâtonnets "
-                f"({scores}), puis les rend à la réserve.")
-    if kind == "clean":
-        if d["target"] is None:
-            return (f"{who} finit la {manche_word(d['manche'])} sans bâtonnet, mais n’a aucun "
-                    "score à effacer dans les manches précédentes.")
-        k, score = d["target"]
-        return (f"{who} finit la {manche_word(d['manche'])} sans bâtonnet : le score "
-                f"{fr.of(who)} à la {manche_word(k)} ({fr.count(score, 'point')}) est effacé.")
-    if kind == "totals":
-        return "Totaux : " + fr.join(f"{p} {fr.count(t, 'point')}"
-                                     for p, t in d["totals"].items()) + "."
-    if kind == "winner":
-        return str(d["reason"])
-    if kind == "refused":
-        return fr.refusal(d["reason"])
-    raise AssertionError(f"unknown event kind {kind!r}")
+
+    return tell
+
+
+def _short(d: Mapping[str, Any], who: str) -> str:
+    one = COLOURS[d["colour"]][0]
+    wanted = d["wanted"]
+    if d["got"] == 0:
+        return (f"La réserve n’a plus aucun bâtonnet {one} : {who} ne reçoit rien au lieu "
+                f"de {wanted}.")
+    if d["got"] == 1:
+        return (f"La réserve n’a plus qu’un bâtonnet {one} : {who} n’en reçoit qu’un au "
+                f"lieu de {wanted}.")
+    return (f"La réserve n’a plus que {sticks_text(d['got'], d['colour'])} : {who} n’en "
+            f"reçoit que {d['got']} au lieu de {wanted}.")
+
+
+def _pairs(d: Mapping[str, Any], who: str) -> str:
+    kept = (f"garde {holding_text(d['red'], d['blue'])}" if d["red"] or d["blue"]
+            else "ne garde aucun bâtonnet")
+    return f"{who} rend {fr.count(d['pairs'], 'paire')} rouge + bleu à la réserve et {kept}."
+
+
+def _trick_end(d: Mapping[str, Any], who: str) -> str:
+    if d["last"]:
+        return "Les cartes du pli sont défaussées face cachée ; c’était le neuvième pli."
+    return (f"Les cartes du pli sont défaussées face cachée ; {who}, qui a posé la plus "
+            "forte, entame le pli suivant.")
+
+
+def _clean(d: Mapping[str, Any], who: str) -> str:
+    if d["target"] is None:
+        return (f"{who} finit la {manche_word(d['manche'])} sans bâtonnet, mais n’a aucun "
+                "score à effacer dans les manches précédentes.")
+    k, score = d["target"]
+    return (f"{who} finit la {manche_word(d['manche'])} sans bâtonnet : le score "
+            f"{fr.of(who)} à la {manche_word(k)} ({fr.count(score, 'point')}) est effacé.")
+
+
+def _points(values: Mapping[str, int]) -> str:
+    """``Alex 3 points et Bea 1 point``."""
+    return fr.join(f"{p} {fr.count(v, 'point')}" for p, v in values.items())
+
+
+PHRASES = Phrasebook("Drahtseilakt", {
+    "setup": lambda d, who: fr.seating(d["players"]),
+    "cards": "Cartes numérotées en jeu : de 1 à {count}, chacune une seule fois.",
+    "score_cards": "Onze cartes score : de 1 à 9, un 0 bleu et un 0 rouge.",
+    "sticks": "La réserve compte {each} bâtonnets rouges et {each} bâtonnets bleus.",
+    "manche": "Manche {manche} sur {of} : {who} donne les cartes.",
+    "deal": _deal,
+    "lead": "{who}, à gauche du donneur, entame le premier pli.",
+    "zero": "On retourne le {card} : pas de bâtonnets {colour:colours} pour ce pli, et on "
+            "retourne aussitôt la carte suivante.",
+    "double_zero": "Deuxième 0 d’affilée : les deux 0 s’annulent et sont mis de côté ; on "
+                   "retourne une troisième carte.",
+    "reveal": _reveal,
+    "play": "{who} pose le {card} face visible.",
+    "choose": "{who} choisit une carte en secret.",
+    "show": "Tout le monde révèle sa carte : {plays:plays}.",
+    "blue": _taken("blue"),
+    "no_blue": _taken("blue", takes=False),
+    "red": _taken("red"),
+    "no_red": _taken("red", takes=False),
+    "short": _short,
+    "tokens": "La réserve manque de bâtonnets {colour:colours} : {who} reçoit "
+              "{missing:count jeton} à leur place.",
+    "pairs": _pairs,
+    "trick_end": _trick_end,
+    "manche_end": "Fin de la manche {manche} : chaque joueur marque ses bâtonnets "
+                  "({scores:points}), puis les rend à la réserve.",
+    "clean": _clean,
+    "totals": "Totaux : {totals:points}.",
+}, writers={
+    "colours": lambda colour: COLOURS[colour][1],
+    "plays": lambda plays: fr.join(f"{p} {c}" for p, c in plays.items()),
+    "points": _points,
+})
+
+
+def describe(event: Event) -> str:
+    """One French sentence telling what ``event`` means, without revealing hidden choices;
+    a French :class:`ValueError` for anything that is not an event of this game."""
+    return PHRASES.describe(event)

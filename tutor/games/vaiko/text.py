@@ -7,10 +7,12 @@ quotation goes through :mod:`tutor.fr`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
+from typing import Any
 
 from tutor import fr
 from tutor.engine import Event
+from tutor.engine.phrases import Phrasebook
 from tutor.games.vaiko.state import CALL_POINTS, HAND_SIZE, TARGET
 
 
@@ -34,76 +36,60 @@ def points_text(value: int) -> str:
     return fr.number(value)
 
 
-def _sees(event: Event, viewer: str | None) -> bool:
-    if viewer is None:
-        return True
-    seen_by = event.data.get("seen_by")
-    return seen_by is None or viewer in seen_by
+def _sees(d: Mapping[str, Any]) -> bool:
+    """Whether the reader (``viewer``; ``None``: the teacher) saw the faces this event shows."""
+    viewer, seen_by = d.get("viewer"), d.get("seen_by")
+    return viewer is None or seen_by is None or viewer in seen_by
 
 
 def _card_of(owner: str, slot: int, actor: str | None) -> str:
     return f"sa carte {slot + 1}" if owner == actor else f"la carte {slot + 1} {fr.of(owner)}"
 
 
-def describe(event: Event, viewer: str | None = None) -> str:
-    """One French sentence telling what ``event`` means to ``viewer`` (``None``: the teacher,
-    who sees every face; a player only sees the faces they have seen in the game)."""
-    kind = event.kind
-    for table in (_SETUP, _TURN, _END):
-        if kind in table:
-            return fr.typography(table[kind](event, event.seat or "", _sees(event, viewer),
-                                             viewer))
-    raise AssertionError(f"unknown event kind {kind!r}")
-
-
-
-def _deck(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    text = f"Le paquet compte {fr.count(e.data['size'], 'carte')}"
-    if e.data["hypothesis"]:
+def _deck(d: Mapping[str, Any], who: str) -> str:
+    text = f"Le paquet compte {fr.count(d['size'], 'carte')}"
+    if d["hypothesis"]:
         text += " (composition supposée par le tuteur : le livret ne la donne pas)"
     return text + "."
 
 
-def _deal(e: Event, who: str, sees: bool, viewer: str | None) -> str:
+def _deal(d: Mapping[str, Any], who: str) -> str:
     text = f"Chaque joueur reçoit {HAND_SIZE} cartes face cachée, sans les regarder."
-    if sees:
+    if _sees(d):
         text += " Vue du professeur : " + " ; ".join(
-            f"{p} {', '.join(faces)}" for p, faces in e.data["hands"].items()) + "."
+            f"{p} {', '.join(faces)}" for p, faces in d["hands"].items()) + "."
     return text
 
 
-def _peek(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    n = e.data["slot"] + 1
-    if sees:
-        return (f"{who} regarde sa carte {n} ({card_text(e.data['face'])}) et la remet face "
+def _peek(d: Mapping[str, Any], who: str) -> str:
+    n = d["slot"] + 1
+    if _sees(d):
+        return (f"{who} regarde sa carte {n} ({card_text(d['face'])}) et la remet face "
                 "cachée.")
     return f"{who} regarde sa carte {n}, puis la remet face cachée."
 
 
-def _draw(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    d = e.data
+def _draw(d: Mapping[str, Any], who: str) -> str:
     if d["source"] == "discard":
         return f"{who} prend {card_text(d['face'])} sur la défausse."
-    if sees:
+    if _sees(d):
         return f"{who} pioche {card_text(d['face'])} et {_it(d['face'])} regarde en secret."
     return f"{who} pioche une carte et la regarde en secret."
 
 
-def _swap(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    d = e.data
-    placed = f"la carte piochée ({d['face']})" if sees else "la carte piochée"
+def _swap(d: Mapping[str, Any], who: str) -> str:
+    placed = f"la carte piochée ({d['face']})" if _sees(d) else "la carte piochée"
     return (f"{who} met {placed} à la place de sa carte {d['slot'] + 1} et défausse "
             f"{card_text(d['out'])}.")
 
 
-def _look_hand(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    if sees:
-        return f"{who} regarde ses cartes avant d’échanger : {', '.join(e.data['faces'])}."
+def _look_hand(d: Mapping[str, Any], who: str) -> str:
+    if _sees(d):
+        return f"{who} regarde ses cartes avant d’échanger : {', '.join(d['faces'])}."
     return f"{who} regarde ses cartes avant d’échanger."
 
 
-def _special(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    d = e.data
+def _special(d: Mapping[str, Any], who: str) -> str:
     verb = ("va regarder une carte, la sienne ou celle d’un autre joueur"
             if d["effect"] == "vision" else "va échanger deux cartes")
     how = ("jetée en défausse immédiate, elle agit aussi" if d.get("matched")
@@ -111,61 +97,54 @@ def _special(e: Event, who: str, sees: bool, viewer: str | None) -> str:
     return f"La carte {d['face']} est défaussée, {how} : {who} {verb}."
 
 
-def _ignored(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    return (f"{who} a jeté la carte {e.data['face']} en défausse immédiate : dans cette "
-            "variante, elle n’agit pas.")
-
-
-def _look(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    target = _card_of(e.data["owner"], e.data["slot"], who)
-    if sees:
-        return f"{who} regarde {target} : c’est {card_text(e.data['face'])}."
+def _look(d: Mapping[str, Any], who: str) -> str:
+    target = _card_of(d["owner"], d["slot"], who)
+    if _sees(d):
+        return f"{who} regarde {target} : c’est {card_text(d['face'])}."
     return f"{who} regarde {target}, sans la montrer."
 
 
-def _exchange(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    d = e.data
+def _exchange(d: Mapping[str, Any], who: str) -> str:
     first = _card_of(d["owner_a"], d["slot_a"], who)
     second = _card_of(d["owner_b"], d["slot_b"], None)
     text = f"{who} échange {first} avec {second}, faces cachées."
-    if viewer is None:
+    if d.get("viewer") is None:
         text += f" (Vue du professeur : {d['faces'][0]} contre {d['faces'][1]}.)"
     return text
 
 
-def _window(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    face = e.data["face"]
+def _window(d: Mapping[str, Any], who: str) -> str:
+    face = d["face"]
     return (f"Défausse immédiate : qui a aussi {card_text(face)} peut {_it(face)} jeter "
-            f"maintenant (on demande dans l’ordre : {fr.join(e.data['order'])}).")
+            f"maintenant (on demande dans l’ordre : {fr.join(d['order'])}).")
 
 
-def _match(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    face = e.data["face"]
+def _match(d: Mapping[str, Any], who: str) -> str:
+    face = d["face"]
     also = "lui aussi" if _it(face) == "le" else "elle aussi"
-    return f"{who} jette sa carte {e.data['slot'] + 1} : {card_text(face)} {also}. Bien vu !"
+    return f"{who} jette sa carte {d['slot'] + 1} : {card_text(face)} {also}. Bien vu !"
 
 
-def _miss(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    d = e.data
+def _miss(d: Mapping[str, Any], who: str) -> str:
     return (f"{who} tente sa carte {d['slot'] + 1} : c’est {card_text(d['face'])}, pas "
             f"{card_text(d['top'])}. Erreur : la carte reprend sa place, et tout le monde "
             "l’a vue.")
 
 
-def _penalty(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    text = f"{who} reçoit en pénalité une carte face cachée (sa carte {e.data['slot'] + 1})"
-    return text + (f" : {card_text(e.data['face'])}." if sees else ".")
+def _penalty(d: Mapping[str, Any], who: str) -> str:
+    text = f"{who} reçoit en pénalité une carte face cachée (sa carte {d['slot'] + 1})"
+    return text + (f" : {card_text(d['face'])}." if _sees(d) else ".")
 
 
-def _vaiko(e: Event, who: str, sees: bool, viewer: str | None) -> str:
+def _vaiko(d: Mapping[str, Any], who: str) -> str:
     said = f"{who} dit {fr.quote('Vaiko')} !"
-    if e.data["call_end"] == "starter":
+    if d["call_end"] == "starter":
         return f"{said} On finit le tour de table, puis on compte les points."
     return f"{said} Chacun des autres joue encore une fois, puis on compte les points."
 
 
-def _round_end(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    reason = e.data["reason"]
+def _round_end(d: Mapping[str, Any], who: str) -> str:
+    reason = d["reason"]
     if reason == "empty":
         return f"{who} n’a plus aucune carte : la manche s’arrête immédiatement."
     if reason == "call":
@@ -173,26 +152,24 @@ def _round_end(e: Event, who: str, sees: bool, viewer: str | None) -> str:
     return "Plus aucune carte à piocher : la manche s’arrête."
 
 
-def _reveal(e: Event, who: str, sees: bool, viewer: str | None) -> str:
+def _reveal(d: Mapping[str, Any], who: str) -> str:
     return "On retourne toutes les cartes : " + " ; ".join(
-        f"{p} {', '.join(faces) or 'aucune carte'}" for p, faces in e.data["hands"].items()) + "."
+        f"{p} {', '.join(faces) or 'aucune carte'}" for p, faces in d["hands"].items()) + "."
 
 
-def _points(e: Event, who: str, sees: bool, viewer: str | None) -> str:
+def _points(d: Mapping[str, Any], who: str) -> str:
     return "Points de la manche : " + ", ".join(
-        f"{p} {fr.count(v, 'point')}" for p, v in e.data["points"].items()) + "."
+        f"{p} {fr.count(v, 'point')}" for p, v in d["points"].items()) + "."
 
 
-def _bonus(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    d = e.data
+def _bonus(d: Mapping[str, Any], who: str) -> str:
     tie = f", à égalité avec {fr.join(d['tied'])}" if d["tied"] else ""
     return (f"{who} a annoncé et a le plus petit score de la manche{tie} : bonus de "
             f"{fr.signed(-CALL_POINTS)} ({points_text(d['before'])} − {CALL_POINTS} = "
             f"{fr.count(d['after'], 'point')}).")
 
 
-def _malus(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    d = e.data
+def _malus(d: Mapping[str, Any], who: str) -> str:
     if d["tied"]:
         why = f"est à égalité avec {fr.join(d['tied'])}, ce qui ne suffit pas ici"
     else:
@@ -201,62 +178,56 @@ def _malus(e: Event, who: str, sees: bool, viewer: str | None) -> str:
             f"({points_text(d['before'])} + {CALL_POINTS} = {fr.count(d['after'], 'point')}).")
 
 
-def _totals(e: Event, who: str, sees: bool, viewer: str | None) -> str:
-    return f"Totaux après la manche {e.data['manche']} : " + ", ".join(
-        f"{p} {fr.count(t, 'point')}" for p, t in e.data["totals"].items()) + "."
+def _totals(d: Mapping[str, Any], who: str) -> str:
+    return f"Totaux après la manche {d['manche']} : " + ", ".join(
+        f"{p} {fr.count(t, 'point')}" for p, t in d["totals"].items()) + "."
 
 
-_Tell = Callable[[Event, str, bool, "str | None"], str]
-
-_SETUP: dict[str, _Tell] = {
-    "setup": lambda e, who, sees, viewer: f"Joueurs : {fr.join(e.data['players'])}.",
+PHRASES = Phrasebook("Vaiko", {
+    "setup": "Joueurs : {players:names}.",
     "deck": _deck,
-    "shuffle": lambda e, who, sees, viewer: f"Manche {e.data['manche']} : on bat toutes les "
-                                            "cartes.",
+    "shuffle": "Manche {manche} : on bat toutes les cartes.",
     "deal": _deal,
-    "first_discard": lambda e, who, sees, viewer: (
-        f"On retourne la première carte de la pioche : {card_text(e.data['face'])} commence "
-        "la défausse."),
-    "peek_turn": lambda e, who, sees, viewer: f"{who} choisit une de ses cartes à regarder.",
+    "first_discard": "On retourne la première carte de la pioche : {face:card} commence la "
+                     "défausse.",
+    "peek_turn": "{who} choisit une de ses cartes à regarder.",
     "peek": _peek,
-}
-_TURN: dict[str, _Tell] = {
-    "turn": lambda e, who, sees, viewer: f"C’est {fr.to(who)} de jouer.",
+    "turn": "C’est {who:to} de jouer.",
     "draw": _draw,
-    "reshuffle": lambda e, who, sees, viewer: (
-        f"La pioche est vide : les {fr.count(e.data['count'], 'carte')} de la défausse, sauf "
-        "celle du dessus, sont battues et forment une nouvelle pioche."),
+    "reshuffle": "La pioche est vide : les {count:count carte} de la défausse, sauf celle du "
+                 "dessus, sont battues et forment une nouvelle pioche.",
     "swap": _swap,
-    "discard": lambda e, who, sees, viewer: (
-        f"{who} jette directement la carte piochée : {card_text(e.data['face'])}."),
+    "discard": "{who} jette directement la carte piochée : {face:card}.",
     "look_hand": _look_hand,
-    "again": lambda e, who, sees, viewer: (
-        f"La carte {e.data['face']} est défaussée : {who} rejoue tout de suite. Personne ne "
-        "peut la jeter par-dessus."),
+    "again": "La carte {face} est défaussée : {who} rejoue tout de suite. Personne ne peut la "
+             "jeter par-dessus.",
     "special": _special,
-    "special_ignored": _ignored,
+    "special_ignored": "{who} a jeté la carte {face} en défausse immédiate : dans cette "
+                       "variante, elle n’agit pas.",
     "look": _look,
     "exchange": _exchange,
     "window": _window,
     "match": _match,
     "miss": _miss,
     "penalty": _penalty,
-    "no_penalty": lambda e, who, sees, viewer: (
-        f"Plus aucune carte à distribuer : {who} ne reçoit pas de carte de pénalité."),
-    "pass": lambda e, who, sees, viewer: f"{who} passe.",
+    "no_penalty": "Plus aucune carte à distribuer : {who} ne reçoit pas de carte de pénalité.",
+    "pass": "{who} passe.",
     "vaiko": _vaiko,
-    "end_turn": lambda e, who, sees, viewer: f"{who} finit son tour sans annoncer.",
-    "refused": lambda e, who, sees, viewer: fr.refusal(e.data["reason"]),
-}
-_END: dict[str, _Tell] = {
+    "end_turn": "{who} finit son tour sans annoncer.",
     "round_end": _round_end,
     "reveal": _reveal,
     "points": _points,
     "bonus": _bonus,
     "malus": _malus,
     "totals": _totals,
-    "new_round": lambda e, who, sees, viewer: (
-        f"Personne n’a atteint {TARGET} points : on joue la manche {e.data['manche']}, et "
-        f"c’est {fr.to(who)} de commencer."),
-    "game_over": lambda e, who, sees, viewer: str(e.data["reason"]),
-}
+    "new_round": "Personne n’a atteint {target} points : on joue la manche {manche}, et c’est "
+                 "{who:to} de commencer.",
+    "game_over": "{reason}",
+}, writers={"card": card_text})
+
+
+def describe(event: Event, viewer: str | None = None) -> str:
+    """One French sentence telling what ``event`` means to ``viewer`` (``None``: the teacher,
+    who sees every face; a player only sees the faces they have seen in the game); a French
+    :class:`ValueError` for anything that is not an event of this game."""
+    return PHRASES.describe(event, viewer=viewer, target=TARGET)

@@ -11,6 +11,7 @@ from typing import Any
 
 from tutor import fr
 from tutor.engine import Event
+from tutor.engine.phrases import Phrasebook
 
 from .cards import (
     COLOUR_NAMES,
@@ -22,8 +23,6 @@ from .cards import (
     heads_text,
     location_label,
     of_location,
-    refused,
-    shown,
 )
 
 
@@ -33,81 +32,77 @@ def _by_player(values: Mapping[str, int], unit: str | None = None) -> str:
                      for p, n in values.items())
 
 
+def _match(d: Mapping[str, Any], who: str) -> str:
+    if d["manches"] == 1:
+        return "On joue une seule manche."
+    return f"On joue {d['manches']} manches et on additionne les points."
+
+
+def _draw(d: Mapping[str, Any], who: str) -> str:
+    left = ("la pioche est vide" if d["left"] == 0
+            else f"{fr.count(d['left'], 'carte')} dans la pioche")
+    return f"{who} pioche {fr.count(len(d['cards']), 'carte')} ({left})."
+
+
+def _end(d: Mapping[str, Any], who: str) -> str:
+    if d["reason"] == "deck":
+        return f"{who} a tiré la dernière carte de la pioche : la manche s’arrête aussitôt."
+    return f"{who} montre des chasses des six couleurs : la manche s’arrête aussitôt."
+
+
+def _discard_hands(d: Mapping[str, Any], who: str) -> str:
+    count = sum(len(h) for h in d["hands"].values())
+    return f"Les mains sont défaussées ({fr.count(count, 'carte')}) : elles ne comptent pas."
+
+
+def _deal(d: Mapping[str, Any], who: str) -> str:
+    return (f"On bat les 100 autres cartes ; chaque joueur en reçoit {d.get('hand', HAND_SIZE)}"
+            f", les {d['deck']} restantes forment la pioche face cachée.")
+
+
+PHRASES = Phrasebook("Vampir", {
+    "setup": lambda d, who: fr.seating(d["players"]),
+    "match": _match,
+    "locations": "Les six lieux sont posés en rangée : {locations:locations}.",
+    "vampires": "96 cartes Vampire, 16 par couleur : 11 à une tête et 5 à deux têtes.",
+    "jokers": "10 jokers Somewhere remplacent n’importe quelle couleur ; chacun compte "
+              "{heads:heads}.",
+    "starters": "Manche {manche} : sous chaque lieu, on pose un vampire à une tête de sa couleur.",
+    "deal": _deal,
+    "start": "{who} commence la manche {manche}.",
+    "draw": _draw,
+    "lay": "{who} pose un {card:card} sous {location:location}.",
+    "take": "{who} récupère les cartes {location:of_location} : {cards:cards}.",
+    "keep": "Aucune chasse n’est possible : {who} garde simplement les cartes récupérées en "
+            "main.",
+    "replace": "{who} défausse sa chasse {location:colour} précédente ({cards:cards}) : elle "
+               "quitte le jeu.",
+    "hunt": "{who} expose une chasse {location:colour} ({location:place}) : {cards:cards}, "
+            "{heads:heads}.",
+    "turn": "C’est au tour {who:of}.",
+    "end": _end,
+    "discard_hands": _discard_hands,
+    "colour": lambda d, who: _colour(d),
+    "points": "Points de la manche : {points:points}.",
+    "totals": "Après la manche {manche}, totaux : {totals:points}.",
+    "hunt_check": "{reason}",
+}, writers={
+    "card": card_text,
+    "cards": cards_text,
+    "colour": lambda location: colour_word(location, feminine=True),
+    "heads": heads_text,
+    "location": location_label,
+    "locations": lambda locations: ", ".join(location_label(loc) for loc in locations),
+    "of_location": of_location,
+    "place": LOCATION_NAMES.__getitem__,
+    "points": lambda values: _by_player(values, "point"),
+})
+
+
 def describe(event: Event) -> str:
     """One French sentence telling what ``event`` means, without revealing hidden cards.
     Anything but an event of this game raises a French ``ValueError``."""
-    if type(event) is not Event or not isinstance(event.data, Mapping):
-        raise refused(f"{shown(event, 40)} n’est pas un événement de Vampir.")
-    try:
-        return fr.typography(_describe(event.kind, event.data, str(event.seat)))
-    except (KeyError, TypeError, AttributeError, IndexError, ValueError):
-        raise refused(f"Événement de Vampir illisible : {shown(event, 60)}.") from None
-
-
-def _describe(kind: str, d: Mapping[str, Any], who: str) -> str:
-    """The sentence for an event of ``kind`` with data ``d``, done by ``who``."""
-    if kind == "setup":
-        return fr.seating(d["players"])
-    if kind == "match":
-        if d["manches"] == 1:
-            return "On joue une seule manche."
-        return f"On joue {d['manches']} manches et on additionne les points."
-    if kind == "locations":
-        return "Les six lieux sont posés en rangée : " + ", ".join(
-            location_label(loc) for loc in d["locations"]) + "."
-    if kind == "vampires":
-        return "96 cartes Vampire, 16 par couleur : 11 à une tête et 5 à deux têtes."
-    if kind == "jokers":
-        return (f"10 jokers Somewhere remplacent n’importe quelle couleur ; chacun compte "
-                f"{heads_text(d['heads'])}.")
-    if kind == "starters":
-        return (f"Manche {d['manche']} : sous chaque lieu, on pose un vampire à une tête de sa "
-                "couleur.")
-    if kind == "deal":
-        return (f"On bat les 100 autres cartes ; chaque joueur en reçoit {d.get('hand', HAND_SIZE)}"
-                f", les {d['deck']} restantes forment la pioche face cachée.")
-    if kind == "start":
-        return f"{who} commence la manche {d['manche']}."
-    if kind == "draw":
-        left = ("la pioche est vide" if d["left"] == 0
-                else f"{fr.count(d['left'], 'carte')} dans la pioche")
-        return f"{who} pioche {fr.count(len(d['cards']), 'carte')} ({left})."
-    if kind == "lay":
-        return f"{who} pose un {card_text(d['card'])} sous {location_label(d['location'])}."
-    if kind == "take":
-        return (f"{who} récupère les cartes {of_location(d['location'])} : "
-                f"{cards_text(d['cards'])}.")
-    if kind == "keep":
-        return (f"Aucune chasse n’est possible : {who} garde simplement les cartes récupérées "
-                "en main.")
-    if kind == "replace":
-        return (f"{who} défausse sa chasse {colour_word(d['location'], feminine=True)} précédente "
-                f"({cards_text(d['cards'])}) : elle quitte le jeu.")
-    if kind == "hunt":
-        return (f"{who} expose une chasse {colour_word(d['location'], feminine=True)} "
-                f"({LOCATION_NAMES[d['location']]}) : {cards_text(d['cards'])}, "
-                f"{heads_text(d['heads'])}.")
-    if kind == "turn":
-        return f"C’est au tour {fr.of(who)}."
-    if kind == "end":
-        if d["reason"] == "deck":
-            return f"{who} a tiré la dernière carte de la pioche : la manche s’arrête aussitôt."
-        return f"{who} montre des chasses des six couleurs : la manche s’arrête aussitôt."
-    if kind == "discard_hands":
-        count = sum(len(h) for h in d["hands"].values())
-        return (f"Les mains sont défaussées ({fr.count(count, 'carte')}) : elles ne comptent "
-                "pas.")
-    if kind == "colour":
-        return _colour(d)
-    if kind == "points":
-        return f"Points de la manche : {_by_player(d['points'], 'point')}."
-    if kind == "totals":
-        return f"Après la manche {d['manche']}, totaux : {_by_player(d['totals'], 'point')}."
-    if kind in ("winner", "hunt_check"):
-        return str(d["reason"])
-    if kind == "refused":
-        return fr.refusal(d["reason"])
-    raise refused(f"Événement de Vampir inconnu : {shown(kind)}.")
+    return PHRASES.describe(event)
 
 
 def _colour(d: Mapping[str, Any]) -> str:

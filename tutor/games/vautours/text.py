@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor import fr
 from tutor.engine import Event
+from tutor.engine.phrases import Phrasebook
 from tutor.games.vautours.state import C_ONE_LEVEL
 
 
@@ -20,7 +21,7 @@ def mode_text(mode: str) -> str:
     return "une carte Suricate" if mode == "suricate" else "une carte Vautour"
 
 
-def _stake(d: dict[str, Any]) -> str:
+def _stake(d: Mapping[str, Any], who: str) -> str:
     rule = "la plus forte" if d["mode"] == "suricate" else "la plus faible"
     pile: Sequence[int] = d["pile"]
     total: int = d["total"]
@@ -30,69 +31,56 @@ def _stake(d: dict[str, Any]) -> str:
     return f"La carte {fr.signed(total)} est {mode_text(str(d['mode']))} : {rule} carte l’emporte."
 
 
-_FIXED = {
+def _reveal(d: Mapping[str, Any], who: str) -> str:
+    text = f"Manche {d['manche']} : on révèle {fr.signed(d['card'])}."
+    if len(d["pile"]) > 1:
+        text += (f" Elle rejoint la pile en attente : {pile_text(d['pile'])}, "
+                 f"soit {fr.signed(sum(d['pile']))} en jeu.")
+    return text
+
+
+def _no_winner(d: Mapping[str, Any], who: str) -> str:
+    if d.get("clause") == C_ONE_LEVEL:
+        return ("La deuxième carte est encore à égalité : lue à la lettre, la règle du livret "
+                f"{fr.quote('suricate')} n’attribue pas la pile.")
+    return "Il ne reste aucune carte posée par un seul joueur : personne ne remporte la pile."
+
+
+def _by_seat(values: Mapping[str, int]) -> str:
+    """``Alex 3, Carla 12`` (cards) or, for scores, signed: ``Alex +3, Carla −2``."""
+    return ", ".join(f"{p} {v}" for p, v in values.items())
+
+
+PHRASES = Phrasebook("Stupides Vautours", {
+    "setup": "Joueurs : {players:names}.",
     "hands": "Chaque joueur prend en main une série complète, de 1 à 15.",
     "points": "Quinze cartes Points : dix cartes Suricate (+1 à +10) et cinq cartes Vautour "
               "(−5 à −1).",
     "shuffle": "Les cartes Points sont battues et forment la pioche, face cachée.",
+    "reveal": _reveal,
+    "play": "{who} pose une carte face cachée.",
+    "show": "Tout le monde révèle sa carte : {plays:plays}.",
+    "stake": _stake,
+    "cancel": "{seats:names} ont posé la même valeur, {value} : ces cartes s’annulent et ne "
+              "comptent plus.",
+    "win": "{who} remporte la pile ({pile:pile}) avec le {card}.",
+    "no_winner": _no_winner,
+    "take": "{who} garde {cards:pile}, face cachée, jusqu’au décompte.",
     "discard": "Chacun pose la carte jouée sur sa pile ouverte, face visible.",
     "end": "C’était la dernière manche : la partie est finie.",
-}
+    "pile_lost": "Dernière manche sans gagnant : la pile ({pile:pile}) est perdue.",
+    "pile_shared": "Dernière manche sans gagnant : {seats:names} comptent chacun {total:signed} "
+                   "(pile partagée).",
+    "scores": "Décompte : {scores:scores}.",
+}, writers={
+    "pile": pile_text,
+    "plays": _by_seat,
+    "scores": lambda scores: ", ".join(f"{p} {fr.signed(s)}" for p, s in scores.items()),
+})
 
 
 def describe(event: Event) -> str:
     """One French sentence telling what ``event`` means, without revealing hidden choices.
 
     Raises :class:`ValueError` (French) for anything that is not an event of this game."""
-    try:
-        return fr.typography(_describe(event))
-    except (KeyError, TypeError, AttributeError, IndexError, ValueError):
-        raise ValueError("Événement illisible pour Stupides Vautours : "
-                         f"{fr.quote(repr(event)[:40])}.") from None
-
-
-def _describe(event: Event) -> str:
-    d = dict(event.data)
-    kind = event.kind
-    if kind in _FIXED:
-        return _FIXED[kind]
-    if kind == "setup":
-        return f"Joueurs : {fr.join(d['players'])}."
-    if kind == "reveal":
-        text = f"Manche {d['manche']} : on révèle {fr.signed(d['card'])}."
-        if len(d["pile"]) > 1:
-            text += (f" Elle rejoint la pile en attente : {pile_text(d['pile'])}, "
-                     f"soit {fr.signed(sum(d['pile']))} en jeu.")
-        return text
-    if kind == "play":
-        return f"{event.seat} pose une carte face cachée."
-    if kind == "show":
-        plays = ", ".join(f"{p} {c}" for p, c in d["plays"].items())
-        return f"Tout le monde révèle sa carte : {plays}."
-    if kind == "stake":
-        return _stake(d)
-    if kind == "cancel":
-        return (f"{fr.join(d['seats'])} ont posé la même valeur, {d['value']} : ces cartes "
-                "s’annulent et ne comptent plus.")
-    if kind == "win":
-        return f"{event.seat} remporte la pile ({pile_text(d['pile'])}) avec le {d['card']}."
-    if kind == "no_winner":
-        if event.clause == C_ONE_LEVEL:
-            return ("La deuxième carte est encore à égalité : lue à la lettre, la règle du livret "
-                    f"{fr.quote('suricate')} n’attribue pas la pile.")
-        return "Il ne reste aucune carte posée par un seul joueur : personne ne remporte la pile."
-    if kind == "take":
-        return f"{event.seat} garde {pile_text(d['cards'])}, face cachée, jusqu’au décompte."
-    if kind == "pile_lost":
-        return f"Dernière manche sans gagnant : la pile ({pile_text(d['pile'])}) est perdue."
-    if kind == "pile_shared":
-        return (f"Dernière manche sans gagnant : {fr.join(d['seats'])} comptent chacun "
-                f"{fr.signed(d['total'])} (pile partagée).")
-    if kind == "scores":
-        return ("Décompte : " + ", ".join(f"{p} {fr.signed(s)}" for p, s in d["scores"].items())
-                + ".")
-    if kind == "winner":
-        return str(d["reason"])
-    if kind == "refused":
-        return fr.refusal(d["reason"])
-    raise ValueError(f"Événement inconnu de Stupides Vautours : {fr.quote(str(kind))}.")
+    return PHRASES.describe(event)
