@@ -199,6 +199,8 @@ IMPOSSIBLE = {
         "illegal earlier move": 'joueurs = ["A", "B", "C"]\ndonnes = [{ mains = { C = [40] } }]'
                                 '\ncoups = [{ joueur = "C", carte = 40 }]',
         "unknown dealer": 'joueurs = ["A", "B", "C"]\ndonneur = "Zoé"',
+        "too many deals": 'joueurs = ["A", "B", "C"]\ndonnes = [{}, {}, {}, {}]',
+        "unknown key in a deal": 'joueurs = ["A", "B", "C"]\ndonnes = [{ pioche = [1] }]',
     },
     "vampir": {
         "card twice": 'joueurs = ["A", "B", "C"]\ndonnes = [{ mains = { A = ["castle:2", '
@@ -213,6 +215,8 @@ IMPOSSIBLE = {
                                 'action = "piocher" }]',
         "too many deals": 'joueurs = ["A", "B", "C"]\nvariante = "manche-unique"\n'
                           'donnes = [{}, {}]',
+        "a deal not a table": 'joueurs = ["A", "B", "C"]\ndonnes = [3]',
+        "bad card in the deck": 'joueurs = ["A", "B", "C"]\ndonnes = [{ pioche = ["moon:1"] }]',
     },
     "vaiko": {
         "card twice": 'joueurs = ["A", "B"]\nmains = { A = [7, 7, 7], B = [7, 7] }',

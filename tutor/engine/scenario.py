@@ -36,7 +36,8 @@ import math
 import random
 import re
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -159,6 +160,64 @@ def per_player(where: str, value: object, players: Sequence[str]) -> dict[str, A
             f"{where} : joueur inconnu {fr.quote(str(strangers[0]))} "
             f"(joueurs : {', '.join(players)})."))
     return dict(value)
+
+
+@contextmanager
+def as_scenario_error() -> Iterator[None]:
+    """Inside this block, an :class:`~tutor.engine.examples.ExampleError` of the notation's own
+    checks becomes a :class:`ScenarioError` (same French reason)."""
+    try:
+        yield
+    except ExampleError as exc:
+        raise ScenarioError(fr.typography(f"{exc}.")) from None
+
+
+def written_deals(data: Mapping[str, Any], count: int,
+                  keys: Sequence[str]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The scenario's ``donnes``, one table per manche, as ``(where, table)`` for each of the
+    ``count`` manches (``{}`` for a manche not written); a table's keys are among ``keys``
+    (``mains``, a table of hands, and the game's lists)."""
+    given = data.get("donnes", [])
+    if not isinstance(given, list) or len(given) > count \
+            or not all(isinstance(d, dict) for d in given):
+        fields = ", ".join(f"{k} = {{ … }}" if k == "mains" else f"{k} = [ … ]" for k in keys)
+        raise ScenarioError(fr.typography(
+            f"donnes : une liste d’au plus {fr.count(count, 'donne')} (une par manche), "
+            f"chacune {{ {fields} }}."))
+    for k in range(count):
+        where = f"donne {k + 1}"
+        spec = given[k] if k < len(given) else {}
+        with as_scenario_error():
+            check_keys(where, spec, (), tuple(keys))
+        yield where, spec
+
+
+def written_hands(where: str, spec: Mapping[str, Any], players: Sequence[str],
+                  read: Callable[[str, object], list[Any]], pool: list[Any], clause: str,
+                  show: Callable[[Any], str] = str,
+                  known: Sequence[Any] = ()) -> dict[str, list[Any]]:
+    """The hands a deal's table writes (``mains``), each card read by ``read(where, value)``
+    and taken out of ``pool`` (see :func:`take`)."""
+    with as_scenario_error():
+        return {p: take(f"{where}, main {fr.of(p)}", read(f"{where}, main {fr.of(p)}", h), pool,
+                        clause, show, known)
+                for p, h in per_player(f"{where}, mains", spec.get("mains", {}),
+                                       players).items()}
+
+
+def deal(players: Sequence[str], hands: Mapping[str, list[Any]], others: Sequence[Any],
+         size: int) -> tuple[list[Any], list[Any]]:
+    """Every hand of ``size`` cards in seat order: the cards written for it completed from
+    ``others`` (the cards not written, already in their drawn order), each hand sorted; and the
+    cards of ``others`` left over."""
+    dealt: list[Any] = []
+    left = list(others)
+    for p in players:
+        mine = hands.get(p, [])
+        need = size - len(mine)
+        dealt += sorted(mine + left[:need])
+        left = left[need:]
+    return dealt, left
 
 
 def rest(pool: Sequence[Any], rng: random.Random) -> tuple[Any, ...]:

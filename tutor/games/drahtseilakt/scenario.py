@@ -13,10 +13,8 @@ import random
 from collections.abc import Hashable, Mapping
 from typing import Any
 
-from tutor import fr
+from tutor.engine import scenario as sc
 from tutor.engine.api import Record
-from tutor.engine.examples import ExampleError, check_keys
-from tutor.engine.scenario import Notation, ScenarioError, listed, per_player, rest, take
 from tutor.games.drahtseilakt.core import (
     C_CARDS,
     C_SCORE_CARDS,
@@ -40,38 +38,16 @@ def _read_chance(data: Mapping[str, Any], players: tuple[str, ...], variant: Any
     n = len(players)
     cards = number_cards(variant, n)
     first = seat_index_in(players, data.get("donneur", players[0]))
-    given_deals = data.get("donnes", [])
-    if not isinstance(given_deals, list) or len(given_deals) > n \
-            or not all(isinstance(d, dict) for d in given_deals):
-        raise ScenarioError(fr.typography(
-            f"donnes : une liste d’au plus {fr.count(n, 'donne')} (une par manche), chacune "
-            "{ mains = { … }, score = [ … ] }."))
     drawn: list[tuple[Hashable, ...]] = []
-    for k in range(n):
-        where = f"donne {k + 1}"
-        spec = given_deals[k] if k < len(given_deals) else {}
-        try:
-            check_keys(where, spec, (), ("mains", "score"))
-        except ExampleError as exc:
-            raise ScenarioError(fr.typography(f"{exc}.")) from None
+    for where, spec in sc.written_deals(data, n, ("mains", "score")):
         pool = list(cards)
-        hands = {p: take(f"{where}, main {fr.of(p)}", listed(f"{where}, main {fr.of(p)}", h,
-                                                               HAND_SIZE), pool, C_CARDS,
-                         known=cards)
-                 for p, h in per_player(f"{where}, mains", spec.get("mains", {}),
-                                        players).items()}
-        others = list(rest(pool, rng))
-        dealt: list[int] = []
-        for p in players:
-            mine = hands.get(p, [])
-            need = HAND_SIZE - len(mine)
-            dealt += sorted(mine + others[:need])
-            others = others[need:]
+        hands = sc.written_hands(where, spec, players, lambda w, h: sc.listed(w, h, HAND_SIZE),
+                                 pool, C_CARDS, known=cards)
+        dealt, others = sc.deal(players, hands, sc.rest(pool, rng), HAND_SIZE)
         scores_pool = list(SCORE_CARDS)
-        top = take(f"{where}, score", listed(f"{where}, score", spec.get("score", []),
-                                             len(SCORE_CARDS)),
-                   scores_pool, C_SCORE_CARDS, known=SCORE_CARDS)
-        drawn += [tuple(dealt) + tuple(sorted(others)), tuple(top) + rest(scores_pool, rng)]
+        written = sc.listed(f"{where}, score", spec.get("score", []), len(SCORE_CARDS))
+        top = sc.take(f"{where}, score", written, scores_pool, C_SCORE_CARDS, known=SCORE_CARDS)
+        drawn += [tuple(dealt) + tuple(sorted(others)), tuple(top) + sc.rest(scores_pool, rng)]
     return Record(tuple(drawn), ((FIRST_DEALER, first),))
 
 
@@ -104,5 +80,5 @@ def _facts(state: State) -> dict[str, Any]:
     }
 
 
-SCENARIO: Notation[State, Play] = Notation(("donneur", "donnes"), _read_chance, _write_chance,
-                                           parse_move, _write_action, _facts)
+SCENARIO: sc.Notation[State, Play] = sc.Notation(
+    ("donneur", "donnes"), _read_chance, _write_chance, parse_move, _write_action, _facts)

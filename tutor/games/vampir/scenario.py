@@ -16,10 +16,8 @@ import random
 from collections.abc import Hashable, Mapping
 from typing import Any, cast
 
-from tutor import fr
+from tutor.engine import scenario as sc
 from tutor.engine.api import Record
-from tutor.engine.examples import ExampleError, check_keys
-from tutor.engine.scenario import Notation, ScenarioError, listed, per_player, rest, take
 
 from .actions import Action, Draw, Lay, Take
 from .cards import (
@@ -36,45 +34,22 @@ from .state import State, _index
 
 
 def _cards(where: str, value: object, limit: int) -> list[Card]:
-    return [parse_card(v) for v in listed(where, value, limit)]
+    return [parse_card(v) for v in sc.listed(where, value, limit)]
 
 
 def _read_chance(data: Mapping[str, Any], players: tuple[str, ...], variant: Any,
                  seed: int) -> Record:
     rng = random.Random(seed)
-    len(players)
     first = players[_index(players, data.get("premier", players[0]))]
-    manches = variant.manches
-    given_deals = data.get("donnes", [])
-    if not isinstance(given_deals, list) or len(given_deals) > manches \
-            or not all(isinstance(d, dict) for d in given_deals):
-        raise ScenarioError(fr.typography(
-            f"donnes : une liste d’au plus {fr.count(manches, 'donne')} (une par manche), "
-            "chacune { mains = { … }, pioche = [ … ] }."))
     drawn: list[tuple[Hashable, ...]] = []
-    for k in range(manches):
-        where = f"donne {k + 1}"
-        spec = given_deals[k] if k < len(given_deals) else {}
-        try:
-            check_keys(where, spec, (), ("mains", "pioche"))
-            pool = list(SHUFFLED)
-            hands = {p: take(f"{where}, main {fr.of(p)}",
-                             _cards(f"{where}, main {fr.of(p)}", h, HAND_SIZE), pool, C_DEAL,
-                             card_code, SHUFFLED)
-                     for p, h in per_player(f"{where}, mains", spec.get("mains", {}),
-                                            players).items()}
-            deck = take(f"{where}, pioche", _cards(f"{where}, pioche", spec.get("pioche", []),
-                                                   len(SHUFFLED)), pool, C_DEAL, card_code,
-                        SHUFFLED)
-        except ExampleError as exc:
-            raise ScenarioError(fr.typography(f"{exc}.")) from None
-        others = list(rest(pool, rng))
-        dealt: list[Card] = []
-        for p in players:
-            mine = hands.get(p, [])
-            need = HAND_SIZE - len(mine)
-            dealt += sorted(mine + others[:need])
-            others = others[need:]
+    for where, spec in sc.written_deals(data, variant.manches, ("mains", "pioche")):
+        pool = list(SHUFFLED)
+        hands = sc.written_hands(where, spec, players, lambda w, h: _cards(w, h, HAND_SIZE),
+                                 pool, C_DEAL, card_code, SHUFFLED)
+        with sc.as_scenario_error():
+            written = _cards(f"{where}, pioche", spec.get("pioche", []), len(SHUFFLED))
+            deck = sc.take(f"{where}, pioche", written, pool, C_DEAL, card_code, SHUFFLED)
+        dealt, others = sc.deal(players, hands, sc.rest(pool, rng), HAND_SIZE)
         drawn.append((*dealt, *deck, *others))
     return Record(tuple(drawn), (("first", first),))
 
@@ -118,5 +93,5 @@ def _facts(state: State) -> dict[str, Any]:
     }
 
 
-SCENARIO: Notation[State, Action] = Notation(("premier", "donnes"), _read_chance, _write_chance,
-                                             parse_move, _write_action, _facts)
+SCENARIO: sc.Notation[State, Action] = sc.Notation(
+    ("premier", "donnes"), _read_chance, _write_chance, parse_move, _write_action, _facts)
