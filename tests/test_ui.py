@@ -327,3 +327,13 @@ def test_notebooks_are_thin_and_hold_no_widget_state(path: Path) -> None:
         assert bool(cell["outputs"]) == checked, source
         for out in cell["outputs"]:
             assert "application/vnd.jupyter.widget-view+json" not in out.get("data", {})
+
+
+def test_a_stacked_table_names_each_column_in_its_cells() -> None:
+    from tutor.ui import html as h
+    plain = h.table(["Joueur", "Total"], [["Alex", "3"]])
+    stacked = h.table(["Joueur", "Total"], [["Alex", "3"], ["Bea", "5"]], stack=True,
+                      row_classes=["tv-win"])
+    assert "data-label" not in plain and "tv-stack" not in plain
+    assert 'class="tv-table tv-stack"' in stacked and '<tr class="tv-win"><td>Alex</td>' in stacked
+    assert stacked.count('<td data-label="Total">') == 2 and "<tr><td>Bea</td>" in stacked

@@ -113,6 +113,14 @@ CSS = """
 .jupyter-button.tv-right { background: #d3f9d8; border-color: #2f9e44; }
 .jupyter-button.tv-wrong { background: #ffe3e3; border-color: #e03131; }
 @media (max-width: 640px) {
+  .tv-root .tv-stack, .tv-root .tv-stack tbody, .tv-root .tv-stack tr,
+  .tv-root .tv-stack td { display: block; width: auto; }
+  .tv-root .tv-stack thead { display: none; }
+  .tv-root .tv-stack tr { border: 1px solid #dee2e6; border-radius: 8px; margin: 0 0 0.4rem; }
+  .tv-root .tv-stack td { border: none; padding: 0.15rem 0.5rem; }
+  .tv-root .tv-stack td:first-child { font-weight: 600; }
+  .tv-root .tv-stack td[data-label]::before { content: attr(data-label) "\\202F: ";
+    color: #5b6478; }
   .tv-card { width: 3.3rem; height: 4.6rem; }
   .tv-card .tv-value { font-size: 1.3rem; }
   .tv-hero h1 { font-size: 1.4rem; }
@@ -200,11 +208,20 @@ def message_panel(kind: str, title: str, text: str = "") -> str:
             f'<div class="tv-title">{esc(title)}</div>{body}</div>')
 
 
-def table(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
-    """A simple table; cells are already-escaped HTML."""
+def table(headers: Sequence[str], rows: Iterable[Sequence[str]], *, stack: bool = False,
+          row_classes: Sequence[str] = ()) -> str:
+    """A table; cells are already-escaped HTML, ``row_classes`` one CSS class per row. With
+    ``stack``, a wide table turns into stacked rows on a phone, each cell then saying its
+    column's name (the first cell heads its row)."""
     head = "".join(f"<th>{esc(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
-    return f'<table class="tv-table"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    labels = [f' data-label="{esc(h)}"' if stack and k else "" for k, h in enumerate(headers)]
+    classes = [*row_classes, *[""] * len(headers)]
+    body = "".join(
+        (f'<tr class="{classes[i]}">' if i < len(row_classes) and classes[i] else "<tr>")
+        + "".join(f"<td{label}>{c}</td>" for label, c in zip(labels, r)) + "</tr>"
+        for i, r in enumerate(rows))
+    cls = "tv-table tv-stack" if stack else "tv-table"
+    return f'<table class="{cls}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 class Step(NamedTuple):

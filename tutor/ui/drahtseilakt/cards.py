@@ -49,7 +49,6 @@ CSS = """
   padding: 0.5rem 0.7rem; background: #fbfcff; min-width: 0; }
 .dz-pay { font-size: 0.9rem; margin-top: 0.3rem; }
 .dz-cancelled { text-decoration: line-through; color: #868e96; }
-.tv-root .dz-readings td, .tv-root .dz-readings th { padding: 0.25rem 0.5rem; }
 .jupyter-button.dz-scorebtn { width: 4.6rem; height: 3rem; font-weight: 700; border-radius: 8px; }
 .jupyter-button.dz-scorebtn.dz-used { text-decoration: line-through; opacity: 0.5; }
 .tv-game .widget-dropdown, .tv-sandbox .widget-dropdown, .tv-game .widget-text,
@@ -60,13 +59,6 @@ CSS = """
   width: auto !important; }
 .tv-game .widget-dropdown select, .tv-sandbox .widget-dropdown select { min-width: 0; }
 .jupyter-button.tv-choice { white-space: normal; height: auto; max-width: 100%; }
-@media (max-width: 600px) {
-  .tv-root .dz-readings thead { display: none; }
-  .tv-root .dz-readings tr, .tv-root .dz-readings td { display: block; border: 0; }
-  .tv-root .dz-readings tr { border-bottom: 1px solid #dee2e6; padding: 0.3rem 0; }
-  .tv-root .dz-readings td::before { content: attr(data-label) " : "; color: #5b6478; }
-  .tv-root .dz-readings td:first-child::before { content: ""; }
-}
 """
 
 PAGE = GamePage("drahtseilakt", "Un jeu de Reiner Knizia (1999), de 3 à 5 joueurs : "
@@ -141,15 +133,6 @@ def muted(text: str) -> str:
     return f'<div class="tv-muted">{h.esc(text)}</div>'
 
 
-def labelled_table(headers: Sequence[str], rows: Sequence[Sequence[str]], cls: str) -> str:
-    """A table whose cells carry their column's name, so that it stacks on a phone."""
-    head = "".join(f"<th>{h.esc(x)}</th>" for x in headers)
-    body = "".join("<tr>" + "".join(f'<td data-label="{h.esc(x)}">{cell}</td>'
-                                    for x, cell in zip(headers, row)) + "</tr>" for row in rows)
-    return (f'<table class="tv-table {cls}"><thead><tr>{head}</tr></thead><tbody>{body}'
-            "</tbody></table>")
-
-
 # --- static parts --------------------------------------------------------------------------------
 
 
@@ -184,8 +167,8 @@ def readings() -> h.Html:
     rows = [[h.esc(d.PRESET_LABELS[name])] + [h.esc(labels[getattr(preset, key)])
                                               for key, labels in READING_ROWS]
             for name, preset in d.PRESETS.items()]
-    table = labelled_table(["Préréglage", "Cartes", "On joue", "Réserve", "Paires rendues"],
-                           rows, "dz-readings")
+    table = h.table(["Préréglage", "Cartes", "On joue", "Réserve", "Paires rendues"], rows,
+                    stack=True)
     return h.Html(panel("Les lectures de la règle", table),
                   "Préréglages : " + ", ".join(d.PRESETS))
 

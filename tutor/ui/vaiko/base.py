@@ -114,11 +114,11 @@ def readings() -> h.Html:
     rows = [[h.esc(v.PRESET_LABELS[name].split(" (")[0])]
             + [h.esc(words[getattr(preset, key)]) for key, words in READING_WORDS.items()]
             for name, preset in v.PRESETS.items()]
-    body = ('<div class="tv-panel" style="overflow-x:auto"><div class="tv-title">Les lectures '
+    body = ('<div class="tv-panel"><div class="tv-title">Les lectures '
             "de la règle</div>" + h.table(
                 ["Préréglage", "Piocher", "Regarder ses cartes après la pioche",
                  "Spéciale en défausse immédiate", "Annonceur à égalité", "Après l’annonce"],
-                rows) + "</div>")
+                rows, stack=True) + "</div>")
     return h.Html(body, "Préréglages : " + ", ".join(v.PRESETS))
 
 

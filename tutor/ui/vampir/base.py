@@ -81,11 +81,6 @@ CSS = "".join(f".vp-{k}, .jupyter-button.vp-pick-{k} {{ background: {bg}; border
 .jupyter-button.tv-action { max-width: 100%; white-space: normal; height: auto;
   min-height: var(--jp-widgets-inline-height); }
 @media (max-width: 600px) {
-  .vp-grid table, .vp-grid tbody, .vp-grid tr, .vp-grid td { display: block; width: auto; }
-  .vp-grid thead { display: none; }
-  .vp-grid tr { border: 1px solid #dee2e6; border-radius: 8px; margin: 0 0 0.4rem; }
-  .vp-grid td { border: none; padding: 0.15rem 0.5rem; }
-  .vp-grid td[data-label]::before { content: attr(data-label) "\\202F: "; font-weight: 600; }
   .vp-locations { grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr)); }
 }
 """
@@ -180,15 +175,9 @@ def grid(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str = "",
          classes: Sequence[str] = ()) -> str:
     """A table that turns into stacked rows on a narrow screen (each cell then says its column);
     cells are escaped HTML, ``classes`` one CSS class per row."""
-    head = "".join(f"<th>{h.esc(x)}</th>" for x in headers)
-    body = "".join(
-        f'<tr class="{cls}">' + "".join(f'<td data-label="{h.esc(label)}">{cell}</td>' if k
-                                        else f"<td>{cell}</td>"
-                                        for k, (label, cell) in enumerate(zip(headers, row)))
-        + "</tr>" for row, cls in zip(rows, [*classes, *[""] * len(rows)]))
     title_html = f'<div class="tv-title">{h.esc(title)}</div>' if title else ""
-    return (f'<div class="tv-panel vp-grid">{title_html}<table class="tv-table"><thead><tr>'
-            f"{head}</tr></thead><tbody>{body}</tbody></table></div>")
+    return (f'<div class="tv-panel vp-grid">{title_html}'
+            f"{h.table(headers, rows, stack=True, row_classes=classes)}</div>")
 
 
 def material() -> h.Html:

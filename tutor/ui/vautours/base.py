@@ -94,7 +94,7 @@ def readings() -> h.Html:
             for name, p in v.PRESETS.items()]
     body = ('<div class="tv-panel"><div class="tv-title">Les lectures de la règle</div>'
             + h.table(["Préréglage", "Égalités", "Départage final", "Pile de la dernière manche"],
-                      rows)
+                      rows, stack=True)
             + f"<p>{h.esc(NOTE)}</p></div>")
     return h.Html(body, "Préréglages : " + ", ".join(v.PRESETS))
 
