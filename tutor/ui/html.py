@@ -110,6 +110,9 @@ CSS = """
   background: #f1f3f5; color: #868e96; text-decoration: line-through; }
 .jupyter-button.tv-cardbtn:hover { background: #d0ebff; }
 .jupyter-button.tv-choice { min-width: 7rem; }
+/* a text button is as wide as its label (ipywidgets' fixed width cuts « Question suivante »
+   in JupyterLab); card buttons keep their card size */
+.jupyter-widgets.jupyter-button:not(.tv-cardbtn) { width: auto; max-width: 100%; }
 .jupyter-button.tv-right { background: #d3f9d8; border-color: #2f9e44; }
 .jupyter-button.tv-wrong { background: #ffe3e3; border-color: #e03131; }
 @media (max-width: 640px) {
