@@ -49,13 +49,14 @@ class VariantBase:
             check_choice(name, getattr(self, name), valid)
 
     @classmethod
-    def presets(cls: type[V], standard: str,
-                others: Mapping[str, tuple[str, V]]) -> tuple[dict[str, V], dict[str, str]]:
+    def presets(cls: type[V], standard: str, others: Mapping[str, tuple[str, Mapping[str, Any]]]
+                ) -> tuple[dict[str, V], dict[str, str]]:
         """Register the named presets and return them with their French labels, built from one
         table: ``"standard"`` (every reading at its default, labelled ``standard``) first, then
-        ``others``, each name mapped to its label and its variant."""
-        table = {"standard": (standard, cls()), **others}
-        named = {name: variant for name, (_, variant) in table.items()}
+        ``others``, each name mapped to its label and the readings it changes
+        (``{"deck": "tactical"}``)."""
+        table = {"standard": (standard, {}), **others}
+        named = {name: cls.from_mapping(readings) for name, (_, readings) in table.items()}
         cls.PRESETS = named
         return named, {name: label for name, (label, _) in table.items()}
 

@@ -39,17 +39,14 @@ class Variant(VariantBase, game="Drahtseilakt"):
     pairs: Literal["immediate", "end_of_manche"] = "immediate"
 
 
-PRESETS, PRESET_LABELS = Variant.presets(
-    "Règle de base (cartes 1 à 50, à tour de rôle)", {
-        "tactique": ("Variante tactique (seulement les cartes 1 à 9 × joueurs)",
-                     Variant(deck="tactical")),
-        "chaotique": ("Variante chaotique (cartes révélées ensemble)",
-                      Variant(play="simultaneous")),
-        "reserve-illimitee": ("Réserve illimitée (on complète avec des jetons)",
-                              Variant(supply="unlimited")),
-        "paires-en-fin-de-manche": ("Paires rendues seulement en fin de manche",
-                                    Variant(pairs="end_of_manche")),
-    })
+PRESETS, PRESET_LABELS = Variant.presets("Règle de base (cartes 1 à 50, à tour de rôle)", {
+    "tactique": ("Variante tactique (seulement les cartes 1 à 9 × joueurs)", {"deck": "tactical"}),
+    "chaotique": ("Variante chaotique (cartes révélées ensemble)", {"play": "simultaneous"}),
+    "reserve-illimitee": ("Réserve illimitée (on complète avec des jetons)",
+                          {"supply": "unlimited"}),
+    "paires-en-fin-de-manche": ("Paires rendues seulement en fin de manche",
+                                {"pairs": "end_of_manche"}),
+})
 
 C_GOAL = "drahtseilakt/but"
 C_CARDS = "drahtseilakt/cartes"

@@ -83,15 +83,15 @@ class Variant(VariantBase, game="Vaiko"):
 
 PRESETS, PRESET_LABELS = Variant.presets("Standard (lectures retenues par le tuteur)", {
     "pioche-ou-defausse": ("Pioche ou défausse (on peut prendre la carte de la défausse)",
-                           Variant(draw_from="deck_or_discard")),
+                           {"draw_from": "deck_or_discard"}),
     "sans-regard": ("Sans regard (on ne regarde jamais ses cartes avant d’échanger)",
-                    Variant(look="never")),
+                    {"look": "never"}),
     "sans-effet-immediat": ("Sans effet immédiat (une spéciale jetée par-dessus n’agit pas)",
-                            Variant(matched_special="no_effect")),
+                            {"matched_special": "no_effect"}),
     "egalite-stricte": ("Égalité stricte (l’annonceur à égalité prend le malus)",
-                        Variant(caller_tie="malus")),
+                        {"caller_tie": "malus"}),
     "tour-de-table": ("Tour de table (après l’annonce, on finit le tour commencé)",
-                      Variant(call_end="starter")),
+                      {"call_end": "starter"}),
 })
 
 

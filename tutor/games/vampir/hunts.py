@@ -70,11 +70,11 @@ class Variant(VariantBase, game="Vampir"):
 
 
 PRESETS, PRESET_LABELS = Variant.presets("Lectures retenues par le tuteur, trois manches", {
-    "manche-unique": ("Une seule manche", Variant(manches=1)),
+    "manche-unique": ("Une seule manche", {"manches": 1}),
     "pioche-autre-carte": ("Pioche\u202f: on garde une carte tirée et on pose l’autre",
-                           Variant(draw="drawn")),
-    "recuperation-libre": ("Récupération libre (même sans chasse possible)", Variant(take="free")),
-    "joker-deux-tetes": ("Joker à deux têtes", Variant(joker_heads=2)),
+                           {"draw": "drawn"}),
+    "recuperation-libre": ("Récupération libre (même sans chasse possible)", {"take": "free"}),
+    "joker-deux-tetes": ("Joker à deux têtes", {"joker_heads": 2}),
 })
 
 

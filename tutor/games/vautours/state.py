@@ -54,10 +54,10 @@ class Variant(VariantBase, game="Stupides Vautours"):
 PRESETS, PRESET_LABELS = Variant.presets(
     "Lecture retenue (la plus forte valeur posée par un seul joueur)", {
         "livret-suricate": ("Livret «\u202fsuricate\u202f», lu à la lettre (un seul niveau "
-                            "d’égalité)", Variant(ties="one_level")),
-        "livret-souris": ("Livret «\u202fsouris\u202f»", Variant()),
+                            "d’égalité)", {"ties": "one_level"}),
+        "livret-souris": ("Livret «\u202fsouris\u202f»", {}),
         "livret-souris-alternative": ("Livret «\u202fsouris\u202f», départage par la plus "
-                                      "haute souris", Variant(final_tiebreak="highest_mouse")),
+                                      "haute souris", {"final_tiebreak": "highest_mouse"}),
     })
 
 
