@@ -44,8 +44,7 @@ from tutor.games.drahtseilakt.engine import (
 # --- playing -----------------------------------------------------------------------------------
 
 
-def apply(state: State, action: Play, *, explain: bool = True
-          ) -> tuple[State, tuple[Event, ...]]:
+def apply(state: State, action: Play, *, explain: bool = True) -> tuple[State, tuple[Event, ...]]:
     """Play ``action`` and return the new state and what happened.
 
     The card leaves the hand and joins the trick (``drahtseilakt/jouer``; hidden until all have

@@ -92,7 +92,7 @@ def sample_state(view: View, rng: random.Random) -> State:
         known.append(frozenset(mine | set(discard)))
     acting = turn if view.acting is None else names.index(view.acting)
     return State(
-        view.variant, deck, names,
+        view.variant, names, deck,
         Record((), (("deck", deck),)), view.manche, names.index(view.starter),
         tuple(p.total for p in view.players), hands, pile, discard, tuple(known), view.phase,
         turn, acting, drawn, view.drawn_from, tuple(names.index(p) for p in view.window),

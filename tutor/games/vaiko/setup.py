@@ -130,7 +130,7 @@ def new_game(
     cards = coerce_deck(deck)
     _check_deck_size(cards, len(names))
     n = len(names)
-    state = State(rules, cards, names, Record((), (("deck", cards),)), 1, 0, (0,) * n,
+    state = State(rules, names, cards, Record((), (("deck", cards),)), 1, 0, (0,) * n,
                   ((),) * n, (), (), (frozenset(),) * n, PEEK, 0, 0, None, None, (), None,
                   seed=base, script=script)
     return deal(state, None)
@@ -261,7 +261,7 @@ def situation(
     start = index_of(names, turn) if turn is not None else 0
     table = check_totals(totals) if totals else {}
     scores = tuple(table.get(p, 0) for p in names)
-    return State(rules, cards, names, Record((), (("deck", cards),)), 1, start, scores,
+    return State(rules, names, cards, Record((), (("deck", cards),)), 1, start, scores,
                  tuple(held), new_pile, down, tuple(frozenset(s) for s in seen),
                  PEEK if peek else DRAW, start, start, None, None, (),
                  index_of(names, caller) if caller is not None else None, seed=seed)

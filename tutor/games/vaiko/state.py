@@ -247,8 +247,8 @@ class State:
     """
 
     variant: Variant
-    deck: Deck
     players: tuple[str, ...]
+    deck: Deck
     record: Record
     manche: int
     starter: int

@@ -50,8 +50,7 @@ from tutor.games.vaiko.state import (
 )
 
 
-def apply(state: State, action: Action, *, explain: bool = True
-          ) -> tuple[State, tuple[Event, ...]]:
+def apply(state: State, action: Action, *, explain: bool = True) -> tuple[State, tuple[Event, ...]]:
     """Play ``action`` and return the new state and what happened.
 
     An illegal action (wrong kind, wrong seat, a field of the wrong type, a card that does not

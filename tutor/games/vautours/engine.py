@@ -374,8 +374,7 @@ def _resolve(plays: Mapping[str, int], pile: tuple[int, ...], rules: Variant,
     return RoundResult(res.winner, res.value, mode, total, res.cancelled, tuple(events))
 
 
-def apply(state: State, action: Play, *, explain: bool = True
-          ) -> tuple[State, tuple[Event, ...]]:
+def apply(state: State, action: Play, *, explain: bool = True) -> tuple[State, tuple[Event, ...]]:
     """Play ``action`` and return the new state and what happened.
 
     A choice stays hidden until every player has chosen (``vautours/choix``); the last choice of a
