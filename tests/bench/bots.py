@@ -1,10 +1,12 @@
 """Computer players' strength, for ``make bench``: each bot level's win rate over seeded games.
 
-For every game and every bot kind in its ``PLAYER_KINDS``, the bot sits in one seat against
-players choosing a legal action uniformly at random, then against players always choosing the
-smallest legal action (for Stupides Vautours: 1, 2, …, 15 in order); the seat it takes rotates
-with the seed. A win shared by k players counts 1/k. Bots are handed views only
-(``bot_action``). Not a test.
+For every game and every bot kind in its ``PLAYER_KINDS``, at 3 players and at the game's most:
+the bot sits in one seat against players choosing a legal action uniformly at random; then one
+player always choosing the smallest legal action (for Stupides Vautours: 1, 2, …, 15 in order)
+sits alone at a table of that level (a level whose players keep cancelling each other hands it
+the piles). Last, at the game's fewest players, the bot faces smallest-action players (at a
+bigger table they would only cancel each other). The seat taken rotates with the seed; a win
+shared by k players counts 1/k. Bots are handed views only (``bot_action``). Not a test.
 """
 
 from __future__ import annotations
@@ -19,26 +21,17 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine.api import AnyEngine, Bot, bot_action
+from tutor.engine.bots import RandomPlayer
 from tutor.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Alex", "Bea", "Carla", "Dario", "Léo", "Emma")
 
 
-class Uniform:
-    """A legal action drawn uniformly at random (the yardstick every level must beat)."""
-
-    def __init__(self, seed: int | random.Random = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: object, legal: Sequence[Any]) -> Any:
-        return self.rng.choice(legal)
-
-
 class Smallest:
     """Always the smallest legal action (Stupides Vautours: 1, 2, …, 15 in order)."""
 
-    def __init__(self, seed: int | random.Random = 0) -> None:
+    def __init__(self, *, seed: int | random.Random = 0) -> None:
         del seed
 
     def choose(self, view: object, legal: Sequence[Any]) -> Any:
@@ -49,7 +42,7 @@ def opponent_kind(engine: AnyEngine, name: str) -> Callable[..., Bot[Any, Any]]:
     if name == "smallest":
         return Smallest
     if name == "random":
-        return Uniform
+        return RandomPlayer  # the yardstick every level must beat
     return engine.PLAYER_KINDS[name][1]
 
 
@@ -80,22 +73,24 @@ def report(games: int, only: Sequence[str] = ()) -> list[dict[str, Any]]:
             continue
         engine = info.module()
         counts = sorted({engine.MIN_PLAYERS + 1, engine.MAX_PLAYERS})
-        # each level alone against random players; then the "smallest action" player (1 to 15
-        # in order for Stupides Vautours) alone against that level: a level that lets it win
-        # more than its fair share is beaten by a trivial strategy
-        pairs = [(k, "random") for k in engine.PLAYER_KINDS]
-        pairs += [("smallest", k) for k in engine.PLAYER_KINDS]
-        for players in counts:
-            for hero, opponent in pairs:
-                start = time.perf_counter()
-                rate = win_rate(engine, hero, opponent, players, games)
-                rows.append({"game": game_id, "player": hero, "against": opponent,
-                             "players": players, "games": games, "win_rate": round(rate, 3),
-                             "fair_share": round(1 / players, 3),
-                             "seconds": round(time.perf_counter() - start, 1)})
-                print(f"{game_id:13} {hero:9} seul contre {opponent:9} {players} joueurs : "
-                      f"{rate:6.1%} des parties gagnées (part égale {1 / players:.0%}, "
-                      f"{games} parties)", flush=True)
+        # each level alone against random players; then one smallest-action player (1 to 15 in
+        # order for Stupides Vautours) alone against that level: a level that lets it win more
+        # than its fair share is beaten by a trivial strategy; then each level face to face with
+        # a smallest-action player (at a bigger table, smallest-action players only cancel
+        # each other)
+        runs = [(n, k, "random") for n in counts for k in engine.PLAYER_KINDS]
+        runs += [(n, "smallest", k) for n in counts for k in engine.PLAYER_KINDS]
+        runs += [(engine.MIN_PLAYERS, k, "smallest") for k in engine.PLAYER_KINDS]
+        for players, hero, opponent in runs:
+            start = time.perf_counter()
+            rate = win_rate(engine, hero, opponent, players, games)
+            rows.append({"game": game_id, "player": hero, "against": opponent,
+                         "players": players, "games": games, "win_rate": round(rate, 3),
+                         "fair_share": round(1 / players, 3),
+                         "seconds": round(time.perf_counter() - start, 1)})
+            print(f"{game_id:13} {hero:9} seul contre {opponent:9} {players} joueurs : "
+                  f"{rate:6.1%} des parties gagnées (part égale {1 / players:.0%}, "
+                  f"{games} parties)", flush=True)
     return rows
 
 
