@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from tutor import fr
 from tutor.engine.api import AnyEngine, Bot, bot_action
 from tutor.engine.bots import RandomPlayer
 from tutor.games import GAMES
@@ -88,9 +89,10 @@ def report(games: int, only: Sequence[str] = ()) -> list[dict[str, Any]]:
                          "players": players, "games": games, "win_rate": round(rate, 3),
                          "fair_share": round(1 / players, 3),
                          "seconds": round(time.perf_counter() - start, 1)})
-            print(f"{game_id:13} {hero:9} seul contre {opponent:9} {players} joueurs : "
-                  f"{rate:6.1%} des parties gagnées (part égale {1 / players:.0%}, "
-                  f"{games} parties)", flush=True)
+            print(fr.typography(
+                f"{game_id:13} {hero:9} seul contre {opponent:9} {players} joueurs : "
+                f"{fr.decimal(100 * rate):>5}{fr.NNBSP}% des parties gagnées (part égale "
+                f"{fr.percent(1 / players)}, {fr.number(games)} parties)"), flush=True)
     return rows
 
 

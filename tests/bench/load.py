@@ -601,11 +601,19 @@ def scenario(name: str, learners: int, browsers: int, spread_s: float, env: dict
 
 
 def ms(value: float | None) -> str:
-    return "-" if value is None else f"{value:.0f} ms"
+    return "-" if value is None else f"{fr.number(round(value))} ms"
+
+
+def sec(value: float) -> str:
+    return f"{fr.decimal(value, 2)} s"
+
+
+def mb(value: float) -> str:
+    return f"{fr.number(round(value))} Mo"
 
 
 def seconds(values: list[float]) -> str:
-    return ", ".join(f"{v:.2f} s" for v in values) or "-"
+    return ", ".join(sec(v) for v in values) or "-"
 
 
 def say(line: str) -> None:
@@ -628,11 +636,11 @@ def print_report(report: dict[str, Any]) -> None:
           "navigateur de l'apprenant : voir make bench) :")
     if report["first_widget_p50_s"] is not None:
         say(f"    tous les widgets reçus (de la requête de la page à l'état de chaque widget) :"
-              f" médiane {report['first_widget_p50_s']:.2f} s, "
-              f"p95 {report['first_widget_p95_s']:.2f} s, "
-              f"pire {report['first_widget_max_s']:.2f} s "
-              f"(dont la page HTML : médiane {report['page_p50_s']:.2f} s, "
-              f"p95 {report['page_p95_s']:.2f} s)")
+              f" médiane {sec(report['first_widget_p50_s'])}, "
+              f"p95 {sec(report['first_widget_p95_s'])}, "
+              f"pire {sec(report['first_widget_max_s'])} "
+              f"(dont la page HTML : médiane {sec(report['page_p50_s'])}, "
+              f"p95 {sec(report['page_p95_s'])})")
     say(f"    latence d'un clic (jusqu'au noyau de nouveau au repos) : médiane "
           f"{ms(report['latency_p50_ms'])}, p95 {ms(report['latency_p95_ms'])} "
           f"({fr.count(report['interactions'], 'clic')})")
@@ -648,10 +656,10 @@ def print_report(report: dict[str, Any]) -> None:
               f"{ms(report['browser_latency_p50_ms'])}, "
               f"p95 {ms(report['browser_latency_p95_ms'])} "
               f"({fr.count(report['browser_interactions'], 'clic')})")
-    say(f"  mémoire : repos {report['baseline_mb']:.0f} Mo (dont réserves "
-          f"{report['pool_mb']:.0f} Mo pour {report['pool_kernels']} noyaux), "
-          f"pic {report['peak_mb']:.0f} Mo ; un apprenant : son noyau et sa part du serveur, "
-          f"{report['per_learner_mb']:.0f} Mo "
+    say(f"  mémoire : repos {mb(report['baseline_mb'])} (dont réserves "
+          f"{mb(report['pool_mb'])} pour {report['pool_kernels']} noyaux), "
+          f"pic {mb(report['peak_mb'])} ; un apprenant : son noyau et sa part du serveur, "
+          f"{mb(report['per_learner_mb'])} "
           f"(≈ {report['learners_per_machine_by_memory']} apprenants pour {MEMORY_GIB} Gio)")
     say(f"  noyaux : {report['kernels_during_load']} pendant la charge, "
           f"{fr.count(report['kernels_left_after_close'], 'restant')} "

@@ -28,6 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tutor import fr
+
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = "_repere.ipynb"
 CHROMIUM_ARGS = [
@@ -209,7 +211,8 @@ def measure_server(root: Path, names: list[str], pool: str, chromium: str) -> di
                             targets(name), home))
                         first = runs[-1].get("first_widget_s", runs[-1].get("first_widget_home_s"))
                         print(f"  réserve {'pleine' if pool != '0' else 'vide'}, {name} "
-                              f"#{k + 1}{' depuis l’Accueil' if home else ''} : {first:.2f} s",
+                              f"#{k + 1}{' depuis l’Accueil' if home else ''}{fr.NNBSP}: "
+                              f"{'-' if first is None else fr.decimal(first, 2)} s",
                               flush=True)
                     except Exception as exc:  # a failed load is reported, not fatal
                         failures += 1
