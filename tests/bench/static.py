@@ -30,6 +30,7 @@ from tests.browser.conftest import (  # noqa: E402
     stop,
     wait_for_port,
 )
+from tutor import fr  # noqa: E402
 
 SITE = ROOT / "build" / "static"
 PAGES = ("index", "stupides-vautours")
@@ -71,7 +72,9 @@ def measure_static(browser: Browser, loads: int) -> dict[str, dict[str, list[flo
                 warm.append(first_widget_s(context, url))
                 context.close()
             out[name] = {"cold": cold, "warm": warm}
-            print(f"static {name}: cold {cold} s, warm {warm} s", flush=True)
+            print(fr.typography(f"site statique, {name} : premier chargement "
+                                f"{', '.join(fr.decimal(t, 2) for t in cold)} s, puis "
+                                f"{', '.join(fr.decimal(t, 2) for t in warm)} s"), flush=True)
     finally:
         stop(proc)
     return out
@@ -107,8 +110,9 @@ def main() -> None:
     size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
     report: dict[str, Any] = {"date": time.strftime("%Y-%m-%d"), "site_mib": size / 2**20,
                               "static": static, "voila": voila}
-    print(f"time to first widget, median of {args.loads} (s); site {size / 2**20:.1f} MiB")
-    print(f"{'page':20} {'static cold':>12} {'static warm':>12} {'Voilà':>8}")
+    print(fr.typography(f"Temps jusqu’au premier widget, médiane de {args.loads} chargements "
+                        f"(s) ; site de {fr.decimal(size / 2**20)} Mio"))
+    print(f"{'page':20} {'statique 1er':>12} {'statique 2e':>12} {'Voilà':>8}")
     for name in PAGES:
         print(f"{name:20} {statistics.median(static[name]['cold']):12.1f} "
               f"{statistics.median(static[name]['warm']):12.1f} "
