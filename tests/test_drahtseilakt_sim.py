@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from tests.contract import apply_or_refuse
 from tutor import rules
 from tutor.engine import IllegalAction
 from tutor.engine.api import bot_action
@@ -184,13 +185,7 @@ class DrahtseilaktMachine(RuleBasedStateMachine):
         before = self.state
         action = d.Play(seat, card)
         legal = seat in before.players and action in d.legal_actions(before, seat)
-        try:
-            self.state, _ = d.apply(before, action)
-        except IllegalAction as e:
-            assert not legal and e.clause in CLAUSES and e.reason
-            assert self.state == before
-        else:
-            assert legal
+        self.state = apply_or_refuse(d, before, action, legal, CLAUSES)
 
     @rule(data=st.data())
     def out_of_turn(self, data: st.DataObject) -> None:

@@ -11,8 +11,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from tests.contract import apply_or_refuse
 from tutor import rules
-from tutor.engine import Event, IllegalAction
+from tutor.engine import Event
 from tutor.engine.api import bot_action
 from tutor.games import vaiko as v
 
@@ -259,13 +260,7 @@ class VaikoMachine(RuleBasedStateMachine):
     def any_action(self, action: v.Action) -> None:
         before = self.state
         legal = v.is_legal(before, action)
-        try:
-            self.state, _ = v.apply(before, action)
-        except IllegalAction as e:
-            assert not legal and e.clause in CLAUSES and e.reason
-            assert self.state == before
-        else:
-            assert legal
+        self.state = apply_or_refuse(v, before, action, legal, CLAUSES)
 
     @precondition(lambda self: v.is_over(self.state))
     @rule()

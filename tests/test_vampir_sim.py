@@ -12,8 +12,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from tests.contract import apply_or_refuse
 from tutor import rules
-from tutor.engine import Event, IllegalAction
+from tutor.engine import Event
 from tutor.engine.api import bot_action
 from tutor.games import vampir as v
 
@@ -175,13 +176,7 @@ class VampirMachine(RuleBasedStateMachine):
                      if isinstance(action, v.Hunt) else action)
         legal = (action.seat in before.players
                  and canonical in v.legal_actions(before, action.seat))
-        try:
-            self.state, _ = v.apply(before, action)
-        except IllegalAction as e:
-            assert not legal and e.clause in CLAUSES and e.reason
-            assert self.state == before
-        else:
-            assert legal
+        self.state = apply_or_refuse(v, before, action, legal, CLAUSES)
 
     @precondition(lambda self: v.is_over(self.state))
     @rule()

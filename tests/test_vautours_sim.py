@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
+from tests.contract import apply_or_refuse
 from tutor import rules
-from tutor.engine import IllegalAction
 from tutor.engine.api import Record, Seed, bot_action
 from tutor.games import vautours as v
 
@@ -156,13 +156,7 @@ class VautoursMachine(RuleBasedStateMachine):
         before = self.state
         action = v.Play(seat, card)
         legal = seat in before.players and action in v.legal_actions(before, seat)
-        try:
-            self.state, _ = v.apply(before, action)
-        except IllegalAction as e:
-            assert not legal and e.clause in CLAUSES and e.reason
-            assert self.state == before
-        else:
-            assert legal
+        self.state = apply_or_refuse(v, before, action, legal, CLAUSES)
 
     @precondition(lambda self: v.is_over(self.state))
     @rule()

@@ -31,6 +31,22 @@ def kernel_pid(kid: str) -> int | None:
     return None
 
 
+def kernels_of(pid: int) -> list[int]:
+    """The process ids of the ipykernel processes whose parent is ``pid`` (a server)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                if b"ipykernel" not in (proc / "cmdline").read_bytes():
+                    continue
+                ppid = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            if ppid == pid:
+                found.append(int(proc.name))
+    return found
+
+
 class KernelChannel:
     """Send Jupyter messages to a kernel through the app's websocket and collect the replies."""
 

@@ -10,26 +10,12 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect
 
 from .conftest import ROOT, serve
-from .kernel import kernel_id, kernel_pid
+from .kernel import kernel_id, kernel_pid, kernels_of
 from .pages import open_page
 
 IDLE = 6
 INTERVAL = 2
 POOL = 2
-
-
-def kernel_count(pid: int) -> int:
-    count = 0
-    for proc in Path("/proc").iterdir():
-        if proc.name.isdigit():
-            try:
-                if b"ipykernel" not in (proc / "cmdline").read_bytes():
-                    continue
-                ppid = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-            count += ppid == pid
-    return count
 
 
 def test_preheated_kernels_survive_and_closed_pages_are_culled(browser: Browser) -> None:
@@ -38,11 +24,11 @@ def test_preheated_kernels_survive_and_closed_pages_are_culled(browser: Browser)
         notebooks = len(list((ROOT / "notebooks").glob("*.ipynb")))
         pools = POOL * notebooks
         deadline = time.monotonic() + 180
-        while kernel_count(app.pid) < pools and time.monotonic() < deadline:
+        while len(kernels_of(app.pid)) < pools and time.monotonic() < deadline:
             time.sleep(1)
-        assert kernel_count(app.pid) == pools, "the pools are filled"
+        assert len(kernels_of(app.pid)) == pools, "the pools are filled"
         time.sleep(IDLE + 3 * INTERVAL)  # idle far longer than the culling delay
-        assert kernel_count(app.pid) == pools, "waiting preheated kernels are kept"
+        assert len(kernels_of(app.pid)) == pools, "waiting preheated kernels are kept"
         page = browser.new_page()
         open_page(page, f"{app.url}/voila/render/stupides-vautours.ipynb")
         # the kernel that waited in the pool serves the page: its widgets answer
@@ -59,7 +45,7 @@ def test_preheated_kernels_survive_and_closed_pages_are_culled(browser: Browser)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             time.sleep(INTERVAL)
-            if not Path(f"/proc/{served}").exists() and kernel_count(app.pid) == pools:
+            if not Path(f"/proc/{served}").exists() and len(kernels_of(app.pid)) == pools:
                 break
         assert not Path(f"/proc/{served}").exists(), "the closed page's kernel is culled"
-        assert kernel_count(app.pid) == pools, "its pool is full again"
+        assert len(kernels_of(app.pid)) == pools, "its pool is full again"

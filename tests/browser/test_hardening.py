@@ -20,7 +20,7 @@ import websocket
 from playwright.sync_api import Browser, expect
 
 from .conftest import App, serve
-from .kernel import KernelChannel, kernel_id, kernel_pid
+from .kernel import KernelChannel, kernel_id, kernel_pid, kernels_of
 from .pages import READY_TIMEOUT_MS, exactly, open_page, play_nth, wait_ready, wait_settled
 
 GAME = "stupides-vautours.ipynb"
@@ -41,21 +41,6 @@ def rss_mb(pid: int) -> float:
     m = re.search(r"VmRSS:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text())
     assert m
     return int(m.group(1)) / 1024
-
-
-def kernels_of(pid: int) -> list[int]:
-    found = []
-    for proc in Path("/proc").iterdir():
-        if proc.name.isdigit():
-            try:
-                if b"ipykernel" not in (proc / "cmdline").read_bytes():
-                    continue
-                ppid = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-            if ppid == pid:
-                found.append(int(proc.name))
-    return found
 
 
 def channel_url(base: str, kid: str) -> str:
