@@ -1,12 +1,13 @@
 """Computer players' strength, for ``make bench``: each bot level's win rate over seeded games.
 
-For every game and every bot kind in its ``PLAYER_KINDS``, at 3 players and at the game's most:
-the bot sits in one seat against players choosing a legal action uniformly at random; then one
-player always choosing the smallest legal action (for Stupides Vautours: 1, 2, …, 15 in order)
-sits alone at a table of that level (a level whose players keep cancelling each other hands it
-the piles). Last, at the game's fewest players, the bot faces smallest-action players (at a
-bigger table they would only cancel each other). The seat taken rotates with the seed; a win
-shared by k players counts 1/k. Bots are handed views only (``bot_action``). Not a test.
+For every game and every bot kind in its ``PLAYER_KINDS``, at one more than the game's fewest
+players and at its most: the bot sits in one seat against players choosing a legal action uniformly
+at random; then one player always choosing the smallest legal action (for Stupides Vautours: 1, 2,
+…, 15 in order) sits alone at a table of that level (a level whose players keep cancelling each
+other hands it the piles). Last, at the game's fewest players, the bot faces smallest-action
+players (at a bigger table they would only cancel each other). The seat taken rotates with the
+seed; a win shared by k players counts 1/k. Bots are handed views only (``bot_action``). Not a
+test.
 """
 
 from __future__ import annotations

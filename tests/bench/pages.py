@@ -210,10 +210,10 @@ def measure_server(root: Path, names: list[str], pool: str, chromium: str) -> di
                             browser, f"http://127.0.0.1:{port}/voila/render/{name}",
                             targets(name), home))
                         first = runs[-1].get("first_widget_s", runs[-1].get("first_widget_home_s"))
-                        print(f"  réserve {'pleine' if pool != '0' else 'vide'}, {name} "
-                              f"#{k + 1}{' depuis l’Accueil' if home else ''}{fr.NNBSP}: "
-                              f"{'-' if first is None else fr.decimal(first, 2)} s",
-                              flush=True)
+                        print(fr.typography(
+                            f"  réserve {'pleine' if pool != '0' else 'vide'}, {name} "
+                            f"#{k + 1}{' depuis l’Accueil' if home else ''} : "
+                            f"{'-' if first is None else fr.decimal(first, 2)} s"), flush=True)
                     except Exception as exc:  # a failed load is reported, not fatal
                         failures += 1
                         print(f"  {name} #{k + 1} : ÉCHEC ({type(exc).__name__})", flush=True)
