@@ -25,7 +25,7 @@ def models() -> int:
 
 def check_hint(board: Any) -> None:
     state = board.session.state
-    seat = board.acting(state)
+    seat = board.acting(board.session.step)
     assert seat is not None
     legal = board.engine.legal_actions(state, seat)
     board.hints.button.click()
@@ -55,7 +55,7 @@ def test_conseil_at_the_table_against_the_computer(game: str) -> None:
     table = page.play_vs_computer()
     check_hint(table)
     assert kind_of(table) in table.engine.PLAYER_KINDS
-    seat = table.acting(table.session.state)
+    seat = table.acting(table.session.step)
     table.play(table.engine.legal_actions(table.session.state, seat)[0])
     assert table.hints.last is None and table.hints.output.value == ""
 
@@ -69,9 +69,9 @@ def test_conseil_in_the_sandbox_for_the_seat_to_act(game: str) -> None:
 def test_no_hint_when_nobody_is_to_act() -> None:
     page = importlib.import_module(PAGES["vautours"])
     table = page.play_vs_computer()
-    while table.acting(table.session.state) is not None:
-        state = table.session.state
-        table.play(table.engine.legal_actions(state, table.acting(state))[0])
+    while table.acting(table.session.step) is not None:
+        step = table.session.step
+        table.play(step.legal(table.acting(step))[0])
     table.hints.button.click()
     assert "Pas de conseil maintenant" in table.error.value
 

@@ -61,11 +61,11 @@ def test_the_steps_played_in_a_sandbox_mark_their_clauses_met_in_play() -> None:
     progress = sv.PAGE.progress
     box = sv.sandbox()
     assert progress.counts == {}  # the deal shown at load is not the learner's doing
-    while len(box.session.logs) < 4:  # every seat lays a card: the manche resolves
-        seat = box.acting_seat(box.session.state)
+    while len(box.session.steps) < 4:  # every seat lays a card: the manche resolves
+        seat = box.acting_seat(box.session.step)
         assert seat is not None
         box.play(box.engine.legal_actions(box.session.state, seat)[0])
-    played = {e.clause for log in box.session.logs[1:] for e in log}
+    played = {e.clause for st in box.session.steps[1:] for e in st.events}
     assert {"vautours/choix", "vautours/devoilement"} <= played
     for clause in played:
         assert progress.of(clause)["play"] >= 1, clause
@@ -274,7 +274,7 @@ def test_the_map_and_its_exercises_create_no_widget_models_as_they_are_used() ->
     assert view.quiz is not None and isinstance(view, ProgressMap)
     before = len(widget._instances)
     for _ in range(20):
-        seat = box.acting_seat(box.session.state)
+        seat = box.acting_seat(box.session.step)
         if seat is None:
             box.new_button.click()
             continue

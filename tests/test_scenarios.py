@@ -305,7 +305,7 @@ def test_the_sandbox_loads_a_scenario_shows_it_and_shares_it(game: str) -> None:
     assert url.startswith(GAMES[game].notebook + "?scenario=")
     assert query_value("?" + url.split("?", 1)[1], "scenario") == panel.text.value
     # a move played after loading is in the text
-    seat = board.acting_seat(board.session.state)
+    seat = board.acting_seat(board.session.step)
     if seat is not None:
         action = board.engine.legal_actions(board.session.state, seat)[0]
         board.play(action)

@@ -44,7 +44,7 @@ def test_session_act_undo_redo_and_time_travel() -> None:
     assert s.state == after_one
     s.goto(0)
     s.act(v.Play("A", 1), v.Play("B", 2))  # a new branch forgets the undone steps
-    assert len(s.states) == 2 and s.state != after_one
+    assert len(s.steps) == 2 and s.state != after_one
     with pytest.raises(ValueError, match="Étape inexistante"):
         s.goto(7)
 
@@ -55,7 +55,7 @@ def test_session_step_is_all_or_nothing() -> None:
     with pytest.raises(IllegalAction) as e:
         s.act(v.Play("A", 5), v.Play("A", 6))
     assert e.value.clause == "vautours/choix"
-    assert s.state == before and s.version == version and len(s.states) == 1
+    assert s.state == before and s.version == version and len(s.steps) == 1
 
 
 def test_session_observers_see_every_change() -> None:

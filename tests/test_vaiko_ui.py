@@ -156,9 +156,9 @@ def test_a_whole_game_by_clicks_with_bounded_widgets_and_a_hidden_log() -> None:
 def test_sandbox_plays_every_seat_with_each_seat_memory_and_redo() -> None:
     box = vk.sandbox(seed=5)
     assert box.memory.value and "Vue d" in text(box.table.value)
-    first = box.acting_seat(box.session.state)
+    first = box.acting_seat(box.session.step)
     click_first(box.actions)  # the first seat looks at its card 1
-    assert box.acting_seat(box.session.state) != first
+    assert box.acting_seat(box.session.step) != first
     box.session.undo()
     box.session.redo()
     assert box.session.cursor == 1

@@ -257,7 +257,7 @@ def test_a_sandbox_line_keeps_the_later_choices_and_counts_those_no_longer_legal
 
 def _session_facts(board: Any) -> tuple[Any, ...]:
     s = board.session
-    return (list(s.states), list(s.logs), list(s.actions), s.cursor, s.version, s.message)
+    return (list(s.steps), s.cursor, s.version, s.message)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -276,7 +276,7 @@ def test_the_panel_shows_both_futures_and_leaves_the_game_untouched(game_id: str
     assert engine.is_over(board.session.state), board.error.value
     panel = board.whatif
     board.session.goto(1)
-    step = next(k for k in range(1, len(board.session.states)) if len(panel.labelled(k)) > 1)
+    step = next(k for k in range(1, len(board.session.steps)) if len(panel.labelled(k)) > 1)
     board.session.goto(step)
     assert panel.step == step and panel.choice.options and not panel.go.disabled
     facts = _session_facts(board)
@@ -293,7 +293,7 @@ def test_the_panel_shows_both_futures_and_leaves_the_game_untouched(game_id: str
     assert_french(out + panel.result.value)
     # asking again and again creates no widget model
     before = len(widget._instances)
-    for k in range(1, min(len(board.session.states), 8)):
+    for k in range(1, min(len(board.session.steps), 8)):
         board.session.goto(k)
         if not panel.go.disabled:
             panel.go.click()
@@ -313,12 +313,12 @@ def test_during_a_game_the_learner_s_view_keeps_the_other_futures_hidden(game_id
     for _ in range(3):
         _play_first(board)
     board.session.goto(1)
-    assert not board.engine.is_over(board.session.states[-1])
+    assert not board.session.last.over
     assert panel.go.disabled and "Vue du professeur" in panel.result.value
     with pytest.raises(Refusal, match="fin de la partie"):
         panel.compare()
     board.settings.teacher.value = True  # everything is visible: the futures may be shown
-    step = next(k for k in range(1, len(board.session.states)) if len(panel.labelled(k)) > 1)
+    step = next(k for k in range(1, len(board.session.steps)) if len(panel.labelled(k)) > 1)
     board.session.goto(step)
     assert not panel.go.disabled
     panel.go.click()
@@ -327,9 +327,8 @@ def test_during_a_game_the_learner_s_view_keeps_the_other_futures_hidden(game_id
 
 def _play_first(board: Any) -> None:
     """Play the first legal action offered (a button, or the first entry of a list)."""
-    state = board.session.state
-    seat = board.acting_seat(state)
-    board.play(board.engine.legal_actions(state, seat)[0])
+    step = board.session.step
+    board.play(step.legal(board.acting_seat(step))[0])
 
 
 def test_the_sandbox_panel_changes_any_seat_s_action() -> None:
@@ -341,7 +340,8 @@ def test_the_sandbox_panel_changes_any_seat_s_action() -> None:
     box.session.goto(2)  # Alex's card of the first round
     panel = box.whatif
     labels = [label for label, _ in panel.choice.options]
-    assert panel.options and all(a.seat == box.session.actions[2][0].seat for a in panel.options)
+    seat = box.session.steps[2].actions[0].seat
+    assert panel.options and all(a.seat == seat for a in panel.options)
     assert len(labels) == 14
     panel.go.click()
     assert box.error.value == "" and "Et si…" in panel.result.value

@@ -383,17 +383,6 @@ def dump(engine: AnyEngine, game: str, start: Any, actions: Sequence[Any]) -> st
     return to_toml(data)
 
 
-def actions_between(engine: AnyEngine, before: Any, after: Any) -> Any | None:
-    """The action of a current seat that takes ``before`` to ``after``, or ``None``."""
-    if engine.is_over(before):
-        return None
-    for seat in engine.current_seats(before):
-        for action in engine.legal_actions(before, seat):
-            if engine.apply(before, action)[0] == after:
-                return action
-    return None
-
-
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 

@@ -30,7 +30,8 @@ class Board(Protocol):
     surface: Any
     session: Any
 
-    def acting(self, state: Any) -> str | None: ...
+    def acting(self, step: Any) -> str | None: ...
+
 
 
 def action_labels(groups: Sequence[ActionGroup]) -> dict[Any, str]:
@@ -146,8 +147,9 @@ class HintPanel(w.VBox):  # type: ignore[misc]
     def show(self) -> None:
         """Compute and show the hint for the seat that must act now."""
         board = self.board
-        state = board.session.state
-        seat = board.acting(state)
+        step = board.session.step
+        state = step.state
+        seat = board.acting(step)
         if seat is None:
             raise Refusal("Pas de conseil maintenant : ce n’est à personne de jouer ici.")
         engine = board.engine
@@ -155,8 +157,7 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         result = hints_for(engine, state, seat, kind=kind_of(board),
                            seed=board.session.cursor + 1, game_id=game_id)
         self.last = result
-        view = engine.view(state, seat)
-        labels = action_labels(board.surface.groups(view, engine.legal_actions(state, seat)))
+        labels = action_labels(board.surface.groups(step.view(seat), step.legal(seat)))
         kinds = {key: label for key, (label, _) in engine.PLAYER_KINDS.items()}
         heads = ["Coup", "Chance de gagner" if result.whole_game else "Chance de gagner la manche",
                  "Score moyen" if result.whole_game else "Points de la manche",

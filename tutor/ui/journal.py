@@ -62,7 +62,7 @@ class Journal(w.VBox):  # type: ignore[misc]
 
     def _sync(self) -> None:
         """Render the steps not rendered yet; drop those replaced since (by identity)."""
-        logs = self.session.logs
+        logs = [step.events for step in self.session.steps]
         keep = 0
         while keep < min(len(logs), len(self.logs)) and logs[keep] is self.logs[keep]:
             keep += 1

@@ -183,11 +183,11 @@ class Progress(traitlets.HasTraits):
         play; travelling back and forth in its history counts nothing."""
 
         def step(change: dict[str, Any]) -> None:
-            logs = change["new"]
-            if logs:
-                self.mark("play", (e.clause for e in logs[-1]))
+            steps = change["new"]
+            if steps:
+                self.mark("play", (e.clause for e in steps[-1].events))
 
-        session.observe(step, names="logs")
+        session.observe(step, names="steps")
 
     def watch_stepper(self, stepper: Stepper) -> None:
         """Count each step of a worked example as seen once the learner has shown it (the

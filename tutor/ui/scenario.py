@@ -10,7 +10,6 @@ nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -65,7 +64,6 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
                          layout=w.Layout(flex_flow="row wrap"))
         super().__init__([head, self.status, self.text, buttons, self.link, self.url])
         self.add_class("tv-scenario")
-        self._known: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
         self._loaded: Any = None
         guard = board.guard
         self.load_button.on_click(guard(lambda _: self.load(self.text.value)))
@@ -76,35 +74,22 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
 
     # --- the position as text ---------------------------------------------------------------
 
-    def _action(self, before: Any, after: Any) -> Any:
-        key = (id(before), id(after))
-        hit = self._known.get(key)
-        if hit is not None and hit[0] is before and hit[1] is after:
-            return hit[2]
-        action = sc.actions_between(self.board.engine, before, after)
-        if action is None:
-            raise Refusal("Cette position ne s’écrit pas en scénario.")
-        self._known[key] = (before, after, action)
-        return action
-
     def current(self) -> str:
-        """The scenario text of the position the sandbox shows (its step, not the last one)."""
+        """The scenario text of the position the sandbox shows (its step, not the last one):
+        the set-up and the actions the step record holds."""
         session = self.board.session
-        states = session.states[: session.cursor + 1]
-        actions = [self._action(a, b) for a, b in pairwise(states)]
         try:
-            return sc.dump(self.board.engine, self.game, states[0], actions)
+            return sc.dump(self.board.engine, self.game, session.steps[0].state,
+                           session.actions_played())
         except sc.ScenarioError as exc:
             raise Refusal(str(exc)) from None
 
     def refresh(self) -> None:
         """Show the text of the current position (after every move, undo, new game…)."""
         session = self.board.session
-        if self._loaded is not None and session.states[0] is not self._loaded:
+        if self._loaded is not None and session.steps[0].state is not self._loaded:
             self._loaded = None
             set_html(self.status, "")
-        if len(self._known) > 4 * len(session.states) + 64:
-            self._known.clear()
         set_html(self.link, "")
         self.url.layout.display = "none"
         self.text.value = self.current()
@@ -125,11 +110,9 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         with session.hold_trait_notifications():
             session.restart(built.start, built.opening)
             for action in actions:
-                session.act(action)
-        for (before, after), action in zip(pairwise(session.states), actions, strict=False):
-            self._known[(id(before), id(after))] = (before, after, action)
+                session.act(action, chooser=action.seat)
         self._sync_settings(built.start)
-        self._loaded = session.states[0]
+        self._loaded = session.steps[0].state
         said = "Scénario chargé depuis le lien." if source == "lien" else "Scénario chargé."
         steps = (fr.count(len(actions), "coup rejoué", "coups rejoués")
                  + " ; « Annuler » et le curseur « Étape » remontent jusqu’à la mise en place."

@@ -1,7 +1,13 @@
-"""The controller every view observes: one game's state history, its log and a cursor.
+"""The controller every view observes: one game's steps (the step record) and a cursor.
 
-No game logic lives here: actions go to the game module's ``apply``, which validates them. An
-illegal action raises :class:`~tutor.engine.IllegalAction` and nothing changes.
+No game logic lives here: actions go to the game's ``apply``, which validates them. An illegal
+action raises :class:`~tutor.engine.IllegalAction` and nothing changes.
+
+Data flows one way: a step is computed once (its state, the actions applied, their events, who
+chose) and recorded as a :class:`Step`; every view (the table, the actions, « Conseil »,
+« Et si… ? », the scenario panel, the journal, the progress map) reads the step, and what a
+step's position answers (who must act, whether the game is over, a seat's view and legal
+actions) is asked of the engine at most once per step and seat, then kept in the step.
 """
 
 from __future__ import annotations
@@ -16,20 +22,64 @@ from tutor.engine import Event, short_repr
 from tutor.engine.api import AnyEngine
 
 
-class Session(traitlets.HasTraits):
-    """State history with undo, redo and time travel.
+class Step:
+    """One step of a session: the position ``state`` it led to, the ``actions`` applied in it in
+    order, their ``events`` and the ``chooser`` (the seat whose decision the step is; ``None``
+    for the set-up). What the position answers is asked of the engine on first use and kept."""
 
-    ``states[k]`` is the position after ``k`` steps and ``logs[k]`` the events of step ``k``
-    (``logs[0]``: the set-up), ``actions[k]`` the actions applied in step ``k`` in order
-    (``actions[0]``: those given to :meth:`restart`). A step may hold several actions (the
-    learner's card and the computer players' cards), so undo goes back to the learner's previous
-    decision.
-    ``version`` changes on every move of the cursor: views observe it.
+    __slots__ = ("_legal", "_over", "_seats", "_views", "actions", "chooser", "engine",
+                 "events", "state")
+
+    def __init__(self, engine: AnyEngine, state: Any, actions: Sequence[Any] = (),
+                 events: Sequence[Event] = (), chooser: str | None = None) -> None:
+        self.engine, self.state = engine, state
+        self.actions, self.events, self.chooser = tuple(actions), tuple(events), chooser
+        self._over: bool | None = None
+        self._seats: tuple[str, ...] | None = None
+        self._views: dict[str | None, Any] = {}
+        self._legal: dict[str, tuple[Any, ...]] = {}
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over at this step."""
+        if self._over is None:
+            self._over = bool(self.engine.is_over(self.state))
+        return self._over
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """Who must act at this step, in order (nobody once the game is over)."""
+        if self._seats is None:
+            self._seats = () if self.over else tuple(self.engine.current_seats(self.state))
+        return self._seats
+
+    def view(self, seat: str | None) -> Any:
+        """What ``seat`` sees at this step (``None``: the teacher's view)."""
+        if seat not in self._views:
+            self._views[seat] = self.engine.view(self.state, seat)
+        return self._views[seat]
+
+    def legal(self, seat: str) -> tuple[Any, ...]:
+        """The actions ``seat`` may take at this step."""
+        if seat not in self._legal:
+            self._legal[seat] = tuple(self.engine.legal_actions(self.state, seat))
+        return self._legal[seat]
+
+    def __repr__(self) -> str:
+        return (f"Step(actions={short_repr(self.actions)}, chooser={self.chooser!r}, "
+                f"events={len(self.events)})")
+
+
+class Session(traitlets.HasTraits):
+    """The step record with undo, redo and time travel.
+
+    ``steps[k]`` is step ``k`` (``steps[0]``: the set-up, its actions those given to
+    :meth:`restart`). A step may hold several actions (the learner's card and the computer
+    players' cards), so undo goes back to the learner's previous decision. ``version`` changes
+    on every move of the cursor: views observe it; ``steps`` changes when a step is recorded.
     """
 
-    states: traitlets.List[Any] = traitlets.List()
-    logs: traitlets.List[tuple[Event, ...]] = traitlets.List()
-    actions: traitlets.List[tuple[Any, ...]] = traitlets.List()
+    steps: traitlets.List[Step] = traitlets.List()
     cursor = traitlets.Int(0)
     seat = traitlets.Unicode(None, allow_none=True)
     message = traitlets.Unicode("")
@@ -46,32 +96,46 @@ class Session(traitlets.HasTraits):
                 actions: Sequence[Any] = ()) -> None:
         """Start again from ``state`` (a new game or a set-up situation; ``actions``: those that
         led to it, if any)."""
-        self.states = [state]
-        self.logs = [tuple(opening)]
-        self.actions = [tuple(actions)]
+        self.steps = [Step(self.game, state, actions, opening)]
         self.seat = seat
         self.message = ""
         self.cursor = 0
         self.version += 1
 
     @property
+    def step(self) -> Step:
+        """The step the cursor shows."""
+        return self.steps[self.cursor]
+
+    @property
     def state(self) -> Any:
-        return self.states[self.cursor]
+        return self.steps[self.cursor].state
+
+    @property
+    def last(self) -> Step:
+        """The last step recorded (the end of the line the cursor is on)."""
+        return self.steps[-1]
 
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event up to the cursor, in order."""
-        return tuple(e for log in self.logs[: self.cursor + 1] for e in log)
+        return tuple(e for step in self.steps[: self.cursor + 1] for e in step.events)
 
     @property
     def last_events(self) -> tuple[Event, ...]:
-        return tuple(self.logs[self.cursor])
+        return self.steps[self.cursor].events
 
-    def act(self, *actions: Any,
-            reply: Callable[[Any], Any | None] | None = None) -> tuple[Event, ...]:
-        """Apply ``actions`` in order, then the actions ``reply(state)`` gives (the computer
-        players') until it gives ``None``, as one step: each action is applied exactly once, and
-        all or nothing (an illegal action raises and nothing changes).
+    def actions_played(self) -> list[Any]:
+        """Every action applied after the set-up, up to the cursor, in order."""
+        return [a for step in self.steps[1: self.cursor + 1] for a in step.actions]
+
+    def act(self, *actions: Any, chooser: str | None = None,
+            reply: Callable[[Step], Any | None] | None = None) -> tuple[Event, ...]:
+        """Apply ``actions`` in order (the decision of ``chooser``), then the actions
+        ``reply(step)`` gives (the computer players') until it gives ``None``, as one step:
+        each action is applied exactly once, and all or nothing (an illegal action raises and
+        nothing changes). ``reply`` reads the position it answers from a :class:`Step`, whose
+        answers the new step keeps.
 
         Playing from a past step replaces the steps after it: ``replaced`` then says how many
         were dropped, and ``message`` tells the learner in French.
@@ -82,18 +146,20 @@ class Session(traitlets.HasTraits):
         for action in actions:
             state, evs = self.game.apply(state, action)
             events.extend(evs)
+        probe = Step(self.game, state)
         while reply is not None:
-            action = reply(state)
+            action = reply(probe)
             if action is None:
                 break
             state, evs = self.game.apply(state, action)
             events.extend(evs)
             applied.append(action)
+            probe = Step(self.game, state)
+        step = probe
+        step.actions, step.events, step.chooser = tuple(applied), tuple(events), chooser
         keep = self.cursor + 1
-        self.replaced = len(self.states) - keep
-        self.states = [*self.states[:keep], state]
-        self.logs = [*self.logs[:keep], tuple(events)]
-        self.actions = [*self.actions[:keep], tuple(applied)]
+        self.replaced = len(self.steps) - keep
+        self.steps = [*self.steps[:keep], step]
         dropped = fr.count(self.replaced, "étape suivante a été remplacée",
                            "étapes suivantes ont été remplacées")
         self.message = "" if not self.replaced else fr.typography(
@@ -108,7 +174,7 @@ class Session(traitlets.HasTraits):
 
     @property
     def can_redo(self) -> bool:
-        return self.cursor < len(self.states) - 1
+        return self.cursor < len(self.steps) - 1
 
     def undo(self) -> None:
         if self.can_undo:
@@ -120,7 +186,7 @@ class Session(traitlets.HasTraits):
 
     def goto(self, step: int) -> None:
         """Travel to step ``step`` (0: the set-up). Steps after it are kept for redo."""
-        if not isinstance(step, int) or not 0 <= step < len(self.states):
+        if not isinstance(step, int) or not 0 <= step < len(self.steps):
             raise ValueError(f"Étape inexistante : {short_repr(step)}.")
         self.cursor = step
         self.message = ""

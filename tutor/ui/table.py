@@ -20,7 +20,7 @@ import ipywidgets as w
 
 from tutor import fr
 from tutor.engine import Event
-from tutor.engine.api import AnyEngine, Bot, bot_action
+from tutor.engine.api import AnyEngine, Bot
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup, ActionPanel
@@ -28,7 +28,7 @@ from tutor.ui.hints import HintPanel
 from tutor.ui.htmlwidget import Html
 from tutor.ui.journal import Journal
 from tutor.ui.page import GamePage
-from tutor.ui.session import Session
+from tutor.ui.session import Session, Step
 from tutor.ui.whatif import WhatIfPanel, policies
 from tutor.ui.widgets import (
     ErrorArea,
@@ -90,7 +90,7 @@ class _Board(w.VBox):  # type: ignore[misc]
     """The parts :class:`PlayTable` and :class:`Sandbox` share around one session.
 
     For "Et si… ?" (:mod:`tutor.ui.whatif`): ``origin`` is the state the game started from when
-    it is not ``session.states[0]`` (computer players who start), ``opening_actions`` their
+    it is not ``session.steps[0].state`` (computer players who start), ``opening_actions`` their
     actions, ``policies`` the computer players' ``(kind, seed)`` by seat, ``me`` the learner's
     seat (``None``: every seat, in a sandbox)."""
 
@@ -101,7 +101,7 @@ class _Board(w.VBox):  # type: ignore[misc]
 
     def __init__(self, surface: Surface, settings: w.Widget, state: Any,
                  opening: Sequence[Event], viewer: str | None, *,
-                 act: Callable[[Any], None], acting: Callable[[Any], str | None]) -> None:
+                 act: Callable[[Any], None], acting: Callable[[Step], str | None]) -> None:
         self.surface, self.engine = surface, surface.engine
         self.act, self.acting = act, acting
         book = surface.page.book()
@@ -135,28 +135,27 @@ class _Board(w.VBox):  # type: ignore[misc]
             self.session.goto(int(change["new"]))
 
     def render(self) -> None:
+        """Draw the step the cursor shows: every question is read from the step record."""
         self.hints.clear()
-        state = self.session.state
-        engine = self.engine
-        view = engine.view(state, self.viewer)
-        body = self.surface.draw(view, self.session.last_events)
-        if engine.is_over(state):
-            body = outcome_panel(self.surface, state) + body
+        step = self.session.step
+        view = step.view(self.viewer)
+        body = self.surface.draw(view, step.events)
+        if step.over:
+            body = outcome_panel(self.surface, step.state) + body
         set_html(self.table, body)
-        seat = self.acting(state)
+        seat = self.acting(step)
         if seat is None:
-            over = engine.is_over(state)
             self.actions.show((), "La partie est finie : « Nouvelle partie » pour rejouer."
-                              if over else "")
+                              if step.over else "")
         else:
-            seen = engine.view(state, seat) if self.viewer is not None else view
-            self.actions.show(self.surface.groups(seen, engine.legal_actions(state, seat)),
+            seen = step.view(seat) if self.viewer is not None else view
+            self.actions.show(self.surface.groups(seen, step.legal(seat)),
                               self._prompt(seat, seen))
         message = self.session.message
         set_html(self.notice, h.message_panel("info", message) if message else "")
         self.undo_button.disabled = not self.session.can_undo
         self.redo_button.disabled = not self.session.can_redo
-        self.time.max = len(self.session.states) - 1
+        self.time.max = len(self.session.steps) - 1
         self.time.value = self.session.cursor
 
     def _prompt(self, seat: str, view: Any) -> str:
@@ -198,7 +197,7 @@ class PlayTable(_Board):
         self.me = me
         events = list(engine.opening_events(state))
         self.origin, self.opening_actions = state, ()
-        while (action := self._reply(state)) is not None:  # computer players who start
+        while (action := self._reply(Step(engine, state))) is not None:  # computers who start
             self.opening_actions += (action,)
             state, evs = engine.apply(state, action)
             events.extend(evs)
@@ -219,25 +218,22 @@ class PlayTable(_Board):
         self.render()
         self.whatif.refresh()
 
-    def _reply(self, state: Any) -> Any | None:
+    def _reply(self, step: Step) -> Any | None:
         """The next computer player's action, or ``None`` when the learner must act (or the game
-        is over)."""
-        engine = self.surface.engine
-        seats = () if engine.is_over(state) else engine.current_seats(state)
+        is over). The computer player is handed its seat's view and legal actions only (as
+        :func:`tutor.engine.api.bot_action` does), read from the step."""
+        seats = step.seats
         if not seats or self.me in seats:
             return None
-        return bot_action(engine, state, seats[0], self.bots[seats[0]])
+        return self.bots[seats[0]].choose(step.view(seats[0]), step.legal(seats[0]))
 
-    def acting_seat(self, state: Any) -> str | None:
-        engine = self.engine
-        if engine.is_over(state) or self.me not in engine.current_seats(state):
-            return None
-        return self.me
+    def acting_seat(self, step: Step) -> str | None:
+        return self.me if self.me in step.seats else None
 
     def play(self, action: Any) -> None:
         """The learner's action, then the computer players' until the learner must act again:
         one step, each action applied once."""
-        self.session.act(action, reply=self._reply)
+        self.session.act(action, chooser=self.me, reply=self._reply)
 
     def _prompt(self, seat: str, view: Any) -> str:
         return self.surface.prompt(view)
@@ -279,9 +275,8 @@ class Sandbox(_Board):
                            str(self.preset.value), self.surface)
         self.session.restart(state, self.engine.opening_events(state))
 
-    def acting_seat(self, state: Any) -> str | None:
-        seats = self.engine.current_seats(state)
-        return None if self.engine.is_over(state) or not seats else seats[0]
+    def acting_seat(self, step: Step) -> str | None:
+        return step.seats[0] if step.seats else None
 
     def show_variant(self, variant: Any) -> None:
         """The settings name the reading ``variant`` when it is one of the presets (a loaded
@@ -292,4 +287,4 @@ class Sandbox(_Board):
                 return
 
     def play(self, action: Any) -> None:
-        self.session.act(action)
+        self.session.act(action, chooser=self.acting_seat(self.session.step))

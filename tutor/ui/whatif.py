@@ -102,35 +102,34 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         """The board's game as recorded so far (every step of the session, redo ones too)."""
         b = self.board
         s = b.session
-        origin = b.origin if b.origin is not None else s.states[0]
+        origin = b.origin if b.origin is not None else s.steps[0].state
         me = b.me
         names = (b.surface.you, *b.surface.bots)
         pol = b.policies or {name: (next(iter(b.engine.PLAYER_KINDS)), 10 + k)
                              for k, name in enumerate(names)}
-        return Played(b.engine, origin, (tuple(b.opening_actions), *map(tuple, s.actions[1:])),
+        return Played(b.engine, origin,
+                      (tuple(b.opening_actions), *(st.actions for st in s.steps[1:])),
                       dict(pol), me)
 
     def _chooser(self, step: int) -> str | None:
-        """Who chose at step ``step`` of the session (``None``: nothing to change there)."""
-        s, engine = self.board.session, self.board.engine
-        if not 1 <= step < len(s.actions) or not s.actions[step]:
+        """Who chose at step ``step`` of the session, as the step record says (``None``:
+        nothing to change there)."""
+        steps = self.board.session.steps
+        if not 1 <= step < len(steps) or not steps[step].actions:
             return None
-        state, action = s.states[step - 1], s.actions[step][0]
-        for seat in engine.current_seats(state):
-            if action in engine.legal_actions(state, seat):
-                return seat if self.board.me in (None, seat) else None
-        return None
+        seat = steps[step].chooser
+        return seat if seat is not None and self.board.me in (None, seat) else None
 
     def labelled(self, step: int) -> list[tuple[str, Any]]:
-        """The legal actions of the chooser at step ``step``, labelled as the page labels them."""
+        """The legal actions of the chooser at step ``step``, labelled as the page labels them
+        (read from the step before it, where that seat chose)."""
         seat = self._chooser(step)
         if seat is None:
             return []
         b = self.board
-        state = b.session.states[step - 1]
-        legal = b.engine.legal_actions(state, seat)
+        before = b.session.steps[step - 1]
         out = []
-        for group in b.surface.groups(b.engine.view(state, seat), legal):
+        for group in b.surface.groups(before.view(seat), before.legal(seat)):
             for label, action in group.items:
                 out.append((f"{group.label} : {label}" if group.label else label, action))
         return [(fr.typography(label), action) for label, action in out]
@@ -141,7 +140,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         s = b.session
         step = s.cursor
         items = self.labelled(step)
-        played = s.actions[step][0] if items else None
+        played = s.steps[step].actions[0] if items else None
         others = [(label, a) for label, a in items if a != played]
         if step != self.step or tuple(a for _, a in others) != self.options:
             self.step = step
@@ -149,7 +148,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
             self.choice.options = [(label, k) for k, (label, _) in enumerate(others)]
             self.choice.value = 0 if others else None
             set_html(self.result, "")
-        over = b.engine.is_over(s.states[-1])
+        over = s.last.over
         hidden = self.hides(over)
         self.choice.disabled = self.go.disabled = not others or hidden
         if hidden:
@@ -165,7 +164,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
 
     # -- the two futures -------------------------------------------------------------------
     def compare(self) -> None:
-        if self.hides(self.board.engine.is_over(self.board.session.states[-1])):
+        if self.hides(self.board.session.last.over):
             raise Refusal(fr.typography(HIDDEN))
         index = self.choice.value
         if type(index) is not int or not 0 <= index < len(self.options):
@@ -236,7 +235,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
     # -- "Pourquoi je n'ai pas gagné ?" ------------------------------------------------------
     def explain(self) -> None:
         b = self.board
-        if b.me is None or not b.engine.is_over(b.session.states[-1]):
+        if b.me is None or not b.session.last.over:
             raise Refusal("Terminez d’abord une partie contre l’ordinateur.")
         start = time.perf_counter()
         result = why_not(self.played())

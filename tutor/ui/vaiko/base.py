@@ -272,7 +272,7 @@ class MemorySandbox(Sandbox):
         self.memory.observe(lambda _: self.guard(self.render)(), names="value")
 
     def render(self) -> None:
-        self.viewer = self.acting_seat(self.session.state) if self.memory.value else None
+        self.viewer = self.acting_seat(self.session.step) if self.memory.value else None
         try:
             super().render()
         finally:
