@@ -59,7 +59,7 @@ def examples() -> Iterator[tuple[str, str, rules.Example]]:
                          [pytest.param(*e, id=f"{e[0]}:{e[2].id}") for e in examples()])
 def test_malformed_examples_are_refused_with_a_french_reason(
         name: str, game: str, example: rules.Example) -> None:
-    engine = GAMES[game].module()
+    engine = GAMES[game].engine()
     for mutated in mutations(dict(example.data)):
         try:
             engine.run_example(mutated)

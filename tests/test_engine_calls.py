@@ -52,8 +52,8 @@ class Counting:
 
 def _build(monkeypatch: pytest.MonkeyPatch, game_id: str,
            make: Callable[[Any], Any]) -> tuple[Any, Counting]:
-    proxy = Counting(GAMES[game_id].module())
-    monkeypatch.setattr(GameInfo, "module", lambda self: proxy)
+    proxy = Counting(GAMES[game_id].engine())
+    monkeypatch.setattr(GameInfo, "engine", lambda self: proxy)
     board = make(importlib.import_module(f"tutor.ui.{game_id}"))
     return board, proxy
 

@@ -107,7 +107,7 @@ def test_engine_and_games_import_no_widget_library() -> None:
     code = (
         "import sys, tutor.engine, tutor.games, tutor.rules, tutor.__main__\n"
         "from tutor.games import GAMES\n"
-        "[g.module() for g in GAMES.values()]\n"
+        "[g.engine() for g in GAMES.values()]\n"
         "bad = [m for m in ('ipywidgets', 'IPython', 'traitlets', 'voila') if m in sys.modules]\n"
         "print(','.join(bad))\n"
     )

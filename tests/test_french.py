@@ -57,7 +57,7 @@ def violations(text: str) -> list[str]:
 
 
 def random_events(game: str, games: int = 6) -> Iterator[Event]:
-    engine = GAMES[game].module()
+    engine = GAMES[game].engine()
     for seed in range(games):
         n = engine.MIN_PLAYERS + seed % (engine.MAX_PLAYERS - engine.MIN_PLAYERS + 1)
         preset = list(engine.PRESETS)[seed % len(engine.PRESETS)]
@@ -74,7 +74,7 @@ def random_events(game: str, games: int = 6) -> Iterator[Event]:
 def generated(game: str) -> tuple[str, ...]:
     """Every distinct French sentence the engine of ``game`` wrote in random games and in its
     worked examples, plus the outcome reasons."""
-    engine = GAMES[game].module()
+    engine = GAMES[game].engine()
     texts = {engine.describe(e) for e in random_events(game)}
     for example in rules.load(game).examples.values():
         texts.update(engine.describe(e) for e in engine.run_example(example.data).events)
@@ -90,7 +90,7 @@ def test_every_event_description_follows_french_typography_and_grammar(game: str
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_event_kind_is_described(game: str) -> None:
     kinds = {e.kind for e in random_events(game, 3)}
-    engine = GAMES[game].module()
+    engine = GAMES[game].engine()
     for kind in kinds:
         event = next(e for e in random_events(game, 3) if e.kind == kind)
         assert engine.describe(event).strip()

@@ -58,7 +58,7 @@ def test_anything_but_a_well_formed_event_is_refused_in_french(bad: object) -> N
 ])
 def test_every_game_refuses_malformed_events_in_french(game: str, bad: object) -> None:
     with pytest.raises(ValueError, match=GAMES[game].title):
-        GAMES[game].module().describe(bad)  # type: ignore[arg-type]
+        GAMES[game].engine().describe(bad)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -221,7 +221,7 @@ def test_generated_exercises_ask_only_about_clauses_not_met_with_the_engines_ans
     covered = [c for c in page.book().clauses if c in exercises.steps]
     assert len(covered) >= len(page.book().clauses) // 2
     progress.mark("play", covered[::2])  # half of them met
-    engine = GAMES[game_id].module()
+    engine = GAMES[game_id].engine()
     replays = [[(engine.describe(e), e.clause) for e in engine.run_example(ex.data).events]
                for ex in page.book().examples.values()]
     replays += [[(engine.describe(e), e.clause) for e in events]

@@ -28,7 +28,7 @@ def test_every_registered_game_has_a_rule_file() -> None:
 )
 def test_worked_example_replays(game: str, example_id: str) -> None:
     example = BOOKS[game].examples[example_id]
-    run = GAMES[game].module().run_example(example.data)
+    run = GAMES[game].engine().run_example(example.data)
     assert run.ok, run.mismatches
     assert run.events, "an example must show how the engine decides"
     for event in run.events:
@@ -40,7 +40,7 @@ def test_every_rule_clause_is_exercised(game: str) -> None:
     """Rule coverage: each non-commentary clause is cited by an event or illustrated by an
     example (a commentary clause, such as advice, needs neither)."""
     book = BOOKS[game]
-    engine = GAMES[game].module()
+    engine = GAMES[game].engine()
     cited = {c.id for c in book.clauses.values() if c.examples}
     for example in book.examples.values():
         cited.update(e.clause for e in engine.run_example(example.data).events)
@@ -143,7 +143,7 @@ def test_malformed_rule_files_name_the_line_and_reason(
 def test_malformed_examples_are_refused(change: tuple[str, str], message: str) -> None:
     book = rules.parse(GOOD.replace(*change), "essai.md")
     with pytest.raises(ExampleError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        GAMES["vautours"].module().run_example(book.examples["vautours/ex-un"].data)
+        GAMES["vautours"].engine().run_example(book.examples["vautours/ex-un"].data)
 
 
 def test_check_command_passes_on_the_shipped_rules(capsys: pytest.CaptureFixture[str]) -> None:

@@ -95,7 +95,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
 
 
 def engine_of(game: str) -> Any:
-    return GAMES[game].module()
+    return GAMES[game].engine()
 
 
 def facts(game: str, state: Any) -> dict[str, Any]:

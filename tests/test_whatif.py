@@ -130,7 +130,7 @@ def test_vautours_why_not_lists_the_ten_taken_with_a_higher_card() -> None:
 
 
 def seeded(game_id: str, seed: int = 4) -> tuple[Played, list[Any]]:
-    engine = GAMES[game_id].module()
+    engine = GAMES[game_id].engine()
     players = ["Camille", "Alex", "Bea"]
     origin = engine.new_game(players, seed=seed)
     kind = list(engine.PLAYER_KINDS)[-1]

@@ -31,7 +31,7 @@ def check(paths: Sequence[str]) -> int:
                   f"(jeux connus : {', '.join(GAMES)})")
             failures += 1
             continue
-        engine = GAMES[book.game].module()
+        engine = GAMES[book.game].engine()
         passed = 0
         for example in book.examples.values():
             where = f"{path}:{example.line}: exemple « {example.id} »"
@@ -58,7 +58,7 @@ def check_data_file(path: str) -> int:
     """Validate a game data file (a Vaiko deck file); return the number of failures (0 or 1)."""
     for info in GAMES.values():
         try:
-            summary = info.module().read_data_file(path)
+            summary = info.engine().read_data_file(path)
         except ValueError as exc:
             print(f"ERREUR {exc}")
             return 1

@@ -152,7 +152,7 @@ def preflight() -> list[str]:
         try:
             rules.load.cache_clear()
             rules.load(info.id)
-            info.module().preflight()
+            info.engine().preflight()
         except rules.RulesError as exc:
             problems.extend(str(p) for p in exc.problems)
         except (OSError, ValueError) as exc:

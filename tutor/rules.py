@@ -275,10 +275,19 @@ def read(path: str | Path) -> RuleBook:
     return parse(text, str(p))
 
 
+_LOCATED: dict[str, Path] = {}
+
+
+def locate(game: str, path: str | Path) -> None:
+    """Read the rule book of ``game`` from ``path`` (a game registered from elsewhere, such as
+    the tests' own game) instead of ``rules/<game>.fr.md``."""
+    _LOCATED[game] = Path(path)
+
+
 @cache
 def load(game: str) -> RuleBook:
     """The rule book of ``game`` (``rules/<game>.fr.md``), parsed once."""
-    return read(rules_dir() / f"{game}.fr.md")
+    return read(_LOCATED.get(game) or rules_dir() / f"{game}.fr.md")
 
 
 def clause_exists(clause_id: str) -> bool:

@@ -106,7 +106,7 @@ def engine_section(seconds: float, rounds: int) -> list[dict[str, Any]]:
 
     rows = []
     for info in GAMES.values():
-        module = info.module()
+        module = info.engine()
         low, high = info.players
         for n in sorted({low, min(low + 1, high), high}):
             players = [f"J{i}" for i in range(n)]

@@ -73,7 +73,7 @@ def report(games: int, only: Sequence[str] = ()) -> list[dict[str, Any]]:
     for game_id, info in GAMES.items():
         if only and game_id not in only:
             continue
-        engine = info.module()
+        engine = info.engine()
         counts = sorted({engine.MIN_PLAYERS + 1, engine.MAX_PLAYERS})
         # each level alone against random players; then one smallest-action player (1 to 15 in
         # order for Stupides Vautours) alone against that level: a level that lets it win more

@@ -38,7 +38,7 @@ def positions(engine: AnyEngine, kind: str) -> list[tuple[str, Any]]:
 def report() -> list[dict[str, Any]]:
     rows = []
     for game in GAMES:
-        engine = GAMES[game].module()
+        engine = GAMES[game].engine()
         for kind in engine.PLAYER_KINDS:
             for where, state in positions(engine, kind):
                 seat = engine.current_seats(state)[0]

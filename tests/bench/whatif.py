@@ -30,7 +30,7 @@ def main() -> list[dict[str, object]]:
     print(f"{'jeu':14} {'étapes':>6} {'choix':>6} {'essais':>6} {'non joués':>9} "
           f"{'Et si (s)':>9} {'Pourquoi (s)':>12}")
     for game_id, info in GAMES.items():
-        engine = info.module()
+        engine = info.engine()
         players = ["Camille", "Alex", "Bea"]
         whatifs, whys = [], []
         for seed in (1, 2, 3):

@@ -6,7 +6,7 @@ Standard library only. Nothing here knows about widgets or notebooks.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, TypeVar
 
@@ -57,6 +57,29 @@ class Outcome:
     winners: tuple[str, ...]
     reason: str
     clause: str
+
+
+@dataclass(frozen=True)
+class Record:
+    """What chance and the set-up decided in one game, as drawn: replayed with the same actions,
+    it gives the same game, move for move, without any random state.
+
+    ``shuffles`` holds every shuffle in the order it was drawn (each a tuple of cards, top first;
+    a game that reshuffles during play appends to it); ``setup`` holds the set-up choices that
+    fix the game without being chance (who starts, which deck file), as ``(name, value)`` pairs.
+    """
+
+    shuffles: tuple[tuple[Hashable, ...], ...] = ()
+    setup: tuple[tuple[str, Hashable], ...] = ()
+
+    def option(self, name: str, default: Hashable = None) -> Hashable:
+        """The set-up value ``name`` (``default`` when not recorded)."""
+        return dict(self.setup).get(name, default)
+
+    def drawn(self, shuffle: Sequence[Hashable]) -> Record:
+        """This record with one more shuffle appended (the state keeps the new record)."""
+        return Record((*self.shuffles, tuple(shuffle)), self.setup)
+
 
 
 def shuffled(items: Iterable[T], seed: int | random.Random) -> tuple[T, ...]:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from tutor import fr
-from tutor.engine.core import Event, IllegalAction
+from tutor.engine.core import Event
 
 COMMON_KEYS = ("id", "titre", "type", "note", "variante", "articles")
 
@@ -70,34 +69,3 @@ def compare(label: str, expected: object, got: object, out: list[str]) -> None:
 
 
 Kind = Callable[[Mapping[str, Any], Any], ExampleRun]
-
-
-def dispatch_example(data: object, game: str, kinds: Mapping[str, Kind],
-                     coerce: Callable[[object], Any]) -> ExampleRun:
-    """Every game's ``run_example``: check that ``data`` is a table, replay a ``type =
-    "scenario"`` with :mod:`tutor.engine.scenario`, read the ``variante`` with ``coerce``, then
-    run the game's own ``kinds[type](data, variant)``. Raises only :class:`ExampleError` (a
-    French reason): a position the engine refuses is « situation impossible »."""
-    if not isinstance(data, Mapping):
-        raise ExampleError("un exemple est une table de clés et de valeurs")
-    kind = data.get("type")
-    if kind == "scenario":
-        from tutor import games
-        from tutor.engine import scenario
-
-        return scenario.run_example(games.game(game).module(), data, game)
-    try:
-        variant = coerce(data.get("variante"))
-    except ValueError as exc:
-        raise ExampleError(f"variante : {exc}") from None
-    if type(kind) is not str or kind not in kinds:
-        raise ExampleError(f"type d’exemple inconnu {fr.shown(kind)} (types possibles : "
-                           f"{', '.join([*kinds, 'scenario'])})")
-    try:
-        return kinds[kind](data, variant)
-    except IllegalAction as exc:
-        raise ExampleError(f"situation impossible : {exc.reason}") from None
-    except ExampleError:
-        raise
-    except ValueError as exc:  # an engine's French refusal of a value
-        raise ExampleError(str(exc)) from None

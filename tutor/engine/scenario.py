@@ -39,14 +39,18 @@ import tomllib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from tutor import fr
-from tutor.engine.core import Event, IllegalAction, short_repr, shuffled
-from tutor.engine.examples import COMMON_KEYS, ExampleError, ExampleRun, check_keys, compare
-
-if TYPE_CHECKING:
-    from tutor.engine.api import AnyEngine, Record
+from tutor.engine.core import Event, IllegalAction, Outcome, Record, short_repr, shuffled
+from tutor.engine.examples import (
+    COMMON_KEYS,
+    ExampleError,
+    ExampleRun,
+    Kind,
+    check_keys,
+    compare,
+)
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -85,6 +89,34 @@ class Notation(Generic[S, A]):
     read_action: Callable[[str, Mapping[str, Any]], A]
     write_action: Callable[[A], dict[str, Any]]
     facts: Callable[[S], dict[str, Any]]
+
+
+class ScenarioEngine(Protocol):
+    """What scenarios read of a game (a part of :class:`tutor.engine.api.Engine`, named here so
+    that this module needs nothing above it)."""
+
+    @property
+    def SCENARIO(self) -> Notation[Any, Any]: ...
+
+    @property
+    def Variant(self) -> Any: ...
+
+    @property
+    def PRESETS(self) -> Mapping[str, Any]: ...
+
+    def new_game(self, players: Sequence[str], *, seed: Any = ..., variant: Any = ...,
+                 record: Record | None = ...) -> Any: ...
+
+    def opening_events(self, state: Any) -> tuple[Event, ...]: ...
+
+    def current_seats(self, state: Any) -> tuple[str, ...]: ...
+
+    def apply(self, state: Any, action: Any, *, explain: bool = ...
+              ) -> tuple[Any, tuple[Event, ...]]: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def outcome(self, state: Any) -> Outcome: ...
 
 
 @dataclass(frozen=True)
@@ -293,7 +325,7 @@ def _players(value: object) -> tuple[str, ...]:
     return tuple(value)
 
 
-def read(engine: AnyEngine, data: Mapping[str, Any], game: str | None = None,
+def read(engine: ScenarioEngine, data: Mapping[str, Any], game: str | None = None,
          extra: Sequence[str] = ()) -> Scenario:
     """The scenario a TOML table describes (``extra``: other keys allowed, e.g. the worked
     examples' ``id``). Raises :class:`ScenarioError` or ``IllegalAction`` (French)."""
@@ -332,7 +364,7 @@ def read(engine: AnyEngine, data: Mapping[str, Any], game: str | None = None,
     return Scenario(players, variant, record, tuple(actions))
 
 
-def build(engine: AnyEngine, scenario: Scenario) -> Built:
+def build(engine: ScenarioEngine, scenario: Scenario) -> Built:
     """Rebuild ``scenario`` on the engine: the start, then every move applied (``apply`` checks
     each one). An illegal move raises ``IllegalAction`` naming the move."""
     try:
@@ -355,7 +387,7 @@ def build(engine: AnyEngine, scenario: Scenario) -> Built:
     return Built(start, tuple(engine.opening_events(start)), tuple(steps))
 
 
-def load(engine: AnyEngine, text: object, game: str | None = None) -> Built:
+def load(engine: ScenarioEngine, text: object, game: str | None = None) -> Built:
     """Read a scenario text and rebuild it (see :func:`read` and :func:`build`)."""
     return build(engine, read(engine, parse_text(text), game))
 
@@ -363,7 +395,7 @@ def load(engine: AnyEngine, text: object, game: str | None = None) -> Built:
 # --- writing --------------------------------------------------------------------------------------
 
 
-def preset_of(engine: AnyEngine, variant: Any) -> Any:
+def preset_of(engine: ScenarioEngine, variant: Any) -> Any:
     """The name of the preset equal to ``variant`` (``"standard"`` first), else its readings as
     a table."""
     for name, preset in engine.PRESETS.items():
@@ -372,7 +404,7 @@ def preset_of(engine: AnyEngine, variant: Any) -> Any:
     return {k: getattr(variant, k) for k in variant.CHOICES}
 
 
-def dump(engine: AnyEngine, game: str, start: Any, actions: Sequence[Any]) -> str:
+def dump(engine: ScenarioEngine, game: str, start: Any, actions: Sequence[Any]) -> str:
     """The scenario text of the game that began at ``start`` (a position of ``new_game``) and
     went on with ``actions``."""
     notation: Notation[Any, Any] = engine.SCENARIO
@@ -454,7 +486,7 @@ def to_toml(data: Mapping[str, Any], inline: Sequence[str] = ("coups",)) -> str:
 # --- worked examples -----------------------------------------------------------------------------
 
 
-def run_example(engine: AnyEngine, data: Mapping[str, Any], game: str | None = None
+def run_example(engine: ScenarioEngine, data: Mapping[str, Any], game: str | None = None
                 ) -> ExampleRun:
     """A ``type = "scenario"`` worked example, replayed: the scenario is rebuilt, then each
     fact of ``[attendu]`` is compared (``a_jouer``, ``fin``, ``scores``, ``vainqueurs`` and the
@@ -494,3 +526,31 @@ def run_example(engine: AnyEngine, data: Mapping[str, Any], game: str | None = N
             compare(key, expected[key], value, out)
     return ExampleRun(built.events, tuple(out))
 
+
+
+def dispatch_example(engine: ScenarioEngine, data: object, game: str, kinds: Mapping[str, Kind],
+                     coerce: Callable[[object], Any]) -> ExampleRun:
+    """Every game's ``run_example``: check that ``data`` is a table, replay a ``type =
+    "scenario"`` on ``engine`` (:func:`run_example`), read the ``variante`` with ``coerce``,
+    then run the game's own ``kinds[type](data, variant)``. Raises only :class:`ExampleError`
+    (a French reason): a position the engine refuses is « situation impossible »."""
+    if not isinstance(data, Mapping):
+        raise ExampleError("un exemple est une table de clés et de valeurs")
+    kind = data.get("type")
+    if kind == "scenario":
+        return run_example(engine, data, game)
+    try:
+        variant = coerce(data.get("variante"))
+    except ValueError as exc:
+        raise ExampleError(f"variante : {exc}") from None
+    if type(kind) is not str or kind not in kinds:
+        raise ExampleError(f"type d’exemple inconnu {fr.shown(kind)} (types possibles : "
+                           f"{', '.join([*kinds, 'scenario'])})")
+    try:
+        return kinds[kind](data, variant)
+    except IllegalAction as exc:
+        raise ExampleError(f"situation impossible : {exc.reason}") from None
+    except ExampleError:
+        raise
+    except ValueError as exc:  # an engine's French refusal of a value
+        raise ExampleError(str(exc)) from None

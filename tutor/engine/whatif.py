@@ -54,8 +54,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tutor.engine.api import AnyEngine, Bot, Record
-from tutor.engine.core import Event, IllegalAction, Outcome
+from tutor.engine.api import AnyEngine, Bot
+from tutor.engine.core import Event, IllegalAction, Outcome, Record
 
 Policies = Mapping[str, tuple[str, int]]
 

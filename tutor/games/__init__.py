@@ -1,29 +1,27 @@
 """The games registry: every game the tutor teaches, in the order the Accueil shows them.
 
 The contract. Each game is a package ``tutor.games.<id>`` (state, legality and resolution; French
-event text; worked-example kinds; computer players) whose ``__init__`` re-exports the names of
-:class:`tutor.engine.api.Engine`: ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``Variant``, ``PRESETS``,
-``PRESET_LABELS``, ``PLAYER_KINDS``, ``new_game``, ``opening_events``, ``current_seats``,
-``legal_actions``, ``apply``, ``is_over``, ``outcome``, ``view``, ``sample_state``,
-``hint_class``, ``span_outcome``, ``replay``, ``inventory``, ``describe``, ``run_example``,
-``SCENARIO``, ``preflight`` and ``read_data_file``, plus its
-``State``, ``Action`` and ``View`` types. ``tutor/games/_contract.py`` binds each package to
-``Engine[State, Action, View]`` so that ``mypy --strict`` proves it; the common tests
-(``tests/test_games_common.py``) run over :data:`GAMES`. Shared code reaches a game only through
-:meth:`GameInfo.module`.
+event text; worked-example kinds; computer players) whose ``GAME`` is an instance of a subclass
+of :class:`tutor.engine.api.Game` over its own ``State``, ``Action`` and ``View`` types (mypy
+checks each subclass against the base). The common tests (``tests/test_games_common.py``) run
+over :data:`GAMES` and adapt to each game's :class:`~tutor.engine.api.GameType`. Shared code
+reaches a game only through :meth:`GameInfo.engine`. A game defined elsewhere (the tests' own
+game) is added with :func:`register`.
 
 A game's id is written once, in its :class:`GameInfo` below: it names the package, the rule file
 (``rules/<id>.fr.md``, whose header repeats it as data) and the page module ``tutor.ui.<id>``.
-Adding a game here makes it appear on the Accueil and in ``python -m tutor check``.
+Adding a game here makes it appear on the Accueil (unless ``listed=False``) and in
+``python -m tutor check``.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import cast
+from pathlib import Path
 
-from tutor.engine.api import AnyEngine
+from tutor import rules
+from tutor.engine.api import AnyEngine, Game
 
 
 @dataclass(frozen=True)
@@ -36,12 +34,17 @@ class GameInfo:
     players: tuple[int, int]
     notebook: str
     summary: str
+    package: str = ""  # where its ``GAME`` lives (``tutor.games.<id>`` unless given)
+    listed: bool = True  # shown on the Accueil
 
-    def module(self) -> AnyEngine:
-        """The engine of this game, imported on first use (a page imports only its own game).
-
-        The cast is proved by ``tutor/games/_contract.py``, which mypy checks."""
-        return cast(AnyEngine, importlib.import_module(f"tutor.games.{self.id}"))
+    def engine(self) -> AnyEngine:
+        """The game's engine (its package's ``GAME``), imported on first use (a page imports
+        only its own game)."""
+        module = importlib.import_module(self.package or f"tutor.games.{self.id}")
+        engine = getattr(module, "GAME", None)
+        if not isinstance(engine, Game) or engine.type.id != self.id:
+            raise TypeError(f"{module.__name__}.GAME n’est pas le jeu {self.id!r}.")
+        return engine
 
 
 _REGISTERED = (
@@ -62,6 +65,16 @@ _REGISTERED = (
 )
 
 GAMES: dict[str, GameInfo] = {info.id: info for info in _REGISTERED}
+
+
+def register(info: GameInfo, rule_file: Path | None = None) -> None:
+    """Add a game defined outside this package (``info.package`` names where its ``GAME``
+    is), with its rule file when it is not ``rules/<id>.fr.md``."""
+    if info.id in GAMES:
+        raise ValueError(f"Jeu déjà enregistré : {info.id}.")
+    GAMES[info.id] = info
+    if rule_file is not None:
+        rules.locate(info.id, rule_file)
 
 
 def game(game_id: str) -> GameInfo:

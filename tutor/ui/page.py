@@ -124,7 +124,7 @@ class GamePage:
 
     @property
     def engine(self) -> AnyEngine:
-        return self.info.module()
+        return self.info.engine()
 
     def book(self) -> rules.RuleBook:
         """The game's rule book (``rules/<game>.fr.md``)."""

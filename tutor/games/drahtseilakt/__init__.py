@@ -33,7 +33,7 @@ legality, views), :mod:`.play` (apply, outcome, replay), :mod:`.text` (French de
 from __future__ import annotations
 
 from tutor.engine import Event, IllegalAction, Outcome
-from tutor.engine.api import Record
+from tutor.engine.core import Record
 from tutor.games.drahtseilakt.bots import PLAYER_KINDS, CarefulPlayer, RandomPlayer
 from tutor.games.drahtseilakt.core import *  # cards, sticks, state (public names in __all__)
 from tutor.games.drahtseilakt.engine import (
@@ -49,19 +49,27 @@ from tutor.games.drahtseilakt.engine import (
     inventory,
     is_over,
     legal_actions,
-    new_game,
     opening_events,
-    preflight,
-    read_data_file,
     reserve,
     seat_index,
     situation,
     to_play,
     view,
 )
-from tutor.games.drahtseilakt.examples import run_example
-from tutor.games.drahtseilakt.hidden import hint_class, sample_state, span_outcome
-from tutor.games.drahtseilakt.play import apply, outcome, replay, totals
+from tutor.games.drahtseilakt.game import (
+    GAME,
+    Drahtseilakt,
+    apply,
+    hint_class,
+    new_game,
+    preflight,
+    read_data_file,
+    replay,
+    run_example,
+    sample_state,
+    span_outcome,
+)
+from tutor.games.drahtseilakt.play import outcome, totals
 from tutor.games.drahtseilakt.scenario import SCENARIO
 from tutor.games.drahtseilakt.text import describe, holding_text, manche_word, sticks_text
 
@@ -94,6 +102,7 @@ __all__ = [
     "C_UNLIMITED",
     "C_WINNER",
     "C_ZERO",
+    "GAME",
     "GAME_ID",
     "HAND_SIZE",
     "MAX_PLAYERS",
@@ -113,6 +122,7 @@ __all__ = [
     "Action",
     "CarefulPlayer",
     "Deal",
+    "Drahtseilakt",
     "Event",
     "HeuristicPlayer",
     "IllegalAction",

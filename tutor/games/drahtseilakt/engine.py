@@ -16,7 +16,8 @@ from typing import Any, NamedTuple
 
 from tutor import fr
 from tutor.engine import Event, IllegalAction, check_players, shuffled
-from tutor.engine.api import Record, Seed
+from tutor.engine.api import Seed
+from tutor.engine.core import Record
 from tutor.games.drahtseilakt.core import (
     C_CARDS,
     C_CHAOTIC,
@@ -192,33 +193,25 @@ def _check_record(record: object, names: tuple[str, ...], cards: tuple[int, ...]
     return first  # type: ignore[return-value]
 
 
-def new_game(players: Sequence[str], *, seed: Seed | None = None, variant: Any = None,
-             record: Record | None = None) -> State:
-    """Start a game (``drahtseilakt/joueurs``, ``drahtseilakt/manches``, ``drahtseilakt/donne``).
+def draw(players: tuple[str, ...], variant: Variant, seed: Seed,
+         options: Mapping[str, Any]) -> Record:
+    """The chance of a new game (``drahtseilakt/manches``, ``drahtseilakt/donne``): the shuffles
+    of every manche drawn at once, the first player dealing first."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    cards = number_cards(variant, len(players))
+    drawn: list[tuple[Hashable, ...]] = []
+    for _ in players:
+        drawn += [shuffled(cards, rng), shuffled(SCORE_CARDS, rng)]
+    return Record(tuple(drawn), ((FIRST_DEALER, 0),))
 
-    The shuffles of every manche are drawn from ``seed`` at once (an ``int`` or a
-    ``random.Random``), or taken from a recorded ``record`` when replaying; exactly one of the two
-    must be given. The first player deals, the player on the dealer's left leads and turns the
-    first score card.
-    """
-    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
-    rules = Variant.coerce(variant)
-    if (seed is None) == (record is None):
-        raise ValueError("Donnez soit une graine (seed), soit l’enregistrement d’une partie "
-                         "(record), mais pas les deux.")
-    cards = number_cards(rules, len(names))
-    if record is None:
-        if not (is_int(seed) or isinstance(seed, random.Random)):
-            raise ValueError(f"Une graine est un nombre entier ou un random.Random, pas "
-                             f"{shown(seed)}.")
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        drawn: list[tuple[Hashable, ...]] = []
-        for _ in names:
-            drawn += [shuffled(cards, rng), shuffled(SCORE_CARDS, rng)]
-        record = Record(tuple(drawn), ((FIRST_DEALER, 0),))
-    first = _check_record(record, names, cards)
-    return start_manche(rules, names, record, first, 0, ((),) * len(names),
-                         ((),) * len(names))
+
+def setup(players: tuple[str, ...], variant: Variant, record: Record,
+          options: Mapping[str, Any]) -> State:
+    """The first position of a recorded game (``drahtseilakt/joueurs``): the player on the
+    dealer's left leads and turns the first score card."""
+    first = _check_record(record, players, number_cards(variant, len(players)))
+    return start_manche(variant, players, record, first, 0, ((),) * len(players),
+                        ((),) * len(players))
 
 
 def start_manche(rules: Variant, names: tuple[str, ...], record: Record, first_dealer: int,
@@ -389,7 +382,7 @@ def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
     return tuple(Play(seat, c) for c in state.hands[i])
 
 
-def explain_refusal(state: State, action: object) -> IllegalAction:
+def refusal(state: State, action: object) -> IllegalAction:
     """Why ``action`` is not among the legal actions (called only once legality said no)."""
     if type(action) is not Play:
         return IllegalAction(
@@ -475,13 +468,3 @@ def view(state: State, seat: str | None) -> View:
         score_deck=state.score_deck if everything else None,
         unseen=tuple(sorted(unseen)) if everything else None,
     )
-
-
-def preflight() -> None:
-    """Nothing to load: Drahtseilakt reads no data file."""
-
-
-def read_data_file(path: str) -> str | None:
-    """Drahtseilakt has no data file kind: always ``None``."""
-    return None
-

@@ -12,10 +12,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction
+from tutor.engine import Event, IllegalAction, api
 from tutor.engine import examples as ex
 from tutor.games.drahtseilakt.core import (
     HAND_SIZE,
@@ -34,24 +35,22 @@ from tutor.games.drahtseilakt.core import (
 from tutor.games.drahtseilakt.engine import (
     Play,
     State,
+    View,
     deals,
-    new_game,
     opening_events,
     situation,
     view,
 )
-from tutor.games.drahtseilakt.play import apply
+
+Game = api.Game[State, Play, View]
 
 
-def run_example(data: Mapping[str, Any]) -> ex.ExampleRun:
-    """Replay a worked example of ``rules/drahtseilakt.fr.md`` on the engine (its kinds are in
-    the module docstring).
-
-    Raises only :class:`ExampleError` (a French reason) when the data is malformed or describes
-    an impossible position."""
-    return ex.dispatch_example(data, "drahtseilakt", {
-        "pli": _example_trick, "refus": _example_refusal,
-        "decompte": lambda d, _: _example_count(d), "donne": _example_deal}, Variant.coerce)
+def kinds(game: Game) -> dict[str, ex.Kind]:
+    """The kinds of worked example of ``rules/drahtseilakt.fr.md`` (see the module docstring),
+    played on ``game``; each raises only :class:`ExampleError` (a French reason) when the data
+    is malformed or describes an impossible position."""
+    return {"pli": partial(_example_trick, game), "refus": partial(_example_refusal, game),
+            "decompte": lambda d, _: _example_count(d), "donne": partial(_example_deal, game)}
 
 def _names(where: str, value: object) -> list[str]:
     if not isinstance(value, list) or not all(type(v) is str for v in value):
@@ -113,7 +112,7 @@ def _example_state(data: Mapping[str, Any], rules: Variant,
                      blue={p: b for p, (_, b) in before.items()})
 
 
-def _example_trick(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+def _example_trick(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     ex.check_keys("exemple", data, ("pioche", "cartes"),
                   ex.COMMON_KEYS + ("avant", "valeur", "bleus", "rouges", "apres", "suivant"))
     plays = ex.int_table("cartes", data["cartes"])
@@ -122,7 +121,7 @@ def _example_trick(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     out: list[str] = []
     before = state
     for p, c in plays.items():
-        state, evs = apply(state, Play(p, c))
+        state, evs = game.apply(state, Play(p, c))
         events.extend(evs)
     cut = next(k for k, e in enumerate(events) if e.kind == "trick_end")
     events = events[: cut + 1]
@@ -148,7 +147,8 @@ def _example_trick(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     return ex.ExampleRun(tuple(events), tuple(out))
 
 
-def _example_refusal(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+def _example_refusal(game: Game, data: Mapping[str, Any], rules: Variant
+                     ) -> ex.ExampleRun:
     ex.check_keys("exemple", data, ("pioche", "mains", "coup", "article"),
                   ex.COMMON_KEYS + ("coups", "avant"))
     mains = data["mains"]
@@ -162,14 +162,14 @@ def _example_refusal(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
         raise ex.ExampleError("coups doit être une liste de tables { joueur = ..., carte = ... }")
     for k, move in enumerate(moves, 1):
         try:
-            state, evs = apply(state, parse_move(f"coup {k}", move))
+            state, evs = game.apply(state, parse_move(f"coup {k}", move))
         except IllegalAction as exc:
             raise ex.ExampleError(f"coup {k} impossible : {exc.reason}") from None
         events.extend(evs)
     refused = parse_move("coup", data["coup"])
     out: list[str] = []
     try:
-        apply(state, refused)
+        game.apply(state, refused)
     except IllegalAction as exc:
         events.append(Event("refused", refused.seat, {"card": refused.card,
                                                       "reason": exc.reason}, exc.clause))
@@ -205,13 +205,13 @@ def _example_count(data: Mapping[str, Any]) -> ex.ExampleRun:
     return ex.ExampleRun(events, tuple(out))
 
 
-def _example_deal(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+def _example_deal(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     ex.check_keys("exemple", data, ("joueurs",), ex.COMMON_KEYS + ("graine", "en_jeu", "cachees"))
     names = _names("joueurs", data["joueurs"])
     seed = data.get("graine", 0)
     if type(seed) is not int:
         raise ex.ExampleError("graine doit être un nombre entier")
-    state = new_game(names, seed=seed, variant=rules)
+    state = game.new_game(names, seed=seed, variant=rules)
     seen = view(state, None)
     out: list[str] = []
     if "en_jeu" in data:

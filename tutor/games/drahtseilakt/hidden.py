@@ -13,16 +13,9 @@ import random
 from collections.abc import Hashable
 
 from tutor.engine import shuffled
-from tutor.engine.api import Record, own_class, whole_game
+from tutor.engine.core import Record
 from tutor.games.drahtseilakt.core import HAND_SIZE, SCORE_CARDS, number_cards
-from tutor.games.drahtseilakt.engine import FIRST_DEALER, State, View, is_over
-from tutor.games.drahtseilakt.play import outcome
-
-hint_class = own_class
-"""No two actions are alike from a view: each is its own hint class."""
-
-span_outcome = whole_game(is_over, outcome)
-"""Hints look at the whole game."""
+from tutor.games.drahtseilakt.engine import FIRST_DEALER, State, View
 
 
 def sample_state(view: View, rng: random.Random) -> State:

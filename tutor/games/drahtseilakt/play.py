@@ -3,11 +3,7 @@ the trick, the manche and the game; :func:`outcome` and :func:`replay`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from tutor.engine import Event, IllegalAction, Outcome
-from tutor.engine.api import Record
 from tutor.games.drahtseilakt.core import (
     C_CHAOTIC,
     C_CLEAN,
@@ -33,19 +29,23 @@ from tutor.games.drahtseilakt.core import _cancellation as cancellation
 from tutor.games.drahtseilakt.engine import (
     Play,
     State,
-    explain_refusal,
     is_over,
     legal_actions,
     manche_events,
-    new_game,
     start_manche,
 )
 
 # --- playing -----------------------------------------------------------------------------------
 
 
-def apply(state: State, action: Play, *, explain: bool = True) -> tuple[State, tuple[Event, ...]]:
-    """Play ``action`` and return the new state and what happened.
+def is_legal(state: State, action: object) -> bool:
+    """Whether ``action`` is one of the legal actions now."""
+    return (type(action) is Play and type(action.seat) is str and is_int(action.card)
+            and action in legal_actions(state, action.seat))
+
+
+def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event, ...]]:
+    """Play the legal ``action`` and return the new state and what happened.
 
     The card leaves the hand and joins the trick (``drahtseilakt/jouer``; hidden until all have
     chosen in ``drahtseilakt/variante-chaotique``). The last card of a trick resolves it
@@ -53,13 +53,9 @@ def apply(state: State, action: Play, *, explain: bool = True) -> tuple[State, t
     (``drahtseilakt/bleus`` first, then ``drahtseilakt/rouges``; ``drahtseilakt/reserve-epuisee``),
     gives pairs back (``drahtseilakt/paires``), discards the cards and lets the highest card lead
     (``drahtseilakt/fin-de-pli``), then turns the next score card, or ends the manche
-    (``drahtseilakt/fin-de-manche``) or the game. An illegal action raises
-    :class:`IllegalAction`; ``state`` is never modified. ``explain=False`` skips building the
-    events (simulations); the resulting state is the same.
+    (``drahtseilakt/fin-de-manche``) or the game. ``explain=False`` skips building the events
+    (simulations); the resulting state is the same.
     """
-    if type(action) is not Play or type(action.seat) is not str or not is_int(action.card) \
-            or action not in legal_actions(state, action.seat):
-        raise explain_refusal(state, action)
     seat, card = action.seat, action.card
     i = state.players.index(seat)
     hand = state.hands[i]
@@ -204,12 +200,3 @@ def _final_events(state: State) -> list[Event]:
         Event("winner", None, {"winners": result.winners, "reason": result.reason},
               result.clause),
     ]
-
-
-def replay(players: Sequence[str], record: Record, actions: Sequence[Play],
-           variant: Any = None) -> State:
-    """Rebuild a game from its recorded chance and its actions, without any random state."""
-    state = new_game(players, record=record, variant=variant)
-    for action in actions:
-        state, _ = apply(state, action, explain=False)
-    return state

@@ -14,7 +14,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from tutor.engine import scenario as sc
-from tutor.engine.api import Record
+from tutor.engine.core import Record
 from tutor.games.drahtseilakt.core import (
     C_CARDS,
     C_SCORE_CARDS,

@@ -1,4 +1,4 @@
-"""The worked examples of ``rules/vaiko.fr.md``, replayed on the engine (:func:`run_example`).
+"""The worked examples of ``rules/vaiko.fr.md``, replayed on the engine (:func:`kinds`).
 
 Any malformed example (wrong types, empty tables, unknown player names, missing keys) gives an
 :class:`~tutor.engine.examples.ExampleError` with a French reason, never another exception.
@@ -7,10 +7,11 @@ Any malformed example (wrong types, empty tables, unknown player names, missing 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction
+from tutor.engine import Event, IllegalAction, api
 from tutor.engine import examples as ex
 from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.legality import current_seats, is_over
@@ -22,12 +23,14 @@ from tutor.games.vaiko.state import (
     Action,
     State,
     Variant,
+    View,
 )
-from tutor.games.vaiko.turns import apply
+
+Game = api.Game[State, Action, View]
 
 
-def run_example(data: Mapping[str, Any]) -> ex.ExampleRun:
-    """Replay a worked example of ``rules/vaiko.fr.md`` on the engine.
+def kinds(game: Game) -> dict[str, ex.Kind]:
+    """The kinds of worked example of ``rules/vaiko.fr.md``, played on ``game``.
 
     ``type = "partie"``: a position (``mains``, ``pioche``, ``defausse``, optional ``tour``,
     ``connues``, ``annonce``, ``totaux``, ``debut = "regard"``, ``reste = "defausse"``) then the
@@ -37,9 +40,8 @@ def run_example(data: Mapping[str, Any]) -> ex.ExampleRun:
     ``type = "fin"``: ``totaux`` to ``fin`` and ``vainqueurs``.
     Raises :class:`ExampleError` if the data is malformed.
     """
-    return ex.dispatch_example(data, "vaiko", {
-        "partie": _example_game, "decompte": _example_count,
-        "fin": lambda d, _: _example_end(d)}, Variant.coerce)
+    return {"partie": partial(_example_game, game), "decompte": _example_count,
+            "fin": lambda d, _: _example_end(d)}
 
 _MOVE_KEYS = ("joueur", "action", "carte", "cible", "cartes", "source")
 _MOVES = ("regarder", "piocher", "echanger", "jeter", "regarder-main", "vision", "echange",
@@ -182,7 +184,7 @@ def example_start(data: Mapping[str, Any], rules: Variant | None = None) -> Stat
         raise ex.ExampleError(f"situation impossible : {exc.reason}") from None
 
 
-def _example_game(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+def _example_game(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     state = example_start(data, rules)
     moves = data["coups"]
     if not isinstance(moves, list):
@@ -191,7 +193,7 @@ def _example_game(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     for k, move in enumerate(moves, 1):
         action = parse_move(move)
         try:
-            state, evs = apply(state, action)
+            state, evs = game.apply(state, action)
         except IllegalAction as exc:
             raise ex.ExampleError(f"coup {k} impossible : {exc.reason}") from None
         events.extend(evs)
@@ -208,7 +210,7 @@ def _example_game(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
         ex.check_keys("refus", refusal, ("coup", "article"), ())
         action = parse_move(refusal["coup"])
         try:
-            apply(state, action)
+            game.apply(state, action)
         except IllegalAction as exc:
             events.append(Event("refused", action.seat, {"reason": exc.reason}, exc.clause))
             ex.compare("article enfreint", refusal["article"], exc.clause, out)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
-from tutor.engine.api import Record
+from tutor.engine.core import Record
 from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.state import LOOKED, Action, State, View
 

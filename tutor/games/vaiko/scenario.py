@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from tutor import fr
-from tutor.engine.api import Record
+from tutor.engine.core import Record
 from tutor.engine.scenario import Notation, ScenarioError, listed, per_player, rest, take
 from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.deck import coerce_deck

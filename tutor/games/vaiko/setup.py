@@ -12,7 +12,8 @@ from typing import Any
 
 from tutor import fr
 from tutor.engine import Event, IllegalAction, check_players, short_repr, shuffled
-from tutor.engine.api import Record
+from tutor.engine.api import Seed
+from tutor.engine.core import Record
 from tutor.games.vaiko.deck import Deck, coerce_deck
 from tutor.games.vaiko.legality import index_of, seat_index
 from tutor.games.vaiko.scoring import check_totals
@@ -96,41 +97,29 @@ def _check_seed(seed: object) -> int | None:
     return seed
 
 
-def new_game(
-    players: Sequence[str],
-    *,
-    seed: int | random.Random | None = None,
-    variant: Variant | str | Mapping[str, Any] | None = None,
-    record: Record | None = None,
-    deck: Deck | str | Path | None = None,
-) -> State:
-    """Start a game (clauses ``vaiko/joueurs`` and ``vaiko/donne``).
+def draw(players: tuple[str, ...], variant: Variant, seed: Seed,
+         options: Mapping[str, Any]) -> Record:
+    """The chance of a new game (``vaiko/donne``): nothing drawn ahead; the record names the deck
+    (``options["deck"]``: a :class:`~.deck.Deck` or a deck file, the tutor's hypothesis by
+    default) and the seed each manche's shuffle is drawn from when it is dealt."""
+    return Record((), (("deck", options.get("deck")), ("seed", _check_seed(seed))))
 
-    Chance comes from ``seed`` (an int or a ``random.Random``) or from the ``record`` of a game
-    being replayed; exactly one of the two must be given. ``deck`` is a :class:`~.deck.Deck` or
-    a deck file (the tutor's hypothesis by default); it is kept in ``record.setup``, so a record
-    rebuilds the game with its own deck. A record may also give ``("seed", n)`` in its set-up:
-    the shuffles past the recorded ones are then drawn from ``n`` (an exact scenario).
-    """
-    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
-    rules = Variant.coerce(variant)
-    if (seed is None) == (record is None):
-        raise ValueError("Donnez soit une graine (seed), soit l’enregistrement d’une partie "
-                         "(record), et pas les deux.")
-    base = _check_seed(seed)
-    script: tuple[tuple[int, ...], ...] = ()
-    if record is not None:
-        if not isinstance(record, Record):
-            raise ValueError(f"Enregistrement illisible : {short_repr(record)}.")
-        if deck is None:
-            deck = record.option("deck")  # type: ignore[assignment]
-        base = _check_seed(record.option("seed"))  # shuffles past the recorded ones (scenario)
-        script = tuple(tuple(c for c in s if type(c) is int) if all(type(c) is int for c in s)
-                       else (-1,) for s in record.shuffles)
+
+def setup(players: tuple[str, ...], variant: Variant, record: Record,
+          options: Mapping[str, Any]) -> State:
+    """The first position of a recorded game (``vaiko/joueurs``, ``vaiko/donne``): the deck of
+    ``options["deck"]`` or of the record, the recorded shuffles, and past them the shuffles drawn
+    from the record's ``("seed", n)`` (a new game, or an exact scenario)."""
+    deck = options.get("deck")
+    if deck is None:
+        deck = record.option("deck")
+    base = _check_seed(record.option("seed"))
+    script = tuple(tuple(c for c in s if type(c) is int) if all(type(c) is int for c in s)
+                   else (-1,) for s in record.shuffles)
     cards = coerce_deck(deck)
-    _check_deck_size(cards, len(names))
-    n = len(names)
-    state = State(rules, names, cards, Record((), (("deck", cards),)), 1, 0, (0,) * n,
+    _check_deck_size(cards, len(players))
+    n = len(players)
+    state = State(variant, players, cards, Record((), (("deck", cards),)), 1, 0, (0,) * n,
                   ((),) * n, (), (), (frozenset(),) * n, PEEK, 0, 0, None, None, (), None,
                   seed=base, script=script)
     return deal(state, None)
@@ -141,18 +130,6 @@ def _check_deck_size(deck: Deck, n: int) -> None:
     if len(deck.cards) < need:
         raise IllegalAction(f"Ce paquet de {fr.count(len(deck.cards), 'carte')} est trop petit "
                             f"pour {n} joueurs : il en faut au moins {need}.", C_DECK)
-
-
-def replay(players: Sequence[str], record: Record, actions: Sequence[Any],
-           variant: Variant | str | Mapping[str, Any] | None = None) -> State:
-    """Rebuild a game from its record (shuffles as drawn, deck) and its actions, without any
-    random state."""
-    from tutor.games.vaiko.turns import apply
-
-    state = new_game(players, record=record, variant=variant)
-    for action in actions:
-        state, _ = apply(state, action)
-    return state
 
 
 def opening_events(state: State) -> tuple[Event, ...]:

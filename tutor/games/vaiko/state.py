@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Literal
 
 from tutor.engine import Event, VariantBase
-from tutor.engine.api import Record
+from tutor.engine.core import Record
 from tutor.games.vaiko.deck import Deck
 
 GAME_ID = "vaiko"

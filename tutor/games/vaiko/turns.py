@@ -16,8 +16,6 @@ from dataclasses import replace
 from tutor.engine import Event
 from tutor.games.vaiko import specials
 from tutor.games.vaiko import state as vs
-from tutor.games.vaiko.legality import explain as why_illegal
-from tutor.games.vaiko.legality import is_legal
 from tutor.games.vaiko.scoring import _score, is_game_over, winner_text, winners
 from tutor.games.vaiko.setup import Out, deal, emit
 from tutor.games.vaiko.specials import learn
@@ -50,16 +48,11 @@ from tutor.games.vaiko.state import (
 )
 
 
-def apply(state: State, action: Action, *, explain: bool = True) -> tuple[State, tuple[Event, ...]]:
-    """Play ``action`` and return the new state and what happened.
-
-    An illegal action (wrong kind, wrong seat, a field of the wrong type, a card that does not
-    exist...) raises :class:`~tutor.engine.IllegalAction` with a French reason and the clause;
-    ``state`` is never modified. ``explain=False`` skips the events; the resulting state is the
-    same.
+def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Event, ...]]:
+    """Play the legal ``action`` and return the new state and what happened (the game's
+    :meth:`~tutor.engine.api.Game.apply` has checked it with :func:`.legality.is_legal`).
+    ``explain=False`` skips the events; the resulting state is the same.
     """
-    if not is_legal(state, action):
-        raise why_illegal(state, action)
     out: Out = [] if explain else None
     i = state.acting
     seat = state.players[i]

@@ -37,21 +37,29 @@ from .actions import ACTION_TYPES, Action, Draw, Hunt, Lay, Take
 from .bots import PLAYER_KINDS, HeuristicPlayer, RandomPlayer, StrategistPlayer
 from .cards import *  # the cards and their French names (public ones listed in __all__)
 from .engine import (
-    apply,
     current_seats,
     hunt_heads,
     inventory,
     is_over,
     legal_actions,
     outcome,
-    preflight,
-    read_data_file,
-    replay,
     seat_index,
     view,
 )
-from .examples import hunts_of_example, run_example
-from .hidden import hint_class, sample_state, span_outcome
+from .examples import hunts_of_example
+from .game import (
+    GAME,
+    Vampir,
+    apply,
+    hint_class,
+    new_game,
+    preflight,
+    read_data_file,
+    replay,
+    run_example,
+    sample_state,
+    span_outcome,
+)
 from .hunts import (
     PRESET_LABELS,
     PRESETS,
@@ -66,7 +74,7 @@ from .hunts import (
     score_heads,
 )
 from .scenario import SCENARIO
-from .state import SeatView, State, View, new_game, opening_events, situation
+from .state import SeatView, State, View, opening_events, situation
 from .text import describe
 
 __all__ = [
@@ -76,6 +84,7 @@ __all__ = [
     "C_JOKERS",
     "C_VAMPIRES",
     "FULL_SET",
+    "GAME",
     "GAME_ID",
     "HAND_SIZE",
     "JOKER",
@@ -106,6 +115,7 @@ __all__ = [
     "State",
     "StrategistPlayer",
     "Take",
+    "Vampir",
     "Vampire",
     "Variant",
     "View",

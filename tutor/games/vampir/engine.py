@@ -6,13 +6,12 @@ of a manche, outcome, replay, view and inventory. The state is immutable.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping
 from functools import lru_cache
-from typing import Any, cast
+from typing import cast
 
 from tutor import fr
 from tutor.engine import Event, IllegalAction, Outcome, best_totals
-from tutor.engine.api import Record
 
 from .actions import ACTION_TYPES, Action, Draw, Hunt, Lay, Take
 from .cards import (
@@ -42,10 +41,9 @@ from .cards import (
     is_card,
     location_label,
     of_location,
-    refused,
     shown,
 )
-from .hunts import Variant, _verdict, hunts_from, score_heads
+from .hunts import _verdict, hunts_from, score_heads
 from .state import (
     SeatView,
     State,
@@ -54,7 +52,6 @@ from .state import (
     _index,
     _setup_manche,
     _sorted,
-    new_game,
     opening_events,
 )
 
@@ -189,23 +186,30 @@ def _canonical(action: object) -> object:
 # --- applying an action --------------------------------------------------------------------------
 
 
-def apply(
-    state: State, action: Action, *, explain: bool = True
-) -> tuple[State, tuple[Event, ...]]:
-    """Play ``action`` and return the new state and what happened.
+def is_legal(state: State, action: object) -> bool:
+    """Whether ``action`` (a hunt in any card order) is one of the legal actions now."""
+    action = _canonical(action)
+    return type(action) in ACTION_TYPES and action in legal_actions(
+        state, action.seat)  # type: ignore[attr-defined]
+
+
+def refusal(state: State, action: object) -> IllegalAction:
+    """Why ``action`` is not among the legal actions (called only once legality said no)."""
+    return _explain(state, _canonical(action))
+
+
+def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Event, ...]]:
+    """Play the legal ``action`` and return the new state and what happened.
 
     ``Draw`` puts 2 cards in the hand (``vampir/piocher``); drawing the last card ends the manche
     at once (``vampir/fin-pioche``). ``Lay`` lays a hand card under its location, a joker under any
     (``vampir/poser``). ``Take`` moves a location's cards to the hand (``vampir/recuperer``), then
     a ``Hunt`` containing them is due. ``Hunt`` shows cards of one colour (``vampir/chasse``),
     replacing a hunt of that colour (``vampir/chasse-exposee``); showing all six colours ends the
-    manche (``vampir/fin-six-couleurs``). An illegal action raises :class:`IllegalAction`;
-    ``state`` is never modified. ``explain=False`` skips building the events; the state is the same.
+    manche (``vampir/fin-six-couleurs``). ``explain=False`` skips building the events; the state
+    is the same.
     """
-    _check_state(state)
     action = _canonical(action)  # type: ignore[assignment]
-    if type(action) not in ACTION_TYPES or action not in legal_actions(state, action.seat):
-        raise _explain(state, action)
     i = state.turn
     seat = state.players[i]
     events: list[Event] = []
@@ -338,22 +342,6 @@ def outcome(state: State) -> Outcome:
     return Outcome(totals, winners, fr.message(reason), clause)
 
 
-def replay(
-    players: Sequence[str],
-    record: Record,
-    actions: Sequence[Action],
-    variant: Variant | str | Mapping[str, Any] | None = None,
-) -> State:
-    """Rebuild a match from its record (shuffles and start player) and its actions, without any
-    random state."""
-    state = new_game(players, record=record, variant=variant)
-    if not isinstance(actions, (list, tuple)):
-        raise refused(f"Les actions à rejouer sont une liste, pas {shown(actions)}.")
-    for action in actions:
-        state, _ = apply(state, action, explain=False)
-    return state
-
-
 def view(state: State, seat: str | None) -> View:
     """What ``seat`` may see. ``seat=None`` is the teacher's view (everything visible)."""
     _check_state(state)
@@ -381,14 +369,3 @@ def inventory(state: State) -> Mapping[Hashable, int]:
                   state.removed):
         counts.update(cards)
     return {card_code(kind): counts[kind] for kind in KINDS}
-
-
-def preflight() -> None:
-    """Vampir loads no data file: nothing to check."""
-
-
-def read_data_file(path: str) -> str | None:
-    """Vampir has no data file of its own: ``None`` for any path."""
-    return None
-
-

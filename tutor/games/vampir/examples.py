@@ -1,4 +1,4 @@
-"""The worked examples of ``rules/vampir.fr.md``, replayed on the engine (:func:`run_example`).
+"""The worked examples of ``rules/vampir.fr.md``, replayed on the engine (:func:`kinds`).
 
 Kinds: ``chasse`` (are these cards a hunt?), ``decompte`` (score hunts colour by colour) and
 ``tour`` (a position and the moves played). Any malformed example raises :class:`ExampleError`
@@ -8,20 +8,23 @@ with a French reason, never another exception.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
-from tutor.engine import Event, IllegalAction
+from tutor.engine import Event, IllegalAction, api
 from tutor.engine import examples as ex
 
 from .actions import Action, Draw, Hunt, Lay, Take
 from .cards import JOKER, LOCATIONS, Card, Vampire, card_code, parse_card, shown, sort_cards
-from .engine import apply, is_over
+from .engine import is_over
 from .hunts import Variant, is_valid_hunt, score
-from .state import State, situation
+from .state import State, View, situation
+
+Game = api.Game[State, Action, View]
 
 
-def run_example(data: Mapping[str, Any]) -> ex.ExampleRun:
-    """Replay a worked example of ``rules/vampir.fr.md`` on the engine.
+def kinds(game: Game) -> dict[str, ex.Kind]:
+    """The kinds of worked example of ``rules/vampir.fr.md``, played on ``game``.
 
     ``type = "chasse"``: the ``cartes`` and whether they form a hunt (``valide``, optional
     ``couleur``). ``type = "decompte"``: each player's ``chasses`` (table lieu = [1, 2, "joker"])
@@ -32,9 +35,8 @@ def run_example(data: Mapping[str, Any]) -> ex.ExampleRun:
     coup breaks. Cards are written ``"castle:1"``, ``"pub:2"``, ``"joker"``. Raises
     :class:`ExampleError` if the data is malformed.
     """
-    return ex.dispatch_example(data, "vampir", {
-        "chasse": _example_hunt, "decompte": _example_score, "tour": _example_turns},
-        Variant.coerce)
+    return {"chasse": _example_hunt, "decompte": _example_score,
+            "tour": partial(_example_turns, game)}
 
 def _table(where: str, value: object, what: str) -> dict[str, Any]:
     if not isinstance(value, dict) or not all(type(k) is str for k in value):
@@ -133,7 +135,7 @@ def parse_move(where: str, spec: object) -> Action:
                           "poser, recuperer, chasser)")
 
 
-def _example_turns(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+def _example_turns(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     ex.check_keys("exemple", data, ("joueurs", "mains", "pioche", "coups"),
                   ex.COMMON_KEYS + ("lieux", "chasses", "trait", "attendu", "refus"))
     hands = _table("mains", data["mains"], "joueur = [cartes]")
@@ -153,7 +155,7 @@ def _example_turns(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     for k, spec in enumerate(moves, 1):
         action = parse_move(f"coup {k}", spec)
         try:
-            state, evs = apply(state, action)
+            state, evs = game.apply(state, action)
         except IllegalAction as exc:
             if not (k == len(moves) and refusal):
                 raise ex.ExampleError(f"coup {k} : coup impossible : {exc.reason}") from None

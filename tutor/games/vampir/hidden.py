@@ -13,17 +13,10 @@ import random
 from collections import Counter
 
 from tutor.engine import shuffled
-from tutor.engine.api import Record, own_class, whole_game
+from tutor.engine.core import Record
 
 from .cards import FULL_SET, SHUFFLED, Card
-from .engine import is_over, outcome
 from .state import State, View
-
-hint_class = own_class
-"""No two actions are alike from a view: each is its own hint class."""
-
-span_outcome = whole_game(is_over, outcome)
-"""Hints look at the whole game."""
 
 
 def sample_state(view: View, rng: random.Random) -> State:

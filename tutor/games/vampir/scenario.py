@@ -17,7 +17,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any, cast
 
 from tutor.engine import scenario as sc
-from tutor.engine.api import Record
+from tutor.engine.core import Record
 
 from .actions import Action, Draw, Lay, Take
 from .cards import (

@@ -10,7 +10,8 @@ from typing import Any, NamedTuple, cast
 
 from tutor import fr
 from tutor.engine import Event, check_players, shuffled
-from tutor.engine.api import Record, Seed
+from tutor.engine.api import Seed
+from tutor.engine.core import Record
 
 from .cards import (
     C_DEAL,
@@ -156,40 +157,26 @@ def _check_state(state: object) -> None:
 # --- set-up --------------------------------------------------------------------------------------
 
 
-def new_game(
-    players: Sequence[str],
-    *,
-    seed: Seed | None = None,
-    variant: Variant | str | Mapping[str, Any] | None = None,
-    record: Record | None = None,
-    first: str | None = None,
-) -> State:
-    """Start a match (``vampir/joueurs``, ``vampir/mise-en-place``, ``vampir/distribution``).
+def draw(players: tuple[str, ...], variant: Variant, seed: Seed,
+         options: Mapping[str, Any]) -> Record:
+    """The chance of a new match (``vampir/mise-en-place``, ``vampir/distribution``): the 100
+    cards shuffled for each manche; ``options["first"]`` names the start player
+    (``vampir/premier-joueur``; by default the first listed), kept in ``record.setup``."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    first = options.get("first")
+    if first is not None:
+        _index(players, first)
+    return Record(tuple(shuffled(SHUFFLED, rng) for _ in range(variant.manches)),
+                  (("first", players[0] if first is None else first),))
 
-    The 100 cards are shuffled for each manche from ``seed`` (an int or a ``random.Random``), or
-    laid as in ``record`` when replaying; exactly one of the two must be given. ``first`` names
-    the start player (``vampir/premier-joueur``; by default the first listed); it is kept in
-    ``record.setup``.
-    """
-    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
-    rules = Variant.coerce(variant)
-    if (seed is None) == (record is None):
-        raise refused("Donnez soit une graine (seed), soit l’enregistrement d’une partie "
-                         "(record), et pas les deux.")
-    if record is None:
-        if type(seed) is not int and not isinstance(seed, random.Random):
-            raise refused(f"La graine doit être un nombre entier ou un random.Random, pas "
-                             f"{shown(seed)}.")
-        if first is not None:
-            _index(names, first)
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        record = Record(tuple(shuffled(SHUFFLED, rng) for _ in range(rules.manches)),
-                        (("first", names[0] if first is None else first),))
-    else:
-        _check_record(record, rules, names, first)
-    start = _index(names, record.option("first", names[0]))
+
+def setup(players: tuple[str, ...], variant: Variant, record: Record,
+          options: Mapping[str, Any]) -> State:
+    """The first position of a recorded match (``vampir/joueurs``): its first manche dealt."""
+    _check_record(record, variant, players, options.get("first"))
+    start = _index(players, record.option("first", players[0]))
     order = cast(tuple[Card, ...], record.shuffles[0])
-    return _setup_manche(rules, names, record, order, 1, start, ())
+    return _setup_manche(variant, players, record, order, 1, start, ())
 
 
 def _check_record(record: object, rules: Variant, names: tuple[str, ...],

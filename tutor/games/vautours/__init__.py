@@ -35,25 +35,31 @@ from tutor.games.vautours.bots import (
     StrategistPlayer,
 )
 from tutor.games.vautours.engine import (
-    apply,
     current_seats,
     inventory,
     is_over,
     legal_actions,
     manche,
-    new_game,
     opening_events,
     outcome,
-    preflight,
-    read_data_file,
-    replay,
     resolve_round,
     seat_index,
     situation,
     view,
 )
-from tutor.games.vautours.examples import run_example
-from tutor.games.vautours.hidden import hint_class, sample_state, span_outcome
+from tutor.games.vautours.game import (
+    GAME,
+    Vautours,
+    apply,
+    hint_class,
+    new_game,
+    preflight,
+    read_data_file,
+    replay,
+    run_example,
+    sample_state,
+    span_outcome,
+)
 from tutor.games.vautours.scenario import SCENARIO
 from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import *  # the data model (public names listed in __all__)
@@ -62,6 +68,7 @@ from tutor.games.vautours.text import describe, mode_text, pile_text
 __all__ = [
     "C_CARDS",
     "C_POINTS",
+    "GAME",
     "GAME_ID",
     "HAND",
     "MAX_PLAYERS",
@@ -83,6 +90,7 @@ __all__ = [
     "State",
     "StrategistPlayer",
     "Variant",
+    "Vautours",
     "View",
     "apply",
     "current_seats",

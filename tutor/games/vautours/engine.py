@@ -6,13 +6,14 @@ out. :func:`legal_actions` is the only legality rule; :func:`apply` checks it.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
 
 from tutor import fr
 from tutor.engine import Event, IllegalAction, Outcome, check_players, shuffled, unique_extreme
-from tutor.engine.api import Record
+from tutor.engine.api import Seed
+from tutor.engine.core import Record
 from tutor.games.vautours.checks import VariantLike, coerce_variant, is_int, refuse, shown
 from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import (
@@ -70,40 +71,28 @@ def _int_sequence(name: str, value: object, clause: str) -> tuple[int, ...]:
 # --- set-up ------------------------------------------------------------------------------------
 
 
-def new_game(
-    players: Sequence[str],
-    *,
-    seed: int | random.Random | None = None,
-    variant: VariantLike = None,
-    record: Record | None = None,
-) -> State:
-    """Start a game (clauses ``vautours/joueurs`` and ``vautours/pioche``).
+def draw(players: tuple[str, ...], variant: Variant, seed: Seed,
+         options: Mapping[str, Any]) -> Record:
+    """The chance of a new game (``vautours/pioche``): one shuffle of the point cards."""
+    return Record((shuffled(POINT_CARDS, seed),))
 
-    The point cards are shuffled from ``seed``, or laid as in ``record`` when replaying; exactly
-    one of the two must be given. The first point card is revealed.
-    """
-    names = check_players(players, MIN_PLAYERS, MAX_PLAYERS, C_PLAYERS)
-    rules = coerce_variant(variant)
-    if (seed is None) == (record is None):
-        raise ValueError("Donnez soit une graine (seed), soit l’enregistrement d’une partie "
-                         "(record), et un seul des deux.")
-    if record is None:
-        if not (is_int(seed) or isinstance(seed, random.Random)):
-            raise ValueError(f"La graine doit être un nombre entier, pas {shown(seed)}.")
-        assert seed is not None
-        record = Record((shuffled(POINT_CARDS, seed),))
-    elif (type(record) is not Record or type(record.shuffles) is not tuple
-          or len(record.shuffles) != 1 or type(record.shuffles[0]) is not tuple):
+
+def setup(players: tuple[str, ...], variant: Variant, record: Record,
+          options: Mapping[str, Any]) -> State:
+    """The first position of a recorded game (clauses ``vautours/joueurs`` and
+    ``vautours/pioche``): the point cards laid as recorded, the first one revealed."""
+    if (type(record.shuffles) is not tuple or len(record.shuffles) != 1
+            or type(record.shuffles[0]) is not tuple):
         raise ValueError("L’enregistrement doit contenir exactement un mélange des cartes Points.")
     deck = record.shuffles[0]
     if not all(is_int(c) for c in deck) or sorted(deck) != sorted(POINT_CARDS):  # type: ignore
         raise refuse("L’ordre de la pioche doit contenir chaque carte Points (−5 à −1, "
                      "+1 à +10) exactement une fois.", C_POINTS)
     order: tuple[int, ...] = deck  # type: ignore[assignment]
-    n = len(names)
-    return State(variant=rules, players=names, record=record, deck=order[1:], pile=order[:1],
-                 hands=(HAND,) * n, chosen=(None,) * n, played=((),) * n, taken=((),) * n,
-                 lost=(), bonus=(0,) * n)
+    n = len(players)
+    return State(variant=variant, players=players, record=record, deck=order[1:],
+                 pile=order[:1], hands=(HAND,) * n, chosen=(None,) * n, played=((),) * n,
+                 taken=((),) * n, lost=(), bonus=(0,) * n)
 
 
 def opening_events(state: State) -> tuple[Event, ...]:
@@ -177,30 +166,6 @@ def situation(
                  played=((),) * n, taken=tuple(won[p] for p in names), lost=(), bonus=(0,) * n)
 
 
-def replay(
-    players: Sequence[str],
-    record: Record,
-    actions: Sequence[Play],
-    variant: VariantLike = None,
-) -> State:
-    """Rebuild a game from its recorded shuffle and its actions, without any random state."""
-    state = new_game(players, record=record, variant=variant)
-    if isinstance(actions, str | bytes) or not isinstance(actions, Sequence):
-        raise ValueError("Les coups d’une partie se donnent sous forme de liste.")
-    for action in actions:
-        state, _ = apply(state, action, explain=False)
-    return state
-
-
-def preflight() -> None:
-    """Nothing to check: Stupides Vautours reads no data file."""
-
-
-def read_data_file(path: str) -> str | None:
-    """Stupides Vautours has no data file: ``None`` for any path."""
-    return None
-
-
 # --- queries -----------------------------------------------------------------------------------
 
 
@@ -248,7 +213,7 @@ def _playable(state: State, i: int) -> tuple[int, ...]:
     return state.hands[i] if state.chosen[i] is None else ()
 
 
-def _refusal(state: State, action: object) -> IllegalAction:
+def refusal(state: State, action: object) -> IllegalAction:
     """Why ``action`` is not among the legal actions (called only once legality said no)."""
     if type(action) is not Play:
         return refuse(f"Action inconnue pour Stupides Vautours : {shown(action)}. Une "
@@ -374,21 +339,22 @@ def _resolve(plays: Mapping[str, int], pile: tuple[int, ...], rules: Variant,
     return RoundResult(res.winner, res.value, mode, total, res.cancelled, tuple(events))
 
 
-def apply(state: State, action: Play, *, explain: bool = True) -> tuple[State, tuple[Event, ...]]:
-    """Play ``action`` and return the new state and what happened.
+def is_legal(state: State, action: object) -> bool:
+    """Whether ``action`` is one of the legal actions now (the same rule, :func:`_playable`)."""
+    return (type(action) is Play and type(action.seat) is str and is_int(action.card)
+            and action.seat in state.players
+            and action.card in _playable(state, state.players.index(action.seat)))
+
+
+def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event, ...]]:
+    """Play the legal ``action`` and return the new state and what happened.
 
     A choice stays hidden until every player has chosen (``vautours/choix``); the last choice of a
     manche reveals all cards (``vautours/devoilement``), resolves the pile (:func:`resolve_round`),
     moves the played cards to the open piles (``vautours/fin-de-manche``) and reveals the next
-    point card (``vautours/revelation``) or ends the game (``vautours/fin``). An illegal action
-    raises :class:`IllegalAction`; ``state`` is never modified. ``explain=False`` skips building
-    the events (simulations); the resulting state is the same.
+    point card (``vautours/revelation``) or ends the game (``vautours/fin``). ``explain=False``
+    skips building the events (simulations); the resulting state is the same.
     """
-    state = check_state(state)
-    if type(action) is not Play or type(action.seat) is not str or not is_int(action.card) \
-            or action.seat not in state.players \
-            or action.card not in _playable(state, state.players.index(action.seat)):
-        raise _refusal(state, action)
     i = state.players.index(action.seat)
     hands = list(state.hands)
     k = hands[i].index(action.card)

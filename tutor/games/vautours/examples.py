@@ -11,32 +11,43 @@ is refused citing ``article``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction
+from tutor.engine import Event, IllegalAction, api
 from tutor.engine import examples as ex
-from tutor.games.vautours.checks import coerce_variant
 from tutor.games.vautours.engine import (
     _resolve,
     _scores,
-    apply,
     is_over,
     outcome,
     resolve_round,
     situation,
 )
 from tutor.games.vautours.score import final_result
-from tutor.games.vautours.state import C_COUNT, HAND, POINT_CARDS, Play, RoundResult, State, Variant
+from tutor.games.vautours.state import (
+    C_COUNT,
+    HAND,
+    POINT_CARDS,
+    Play,
+    RoundResult,
+    State,
+    Variant,
+    View,
+)
 
 ROUND_KEYS = ("gagnant", "sans_gagnant", "annulees", "mode")
 
 
-def run_example(data: Mapping[str, Any]) -> ex.ExampleRun:
-    """Replay one worked example; :class:`ExampleError` (French reason) if it is malformed."""
-    return ex.dispatch_example(data, "vautours", {
-        "manche": _example_round, "suite": _example_sequence, "decompte": _example_count,
-        "refus": _example_refusal}, coerce_variant)
+Game = api.Game[State, Play, View]
+
+
+def kinds(game: Game) -> dict[str, ex.Kind]:
+    """The kinds of worked example of this game, for ``game.run_example`` (those that play
+    manches play them on ``game``)."""
+    return {"manche": _example_round, "suite": partial(_example_sequence, game),
+            "decompte": _example_count, "refus": partial(_example_refusal, game)}
 
 
 
@@ -90,10 +101,11 @@ def _example_round(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     return ex.ExampleRun(result.events, tuple(out))
 
 
-def _example_sequence(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+def _example_sequence(game: Game, data: Mapping[str, Any], rules: Variant
+                      ) -> ex.ExampleRun:
     ex.check_keys("exemple", data, ("revelees", "manches"),
                   ex.COMMON_KEYS + ("derniere", "resultat"))
-    state, events, out = _play_sequence(data, rules)
+    state, events, out = _play_sequence(game, data, rules)
     final = _table("resultat", data.get("resultat", {}))
     ex.check_keys("resultat", final, (), ("perdues", "scores", "vainqueurs"))
     if "perdues" in final:
@@ -107,16 +119,17 @@ def _example_sequence(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     return ex.ExampleRun(tuple(events), tuple(out))
 
 
-def _example_refusal(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+def _example_refusal(game: Game, data: Mapping[str, Any], rules: Variant
+                     ) -> ex.ExampleRun:
     ex.check_keys("exemple", data, ("revelees", "manches", "coup", "article"),
                   ex.COMMON_KEYS + ("derniere",))
-    state, events, out = _play_sequence(data, rules)
+    state, events, out = _play_sequence(game, data, rules)
     move = _table("coup", data["coup"])
     ex.check_keys("coup", move, ("joueur", "carte"), ())
     if type(data["article"]) is not str:
         raise ex.ExampleError("article doit être l’identifiant d’un article (vautours/...)")
     try:
-        apply(state, Play(move["joueur"], move["carte"]))
+        game.apply(state, Play(move["joueur"], move["carte"]))
     except IllegalAction as exc:
         events.append(Event("refused", _name("coup.joueur", move["joueur"]),
                             {"card": move["carte"], "reason": exc.reason}, exc.clause))
@@ -126,7 +139,7 @@ def _example_refusal(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     return ex.ExampleRun(tuple(events), tuple(out))
 
 
-def _play_sequence(data: Mapping[str, Any], rules: Variant
+def _play_sequence(game: Game, data: Mapping[str, Any], rules: Variant
                    ) -> tuple[State, list[Event], list[str]]:
     """Set up the manches of a ``suite`` or ``refus`` example and play them, checking each."""
     revealed = ex.int_list("revelees", data["revelees"])
@@ -160,7 +173,7 @@ def _play_sequence(data: Mapping[str, Any], rules: Variant
         result = _resolve(round_plays, state.pile, rules, False)
         for seat, card in round_plays.items():
             try:
-                state, evs = apply(state, Play(seat, card))
+                state, evs = game.apply(state, Play(seat, card))
             except IllegalAction as exc:
                 raise ex.ExampleError(f"manche {k} : coup impossible : {exc.reason}") from None
             events.extend(evs)

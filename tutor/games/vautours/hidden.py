@@ -10,18 +10,12 @@ from __future__ import annotations
 
 import random
 
-from tutor.engine.api import Record, own_class, whole_game
-from tutor.games.vautours.engine import apply, is_over, new_game, outcome
+from tutor.engine.api import Game
+from tutor.engine.core import Record
 from tutor.games.vautours.state import HAND, POINT_CARDS, Play, State, View
 
-hint_class = own_class
-"""No two actions are alike from a view: each is its own hint class."""
 
-span_outcome = whole_game(is_over, outcome)
-"""Hints look at the whole game."""
-
-
-def sample_state(view: View, rng: random.Random) -> State:
+def sample_state(game: Game[State, Play, View], view: View, rng: random.Random) -> State:
     """A state consistent with ``view`` (``view(state, view.seat) == view``): the manches
     played replayed from the cards revealed and shown, the rest of the point cards shuffled,
     the face-down card of each other player who has chosen drawn from their hand."""
@@ -35,12 +29,12 @@ def sample_state(view: View, rng: random.Random) -> State:
         return _set_up(view, seat, rng)
     rest = [c for c in POINT_CARDS if c not in view.revealed]
     rng.shuffle(rest)
-    state = new_game(names, record=Record((tuple(view.revealed) + tuple(rest),)),
+    state = game.new_game(names, record=Record((tuple(view.revealed) + tuple(rest),)),
                      variant=view.variant)
     rounds = len(view.players[0].played)
     for r in range(rounds):
         for p in view.players:
-            state, _ = apply(state, Play(p.name, p.played[r]), explain=False)
+            state, _ = game.apply(state, Play(p.name, p.played[r]), explain=False)
     for p in view.players:
         if not p.has_chosen or view.over:
             continue
@@ -50,7 +44,7 @@ def sample_state(view: View, rng: random.Random) -> State:
             hand = [c for c in HAND if c not in p.played]
             card = hand[rng.randrange(len(hand))]
         assert card is not None
-        state, _ = apply(state, Play(p.name, card), explain=False)
+        state, _ = game.apply(state, Play(p.name, card), explain=False)
     return state
 
 

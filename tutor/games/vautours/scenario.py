@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from tutor.engine.api import Record
+from tutor.engine.core import Record
 from tutor.engine.examples import check_keys
 from tutor.engine.scenario import Notation, listed, rest, take
 from tutor.games.vautours.engine import _scores, manche

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from tutor.engine import Event, VariantBase
-from tutor.engine.api import Record
+from tutor.engine.core import Record
 
 GAME_ID = "vautours"
 MIN_PLAYERS = 2

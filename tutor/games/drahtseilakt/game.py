@@ -1,0 +1,87 @@
+"""Drahtseilakt as one :class:`~tutor.engine.api.Game`: its type, readings, computer players and
+scenario notation, and its rules (:mod:`.engine`, :mod:`.play`, :mod:`.hidden`,
+:mod:`.examples`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from tutor.engine import Event
+from tutor.engine.api import Game, GameType
+from tutor.engine.examples import Kind
+from tutor.games.drahtseilakt import engine, examples, hidden, play
+from tutor.games.drahtseilakt.bots import PLAYER_KINDS
+from tutor.games.drahtseilakt.core import (
+    C_PLAYERS,
+    GAME_ID,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESET_LABELS,
+    PRESETS,
+    Variant,
+)
+from tutor.games.drahtseilakt.engine import Play, State, View
+from tutor.games.drahtseilakt.scenario import SCENARIO
+from tutor.games.drahtseilakt.text import describe
+
+
+class Drahtseilakt(Game[State, Play, View]):
+    """Drahtseilakt: tricks played in turn (at once in the "chaotique" reading), hidden hands."""
+
+    type = GameType(id=GAME_ID, name="Drahtseilakt", min_players=MIN_PLAYERS,
+                    max_players=MAX_PLAYERS, information="hidden", chance=True,
+                    simultaneous=False, players_clause=C_PLAYERS)
+    state_type = State
+    Variant = Variant
+    PRESETS = PRESETS
+    PRESET_LABELS = PRESET_LABELS
+    PLAYER_KINDS = PLAYER_KINDS
+    SCENARIO = SCENARIO
+
+    draw = staticmethod(engine.draw)
+    setup = staticmethod(engine.setup)
+    is_legal = staticmethod(play.is_legal)
+    refusal = staticmethod(engine.refusal)
+    step = staticmethod(play.step)
+    opening_events = staticmethod(engine.opening_events)
+    current_seats = staticmethod(engine.current_seats)
+    legal_actions = staticmethod(engine.legal_actions)
+    is_over = staticmethod(engine.is_over)
+    outcome = staticmethod(play.outcome)
+    view = staticmethod(engine.view)
+    inventory = staticmethod(engine.inventory)
+    describe = staticmethod(describe)
+
+    def sample_state(self, view: View, rng: random.Random) -> State:
+        return hidden.sample_state(view, rng)
+
+    def example_kinds(self) -> Mapping[str, Kind]:
+        return examples.kinds(self)
+
+
+GAME = Drahtseilakt()
+new_game = GAME.new_game
+apply = GAME.apply
+replay = GAME.replay
+run_example = GAME.run_example
+sample_state = GAME.sample_state
+hint_class = GAME.hint_class
+span_outcome = GAME.span_outcome
+preflight = GAME.preflight
+read_data_file = GAME.read_data_file
+
+__all__ = [
+    "GAME",
+    "Drahtseilakt",
+    "Event",
+    "apply",
+    "hint_class",
+    "new_game",
+    "preflight",
+    "read_data_file",
+    "replay",
+    "run_example",
+    "sample_state",
+    "span_outcome",
+]

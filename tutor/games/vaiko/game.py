@@ -1,0 +1,87 @@
+"""Vaiko as one :class:`~tutor.engine.api.Game`: its type, readings, computer players and scenario
+notation, and its rules (:mod:`.setup`, :mod:`.legality`, :mod:`.turns`, :mod:`.scoring`,
+:mod:`.hidden`, :mod:`.examples`; the deck file in :mod:`.deck`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping
+
+from tutor.engine import Event, Outcome
+from tutor.engine.api import Game, GameType
+from tutor.engine.examples import Kind
+from tutor.games.vaiko import deck, examples, hidden, legality, scoring, turns
+from tutor.games.vaiko import setup as vsetup
+from tutor.games.vaiko.bots import PLAYER_KINDS
+from tutor.games.vaiko.scenario import SCENARIO
+from tutor.games.vaiko.state import (
+    C_PLAYERS,
+    GAME_ID,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESET_LABELS,
+    PRESETS,
+    Action,
+    State,
+    Variant,
+    View,
+)
+from tutor.games.vaiko.text import describe
+
+
+class Vaiko(Game[State, Action, View]):
+    """Vaiko: one player acts at a time; the hands are face down, even to their owners."""
+
+    type = GameType(id=GAME_ID, name="Vaiko", min_players=MIN_PLAYERS,
+                    max_players=MAX_PLAYERS, information="hidden", chance=True,
+                    simultaneous=False, players_clause=C_PLAYERS)
+    OPTIONS = ("deck",)
+    state_type = State
+    Variant = Variant
+    PRESETS = PRESETS
+    PRESET_LABELS = PRESET_LABELS
+    PLAYER_KINDS = PLAYER_KINDS
+    SCENARIO = SCENARIO
+
+    draw = staticmethod(vsetup.draw)
+    setup = staticmethod(vsetup.setup)
+    is_legal = staticmethod(legality.is_legal)
+    refusal = staticmethod(legality.explain)
+    step = staticmethod(turns.step)
+    opening_events = staticmethod(vsetup.opening_events)
+    current_seats = staticmethod(legality.current_seats)
+    legal_actions = staticmethod(legality.legal_actions)
+    is_over = staticmethod(legality.is_over)
+    outcome = staticmethod(scoring.outcome)
+    view = staticmethod(vsetup.view)
+    inventory = staticmethod(vsetup.inventory)
+    describe = staticmethod(describe)
+    preflight = staticmethod(deck.preflight)
+    read_data_file = staticmethod(deck.read_data_file)
+
+    def sample_state(self, view: View, rng: random.Random) -> State:
+        return hidden.sample_state(view, rng)
+
+    def hint_class(self, view: View, action: Action) -> Hashable:
+        return hidden.hint_class(view, action)
+
+    def span_outcome(self, start: State, now: State) -> Outcome | None:
+        return scoring.span_outcome(start, now)
+
+    def example_kinds(self) -> Mapping[str, Kind]:
+        return examples.kinds(self)
+
+
+GAME = Vaiko()
+new_game = GAME.new_game
+apply = GAME.apply
+replay = GAME.replay
+run_example = GAME.run_example
+sample_state = GAME.sample_state
+hint_class = GAME.hint_class
+span_outcome = GAME.span_outcome
+preflight = GAME.preflight
+read_data_file = GAME.read_data_file
+
+__all__ = ["GAME", "Event", "Vaiko", "apply", "hint_class", "new_game", "preflight",
+           "read_data_file", "replay", "run_example", "sample_state", "span_outcome"]

@@ -1,0 +1,69 @@
+"""Vampir as one :class:`~tutor.engine.api.Game`: its type, readings, computer players and scenario
+notation, and its rules (:mod:`.state`, :mod:`.engine`, :mod:`.hidden`, :mod:`.examples`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from tutor.engine import Event
+from tutor.engine.api import Game, GameType
+from tutor.engine.examples import Kind
+from tutor.games.vampir import engine, examples, hidden, state
+from tutor.games.vampir.actions import Action
+from tutor.games.vampir.bots import PLAYER_KINDS
+from tutor.games.vampir.cards import C_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
+from tutor.games.vampir.hunts import PRESET_LABELS, PRESETS, Variant
+from tutor.games.vampir.scenario import SCENARIO
+from tutor.games.vampir.state import State, View
+from tutor.games.vampir.text import describe
+
+
+class Vampir(Game[State, Action, View]):
+    """Vampir: one player acts at a time; hands and the deck are hidden."""
+
+    type = GameType(id=GAME_ID, name="Vampir", min_players=MIN_PLAYERS,
+                    max_players=MAX_PLAYERS, information="hidden", chance=True,
+                    simultaneous=False, players_clause=C_PLAYERS)
+    OPTIONS = ("first",)
+    state_type = State
+    Variant = Variant
+    PRESETS = PRESETS
+    PRESET_LABELS = PRESET_LABELS
+    PLAYER_KINDS = PLAYER_KINDS
+    SCENARIO = SCENARIO
+
+    draw = staticmethod(state.draw)
+    setup = staticmethod(state.setup)
+    is_legal = staticmethod(engine.is_legal)
+    refusal = staticmethod(engine.refusal)
+    step = staticmethod(engine.step)
+    opening_events = staticmethod(state.opening_events)
+    current_seats = staticmethod(engine.current_seats)
+    legal_actions = staticmethod(engine.legal_actions)
+    is_over = staticmethod(engine.is_over)
+    outcome = staticmethod(engine.outcome)
+    view = staticmethod(engine.view)
+    inventory = staticmethod(engine.inventory)
+    describe = staticmethod(describe)
+
+    def sample_state(self, view: View, rng: random.Random) -> State:
+        return hidden.sample_state(view, rng)
+
+    def example_kinds(self) -> Mapping[str, Kind]:
+        return examples.kinds(self)
+
+
+GAME = Vampir()
+new_game = GAME.new_game
+apply = GAME.apply
+replay = GAME.replay
+run_example = GAME.run_example
+sample_state = GAME.sample_state
+hint_class = GAME.hint_class
+span_outcome = GAME.span_outcome
+preflight = GAME.preflight
+read_data_file = GAME.read_data_file
+
+__all__ = ["GAME", "Event", "Vampir", "apply", "hint_class", "new_game", "preflight",
+           "read_data_file", "replay", "run_example", "sample_state", "span_outcome"]
