@@ -6,6 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.nimgame import ensure_registered
+
+ensure_registered()  # the tests' own game (perfect information, no chance) joins every shared test
+
 ROOT = Path(__file__).resolve().parent.parent
 RULE_FILES = sorted((ROOT / "rules").glob("*.fr.md"))
 

@@ -54,7 +54,7 @@ def _build(monkeypatch: pytest.MonkeyPatch, game_id: str,
            make: Callable[[Any], Any]) -> tuple[Any, Counting]:
     proxy = Counting(GAMES[game_id].engine())
     monkeypatch.setattr(GameInfo, "engine", lambda self: proxy)
-    board = make(importlib.import_module(f"tutor.ui.{game_id}"))
+    board = make(importlib.import_module(GAMES[game_id].page_module))
     return board, proxy
 
 

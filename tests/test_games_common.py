@@ -117,7 +117,8 @@ def test_same_seed_same_game_even_after_disturbing_global_random(game: str) -> N
     random.random()
     second = random_game(engine, n, 11, 0)
     assert first[2] == second[2] and first[0] == second[0]
-    assert random_game(engine, n, 12, 0)[2] != first[2]
+    if engine.type.chance:  # chance decides part of the game: another seed, another game
+        assert random_game(engine, n, 12, 0)[2] != first[2]
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -126,7 +127,9 @@ def test_a_random_generator_is_accepted_as_seed(game: str) -> None:
     n = engine.MIN_PLAYERS + 1
     a = engine.new_game(NAMES[:n], seed=random.Random(4))
     b = engine.new_game(NAMES[:n], seed=random.Random(4))
-    assert a == b and a != engine.new_game(NAMES[:n], seed=random.Random(5))
+    assert a == b
+    if engine.type.chance:
+        assert a != engine.new_game(NAMES[:n], seed=random.Random(5))
 
 
 @pytest.mark.parametrize("game", list(GAMES))

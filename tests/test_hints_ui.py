@@ -15,8 +15,9 @@ from tutor.games import GAMES
 from tutor.ui import html as h
 from tutor.ui.hints import action_labels, kind_of
 
-PAGES = {"vautours": "tutor.ui.vautours", "drahtseilakt": "tutor.ui.drahtseilakt.play",
-         "vampir": "tutor.ui.vampir.play", "vaiko": "tutor.ui.vaiko.base"}
+
+def page_of(game: str) -> str:
+    return GAMES[game].page_module
 
 
 def models() -> int:
@@ -51,7 +52,7 @@ def check_hint(board: Any) -> None:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_conseil_at_the_table_against_the_computer(game: str) -> None:
-    page = importlib.import_module(PAGES[game])
+    page = importlib.import_module(page_of(game))
     table = page.play_vs_computer()
     check_hint(table)
     assert kind_of(table) in table.engine.PLAYER_KINDS
@@ -62,12 +63,12 @@ def test_conseil_at_the_table_against_the_computer(game: str) -> None:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_conseil_in_the_sandbox_for_the_seat_to_act(game: str) -> None:
-    page = importlib.import_module(PAGES[game])
+    page = importlib.import_module(page_of(game))
     check_hint(page.sandbox())
 
 
 def test_no_hint_when_nobody_is_to_act() -> None:
-    page = importlib.import_module(PAGES["vautours"])
+    page = importlib.import_module(page_of("vautours"))
     table = page.play_vs_computer()
     while table.acting(table.session.step) is not None:
         step = table.session.step
@@ -78,7 +79,7 @@ def test_no_hint_when_nobody_is_to_act() -> None:
 
 def test_the_hint_says_when_the_smallest_total_wins() -> None:
     for game, low in (("vautours", False), ("drahtseilakt", True)):
-        table = importlib.import_module(PAGES[game]).play_vs_computer()
+        table = importlib.import_module(page_of(game)).play_vs_computer()
         table.hints.button.click()
         assert table.hints.last is not None and table.hints.last.lowest_wins is low
         assert ("le plus petit total gagne" in table.hints.output.value) is low

@@ -266,7 +266,7 @@ def test_the_panel_shows_both_futures_and_leaves_the_game_untouched(game_id: str
 
     from ipywidgets.widgets import widget
 
-    page = importlib.import_module(f"tutor.ui.{game_id}")
+    page = importlib.import_module(GAMES[game_id].page_module)
     board = page.play_vs_computer(seed=3)
     engine = board.engine
     clicks = 0
@@ -307,7 +307,7 @@ def test_during_a_game_the_learner_s_view_keeps_the_other_futures_hidden(game_id
     the computer it opens at the end or in the teacher's view, never mid-game for the learner."""
     import importlib
 
-    page = importlib.import_module(f"tutor.ui.{game_id}")
+    page = importlib.import_module(GAMES[game_id].page_module)
     board = page.play_vs_computer(seed=3)
     panel = board.whatif
     for _ in range(3):

@@ -284,10 +284,15 @@ def locate(game: str, path: str | Path) -> None:
     _LOCATED[game] = Path(path)
 
 
+def path_of(game: str) -> Path:
+    """Where the rule file of ``game`` is (``rules/<game>.fr.md`` unless located elsewhere)."""
+    return _LOCATED.get(game) or rules_dir() / f"{game}.fr.md"
+
+
 @cache
 def load(game: str) -> RuleBook:
     """The rule book of ``game`` (``rules/<game>.fr.md``), parsed once."""
-    return read(_LOCATED.get(game) or rules_dir() / f"{game}.fr.md")
+    return read(path_of(game))
 
 
 def clause_exists(clause_id: str) -> bool:

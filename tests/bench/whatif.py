@@ -20,8 +20,12 @@ from tests.test_whatif import first, record_game  # noqa: E402
 from tutor.engine.whatif import BUDGET, Played, Replayer, why_not  # noqa: E402
 from tutor.games import GAMES  # noqa: E402
 
-LEVELS = {"vautours": "prudent", "drahtseilakt": "prudent", "vampir": "chasseur",
-          "vaiko": "memoire"}
+
+def level_of(engine: object) -> str:
+    """The computer players' level: the engine's second kind, the first above « Au hasard »
+    (as a sandbox's « Conseil » plays)."""
+    kinds = list(engine.PLAYER_KINDS)  # type: ignore[attr-defined]
+    return str(kinds[min(1, len(kinds) - 1)])
 
 
 def main() -> list[dict[str, object]]:
@@ -35,7 +39,7 @@ def main() -> list[dict[str, object]]:
         whatifs, whys = [], []
         for seed in (1, 2, 3):
             origin = engine.new_game(players, seed=seed)
-            policies = {p: (LEVELS[game_id], seed * 10 + k) for k, p in enumerate(players)}
+            policies = {p: (level_of(engine), seed * 10 + k) for k, p in enumerate(players)}
             steps, _ = record_game(engine, origin, "Camille", policies, first)
             played = Played(engine, origin, steps, policies, "Camille")
             r = Replayer(played)

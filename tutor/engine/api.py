@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from tutor.engine.core import Event, IllegalAction, Outcome, Record, check_players, short_repr
 from tutor.engine.examples import ExampleRun, Kind
+from tutor.engine.phrases import Phrasebook
 from tutor.engine.scenario import Notation, dispatch_example
 
 
@@ -155,9 +156,9 @@ class Game(ABC, Generic[S, A, V]):
         (by default the whole game; a Vaiko game lasts many manches, its hints look at the
         manche being played).
     Text and examples
-        :meth:`describe` (one event in French), :meth:`run_example` (a worked example of the
-        rule file, replayed; :class:`~tutor.engine.examples.ExampleError` when malformed), from
-        the game's :meth:`example_kinds`.
+        :meth:`describe` (one event in French, from ``PHRASES``), :meth:`run_example` (a
+        worked example of the rule file, replayed; :class:`~tutor.engine.examples.ExampleError`
+        when malformed), from the game's :meth:`example_kinds`.
     Scenarios
         ``SCENARIO``: how the game writes an exact scenario (what chance decided, the moves:
         :class:`~tutor.engine.scenario.Notation`).
@@ -182,6 +183,8 @@ class Game(ABC, Generic[S, A, V]):
     PRESET_LABELS: ClassVar[Mapping[str, str]]
     PLAYER_KINDS: ClassVar[Mapping[str, tuple[str, BotKind[Any, Any]]]]
     SCENARIO: ClassVar[Notation[Any, Any]]
+    #: how the game tells its events in French (:meth:`describe`)
+    PHRASES: ClassVar[Phrasebook]
     #: the class of the game's positions (checked once, where a position enters :meth:`apply`)
     state_type: ClassVar[builtins.type[Any]]
     #: the game's own set-up choices that :meth:`new_game` accepts (kept in the record)
@@ -261,6 +264,11 @@ class Game(ABC, Generic[S, A, V]):
         return (type(seat) is str and seat in state.players
                 and action in self.legal_actions(state, seat))
 
+    def describe(self, event: Event) -> str:
+        """One event in French, from the game's phrasebook (a French ``ValueError`` for
+        anything that is not an event of the game)."""
+        return self.PHRASES.describe(event)
+
     def example_kinds(self) -> Mapping[str, Kind]:
         """The game's own kinds of worked example, by ``type`` (none by default: scenarios
         only)."""
@@ -321,8 +329,6 @@ class Game(ABC, Generic[S, A, V]):
     @abstractmethod
     def inventory(self, state: S) -> Mapping[Hashable, int]: ...
 
-    @abstractmethod
-    def describe(self, event: Event) -> str: ...
 
 
 AnyEngine = Game[Any, Any, Any]

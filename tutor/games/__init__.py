@@ -35,7 +35,13 @@ class GameInfo:
     notebook: str
     summary: str
     package: str = ""  # where its ``GAME`` lives (``tutor.games.<id>`` unless given)
+    page: str = ""  # the module of its page (``tutor.ui.<id>`` unless given)
     listed: bool = True  # shown on the Accueil
+
+    @property
+    def page_module(self) -> str:
+        """The module that builds this game's page (its table, sandbox, explorers)."""
+        return self.page or f"tutor.ui.{self.id}"
 
     def engine(self) -> AnyEngine:
         """The game's engine (its package's ``GAME``), imported on first use (a page imports

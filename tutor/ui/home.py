@@ -47,7 +47,7 @@ def game_cards() -> w.HTML:
     standalone Voilà and under JupyterLab or Binder; they live in a widget because Voilà's
     output renderer swallows clicks on links to notebooks."""
     cards = []
-    for info in GAMES.values():
+    for info in (i for i in GAMES.values() if i.listed):
         low, high = info.players
         cards.append(
             f'<a class="tv-game-card" href="{h.esc(info.notebook)}" data-game="{h.esc(info.id)}">'

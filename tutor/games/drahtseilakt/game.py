@@ -23,7 +23,7 @@ from tutor.games.drahtseilakt.core import (
 )
 from tutor.games.drahtseilakt.engine import Play, State, View
 from tutor.games.drahtseilakt.scenario import SCENARIO
-from tutor.games.drahtseilakt.text import describe
+from tutor.games.drahtseilakt.text import PHRASES
 
 
 class Drahtseilakt(Game[State, Play, View]):
@@ -38,6 +38,7 @@ class Drahtseilakt(Game[State, Play, View]):
     PRESET_LABELS = PRESET_LABELS
     PLAYER_KINDS = PLAYER_KINDS
     SCENARIO = SCENARIO
+    PHRASES = PHRASES
 
     draw = staticmethod(engine.draw)
     setup = staticmethod(engine.setup)
@@ -51,7 +52,6 @@ class Drahtseilakt(Game[State, Play, View]):
     outcome = staticmethod(play.outcome)
     view = staticmethod(engine.view)
     inventory = staticmethod(engine.inventory)
-    describe = staticmethod(describe)
 
     def sample_state(self, view: View, rng: random.Random) -> State:
         return hidden.sample_state(view, rng)

@@ -26,7 +26,7 @@ from tutor.games.vaiko.state import (
     Variant,
     View,
 )
-from tutor.games.vaiko.text import describe
+from tutor.games.vaiko.text import PHRASES, describe
 
 
 class Vaiko(Game[State, Action, View]):
@@ -42,6 +42,7 @@ class Vaiko(Game[State, Action, View]):
     PRESET_LABELS = PRESET_LABELS
     PLAYER_KINDS = PLAYER_KINDS
     SCENARIO = SCENARIO
+    PHRASES = PHRASES
 
     draw = staticmethod(vsetup.draw)
     setup = staticmethod(vsetup.setup)

@@ -16,7 +16,7 @@ from tutor.games.vampir.cards import C_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYER
 from tutor.games.vampir.hunts import PRESET_LABELS, PRESETS, Variant
 from tutor.games.vampir.scenario import SCENARIO
 from tutor.games.vampir.state import State, View
-from tutor.games.vampir.text import describe
+from tutor.games.vampir.text import PHRASES
 
 
 class Vampir(Game[State, Action, View]):
@@ -32,6 +32,7 @@ class Vampir(Game[State, Action, View]):
     PRESET_LABELS = PRESET_LABELS
     PLAYER_KINDS = PLAYER_KINDS
     SCENARIO = SCENARIO
+    PHRASES = PHRASES
 
     draw = staticmethod(state.draw)
     setup = staticmethod(state.setup)
@@ -45,7 +46,6 @@ class Vampir(Game[State, Action, View]):
     outcome = staticmethod(engine.outcome)
     view = staticmethod(engine.view)
     inventory = staticmethod(engine.inventory)
-    describe = staticmethod(describe)
 
     def sample_state(self, view: View, rng: random.Random) -> State:
         return hidden.sample_state(view, rng)

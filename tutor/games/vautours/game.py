@@ -24,7 +24,7 @@ from tutor.games.vautours.state import (
     Variant,
     View,
 )
-from tutor.games.vautours.text import describe
+from tutor.games.vautours.text import PHRASES
 
 
 class Vautours(Game[State, Play, View]):
@@ -39,6 +39,7 @@ class Vautours(Game[State, Play, View]):
     PRESET_LABELS = PRESET_LABELS
     PLAYER_KINDS = PLAYER_KINDS
     SCENARIO = SCENARIO
+    PHRASES = PHRASES
 
     draw = staticmethod(engine.draw)
     setup = staticmethod(engine.setup)
@@ -52,7 +53,6 @@ class Vautours(Game[State, Play, View]):
     outcome = staticmethod(engine.outcome)
     view = staticmethod(engine.view)
     inventory = staticmethod(engine.inventory)
-    describe = staticmethod(describe)
 
     def sample_state(self, view: View, rng: random.Random) -> State:
         return hidden.sample_state(self, view, rng)

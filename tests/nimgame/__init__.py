@@ -1,0 +1,238 @@
+"""« Allumettes », a one-heap Nim: the tests' own game, proof that the guide to adding a game is
+true (README « Ajouter un jeu »).
+
+Rules in brief (clauses in ``nim.fr.md`` beside this file): 2 to 4 players take turns around the
+table, the first listed starting; on each turn a player takes 1, 2 or 3 matches from one heap
+(never more than are left). Whoever takes the last match wins (``Variant.last = "wins"``), or
+loses in the « misère » reading (``"loses"``: the winner is then the player after them).
+
+Perfect information, no chance, one player at a time: it goes through every shared test that
+adapts to a game's :class:`~tutor.engine.api.GameType`, the shared UI (a whole game in a
+``PlayTable``) and ``python -m tutor check``. It is registered by ``tests/conftest.py`` with
+``listed=False``: it never appears on the Accueil.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping
+from pathlib import Path
+from typing import Any, ClassVar, Literal, NamedTuple
+
+from tutor import fr
+from tutor.engine import Event, IllegalAction, Outcome, VariantBase
+from tutor.engine.api import Game, GameType, Seed
+from tutor.engine.bots import RandomPlayer, bot_rng
+from tutor.engine.core import Record
+from tutor.engine.examples import check_keys
+from tutor.engine.phrases import Phrasebook
+from tutor.engine.scenario import Notation
+from tutor.games import GAMES, GameInfo, register
+
+GAME_ID = "nim"
+RULES = Path(__file__).with_name("nim.fr.md")
+TAKE = (1, 2, 3)
+
+C_PLAYERS = "nim/joueurs"
+C_HEAP = "nim/tas"
+C_TURN = "nim/tour"
+C_TAKE = "nim/prise"
+C_END = "nim/fin"
+C_MISERE = "nim/variante-misere"
+
+
+class Variant(VariantBase, game="Allumettes"):
+    """The readings in force: who the last match makes win, and the heap's size."""
+
+    last: Literal["wins", "loses"] = "wins"
+    heap: Literal[15, 21] = 15
+
+
+PRESETS, PRESET_LABELS = Variant.presets("Qui prend la dernière allumette gagne", {
+    "misere": ("Misère : qui prend la dernière allumette perd", {"last": "loses"}),
+})
+
+
+class Take(NamedTuple):
+    """``seat`` takes ``count`` matches."""
+
+    seat: str
+    count: int
+
+
+class State(NamedTuple):
+    variant: Variant
+    players: tuple[str, ...]
+    record: Record
+    heap: int
+    turn: int
+    taken: tuple[int, ...]
+    last: str | None  # who took the last match, once the heap is empty
+
+
+class SeatView(NamedTuple):
+    name: str
+    taken: int
+
+
+class View(NamedTuple):
+    """Everything (perfect information): the same for every seat."""
+
+    seat: str | None
+    variant: Variant
+    heap: int
+    turn: str | None
+    players: tuple[SeatView, ...]
+    last: str | None
+
+
+def _winner(state: State) -> str:
+    assert state.last is not None
+    if state.variant.last == "wins":
+        return state.last
+    i = state.players.index(state.last)
+    return state.players[(i + 1) % len(state.players)]
+
+
+class CarefulPlayer:
+    """« Prudent »: leaves a multiple of 4 when it can (the winning move with two players), else
+    takes at random."""
+
+    def __init__(self, *, seed: Seed = 0) -> None:
+        self.rng = bot_rng(seed)
+
+    def choose(self, view: View, legal: Any) -> Take:
+        goal = 0 if view.variant.last == "wins" else 1
+        for action in legal:
+            if (view.heap - action.count) % 4 == goal:
+                return action  # type: ignore[no-any-return]
+        return self.rng.choice(list(legal))  # type: ignore[no-any-return]
+
+
+PHRASES = Phrasebook("Allumettes", {
+    "setup": lambda d, who: fr.typography(f"{fr.join(d['players'])} prennent place ; "
+                                          f"{d['players'][0]} commence."),
+    "heap": "Le tas compte {heap:count allumette}.",
+    "take": "{who} prend {count:count allumette} ; le tas en compte encore {heap:number}.",
+    "turn": "À {next} de jouer.",
+    "winner": "{winner} gagne la partie.",
+})
+
+
+def _read_action(where: str, move: Mapping[str, Any]) -> Take:
+    check_keys(where, move, ("joueur", "prend"), ())
+    return Take(move["joueur"], move["prend"])
+
+
+SCENARIO: Notation[State, Take] = Notation(
+    (), lambda data, players, variant, seed: Record(), lambda state: {}, _read_action,
+    lambda action: {"joueur": action.seat, "prend": action.count},
+    lambda state: {"tas": state.heap})
+
+
+class Nim(Game[State, Take, View]):
+    """One heap of matches, 1 to 3 taken a turn."""
+
+    type = GameType(id=GAME_ID, name="Allumettes", min_players=2, max_players=4,
+                    information="perfect", chance=False, simultaneous=False,
+                    players_clause=C_PLAYERS)
+    state_type = State
+    Variant = Variant
+    PRESETS = PRESETS
+    PRESET_LABELS = PRESET_LABELS
+    PLAYER_KINDS: ClassVar[Mapping[str, tuple[str, Any]]] = {
+        "hasard": ("Au hasard", RandomPlayer), "prudent": ("Prudent", CarefulPlayer)}
+    SCENARIO = SCENARIO
+    PHRASES = PHRASES
+
+    def draw(self, players: tuple[str, ...], variant: Variant, seed: Seed,
+             options: Mapping[str, Any]) -> Record:
+        return Record()  # no chance at all
+
+    def setup(self, players: tuple[str, ...], variant: Variant, record: Record,
+              options: Mapping[str, Any]) -> State:
+        if record.shuffles:
+            raise ValueError("Les allumettes ne se mélangent pas : l’enregistrement ne contient "
+                             "aucun mélange.")
+        return State(variant, players, record, variant.heap, 0, (0,) * len(players), None)
+
+    def opening_events(self, state: State) -> tuple[Event, ...]:
+        return (Event("setup", None, {"players": state.players}, C_PLAYERS),
+                Event("heap", None, {"heap": state.heap}, C_HEAP))
+
+    def current_seats(self, state: State) -> tuple[str, ...]:
+        return () if state.heap == 0 else (state.players[state.turn],)
+
+    def legal_actions(self, state: State, seat: str) -> tuple[Take, ...]:
+        if seat not in state.players:
+            raise IllegalAction(f"Aucun joueur ne s’appelle {fr.shown(seat)}.", C_PLAYERS)
+        if state.heap == 0 or state.players[state.turn] != seat:
+            return ()
+        return tuple(Take(seat, n) for n in TAKE if n <= state.heap)
+
+    def refusal(self, state: State, action: object) -> IllegalAction:
+        if type(action) is not Take:
+            return IllegalAction(f"Action inconnue : {fr.shown(action)}.", C_TAKE)
+        if state.heap == 0:
+            return IllegalAction("La partie est finie : le tas est vide.", C_END)
+        if action.seat != state.players[state.turn]:
+            return IllegalAction(f"Ce n’est pas à {action.seat} de jouer.", C_TURN)
+        return IllegalAction(f"On prend 1, 2 ou 3 allumettes, sans dépasser le tas "
+                             f"({state.heap}) : pas {fr.shown(action.count)}.", C_TAKE)
+
+    def step(self, state: State, action: Take, explain: bool) -> tuple[State, tuple[Event, ...]]:
+        i = state.turn
+        heap = state.heap - action.count
+        taken = tuple(t + action.count if k == i else t for k, t in enumerate(state.taken))
+        after = state._replace(heap=heap, turn=(i + 1) % len(state.players), taken=taken,
+                               last=action.seat if heap == 0 else None)
+        if not explain:
+            return after, ()
+        events = [Event("take", action.seat, {"count": action.count, "heap": heap}, C_TAKE)]
+        if heap:
+            events.append(Event("turn", None, {"next": after.players[after.turn]}, C_TURN))
+        else:
+            events.append(Event("winner", None, {"winner": _winner(after)},
+                                C_END if state.variant.last == "wins" else C_MISERE))
+        return after, tuple(events)
+
+    def is_over(self, state: State) -> bool:
+        return state.heap == 0
+
+    def outcome(self, state: State) -> Outcome:
+        if state.heap:
+            raise IllegalAction("La partie n’est pas terminée.", C_END)
+        winner = _winner(state)
+        clause = C_END if state.variant.last == "wins" else C_MISERE
+        return Outcome({p: int(p == winner) for p in state.players}, (winner,),
+                       fr.message(f"{winner} gagne."), clause)
+
+    def view(self, state: State, seat: str | None) -> View:
+        if seat is not None and seat not in state.players:
+            raise IllegalAction(f"Aucun joueur ne s’appelle {fr.shown(seat)}.", C_PLAYERS)
+        turn = None if state.heap == 0 else state.players[state.turn]
+        return View(seat, state.variant, state.heap, turn,
+                    tuple(SeatView(p, t) for p, t in zip(state.players, state.taken)),
+                    state.last)
+
+    def sample_state(self, view: View, rng: random.Random) -> State:
+        names = tuple(p.name for p in view.players)
+        turn = names.index(view.turn) if view.turn is not None else (
+            (names.index(view.last) + 1) % len(names) if view.last else 0)
+        return State(view.variant, names, Record(), view.heap, turn,
+                     tuple(p.taken for p in view.players), view.last)
+
+    def inventory(self, state: State) -> Mapping[Hashable, int]:
+        return {"allumette": state.heap + sum(state.taken)}
+
+
+GAME = Nim()
+INFO = GameInfo(GAME_ID, "Allumettes", "Jeu de Nim à un tas (le jeu des tests)", (2, 4),
+                "", "Chacun prend 1, 2 ou 3 allumettes ; qui prend la dernière gagne.",
+                package=__name__, page=f"{__name__}.page", listed=False)
+
+
+def ensure_registered() -> None:
+    """Register the game once (the tests' conftest calls it at start)."""
+    if GAME_ID not in GAMES:
+        register(INFO, RULES)
