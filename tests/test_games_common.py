@@ -195,3 +195,15 @@ def test_every_registered_game_is_a_game_of_its_id() -> None:
         assert isinstance(engine, Game) and engine.type.id == game_id
         assert 1 <= engine.MIN_PLAYERS <= engine.MAX_PLAYERS
         assert engine.type.information in ("perfect", "hidden")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_position_that_is_not_one_is_refused_where_it_enters(game: str) -> None:
+    """Positions are trusted inside the engine; the one way in from outside, ``apply``, refuses
+    a look-alike in French (a queries' caller holds a position the engine made)."""
+    engine = engine_of(game)
+    state = engine.new_game(NAMES[:engine.MIN_PLAYERS], seed=2)
+    action = engine.legal_actions(state, engine.current_seats(state)[0])[0]
+    for bad in (None, 3, "état", state._asdict() if hasattr(state, "_asdict") else {}, (state,)):
+        with pytest.raises(ValueError, match=engine.type.name):
+            engine.apply(bad, action)

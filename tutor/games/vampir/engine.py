@@ -48,7 +48,6 @@ from .state import (
     SeatView,
     State,
     View,
-    _check_state,
     _index,
     _setup_manche,
     _sorted,
@@ -60,19 +59,16 @@ from .state import (
 
 def seat_index(state: State, seat: object) -> int:
     """Index of ``seat`` in the players, or :class:`IllegalAction` if nobody has that name."""
-    _check_state(state)
     return _index(state.players, seat)
 
 
 def is_over(state: State) -> bool:
     """True once the last manche is scored."""
-    _check_state(state)
     return state.phase == "over"
 
 
 def current_seats(state: State) -> tuple[str, ...]:
     """The player who must act now (players act in turn, clockwise)."""
-    _check_state(state)
     if state.phase == "over":
         return ()
     return (state.players[state.turn],)
@@ -81,7 +77,6 @@ def current_seats(state: State) -> tuple[str, ...]:
 def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
     """Every action ``seat`` may take now, sorted (draw, takes, lays, hunts); empty if it is not
     that player's turn. This is the only legality rule: :func:`apply` refuses anything else."""
-    _check_state(state)
     i = seat_index(state, seat)
     if state.phase == "over" or i != state.turn:
         return ()
@@ -283,7 +278,6 @@ def _next_turn(state: State, events: list[Event], explain: bool
 
 def hunt_heads(state: State) -> dict[str, dict[str, int]]:
     """Each player's heads per colour shown (jokers counted as the variant says)."""
-    _check_state(state)
     jh = state.variant.joker_heads
     return {p: {loc: sum(c.heads if isinstance(c, Vampire) else jh for c in hunt)
                 for loc, hunt in zip(LOCATIONS, slots) if hunt}
@@ -330,7 +324,6 @@ def _totals(state: State) -> dict[str, int]:
 def outcome(state: State) -> Outcome:
     """The cumulative scores and the winners (``vampir/vainqueur``, ``vampir/trois-manches``).
     Players tied for the best total share the victory."""
-    _check_state(state)
     if not is_over(state):
         raise illegal("La partie n’est pas terminée : pas encore de vainqueur.", C_WINNER)
     totals = _totals(state)
@@ -344,7 +337,6 @@ def outcome(state: State) -> Outcome:
 
 def view(state: State, seat: str | None) -> View:
     """What ``seat`` may see. ``seat=None`` is the teacher's view (everything visible)."""
-    _check_state(state)
     everything = seat is None
     me = None if everything else seat_index(state, seat)
     totals = _totals(state)
@@ -363,7 +355,6 @@ def view(state: State, seat: str | None) -> View:
 def inventory(state: State) -> Mapping[Hashable, int]:
     """Every card of the game wherever it lies (deck, locations, hands, hunts, out of the game),
     counted by kind (``castle:1``, ``joker``...): 106 cards, always the same counts."""
-    _check_state(state)
     counts: Counter[Card] = Counter(state.deck)
     for cards in (*state.under, *state.hands, *(h for slots in state.displays for h in slots),
                   state.removed):

@@ -149,11 +149,6 @@ class View:
         return None if self.seat is None else self.player(self.seat)
 
 
-def _check_state(state: object) -> None:
-    if type(state) is not State:
-        raise refused(f"{shown(state)} n’est pas une position de Vampir (State).")
-
-
 # --- set-up --------------------------------------------------------------------------------------
 
 
@@ -223,7 +218,6 @@ def _setup_manche(rules: Variant, names: tuple[str, ...], record: Record,
 
 def opening_events(state: State) -> tuple[Event, ...]:
     """The events of the set-up of the current manche."""
-    _check_state(state)
     n = len(state.players)
     manches = len(state.record.shuffles)
     events = []

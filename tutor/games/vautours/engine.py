@@ -51,13 +51,6 @@ from tutor.games.vautours.state import (
 )
 
 
-def check_state(state: object) -> State:
-    """``state`` itself when it is a game position, else :class:`ValueError` in French."""
-    if type(state) is not State:
-        raise ValueError(f"Ce n’est pas une position de Stupides Vautours : {shown(state)}.")
-    return state
-
-
 def _int_sequence(name: str, value: object, clause: str) -> tuple[int, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise refuse(f"{fr.capitalize(name)} doit être une liste de nombres entiers.",
@@ -97,7 +90,6 @@ def setup(players: tuple[str, ...], variant: Variant, record: Record,
 
 def opening_events(state: State) -> tuple[Event, ...]:
     """The events of the set-up: players seated, recorded shuffle, first point card revealed."""
-    state = check_state(state)
     return (
         Event("setup", None, {"players": state.players}, C_PLAYERS),
         Event("hands", None, {"hand": HAND}, C_CARDS),
@@ -171,7 +163,6 @@ def situation(
 
 def seat_index(state: State, seat: object) -> int:
     """Index of ``seat`` in the players, or :class:`IllegalAction` if nobody has that name."""
-    state = check_state(state)
     if type(seat) is str and seat in state.players:
         return state.players.index(seat)
     raise refuse(f"Aucun joueur ne s’appelle {shown(seat)} dans cette partie "
@@ -180,12 +171,12 @@ def seat_index(state: State, seat: object) -> int:
 
 def manche(state: State) -> int:
     """Number of the current manche (1 to 15); 15 once the game is over."""
-    return MANCHES - len(check_state(state).deck)
+    return MANCHES - len(state.deck)
 
 
 def is_over(state: State) -> bool:
     """True once the 15 manches are played (``vautours/fin``)."""
-    return not check_state(state).pile and not state.deck
+    return not state.pile and not state.deck
 
 
 def current_seats(state: State) -> tuple[str, ...]:
@@ -239,7 +230,6 @@ def view(state: State, seat: str | None) -> View:
     point cards, their own hand, choice and winnings, who has chosen (not what), and every card
     shown so far (the open piles, remembered).
     """
-    state = check_state(state)
     everything = seat is None
     me = None if everything else seat_index(state, seat)
     scores = _scores(state)
@@ -268,7 +258,6 @@ def view(state: State, seat: str | None) -> View:
 def inventory(state: State) -> dict[Hashable, int]:
     """Every card of the game wherever it lies: each point card once (deck, pile, winnings,
     lost), each playing-card value once per player (hand, face down, open pile)."""
-    state = check_state(state)
     points: Counter[Hashable] = Counter(("Points", c) for c in
                      (*state.deck, *state.pile, *state.lost, *(c for t in state.taken for c in t)))
     cards: Counter[Hashable] = Counter(("jeu", c) for i in range(len(state.players))
