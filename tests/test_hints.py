@@ -136,9 +136,64 @@ def test_vautours_the_card_that_decides_the_game_has_win_chance_one() -> None:
         result = hints_for(engine, state, "A", kind=kind, seed=1, game_id="vautours")
         by_card = {r.action.card: r for r in result.rows}
         assert by_card[14].wins == by_card[14].playouts and by_card[14].win_low > 0.9
-        assert by_card[3].wins == 0 and by_card[3].win_high < 0.1
+        # the race stopped the 3 once surely behind: fewer playouts, its own wider margin
+        assert by_card[3].wins == 0 and by_card[3].playouts < by_card[14].playouts
         assert by_card[14].mean_score > by_card[3].mean_score
-        assert result.best() == by_card[14]
+        assert result.best() == result.separated() == by_card[14]
+        fixed = hints_for(engine, state, "A", kind=kind, seed=1, playouts=40)
+        assert {r.action.card: r for r in fixed.rows}[3].win_high < 0.1
+
+
+def test_the_race_never_drops_an_action_that_surely_wins() -> None:
+    """Hand-built ends of the tests' game (« Allumettes »: whoever takes the last match wins):
+    with 1 to 3 matches left, taking them all surely wins, and with 5 left, taking 1 leaves
+    the other player a lost heap of 4 against a perfect player. Whatever the seed, the kind of
+    computer player or the budget, the race keeps the winning action to the end, never calls
+    another one best, and calls it best once the others are surely behind."""
+    from tests.nimgame import GAME, Record, State, Variant
+
+    for heap, winning in ((1, 1), (2, 2), (3, 3), (5, 1)):
+        state = State(Variant(), ("A", "B"), Record(), heap, 0, (15 - heap, 0), None)
+        for seed in range(4):
+            for kind in GAME.PLAYER_KINDS:
+                for budget in (30, 300, 3000):
+                    result = hints_for(GAME, state, "A", kind=kind, seed=seed, budget=budget)
+                    by_count = {r.action.count: r for r in result.rows}
+                    sure = by_count[winning]
+                    assert all(sure.playouts >= r.playouts for r in result.rows)
+                    if kind == "prudent" or heap <= 3:
+                        assert sure.wins == sure.playouts > 0
+                    assert result.separated() in (None, sure)
+                    if heap in (2, 3) and budget >= 300:  # (with 1 left, one action only)
+                        assert result.separated() == sure
+
+
+def test_the_same_seed_and_count_give_the_same_hint_and_a_race_goes_on_exactly() -> None:
+    engine = engine_of("vautours")
+    state = engine.new_game(["A", "B", "C"], seed=3)
+    view = engine.view(state, "A")
+    once = hints_module.hints(engine, view, kind="prudent", seed=7, budget=6000)
+    assert hints_module.hints(engine, view, kind="prudent", seed=7, budget=6000) == once
+    race = hints_module.Race(engine, view, kind="prudent", seed=7)
+    race.run(budget=2500)
+    assert race.run(budget=6000) == once  # « Affiner » continues the same seeded run
+    timed = hints_module.Race(engine, view, kind="prudent", seed=7).run_for(0.05)
+    assert timed.budget is not None and timed.spent <= timed.budget + 15 * 46
+    replay = hints_module.hints(engine, view, kind="prudent", seed=7, budget=timed.budget)
+    assert replay == timed  # the count the hint records replays it
+
+
+def test_best_only_when_separated_from_every_other_estimate() -> None:
+    engine = engine_of("vautours")
+    state = engine.new_game(["A", "B", "C"], seed=1)
+    result = hints_for(engine, state, "A", kind="prudent", seed=1, playouts=3)
+    best = result.separated()
+    ranked = result.classes()
+    if best is None:
+        assert any(r.win_high >= ranked[0].win_low for r in ranked[1:])
+    else:
+        assert all(r.win_high < best.win_low for r in ranked[1:])
+    assert ranked[0] in result.leaders() and result.best() == ranked[0]
 
 
 @pytest.mark.parametrize("game", list(GAMES))

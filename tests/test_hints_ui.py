@@ -11,6 +11,7 @@ import ipywidgets as w
 import pytest
 
 from tutor import fr
+from tutor.engine.hints import hints
 from tutor.games import GAMES
 from tutor.ui import html as h
 from tutor.ui.hints import action_labels, kind_of
@@ -38,16 +39,29 @@ def check_hint(board: Any) -> None:
     estimates = len({r.alike for r in result.rows})
     assert html.count("<tr>") == estimates + 1
     assert all(r.action in r.alike for r in result.rows)
-    assert html.count("meilleur") == (estimates > 1)  # no "best" among one estimate
-    simulated = fr.count(result.playouts * estimates, "partie")  # games actually played
+    # « meilleur » only on an estimate separated from every other one at 95 %
+    best = result.separated()
+    assert html.count('tv-tag tv-ok">meilleur') == (best is not None)
+    if best is not None:
+        assert all(r.win_high < best.win_low for r in result.classes()[1:])
+    elif estimates > 1:
+        assert "à égalité, à la marge près" in html
+    simulated = fr.count(sum(r.playouts for r in result.classes()), "partie")  # games played
     assert fr.typography(f"En tout : {simulated}.") in html
     assert "Chance de gagner" in html and "intervalle de confiance à 95" in html
     labels = action_labels(board.surface.groups(board.engine.view(state, seat), legal))
     assert all(h.esc(label) in html for label in labels.values())
+    # the count the hint records replays it exactly: same seed, same budget, same hint
+    view = board.engine.view(state, seat)
+    assert result.budget is not None
+    assert hints(board.engine, view, kind=result.kind, seed=result.seed, budget=result.budget,
+                 game_id=board.surface.page.info.id) == result
     before = models()
-    board.hints.button.click()
-    assert models() == before
-    assert board.hints.last == result, "the same position gives the same hint"
+    board.hints.refine.click()  # « Affiner »: the same race, one more second
+    assert models() == before and board.error.value == ""
+    refined = board.hints.last
+    assert refined is not None and refined.spent >= result.spent
+    assert refined.budget is not None and refined.budget > result.budget
 
 
 @pytest.mark.parametrize("game", list(GAMES))

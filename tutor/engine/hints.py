@@ -20,17 +20,27 @@ How one hint is computed (:func:`hints`):
   rules make every tied player a winner).
 * The margin is a 95 % interval: Wilson's for the win chance (honest at 0 % and 100 %),
   Student's for the mean score (wider with few playouts).
+* Playouts go where they decide (:class:`Race`): rounds are played for the classes still in
+  contention only; after rounds 4, 8, 16, 32… a class whose win chance's upper bound falls below
+  the leader's lower bound stops (its estimate stays, with its own, wider margin), and its share
+  of the budget goes to the close contenders. The budget is a count of computer decisions: the
+  same seed and count always give the same hint, and a race continued to a larger count gives
+  what a race run to that count at once gives (« Affiner »). :meth:`Race.run_for` chooses the
+  count from the time one second holds on the machine, and the hint records it.
+* « meilleur » is earned: :meth:`Hints.separated` is the leading class only when its interval
+  lies above every other class's.
 
 The result depends only on the view, the kind of computer player, the seed and the number of
-playouts: never on the hidden cards of the real state, never on the clock. Standard library only.
+playouts or the budget: never on the hidden cards of the real state. Standard library only.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from tutor.engine.api import AnyEngine, Bot
@@ -68,8 +78,17 @@ MIN_PLAYOUTS = 2
 with many actions and long games, as Vaiko's Échange, the budget is exceeded rather than give
 no hint)."""
 
-MAX_PLAYOUTS = 400
+MAX_PLAYOUTS = 2000
 """Most playouts per action (near the end of a game, playouts are short)."""
+
+STAGES = (4, 8, 16, 32, 64, 128, 256, 512, 1024)
+"""The rounds after which the race stops the classes that are surely behind the leader."""
+
+TIGHT = 0.05
+"""Once every other class is surely behind, the leader's estimate is refined to this margin."""
+
+SECOND = 1.0
+"""What one « Conseil » may take, in seconds, on the machine that serves the page."""
 
 
 @dataclass(frozen=True)
@@ -115,10 +134,44 @@ class Hints:
     rows: tuple[ActionHint, ...]
     lowest_wins: bool = False
     whole_game: bool = True
+    budget: int | None = None
+    spent: int = 0
+
+    def classes(self) -> list[ActionHint]:
+        """One row per estimate (actions the view cannot tell apart share one), best first:
+        by win chance, then by mean score (the smaller when the smallest total wins)."""
+        seen: set[tuple[Any, ...]] = set()
+        out = []
+        for r in self.rows:
+            if r.alike not in seen:
+                seen.add(r.alike)
+                out.append(r)
+        sign = -1 if self.lowest_wins else 1
+        return sorted(out, key=lambda r: (-r.win_rate, -sign * r.mean_score))
 
     def best(self) -> ActionHint | None:
-        """The action with the highest win chance (the first of them on a tie)."""
-        return max(self.rows, key=lambda r: r.wins, default=None)
+        """The leading estimate (highest win chance, then best mean score), separated or not."""
+        ranked = self.classes()
+        return ranked[0] if ranked else None
+
+    def separated(self) -> ActionHint | None:
+        """The leading estimate when its 95 % interval lies above every other one's: the only
+        row that may be called « meilleur » (``None`` when the margins overlap, or alone)."""
+        ranked = self.classes()
+        if len(ranked) < 2 or any(r.win_high >= ranked[0].win_low for r in ranked[1:]):
+            return None
+        return ranked[0]
+
+    def leaders(self) -> list[ActionHint]:
+        """The estimates that cannot be told from the leader at 95 % (its interval meets
+        theirs): « à égalité, à la marge près »."""
+        ranked = self.classes()
+        return [r for r in ranked if not ranked or r.win_high >= ranked[0].win_low]
+
+    @property
+    def total_playouts(self) -> int:
+        """Games actually simulated (one per playout of each estimate)."""
+        return sum(r.playouts for r in self.classes())
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -200,66 +253,163 @@ def playout(engine: AnyEngine, start: Any, state: Any, bots: dict[str, Bot[Any, 
     raise AssertionError(f"playout longer than {MAX_STEPS} actions")
 
 
+@dataclass
+class _Arm:
+    """One class of alike actions in the race: the action played for it and what it gave."""
+
+    action: Any
+    wins: int = 0
+    scores: list[int] = field(default_factory=list)
+    active: bool = True
+
+    @property
+    def playouts(self) -> int:
+        return len(self.scores)
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.playouts)
+
+
+class Race:
+    """A deterministic race between the classes of ``view.seat``'s legal actions (see the
+    module docstring): :meth:`run` plays rounds until the budget (a count of computer
+    decisions) or the rounds asked for are spent, and can be called again to go on."""
+
+    def __init__(self, engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
+                 game_id: str = "", race: bool = True) -> None:
+        if kind not in engine.PLAYER_KINDS:
+            raise ValueError(f"Niveau de joueur inconnu : {kind} (niveaux : "
+                             f"{', '.join(engine.PLAYER_KINDS)}).")
+        self.engine, self.view, self.kind, self.seed = engine, view, kind, seed
+        self.racing = race
+        self.legal = legal_from_view(engine, view, seed)
+        first: dict[Hashable, int] = {}
+        self.same = [first.setdefault(engine.hint_class(view, a), i)
+                     for i, a in enumerate(self.legal)]
+        self.arms = {i: _Arm(self.legal[i]) for i in first.values()}
+        self.played_by = rollout_kind(game_id, kind)
+        self.make = engine.PLAYER_KINDS[self.played_by][1]
+        self.players = tuple(p.name for p in view.players)
+        self.rounds = self.spent = self.playouts = 0
+        self.whole = True
+        self.lowest = self.highest = 0
+        self.budget: int | None = None
+        self.rate: float | None = None  # computer decisions per second, once measured
+
+    def contenders(self) -> list[_Arm]:
+        return [arm for arm in self.arms.values() if arm.active]
+
+    def _round(self) -> None:
+        engine, seat, k = self.engine, self.view.seat, self.rounds
+        sample = engine.sample_state(self.view, _rng(self.seed, k))
+        base = (self.seed * 1_000_003 + k) * 16
+        for arm in self.contenders():
+            state, _ = engine.apply(sample, arm.action, explain=False)
+            bots = {p: self.make(seed=base + j) for j, p in enumerate(self.players)}
+            out, steps, over = playout(engine, sample, state, bots)
+            self.spent += steps + 1
+            self.playouts += 1
+            self.whole = self.whole and over
+            arm.wins += seat in out.winners
+            best = [out.scores[p] for p in out.winners]
+            if best and min(out.scores.values()) < max(out.scores.values()):
+                self.lowest += max(best) == min(out.scores.values())
+                self.highest += min(best) == max(out.scores.values())
+            arm.scores.append(out.scores[seat])
+        self.rounds += 1
+        if self.racing and self.rounds in STAGES:
+            self._cut()
+
+    def _cut(self) -> None:
+        """Stop the classes whose win chance is surely below the leader's (95 %)."""
+        live = self.contenders()
+        if len(live) < 2:
+            return
+        leader = max(live, key=lambda arm: arm.wins / arm.playouts)
+        floor = leader.interval()[0]
+        for arm in live:
+            if arm is not leader and arm.interval()[1] < floor:
+                arm.active = False
+
+    def _go_on(self, rounds: int | None) -> bool:
+        live = self.contenders()
+        if not live or self.rounds >= MAX_PLAYOUTS:
+            return False
+        if rounds is not None:
+            return self.rounds < rounds
+        if self.rounds < MIN_PLAYOUTS:
+            return True
+        if len(live) < 2 and len(self.arms) > 1:
+            low, high = live[0].interval()  # decided: the leader's estimate is tightened
+            if (high - low) / 2 <= TIGHT:
+                return False
+        assert self.budget is not None
+        per_playout = self.spent / max(1, self.playouts)
+        return self.spent + per_playout * len(live) <= self.budget
+
+    def run(self, budget: int | None = None, rounds: int | None = None) -> Hints:
+        """Play on until ``budget`` computer decisions in all (with :data:`MIN_PLAYOUTS`
+        rounds at least) or ``rounds`` rounds, then the hint so far."""
+        if budget is not None:
+            self.budget = budget
+        elif rounds is None and self.budget is None:
+            raise ValueError("Un conseil se calcule dans un budget de décisions ou de parties.")
+        while self._go_on(rounds):
+            self._round()
+        return self.result()
+
+    def run_for(self, seconds: float = SECOND,
+                clock: Callable[[], float] = time.perf_counter) -> Hints:
+        """Play on for about ``seconds`` on this machine. The pace (computer decisions per
+        second) is measured on the first rounds of the race, then the race goes on to the
+        count of decisions the time holds, which the hint records: the same seed and count
+        replay the same hint (:meth:`run`), and calling this again goes on for as long
+        (« Affiner »)."""
+        start, before = clock(), self.spent
+        if self.rate is None:
+            self.run(budget=self.spent)  # the first rounds: the pace of this position
+            self.rate = max(self.spent - before, 1) / max(clock() - start, 1e-6)
+        return self.run(budget=before + int(self.rate * seconds))
+
+    def result(self) -> Hints:
+        rows = []
+        index = {i: arm for i, arm in self.arms.items()}
+        for i, action in enumerate(self.legal):
+            arm = index[self.same[i]]
+            low, high = arm.interval()
+            mean, margin = mean_margin(arm.scores)
+            alike = tuple(self.legal[j] for j in range(len(self.legal))
+                          if self.same[j] == self.same[i])
+            rows.append(ActionHint(action, arm.playouts, arm.wins, low, high, mean, margin,
+                                   alike))
+        return Hints(self.view.seat, self.kind, self.played_by, self.seed, self.rounds,
+                     tuple(rows), self.lowest > self.highest, self.whole, self.budget,
+                     self.spent)
+
+
 def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
-          playouts: int | None = None, game_id: str = "") -> Hints:
+          playouts: int | None = None, game_id: str = "", budget: int | None = None) -> Hints:
     """For every legal action of ``view.seat``: seeded playouts against computer players of
     ``kind`` (a key of the game's ``PLAYER_KINDS``; a slow kind is replaced,
     :func:`rollout_kind`), from ``view`` only.
 
-    Playouts go in rounds: round ``k`` samples one state and plays every action from it. With
-    ``playouts`` given, exactly that many rounds; by default rounds go on while the next one,
-    predicted from the decisions the previous rounds took, fits the game's budget
-    (:data:`STEP_BUDGET`), between :data:`MIN_PLAYOUTS` and :data:`MAX_PLAYOUTS`. Decisions are
-    counted, not timed: the same seed always gives the same hint."""
-    if kind not in engine.PLAYER_KINDS:
-        raise ValueError(f"Niveau de joueur inconnu : {kind} (niveaux : "
-                         f"{', '.join(engine.PLAYER_KINDS)}).")
-    seat = view.seat
-    legal = legal_from_view(engine, view, seed)
-    first: dict[Hashable, int] = {}
-    same = [first.setdefault(engine.hint_class(view, action), i) for i, action in enumerate(legal)]
-    actions = [legal[i] for i in first.values()]  # one action played for each class
-    played = rollout_kind(game_id, kind)
-    make = engine.PLAYER_KINDS[played][1]
-    players = tuple(p.name for p in view.players)
-    budget = STEP_BUDGET.get(f"{game_id}/{played}", STEP_BUDGET.get(game_id, 4000))
-    wins = [0] * len(actions)
-    scores: list[list[int]] = [[] for _ in actions]
-    spent = k = 0
-    whole = True  # every playout went to the end of the game
-    lowest = highest = 0  # playouts won by the smallest, by the largest score
-    while actions and k < MAX_PLAYOUTS and (
-            k < playouts if playouts is not None
-            else k < MIN_PLAYOUTS or spent + spent / k <= budget):
-        sample = engine.sample_state(view, _rng(seed, k))
-        base = (seed * 1_000_003 + k) * 16
-        for a, action in enumerate(actions):
-            state, _ = engine.apply(sample, action, explain=False)
-            bots = {p: make(seed=base + j) for j, p in enumerate(players)}
-            out, steps, over = playout(engine, sample, state, bots)
-            spent += steps + 1
-            whole = whole and over
-            wins[a] += seat in out.winners
-            best = [out.scores[p] for p in out.winners]
-            if best and min(out.scores.values()) < max(out.scores.values()):
-                lowest += max(best) == min(out.scores.values())
-                highest += min(best) == max(out.scores.values())
-            scores[a].append(out.scores[seat])
-        k += 1
-    rows = []
-    played_index = {i: a for a, i in enumerate(first.values())}
-    for i, action in enumerate(legal):
-        a = played_index[same[i]]
-        low, high = wilson(wins[a], k)
-        mean, margin = mean_margin(scores[a])
-        alike = tuple(legal[j] for j in range(len(legal)) if same[j] == same[i])
-        rows.append(ActionHint(action, k, wins[a], low, high, mean, margin, alike))
-    return Hints(seat, kind, played, seed, k, tuple(rows), lowest > highest, whole)
+    With ``playouts`` given, exactly that many rounds for every class (no race). Otherwise a
+    :class:`Race` within ``budget`` computer decisions (by default the game's
+    :data:`STEP_BUDGET`). Decisions are counted, not timed: the same seed and budget always
+    give the same hint."""
+    race = Race(engine, view, kind=kind, seed=seed, game_id=game_id, race=playouts is None)
+    if playouts is not None:
+        return race.run(rounds=playouts)
+    if budget is None:
+        played = race.played_by
+        budget = STEP_BUDGET.get(f"{game_id}/{played}", STEP_BUDGET.get(game_id, 4000))
+    return race.run(budget=budget)
 
 
 def hints_for(engine: AnyEngine, state: Any, seat: str, *, kind: str, seed: int = 0,
-              playouts: int | None = None, game_id: str = "") -> Hints:
+              playouts: int | None = None, game_id: str = "", budget: int | None = None
+              ) -> Hints:
     """:func:`hints` for ``seat`` in ``state``: only ``seat``'s view of it is handed on, so two
     states that differ in cards ``seat`` cannot see give the same hints."""
     return hints(engine, engine.view(state, seat), kind=kind, seed=seed, playouts=playouts,
-                 game_id=game_id)
+                 game_id=game_id, budget=budget)

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 import ipywidgets as w
 
 from tutor import fr
-from tutor.engine.hints import ActionHint, Hints, hints_for
+from tutor.engine.hints import SECOND, Hints, Race
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup
 from tutor.ui.htmlwidget import Html
@@ -64,12 +64,12 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
     """How the hint was computed, in plain French."""
     level = fr.quote(labels[result.kind].split(" (")[0])
     played = fr.quote(labels[result.played_by].split(" (")[0])
-    n = result.playouts
     until = "la fin de la partie" if result.whole_game else "la fin de la manche en cours"
-    text = (f"Pour chaque coup possible, {fr.count(n, 'partie simulée', 'parties simulées')} "
-            f"jusqu’à {until}, à partir de ce que {seat} voit seulement : à chaque "
-            "partie, les cartes cachées sont redistribuées au hasard parmi celles que l’on ne "
-            "voit pas. ")
+    text = (f"Pour chaque coup possible, des parties sont simulées jusqu’à {until}, à partir "
+            f"de ce que {seat} voit seulement : à chaque partie, les cartes cachées sont "
+            "redistribuées au hasard parmi celles que l’on ne voit pas. Les parties vont aux "
+            "coups encore en course : un coup sûrement derrière le premier n’est plus joué "
+            "(d’où des nombres de parties différents d’une ligne à l’autre). ")
     if not result.whole_game:
         text += ("Une partie dure ici de nombreuses manches : le conseil regarde la manche en "
                  "cours, que l’on gagne en y marquant le moins de points, et le score moyen est "
@@ -86,28 +86,54 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
                  "ligne et un seul calcul. ")
     if result.lowest_wins and result.whole_game:
         text += "Le score moyen est le total final : ici, le plus petit total gagne. "
-    text += (f"Une victoire partagée compte comme une victoire. La marge est un intervalle de "
-             f"confiance à 95{fr.NNBSP}% : la vraie chance de gagner s’y trouve 95 fois sur "
-             "100. Avec peu de parties, la marge est large : l’écart entre deux coups ne "
-             "compte que si leurs marges ne se chevauchent pas.")
+    text += "Une victoire partagée compte comme une victoire."
+    if result.budget is not None:
+        decisions = fr.count(result.spent, "décision", "décisions")
+        text += (f" Calcul : {decisions} de l’ordinateur (graine {result.seed}, budget "
+                 f"{fr.number(result.budget)}) ; la même graine et le même budget redonnent "
+                 "exactement ce conseil.")
     return fr.typography(text)
 
 
+MARGIN_LINE = ("La marge est un intervalle de confiance à 95 % : la vraie chance de gagner s’y "
+               "trouve 95 fois sur 100. Un coup n’est dit « meilleur » que si sa marge est "
+               "tout entière au-dessus de celles de tous les autres.")
+
+
+def verdict(result: Hints, labels: dict[Any, str]) -> str:
+    """One French sentence saying what the numbers allow: the best move when it is separated
+    from every other at 95 %, else the leading group within the margins."""
+    best = result.separated()
+    ranked = result.classes()
+    if len(ranked) < 2:
+        return "Un seul coup possible ici (ou des coups que rien ne distingue)."
+    if best is not None:
+        return f"Meilleur coup, séparé des autres à 95 % : {labels.get(best.action, '')}."
+    group = result.leaders()
+    names = fr.join(labels.get(r.action, str(r.action)) for r in group)
+    if len(group) == len(ranked):
+        return ("Aucun coup ne se détache : tous sont à égalité, à la marge près "
+                "(« Affiner » poursuit le calcul).")
+    return (f"En tête, à égalité à la marge près : {names}. Les autres coups sont sûrement "
+            "derrière.")
+
+
 def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
-    """The table's rows, best win chance first (the best marked); actions that share one
-    estimate (the view cannot tell them apart) share one row, named by the first of them."""
-    best = result.best()
-    ordered: list[ActionHint] = sorted(result.rows, key=lambda r: -r.wins)
+    """The table's rows, best estimate first; « meilleur » only on a row separated from every
+    other at 95 %, « à égalité, à la marge près » on the leading group otherwise; the number
+    of playouts of each row. Actions that share one estimate (the view cannot tell them apart)
+    share one row, named by the first of them."""
+    best = result.separated()
+    ranked = result.classes()
+    group = {r.alike for r in result.leaders()} if best is None and len(ranked) > 1 else set()
     rows = []
-    estimates = len({r.alike for r in result.rows})
-    shown: set[tuple[Any, ...]] = set()
-    for r in ordered:
-        if r.alike in shown:
-            continue
-        shown.add(r.alike)
+    for r in ranked:
         others = [labels.get(a, str(a)) for a in r.alike if a != r.action]
-        tag = ' <span class="tv-tag tv-ok">meilleur</span>' if r is best and estimates > 1 \
-            else ""
+        tag = ""
+        if r is best:
+            tag = ' <span class="tv-tag tv-ok">meilleur</span>'
+        elif r.alike in group and len(group) > 1:
+            tag = ' <span class="tv-tag">à égalité, à la marge près</span>'
         if others:
             same = fr.count(len(others), "autre coup, indiscernable",
                             "autres coups, indiscernables")
@@ -116,9 +142,10 @@ def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
         rows.append([
             h.esc(labels.get(r.action, str(r.action))) + tag,
             f"<strong>{h.esc(fr.percent(r.win_rate))}</strong>",
+            h.esc(fr.typography(f"{round(100 * r.win_low)} à {fr.percent(r.win_high)}")),
             h.esc(fr.typography(f"{fr.decimal(r.mean_score)} (± {fr.decimal(r.score_margin)})"
                                 if math.isfinite(r.score_margin) else fr.decimal(r.mean_score))),
-            h.esc(fr.typography(f"{round(100 * r.win_low)} à {fr.percent(r.win_high)}")),
+            h.esc(fr.number(r.playouts)),
         ])
     return rows
 
@@ -132,43 +159,56 @@ class HintPanel(w.VBox):  # type: ignore[misc]
                                tooltip="Chances de gagner de chaque coup, par des parties "
                                        "simulées", layout=w.Layout(width="auto"))
         self.button.add_class("tv-hint-button")
+        self.refine = w.Button(description="Affiner", icon="plus",
+                               tooltip="Une seconde de calcul de plus, sur la même lancée",
+                               layout=w.Layout(width="auto", display="none"))
+        self.refine.add_class("tv-hint-refine")
         self.output = Html()
         self.output.add_class("tv-hints")
         self.button.on_click(guard(lambda _: self.show()))
+        self.refine.on_click(guard(lambda _: self.show(more=True)))
         self.last: Hints | None = None
-        super().__init__([self.button, self.output])
+        self.race: Race | None = None
+        row = w.HBox([self.button, self.refine], layout=w.Layout(flex_flow="row wrap"))
+        super().__init__([row, self.output])
 
     def clear(self) -> None:
         """Forget the shown hint (the position has changed)."""
-        self.last = None
+        self.last = self.race = None
+        self.refine.layout.display = "none"
         if self.output.value:
             self.output.value = ""
 
-    def show(self) -> None:
-        """Compute and show the hint for the seat that must act now."""
+    def show(self, more: bool = False) -> None:
+        """Compute and show the hint for the seat that must act now: a race of about one second
+        on this machine (:data:`~tutor.engine.hints.SECOND`); ``more``: go on with the same
+        race for another second (« Affiner »)."""
         board = self.board
         step = board.session.step
-        state = step.state
         seat = board.acting(step)
         if seat is None:
             raise Refusal("Pas de conseil maintenant : ce n’est à personne de jouer ici.")
         engine = board.engine
-        game_id = board.surface.page.info.id
-        result = hints_for(engine, state, seat, kind=kind_of(board),
-                           seed=board.session.cursor + 1, game_id=game_id)
+        if not more or self.race is None:
+            self.race = Race(engine, step.view(seat), kind=kind_of(board),
+                             seed=board.session.cursor + 1, game_id=board.surface.page.info.id)
+        result = self.race.run_for(SECOND)
         self.last = result
         labels = action_labels(board.surface.groups(step.view(seat), step.legal(seat)))
         kinds = {key: label for key, (label, _) in engine.PLAYER_KINDS.items()}
         heads = ["Coup", "Chance de gagner" if result.whole_game else "Chance de gagner la manche",
-                 "Score moyen" if result.whole_game else "Points de la manche",
-                 f"Marge (95{fr.NNBSP}%)"]
+                 f"Marge (95{fr.NNBSP}%)",
+                 "Score moyen" if result.whole_game else "Points de la manche", "Parties"]
         table = h.table(heads, hint_rows(result, labels))
-        simulated = result.playouts * len({r.alike for r in result.rows})  # one per estimate
-        games = fr.count(simulated, "partie")
+        games = fr.count(result.total_playouts, "partie")
         total = fr.typography(f"En tout : {games}.")
         set_html(self.output, (
             f'<div class="tv-panel tv-info"><div class="tv-title">'
             f"{h.esc(fr.typography(f'Conseil pour {seat}'))}</div>"
+            f'<p class="tv-hint-verdict"><strong>{h.esc(fr.typography(verdict(result, labels)))}'
+            f"</strong></p>"
             f'<div class="tv-hint-scroll">{table}</div>'
+            f'<p class="tv-muted tv-hint-margin">{h.esc(fr.typography(MARGIN_LINE))}</p>'
             f'<p class="tv-muted">{h.esc(explanation(result, kinds, seat))} '
             f"{h.esc(total)}</p></div>"))
+        self.refine.layout.display = ""
