@@ -251,17 +251,17 @@ def set_up_positions() -> list[tuple[AnyEngine, Any, bool]]:
     v, j = vampir.Vampire, vampir.JOKER
     three = ["Alex", "Bea", "Carla"]
     return [
-        (vautours, vautours.situation(three, pile=[3, -2], deck=[5, 7],
+        (vautours.GAME, vautours.situation(three, pile=[3, -2], deck=[5, 7],
                                       taken={"Bea": [10], "Alex": [1]},
                                       hands={"Alex": [1, 2, 3], "Bea": [4, 5, 6],
                                              "Carla": [13, 14, 15]}), False),
-        (drahtseilakt, drahtseilakt.situation(
+        (drahtseilakt.GAME, drahtseilakt.situation(
             three, hands={p: list(range(1 + 9 * k, 10 + 9 * k)) for k, p in enumerate(three)},
             score_deck=drahtseilakt.SCORE_CARDS, red={"Alex": 2}), True),
-        (vampir, vampir.situation(three, hands={"Alex": [v("castle", 1), v("castle", 2), j],
+        (vampir.GAME, vampir.situation(three, hands={"Alex": [v("castle", 1), v("castle", 2), j],
                                                 "Bea": [v("pub", 1)], "Carla": []},
                                   deck=[v("docks", 1), v("church", 2), j]), True),
-        (vaiko, vaiko.situation(["Alex", "Bea"], hands={"Alex": ["1", "2", "3", "4"],
+        (vaiko.GAME, vaiko.situation(["Alex", "Bea"], hands={"Alex": ["1", "2", "3", "4"],
                                                         "Bea": ["5", "6", "7", "8"]},
                                 discard=["9"]), True),
     ]

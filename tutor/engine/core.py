@@ -82,6 +82,20 @@ class Record:
 
 
 
+def evolve(value: T, **changes: Any) -> T:
+    """A copy of the frozen, slotted dataclass ``value`` with ``changes``: what
+    :func:`dataclasses.replace` gives, without re-running ``__init__`` (the hot path of a game's
+    states, whose fields were checked when they entered the engine)."""
+    cls = type(value)
+    new = object.__new__(cls)
+    for name in cls.__slots__:  # type: ignore[attr-defined]
+        object.__setattr__(new, name, changes.pop(name) if name in changes
+                           else getattr(value, name))
+    if changes:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(changes)}")
+    return new
+
+
 def shuffled(items: Iterable[T], seed: int | random.Random) -> tuple[T, ...]:
     """Return ``items`` in a shuffled order drawn from ``seed`` only (never the global ``random``).
 

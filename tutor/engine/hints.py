@@ -240,7 +240,9 @@ def playout(engine: AnyEngine, start: Any, state: Any, bots: dict[str, Bot[Any, 
     chosen by its bot from its view only, until the stretch hints look at is over (the game's
     ``span_outcome``); its outcome, the number of actions played and whether it is the outcome
     of the whole game (the game is over and the scores are its final scores)."""
-    apply, view, legal, current, scored = (engine.apply, engine.view, engine.legal_actions,
+    # inside the engine: every action is one of the legal actions a bot was handed, so the
+    # game's own step is called without the boundary's check (parse once, trust inside)
+    step_, view, legal, current, scored = (engine.step, engine.view, engine.legal_actions,
                                            engine.current_seats, engine.span_outcome)
     for step in range(MAX_STEPS):
         out = scored(start, state)
@@ -249,7 +251,7 @@ def playout(engine: AnyEngine, start: Any, state: Any, bots: dict[str, Bot[Any, 
             return out, step, whole
         seat = current(state)[0]
         action = bots[seat].choose(view(state, seat), legal(state, seat))
-        state, _ = apply(state, action, explain=False)
+        state, _ = step_(state, action, False)
     raise AssertionError(f"playout longer than {MAX_STEPS} actions")
 
 
@@ -304,7 +306,7 @@ class Race:
         sample = engine.sample_state(self.view, _rng(self.seed, k))
         base = (self.seed * 1_000_003 + k) * 16
         for arm in self.contenders():
-            state, _ = engine.apply(sample, arm.action, explain=False)
+            state, _ = engine.step(sample, arm.action, False)  # a legal action (see legal)
             bots = {p: self.make(seed=base + j) for j, p in enumerate(self.players)}
             out, steps, over = playout(engine, sample, state, bots)
             self.spent += steps + 1
@@ -320,16 +322,23 @@ class Race:
         if self.racing and self.rounds in STAGES:
             self._cut()
 
-    def _cut(self) -> None:
-        """Stop the classes whose win chance is surely below the leader's (95 %)."""
-        live = self.contenders()
-        if len(live) < 2:
-            return
-        leader = max(live, key=lambda arm: arm.wins / arm.playouts)
+    def _cut(self) -> bool:
+        """Stop the classes whose win chance is surely below the leader's (95 %), and bring
+        back a stopped one that the leader's estimate, refined since, no longer clears. Whether
+        the race is decided (every other class surely behind)."""
+        played = [arm for arm in self.arms.values() if arm.playouts]
+        if len(played) < 2:
+            return len(self.arms) < 2
+        leader = max(played, key=lambda arm: (arm.wins / arm.playouts, arm.active))
         floor = leader.interval()[0]
-        for arm in live:
-            if arm is not leader and arm.interval()[1] < floor:
-                arm.active = False
+        decided = True
+        for arm in played:
+            if arm is not leader:
+                behind = arm.interval()[1] < floor
+                arm.active = not behind
+                decided = decided and behind
+        leader.active = True
+        return decided
 
     def _go_on(self, rounds: int | None) -> bool:
         live = self.contenders()
@@ -339,7 +348,7 @@ class Race:
             return self.rounds < rounds
         if self.rounds < MIN_PLAYOUTS:
             return True
-        if len(live) < 2 and len(self.arms) > 1:
+        if len(live) < 2 and len(self.arms) > 1 and self._cut():
             low, high = live[0].interval()  # decided: the leader's estimate is tightened
             if (high - low) / 2 <= TIGHT:
                 return False

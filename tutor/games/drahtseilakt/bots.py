@@ -5,6 +5,7 @@ player's sticks and the reserve)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from tutor.engine.api import Seed
@@ -70,12 +71,13 @@ class CarefulPlayer:
         others = n - 1
         best: tuple[float, int] | None = None
         choice = options[0]
+        top, bottom = max(trick, default=None), min(trick, default=None)
         for action in options:
             c = action.card
-            below = sum(1 for x in pool if x < c)
+            below = bisect_left(pool, c)  # the pool is sorted: the cards under c
             above = size - below
-            p_high = _all_below(below, size, waiting) if all(c > x for x in trick) else 0.0
-            p_low = _all_below(above, size, waiting) if all(c < x for x in trick) else 0.0
+            p_high = _all_below(below, size, waiting) if top is None or c > top else 0.0
+            p_low = _all_below(above, size, waiting) if bottom is None or c < bottom else 0.0
             risk = p_high * cost_blue + p_low * cost_red
             # kept, c is played in a later trick against ``others`` cards still out
             share = size or 1

@@ -103,8 +103,7 @@ class State(NamedTuple):
     cancelled: tuple[tuple[int, ...], ...]
 
 
-@dataclass(frozen=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """One player as a seat sees them: the ``hand`` only for that seat (or the teacher), the
     card ``played`` in this trick (hidden in the chaotic variant until all have chosen), the
     sticks in front of them, their manche scores and the manches they cancelled."""
@@ -120,8 +119,7 @@ class PlayerView:
     cancelled: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class View:
+class View(NamedTuple):
     """What one seat may see (``seat=None``: the teacher, who sees everything).
 
     Public to all: the reading in force, the manche, the dealer, the leader, who must act, the
@@ -456,7 +454,9 @@ def view(state: State, seat: str | None) -> View:
             state.red[i], state.blue[i], state.history[i], state.cancelled[i]))
     over = is_over(state)
     n = len(state.players)
-    unseen = () if over else deals(state)[state.manche].cards[HAND_SIZE * n:]
+    # this manche's recorded deal: the cards past the hands were not dealt
+    unseen: tuple[int, ...] = () if over else state.record.shuffles[  # type: ignore[assignment]
+        2 * state.manche][HAND_SIZE * n:]
     return View(
         seat=seat, variant=state.variant, manche=min(state.manche + 1, n), manches=n,
         dealer=dealer(state), leader=None if over else state.players[state.leader],

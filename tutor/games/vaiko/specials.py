@@ -9,8 +9,7 @@ or swapped out of one's hand), or, by default, thrown in the immediate discard (
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from tutor.engine.core import evolve
 from tutor.games.vaiko.setup import Out, emit
 from tutor.games.vaiko.state import (
     C_EXCHANGE,
@@ -45,7 +44,7 @@ def begin(state: State, i: int, card: int, out: Out, *, matched: bool = False) -
         return state
     clause = C_MATCH if matched else (C_VISION if c.effect == "vision" else C_EXCHANGE)
     emit(out, "special", seat, {"effect": c.effect, "face": c.face, "matched": matched}, clause)
-    return replace(state, phase=VISION if c.effect == "vision" else EXCHANGE, acting=i)
+    return evolve(state, phase=VISION if c.effect == "vision" else EXCHANGE, acting=i)
 
 
 def look(state: State, action: Look, out: Out) -> State:
@@ -56,7 +55,7 @@ def look(state: State, action: Look, out: Out) -> State:
     emit(out, "look", action.seat, {"owner": action.owner, "slot": action.slot,
                                     "face": state.deck.cards[card].face,
                                     "seen_by": (action.seat,)}, C_VISION)
-    return replace(state, known=learn(state.known, (i,), (card,)))
+    return evolve(state, known=learn(state.known, (i,), (card,)))
 
 
 def exchange(state: State, action: Exchange, out: Out) -> State:
@@ -72,7 +71,7 @@ def exchange(state: State, action: Exchange, out: Out) -> State:
         "owner_a": action.owner_a, "slot_a": action.slot_a, "owner_b": action.owner_b,
         "slot_b": action.slot_b, "faces": (faces[ca].face, faces[cb].face), "seen_by": ()},
         C_EXCHANGE)
-    return replace(state, hands=tuple(hands))
+    return evolve(state, hands=tuple(hands))
 
 
 def _put(hand: tuple[int, ...], slot: int, card: int) -> tuple[int, ...]:

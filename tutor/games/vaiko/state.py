@@ -7,7 +7,7 @@ Everything here is data; the rules that move it are in :mod:`.legality` (who may
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from tutor.engine import Event, VariantBase
 from tutor.engine.core import Record
@@ -280,8 +280,7 @@ class PlayerView:
     caller: bool
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """What one seat may see (``seat=None``: the teacher, every face shown).
 
     The deck's composition is public (``deck``); ``discard`` lists the faces of the discard,
@@ -311,7 +310,7 @@ class View:
     deck_hypothesis: bool
     deck: Deck
     window: tuple[str, ...] = ()
-    variant: Variant = Variant()  # noqa: RUF009 (a Variant is frozen: see VariantBase)
+    variant: Variant = Variant()
 
     def player(self, name: str) -> PlayerView:
         """The player called ``name`` (``ValueError`` if nobody is)."""

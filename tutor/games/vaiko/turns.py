@@ -11,9 +11,8 @@ the go-around after the call is complete (``vaiko/fin-annonce``) or when no card
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tutor.engine import Event
+from tutor.engine.core import evolve
 from tutor.games.vaiko import specials
 from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.scoring import _score, is_game_over, winner_text, winners
@@ -66,14 +65,14 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
         assert state.drawn is not None
         card = state.drawn
         emit(out, "discard", seat, {"face": state.deck.cards[card].face}, C_SWAP)
-        state = replace(state, discard=(*state.discard, card), drawn=None, drawn_from=None,
+        state = evolve(state, discard=(*state.discard, card), drawn=None, drawn_from=None,
                         known=_learn_all(state.known, card))
         state = _after_discard(state, card, out)
     elif isinstance(action, vs.LookHand):
         hand = state.hands[i]
         emit(out, "look_hand", seat, {"faces": tuple(state.deck.cards[c].face for c in hand),
                                       "seen_by": (seat,)}, C_LOOK)
-        state = replace(state, known=learn(state.known, (i,), hand), phase=LOOKED)
+        state = evolve(state, known=learn(state.known, (i,), hand), phase=LOOKED)
     elif isinstance(action, vs.Look):
         state = _after_effect(specials.look(state, action, out), out)
     elif isinstance(action, vs.Exchange):
@@ -85,7 +84,7 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
         state = _next_in_window(state, out)
     elif isinstance(action, vs.Call):
         emit(out, "vaiko", seat, {"call_end": state.variant.call_end}, C_CALL)
-        state = _next_turn(replace(state, caller=i), out)
+        state = _next_turn(evolve(state, caller=i), out)
     elif isinstance(action, vs.EndTurn):
         emit(out, "end_turn", seat, {}, C_CALL)
         state = _next_turn(state, out)
@@ -106,12 +105,12 @@ def _peek(state: State, i: int, slot: int, out: Out) -> State:
     card = state.hands[i][slot]
     emit(out, "peek", seat, {"slot": slot, "face": state.deck.cards[card].face,
                              "seen_by": (seat,)}, C_PEEK)
-    state = replace(state, known=learn(state.known, (i,), (card,)))
+    state = evolve(state, known=learn(state.known, (i,), (card,)))
     nxt = (i + 1) % len(state.players)
     if nxt == state.starter:
         return _start_turn(state, state.starter, out)
     emit(out, "peek_turn", state.players[nxt], {}, C_PEEK)
-    return replace(state, acting=nxt)
+    return evolve(state, acting=nxt)
 
 
 def _refill(state: State, out: Out) -> State:
@@ -125,7 +124,7 @@ def _refill(state: State, out: Out) -> State:
     order, record = next_order(state, state.discard[:-1])
     gone = frozenset(order)
     emit(out, "reshuffle", None, {"count": len(order), "order": order}, C_RESHUFFLE)
-    return replace(state, pile=order, discard=state.discard[-1:], record=record,
+    return evolve(state, pile=order, discard=state.discard[-1:], record=record,
                    known=tuple(k - gone for k in state.known))
 
 
@@ -135,13 +134,13 @@ def _draw(state: State, i: int, source: str, out: Out) -> State:
         card = state.discard[-1]
         emit(out, "draw", seat, {"source": "discard", "face": state.deck.cards[card].face},
              C_V_DISCARD)
-        return replace(state, discard=state.discard[:-1], drawn=card, drawn_from="discard",
+        return evolve(state, discard=state.discard[:-1], drawn=card, drawn_from="discard",
                        phase=DECIDE)
     state = _refill(state, out)
     card = state.pile[0]
     emit(out, "draw", seat, {"source": "deck", "face": state.deck.cards[card].face,
                              "seen_by": (seat,)}, C_DRAW)
-    return replace(state, pile=state.pile[1:], drawn=card, drawn_from="deck", phase=DECIDE,
+    return evolve(state, pile=state.pile[1:], drawn=card, drawn_from="deck", phase=DECIDE,
                    known=learn(state.known, (i,), (card,)))
 
 
@@ -154,7 +153,7 @@ def _swap(state: State, i: int, slot: int, out: Out) -> State:
         "slot": slot, "face": cards[state.drawn].face, "out": cards[old].face,
         "source": state.drawn_from,
         "seen_by": None if state.drawn_from == "discard" else (state.players[i],)}, C_SWAP)
-    state = replace(state, hands=_set_hand(state.hands, i, hand[:slot] + (state.drawn,)
+    state = evolve(state, hands=_set_hand(state.hands, i, hand[:slot] + (state.drawn,)
                                            + hand[slot + 1:]),
                     discard=(*state.discard, old), drawn=None, drawn_from=None,
                     known=_learn_all(state.known, old))
@@ -175,7 +174,7 @@ def _after_discard(state: State, card: int, out: Out) -> State:
 
 def _after_effect(state: State, out: Out) -> State:
     if state.window:  # a special card thrown in the window: back to the window
-        return replace(state, phase=MATCH, acting=state.window[0])
+        return evolve(state, phase=MATCH, acting=state.window[0])
     return _open_window(state, out)
 
 
@@ -184,16 +183,16 @@ def _open_window(state: State, out: Out) -> State:
     order = tuple((state.turn + k) % n for k in range(1, n + 1))
     emit(out, "window", None, {"face": state.deck.cards[state.discard[-1]].face,
                                "order": tuple(state.players[j] for j in order)}, C_MATCH)
-    return replace(state, phase=MATCH, window=order, acting=order[0])
+    return evolve(state, phase=MATCH, window=order, acting=order[0])
 
 
 def _next_in_window(state: State, out: Out) -> State:
     window = state.window[1:]
     if window:
-        return replace(state, window=window, acting=window[0], phase=MATCH)
-    state = replace(state, window=())
+        return evolve(state, window=window, acting=window[0], phase=MATCH)
+    state = evolve(state, window=())
     if state.caller is None:
-        return replace(state, phase=CALL, acting=state.turn)
+        return evolve(state, phase=CALL, acting=state.turn)
     return _next_turn(state, out)
 
 
@@ -205,21 +204,21 @@ def _match(state: State, i: int, slot: int, out: Out) -> State:
     mine = state.deck.cards[card]
     if mine.face == top.face:
         emit(out, "match", seat, {"slot": slot, "face": mine.face}, C_MATCH)
-        state = replace(state, hands=_set_hand(state.hands, i, hand[:slot] + hand[slot + 1:]),
+        state = evolve(state, hands=_set_hand(state.hands, i, hand[:slot] + hand[slot + 1:]),
                         discard=(*state.discard, card), known=_learn_all(state.known, card))
         if not state.hands[i]:
             return _end_round(state, "empty", out)
-        state = replace(state, phase=MATCH, acting=i)
+        state = evolve(state, phase=MATCH, acting=i)
         if mine.effect in specials.ACTIVE:
             return specials.begin(state, i, card, out, matched=True)
         return state
     emit(out, "miss", seat, {"slot": slot, "face": mine.face, "top": top.face}, C_MISS)
-    state = _refill(replace(state, known=_learn_all(state.known, card)), out)
+    state = _refill(evolve(state, known=_learn_all(state.known, card)), out)
     if state.pile:
         extra = state.pile[0]
         emit(out, "penalty", seat, {"slot": len(hand), "face": state.deck.cards[extra].face,
                                     "seen_by": ()}, C_MISS)
-        state = replace(state, pile=state.pile[1:],
+        state = evolve(state, pile=state.pile[1:],
                         hands=_set_hand(state.hands, i, (*hand, extra)))
     else:
         emit(out, "no_penalty", seat, {}, C_MISS)
@@ -240,7 +239,7 @@ def _start_turn(state: State, i: int, out: Out, again: bool = False) -> State:
         return _end_round(state, "exhausted", out)
     if not again:
         emit(out, "turn", state.players[i], {}, C_ORDER)
-    return replace(state, phase=DRAW, turn=i, acting=i, window=(), drawn=None, drawn_from=None)
+    return evolve(state, phase=DRAW, turn=i, acting=i, window=(), drawn=None, drawn_from=None)
 
 
 def _end_round(state: State, reason: str, out: Out) -> State:
@@ -267,7 +266,7 @@ def _end_round(state: State, reason: str, out: Out) -> State:
     if is_game_over(named):
         emit(out, "game_over", None, {"totals": named, "winners": winners(named),
                                       "reason": winner_text(named)}, C_END)
-        return replace(state, totals=totals, phase=OVER, drawn=None, drawn_from=None, window=())
+        return evolve(state, totals=totals, phase=OVER, drawn=None, drawn_from=None, window=())
     starter = (state.starter + 1) % len(players)
     emit(out, "new_round", players[starter], {"manche": state.manche + 1}, C_TOTAL)
-    return deal(replace(state, totals=totals, manche=state.manche + 1, starter=starter), out)
+    return deal(evolve(state, totals=totals, manche=state.manche + 1, starter=starter), out)

@@ -20,7 +20,7 @@ from tutor.engine.bots import RandomPlayer as RandomPlayer
 from tutor.engine.bots import bot_rng
 
 from .actions import Action, Draw, Hunt, Lay, Take
-from .cards import JOKER, LOCATIONS, Card, Vampire
+from .cards import JOKER, LOCATIONS, RANK, Card, Vampire
 from .hunts import hunts_from
 from .state import SeatView, View
 
@@ -84,7 +84,7 @@ class HeuristicPlayer:
             worth = []
             for take in (a for a in legal if isinstance(a, Take)):
                 cards = view.cards_under(take.location)
-                after = hunts_from(tuple(sorted(me.hand + cards)), cards)
+                after = hunts_from(tuple(sorted(me.hand + cards, key=RANK)), cards)
                 value = max((self.hunt_value(view, me, _colour(h) if any(
                     isinstance(c, Vampire) for c in h) else take.location, _heads(h, jh))
                     - 0.3 * h.count(JOKER) for h in after), default=0.0)

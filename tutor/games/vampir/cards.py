@@ -9,6 +9,7 @@ or 2 (``1.0``, ``True``) is refused at construction with a French ``ValueError``
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any, ClassVar
 
 from tutor import fr
@@ -107,7 +108,8 @@ def check_location(value: object, clause: str = C_LOCATIONS) -> str:
 
 
 class Card:
-    """Base of the two kinds of card; each kind exists once (compare with ``==`` or ``is``)."""
+    """Base of the two kinds of card; each kind exists once (compare with ``==`` or ``is``).
+    Cards sort by ``rank`` (:data:`RANK` sorts them the same way, faster)."""
 
     __slots__ = ()
     rank: int
@@ -179,6 +181,9 @@ class Joker(Card):
 
 
 JOKER = Joker()
+RANK = attrgetter("rank")
+"""A card's rank: ``sorted(cards, key=RANK)`` is ``sorted(cards)``, without a Python-level
+``<`` per comparison."""
 
 KINDS: tuple[Card, ...] = tuple(
     Vampire(loc, h) for loc in LOCATIONS for h in (1, 2)

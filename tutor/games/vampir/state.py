@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
 from tutor import fr
@@ -33,6 +32,7 @@ from .cards import (
     LOCATIONS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    RANK,
     SHUFFLED,
     STARTERS,
     Card,
@@ -51,7 +51,8 @@ from .hunts import Variant, _verdict
 
 
 def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards))
+    """Cards in the canonical order (the cards' own ``<``, compared by rank at C speed)."""
+    return tuple(sorted(cards, key=RANK))
 
 
 
@@ -84,8 +85,7 @@ class State(NamedTuple):
     results: tuple[tuple[int, ...], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     """One player as a seat sees them: ``hand`` is ``None`` unless it is that seat's own (or the
     teacher's view); ``hunts`` has one slot per location (empty: colour not shown)."""
 
@@ -106,8 +106,7 @@ class SeatView:
         return sum(1 for h in self.hunts if h)
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """What one seat may see (``seat=None``: the teacher's view, every card visible).
 
     Everyone sees the readings in force, the locations and the cards under them (face up), every

@@ -48,16 +48,16 @@ class CarefulPlayer:
         self.rng = bot_rng(seed)
 
     def choose(self, view: View, legal: Sequence[Play]) -> Play:
-        hand = sorted(a.card for a in legal)
-        deck_left = _unseen(view)
-        level = _bid(view.total, hand, deck_left, self.rng.uniform(-0.2, 0.2))
-        card = _at(hand, level)
-        return next(a for a in legal if a.card == card)
+        # the legal plays come sorted by card: the card at a level is the play at that place
+        hand = [a.card for a in legal]
+        level = _bid(view.total, hand, _unseen(view), self.rng.uniform(-0.2, 0.2))
+        return legal[round(level * (len(legal) - 1))]
 
 
 def _unseen(view: View) -> list[int]:
     """The point cards not revealed yet."""
-    return [c for c in POINT_CARDS if c not in view.revealed]
+    seen = set(view.revealed)
+    return [c for c in POINT_CARDS if c not in seen]
 
 
 class StrategistPlayer:

@@ -231,28 +231,20 @@ def view(state: State, seat: str | None) -> View:
     shown so far (the open piles, remembered).
     """
     everything = seat is None
-    me = None if everything else seat_index(state, seat)
-    scores = _scores(state)
-    players = tuple(
-        SeatView(
-            name=name,
-            has_chosen=chosen is not None,
-            chosen=chosen if everything or i == me else None,
-            hand=state.hands[i] if everything or i == me else None,
-            hand_size=len(state.hands[i]) + (chosen is not None),
-            top=state.played[i][-1] if state.played[i] else None,
-            played=state.played[i],
-            taken=state.taken[i] if everything or i == me else None,
-            taken_count=len(state.taken[i]),
-            score=scores[name] if everything or i == me else None,
-        )
-        for i, (name, chosen) in enumerate(zip(state.players, state.chosen))
-    )
+    me = -1 if everything else seat_index(state, seat)
+    players = []
+    for i, (name, chosen, hand, played, taken) in enumerate(
+            zip(state.players, state.chosen, state.hands, state.played, state.taken)):
+        mine = everything or i == me
+        players.append(SeatView(
+            name, chosen is not None, chosen if mine else None, hand if mine else None,
+            len(hand) + (chosen is not None), played[-1] if played else None, played,
+            taken if mine else None, len(taken),
+            sum(taken) + state.bonus[i] if mine else None))
     revealed = state.order[:len(state.order) - len(state.deck)]
-    return View(seat=seat, variant=state.variant, manche=manche(state), pile=state.pile,
-                total=sum(state.pile), deck_size=len(state.deck),
-                deck=state.deck if everything else None, revealed=revealed, players=players,
-                over=is_over(state))
+    return View(seat, state.variant, MANCHES - len(state.deck), state.pile, sum(state.pile),
+                len(state.deck), state.deck if everything else None, revealed, tuple(players),
+                not state.pile and not state.deck)
 
 
 def inventory(state: State) -> dict[Hashable, int]:

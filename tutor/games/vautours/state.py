@@ -3,7 +3,6 @@ types of the game (:class:`Play`, :class:`State`, :class:`View`, :class:`RoundRe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 from tutor.engine import Event, VariantBase
@@ -104,8 +103,7 @@ class State(NamedTuple):
         return self.record.shuffles[0] if self.record.shuffles else ()  # type: ignore[return-value]
 
 
-@dataclass(frozen=True)
-class SeatView:
+class SeatView(NamedTuple):
     """One player as a seat sees them.
 
     Public: ``name``, ``has_chosen``, ``hand_size`` (the chosen card, face down, included),
@@ -127,8 +125,7 @@ class SeatView:
     score: int | None
 
 
-@dataclass(frozen=True)
-class View:
+class View(NamedTuple):
     """What one seat may see (``seat=None``: the teacher's view, everything shown).
 
     ``revealed`` lists the point cards turned up so far, in order (the current one last);

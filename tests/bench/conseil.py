@@ -1,0 +1,104 @@
+"""« Conseil » for ``make bench``: does one second answer the question?
+
+For every game, two player counts, every computer level and three positions of a seeded game
+(the learner's first decision, one in mid-game, the last one with a choice), one hint is computed
+as the page computes it (:meth:`tutor.engine.hints.Race.run_for`, one second on this machine), and
+the report says whether it **separates the best class at 95 %** or **has every class within
+±5 points**, with its time, the playouts per class and the computer decisions per second. It also
+reports, per game and computer level, the decisions per second of the playouts alone. Not a
+test: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from typing import Any
+
+from tutor import fr
+from tutor.engine.api import AnyEngine
+from tutor.engine.hints import SECOND, Race, rollout_kind
+from tutor.games import GAMES
+
+NAMES = ("Camille", "Alex", "Bea", "Dario", "Emma", "Léo")
+TIGHT = 0.05
+
+
+def positions(engine: AnyEngine, n: int, kind: str, seed: int = 1) -> list[tuple[str, Any]]:
+    """The first decision of ``NAMES[0]``, one in mid-game and the last with a choice, in a
+    seeded game played by computer players of ``kind``."""
+    state = engine.new_game(NAMES[:n], seed=seed)
+    make = engine.PLAYER_KINDS[rollout_kind("", kind)][1]
+    bots = {p: make(seed=k) for k, p in enumerate(NAMES[:n])}
+    mine = []
+    while not engine.is_over(state):
+        seat = engine.current_seats(state)[0]
+        legal = engine.legal_actions(state, seat)
+        if seat == NAMES[0] and len(legal) > 1:
+            mine.append(state)
+        state, _ = engine.apply(state, bots[seat].choose(engine.view(state, seat), legal),
+                                explain=False)
+    if not mine:
+        return []
+    return [("début", mine[0]), ("milieu", mine[len(mine) // 2]), ("fin", mine[-1])]
+
+
+def counts(engine: AnyEngine) -> tuple[int, int]:
+    low = max(engine.MIN_PLAYERS, 3) if engine.MAX_PLAYERS >= 3 else engine.MIN_PLAYERS
+    return low, min(engine.MAX_PLAYERS, low + 2)
+
+
+def report(seconds: float = SECOND) -> dict[str, Any]:
+    rows: list[dict[str, Any]] = []
+    rates: list[dict[str, Any]] = []
+    print(fr.typography(f"Conseil : une seconde suffit-elle ? (budget {seconds} s ; "
+                        "« séparé » : le meilleur coup se détache à 95 % ; « ±5 » : toutes "
+                        "les marges sous 5 points)"), flush=True)
+    print(f"{'jeu':13} {'j.':>2} {'niveau':9} {'où':7} {'coups':>5} {'parties/classe':>16} "
+          f"{'temps':>6} {'décisions/s':>11} verdict", flush=True)
+    for game, info in GAMES.items():
+        engine = info.engine()
+        for n in sorted(set(counts(engine))):
+            for kind in engine.PLAYER_KINDS:
+                for where, state in positions(engine, n, kind):
+                    seat = NAMES[0]
+                    race = Race(engine, engine.view(state, seat), kind=kind, seed=1,
+                                game_id=game)
+                    start = time.perf_counter()
+                    result = race.run_for(seconds)
+                    elapsed = time.perf_counter() - start
+                    classes = result.classes()
+                    separated = result.separated() is not None or len(classes) < 2
+                    tight = all(r.win_margin <= TIGHT for r in classes)
+                    ok = elapsed <= 1.0 * max(seconds, 1.0) + 0.05 and (separated or tight)
+                    per = [r.playouts for r in classes]
+                    verdict = ("séparé" if separated else "±5" if tight else "NON")
+                    rows.append({"game": game, "players": n, "kind": kind, "where": where,
+                                 "classes": len(classes), "playouts": per,
+                                 "seconds": round(elapsed, 3), "spent": result.spent,
+                                 "budget": result.budget, "separated": separated,
+                                 "tight": tight, "ok": ok})
+                    spread = f"{min(per)}–{max(per)}" if per else "-"
+                    print(f"{game:13} {n:2} {kind:9} {where:7} {len(classes):5} {spread:>16} "
+                          f"{elapsed:6.2f} {result.spent / elapsed:11.0f} {verdict}", flush=True)
+                    rates.append({"game": game, "kind": result.played_by,
+                                  "rate": result.spent / elapsed})
+    share = sum(r["ok"] for r in rows) / len(rows) if rows else 0.0
+    print(fr.typography(f"Positions où le conseil répond en une seconde et tranche : "
+                        f"{sum(r['ok'] for r in rows)} sur {len(rows)} "
+                        f"({fr.percent(share)})"), flush=True)
+    by = {}
+    for r in rates:
+        by.setdefault((r["game"], r["kind"]), []).append(r["rate"])
+    print("Décisions de l’ordinateur par seconde dans les parties simulées (médiane) :")
+    for (game, kind), values in by.items():
+        print(f"  {game:13} {kind:9} {statistics.median(values):9.0f}")
+    return {"rows": rows, "share": share,
+            "decisions_per_second": {f"{g}/{k}": round(statistics.median(v))
+                                     for (g, k), v in by.items()}}
+
+
+if __name__ == "__main__":
+    report(float(sys.argv[1]) if len(sys.argv) > 1 else SECOND)
+    sys.exit(0)
