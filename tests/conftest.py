@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.nimgame import ensure_registered
+from tutor.engine.hints import ExpertKind
 
 ensure_registered()  # the tests' own game (perfect information, no chance) joins every shared test
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def maker(engine: Any, kind: str) -> Any:
+    """How computer players of ``kind`` are made, for tests that play whole games with them:
+    the « Expert » with a small budget (its races are the same code at any budget; whole games
+    at its real budget of about 0.2 s a decision belong to ``make bench``)."""
+    make = engine.PLAYER_KINDS[kind][1]
+    return dataclasses.replace(make, budget=60) if isinstance(make, ExpertKind) else make
 RULE_FILES = sorted((ROOT / "rules").glob("*.fr.md"))
 
 

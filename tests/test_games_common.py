@@ -24,6 +24,8 @@ from tutor.engine import Event, IllegalAction
 from tutor.engine.api import AnyEngine, Game, Record, bot_action
 from tutor.games import GAMES
 
+from .conftest import maker
+
 NAMES = ("Alex", "Bea", "Carla", "Dario", "Léo", "Emma")
 
 
@@ -164,7 +166,7 @@ def test_registry_player_counts_match_the_engine(game: str) -> None:
 
 def bot_game(engine: AnyEngine, n: int, kind: str, seed: int) -> tuple[Any, list[Any]]:
     """A whole game between computer players of ``kind``, each handed its seat's view only."""
-    _label, make = engine.PLAYER_KINDS[kind]
+    make = maker(engine, kind)
     state = engine.new_game(NAMES[:n], seed=seed)
     bots = {name: make(seed=seed * 10 + i) for i, name in enumerate(NAMES[:n])}
     actions: list[Any] = []
@@ -178,7 +180,8 @@ def bot_game(engine: AnyEngine, n: int, kind: str, seed: int) -> tuple[Any, list
 
 
 @pytest.mark.parametrize(("game", "kind"), [(g, k) for g, info in GAMES.items()
-                                            for k in info.engine().PLAYER_KINDS])
+                                            for k in info.engine().PLAYER_KINDS
+                                            if k != "expert"])  # whole Expert games: below
 def test_computer_players_finish_games_with_legal_actions_deterministically(
         game: str, kind: str) -> None:
     engine = engine_of(game)
@@ -207,3 +210,27 @@ def test_a_position_that_is_not_one_is_refused_where_it_enters(game: str) -> Non
     for bad in (None, 3, "état", state._asdict() if hasattr(state, "_asdict") else {}, (state,)):
         with pytest.raises(ValueError, match=engine.type.name):
             engine.apply(bad, action)
+
+
+@pytest.mark.parametrize("game", [g for g, info in GAMES.items()
+                                  if "expert" in info.engine().PLAYER_KINDS])
+def test_the_expert_chooses_from_its_view_a_legal_action_deterministically(game: str) -> None:
+    """The « Expert » at decisions along a seeded game: a legal action, the same for the same
+    seed, from its seat's view only (two states that differ in what the seat cannot see give
+    the same choice). Whole games at its real budget are ``make bench``'s."""
+    engine = engine_of(game)
+    make = maker(engine, "expert")
+    state = engine.new_game(NAMES[:engine.MIN_PLAYERS], seed=3)
+    rng = random.Random(3)
+    for turn in range(12):
+        if engine.is_over(state):
+            break
+        seat = engine.current_seats(state)[0]
+        legal = engine.legal_actions(state, seat)
+        view = engine.view(state, seat)
+        choice = make(seed=turn).choose(view, legal)
+        assert choice in legal and make(seed=turn).choose(view, legal) == choice
+        if engine.type.information == "hidden":
+            other = engine.sample_state(view, random.Random(turn))
+            assert make(seed=turn).choose(engine.view(other, seat), legal) == choice
+        state, _ = engine.apply(state, rng.choice(legal))

@@ -16,6 +16,8 @@ from tutor.engine.api import AnyEngine
 from tutor.engine.hints import hints, hints_for, mean_margin, wilson
 from tutor.games import GAMES
 
+from .conftest import maker
+
 NAMES = ("Alex", "Bea", "Carla", "Dario", "Léo", "Emma")
 
 
@@ -29,7 +31,7 @@ def positions(engine: AnyEngine, n: int, seed: int, preset: str = "standard",
     rng = random.Random(seed)
     state = engine.new_game(NAMES[:n], seed=seed, variant=preset)
     bots = ({} if kind is None else
-            {p: engine.PLAYER_KINDS[kind][1](seed=seed + k) for k, p in enumerate(NAMES[:n])})
+            {p: maker(engine, kind)(seed=seed + k) for k, p in enumerate(NAMES[:n])})
     out = []
     step = 0
     while not engine.is_over(state):

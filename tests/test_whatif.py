@@ -14,6 +14,8 @@ from tutor.games import GAMES
 from tutor.games import vautours as v
 from tutor.ui.widgets import Refusal
 
+from .conftest import maker
+
 Choose = Callable[[Any, str, tuple[Any, ...]], Any]
 
 
@@ -22,8 +24,7 @@ def record_game(engine: AnyEngine, origin: Any, me: str, policies: dict[str, tup
     """A game played as a page's play table plays it: the learner ``me`` by ``choose(state,
     seat, legal)``, the others by fresh bots from ``policies``; steps as a session records them
     and the state before each step."""
-    kinds = engine.PLAYER_KINDS
-    bots = {s: kinds[k][1](seed=seed) for s, (k, seed) in policies.items() if s != me}
+    bots = {s: maker(engine, k)(seed=seed) for s, (k, seed) in policies.items() if s != me}
     state = origin
     steps: list[tuple[Any, ...]] = []
     before: list[Any] = []
@@ -133,7 +134,7 @@ def seeded(game_id: str, seed: int = 4) -> tuple[Played, list[Any]]:
     engine = GAMES[game_id].engine()
     players = ["Camille", "Alex", "Bea"]
     origin = engine.new_game(players, seed=seed)
-    kind = list(engine.PLAYER_KINDS)[-1]
+    kind = [k for k in engine.PLAYER_KINDS if k != "expert"][-1]  # the strongest heuristic
     policies = {p: (kind, seed * 10 + k) for k, p in enumerate(players)}
     steps, before = record_game(engine, origin, "Camille", policies, first)
     return Played(engine, origin, steps, policies, "Camille"), before

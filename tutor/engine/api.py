@@ -31,6 +31,7 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from tutor.engine.core import Event, IllegalAction, Outcome, Record, check_players, short_repr
 from tutor.engine.examples import ExampleRun, Kind
+from tutor.engine.hints import ExpertKind
 from tutor.engine.phrases import Phrasebook
 from tutor.engine.scenario import Notation, dispatch_example
 
@@ -81,6 +82,9 @@ A_co = TypeVar("A_co", covariant=True)
 
 Seed = int | random.Random
 Information = Literal["perfect", "hidden"]
+
+
+EXPERT_LABEL = "Expert (joue ce que conseillerait un «\u202fConseil\u202f» rapide)"
 
 
 @dataclass(frozen=True)
@@ -163,7 +167,9 @@ class Game(ABC, Generic[S, A, V]):
         ``SCENARIO``: how the game writes an exact scenario (what chance decided, the moves:
         :class:`~tutor.engine.scenario.Notation`).
     Computer players
-        ``PLAYER_KINDS``: kind -> (French label, :class:`BotKind`).
+        ``PLAYER_KINDS``: kind -> (French label, :class:`BotKind`); with ``EXPERT`` set, the
+        base adds « Expert » (:class:`~tutor.engine.hints.ExpertPlayer`), which plays at each
+        decision what a small « Conseil » from its own view would choose.
     Hooks
         :meth:`preflight` checks the data a page loads at start (raises ``ValueError`` naming
         file, line and reason); :meth:`read_data_file` returns a French summary when ``path`` is
@@ -181,7 +187,11 @@ class Game(ABC, Generic[S, A, V]):
     Variant: ClassVar[Any]
     PRESETS: ClassVar[Mapping[str, Any]]
     PRESET_LABELS: ClassVar[Mapping[str, str]]
-    PLAYER_KINDS: ClassVar[Mapping[str, tuple[str, BotKind[Any, Any]]]]
+    PLAYER_KINDS: Mapping[str, tuple[str, BotKind[Any, Any]]]
+    #: the « Expert » computer player: the kind its races play with and the computer decisions
+    #: it may spend on one choice (about 0.2 s on the reference machine; a count, so that a
+    #: seed always gives the same game); ``None``: no Expert
+    EXPERT: ClassVar[tuple[str, int] | None] = None
     SCENARIO: ClassVar[Notation[Any, Any]]
     #: how the game tells its events in French (:meth:`describe`)
     PHRASES: ClassVar[Phrasebook]
@@ -189,6 +199,12 @@ class Game(ABC, Generic[S, A, V]):
     state_type: ClassVar[builtins.type[Any]]
     #: the game's own set-up choices that :meth:`new_game` accepts (kept in the record)
     OPTIONS: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self) -> None:
+        if self.EXPERT is not None:
+            rollout, budget = self.EXPERT
+            self.PLAYER_KINDS = {**type(self).PLAYER_KINDS,
+                                 "expert": (EXPERT_LABEL, ExpertKind(self, rollout, budget))}
 
     @property
     def MIN_PLAYERS(self) -> int:

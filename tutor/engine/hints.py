@@ -39,12 +39,44 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from tutor.engine.api import AnyEngine, Bot
-from tutor.engine.core import Outcome
+from tutor.engine.core import Event, Outcome
+
+
+class Chooser(Protocol):
+    """A computer player as hints use it (:class:`tutor.engine.api.Bot`)."""
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any: ...
+
+
+class HintEngine(Protocol):
+    """What hints read of a game (a part of :class:`tutor.engine.api.Game`, named here so
+    that this module needs nothing above it: the game base builds its « Expert » from it)."""
+
+    @property
+    def PLAYER_KINDS(self) -> Mapping[str, tuple[str, Callable[..., Chooser]]]: ...
+
+    def sample_state(self, view: Any, rng: random.Random) -> Any: ...
+
+    def hint_class(self, view: Any, action: Any) -> Hashable: ...
+
+    def span_outcome(self, start: Any, now: Any) -> Outcome | None: ...
+
+    def step(self, state: Any, action: Any, explain: bool) -> tuple[Any, tuple[Event, ...]]: ...
+
+    def view(self, state: Any, seat: str | None) -> Any: ...
+
+    def legal_actions(self, state: Any, seat: str) -> tuple[Any, ...]: ...
+
+    def current_seats(self, state: Any) -> tuple[str, ...]: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def outcome(self, state: Any) -> Outcome: ...
+
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95 % interval."""
@@ -222,7 +254,7 @@ def _rng(seed: int, k: int) -> random.Random:
     return random.Random(seed * 1_000_003 + k)
 
 
-def legal_from_view(engine: AnyEngine, view: Any, seed: int = 0) -> tuple[Any, ...]:
+def legal_from_view(engine: HintEngine, view: Any, seed: int = 0) -> tuple[Any, ...]:
     """The legal actions of the view's seat, read from a state sampled from the view (the same
     in every sampled state: the view holds all a seat needs to know what it may do)."""
     seat = view.seat
@@ -234,7 +266,7 @@ def legal_from_view(engine: AnyEngine, view: Any, seed: int = 0) -> tuple[Any, .
     return tuple(engine.legal_actions(state, seat))
 
 
-def playout(engine: AnyEngine, start: Any, state: Any, bots: dict[str, Bot[Any, Any]]
+def playout(engine: HintEngine, start: Any, state: Any, bots: dict[str, Chooser]
             ) -> tuple[Outcome, int, bool]:
     """Play on from ``state`` (reached from ``start`` by the action tried), each seat's action
     chosen by its bot from its view only, until the stretch hints look at is over (the game's
@@ -277,7 +309,7 @@ class Race:
     module docstring): :meth:`run` plays rounds until the budget (a count of computer
     decisions) or the rounds asked for are spent, and can be called again to go on."""
 
-    def __init__(self, engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
+    def __init__(self, engine: HintEngine, view: Any, *, kind: str, seed: int = 0,
                  game_id: str = "", race: bool = True) -> None:
         if kind not in engine.PLAYER_KINDS:
             raise ValueError(f"Niveau de joueur inconnu : {kind} (niveaux : "
@@ -289,7 +321,10 @@ class Race:
         self.same = [first.setdefault(engine.hint_class(view, a), i)
                      for i, a in enumerate(self.legal)]
         self.arms = {i: _Arm(self.legal[i]) for i in first.values()}
-        self.played_by = rollout_kind(game_id, kind)
+        maker = engine.PLAYER_KINDS[kind][1]
+        # an « Expert » imagines its games with its own rollout players, and so do its hints
+        self.played_by = (maker.rollout if isinstance(maker, ExpertKind)
+                          else rollout_kind(game_id, kind))
         self.make = engine.PLAYER_KINDS[self.played_by][1]
         self.players = tuple(p.name for p in view.players)
         self.rounds = self.spent = self.playouts = 0
@@ -396,7 +431,7 @@ class Race:
                      self.spent)
 
 
-def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
+def hints(engine: HintEngine, view: Any, *, kind: str, seed: int = 0,
           playouts: int | None = None, game_id: str = "", budget: int | None = None) -> Hints:
     """For every legal action of ``view.seat``: seeded playouts against computer players of
     ``kind`` (a key of the game's ``PLAYER_KINDS``; a slow kind is replaced,
@@ -415,10 +450,45 @@ def hints(engine: AnyEngine, view: Any, *, kind: str, seed: int = 0,
     return race.run(budget=budget)
 
 
-def hints_for(engine: AnyEngine, state: Any, seat: str, *, kind: str, seed: int = 0,
+def hints_for(engine: HintEngine, state: Any, seat: str, *, kind: str, seed: int = 0,
               playouts: int | None = None, game_id: str = "", budget: int | None = None
               ) -> Hints:
     """:func:`hints` for ``seat`` in ``state``: only ``seat``'s view of it is handed on, so two
     states that differ in cards ``seat`` cannot see give the same hints."""
     return hints(engine, engine.view(state, seat), kind=kind, seed=seed, playouts=playouts,
                  game_id=game_id, budget=budget)
+
+
+class ExpertPlayer:
+    """« Expert »: at each decision, plays what a « Conseil » with a small budget would choose,
+    from its own view only (the view and the legal actions it is handed, like every computer
+    player): a race of ``budget`` computer decisions against players of the ``rollout`` kind,
+    seeded from its own generator, then the leading class (its first action)."""
+
+    def __init__(self, engine: HintEngine, rollout: str, budget: int, *,
+                 seed: int | random.Random = 0) -> None:
+        self.engine, self.rollout, self.budget = engine, rollout, budget
+        if type(seed) is not int and not isinstance(seed, random.Random):
+            raise ValueError(f"La graine d’un joueur artificiel est un nombre entier, pas "
+                             f"{seed!r}.")
+        self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+
+    def choose(self, view: Any, legal: Sequence[Any]) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        race = Race(self.engine, view, kind=self.rollout, seed=self.rng.randrange(1 << 30))
+        best = race.run(budget=self.budget).best()
+        assert best is not None and best.action in legal
+        return best.action
+
+
+@dataclass(frozen=True)
+class ExpertKind:
+    """How an « Expert » is made (a kind of ``PLAYER_KINDS``): ``ExpertKind(...)(seed=...)``."""
+
+    engine: HintEngine
+    rollout: str
+    budget: int
+
+    def __call__(self, *, seed: int | random.Random = 0) -> ExpertPlayer:
+        return ExpertPlayer(self.engine, self.rollout, self.budget, seed=seed)

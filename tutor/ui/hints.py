@@ -16,7 +16,7 @@ from typing import Any, Protocol
 import ipywidgets as w
 
 from tutor import fr
-from tutor.engine.hints import SECOND, Hints, Race
+from tutor.engine.hints import SECOND, ExpertKind, ExpertPlayer, Hints, Race
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup
 from tutor.ui.htmlwidget import Html
@@ -54,7 +54,7 @@ def kind_of(board: Any) -> str:
     kinds = board.engine.PLAYER_KINDS
     for bot in getattr(board, "bots", {}).values():
         for key, (_, make) in kinds.items():
-            if type(bot) is make:
+            if type(bot) is make or (isinstance(make, ExpertKind) and isinstance(bot, ExpertPlayer)):
                 return str(key)
     keys = list(kinds)
     return str(keys[min(1, len(keys) - 1)])

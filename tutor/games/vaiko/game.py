@@ -41,6 +41,7 @@ class Vaiko(Game[State, Action, View]):
     PRESETS = PRESETS
     PRESET_LABELS = PRESET_LABELS
     PLAYER_KINDS = PLAYER_KINDS
+    EXPERT = ("memoire", 5500)  # about 0.2 s of computer decisions on the reference machine
     SCENARIO = SCENARIO
     PHRASES = PHRASES
 

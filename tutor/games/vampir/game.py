@@ -31,6 +31,7 @@ class Vampir(Game[State, Action, View]):
     PRESETS = PRESETS
     PRESET_LABELS = PRESET_LABELS
     PLAYER_KINDS = PLAYER_KINDS
+    EXPERT = ("chasseur", 6500)  # about 0.2 s of computer decisions on the reference machine
     SCENARIO = SCENARIO
     PHRASES = PHRASES
 
