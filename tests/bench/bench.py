@@ -144,6 +144,8 @@ def main() -> int:
     parser.add_argument("--bot-games", type=int, default=1000,
                         help="seeded games per bot level and opponent (0: skip)")
     parser.add_argument("--no-hints", action="store_true", help="skip the hints section")
+    parser.add_argument("--expert-games", type=int, default=200,
+                        help="seeded games of the « Expert » per game (0: skip)")
     parser.add_argument("--no-whatif", action="store_true",
                         help="skip the « Et si… ? » / « Pourquoi » section")
     parser.add_argument("--no-surface", action="store_true",
@@ -167,6 +169,15 @@ def main() -> int:
 
         print("\nConseil : parties simulées par seconde, temps d’un « Conseil »")
         report["hints"] = hints.report()
+        import conseil
+
+        print()
+        report["conseil"] = conseil.report()
+    if args.expert_games:
+        import conseil
+
+        print()
+        report["expert"] = conseil.expert_report(args.expert_games)
     if not args.no_whatif:
         import whatif
 

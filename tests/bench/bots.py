@@ -80,9 +80,11 @@ def report(games: int, only: Sequence[str] = ()) -> list[dict[str, Any]]:
         # than its fair share is beaten by a trivial strategy; then each level face to face with
         # a smallest-action player (at a bigger table, smallest-action players only cancel
         # each other)
-        runs = [(n, k, "random") for n in counts for k in engine.PLAYER_KINDS]
-        runs += [(n, "smallest", k) for n in counts for k in engine.PLAYER_KINDS]
-        runs += [(engine.MIN_PLAYERS, k, "smallest") for k in engine.PLAYER_KINDS]
+        # (the « Expert », about 0.2 s a decision, has its own section: tests/bench/conseil.py)
+        levels = [k for k in engine.PLAYER_KINDS if k != "expert"]
+        runs = [(n, k, "random") for n in counts for k in levels]
+        runs += [(n, "smallest", k) for n in counts for k in levels]
+        runs += [(engine.MIN_PLAYERS, k, "smallest") for k in levels]
         for players, hero, opponent in runs:
             start = time.perf_counter()
             rate = win_rate(engine, hero, opponent, players, games)

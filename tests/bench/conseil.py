@@ -99,6 +99,61 @@ def report(seconds: float = SECOND) -> dict[str, Any]:
                                      for (g, k), v in by.items()}}
 
 
+def expert_report(games: int = 200, only: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+    """The « Expert » against the strongest other level, 3 players (one Expert, two of that
+    level; the Expert's seat turns with the seed): its share of the games won (a shared win
+    counts 1/k; fair share 33 %) and the time of one of its decisions."""
+    rows = []
+    print(fr.typography(f"Expert contre le meilleur autre niveau, 3 joueurs, "
+                        f"{fr.number(games)} parties par jeu"), flush=True)
+    for game, info in GAMES.items():
+        engine = info.engine()
+        if "expert" not in engine.PLAYER_KINDS or (only and game not in only):
+            continue
+        best = [k for k in engine.PLAYER_KINDS if k != "expert"][-1]
+        names = list(NAMES[:3])
+        wins = 0.0
+        times: list[float] = []
+        for seed in range(games):
+            expert = names[seed % 3]
+            bots = {p: engine.PLAYER_KINDS["expert" if p == expert else best][1](
+                seed=seed * 7 + i) for i, p in enumerate(names)}
+            state = engine.new_game(names, seed=seed)
+            while not engine.is_over(state):
+                seat = engine.current_seats(state)[0]
+                legal = engine.legal_actions(state, seat)
+                start = time.perf_counter()
+                action = bots[seat].choose(engine.view(state, seat), legal)
+                if seat == expert and len(legal) > 1:
+                    times.append(time.perf_counter() - start)
+                state, _ = engine.apply(state, action, explain=False)
+            out = engine.outcome(state)
+            if expert in out.winners:
+                wins += 1 / len(out.winners)
+        rate = wins / games
+        row = {"game": game, "against": best, "games": games, "win_rate": round(rate, 3),
+               "decision_median_s": round(statistics.median(times), 3) if times else None,
+               "decision_p95_s": round(sorted(times)[int(0.95 * (len(times) - 1))], 3)
+               if times else None}
+        rows.append(row)
+        print(fr.typography(
+            f"{game:13} Expert contre {best:9} : {fr.decimal(100 * rate)}{fr.NNBSP}% des "
+            f"parties gagnées (part égale 33{fr.NNBSP}%), décision : "
+            f"{row['decision_median_s']} s médiane, {row['decision_p95_s']} s p95"), flush=True)
+    return rows
+
+
 if __name__ == "__main__":
-    report(float(sys.argv[1]) if len(sys.argv) > 1 else SECOND)
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=SECOND)
+    parser.add_argument("--expert-games", type=int, default=200)
+    parser.add_argument("--only", nargs="*", default=())
+    parser.add_argument("--no-positions", action="store_true")
+    args = parser.parse_args()
+    if not args.no_positions:
+        report(args.seconds)
+    if args.expert_games:
+        expert_report(args.expert_games, tuple(args.only))
     sys.exit(0)
