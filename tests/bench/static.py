@@ -4,7 +4,8 @@ app (`python -m tutor app`, one server-side kernel per page), in headless Chromi
 For each page, the time from navigation until the first interactive widget (a button) is
 visible: for the static site with a cold browser cache (a fresh browser context) and a warm one
 (the same context, the page loaded again), and for the Voilà app (preheated kernels, as served).
-Run `make static` first; `python tests/bench/static.py [--loads N]`. Not a test.
+Also one « Conseil » computed in Pyodide (its time, its playouts and decisions). Run `make
+static` first; `python tests/bench/static.py [--loads N]`. Not a test.
 """
 
 from __future__ import annotations
@@ -80,6 +81,44 @@ def measure_static(browser: Browser, loads: int) -> dict[str, dict[str, list[flo
     return out
 
 
+def measure_conseil(browser: Browser) -> dict[str, Any]:
+    """One « Conseil » in Pyodide: on the static site's Stupides Vautours page, the game against
+    the computer's « Conseil » clicked, timed until its panel shows, with the playouts and the
+    computer decisions it says it spent (then « Affiner », the same race one more second)."""
+    port = free_port()
+    proc = server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                   "--directory", str(SITE)], port)
+    out: dict[str, Any] = {}
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT)
+        page.goto(f"http://127.0.0.1:{port}/voici/render/stupides-vautours.html")
+        button = page.locator(".tv-game .tv-hint-button").first
+        button.wait_for(state="visible")
+        panel = page.locator(".tv-game .tv-hints .tv-panel").first
+        for label, target in (("conseil", button),
+                              ("affiner", page.locator(".tv-game .tv-hint-refine").first)):
+            target.wait_for(state="visible")
+            before = panel.inner_text() if panel.count() else ""
+            started = time.perf_counter()
+            target.click()
+            page.wait_for_function(
+                "(before) => { const p = document.querySelector('.tv-game .tv-hints .tv-panel');"
+                " return p && p.innerText !== before; }", arg=before)
+            elapsed = time.perf_counter() - started
+            text = panel.inner_text()
+            out[label] = {"seconds": round(elapsed, 2), "panel": text[-400:]}
+            print(fr.typography(f"Pyodide, « {label} » : {fr.decimal(elapsed, 2)} s — "
+                                + " ".join(line for line in text.splitlines()
+                                           if "En tout" in line or "Calcul" in line)[:300]),
+                  flush=True)
+        context.close()
+    finally:
+        stop(proc)
+    return out
+
+
 def measure_voila(browser: Browser, loads: int) -> dict[str, list[float]]:
     port = free_port()
     proc = server([sys.executable, "-m", "tutor", "app", "--port", str(port)], port)
@@ -105,11 +144,12 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         static = measure_static(browser, args.loads)
+        conseil = measure_conseil(browser)
         voila = measure_voila(browser, args.loads)
         browser.close()
     size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
     report: dict[str, Any] = {"date": time.strftime("%Y-%m-%d"), "site_mib": size / 2**20,
-                              "static": static, "voila": voila}
+                              "static": static, "voila": voila, "conseil": conseil}
     print(fr.typography(f"Temps jusqu’au premier widget, médiane de {args.loads} chargements "
                         f"(s) ; site de {fr.decimal(size / 2**20)} Mio"))
     print(f"{'page':20} {'statique 1er':>12} {'statique 2e':>12} {'Voilà':>8}")
