@@ -133,7 +133,7 @@ def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
         if r is best:
             tag = ' <span class="tv-tag tv-ok">meilleur</span>'
         elif r.alike in group and len(group) > 1:
-            tag = ' <span class="tv-tag">à égalité, à la marge près</span>'
+            tag = ' <span class="tv-tag" title="à égalité, à la marge près">en tête</span>'
         if others:
             same = fr.count(len(others), "autre coup, indiscernable",
                             "autres coups, indiscernables")
@@ -141,8 +141,8 @@ def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
                     f"(comme {h.esc(same)} pour vous)</span>")
         rows.append([
             h.esc(labels.get(r.action, str(r.action))) + tag,
-            f"<strong>{h.esc(fr.percent(r.win_rate))}</strong>",
-            h.esc(fr.typography(f"{round(100 * r.win_low)} à {fr.percent(r.win_high)}")),
+            f"<strong>{h.esc(fr.percent(r.win_rate))}</strong> "
+            + h.esc(fr.typography(f"({round(100 * r.win_low)} à {fr.percent(r.win_high)})")),
             h.esc(fr.typography(f"{fr.decimal(r.mean_score)} (± {fr.decimal(r.score_margin)})"
                                 if math.isfinite(r.score_margin) else fr.decimal(r.mean_score))),
             h.esc(fr.number(r.playouts)),
@@ -196,10 +196,10 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         self.last = result
         labels = action_labels(board.surface.groups(step.view(seat), step.legal(seat)))
         kinds = {key: label for key, (label, _) in engine.PLAYER_KINDS.items()}
-        heads = ["Coup", "Chance de gagner" if result.whole_game else "Chance de gagner la manche",
-                 f"Marge (95{fr.NNBSP}%)",
+        chance = "Chance de gagner" if result.whole_game else "Chance de gagner la manche"
+        heads = ["Coup", f"{chance} (marge à 95{fr.NNBSP}%)",
                  "Score moyen" if result.whole_game else "Points de la manche", "Parties"]
-        table = h.table(heads, hint_rows(result, labels))
+        table = h.table(heads, hint_rows(result, labels), stack=True)
         games = fr.count(result.total_playouts, "partie")
         total = fr.typography(f"En tout : {games}.")
         set_html(self.output, (

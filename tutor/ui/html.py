@@ -84,9 +84,8 @@ CSS = """
 .tv-hints, .tv-hints .widget-html-content { max-width: 100%; min-width: 0; }
 .tv-hint-scroll { overflow-x: auto; max-width: 100%; }
 .tv-root .tv-hint-scroll .tv-table td, .tv-root .tv-hint-scroll .tv-table th {
-  display: table-cell; padding: 0.25rem 0.5rem; }
+  padding: 0.25rem 0.5rem; }
 .tv-root .tv-hint-scroll .tv-table td + td { white-space: nowrap; }
-.tv-hint-scroll .tv-table { display: table; }
 .tv-game-cards { display: grid; gap: 0.8rem;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 22rem), 1fr)); }
 .tv-game-card { display: block; text-decoration: none; color: inherit; border: 1px solid #d0d7e2;
@@ -122,6 +121,7 @@ CSS = """
   .tv-root .tv-stack tr { border: 1px solid #dee2e6; border-radius: 8px; margin: 0 0 0.4rem; }
   .tv-root .tv-stack td { border: none; padding: 0.15rem 0.5rem; }
   .tv-root .tv-stack td:first-child { font-weight: 600; }
+  .tv-root .tv-hint-scroll .tv-stack td + td { white-space: normal; }
   .tv-root .tv-stack td[data-label]::before { content: attr(data-label) "\\202F: ";
     color: #5b6478; }
   .tv-card { width: 3.3rem; height: 4.6rem; }
