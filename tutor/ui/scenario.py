@@ -87,7 +87,8 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         """Show the text of the current position (after every move, undo, new game…)."""
         session = self.board.session
-        if self._loaded is not None and session.steps[0].state is not self._loaded:
+        if self._loaded is not None and session.version != self._loaded:
+            # « Scénario chargé » speaks of the position loaded: gone with the next change
             self._loaded = None
             set_html(self.status, "")
         set_html(self.link, "")
@@ -112,7 +113,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
             for action in actions:
                 session.act(action, chooser=action.seat)
         self._sync_settings(built.start)
-        self._loaded = session.steps[0].state
+        self._loaded = session.version
         said = "Scénario chargé depuis le lien." if source == "lien" else "Scénario chargé."
         steps = (fr.count(len(actions), "coup rejoué", "coups rejoués")
                  + " ; « Annuler » et le curseur « Étape » remontent jusqu’à la mise en place."

@@ -228,10 +228,12 @@ def view(state: State, seat: str | None) -> View:
 
     A player sees the pile at stake, the point cards revealed so far, the number of face-down
     point cards, their own hand, choice and winnings, who has chosen (not what), and every card
-    shown so far (the open piles, remembered).
+    shown so far (the open piles, remembered). Once the game is over, the final count shows
+    everyone's winnings and totals (``vautours/decompte``).
     """
-    everything = seat is None
-    me = None if everything else seat_index(state, seat)
+    over = is_over(state)
+    everything = seat is None or over  # the final count shows everyone's winnings
+    me = None if seat is None else seat_index(state, seat)
     scores = _scores(state)
     players = tuple(
         SeatView(
@@ -251,8 +253,8 @@ def view(state: State, seat: str | None) -> View:
     revealed = state.order[:len(state.order) - len(state.deck)]
     return View(seat=seat, variant=state.variant, manche=manche(state), pile=state.pile,
                 total=sum(state.pile), deck_size=len(state.deck),
-                deck=state.deck if everything else None, revealed=revealed, players=players,
-                over=is_over(state))
+                deck=state.deck if seat is None else None, revealed=revealed, players=players,
+                over=over)
 
 
 def inventory(state: State) -> dict[Hashable, int]:

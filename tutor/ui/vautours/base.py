@@ -28,8 +28,7 @@ from tutor.ui.table import PlayTable, Surface
 from tutor.ui.table import Sandbox as SharedSandbox
 
 NAMES = ("Alex", "Carla", "Dario", "Léo", "Emma")
-LABELS = {**v.PRESET_LABELS, "livret-souris-alternative":
-          "Livret «\u202fsouris\u202f», départage par la plus haute carte Suricate"}
+LABELS = v.PRESET_LABELS
 TIES = {"repeated": "Annulation répétée (lecture retenue)",
         "one_level": "Un seul niveau (livret «\u202fsuricate\u202f» à la lettre)"}
 SHARED = "Pile finale partagée (variante)"
@@ -240,7 +239,7 @@ def prompt(view: v.View) -> str:
 SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
                   keep=lambda e, viewer: viewer is None or e.kind != "play" or e.seat == viewer,
                   bots=("Alex", "Carla", "Dario", "Léo", "Emma"), opponents=(1, 2, 3, 4),
-                  level="prudent")
+                  level="prudent", signed=True)
 
 
 def variant_of(preset: str, shared: bool) -> v.Variant:
@@ -324,8 +323,11 @@ def make_question(seed: int) -> Question:
         answer=result.winner or "Personne",
         correction=round_html(plays, pile, result.winner, True, cancelled, "Correction"),
         events=tuple(result.events),
-        reading=fr.typography("Lecture retenue : les égalités s’annulent tant qu’il en reste "
-                              "(vautours/egalite)."))
+        reading=fr.typography(
+            "Lecture retenue : les égalités s’annulent tant qu’il en reste (vautours/egalite)."
+            if cancelled else
+            "Pas d’égalité : aucune carte ne s’annule, toutes les lectures donnent la même "
+            "réponse."))
 
 
 def exercises(seed: int = 0) -> Quiz:
