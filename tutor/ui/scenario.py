@@ -9,6 +9,7 @@ nothing.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -33,8 +34,32 @@ INTRO = ("Le texte ci-dessous décrit exactement la position de la table : les j
          "règle, ce que le hasard a décidé (l’ordre des cartes, les mains) et les coups déjà "
          "joués. Copiez-le pour la retrouver plus tard, modifiez-le ou collez-en un autre, puis "
          "« Charger ».")
-_CSS = ("<style>.tv-scenario textarea { font-family: ui-monospace, SFMono-Regular, Menlo, "
-        "Consolas, monospace; font-size: 0.85rem; }</style>")
+_CSS = ("<style>.tv-scenario textarea, .tv-scenario-format pre { font-family: ui-monospace, "
+        "SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.85rem; }"
+        ".tv-scenario-format pre { white-space: pre-wrap; overflow-wrap: anywhere; "
+        "background: #f8f9fa; padding: 0.4rem; border-radius: 6px; }</style>")
+FORMAT = ("Une ligne par clé : clé = valeur. joueurs = [\"Alex\", \"Chloé\"] (les noms tels "
+          "qu’ils s’écrivent, accents compris) ; variante = le nom d’un préréglage, ou une table "
+          "des lectures : {readings} ; graine = un nombre (ce que le texte ne dit pas en vient) ; "
+          "coups = [ {{ joueur = …, … }}, … ], un coup par table.")
+
+
+def reference(engine: Any) -> str:
+    """« Le format du scénario »: the keys every game shares, this game's own keys, its
+    readings in the page's words and an example that loads."""
+    notation: sc.Notation[Any, Any] = engine.SCENARIO
+    readings = " ; ".join(f"{r.key} = " + " ou ".join(f"\"{w}\"" for w in r.values.values())
+                          for r in sc.readings_of(engine))
+    presets = ", ".join(engine.PRESETS)
+    parts = [f"<p>{h.esc(FORMAT.format(readings=readings))}</p>",
+             f"<p>{h.esc(fr.typography(f'Préréglages : {presets}.'))}</p>"]
+    if notation.guide:
+        parts.append(f"<p>{h.esc(fr.typography('Ce jeu : ' + notation.guide))}</p>")
+    if notation.example:
+        parts.append(f'<p>{h.esc("Par exemple :")}</p><pre>{html.escape(notation.example)}'
+                     "</pre>")
+    return ('<details class="tv-scenario-format"><summary>Le format du scénario</summary>'
+            f'{"".join(parts)}</details>')
 
 
 class ScenarioPanel(w.VBox):  # type: ignore[misc]
@@ -59,7 +84,8 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         self.status = Html()
         self.status.add_class("tv-scenario-status")
         head = Html(f'{_CSS}<div class="tv-root"><div class="tv-title">Scénario</div>'
-                      f'<p class="tv-muted">{h.esc(fr.typography(INTRO))}</p></div>')
+                    f'<p class="tv-muted">{h.esc(fr.typography(INTRO))}</p>'
+                    f"{reference(board.engine)}</div>")
         buttons = w.HBox([self.load_button, self.link_button],
                          layout=w.Layout(flex_flow="row wrap"))
         super().__init__([head, self.status, self.text, buttons, self.link, self.url])
