@@ -38,11 +38,15 @@ Standard library only.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import math
 import random
 import re
 import tomllib
 import unicodedata
+import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -143,6 +147,8 @@ class ScenarioEngine(Protocol):
     def opening_events(self, state: Any) -> tuple[Event, ...]: ...
 
     def current_seats(self, state: Any) -> tuple[str, ...]: ...
+
+    def legal_actions(self, state: Any, seat: str) -> tuple[Any, ...]: ...
 
     def apply(self, state: Any, action: Any, *, explain: bool = ...
               ) -> tuple[Any, tuple[Event, ...]]: ...
@@ -662,6 +668,139 @@ def to_toml(data: Mapping[str, Any], inline: Sequence[str] = ("coups",)) -> str:
         else:
             lines.append(f"{_key(key)} = {_value(value)}")
     return "\n".join(lines + sections) + "\n"
+
+
+# --- short links ---------------------------------------------------------------------------------
+
+#: the short link's format (a link of another format is refused, never misread)
+LINK_FORMAT = 1
+#: the longest short code read back from an address
+MAX_CODE = 4 * 1024
+
+
+def _choices(engine: ScenarioEngine, state: Any) -> list[Any]:
+    """Every legal action of ``state``, seat after seat in the engine's order: a move is written
+    in a short link as its place in this list."""
+    return [a for seat in engine.current_seats(state) for a in engine.legal_actions(state, seat)]
+
+
+def _bad_link(why: str) -> ScenarioError:
+    return ScenarioError(fr.typography(
+        f"Ce lien ne se lit pas ({why}) : copiez-le en entier, avec « Copier le lien », ou "
+        "partagez plutôt le texte du scénario."))
+
+
+def encode_link(engine: ScenarioEngine, game: str, start: Any, actions: Sequence[Any], *,
+                seed: int | None = None, source: Mapping[str, Any] | None = None) -> str:
+    """The short code of the game that began at ``start`` and went on with ``actions``: URL-safe
+    base64 of the zlib-compressed position, where each move is its place among the legal
+    actions of its position (the engine replays them) and what chance decided is the game
+    number ``seed`` when ``new_game(players, seed=seed)`` deals ``start``, else the chance keys
+    of the text it was loaded from (``source``, graine included), else those :func:`dump`
+    writes. Read back by :func:`decode_link`."""
+    notation: Notation[Any, Any] = engine.SCENARIO
+    head: dict[str, Any] = {"f": LINK_FORMAT, "jeu": game, "joueurs": list(start.players),
+                            "variante": write_variant(engine, start.variant)}
+    if seed is not None and engine.new_game(start.players, seed=seed,
+                                            variant=start.variant) == start:
+        head["n"] = seed
+    elif source is not None:
+        head["d"] = {k: v for k, v in _own_keys("scénario", source).items()
+                     if k in (*notation.chance_keys, "graine")}
+    else:
+        head["d"] = notation.write_chance(start)
+    moves, state = [], start
+    for action in actions:
+        moves.append(_choices(engine, state).index(action))
+        state, _ = engine.apply(state, action)
+    tail = b""
+    if all(m < 256 for m in moves):
+        tail = bytes(moves)
+    else:
+        head["m"] = moves
+    try:
+        payload = json.dumps(head, ensure_ascii=False, separators=(",", ":")).encode()
+    except (TypeError, ValueError):  # a value JSON cannot hold (a TOML date): write the record
+        head["d"] = notation.write_chance(start)
+        payload = json.dumps(head, ensure_ascii=False, separators=(",", ":")).encode()
+    packed = zlib.compress(payload + b"\0" + tail, 9)
+    return base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+
+
+def _link_head(code: str) -> tuple[dict[str, Any], bytes]:
+    try:
+        packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(packed, MAX_TEXT)  # never more: a small code may inflate a lot
+    except (binascii.Error, zlib.error, ValueError):
+        raise _bad_link("il est abîmé ou incomplet") from None
+    if inflate.unconsumed_tail:
+        raise _bad_link("il décrit trop de choses")
+    if not inflate.eof:
+        raise _bad_link("il est incomplet")
+    text, _, tail = raw.partition(b"\0")
+    try:
+        head = json.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _bad_link("il est abîmé ou incomplet") from None
+    if not isinstance(head, dict) or head.get("f") != LINK_FORMAT:
+        raise _bad_link("il vient d’une autre version du tuteur")
+    return head, tail
+
+
+def link_origin(code: str) -> tuple[int | None, dict[str, Any] | None]:
+    """How the start of a short code's position was made: its game number, or its chance keys
+    (for a link made again from that position)."""
+    head, _ = _link_head(code)
+    seed, chance = head.get("n"), head.get("d")
+    return (seed if type(seed) is int else None,
+            chance if isinstance(chance, dict) else None)
+
+
+def decode_link(engine: ScenarioEngine, code: object, game: str | None = None) -> Built:
+    """The position a short code describes (see :func:`encode_link`), rebuilt by the engine:
+    every move checked; a damaged, foreign or oversized code is a French
+    :class:`ScenarioError`."""
+    if not isinstance(code, str) or not code or len(code) > MAX_CODE \
+            or not re.fullmatch(r"[A-Za-z0-9_-]+", code):
+        raise _bad_link("il contient des caractères qu’un lien court n’a pas" if
+                        isinstance(code, str) and code and len(code) <= MAX_CODE
+                        else "il est vide ou trop long")
+    head, tail = _link_head(code)
+    moves = head.get("m", list(tail))
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES \
+            or not all(type(m) is int and m >= 0 for m in moves):
+        raise _bad_link("ses coups sont illisibles")
+    data: dict[str, Any] = {k: head[k] for k in ("jeu", "joueurs", "variante") if k in head}
+    seed = head.get("n")
+    chance = head.get("d", {})
+    if not isinstance(chance, dict) or (seed is not None and type(seed) is not int):
+        raise _bad_link("ce que le hasard a décidé y est illisible")
+    data.update({k: v for k, v in chance.items() if k not in data})
+    scenario = read(engine, data, game)
+    if seed is not None:
+        if not 0 <= seed < 2**63:
+            raise _bad_link("son numéro de partie est impossible")
+        try:
+            start = engine.new_game(scenario.players, seed=seed, variant=scenario.variant)
+        except IllegalAction:
+            raise
+        except ValueError as exc:
+            raise ScenarioError(fr.typography(str(exc))) from None
+        built = Built(start, tuple(engine.opening_events(start)), ())
+    else:
+        built = build(engine, scenario)
+    state, steps = built.start, []
+    for k, m in enumerate(moves, 1):
+        if engine.is_over(state):
+            raise ScenarioError(fr.typography(f"coup {k} : la partie est déjà finie."))
+        choices = _choices(engine, state)
+        if m >= len(choices):
+            raise _bad_link(f"son coup {k} n’est pas un coup possible")
+        action = choices[m]
+        state, events = engine.apply(state, action)
+        steps.append((action, state, tuple(events)))
+    return Built(built.start, built.opening, tuple(steps))
 
 
 # --- worked examples -----------------------------------------------------------------------------
