@@ -92,11 +92,13 @@ class Reading:
     """How a scenario writes one reading of the rules (a field of the game's ``Variant``): its
     French ``key`` (a bare TOML key: no accent) and each of its values in the page's words
     (``values``: the variant's value → the French words). The field's own name and values are
-    accepted too (the English words of older links)."""
+    accepted too (the English words of older links). ``name``: what the page calls the reading
+    (the key with its accents and spaces, by default)."""
 
     key: str
     field: str
     values: Mapping[Any, str]
+    name: str = ""
 
 
 @dataclass(frozen=True)

@@ -53,10 +53,13 @@ def _facts(state: State) -> dict[str, Any]:
 
 
 READINGS = (
-    Reading("egalites", "ties", {"repeated": "annulation répétée", "one_level": "un seul niveau"}),
+    Reading("egalites", "ties", {"repeated": "annulation répétée", "one_level": "un seul niveau"},
+            "égalités :"),
     Reading("departage", "final_tiebreak", {"second_best": "deuxième meilleur score",
-                                            "highest_mouse": "plus haute carte Suricate"}),
-    Reading("derniere_pile", "last_pile", {"lost": "perdue", "shared": "partagée"}),
+                                            "highest_mouse": "plus haute carte Suricate"},
+            "départage :"),
+    Reading("derniere_pile", "last_pile", {"lost": "perdue", "shared": "partagée"},
+            "pile finale"),
 )
 
 GUIDE = ("pioche : l’ordre des cartes Points, du dessus vers le dessous (la première est "

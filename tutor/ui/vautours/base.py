@@ -259,6 +259,10 @@ class Game(PlayTable):
         self.settings.preset.layout = w.Layout(width="auto", max_width="100%")
         self.settings.children = (*self.settings.children[:-1], self.shared,
                                   self.settings.children[-1])
+        self.shared.observe(lambda _: self.guard(self.reading_note)(), names="value")
+
+    def chosen_variant(self) -> v.Variant:
+        return variant_of(str(self.settings.preset.value), bool(self.shared.value))
 
     def _deal(self, me: str, opponents: int, seed: int, preset: str,
               level: str) -> tuple[Any, tuple[Event, ...]]:
@@ -279,16 +283,20 @@ class Sandbox(SharedSandbox):
         super().__init__(SURFACE, seed)
         self.preset.options = [(LABELS[k], k) for k in v.PRESETS]
         settings = self.children[0]
-        settings.children = (*settings.children, self.shared)
+        settings.children = (*settings.children[:-1], self.shared, settings.children[-1])
+        self.shared.observe(lambda _: self.guard(self.change_reading)(), names="value")
 
     def _deal(self, n: int, seed: int, preset: str, surface: Surface) -> Any:  # type: ignore[override]
         shared = bool(getattr(self, "shared", None) and self.shared.value)
         return v.new_game(NAMES[:n], seed=seed, variant=variant_of(preset, shared))
 
-    def show_variant(self, variant: Any) -> None:
+    def chosen_variant(self) -> v.Variant:
+        return variant_of(str(self.preset.value), bool(self.shared.value))
+
+    def show_reading(self, variant: Any) -> None:
         """The preset and the "pile partagée" tick box together say the reading."""
         shared = variant.last_pile == "shared"
-        super().show_variant(dataclasses.replace(variant, last_pile="lost") if shared
+        super().show_reading(dataclasses.replace(variant, last_pile="lost") if shared
                              else variant)
         self.shared.value = shared
 
