@@ -322,7 +322,9 @@ def test_the_sandbox_loads_a_scenario_shows_it_and_shares_it(game: str) -> None:
     assert board.error.value == ""
     url = panel.url.value
     assert url.startswith(GAMES[game].notebook + "?scenario=")
-    assert query_value("?" + url.split("?", 1)[1], "scenario") == panel.text.value
+    code = query_value("?" + url.split("?", 1)[1], "scenario")
+    assert sc.decode_link(board.engine, code, game).state == board.session.state
+    assert panel.copy.text == url and len(url) <= 400
     # a move played after loading is in the text
     seat = board.acting_seat(board.session.step)
     if seat is not None:

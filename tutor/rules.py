@@ -335,11 +335,20 @@ def _inline(text: str) -> str:
 _OPEN_POINT_RE = re.compile(r"\*\*(Ambiguïté|Précisions?)\b[^*]*\*\*\s*:?\s*(.*)", re.DOTALL)
 
 
+_MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_MD_EMPHASIS = re.compile(r"(\*\*|\*|__)(.+?)\1")
+
+
+def _plain(markdown: str) -> str:
+    """A sentence of Markdown as plain text: a link is its text, emphasis marks dropped."""
+    return _MD_EMPHASIS.sub(r"\2", _MD_LINK.sub(r"\1", markdown))
+
+
 @dataclass(frozen=True)
 class OpenPoint:
     """A point the booklet leaves open, as stated in a clause: ``kind`` is ``"Ambiguïté"`` (two
     readings, one a variant) or ``"Précision"`` (settled one way by the tutor); ``summary`` is
-    the point's first sentence."""
+    the point's first sentence, as plain text (no Markdown link or emphasis)."""
 
     clause: Clause
     kind: str
@@ -354,7 +363,7 @@ def open_points(book: RuleBook) -> tuple[OpenPoint, ...]:
             match = _OPEN_POINT_RE.match(" ".join(paragraph.split()))
             if match:
                 rest = match.group(2).strip()
-                sentence = re.split(r"(?<=[.!?])\s", rest, maxsplit=1)[0]
+                sentence = _plain(re.split(r"(?<=[.!?])\s", rest, maxsplit=1)[0])
                 kind = "Ambiguïté" if match.group(1) == "Ambiguïté" else "Précision"
                 found.append(OpenPoint(clause, kind, sentence))
     return tuple(found)

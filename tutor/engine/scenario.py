@@ -3,13 +3,19 @@
 A scenario is TOML in the dialect of the rule files' worked examples::
 
     jeu = "vautours"
-    joueurs = ["Camille", "Alex", "Bea"]
-    variante = "standard"             # a preset name, or a table of readings
+    joueurs = ["Camille", "Alex", "Chloé"]
+    variante = "standard"             # a preset, or readings: { egalites = "un seul niveau" }
     pioche = [5, 3, -2]               # what chance decides, in the game's own notation
     graine = 0                        # where what is not written comes from (default 0)
     coups = [                         # the moves played so far, as worked examples write them
       { joueur = "Camille", carte = 15 },
     ]
+
+Keys and values are the page's words (:class:`Reading`: the readings by their French names;
+Vampir's locations as on the table); the English words older links carry are read too, a key
+or an action written with accents or capitals is read as its bare form (``défausse``), and a
+name with accents may stand unquoted in a key (``mains.Chloé = […]``, :func:`quote_keys`).
+Every refusal says what to write instead.
 
 What chance decides is written with keys of the game's own (:class:`Notation`, the ``SCENARIO``
 member of every game): the order of the point cards, each player's hand, the deck... Whatever is
@@ -32,10 +38,15 @@ Standard library only.
 
 from __future__ import annotations
 
+import base64
+import binascii
+import json
 import math
 import random
 import re
 import tomllib
+import unicodedata
+import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -68,6 +79,28 @@ class ScenarioError(ValueError):
     """A scenario that cannot be read or rebuilt; the message is French."""
 
 
+def plain(text: str) -> str:
+    """``text`` as compared with the words a scenario accepts: no accent, lower case, ``x``
+    for ``×``, one space for any run of spaces, ``_``, ``-`` or apostrophes."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower().replace("×", "x"))
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return re.sub(r"[\s_\-’']+", " ", bare).strip()
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How a scenario writes one reading of the rules (a field of the game's ``Variant``): its
+    French ``key`` (a bare TOML key: no accent) and each of its values in the page's words
+    (``values``: the variant's value → the French words). The field's own name and values are
+    accepted too (the English words of older links). ``name``: what the page calls the reading
+    (the key with its accents and spaces, by default)."""
+
+    key: str
+    field: str
+    values: Mapping[Any, str]
+    name: str = ""
+
+
 @dataclass(frozen=True)
 class Notation(Generic[S, A]):
     """How one game writes a scenario (each game's ``SCENARIO``).
@@ -81,6 +114,9 @@ class Notation(Generic[S, A]):
     ``read_action(where, table)``, ``write_action(action)``: one move, as the worked examples
     write it.
     ``facts(state)``: the position in words a teacher can check in ``[attendu]``.
+    ``readings``: the readings of the rules in French (:class:`Reading`; a game without them
+    writes its variant's own field names). ``guide``: the game's keys explained in French, and
+    ``example``: a scenario text of the game, both shown on the page as the format's reference.
     """
 
     chance_keys: tuple[str, ...]
@@ -89,6 +125,9 @@ class Notation(Generic[S, A]):
     read_action: Callable[[str, Mapping[str, Any]], A]
     write_action: Callable[[A], dict[str, Any]]
     facts: Callable[[S], dict[str, Any]]
+    readings: tuple[Reading, ...] = ()
+    guide: str = ""
+    example: str = ""
 
 
 class ScenarioEngine(Protocol):
@@ -110,6 +149,8 @@ class ScenarioEngine(Protocol):
     def opening_events(self, state: Any) -> tuple[Event, ...]: ...
 
     def current_seats(self, state: Any) -> tuple[str, ...]: ...
+
+    def legal_actions(self, state: Any, seat: str) -> tuple[Any, ...]: ...
 
     def apply(self, state: Any, action: Any, *, explain: bool = ...
               ) -> tuple[Any, tuple[Event, ...]]: ...
@@ -218,7 +259,7 @@ def written_deals(data: Mapping[str, Any], count: int,
             f"chacune {{ {fields} }}."))
     for k in range(count):
         where = f"donne {k + 1}"
-        spec = given[k] if k < len(given) else {}
+        spec = _own_keys(where, given[k]) if k < len(given) else {}
         with as_scenario_error():
             check_keys(where, spec, (), tuple(keys))
         yield where, spec
@@ -261,19 +302,100 @@ def rest(pool: Sequence[Any], rng: random.Random) -> tuple[Any, ...]:
 
 _TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)|\s*\(at end of document\)")
 _TOML_FR = (
-    ("Expected '=' after a key", "il manque « = » après un nom de clé"),
-    ("Invalid statement", "ligne illisible (attendu : clé = valeur)"),
-    ("Unclosed array", "liste jamais fermée par « ] »"),
-    ("Unclosed inline table", "table jamais fermée par « } »"),
-    ("Cannot overwrite a value", "clé donnée deux fois"),
-    ("Cannot declare", "table déclarée deux fois"),
-    ("Invalid value", "valeur illisible (un nombre, un texte entre guillemets, une liste…)"),
-    ("Unterminated string", "texte jamais fermé par un guillemet"),
-    ("Illegal character", "caractère interdit dans un texte"),
+    ("Expected '=' after a key",
+     "il manque « = » après un nom de clé ; un nom qui contient une espace ou une "
+     "ponctuation s’écrit entre guillemets, par exemple mains.\"Jean Paul\" = [ … ]"),
+    ("Invalid statement", "ligne illisible : écrivez clé = valeur, par exemple graine = 3"),
+    ("Unclosed array", "liste jamais fermée : ajoutez « ] » à la fin de la liste"),
+    ("Unclosed inline table",
+     "table jamais fermée : ajoutez « } » à la fin de la table, sur la même ligne"),
+    ("Cannot overwrite a value", "clé donnée deux fois : gardez-en une seule"),
+    ("Cannot declare", "table déclarée deux fois : gardez-en une seule"),
+    ("Invalid value", "valeur illisible : écrivez un nombre, un texte entre guillemets "
+     "(\"Alex\") ou une liste entre crochets ([1, 2])"),
+    ("Unterminated string", "texte jamais fermé : ajoutez le guillemet de fin"),
+    ("Illegal character", "caractère interdit dans un texte : un texte tient sur une ligne et "
+     "se ferme par un guillemet ; retirez les caractères de contrôle"),
     ("Invalid initial character for a key part",
-     "nom de clé illisible (une table entre accolades { … } tient sur une seule ligne)"),
-    ("Expected newline or end of document", "rien ne doit suivre la valeur sur cette ligne"),
+     "nom de clé illisible : une table entre accolades { … } tient sur une seule ligne, et un "
+     "nom qui commence par une ponctuation s’écrit entre guillemets"),
+    ("Expected newline or end of document",
+     "rien ne doit suivre la valeur sur cette ligne : passez à la ligne"),
 )
+
+_WORD = re.compile(r"[\w-]+")
+
+
+def quote_keys(text: str) -> str:
+    """``text`` with every key written with letters TOML leaves out of bare keys (``Chloé``,
+    ``Léo``, ``défausse``) put between quotes, as written: ``mains.Chloé = […]`` reads as
+    ``mains."Chloé" = […]``. Texts and comments are left alone; nothing else changes."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "#":  # a comment runs to the end of the line
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+            out.append(text[i:end])
+            i = end
+        elif ch in "\"'":
+            delim = ch * 3 if text.startswith(ch * 3, i) else ch
+            j = i + len(delim)
+            while j < n and not text.startswith(delim, j):
+                if len(delim) == 1 and text[j] == "\n":
+                    break
+                j += 2 if ch == '"' and text[j] == "\\" else 1
+            j = min(n, j + len(delim))
+            out.append(text[i:j])
+            i = j
+        elif m := _WORD.match(text, i):
+            word, j = m.group(), m.end()
+            after = j
+            while after < n and text[after] in " \t":
+                after += 1
+            key = not word.isascii() and after < n and text[after] in "=.]"
+            out.append(_string(word) if key else word)
+            i = j
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def _own_move(where: str, move: Mapping[str, Any]) -> dict[str, Any]:
+    """A move with its keys and its ``action`` (and ``source``) in the scenario's own words,
+    written with or without accents (``récupérer``, ``échanger``)."""
+    out = _own_keys(where, move)
+    for key in ("action", "source"):
+        if isinstance(out.get(key), str):
+            out[key] = unaccented(out[key])
+    return out
+
+
+def unaccented(text: str) -> str:
+    """``text`` in lower case without accents (``Récupérer`` → ``recuperer``)."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _bare(key: object) -> object:
+    """A key of the scenario's own words as written any way (``défausse``, ``Defausse``): the
+    bare key (``defausse``)."""
+    return plain(key).replace(" ", "_") if isinstance(key, str) else key
+
+
+def _own_keys(where: str, table: Mapping[str, Any]) -> dict[str, Any]:
+    """``table`` with each key (the scenario's own words, not names) as a bare key."""
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        bare = _bare(key)
+        if bare in out:
+            raise ScenarioError(fr.typography(
+                f"{where} : la clé {fr.quote(str(bare))} est écrite deux fois ; gardez-en une "
+                "seule."))
+        out[str(bare)] = value
+    return out
 
 
 def _toml_error(exc: tomllib.TOMLDecodeError, where: str) -> ScenarioError:
@@ -299,7 +421,7 @@ def parse_text(text: object, where: str = "scénario") -> dict[str, Any]:
     if not text.strip():
         raise ScenarioError(fr.typography(f"{where} : le scénario est vide."))
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(quote_keys(text))
     except tomllib.TOMLDecodeError as exc:
         raise _toml_error(exc, where) from None
     except RecursionError:  # thousands of nested [ or {: tomllib recurses
@@ -325,11 +447,81 @@ def _players(value: object) -> tuple[str, ...]:
     return tuple(value)
 
 
+def readings_of(engine: ScenarioEngine) -> tuple[Reading, ...]:
+    """The readings a scenario of ``engine`` writes: its notation's French ones, else its
+    variant's fields as they are."""
+    notation: Notation[Any, Any] = engine.SCENARIO
+    return notation.readings or tuple(
+        Reading(name, name, {v: str(v) for v in values})
+        for name, values in engine.Variant.CHOICES.items())
+
+
+_NONE = object()
+
+
+def _reading_value(reading: Reading, value: object) -> Any:
+    for choice, words in reading.values.items():
+        if type(value) is type(choice) and value == choice:
+            return choice
+        if isinstance(value, str) and plain(value) in (plain(words), plain(str(choice))):
+            return choice
+    return _NONE
+
+
+def read_variant(engine: ScenarioEngine, value: object) -> Any:
+    """The ``variante`` of a scenario: a preset's name (any case or accent), or a table of
+    readings in the page's words (``{ egalites = "un seul niveau" }``; the variant's own names,
+    the English words of older links, are accepted too). :class:`ScenarioError` saying what to
+    write instead."""
+    readings = readings_of(engine)
+    example = (f"{readings[0].key} = \"{next(iter(readings[0].values.values()))}\""
+               if readings else "")
+    if isinstance(value, str):
+        names = {plain(name): name for name in engine.PRESETS}
+        value = names.get(plain(value), value)
+    elif isinstance(value, dict):
+        table: dict[str, Any] = {}
+        for key, given in value.items():
+            reading = next((r for r in readings if isinstance(key, str)
+                            and plain(key) in (plain(r.key), plain(r.field))), None)
+            if reading is None:
+                raise ScenarioError(fr.typography(
+                    f"variante : lecture inconnue {fr.quote(str(key))} ; les lectures de ce "
+                    f"jeu sont {', '.join(r.key for r in readings)} (par exemple "
+                    f"variante = {{ {example} }})."))
+            choice = _reading_value(reading, given)
+            if choice is _NONE:
+                words = " ou ".join(f"\"{w}\"" for w in reading.values.values())
+                raise ScenarioError(fr.typography(
+                    f"variante, {reading.key} : {fr.shown(given)} n’est pas une lecture de ce "
+                    f"jeu ; écrivez {words}."))
+            table[reading.field] = choice
+        value = table
+    try:
+        return engine.Variant.coerce(value)
+    except ValueError as exc:
+        raise ScenarioError(fr.typography(
+            f"variante : {exc} Écrivez le nom d’un préréglage ({', '.join(engine.PRESETS)}) "
+            f"ou une table de lectures, par exemple variante = {{ {example} }}.")) from None
+
+
+def write_variant(engine: ScenarioEngine, variant: Any) -> Any:
+    """The ``variante`` of ``variant``: its preset's name, else the readings that differ from
+    the standard preset, in the page's words."""
+    for name, preset in engine.PRESETS.items():
+        if preset == variant:
+            return name
+    standard = engine.PRESETS["standard"]
+    return {r.key: r.values[getattr(variant, r.field)] for r in readings_of(engine)
+            if getattr(variant, r.field) != getattr(standard, r.field)}
+
+
 def read(engine: ScenarioEngine, data: Mapping[str, Any], game: str | None = None,
          extra: Sequence[str] = ()) -> Scenario:
     """The scenario a TOML table describes (``extra``: other keys allowed, e.g. the worked
     examples' ``id``). Raises :class:`ScenarioError` or ``IllegalAction`` (French)."""
     notation: Notation[Any, Any] = engine.SCENARIO
+    data = _own_keys("scénario", data)
     try:
         check_keys("scénario", data, ("joueurs",),
                    SHARED_KEYS + notation.chance_keys + tuple(extra))
@@ -341,10 +533,7 @@ def read(engine: ScenarioEngine, data: Mapping[str, Any], game: str | None = Non
             f"Ce scénario est pour le jeu {fr.quote(str(named))}, pas pour "
             f"{fr.quote(game)}."))
     players = _players(data["joueurs"])
-    try:
-        variant = engine.Variant.coerce(data.get("variante"))
-    except ValueError as exc:
-        raise ScenarioError(fr.typography(f"variante : {exc}")) from None
+    variant = read_variant(engine, data.get("variante"))
     seed = _seed(data)
     engine.new_game(players, seed=0, variant=variant)  # the game checks who plays
     record = notation.read_chance(data, players, variant, seed)
@@ -358,7 +547,7 @@ def read(engine: ScenarioEngine, data: Mapping[str, Any], game: str | None = Non
         if not isinstance(move, dict):
             raise ScenarioError(fr.typography(f"coup {k} : une table {{ joueur = …, … }}."))
         try:
-            actions.append(notation.read_action(f"coup {k}", move))
+            actions.append(notation.read_action(f"coup {k}", _own_move(f"coup {k}", move)))
         except ExampleError as exc:
             raise ScenarioError(fr.typography(f"coup {k} : {exc}.")) from None
     return Scenario(players, variant, record, tuple(actions))
@@ -409,7 +598,7 @@ def dump(engine: ScenarioEngine, game: str, start: Any, actions: Sequence[Any]) 
     went on with ``actions``."""
     notation: Notation[Any, Any] = engine.SCENARIO
     data: dict[str, Any] = {"jeu": game, "joueurs": list(start.players),
-                            "variante": preset_of(engine, start.variant)}
+                            "variante": write_variant(engine, start.variant)}
     data.update(notation.write_chance(start))
     data["coups"] = [notation.write_action(a) for a in actions]
     return to_toml(data)
@@ -481,6 +670,139 @@ def to_toml(data: Mapping[str, Any], inline: Sequence[str] = ("coups",)) -> str:
         else:
             lines.append(f"{_key(key)} = {_value(value)}")
     return "\n".join(lines + sections) + "\n"
+
+
+# --- short links ---------------------------------------------------------------------------------
+
+#: the short link's format (a link of another format is refused, never misread)
+LINK_FORMAT = 1
+#: the longest short code read back from an address
+MAX_CODE = 4 * 1024
+
+
+def _choices(engine: ScenarioEngine, state: Any) -> list[Any]:
+    """Every legal action of ``state``, seat after seat in the engine's order: a move is written
+    in a short link as its place in this list."""
+    return [a for seat in engine.current_seats(state) for a in engine.legal_actions(state, seat)]
+
+
+def _bad_link(why: str) -> ScenarioError:
+    return ScenarioError(fr.typography(
+        f"Ce lien ne se lit pas ({why}) : copiez-le en entier, avec « Copier le lien », ou "
+        "partagez plutôt le texte du scénario."))
+
+
+def encode_link(engine: ScenarioEngine, game: str, start: Any, actions: Sequence[Any], *,
+                seed: int | None = None, source: Mapping[str, Any] | None = None) -> str:
+    """The short code of the game that began at ``start`` and went on with ``actions``: URL-safe
+    base64 of the zlib-compressed position, where each move is its place among the legal
+    actions of its position (the engine replays them) and what chance decided is the game
+    number ``seed`` when ``new_game(players, seed=seed)`` deals ``start``, else the chance keys
+    of the text it was loaded from (``source``, graine included), else those :func:`dump`
+    writes. Read back by :func:`decode_link`."""
+    notation: Notation[Any, Any] = engine.SCENARIO
+    head: dict[str, Any] = {"f": LINK_FORMAT, "jeu": game, "joueurs": list(start.players),
+                            "variante": write_variant(engine, start.variant)}
+    if seed is not None and engine.new_game(start.players, seed=seed,
+                                            variant=start.variant) == start:
+        head["n"] = seed
+    elif source is not None:
+        head["d"] = {k: v for k, v in _own_keys("scénario", source).items()
+                     if k in (*notation.chance_keys, "graine")}
+    else:
+        head["d"] = notation.write_chance(start)
+    moves, state = [], start
+    for action in actions:
+        moves.append(_choices(engine, state).index(action))
+        state, _ = engine.apply(state, action)
+    tail = b""
+    if all(m < 256 for m in moves):
+        tail = bytes(moves)
+    else:
+        head["m"] = moves
+    try:
+        payload = json.dumps(head, ensure_ascii=False, separators=(",", ":")).encode()
+    except (TypeError, ValueError):  # a value JSON cannot hold (a TOML date): write the record
+        head["d"] = notation.write_chance(start)
+        payload = json.dumps(head, ensure_ascii=False, separators=(",", ":")).encode()
+    packed = zlib.compress(payload + b"\0" + tail, 9)
+    return base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
+
+
+def _link_head(code: str) -> tuple[dict[str, Any], bytes]:
+    try:
+        packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+        inflate = zlib.decompressobj()
+        raw = inflate.decompress(packed, MAX_TEXT)  # never more: a small code may inflate a lot
+    except (binascii.Error, zlib.error, ValueError):
+        raise _bad_link("il est abîmé ou incomplet") from None
+    if inflate.unconsumed_tail:
+        raise _bad_link("il décrit trop de choses")
+    if not inflate.eof:
+        raise _bad_link("il est incomplet")
+    text, _, tail = raw.partition(b"\0")
+    try:
+        head = json.loads(text.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise _bad_link("il est abîmé ou incomplet") from None
+    if not isinstance(head, dict) or head.get("f") != LINK_FORMAT:
+        raise _bad_link("il vient d’une autre version du tuteur")
+    return head, tail
+
+
+def link_origin(code: str) -> tuple[int | None, dict[str, Any] | None]:
+    """How the start of a short code's position was made: its game number, or its chance keys
+    (for a link made again from that position)."""
+    head, _ = _link_head(code)
+    seed, chance = head.get("n"), head.get("d")
+    return (seed if type(seed) is int else None,
+            chance if isinstance(chance, dict) else None)
+
+
+def decode_link(engine: ScenarioEngine, code: object, game: str | None = None) -> Built:
+    """The position a short code describes (see :func:`encode_link`), rebuilt by the engine:
+    every move checked; a damaged, foreign or oversized code is a French
+    :class:`ScenarioError`."""
+    if not isinstance(code, str) or not code or len(code) > MAX_CODE \
+            or not re.fullmatch(r"[A-Za-z0-9_-]+", code):
+        raise _bad_link("il contient des caractères qu’un lien court n’a pas" if
+                        isinstance(code, str) and code and len(code) <= MAX_CODE
+                        else "il est vide ou trop long")
+    head, tail = _link_head(code)
+    moves = head.get("m", list(tail))
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES \
+            or not all(type(m) is int and m >= 0 for m in moves):
+        raise _bad_link("ses coups sont illisibles")
+    data: dict[str, Any] = {k: head[k] for k in ("jeu", "joueurs", "variante") if k in head}
+    seed = head.get("n")
+    chance = head.get("d", {})
+    if not isinstance(chance, dict) or (seed is not None and type(seed) is not int):
+        raise _bad_link("ce que le hasard a décidé y est illisible")
+    data.update({k: v for k, v in chance.items() if k not in data})
+    scenario = read(engine, data, game)
+    if seed is not None:
+        if not 0 <= seed < 2**63:
+            raise _bad_link("son numéro de partie est impossible")
+        try:
+            start = engine.new_game(scenario.players, seed=seed, variant=scenario.variant)
+        except IllegalAction:
+            raise
+        except ValueError as exc:
+            raise ScenarioError(fr.typography(str(exc))) from None
+        built = Built(start, tuple(engine.opening_events(start)), ())
+    else:
+        built = build(engine, scenario)
+    state, steps = built.start, []
+    for k, m in enumerate(moves, 1):
+        if engine.is_over(state):
+            raise ScenarioError(fr.typography(f"coup {k} : la partie est déjà finie."))
+        choices = _choices(engine, state)
+        if m >= len(choices):
+            raise _bad_link(f"son coup {k} n’est pas un coup possible")
+        action = choices[m]
+        state, events = engine.apply(state, action)
+        steps.append((action, state, tuple(events)))
+    return Built(built.start, built.opening, tuple(steps))
 
 
 # --- worked examples -----------------------------------------------------------------------------

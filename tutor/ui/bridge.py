@@ -113,6 +113,68 @@ class BrowserLink(anywidget.AnyWidget):
         self.stored = text
 
 
+_COPY_ESM = r"""
+function render({ model, el }) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "jupyter-button widget-button tv-copy-link";
+  const said = document.createElement("span");
+  said.className = "tv-copy-said tv-muted";
+  said.setAttribute("role", "status");
+  function draw() {
+    button.textContent = model.get("label");
+    button.disabled = !model.get("text");
+  }
+  function done(ok) {
+    said.textContent = ok ? model.get("done_label") : model.get("failed_label");
+    model.set("copied", model.get("copied") + (ok ? 1 : 0));
+    model.save_changes();
+  }
+  function fallback(text) {
+    // no Clipboard API (an address that is not https or localhost): a selected text area
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    let ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    area.remove();
+    done(ok);
+  }
+  button.addEventListener("click", () => {
+    const text = model.get("text");
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(() => done(true), () => fallback(text));
+    } else {
+      fallback(text);
+    }
+  });
+  model.on("change:text", () => { said.textContent = ""; draw(); });
+  model.on("change:label", draw);
+  draw();
+  el.appendChild(button);
+  el.appendChild(said);
+}
+export default { render };
+"""
+
+
+class CopyButton(anywidget.AnyWidget):
+    """A button that copies ``text`` to the learner's clipboard, in the browser itself (the
+    click is the learner's own gesture, which the Clipboard API asks for); it then says
+    ``done_label`` (or ``failed_label``) beside it, and counts ``copied``."""
+
+    _esm = _COPY_ESM
+    text = traitlets.Unicode("").tag(sync=True)
+    label = traitlets.Unicode("Copier").tag(sync=True)
+    done_label = traitlets.Unicode("Copié.").tag(sync=True)
+    failed_label = traitlets.Unicode("").tag(sync=True)
+    copied = traitlets.Int(0).tag(sync=True)
+
+
 def query_value(query: str, name: str) -> str | None:
     """The value of ``name`` in a query string (``"?a=1&b=2"``), decoded; ``None`` if absent."""
     from urllib.parse import parse_qs

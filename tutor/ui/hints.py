@@ -54,7 +54,8 @@ def kind_of(board: Any) -> str:
     kinds = board.engine.PLAYER_KINDS
     for bot in getattr(board, "bots", {}).values():
         for key, (_, make) in kinds.items():
-            if type(bot) is make or (isinstance(make, ExpertKind) and isinstance(bot, ExpertPlayer)):
+            expert = isinstance(make, ExpertKind) and isinstance(bot, ExpertPlayer)
+            if type(bot) is make or expert:
                 return str(key)
     keys = list(kinds)
     return str(keys[min(1, len(keys) - 1)])

@@ -82,6 +82,8 @@ CSS = """
   padding: 0.25rem 0.7rem; text-align: left; vertical-align: top; max-width: none; }
 .tv-table th { font-size: 0.85rem; color: #495057; }
 .tv-hints, .tv-hints .widget-html-content { max-width: 100%; min-width: 0; }
+.widget-dropdown { max-width: 100%; }
+.widget-dropdown > select { min-width: 0; max-width: 100%; text-overflow: ellipsis; }
 .tv-hint-scroll { overflow-x: auto; max-width: 100%; }
 .tv-root .tv-hint-scroll .tv-table td, .tv-root .tv-hint-scroll .tv-table th {
   padding: 0.25rem 0.5rem; }
@@ -190,15 +192,17 @@ def anchor(clause_id: str) -> str:
     return "regle-" + re.sub(r"[^a-z0-9-]", "-", clause_id.lower())
 
 
-def clause_panel(clause: rules.Clause, *, current: bool = False, show_text: bool = True) -> str:
+def clause_panel(clause: rules.Clause, *, current: bool = False, show_text: bool = True,
+                 anchored: bool = True) -> str:
     """A rule clause: its title, id and French text (unless ``current``, a copy highlighted
-    beside a step, its panel is the target of ``#`` + :func:`anchor` links)."""
+    beside a step, or not ``anchored``, a second copy elsewhere on the page, its panel is the
+    target of ``#`` + :func:`anchor` links: an HTML id appears once on a page)."""
     classes = "tv-panel tv-clause" + (" tv-commentary" if clause.commentary else "")
     if current:
         classes += " tv-current"
     badge = ' <span class="tv-tag">commentaire</span>' if clause.commentary else ""
     body = rules.to_html(fr(clause.text)) if show_text else ""
-    target = "" if current else f' id="{anchor(clause.id)}"'
+    target = "" if current or not anchored else f' id="{anchor(clause.id)}"'
     return (f'<div class="{classes}"{target}><div class="tv-title">'
             f'{esc(clause.title)}{badge} '
             f'<span class="tv-clause-id">{esc(clause.id)}</span></div>{body}</div>')

@@ -6,7 +6,7 @@ notebooks call (``header``, ``clause``, ``clauses``, ``example``, ``book``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -117,6 +117,12 @@ class GamePage:
             self._progress = Progress(self.book(), self.browser)
         return self._progress
 
+    def explored(self, clauses: Iterable[str]) -> None:
+        """Count the clauses an explorer of the page resolved after the learner changed it as
+        met in an example (« Ce que vous avez rencontré »); the explorer's first situation,
+        shown before any click, counts nothing."""
+        self.progress.mark("example", clauses)
+
     def progress_map(self) -> ProgressMap:
         """« Ce que vous avez rencontré »: the map of the rule's clauses and exercises on the
         ones not met yet."""
@@ -168,7 +174,8 @@ class GamePage:
             items.append(
                 f'<details class="tv-open-point"><summary><span class="tv-tag">{h.esc(p.kind)}'
                 f"</span> <strong>{h.esc(p.clause.title)}</strong> — "
-                f"{h.esc(fr.capitalize(p.summary))}</summary>{h.clause_panel(p.clause)}"
+                f"{h.esc(fr.capitalize(p.summary))}</summary>"
+                f"{h.clause_panel(p.clause, anchored=False)}"
                 "</details>")
             lines.append(f"{p.kind} [{p.clause.id}] {fr.capitalize(p.summary)}")
         n = len(points)

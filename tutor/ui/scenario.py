@@ -9,9 +9,10 @@ nothing.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
 
 import ipywidgets as w
 
@@ -20,21 +21,47 @@ from tutor.engine import Event, IllegalAction
 from tutor.engine import scenario as sc
 from tutor.ui import html as h
 from tutor.ui.bridge import MAX_TEXT as MAX_QUERY
-from tutor.ui.bridge import query_value
+from tutor.ui.bridge import CopyButton, query_value
 from tutor.ui.htmlwidget import Html
-from tutor.ui.widgets import Refusal, set_html
+from tutor.ui.widgets import Refusal, read_game_number, set_html
 
 if TYPE_CHECKING:
     from tutor.ui.page import GamePage
     from tutor.ui.table import Sandbox
 
 PARAMETER = "scenario"
+#: a short code in the address (a scenario text always holds « = », a code never does)
+SHORT = re.compile(r"[A-Za-z0-9_-]+")
 INTRO = ("Le texte ci-dessous décrit exactement la position de la table : les joueurs, la "
          "règle, ce que le hasard a décidé (l’ordre des cartes, les mains) et les coups déjà "
          "joués. Copiez-le pour la retrouver plus tard, modifiez-le ou collez-en un autre, puis "
          "« Charger ».")
-_CSS = ("<style>.tv-scenario textarea { font-family: ui-monospace, SFMono-Regular, Menlo, "
-        "Consolas, monospace; font-size: 0.85rem; }</style>")
+_CSS = ("<style>.tv-scenario textarea, .tv-scenario-format pre { font-family: ui-monospace, "
+        "SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.85rem; }"
+        ".tv-scenario-format pre { white-space: pre-wrap; overflow-wrap: anywhere; "
+        "background: #f8f9fa; padding: 0.4rem; border-radius: 6px; }</style>")
+FORMAT = ("Une ligne par clé : clé = valeur. joueurs = [\"Alex\", \"Chloé\"] (les noms tels "
+          "qu’ils s’écrivent, accents compris) ; variante = le nom d’un préréglage, ou une table "
+          "des lectures : {readings} ; graine = un nombre (ce que le texte ne dit pas en vient) ; "
+          "coups = [ {{ joueur = …, … }}, … ], un coup par table.")
+
+
+def reference(engine: Any) -> str:
+    """« Le format du scénario »: the keys every game shares, this game's own keys, its
+    readings in the page's words and an example that loads."""
+    notation: sc.Notation[Any, Any] = engine.SCENARIO
+    readings = " ; ".join(f"{r.key} = " + " ou ".join(f"\"{w}\"" for w in r.values.values())
+                          for r in sc.readings_of(engine))
+    presets = ", ".join(engine.PRESETS)
+    parts = [f"<p>{h.esc(FORMAT.format(readings=readings))}</p>",
+             f"<p>{h.esc(fr.typography(f'Préréglages : {presets}.'))}</p>"]
+    if notation.guide:
+        parts.append(f"<p>{h.esc(fr.typography('Ce jeu : ' + notation.guide))}</p>")
+    if notation.example:
+        parts.append(f'<p>{h.esc("Par exemple :")}</p><pre>{html.escape(notation.example)}'
+                     "</pre>")
+    return ('<details class="tv-scenario-format"><summary>Le format du scénario</summary>'
+            f'{"".join(parts)}</details>')
 
 
 class ScenarioPanel(w.VBox):  # type: ignore[misc]
@@ -56,15 +83,24 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         self.link = Html()
         self.url = w.Text(layout=w.Layout(width="calc(100% - 8px)", display="none"))
         self.url.add_class("tv-scenario-url")
+        self.copy = CopyButton(label="Copier le lien", done_label=fr.typography(
+            "Lien copié : collez-le où vous voulez le partager."),
+            failed_label=fr.typography("Copie refusée par le navigateur : sélectionnez le "
+                                       "lien ci-dessus et copiez-le."),
+            layout=w.Layout(display="none"))
+        self.copy.add_class("tv-scenario-copy")
         self.status = Html()
         self.status.add_class("tv-scenario-status")
         head = Html(f'{_CSS}<div class="tv-root"><div class="tv-title">Scénario</div>'
-                      f'<p class="tv-muted">{h.esc(fr.typography(INTRO))}</p></div>')
+                    f'<p class="tv-muted">{h.esc(fr.typography(INTRO))}</p>'
+                    f"{reference(board.engine)}</div>")
         buttons = w.HBox([self.load_button, self.link_button],
                          layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([head, self.status, self.text, buttons, self.link, self.url])
+        super().__init__([head, self.status, self.text, buttons, self.link, self.url, self.copy])
         self.add_class("tv-scenario")
         self._loaded: Any = None
+        #: how the start of the last scenario loaded was made: (start, game number, chance keys)
+        self._origin: tuple[Any, int | None, Mapping[str, Any] | None] | None = None
         guard = board.guard
         self.load_button.on_click(guard(lambda _: self.load(self.text.value)))
         self.link_button.on_click(guard(lambda _: self.share()))
@@ -87,24 +123,34 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
     def refresh(self) -> None:
         """Show the text of the current position (after every move, undo, new game…)."""
         session = self.board.session
-        if self._loaded is not None and session.steps[0].state is not self._loaded:
+        if self._loaded is not None and session.version != self._loaded:
+            # « Scénario chargé » speaks of the position loaded: gone with the next change
             self._loaded = None
             set_html(self.status, "")
         set_html(self.link, "")
-        self.url.layout.display = "none"
+        self.url.layout.display = self.copy.layout.display = "none"
+        self.copy.text = ""
         self.text.value = self.current()
 
     # --- loading ----------------------------------------------------------------------------
 
     def load(self, text: object, source: str = "") -> None:
-        """Set the sandbox up from a scenario text; a refusal changes nothing."""
+        """Set the sandbox up from a scenario text, or from a link's short code
+        (:func:`~tutor.engine.scenario.decode_link`); a refusal changes nothing."""
         engine = self.board.engine
         try:
-            built = sc.load(engine, text, self.game)
+            if isinstance(text, str) and SHORT.fullmatch(text):
+                built = sc.decode_link(engine, text, self.game)
+                seed, chance = sc.link_origin(text)
+            else:
+                data = sc.parse_text(text)
+                built = sc.build(engine, sc.read(engine, data, self.game))
+                seed, chance = None, data
         except IllegalAction:
             raise
         except ValueError as exc:  # ScenarioError, and the engines' French ValueErrors
             raise Refusal(fr.message(str(exc))) from None
+        self._origin = (built.start, seed, chance)
         session = self.board.session
         actions = [a for a, _, _ in built.steps]
         with session.hold_trait_notifications():
@@ -112,7 +158,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
             for action in actions:
                 session.act(action, chooser=action.seat)
         self._sync_settings(built.start)
-        self._loaded = session.steps[0].state
+        self._loaded = session.version
         said = "Scénario chargé depuis le lien." if source == "lien" else "Scénario chargé."
         steps = (fr.count(len(actions), "coup rejoué", "coups rejoués")
                  + " ; « Annuler » et le curseur « Étape » remontent jusqu’à la mise en place."
@@ -135,12 +181,30 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
 
     # --- sharing ----------------------------------------------------------------------------
 
+    def code(self) -> str:
+        """The short code of the position shown (:func:`~tutor.engine.scenario.encode_link`):
+        its start as the game number that dealt it, or the chance keys of the text it was
+        loaded from, then each move as its place among the legal ones."""
+        board, session = self.board, self.board.session
+        start = session.steps[0].state
+        seed, chance = None, None
+        if self._origin is not None and self._origin[0] is start:
+            _, seed, chance = self._origin
+        else:
+            try:
+                seed = read_game_number(board.seed.value)
+            except Refusal:
+                seed = None
+        return sc.encode_link(board.engine, self.game, start, session.actions_played(),
+                              seed=seed, source=chance)
+
     def share(self) -> None:
-        """Show the link that opens this page on the current position."""
+        """Show the link that opens this page on the current position, and « Copier le
+        lien »."""
         here = self.board.surface.page.browser.page
         if not here.startswith(("http://", "https://")) or any(c in here for c in "?#\"'<> "):
             here = self.notebook  # the link stays relative to the page
-        url = f"{here}?{PARAMETER}={quote(self.current(), safe='')}"
+        url = f"{here}?{PARAMETER}={self.code()}"
         if len(url) > MAX_QUERY:
             raise Refusal("Cette position est trop longue pour un lien : copiez plutôt le texte "
                           "du scénario.")
@@ -149,7 +213,8 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         set_html(self.link, f'<p class="tv-muted">{h.esc(say)} <a href="{h.esc(url)}" '
                             'target="_blank" rel="noopener">Ouvrir le lien</a></p>')
         self.url.value = url
-        self.url.layout.display = ""
+        self.copy.text = url
+        self.url.layout.display = self.copy.layout.display = ""
 
 
 def example_scene(page: GamePage, draw: Callable[[Any, Sequence[Event]], str],

@@ -12,14 +12,16 @@ incremental journal. The computer players are handed their seat's view only
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as w
 
 from tutor import fr
-from tutor.engine import Event
+from tutor.engine import Event, IllegalAction
+from tutor.engine import scenario as sc
 from tutor.engine.api import AnyEngine, Bot
 from tutor.ui import html as h
 from tutor.ui import scenario
@@ -33,6 +35,7 @@ from tutor.ui.whatif import WhatIfPanel, policies
 from tutor.ui.widgets import (
     ErrorArea,
     GameSettings,
+    Refusal,
     game_number_field,
     guarded,
     history_slider,
@@ -66,6 +69,8 @@ class Surface:
     players: tuple[int, ...] = ()
     preset: str = "standard"
     setup: Mapping[str, Any] = field(default_factory=dict)
+    #: the page writes totals with their sign (« +50 »), so the final table does too
+    signed: bool = False
 
     @property
     def engine(self) -> AnyEngine:
@@ -78,12 +83,35 @@ def outcome_panel(surface: Surface, state: Any) -> str:
     # best first, whichever way the game counts (the lowest total wins some games)
     low = bool(out.winners) and out.scores[out.winners[0]] == min(out.scores.values()) < max(
         out.scores.values())
-    rows = [[h.esc(p), f"<strong>{h.esc(fr.signed(s) if s < 0 else str(s))}</strong>",
+    rows = [[h.esc(p), f"<strong>{h.esc(fr.signed(s) if s < 0 or surface.signed else str(s))}"
+             "</strong>",
              '<span class="tv-tag tv-ok">vainqueur</span>' if p in out.winners else ""]
             for p, s in sorted(out.scores.items(), key=lambda kv: kv[1] if low else -kv[1])]
     return (f'<div class="tv-panel tv-success tv-final"><div class="tv-title">Fin de la partie'
             f"</div>{h.table(['Joueur', 'Points', ''], rows)}<p>{h.esc(out.reason)}</p>"
             f"{surface.page.cite(out.clause)}</div>")
+
+
+def move_text(engine: AnyEngine, action: Any) -> str:
+    """A move in the scenario's words: « Alex : carte 12 »."""
+    written = dict(engine.SCENARIO.write_action(action))
+    who = written.pop("joueur", "")
+    return f"{who} : " + ", ".join(f"{k} {v}" for k, v in written.items())
+
+
+def reading_label(engine: AnyEngine, variant: Any) -> str:
+    """The name of the reading ``variant``: its preset's label, else the readings it changes
+    from the standard preset, in the scenario's words."""
+    presets = engine.PRESETS
+    readings = sc.readings_of(engine)
+
+    def changed(preset: Any) -> list[sc.Reading]:
+        return [r for r in readings if getattr(preset, r.field) != getattr(variant, r.field)]
+
+    key = min(presets, key=lambda k: len(changed(presets[k])))
+    words = [f"{r.name or r.key.replace('_', ' ')} {r.values[getattr(variant, r.field)]}"
+             for r in changed(presets[key])]
+    return ", ".join([str(engine.PRESET_LABELS[key]), *words])
 
 
 class _Board(w.VBox):  # type: ignore[misc]
@@ -184,8 +212,28 @@ class PlayTable(_Board):
                          act=self.play, acting=self.acting_seat)
         self.settings.start_button.on_click(self.guard(lambda _: self.start()))
         self.settings.teacher.observe(lambda _: self.guard(self._teacher)(), names="value")
+        self.next_reading = Html()
+        self.next_reading.add_class("tv-next-reading")
+        self.settings.children = (*self.settings.children[:-1], self.next_reading,
+                                  self.settings.children[-1])
+        self.settings.preset.observe(lambda _: self.guard(self.reading_note)(), names="value")
         self.add_class("tv-game")
         self.render()
+
+    def chosen_variant(self) -> Any:
+        """The reading the settings choose for the next game."""
+        return self.engine.Variant.coerce(str(self.settings.preset.value))
+
+    def reading_note(self) -> None:
+        """A reading chosen during a game applies to the next one: the settings say so, and
+        name the reading in play (the computer players chose their moves under it)."""
+        playing = self.session.steps[0].state.variant
+        chosen = self.chosen_variant()
+        set_html(self.next_reading, "" if chosen == playing else h.message_panel(
+            "info", fr.typography(f"« {reading_label(self.engine, chosen)} » : à la prochaine "
+                                  "partie."),
+            fr.typography(f"La partie en cours suit « {reading_label(self.engine, playing)} » "
+                          "; « Nouvelle partie » la rejoue sous la règle choisie.")))
 
     def _deal(self, me: str, opponents: int, seed: int, preset: str,
               level: str) -> tuple[Any, tuple[Event, ...]]:
@@ -211,6 +259,7 @@ class PlayTable(_Board):
         self.policies = policies(self.me, list(self.bots), str(s.level.value), s.game_number())
         self.viewer = None if s.teacher.value else self.me
         self.session.restart(state, opening, seat=self.me)
+        self.reading_note()
 
     def _teacher(self) -> None:
         self.viewer = None if self.settings.teacher.value else self.me
@@ -255,12 +304,22 @@ class Sandbox(_Board):
         self.seed = game_number_field(seed)
         self.new_button = w.Button(description="Nouvelle partie", icon="refresh")
         row = w.Layout(flex_flow="row wrap")
+        self.reading = Html()
+        self.reading.add_class("tv-reading-status")
+        self.reading_undo = w.Button(description="Annuler", icon="undo",
+                                     layout=w.Layout(width="auto", display="none"))
+        self.reading_undo.add_class("tv-reading-undo")
         settings = w.VBox([w.HBox([self.count, self.seed], layout=row),
-                           w.HBox([self.preset, self.new_button], layout=row)])
+                           w.HBox([self.preset, self.new_button], layout=row),
+                           w.HBox([self.reading, self.reading_undo], layout=row)])
         state = self._deal(counts[0], seed, surface.preset, surface)
         super().__init__(surface, settings, state, engine.opening_events(state), None,
                          act=self.play, acting=self.acting_seat)
+        self._quiet = False
+        self._before: tuple[Any, list[Any], int, Any] | None = None
         self.new_button.on_click(self.guard(lambda _: self.start()))
+        self.preset.observe(lambda _: self.guard(self.change_reading)(), names="value")
+        self.reading_undo.on_click(self.guard(lambda _: self.undo_reading()))
         self.add_class("tv-sandbox")
         self.render()
         self.scenario = scenario.attach(self)  # « Scénario »: copy, load, share by link
@@ -274,17 +333,110 @@ class Sandbox(_Board):
         state = self._deal(int(self.count.value), read_game_number(self.seed.value),
                            str(self.preset.value), self.surface)
         self.session.restart(state, self.engine.opening_events(state))
+        self._forget_reading()
 
     def acting_seat(self, step: Step) -> str | None:
         return step.seats[0] if step.seats else None
 
+    @contextmanager
+    def settling(self) -> Iterator[None]:
+        """Inside this block, the settings change without replaying the game (they are being
+        set to say what is in play)."""
+        quiet, self._quiet = self._quiet, True
+        try:
+            yield
+        finally:
+            self._quiet = quiet
+
     def show_variant(self, variant: Any) -> None:
-        """The settings name the reading ``variant`` when it is one of the presets (a loaded
-        scenario; no new deal: only « Nouvelle partie » deals)."""
+        """The settings name the reading ``variant`` (a loaded scenario; no new deal: only
+        « Nouvelle partie » deals)."""
+        with self.settling():
+            self.show_reading(variant)
+        self._forget_reading()
+
+    def chosen_variant(self) -> Any:
+        """The reading the settings choose."""
+        return self.engine.Variant.coerce(str(self.preset.value))
+
+    def _forget_reading(self) -> None:
+        self._before = None
+        set_html(self.reading, "")
+        self.reading_undo.layout.display = "none"
+
+    def change_reading(self) -> None:
+        """A reading chosen in the settings takes effect at once: the game is dealt again from
+        the same record and every move played so far replayed under it. When a move becomes
+        illegal, the change is refused, naming the move, and the settings come back to the
+        reading in play; when the new reading cannot deal the same cards (another deck), the
+        settings say it applies to the next game. « Annuler » undoes a change made."""
+        if self._quiet:
+            return
+        session = self.session
+        start, new = session.steps[0].state, self.chosen_variant()
+        if new == start.variant:
+            self._forget_reading()
+            return
+        was, now = reading_label(self.engine, start.variant), reading_label(self.engine, new)
+        actions = [a for step in session.steps[1:] for a in step.actions]
+        # the whole line's record: the shuffles drawn later in the game too
+        record = session.steps[-1].state.record
+        try:
+            first = state = self.engine.new_game(start.players, record=record, variant=new)
+            for k, action in enumerate(actions, 1):
+                try:
+                    state, _ = self.engine.apply(state, action)
+                except IllegalAction as exc:
+                    with self.settling():
+                        self.show_reading(start.variant)
+                    raise Refusal(fr.typography(
+                        f"Sous « {now} », le coup {k} ({move_text(self.engine, action)}) est "
+                        f"impossible : {exc.reason} La partie garde « {was} ».")) from None
+        except (IllegalAction, ValueError) as exc:
+            if isinstance(exc, Refusal):
+                raise
+            # another deck, or more shuffles than this game drew: not the same game
+            self._before = None
+            self.reading_undo.layout.display = "none"
+            set_html(self.reading, h.message_panel(
+                "info", fr.typography(f"« {now} » : à la prochaine partie."),
+                fr.typography(f"Sous cette règle, ces cartes ne donnent pas la même partie : la "
+                              f"partie en cours suit « {was} » ; « Nouvelle partie » en "
+                              "distribue une sous la règle choisie.")))
+            return
+        self._before = (start, actions, session.cursor, start.variant)
+        self._replay(first, actions, session.cursor)
+        self.reading_undo.layout.display = ""
+        set_html(self.reading, h.message_panel(
+            "success", fr.typography(f"Règle en jeu : « {now} »."),
+            fr.typography(f"{fr.capitalize(fr.count(len(actions), 'coup rejoué', 'coups rejoués'))}"
+                          f" sous cette règle ; « Annuler » revient à « {was} ».")))
+
+    def undo_reading(self) -> None:
+        """Back to the reading in play before the last change, and its game."""
+        if self._before is None:
+            return
+        start, actions, cursor, variant = self._before
+        self._replay(start, actions, cursor)
+        with self.settling():
+            self.show_reading(variant)
+        self._forget_reading()
+
+    def show_reading(self, variant: Any) -> None:
+        """The settings' controls set to ``variant`` (a page with more controls than the preset
+        sets them too)."""
         for key, preset in self.engine.PRESETS.items():
             if preset == variant and key in {k for _, k in self.preset.options}:
                 self.preset.value = key
                 return
+
+    def _replay(self, start: Any, actions: Sequence[Any], cursor: int) -> None:
+        session = self.session
+        with session.hold_trait_notifications():
+            session.restart(start, self.engine.opening_events(start))
+            for action in actions:
+                session.act(action, chooser=action.seat)
+            session.goto(min(cursor, len(session.steps) - 1))
 
     def play(self, action: Any) -> None:
         self.session.act(action, chooser=self.acting_seat(self.session.step))

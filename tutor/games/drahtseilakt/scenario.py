@@ -80,5 +80,28 @@ def _facts(state: State) -> dict[str, Any]:
     }
 
 
+READINGS = (
+    sc.Reading("cartes", "deck", {"full": "1 à 50", "tactical": "tactique"}),
+    sc.Reading("on_joue", "play", {"in_turn": "à tour de rôle", "simultaneous": "en même temps"}),
+    sc.Reading("reserve", "supply", {"finite": "limitée", "unlimited": "jetons"}),
+    sc.Reading("paires", "pairs", {"immediate": "aussitôt", "end_of_manche": "en fin de manche"}),
+)
+
+GUIDE = ("donneur : qui donne la première manche (le joueur suivant entame) ; [[donnes]], une "
+         "par manche : mains.Nom = [9 cartes], score = [cartes score du dessus vers le dessous, "
+         "\"0 bleu\", \"0 rouge\"] ; coups : { joueur = …, carte = … }.")
+
+EXAMPLE = """joueurs = ["Alex", "Béa", "Chloé"]
+donneur = "Béa"
+coups = [{ joueur = "Chloé", carte = 29 }]
+
+[[donnes]]
+score = [3, "0 bleu", 4]
+mains.Alex = [1, 2, 3, 4, 5, 6, 7, 8, 9]
+mains.Béa = [11, 12, 13, 14, 15, 16, 17, 18, 19]
+mains.Chloé = [21, 22, 23, 24, 25, 26, 27, 28, 29]
+"""
+
 SCENARIO: sc.Notation[State, Play] = sc.Notation(
-    ("donneur", "donnes"), _read_chance, _write_chance, parse_move, _write_action, _facts)
+    ("donneur", "donnes"), _read_chance, _write_chance, parse_move, _write_action, _facts,
+    READINGS, GUIDE, EXAMPLE)

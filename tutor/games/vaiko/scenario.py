@@ -12,22 +12,25 @@ worked examples: ``{ joueur = "Alex", action = "echanger", carte = 2 }``…
 from __future__ import annotations
 
 import random
-import unicodedata
 from collections.abc import Mapping
 from typing import Any, cast
 
 from tutor import fr
 from tutor.engine.core import Record
-from tutor.engine.scenario import Notation, ScenarioError, listed, per_player, rest, take
+from tutor.engine.scenario import (
+    Notation,
+    Reading,
+    ScenarioError,
+    listed,
+    per_player,
+    plain,
+    rest,
+    take,
+)
 from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.deck import coerce_deck
 from tutor.games.vaiko.examples import parse_move
 from tutor.games.vaiko.state import C_DEAL, HAND_SIZE, Action, State
-
-
-def _plain(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower().replace("×", "x"))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _face(where: str, value: object, faces: tuple[str, ...]) -> str:
@@ -37,7 +40,7 @@ def _face(where: str, value: object, faces: tuple[str, ...]) -> str:
     if not isinstance(value, str):
         raise ScenarioError(fr.typography(f"{where} : une carte s’écrit par son nom, par "
                                           "exemple \"7\" ou \"Vision\"."))
-    match = [f for f in faces if _plain(f) == _plain(value)]
+    match = [f for f in faces if plain(f) == plain(value)]
     return match[0] if match else value
 
 
@@ -131,6 +134,32 @@ def _facts(state: State) -> dict[str, Any]:
     }
 
 
+READINGS = (
+    Reading("piocher", "draw_from", {"deck": "pioche seulement",
+                                     "deck_or_discard": "pioche ou défausse"}),
+    Reading("regarder", "look", {"before_swap": "oui, puis échanger", "never": "jamais"}),
+    Reading("speciale_en_defausse", "matched_special", {"effect": "avec effet",
+                                                        "no_effect": "sans effet"}),
+    Reading("annonceur_a_egalite", "caller_tie", {"bonus": "bonus", "malus": "malus"}),
+    Reading("apres_l_annonce", "call_end", {"caller": "chacun rejoue une fois",
+                                            "starter": "fin du tour de table"}),
+)
+
+GUIDE = ("mains.Nom = [4 cartes, place 1 à 4] ; defausse = la première carte retournée ; "
+         "pioche = [du dessus vers le dessous] ; une carte s’écrit par son nom (7, \"Vision\", "
+         "\"x2\", \"échange\") ; coups : { joueur = …, action = \"piocher\" }, \"regarder\" "
+         "ou \"échanger\" ou \"tenter\" avec carte (sa place), \"jeter\", \"passer\", "
+         "\"vaiko\"…")
+
+EXAMPLE = """joueurs = ["Alex", "Chloé"]
+variante = { annonceur_a_egalite = "malus" }
+mains.Alex = [3, 9, "Vision", 0]
+mains.Chloé = [8, 5, "x2", "échange"]
+defausse = 7
+pioche = [5, 1]
+coups = [{ joueur = "Alex", action = "regarder", carte = 4 }]
+"""
+
 SCENARIO: Notation[State, Action] = Notation(
     ("mains", "defausse", "pioche"), _read_chance, _write_chance,
-    lambda where, move: parse_move(dict(move)), _write_action, _facts)
+    lambda where, move: parse_move(dict(move)), _write_action, _facts, READINGS, GUIDE, EXAMPLE)

@@ -179,7 +179,9 @@ def _malus(d: Mapping[str, Any], who: str) -> str:
 
 
 def _totals(d: Mapping[str, Any], who: str) -> str:
-    return f"Totaux après la manche {d['manche']} : " + ", ".join(
+    # a worked example gives totals without saying after which manche (``manche`` 0)
+    head = f"Totaux après la manche {d['manche']}" if d["manche"] else "Totaux"
+    return f"{head} : " + ", ".join(
         f"{p} {fr.count(t, 'point')}" for p, t in d["totals"].items()) + "."
 
 

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from tutor import fr
 from tutor.engine import IllegalAction
 from tutor.engine.examples import ExampleError
+from tutor.engine.scenario import plain
 
 GAME_ID = "vampir"
 MIN_PLAYERS = 3
@@ -292,17 +293,42 @@ def cards_text(cards: Sequence[Card]) -> str:
     return fr.join(out)
 
 
+#: each location as a scenario writes it: its name on the table, in lower case
+LOCATION_WORDS: dict[str, str] = {loc: name.lower() for loc, name in LOCATION_NAMES.items()}
+_LOCATION_READ = {**{plain(w): loc for loc, w in LOCATION_WORDS.items()},
+                  **{loc: loc for loc in LOCATIONS}}
+
+
+def parse_location(text: Any) -> Any:
+    """A location as written: its name on the table in any case, with or without accents
+    (``"Château"``, ``"eglise"``), or the worked examples' code (``"castle"``); anything else
+    is returned as it is, for the engine to refuse."""
+    return _LOCATION_READ.get(plain(text), text) if isinstance(text, str) else text
+
+
 def parse_card(text: object) -> Card:
-    """Read the notation of the worked examples: ``"castle:1"``, ``"pub:2"``, ``"joker"``.
-    Anything else raises :class:`ExampleError` (a ``ValueError``) with a French reason."""
-    if text == "joker" and type(text) is str:
+    """Read a card as the worked examples and scenarios write it: ``"château:1"``
+    (``"castle:1"`` too), ``"taverne:2"``, ``"joker"``. Anything else raises
+    :class:`ExampleError` (a ``ValueError``) with a French reason."""
+    if type(text) is str and plain(text) == "joker":
         return JOKER
     if type(text) is str and ":" in text:
         loc, _, heads = text.partition(":")
-        if loc in LOCATIONS and heads in ("1", "2"):
-            return Vampire(loc, int(heads))
-    raise ExampleError(f"carte illisible {shown(text)} (écrire par exemple « castle:1 », "
-                       f"« pub:2 » ou « joker » ; lieux : {', '.join(LOCATIONS)})")
+        where = parse_location(loc)
+        if where in LOCATIONS and heads.strip() in ("1", "2"):
+            return Vampire(str(where), int(heads))
+    raise ExampleError(f"carte illisible {shown(text)} (écrire le lieu et le nombre de têtes, "
+                       f"par exemple « château:1 », « taverne:2 », ou « joker » ; lieux : "
+                       f"{', '.join(LOCATION_WORDS.values())})")
+
+
+def card_word(card: Card) -> str:
+    """How a scenario writes ``card``: ``"château:1"``, ``"joker"`` (read by
+    :func:`parse_card`)."""
+    if not is_card(card):
+        raise refused(f"{shown(card)} n’est pas une carte de Vampir.")
+    return (f"{LOCATION_WORDS[card.location]}:{card.heads}" if isinstance(card, Vampire)
+            else "joker")
 
 
 def card_code(card: Card) -> str:

@@ -15,7 +15,17 @@ from tutor.engine import Event, IllegalAction, api
 from tutor.engine import examples as ex
 
 from .actions import Action, Draw, Hunt, Lay, Take
-from .cards import JOKER, LOCATIONS, Card, Vampire, card_code, parse_card, shown, sort_cards
+from .cards import (
+    JOKER,
+    LOCATIONS,
+    Card,
+    Vampire,
+    card_code,
+    parse_card,
+    parse_location,
+    shown,
+    sort_cards,
+)
 from .engine import is_over
 from .hunts import Variant, is_valid_hunt, score
 from .state import State, View, situation
@@ -124,11 +134,11 @@ def parse_move(where: str, spec: object) -> Action:
     if what == "piocher":
         return Draw(seat)
     if what == "recuperer":
-        return Take(seat, spec.get("lieu", ""))
+        return Take(seat, parse_location(spec.get("lieu", "")))
     if what == "poser":
         card = parse_card(spec.get("carte"))
-        return Lay(seat, card, spec.get("lieu", card.location if isinstance(card, Vampire)
-                                        else ""))
+        here = card.location if isinstance(card, Vampire) else ""
+        return Lay(seat, card, parse_location(spec.get("lieu", here)))
     if what == "chasser":
         return Hunt(seat, _card_list(f"{where}.cartes", spec.get("cartes")))
     raise ex.ExampleError(f"{where} : action inconnue {shown(what)} (actions possibles : piocher, "

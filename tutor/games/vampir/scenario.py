@@ -1,9 +1,10 @@
 """How Vampir writes an exact scenario (:data:`SCENARIO`).
 
 What chance decides: ``premier`` (the start player; by default the first listed) and, manche by
-manche, ``donnes = [{ mains = { Anke = ["castle:1", "pub:2", "joker", …] }, pioche = [ … ] }]``:
-each player's 4 cards and the face-down deck, top first, cards written as in the worked examples
-(``"castle:1"``, ``"pub:2"``, ``"joker"``). Whatever is not written (a hand or part of it, the rest
+manche, ``donnes = [{ mains = { Anke = ["château:1", "taverne:2", "joker", …] }, pioche = [ … ]
+}]``: each player's 4 cards and the face-down deck, top first, each location by its name on the
+table (``"château:1"``, ``"taverne:2"``, ``"joker"``; the worked examples' ``"castle:1"`` is read
+too). Whatever is not written (a hand or part of it, the rest
 of the deck, a whole manche) is drawn from ``graine``. A move is written as in the worked
 examples: ``{ joueur = "Anke", action = "piocher" }``, ``action = "poser"`` with ``carte`` (and
 ``lieu`` for a joker), ``action = "recuperer"`` with ``lieu``, ``action = "chasser"`` with
@@ -23,10 +24,13 @@ from .actions import Action, Draw, Lay, Take
 from .cards import (
     C_DEAL,
     HAND_SIZE,
+    LOCATION_WORDS,
     LOCATIONS,
     SHUFFLED,
     Card,
+    Vampire,
     card_code,
+    card_word,
     parse_card,
 )
 from .examples import parse_move
@@ -45,10 +49,10 @@ def _read_chance(data: Mapping[str, Any], players: tuple[str, ...], variant: Any
     for where, spec in sc.written_deals(data, variant.manches, ("mains", "pioche")):
         pool = list(SHUFFLED)
         hands = sc.written_hands(where, spec, players, lambda w, h: _cards(w, h, HAND_SIZE),
-                                 pool, C_DEAL, card_code, SHUFFLED)
+                                 pool, C_DEAL, card_word, SHUFFLED)
         with sc.as_scenario_error():
             written = _cards(f"{where}, pioche", spec.get("pioche", []), len(SHUFFLED))
-            deck = sc.take(f"{where}, pioche", written, pool, C_DEAL, card_code, SHUFFLED)
+            deck = sc.take(f"{where}, pioche", written, pool, C_DEAL, card_word, SHUFFLED)
         dealt, others = sc.deal(players, hands, sc.rest(pool, rng), HAND_SIZE)
         drawn.append((*dealt, *deck, *others))
     return Record(tuple(drawn), (("first", first),))
@@ -60,9 +64,9 @@ def _write_chance(state: State) -> dict[str, Any]:
     for order in state.record.shuffles:
         cards = cast(tuple[Card, ...], order)
         donnes.append({
-            "mains": {p: [card_code(c) for c in sorted(cards[HAND_SIZE * i:HAND_SIZE * (i + 1)])]
+            "mains": {p: [card_word(c) for c in sorted(cards[HAND_SIZE * i:HAND_SIZE * (i + 1)])]
                       for i, p in enumerate(state.players)},
-            "pioche": [card_code(c) for c in cards[HAND_SIZE * n:]],
+            "pioche": [card_word(c) for c in cards[HAND_SIZE * n:]],
         })
     return {"premier": state.record.option("first", state.players[0]), "donnes": donnes}
 
@@ -71,12 +75,15 @@ def _write_action(action: Action) -> dict[str, Any]:
     if isinstance(action, Draw):
         return {"joueur": action.seat, "action": "piocher"}
     if isinstance(action, Take):
-        return {"joueur": action.seat, "action": "recuperer", "lieu": action.location}
+        return {"joueur": action.seat, "action": "recuperer",
+                "lieu": LOCATION_WORDS[action.location]}
     if isinstance(action, Lay):
-        return {"joueur": action.seat, "action": "poser", "carte": card_code(action.card),
-                "lieu": action.location}
+        move = {"joueur": action.seat, "action": "poser", "carte": card_word(action.card)}
+        if not (isinstance(action.card, Vampire) and action.card.location == action.location):
+            move["lieu"] = LOCATION_WORDS[action.location]  # a joker's location
+        return move
     return {"joueur": action.seat, "action": "chasser",
-            "cartes": [card_code(c) for c in action.cards]}
+            "cartes": [card_word(c) for c in action.cards]}
 
 
 def _facts(state: State) -> dict[str, Any]:
@@ -93,5 +100,31 @@ def _facts(state: State) -> dict[str, Any]:
     }
 
 
+READINGS = (
+    sc.Reading("apres_la_pioche", "draw", {"hand": "en main", "drawn": "une des deux tirées"}),
+    sc.Reading("recuperer", "take", {"hunt_required": "si une chasse suit", "free": "toujours"}),
+    sc.Reading("joker", "joker_heads", {1: "1 tête", 2: "2 têtes"}),
+    sc.Reading("manches", "manches", {3: "3 manches", 1: "1 manche"}),
+)
+
+GUIDE = ("premier : qui joue en premier ; [[donnes]], une par manche : mains.Nom = [4 cartes], "
+         "pioche = [du dessus vers le dessous] ; une carte s’écrit lieu:têtes (\"château:1\", "
+         "\"taverne:2\") ou \"joker\" ; lieux : cimetière, asile, taverne, château, église, "
+         "docks ; coups : { joueur = …, action = \"piocher\" }, \"poser\" avec carte (et lieu "
+         "pour un joker), \"récupérer\" avec lieu, \"chasser\" avec cartes.")
+
+EXAMPLE = """joueurs = ["Anke", "Bernd", "Chloé"]
+variante = "manche-unique"
+premier = "Bernd"
+coups = [{ joueur = "Bernd", action = "piocher" }]
+
+[[donnes]]
+pioche = ["église:2", "château:1", "joker"]
+mains.Anke = ["château:1", "château:2", "taverne:1", "joker"]
+mains.Bernd = ["docks:1", "docks:2", "église:1", "joker"]
+mains.Chloé = ["taverne:2", "taverne:1", "asile:1", "cimetière:2"]
+"""
+
 SCENARIO: sc.Notation[State, Action] = sc.Notation(
-    ("premier", "donnes"), _read_chance, _write_chance, parse_move, _write_action, _facts)
+    ("premier", "donnes"), _read_chance, _write_chance, parse_move, _write_action, _facts,
+    READINGS, GUIDE, EXAMPLE)

@@ -228,10 +228,12 @@ def view(state: State, seat: str | None) -> View:
 
     A player sees the pile at stake, the point cards revealed so far, the number of face-down
     point cards, their own hand, choice and winnings, who has chosen (not what), and every card
-    shown so far (the open piles, remembered).
+    shown so far (the open piles, remembered). Once the game is over, the final count shows
+    everyone's winnings and totals (``vautours/decompte``).
     """
-    everything = seat is None
-    me = -1 if everything else seat_index(state, seat)
+    over = not state.pile and not state.deck
+    everything = seat is None or over  # the final count shows everyone's winnings
+    me = -1 if seat is None else seat_index(state, seat)
     players = []
     for i, (name, chosen, hand, played, taken) in enumerate(
             zip(state.players, state.chosen, state.hands, state.played, state.taken)):
@@ -243,8 +245,8 @@ def view(state: State, seat: str | None) -> View:
             sum(taken) + state.bonus[i] if mine else None))
     revealed = state.order[:len(state.order) - len(state.deck)]
     return View(seat, state.variant, MANCHES - len(state.deck), state.pile, sum(state.pile),
-                len(state.deck), state.deck if everything else None, revealed, tuple(players),
-                not state.pile and not state.deck)
+                len(state.deck), state.deck if seat is None else None, revealed,
+                tuple(players), over)
 
 
 def inventory(state: State) -> dict[Hashable, int]:

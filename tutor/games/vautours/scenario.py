@@ -13,7 +13,7 @@ from typing import Any
 
 from tutor.engine.core import Record
 from tutor.engine.examples import check_keys
-from tutor.engine.scenario import Notation, listed, rest, take
+from tutor.engine.scenario import Notation, Reading, listed, rest, take
 from tutor.games.vautours.engine import _scores, manche
 from tutor.games.vautours.state import C_POINTS, POINT_CARDS, Play, State
 
@@ -52,5 +52,29 @@ def _facts(state: State) -> dict[str, Any]:
     }
 
 
+READINGS = (
+    Reading("egalites", "ties", {"repeated": "annulation répétée", "one_level": "un seul niveau"},
+            "égalités :"),
+    Reading("departage", "final_tiebreak", {"second_best": "deuxième meilleur score",
+                                            "highest_mouse": "plus haute carte Suricate"},
+            "départage :"),
+    Reading("derniere_pile", "last_pile", {"lost": "perdue", "shared": "partagée"},
+            "pile finale"),
+)
+
+GUIDE = ("pioche : l’ordre des cartes Points, du dessus vers le dessous (la première est "
+         "retournée aussitôt) ; coups : { joueur = …, carte = 1 à 15 }.")
+
+EXAMPLE = """joueurs = ["Alex", "Chloé", "Léo"]
+variante = { egalites = "un seul niveau", derniere_pile = "partagée" }
+pioche = [7, -2, 10]
+coups = [
+  { joueur = "Alex", carte = 14 },
+  { joueur = "Chloé", carte = 12 },
+  { joueur = "Léo", carte = 14 },
+]
+"""
+
 SCENARIO: Notation[State, Play] = Notation(("pioche",), _read_chance, _write_chance,
-                                           _read_action, _write_action, _facts)
+                                           _read_action, _write_action, _facts,
+                                           READINGS, GUIDE, EXAMPLE)

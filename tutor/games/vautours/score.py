@@ -66,7 +66,8 @@ def final_result(
                        f"{tied} sont à égalité en tête ({fr.signed(best)}) : le deuxième "
                        f"meilleur score ({fr.signed(second)}) l’emporte.", C_TIEBREAK)
     if cards is None:
-        raise ValueError("Le départage par la plus haute souris demande les cartes gagnées.")
+        raise ValueError("Le départage par la plus haute carte Suricate demande les cartes "
+                         "gagnées.")
     mice = {p: max((c for c in cards.get(p, ()) if c > 0), default=0) for p in top}
     high = max(mice.values())
     if high == 0:

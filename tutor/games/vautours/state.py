@@ -56,7 +56,7 @@ PRESETS, PRESET_LABELS = Variant.presets(
                             "d’égalité)", {"ties": "one_level"}),
         "livret-souris": ("Livret «\u202fsouris\u202f»", {}),
         "livret-souris-alternative": ("Livret «\u202fsouris\u202f», départage par la plus "
-                                      "haute souris", {"final_tiebreak": "highest_mouse"}),
+                                      "haute carte Suricate", {"final_tiebreak": "highest_mouse"}),
     })
 
 

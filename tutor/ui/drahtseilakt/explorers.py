@@ -47,16 +47,28 @@ def chain_html(deck: Sequence[d.ScoreCard]) -> str:
         steps.append(f'<div class="dz-chain-step"><div class="tv-title">Pli {k}</div>'
                      f'<div class="tv-row">{cards}</div><div class="dz-pay"><strong>'
                      f'{h.esc(pay_text(r))}</strong></div><ol class="tv-steps">{lines}</ol></div>')
-    tail = "" if not left else h.message_panel(
-        "info", "Il manque une carte pour finir la chaîne.",
-        f"Sous {fr.join(map(d.card_text, left))}, il faut encore une carte de 1 à 9 : "
-        "un 0 oblige toujours à retourner la carte suivante.")
+    if not left:
+        tail = ""
+    elif len(tricks) >= d.TRICKS:
+        tail = h.message_panel(
+            "info", f"La manche est finie après {d.TRICKS} plis.",
+            fr.typography(f"{fr.capitalize(fr.join(map(d.card_text, left)))} "
+                          + ("restent sous la pioche : ils ne sont jamais retournés."
+                             if len(left) > 1 else
+                             "reste sous la pioche : il n’est jamais retourné.")))
+    else:
+        tail = h.message_panel(
+            "info", "Il manque une carte pour finir la chaîne.",
+            f"Sous {fr.join(map(d.card_text, left))}, il faut encore une carte de 1 à 9 : "
+            "un 0 oblige toujours à retourner la carte suivante.")
     return f'<div class="dz-chain">{"".join(steps)}</div>{tail}'
 
 
 class ChainExplorer(w.VBox):  # type: ignore[misc]
     """Stack score cards in the order of your choice and watch the 0 cards chain trick by
     trick; the engine checks the pile (each card once, score cards only)."""
+
+    built = False
 
     def __init__(self, deck: Sequence[d.ScoreCard] = (d.ZERO_BLUE, 4, 3)) -> None:
         self.error = ErrorArea(book())
@@ -89,6 +101,7 @@ class ChainExplorer(w.VBox):  # type: ignore[misc]
                                  layout=row), self.error, self.pile, self.out])
         self.add_class("dz-chain-explorer")
         self.set_deck(deck)
+        self.built = True
 
     def add(self, card: object) -> None:
         """Put ``card`` at the bottom of the pile being built."""
@@ -114,6 +127,8 @@ class ChainExplorer(w.VBox):  # type: ignore[misc]
                                   f'<div class="tv-row">{top}</div>'))
         set_html(self.out, chain_html(self.deck))
         self.tricks = chain(self.deck)[0]
+        if self.built:
+            PAGE.explored(e.clause for r in self.tricks for e in r.events)
 
 
 def chain_explorer() -> ChainExplorer:
@@ -123,6 +138,8 @@ def chain_explorer() -> ChainExplorer:
 
 class PairView(w.VBox):  # type: ignore[misc]
     """Choose how many red and blue sticks a player holds; see the pairs go back."""
+
+    built = False
 
     def __init__(self, red: int = 5, blue: int = 3) -> None:
         self.error = ErrorArea(book())
@@ -141,6 +158,7 @@ class PairView(w.VBox):  # type: ignore[misc]
                           self.error, self.out])
         self.add_class("dz-pair-view")
         self.update()
+        self.built = True
 
     def update(self) -> None:
         red = check_count(self.red.value, "Le nombre de bâtonnets rouges")
@@ -169,6 +187,8 @@ class PairView(w.VBox):  # type: ignore[misc]
                        "manche finissait ici).")
         set_html(self.out, f'<div class="tv-panel">{rows}<p class="dz-verdict">'
                            f"{h.esc(fr.typography(verdict))}</p>{PAGE.cite(d.C_PAIRS)}</div>")
+        if self.built:
+            PAGE.explored([d.C_PAIRS])
 
 
 def pair_view() -> PairView:

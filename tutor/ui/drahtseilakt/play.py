@@ -63,10 +63,11 @@ def table_html(seen: d.View) -> str:
                        f"<strong>{total}</strong></div><div>{holding_html(p.red, p.blue)}</div>"
                        f'<div class="tv-muted">Manches : {history}</div>{hand}</div>')
     red_left, blue_left = seen.reserve
+    out_of_play = ("" if seen.over else
+                   f" Cartes hors jeu pour cette manche : {seen.unseen_count}.")
     parts.append(f'<div class="dz-players">{"".join(players)}</div>'
                  + muted(f"Réserve : {colour_count(red_left, 'red')} ▼, "
-                         f"{colour_count(blue_left, 'blue')} ▲. Cartes hors jeu pour cette "
-                         f"manche : {seen.unseen_count}."))
+                         f"{colour_count(blue_left, 'blue')} ▲.{out_of_play}"))
     if teacher and seen.score_deck:
         parts.append(muted("Vue du professeur — cartes score à venir : "
                            + ", ".join(map(d.card_text, seen.score_deck))))

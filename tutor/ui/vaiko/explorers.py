@@ -117,6 +117,8 @@ class MatchExplorer(w.VBox):  # type: ignore[misc]
     """Alex has just thrown a 6. You are Carla: try one of your cards, or pass. The table and
     the steps tell only what Carla may know."""
 
+    built = False
+
     def __init__(self) -> None:
         self.error = ErrorArea(book())
         self.table, self.prompt = html(), html()
@@ -136,6 +138,7 @@ class MatchExplorer(w.VBox):  # type: ignore[misc]
                           self.restart_button, self.explainer])
         self.add_class("tv-match-explorer")
         self.restart()
+        self.built = True
 
     def restart(self) -> None:
         state = v.situation(list(EXPLORER_HANDS), hands=EXPLORER_HANDS, pile=["6", "5", "8"],
@@ -151,6 +154,8 @@ class MatchExplorer(w.VBox):  # type: ignore[misc]
         self.state, events = v.apply(self.state, action)
         self.events.extend(events)
         self.render()
+        if self.built:
+            PAGE.explored(e.clause for e in events if keep(e, "Carla"))
 
     def render(self) -> None:
         set_html(self.table, draw(v.view(self.state, "Carla")))
@@ -182,6 +187,8 @@ class CallCalculator(w.VBox):  # type: ignore[misc]
     """Type each player's points and who said "Vaiko": the round's scores under both readings
     of a tie, counted by the engine (which refuses impossible points)."""
 
+    built = False
+
     def __init__(self) -> None:
         start = {"Alex": 4, "Carla": 9, "Dario": 15}
         self.error = ErrorArea(book())
@@ -202,6 +209,7 @@ class CallCalculator(w.VBox):  # type: ignore[misc]
                           self.error, self.out])
         self.add_class("tv-call")
         self.update()
+        self.built = True
 
     def update(self) -> None:
         self.out.value = ""
@@ -210,9 +218,10 @@ class CallCalculator(w.VBox):  # type: ignore[misc]
     def _update(self) -> None:
         points = {p: box.value for p, box in self.points.items()}
         caller = str(self.caller.value) or None
-        columns = []
+        columns, clauses = [], []
         for preset, label in TIE_READINGS:
             result = v.score_round(points, caller, preset)
+            clauses += [e.clause for e in result.events]
             steps = "".join(f"<li>{h.esc(v.describe(e))} {PAGE.cite(e.clause)}</li>"
                             for e in result.events)
             cells = ", ".join(f"{p} {v.points_text(s)}" for p, s in result.points.items())
@@ -221,6 +230,8 @@ class CallCalculator(w.VBox):  # type: ignore[misc]
                            f'<ol class="tv-steps">{steps}</ol></div>')
         set_html(self.out, f'<div class="tv-row" style="align-items:stretch">'
                            f'{"".join(columns)}</div>')
+        if self.built:
+            PAGE.explored(clauses)
 
 
 def call_calculator() -> CallCalculator:

@@ -112,6 +112,8 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
     """Pick cards one by one; the engine says at once whether they form a hunt, and why. The
     game has only so many cards of each kind: one more is refused."""
 
+    built = False
+
     def __init__(self, cards: Sequence[v.Card] = (v.Vampire("castle", 1), v.Vampire("castle", 2),
                                                    v.JOKER)) -> None:
         self.error = ErrorArea(book())
@@ -144,6 +146,7 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
                           self.verdict, self.error])
         self.add_class("vp-hunt-builder")
         self.render()
+        self.built = True
 
     def add(self, card: v.Card) -> None:
         if not v.is_card(card):
@@ -175,6 +178,8 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
         set_html(self.verdict, f'<div class="tv-panel tv-{kind}" role="status"><div '
                                f'class="tv-title">{title}</div><div>{h.esc(self.check.reason)}'
                                f"</div><div>Règle : {cite(self.check.clause)}</div></div>")
+        if self.built:
+            PAGE.explored([self.check.clause])
 
 
 def hunt_builder() -> HuntBuilder:
@@ -224,6 +229,8 @@ class ScoringExplorer(w.VBox):  # type: ignore[misc]
     """Set the heads of each player's hunt in each colour; see the colour-by-colour scoring.
     One block per player, its six colours wrapping on a narrow screen."""
 
+    built = False
+
     def __init__(self) -> None:
         self.error = ErrorArea(book())
         self.count = w.ToggleButtons(options=[3, 4, 5], value=4, description="Joueurs",
@@ -254,6 +261,7 @@ class ScoringExplorer(w.VBox):  # type: ignore[misc]
         super().__init__([self.count, hint, *self.rows, self.error, self.out])
         self.add_class("vp-scoring-explorer")
         self.update()
+        self.built = True
 
     def update(self) -> None:
         """The scoring of the hunts chosen (a French refusal if the cards cannot make them)."""
@@ -274,6 +282,8 @@ class ScoringExplorer(w.VBox):  # type: ignore[misc]
         set_html(self.out, score_table(self.scoring, "Le décompte, couleur par couleur")
                  + h.message_panel("info", fr.typography(f"En tête : {join_names(leaders)} "
                                                          f"({fr.count(best, 'point')})")))
+        if self.built:
+            PAGE.explored(e.clause for e in self.scoring.events)
 
 
 def scoring_explorer() -> ScoringExplorer:

@@ -28,8 +28,7 @@ from tutor.ui.table import PlayTable, Surface
 from tutor.ui.table import Sandbox as SharedSandbox
 
 NAMES = ("Alex", "Carla", "Dario", "Léo", "Emma")
-LABELS = {**v.PRESET_LABELS, "livret-souris-alternative":
-          "Livret «\u202fsouris\u202f», départage par la plus haute carte Suricate"}
+LABELS = v.PRESET_LABELS
 TIES = {"repeated": "Annulation répétée (lecture retenue)",
         "one_level": "Un seul niveau (livret «\u202fsuricate\u202f» à la lettre)"}
 SHARED = "Pile finale partagée (variante)"
@@ -240,7 +239,7 @@ def prompt(view: v.View) -> str:
 SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
                   keep=lambda e, viewer: viewer is None or e.kind != "play" or e.seat == viewer,
                   bots=("Alex", "Carla", "Dario", "Léo", "Emma"), opponents=(1, 2, 3, 4),
-                  level="prudent")
+                  level="prudent", signed=True)
 
 
 def variant_of(preset: str, shared: bool) -> v.Variant:
@@ -260,6 +259,10 @@ class Game(PlayTable):
         self.settings.preset.layout = w.Layout(width="auto", max_width="100%")
         self.settings.children = (*self.settings.children[:-1], self.shared,
                                   self.settings.children[-1])
+        self.shared.observe(lambda _: self.guard(self.reading_note)(), names="value")
+
+    def chosen_variant(self) -> v.Variant:
+        return variant_of(str(self.settings.preset.value), bool(self.shared.value))
 
     def _deal(self, me: str, opponents: int, seed: int, preset: str,
               level: str) -> tuple[Any, tuple[Event, ...]]:
@@ -280,16 +283,20 @@ class Sandbox(SharedSandbox):
         super().__init__(SURFACE, seed)
         self.preset.options = [(LABELS[k], k) for k in v.PRESETS]
         settings = self.children[0]
-        settings.children = (*settings.children, self.shared)
+        settings.children = (*settings.children[:-1], self.shared, settings.children[-1])
+        self.shared.observe(lambda _: self.guard(self.change_reading)(), names="value")
 
     def _deal(self, n: int, seed: int, preset: str, surface: Surface) -> Any:  # type: ignore[override]
         shared = bool(getattr(self, "shared", None) and self.shared.value)
         return v.new_game(NAMES[:n], seed=seed, variant=variant_of(preset, shared))
 
-    def show_variant(self, variant: Any) -> None:
+    def chosen_variant(self) -> v.Variant:
+        return variant_of(str(self.preset.value), bool(self.shared.value))
+
+    def show_reading(self, variant: Any) -> None:
         """The preset and the "pile partagée" tick box together say the reading."""
         shared = variant.last_pile == "shared"
-        super().show_variant(dataclasses.replace(variant, last_pile="lost") if shared
+        super().show_reading(dataclasses.replace(variant, last_pile="lost") if shared
                              else variant)
         self.shared.value = shared
 
@@ -324,8 +331,11 @@ def make_question(seed: int) -> Question:
         answer=result.winner or "Personne",
         correction=round_html(plays, pile, result.winner, True, cancelled, "Correction"),
         events=tuple(result.events),
-        reading=fr.typography("Lecture retenue : les égalités s’annulent tant qu’il en reste "
-                              "(vautours/egalite)."))
+        reading=fr.typography(
+            "Lecture retenue : les égalités s’annulent tant qu’il en reste (vautours/egalite)."
+            if cancelled else
+            "Pas d’égalité : aucune carte ne s’annule, toutes les lectures donnent la même "
+            "réponse."))
 
 
 def exercises(seed: int = 0) -> Quiz:

@@ -17,6 +17,8 @@ from .base import NAMES, PAGE, TIES, book, round_html
 class TieExplorer(w.VBox):  # type: ignore[misc]
     """Set 2 to 5 players' cards and the pile; watch the engine cancel ties step by step."""
 
+    built = False
+
     def __init__(self) -> None:
         plays, pile = {"Alex": 14, "Carla": 12, "Dario": 14, "Léo": 10}, (7,)
         self.error = ErrorArea(book())
@@ -45,6 +47,7 @@ class TieExplorer(w.VBox):  # type: ignore[misc]
                           self.table, self.explainer])
         self.add_class("tv-tie-explorer")
         self.update()
+        self.built = True  # from now on, what the learner sets up counts as met
 
     def update(self) -> None:
         guarded(self.error)(self._update)()
@@ -63,6 +66,8 @@ class TieExplorer(w.VBox):  # type: ignore[misc]
         self.explainer.set_events(result.events, "Comment le moteur décide")
         self.explainer.show_all()
         self.result = result
+        if self.built:
+            PAGE.explored(e.clause for e in result.events)
 
 
 def tie_explorer() -> TieExplorer:
@@ -98,6 +103,8 @@ def parse_cards(text: str, who: str, seen: dict[int, str]) -> list[int]:
 class TiebreakCompare(w.VBox):  # type: ignore[misc]
     """Type each player's winnings; see the winner under both final tie-break readings."""
 
+    built = False
+
     def __init__(self) -> None:
         start = {"Alex": "8, 6", "Carla": "9, 5", "Dario": "10, 3", "Léo": "−2, 7"}
         self.error = ErrorArea(book())
@@ -115,6 +122,7 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
                                        layout=w.Layout(flex_flow="row wrap")),
                           self.error, self.out])
         self.update()
+        self.built = True
 
     def update(self) -> None:
         guarded(self.error)(self._update)()
@@ -124,11 +132,12 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
         seen: dict[int, str] = {}
         taken = {name: parse_cards(box.value, name, seen) for name, box in self.inputs.items()}
         scores = {p: sum(c) for p, c in taken.items()}
-        columns = []
+        columns, clauses = [], []
         for preset, label in (("standard", "Règle des deux livrets : deuxième meilleur score"),
                               ("livret-souris-alternative",
                                "Variante : la plus haute carte Suricate")):
             out = v.final_result(scores, taken, preset)
+            clauses.append(out.clause)
             columns.append(f'<div class="tv-panel"><div class="tv-title">{h.esc(label)}</div>'
                            f"<p><strong>Vainqueur : {h.esc(fr.join(out.winners))}</strong></p>"
                            f"<p>{h.esc(out.reason)}</p>{PAGE.cite(out.clause)}</div>")
@@ -136,6 +145,8 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
                  f"<strong>{h.esc(fr.signed(scores[p]))}</strong>"] for p in taken]
         set_html(self.out, h.table(["Joueur", "Cartes gagnées", "Total"], rows)
                  + f'<div class="tv-tiebreak-cols">{"".join(columns)}</div>')
+        if self.built:
+            PAGE.explored(clauses)
 
 
 def tiebreak_compare() -> TiebreakCompare:
