@@ -5,6 +5,10 @@ from that seat's view only, once per legal action and sampled deal; this panel s
 as a small table (the action as the page labels it, the win chance, the mean score, the 95 %
 margin) and says in plain French how it was computed. The panel's widgets are made once and
 reused: a new hint only changes their values.
+
+One hint at a time: while a hint is computed the button is disabled (the page shows it busy),
+and clicks that were already on their way are ignored once the hint for that position is shown
+(never a queue of hints computed one after the other).
 """
 
 from __future__ import annotations
@@ -135,18 +139,32 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         self.output.add_class("tv-hints")
         self.button.on_click(guard(lambda _: self.show()))
         self.last: Hints | None = None
+        self._for: object = None  # the state the shown hint is for
         super().__init__([self.button, self.output])
 
     def clear(self) -> None:
         """Forget the shown hint (the position has changed)."""
         self.last = None
+        self._for = None
         if self.output.value:
             self.output.value = ""
 
     def show(self) -> None:
-        """Compute and show the hint for the seat that must act now."""
+        """Compute and show the hint for the seat that must act now (nothing to do when it is
+        already shown: a click queued behind the one that computed it)."""
+        state = self.board.session.state
+        if self.last is not None and self._for is state:
+            return
+        self.button.disabled = True
+        self.button.add_class("tv-busy")
+        try:
+            self._show(state)
+        finally:
+            self.button.disabled = False
+            self.button.remove_class("tv-busy")
+
+    def _show(self, state: Any) -> None:
         board = self.board
-        state = board.session.state
         seat = board.acting(state)
         if seat is None:
             raise Refusal("Pas de conseil maintenant : ce n’est à personne de jouer ici.")
@@ -154,7 +172,7 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         game_id = board.surface.page.info.id
         result = hints_for(engine, state, seat, kind=kind_of(board),
                            seed=board.session.cursor + 1, game_id=game_id)
-        self.last = result
+        self.last, self._for = result, state
         view = engine.view(state, seat)
         labels = action_labels(board.surface.groups(view, engine.legal_actions(state, seat)))
         kinds = {key: label for key, (label, _) in engine.PLAYER_KINDS.items()}
