@@ -13,6 +13,7 @@ import pytest
 from tutor import fr
 from tutor.engine.hints import hints
 from tutor.games import GAMES
+from tutor.ui import hints as hints_ui
 from tutor.ui import html as h
 from tutor.ui.hints import action_labels, kind_of
 
@@ -97,3 +98,28 @@ def test_the_hint_says_when_the_smallest_total_wins() -> None:
         table.hints.button.click()
         assert table.hints.last is not None and table.hints.last.lowest_wins is low
         assert ("le plus petit total gagne" in table.hints.output.value) is low
+
+
+def test_clicks_queued_behind_a_hint_compute_nothing_more() -> None:
+    table = importlib.import_module(page_of("vautours")).play_vs_computer()
+    calls = []
+    original = hints_ui.Race.run_for
+
+    def counted(race: object, *args: object, **kwargs: object) -> object:
+        calls.append(1)
+        assert table.hints.button.disabled and table.hints.refine.disabled, \
+            "the buttons show the hint is being computed"
+        return original(race, *args, **kwargs)  # type: ignore[arg-type]
+
+    hints_ui.Race.run_for = counted  # type: ignore[assignment, method-assign]
+    try:
+        for _ in range(5):  # five clicks that reached the kernel while the first was computed
+            table.hints.button.click()
+        assert len(calls) == 1 and table.hints.last is not None
+        assert not table.hints.button.disabled
+        step = table.session.step
+        table.play(step.legal(table.acting(step))[0])
+        table.hints.button.click()  # a new position: a new hint
+        assert len(calls) == 2
+    finally:
+        hints_ui.Race.run_for = original  # type: ignore[method-assign]

@@ -17,20 +17,18 @@ from ipywidgets.widgets import widget
 from tests.test_french import misspelt, violations
 from tutor import fr
 from tutor.games import GAMES
+from tutor.ui import progress_store as store
 from tutor.ui import vautours as sv
 from tutor.ui.bridge import BrowserLink
 from tutor.ui.page import GamePage
 from tutor.ui.progress import (
-    FORMAT,
-    MAX_STORED,
-    OTHER_FORMAT,
-    UNREADABLE,
     Exercises,
     Progress,
     ProgressMap,
     map_html,
     seeded_games,
 )
+from tutor.ui.progress_store import FORMAT, MAX_STORED, OTHER_FORMAT, PART_UNREADABLE, UNREADABLE
 
 MODULES = {"vautours": "tutor.ui.vautours", "drahtseilakt": "tutor.ui.drahtseilakt",
            "vampir": "tutor.ui.vampir", "vaiko": "tutor.ui.vaiko"}
@@ -137,6 +135,25 @@ def test_every_pages_exercises_count_in_its_progress(game_id: str) -> None:
     assert all(page.progress.of(c)["right"] == 1 for c in quiz.question.about)
 
 
+def browser_merge(kept: str, text: str) -> str:
+    """What the browser's side of the link writes (tutor/ui/bridge.py), in Python: the saved
+    text's tabs replace theirs in what is kept, the others stay; what cannot be merged is
+    replaced (the browser first keeps it aside)."""
+    mine = json.loads(text)
+    gone = mine.pop("gone", [])
+    try:
+        doc = json.loads(kept)
+    except ValueError:
+        doc = None
+    if isinstance(doc, dict) and isinstance(doc.get("tabs"), dict) \
+            and (doc.get("format"), doc.get("game")) == (mine["format"], mine["game"]):
+        for tab in gone:
+            doc["tabs"].pop(tab, None)
+        doc["tabs"].update(mine["tabs"])
+        return json.dumps(doc)
+    return json.dumps(mine)
+
+
 def test_the_stored_text_round_trips() -> None:
     book = sv.book()
     progress = Progress(book)
@@ -144,10 +161,12 @@ def test_the_stored_text_round_trips() -> None:
     progress.mark("wrong", ["vautours/somme"])
     text = progress.dump()
     assert json.loads(text)["format"] == FORMAT
+    assert json.loads(text)["tabs"] == {progress.tab: {"vautours/egalite": [2, 0, 0, 0],
+                                                       "vautours/somme": [0, 0, 0, 1]}}
     again = Progress(book)
     again.merge(text)
     assert again.counts == progress.counts
-    assert again.dump() == text
+    assert again.mine == {} and again.others == {progress.tab: progress.mine}
 
 
 def test_what_the_learner_did_before_the_browser_answered_is_added_not_overwritten() -> None:
@@ -160,54 +179,121 @@ def test_what_the_learner_did_before_the_browser_answered_is_added_not_overwritt
     assert link.stored == ""  # nothing written before the browser's text arrived
     arrive(link, kept.dump())
     assert progress.of("vautours/egalite") == {"play": 1, "example": 0, "right": 1, "wrong": 0}
-    assert json.loads(link.stored)["clauses"]["vautours/egalite"] == [1, 0, 1, 0]
+    assert json.loads(link.stored)["tabs"][progress.tab]["vautours/egalite"] == [1, 0, 0, 0]
     progress.mark("wrong", ["vautours/somme"])
-    assert json.loads(link.stored)["clauses"]["vautours/somme"] == [0, 0, 0, 1]
+    assert json.loads(link.stored)["tabs"][progress.tab]["vautours/somme"] == [0, 0, 0, 1]
+    assert progress.of("vautours/somme")["wrong"] == 1
+
+
+def test_two_tabs_alternating_moves_lose_nothing() -> None:
+    """Two tabs of one page, each saving after every move, the browser merging each save into
+    what it keeps and telling the other tab (its ``storage`` event)."""
+    book = sv.book()
+    kept = ""
+    links = [BrowserLink(key="tutor:vautours"), BrowserLink(key="tutor:vautours")]
+    tabs = [Progress(book, link) for link in links]
+    for link in links:
+        arrive(link, kept)
+        kept = browser_merge(kept, link.stored)
+    for move in range(6):
+        k = move % 2
+        tabs[k].mark("play", ["vautours/egalite"])
+        kept = browser_merge(kept, links[k].stored)
+        links[1 - k].set_state({"incoming": kept})
+    for tab in tabs:
+        assert tab.of("vautours/egalite")["play"] == 6
+    fresh = Progress(book)
+    fresh.merge(kept)
+    assert fresh.of("vautours/egalite")["play"] == 6
+
+
+def test_past_the_tab_limit_the_oldest_tabs_fold_into_the_saving_one() -> None:
+    book = sv.book()
+    kept = ""
+    for _ in range(store.MAX_TABS + 5):  # that many visits, one after the other
+        link = BrowserLink(key="tutor:vautours")
+        visit = Progress(book, link)
+        arrive(link, kept)
+        kept = browser_merge(kept, link.stored)
+        visit.mark("play", ["vautours/egalite"])
+        kept = browser_merge(kept, link.stored)
+    assert len(json.loads(kept)["tabs"]) <= store.MAX_TABS
+    fresh = Progress(book)
+    fresh.merge(kept)
+    assert fresh.of("vautours/egalite")["play"] == store.MAX_TABS + 5
 
 
 HOSTILE = [
-    "pas du JSON", "[]", "null", '"texte"', '{"format": 1}', "[" * 15_000 + "]" * 15_000,
-    '{"format": 1, "game": "vautours", "clauses": {"vautours/egalite": [1, 2, 3]}}',
-    '{"format": 1, "game": "vautours", "clauses": {"vautours/egalite": [1, -2, 0, 0]}}',
-    '{"format": 1, "game": "vautours", "clauses": {"vautours/egalite": [true, 0, 0, 0]}}',
-    '{"format": 1, "game": "vautours", "clauses": {"vautours/egalite": ["1", 0, 0, 0]}}',
-    '{"format": 1, "game": "vautours", "clauses": {"vautours/egalite": [1.5, 0, 0, 0]}}',
-    '{"format": 1, "game": "vautours", "clauses": {"vautours/egalite": [' + "9" * 5000
-    + ", 0, 0, 0]}}",
+    "pas du JSON", "[]", "null", '"texte"', '{"format": 2}', "[" * 15_000 + "]" * 15_000,
+    '{"format": 2, "game": "vautours", "tabs": []}',
     '{"format": 1, "game": "vautours", "clauses": []}',
-    '{"format": 1, "game": "vautours", "clauses": {"x": 1}}' + " " * MAX_STORED,
+    '{"format": 2, "game": "vautours", "tabs": {"a": {"vautours/egalite": [' + "9" * 5000
+    + ", 0, 0, 0]}}}",
 ]
 
 
 @pytest.mark.parametrize("text", HOSTILE, ids=range(len(HOSTILE)))
-def test_a_malformed_or_hostile_stored_text_is_ignored_with_a_french_notice(text: str) -> None:
+def test_an_unreadable_stored_text_is_kept_aside_with_a_french_notice(text: str) -> None:
     link = BrowserLink(key="tutor:vautours")
     progress = Progress(sv.book(), link)
     progress.mark("play", ["vautours/egalite"])
     arrive(link, text)
     assert progress.notice == UNREADABLE
+    assert "garde à part" in progress.notice
     assert progress.counts == {"vautours/egalite": [1, 0, 0, 0]}
-    assert json.loads(link.stored)["clauses"] == {"vautours/egalite": [1, 0, 0, 0]}
+    assert json.loads(link.stored)["tabs"] == {progress.tab: {"vautours/egalite": [1, 0, 0, 0]}}
+    assert store.read(text, "vautours", sv.book().clauses).aside, "the browser keeps it aside"
     assert fr.typography(progress.notice) == progress.notice
     assert UNREADABLE in map_html(progress)
 
 
+BAD_ENTRIES = [[1, 2, 3], [1, -2, 0, 0], [True, 0, 0, 0], ["1", 0, 0, 0], [1.5, 0, 0, 0],
+               "beaucoup", None, {"play": 1}]
+
+
+@pytest.mark.parametrize("bad", BAD_ENTRIES, ids=range(len(BAD_ENTRIES)))
+def test_a_bad_entry_drops_only_itself(bad: object) -> None:
+    text = json.dumps({"format": 2, "game": "vautours", "tabs": {
+        "a": {"vautours/egalite": [2, 0, 1, 0], "vautours/somme": bad},
+        "b": {"vautours/somme": [0, 1, 0, 0]}, "c": bad, "": {"vautours/egalite": [9, 9, 9, 9]}}})
+    progress = Progress(sv.book())
+    progress.merge(text)
+    assert progress.notice == PART_UNREADABLE
+    assert progress.counts == {"vautours/egalite": [2, 0, 1, 0], "vautours/somme": [0, 1, 0, 0]}
+    assert not store.read(text, "vautours", sv.book().clauses).aside
+
+
+def test_a_stored_text_too_large_is_refused_with_a_french_notice_and_saving_goes_on() -> None:
+    link = BrowserLink(key="tutor:vautours")
+    progress = Progress(sv.book(), link)
+    link.set_state({"query": "", "stored": "", "oversize": 2_000_000, "loaded": True})
+    assert "trop volumineux" in progress.notice and "2\u202f000\u202f000 caractères" in \
+        progress.notice
+    progress.mark("play", ["vautours/egalite"])
+    assert json.loads(link.stored)["tabs"][progress.tab] == {"vautours/egalite": [1, 0, 0, 0]}
+    over = '{"format": 2, "game": "vautours", "tabs": {}}' + " " * MAX_STORED
+    assert store.read(over, "vautours", []).aside
+    assert "trop volumineux" in store.read(over, "vautours", []).notice
+
+
 @pytest.mark.parametrize("text", [
-    '{"format": 2, "game": "vautours", "clauses": {}}',
-    '{"format": 1, "game": "vampir", "clauses": {}}',
+    '{"format": 3, "game": "vautours", "tabs": {}}',
+    '{"format": 2, "game": "vampir", "tabs": {}}',
 ])
-def test_another_format_or_game_is_ignored(text: str) -> None:
+def test_another_format_or_game_is_kept_aside(text: str) -> None:
     progress = Progress(sv.book())
     progress.merge(text)
     assert progress.notice == OTHER_FORMAT and progress.counts == {}
+    assert "garde à part" in OTHER_FORMAT
 
 
-def test_stored_counts_are_bounded_and_unknown_clauses_dropped() -> None:
+def test_the_first_format_is_read_into_this_tab() -> None:
     progress = Progress(sv.book())
     progress.merge(json.dumps({"format": 1, "game": "vautours", "clauses": {
         "vautours/egalite": [10**12, 0, 0, 0], "vautours/retiree": [1, 0, 0, 0]}}))
     assert progress.notice == ""
     assert progress.counts == {"vautours/egalite": [1_000_000, 0, 0, 0]}
+    assert progress.mine == progress.counts
 
 
 @pytest.mark.parametrize("game_id", list(MODULES))

@@ -426,3 +426,12 @@ def test_the_vautours_sandbox_settings_show_the_reading_of_a_loaded_scenario() -
     assert shared.value is False and board.preset.value == "livret-suricate"
     assert board.count.value == 3
     assert board.session.state.variant.last_pile == "lost"
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "1_" * 3000 + "1"])
+def test_a_number_too_long_is_refused_in_french(number: str) -> None:
+    with pytest.raises(sc.ScenarioError) as refusal:
+        sc.parse_text(f'jeu = "vautours"\ngraine = {number}\n')
+    message = str(refusal.value)
+    assert "ligne 2" in message and "nombre trop long" in message
+    assert "Exceeds" not in message and "digits" not in message

@@ -50,7 +50,7 @@ CONFIG: dict[str, dict[str, Any]] = {
     "Voila": {
         "kernel_websocket_connection_class": "tutor.voila.guards.GuardedConnection",
         "tornado_settings": {"websocket_max_message_size": MAX_MESSAGE_BYTES},
-    },
+    },  # headers and the French 404 are added by make_app
     "MappingKernelManager": {
         # a page's kernel is shut down about a minute after its tab is closed
         "cull_idle_timeout": 60,
@@ -68,17 +68,28 @@ def limits(root: Path = NOTEBOOKS) -> Limits:
 
 def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
     """A configured Voilà application serving ``root`` (imports Voilà only when called)."""
+    from jupyter_server.auth.login import LoginFormHandler
+    from jupyter_server.auth.logout import LogoutHandler
+    from jupyter_server.services.kernels.handlers import KernelHandler
     from tornado.web import RedirectHandler
     from traitlets.config import Config
     from voila import app as voila_app
     from voila.app import Voila
     from voila.handler import VoilaHandler
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+    from voila.static_file_handler import TemplateStaticFileHandler
     from voila.tornado.contentshandler import VoilaContentsHandler
     from voila.tornado.handler import TornadoVoilaHandler
     from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
+    from tutor.voila import guards
     from tutor.voila.guards import TutorPageHandler
     from tutor.voila.kernels import PoolMixin
+
+    replaced = {TornadoVoilaHandler: TutorPageHandler, VoilaShutdownKernelHandler:
+                guards.ShutdownHandler, KernelHandler: guards.KernelHandlerOwnStop,
+                TemplateStaticFileHandler: guards.TemplateFiles}
+    max_url = guards.GUARDS.max_url_kb * 1024
 
     class TutorVoila(Voila):  # type: ignore[misc]
         """Voilà with the Accueil at the root, no file browser, guarded pages and pools."""
@@ -97,15 +108,39 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
                 settings: dict[str, Any] = super().init_settings()
             finally:
                 voila_app.voila_kernel_manager_factory = factory
+            # every unknown address: a French 404 (Tornado's own page is English); every page:
+            # a Content-Security-Policy allowing only the server's scripts, no referrer outside
+            settings["default_handler_class"] = guards.NotFoundHandler
+            settings["headers"] = {**settings.get("headers", {}), **guards.HEADERS}
             return settings
+
+        def listen(self) -> None:
+            # a link past the header limit was reset by Tornado (the browser's own error page):
+            # read up to 1 MiB, and answer what passes TUTOR_MAX_URL_KB with a French 414 page
+            app = self.app
+            listen, find = app.listen, app.find_handler
+
+            def listen_wide(port: int, address: str = "", **kw: Any) -> Any:
+                return listen(port, address, max_header_size=max(max_url * 2, 2**20), **kw)
+
+            def find_handler(request: Any, **kw: Any) -> Any:
+                if len(request.uri or "") > max_url:
+                    return app.get_handler_delegate(request, guards.LongUrlHandler)
+                return find(request, **kw)
+
+            app.listen, app.find_handler = listen_wide, find_handler
+            super().listen()
 
         def init_handlers(self) -> list[Any]:
             handlers = []
             for h in super().init_handlers():
-                if h[1] in (TornadoVoilaTreeHandler, VoilaContentsHandler):
+                # no file tree, no contents, no login or logout (no accounts: /logout answered
+                # 500 with a traceback, a missing template)
+                if h[1] in (TornadoVoilaTreeHandler, VoilaContentsHandler, LoginFormHandler,
+                            LogoutHandler) or h[0].endswith(("/login", "/logout")):
                     continue
-                if h[1] is TornadoVoilaHandler:
-                    h = (h[0], TutorPageHandler, *h[2:])
+                if h[1] in replaced:
+                    h = (h[0], replaced[h[1]], *h[2:])
                 if h[0].endswith("/voila/labextensions/(.*)"):
                     # Voilà serves the widget extensions with "no-cache", so every page asked
                     # for each of them again; their names and `?v=` carry their content hash:
@@ -117,6 +152,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
                         (self.server_url.rstrip("/") + r"/voila/tree.*", RedirectHandler,
                          {"url": home})]
             assert any(h[1] is TutorPageHandler for h in handlers)
+            assert not any(h[1] in replaced for h in handlers)
             assert all(h[1] is not VoilaHandler for h in handlers)
             return redirect + handlers
 
@@ -130,6 +166,8 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
     config["TutorKernelManager"] = {
         "max_kernels": lim.max_kernels, "pool_size": lim.pool_size,
         "kernel_max_mb": lim.kernel_max_mb, "cull_connected_timeout": lim.cull_connected_timeout,
+        "client_kernels": lim.client_kernels, "address_pending": lim.address_pending,
+        "connect_grace": lim.connect_grace,
     }
     paths = os.environ.get("JUPYTER_PATH", "")
     if str(TEMPLATES) not in paths.split(os.pathsep):

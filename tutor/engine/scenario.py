@@ -68,6 +68,9 @@ A = TypeVar("A")
 
 #: the longest scenario text accepted (a shared link carries it)
 MAX_TEXT = 32 * 1024
+#: the most digits a number of a scenario may have (a seed below 2**63 has 19)
+MAX_DIGITS = 40
+_LONG_NUMBER = re.compile(rf"[0-9][0-9_]{{{MAX_DIGITS},}}")
 #: the most moves a scenario may list
 MAX_MOVES = 2000
 SHARED_KEYS = ("jeu", "joueurs", "variante", "graine", "coups")
@@ -420,10 +423,17 @@ def parse_text(text: object, where: str = "scénario") -> dict[str, Any]:
             f"{fr.number(MAX_TEXT)} au plus)."))
     if not text.strip():
         raise ScenarioError(fr.typography(f"{where} : le scénario est vide."))
+    long_number = _LONG_NUMBER.search(text)
+    if long_number:  # refused before Python's int() would refuse it in English (4,300 digits)
+        line = text.count("\n", 0, long_number.start()) + 1
+        raise ScenarioError(fr.typography(
+            f"{where}, ligne {line} : nombre trop long (plus de {MAX_DIGITS} chiffres)."))
     try:
         return tomllib.loads(quote_keys(text))
     except tomllib.TOMLDecodeError as exc:
         raise _toml_error(exc, where) from None
+    except ValueError:  # any other conversion tomllib leaves to Python (English message)
+        raise ScenarioError(fr.typography(f"{where} : syntaxe TOML invalide.")) from None
     except RecursionError:  # thousands of nested [ or {: tomllib recurses
         raise ScenarioError(fr.typography(
             f"{where} : trop de listes ou de tables imbriquées.")) from None

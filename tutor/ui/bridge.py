@@ -31,12 +31,20 @@ function render({ model, el }) {
   el.classList.add("tv-browser-link");
   el.style.display = "none";
   const key = model.get("key");
-  let stored = "";
-  try { stored = (key && window.localStorage.getItem(key)) || ""; } catch (e) { stored = ""; }
+  const limit = model.get("limit");
+  function kept() {
+    try { return (key && window.localStorage.getItem(key)) || ""; } catch (e) { return ""; }
+  }
+  // a value too large for one message is not sent (the page would lose its connection): its
+  // size is, and the kernel says so
+  let stored = kept();
+  let oversize = 0;
+  if (stored.length > limit) { oversize = stored.length; stored = ""; }
   function send() {
     model.set("query", window.location.search || "");
     model.set("page", window.location.origin + window.location.pathname);
     model.set("stored", stored);
+    model.set("oversize", oversize);
     model.set("loaded", true);
     model.save_changes();
   }
@@ -49,10 +57,48 @@ function render({ model, el }) {
   } else {
     send();
   }
+  // a text of tabs ({"format", "game", "tabs": {tab: …}, "gone": [tab…]}) is merged into what
+  // is kept: its tabs replace theirs, the others stay; anything kept that cannot be merged is
+  // first set aside under a key of its own, untouched
+  function tabsOf(text) {
+    try {
+      const doc = JSON.parse(text);
+      const ok = doc && typeof doc === "object" && !Array.isArray(doc) && doc.tabs &&
+        typeof doc.tabs === "object" && !Array.isArray(doc.tabs);
+      return ok ? doc : null;
+    } catch (e) { return null; }
+  }
+  function write(text) {
+    const mine = tabsOf(text);
+    let out = text;
+    const current = kept();
+    if (mine) {
+      const gone = Array.isArray(mine.gone) ? mine.gone : [];
+      delete mine.gone;
+      const doc = current.length <= limit ? tabsOf(current) : null;
+      if (doc && doc.format === mine.format && doc.game === mine.game) {
+        gone.forEach((tab) => { delete doc.tabs[tab]; });
+        Object.keys(mine.tabs).forEach((tab) => { doc.tabs[tab] = mine.tabs[tab]; });
+        out = JSON.stringify(doc);
+      } else {
+        if (current) { window.localStorage.setItem(key + ":mis-de-cote:" + Date.now(), current); }
+        out = JSON.stringify(mine);
+      }
+    }
+    window.localStorage.setItem(key, out);
+  }
   model.on("change:stored", () => {
     try {
-      if (key) { window.localStorage.setItem(key, model.get("stored")); }
+      if (key) { write(model.get("stored")); }
     } catch (e) { /* storage full or refused (private browsing): nothing is kept */ }
+  });
+  // another tab of this page saved: the kernel shows it too
+  window.addEventListener("storage", (event) => {
+    if (event.storageArea !== window.localStorage || event.key !== key) { return; }
+    const text = event.newValue || "";
+    if (text.length > limit) { return; }
+    model.set("incoming", text);
+    model.save_changes();
   });
 }
 export default { render };
@@ -64,8 +110,12 @@ class BrowserLink(anywidget.AnyWidget):
 
     ``query`` is the page address's query string (``"?scenario=…"``, or ``""``), ``page`` the
     address without it; ``stored`` the
-    text kept under ``key`` in the browser's ``localStorage``; ``loaded`` becomes true once the
-    browser has sent both.
+    text kept under ``key`` in the browser's ``localStorage`` (``""`` and its size in
+    ``oversize`` when it is longer than ``limit``: one message could not carry it); ``loaded``
+    becomes true once the browser has sent both. ``incoming`` is what another tab saved since.
+    A text saved that holds ``"tabs"`` is merged by tab into what the browser keeps (see
+    :mod:`tutor.ui.progress_store`); what cannot be merged is kept aside under
+    ``key + ":mis-de-cote:<time>"``.
     """
 
     _esm = _ESM
@@ -74,14 +124,19 @@ class BrowserLink(anywidget.AnyWidget):
     page = traitlets.Unicode("").tag(sync=True)
     stored = traitlets.Unicode("").tag(sync=True)
     loaded = traitlets.Bool(False).tag(sync=True)
+    limit = traitlets.Int(MAX_TEXT).tag(sync=True)
+    oversize = traitlets.Int(0).tag(sync=True)
+    incoming = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, key: str, **kwargs: Any) -> None:
         super().__init__(key=key, **kwargs)
         self._on_load: list[Callable[[str], None]] = []
         self._on_query: list[Callable[[str], None]] = []
+        self._on_change: list[Callable[[str], None]] = []
         self.observe(self._arrived, names="loaded")
+        self.observe(self._incoming, names="incoming")
 
-    @traitlets.validate("query", "stored", "page")
+    @traitlets.validate("query", "stored", "page", "incoming")
     def _bounded(self, proposal: dict[str, Any]) -> str:
         value = proposal["value"]
         return value if isinstance(value, str) and len(value) <= MAX_TEXT else ""
@@ -93,6 +148,24 @@ class BrowserLink(anywidget.AnyWidget):
             callback(self.query)
         for callback in self._on_load:
             callback(self.stored)
+
+    @traitlets.validate("oversize")
+    def _size(self, proposal: dict[str, Any]) -> int:
+        value = proposal["value"]
+        return value if type(value) is int and 0 <= value < 2**53 else 0
+
+    @traitlets.validate("limit")
+    def _limit(self, proposal: dict[str, Any]) -> int:
+        return MAX_TEXT  # set by the kernel only
+
+    def _incoming(self, change: dict[str, Any]) -> None:
+        if self.loaded:
+            for callback in self._on_change:
+                callback(change["new"])
+
+    def on_change(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(stored)`` whenever another tab saves under this page's key."""
+        self._on_change.append(callback)
 
     def on_query(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(query)`` once the browser has sent the page's query string."""
@@ -107,7 +180,8 @@ class BrowserLink(anywidget.AnyWidget):
             callback(self.stored)
 
     def save(self, text: str) -> None:
-        """Keep ``text`` in the browser (it replaces what was kept under this page's key)."""
+        """Keep ``text`` in the browser (merged by tab when it holds ``"tabs"``, else it
+        replaces what was kept under this page's key)."""
         if len(text) > MAX_TEXT:
             raise ValueError("Trop de données à conserver dans le navigateur.")
         self.stored = text

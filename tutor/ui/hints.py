@@ -5,6 +5,10 @@ from that seat's view only, once per legal action and sampled deal; this panel s
 as a small table (the action as the page labels it, the win chance, the mean score, the 95 %
 margin) and says in plain French how it was computed. The panel's widgets are made once and
 reused: a new hint only changes their values.
+
+One hint at a time: while a hint is computed the button is disabled (the page shows it busy),
+and clicks that were already on their way are ignored once the hint for that position is shown
+(never a queue of hints computed one after the other).
 """
 
 from __future__ import annotations
@@ -170,12 +174,14 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         self.refine.on_click(guard(lambda _: self.show(more=True)))
         self.last: Hints | None = None
         self.race: Race | None = None
+        self._for: object = None  # the state the shown hint is for
         row = w.HBox([self.button, self.refine], layout=w.Layout(flex_flow="row wrap"))
         super().__init__([row, self.output])
 
     def clear(self) -> None:
         """Forget the shown hint (the position has changed)."""
         self.last = self.race = None
+        self._for = None
         self.refine.layout.display = "none"
         if self.output.value:
             self.output.value = ""
@@ -183,7 +189,24 @@ class HintPanel(w.VBox):  # type: ignore[misc]
     def show(self, more: bool = False) -> None:
         """Compute and show the hint for the seat that must act now: a race of about one second
         on this machine (:data:`~tutor.engine.hints.SECOND`); ``more``: go on with the same
-        race for another second (« Affiner »)."""
+        race for another second (« Affiner »). One hint at a time: both buttons are disabled
+        while it computes, and a « Conseil » click queued behind the one that computed it does
+        nothing (the hint is already shown)."""
+        state = self.board.session.state
+        if not more and self.last is not None and self._for is state:
+            return
+        buttons = (self.button, self.refine)
+        for b in buttons:
+            b.disabled = True
+            b.add_class("tv-busy")
+        try:
+            self._show(more)
+        finally:
+            for b in buttons:
+                b.disabled = False
+                b.remove_class("tv-busy")
+
+    def _show(self, more: bool) -> None:
         board = self.board
         step = board.session.step
         seat = board.acting(step)
@@ -194,7 +217,7 @@ class HintPanel(w.VBox):  # type: ignore[misc]
             self.race = Race(engine, step.view(seat), kind=kind_of(board),
                              seed=board.session.cursor + 1, game_id=board.surface.page.info.id)
         result = self.race.run_for(SECOND)
-        self.last = result
+        self.last, self._for = result, step.state
         labels = action_labels(board.surface.groups(step.view(seat), step.legal(seat)))
         kinds = {key: label for key, (label, _) in engine.PLAYER_KINDS.items()}
         chance = "Chance de gagner" if result.whole_game else "Chance de gagner la manche"

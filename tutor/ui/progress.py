@@ -7,9 +7,10 @@ One :class:`Progress` per page (:attr:`tutor.ui.page.GamePage.progress`), fed by
 a :class:`~tutor.ui.session.Session` (each new step's events), a
 :class:`~tutor.ui.page.Stepper` (each step shown for the first time) and a
 :class:`~tutor.ui.quiz.Quiz` (each answer). It is kept in the learner's browser, never on the
-server, through the page's :class:`~tutor.ui.bridge.BrowserLink`: what the browser kept is added
-to what the learner did before it arrived (union, never overwrite), and a malformed or hostile
-stored text is ignored with a French notice.
+server, through the page's :class:`~tutor.ui.bridge.BrowserLink`, as one counter per tab
+(:mod:`tutor.ui.progress_store`): what the browser kept is added to what the learner did before
+it arrived, another tab's saves show here as they come, nothing is ever overwritten, and what
+cannot be read is kept aside with a French notice.
 
 The exercises are built from the rule file's worked examples, replayed by the engine: the
 situation before a step whose event cites the clause, and the question "what happens next?"
@@ -19,9 +20,9 @@ clause decides the next step?"; the answer is always the engine's event.
 
 from __future__ import annotations
 
-import json
 import logging
 import random
+import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -32,7 +33,9 @@ import traitlets
 from tutor import fr, rules
 from tutor.engine import Event
 from tutor.ui import html as h
+from tutor.ui import progress_store as store
 from tutor.ui.htmlwidget import Html
+from tutor.ui.progress_store import KINDS, UNREADABLE
 from tutor.ui.quiz import Question, Quiz
 from tutor.ui.widgets import ErrorArea, guarded, set_html
 
@@ -43,21 +46,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tutor.ui")
 
-#: what a clause's counts say, in their stored order
-KINDS = ("play", "example", "right", "wrong")
-#: the stored text's format; a text of another format is ignored
-FORMAT = 1
-#: longest stored text read back (a page's progress takes a few kilobytes)
-MAX_STORED = 32 * 1024
-#: highest count kept for one clause and one kind
-MAX_COUNT = 1_000_000
 #: the most earlier steps an exercise's situation tells
 CONTEXT = 8
 
-UNREADABLE = fr.typography("Les progrès gardés par ce navigateur pour cette page étaient "
-                           "illisibles : cette page les a ignorés.")
-OTHER_FORMAT = fr.typography("Les progrès gardés par ce navigateur viennent d’une autre version "
-                             "du tuteur : cette page les a ignorés.")
 BUTTON = fr.typography("Exercices sur ce que vous n’avez pas encore vu")
 
 # (symbol, label) of each mark on the map: never colour alone
@@ -66,40 +57,11 @@ MARKS = {"play": ("▶", "en jeu"), "example": ("◆", "dans un exemple"),
 NOT_MET = ("○", "pas encore rencontré")
 
 
-class StoredProgressError(ValueError):
-    """A stored text that is not a progress this tutor wrote (its message is French)."""
-
-
-def parse_stored(text: str, book: rules.RuleBook) -> dict[str, list[int]]:
-    """The counts kept in a stored text (``""``: nothing kept); :class:`StoredProgressError`
-    when it is malformed, too long, or of another format. Clauses the rule file no longer has
-    are dropped; counts are bounded."""
-    if not text:
-        return {}
-    if not isinstance(text, str) or len(text) > MAX_STORED:
-        raise StoredProgressError(UNREADABLE)
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise StoredProgressError(UNREADABLE) from exc
-    if not isinstance(data, dict) or not isinstance(data.get("clauses"), dict):
-        raise StoredProgressError(UNREADABLE)
-    if data.get("format") != FORMAT or data.get("game") != book.game:
-        raise StoredProgressError(OTHER_FORMAT)
-    counts: dict[str, list[int]] = {}
-    for clause, values in data["clauses"].items():
-        if (not isinstance(values, list) or len(values) != len(KINDS)
-                or not all(type(v) is int and v >= 0 for v in values)):
-            raise StoredProgressError(UNREADABLE)
-        if clause in book.clauses:
-            counts[clause] = [min(v, MAX_COUNT) for v in values]
-    return counts
-
-
 class Progress(traitlets.HasTraits):
     """Which clauses of one rule book the learner has met, and how (counts per kind: ``play``,
-    ``example``, ``right``, ``wrong``). ``version`` changes with every change: views observe it;
-    ``notice`` is a French sentence when what the browser kept was ignored."""
+    ``example``, ``right``, ``wrong``; :attr:`counts` sums this tab's and the other tabs' of
+    the same page). ``version`` changes with every change: views observe it; ``notice`` is a
+    French sentence when what the browser kept could not all be read."""
 
     version = traitlets.Int(0)
     notice = traitlets.Unicode("")
@@ -107,12 +69,17 @@ class Progress(traitlets.HasTraits):
     def __init__(self, book: rules.RuleBook, browser: BrowserLink | None = None) -> None:
         super().__init__()
         self.book = book
-        self.counts: dict[str, list[int]] = {}
+        self.tab = secrets.token_hex(6)  # this page's own counter in the stored text
+        self.mine: dict[str, list[int]] = {}
+        self.others: dict[str, dict[str, list[int]]] = {}
+        self.counts: dict[str, list[int]] = {}  # mine and the others' added
+        self.gone: list[str] = []  # other tabs folded into mine, to drop from the store
         self.browser = browser
         # nothing is written to the browser before what it kept has arrived (it would be lost)
         self.arrived = browser is None
         if browser is not None:
             browser.on_load(self._arrive)
+            browser.on_change(self._refresh)
 
     # --- recording -------------------------------------------------------------------------
 
@@ -123,34 +90,55 @@ class Progress(traitlets.HasTraits):
         for clause in clauses:
             if clause not in self.book.clauses:
                 continue
-            counts = self.counts.setdefault(clause, [0] * len(KINDS))
-            counts[k] = min(counts[k] + 1, MAX_COUNT)
+            counts = self.mine.setdefault(clause, [0] * len(KINDS))
+            counts[k] = min(counts[k] + 1, store.MAX_COUNT)
             changed = True
         if changed:
             self._changed()
 
     def _changed(self) -> None:
+        self.counts = store.add(self.mine, store.total(self.others))
         if self.arrived and self.browser is not None:
             self.browser.save(self.dump())
+            self.gone = []  # dropped once: a folded tab still open may add itself again
         self.version += 1
 
     def dump(self) -> str:
-        """The text kept in the browser (JSON, versioned)."""
-        return json.dumps({"format": FORMAT, "game": self.book.game,
-                           "clauses": {c: v for c, v in sorted(self.counts.items())}},
-                          separators=(",", ":"))
+        """The text this tab saves: its own counter (the browser merges it into what is kept)."""
+        return store.dump(self.book.game, self.tab, self.mine, self.gone)
 
     def merge(self, text: str) -> None:
         """Add what a browser kept to what is known (the learner may have acted before it
-        arrived: both count). A malformed text is ignored and :attr:`notice` says so."""
-        try:
-            stored = parse_stored(text, self.book)
-        except StoredProgressError as exc:
-            self.notice = str(exc)
-            stored = {}
-        for clause, values in stored.items():
-            counts = self.counts.setdefault(clause, [0] * len(KINDS))
-            self.counts[clause] = [min(a + b, MAX_COUNT) for a, b in zip(counts, values)]
+        arrived: both count): each tab's counter, this one's own kept apart. What cannot be
+        read sets :attr:`notice` (and only a bad entry is dropped)."""
+        stored = store.read(text, self.book.game, self.book.clauses)
+        if stored.notice:
+            self.notice = stored.notice
+        first = stored.tabs.pop("v1", None)  # the first format's counts: this tab takes them
+        if first:
+            self.mine = store.add(self.mine, first)
+        stored.tabs.pop(self.tab, None)
+        self.others = store.merge(self.others, stored.tabs)
+        self.others, self.mine, gone = store.fold(self.others, self.mine)
+        self.gone = [*self.gone, *gone]
+        self.counts = store.add(self.mine, store.total(self.others))
+
+    def _refresh(self, text: str) -> None:
+        """Another tab of this page saved: show its counts too (nothing is saved back)."""
+        if not self.arrived:
+            return
+        stored = store.read(text, self.book.game, self.book.clauses)
+        stored.tabs.pop(self.tab, None)
+        stored.tabs.pop("v1", None)
+        if stored.aside:
+            return
+        # the tabs now kept (one folded into another's is gone), each as large as ever seen
+        others = store.merge({t: c for t, c in self.others.items() if t in stored.tabs},
+                             stored.tabs)
+        if others != self.others:
+            self.others = others
+            self.counts = store.add(self.mine, store.total(self.others))
+            self.version += 1
 
     def _arrive(self, text: str) -> None:
         if self.arrived:  # once per kernel: a second arrival would count twice
@@ -160,6 +148,8 @@ class Progress(traitlets.HasTraits):
         except Exception:  # never a traceback in the page: start afresh
             log.exception("stored progress could not be merged")
             self.notice = UNREADABLE
+        if self.browser is not None and self.browser.oversize:
+            self.notice = store.too_large(self.browser.oversize, self.browser.limit)
         self.arrived = True
         self._changed()
 

@@ -4,27 +4,64 @@
   binary frame on the plain JSON protocol is refused (jupyter_server would build a struct format
   as long as the count its first four bytes declare: gigabytes for a 1 KB frame), and a frame of
   the binary ``v1`` protocol must declare a sane number of parts whose offsets lie inside it.
+  It also bounds what one connection costs the server (:class:`Guards`, set from the
+  environment): a rate of messages and of bytes (a burst allowed, as a page sends hundreds of
+  small messages while it loads), a cap on what a client that does not read may leave buffered,
+  replayed messages (a ``msg_id`` the kernel already received) dropped without reaching it. A
+  connection over a limit is closed with :data:`TOO_MUCH` (its page shows a French banner).
 - :class:`TutorPageHandler` serves a page without any ``?template=`` / ``?theme=`` override
   (reflected script injection, pages without our banner, a fresh kernel for each such request),
-  and answers 503 with a French page when the server already runs its cap of kernels.
+  ties the kernel it hands out to the client (a cookie and the address), answers 503 with a
+  French page when the server already runs its cap of kernels, and 429 with a French page when
+  one client holds too many kernels or one address asks for too many pages.
+- :class:`ShutdownHandler` stops a kernel only for the client it was given to (a closed tab's
+  own request), :class:`NotFoundHandler` answers every unknown address with a French 404, and
+  :func:`long_url_page` a French 414 for an address too long to serve.
 """
 
 from __future__ import annotations
 
 import html
 import itertools
+import json
+import logging
+import os
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+from jupyter_server.services.kernels.handlers import KernelHandler
+from tornado import web
+from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
-from .kernels import KernelCapReached
+from .kernels import CLIENT, Client, KernelCapReached, env_int
 
 V1 = "v1.kernel.websocket.jupyter.org"
 MAX_BUFFERS = 16  # binary buffers a widget message may carry (ours carry none)
 V1_MIN_PARTS = 6  # offsets of: channel, header, parent header, metadata, content, end
 OVERRIDES = ("template", "theme")
+
+#: close code of a connection over one of its limits (the page shows :data:`TOO_MUCH_TEXT`)
+TOO_MUCH = 4002
+CLIENT_COOKIE = "tutor_client"
+LOG_LINES_PER_MINUTE = 10  # warnings logged per client and minute (then one summary)
+
+# Content-Security-Policy of every page: scripts only from the server itself (the page's inline
+# configuration, Voilà's bundles, anywidget's module made from a blob), nothing from elsewhere
+CSP = "; ".join([
+    "default-src 'self'", "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
+    "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:", "font-src 'self' data:",
+    "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'",
+    "frame-ancestors 'self'",
+])
+HEADERS = {"Content-Security-Policy": CSP, "Referrer-Policy": "same-origin"}
 
 BUSY_TITLE = "Trop d’apprenants en ce moment"
 BUSY_TEXT = "Trop d’apprenants en ce moment\u202f: réessayez dans une minute."
@@ -41,14 +78,166 @@ BUSY_PAGE = """<!doctype html>
   a {{ color: #1c64a8; }}
 </style>
 </head>
-<body data-tutor-busy="">
+<body data-tutor-{kind}="">
 <h1>{text}</h1>
-<p>Le tuteur sert déjà autant de pages qu’il peut en ce moment. Une place se libère dès qu’un
-apprenant ferme la sienne.</p>
-<p><a href="{href}">Réessayer</a></p>
+<p>{more}</p>
+<p><a href="{href}">{link}</a></p>
 </body>
 </html>
 """
+BUSY_MORE = ("Le tuteur sert déjà autant de pages qu’il peut en ce moment. Une place se libère "
+             "dès qu’un apprenant ferme la sienne.")
+# French sentences with their narrow no-break spaces written out (tutor.fr is not imported by
+# the server: these pages must answer without loading the tutor's widgets)
+HELD_TITLE = "Trop de pages ouvertes"
+HELD_TEXT = "Vous avez déjà {n} pages du tuteur ouvertes\u202f: fermez-en une, puis réessayez."
+HELD_MORE = ("Chaque page ouverte garde une place sur le serveur. Fermez un onglet du tuteur "
+             "dont vous n’avez plus besoin\u202f; sa place se libère aussitôt.")
+FLOOD_TITLE = "Trop de demandes"
+FLOOD_TEXT = "Trop de pages demandées depuis votre adresse\u202f: réessayez dans une minute."
+FLOOD_MORE = ("Le tuteur limite le nombre de pages ouvertes par minute depuis une même adresse, "
+              "pour que chacun ait sa place.")
+NOT_FOUND_TITLE = "Page introuvable"
+NOT_FOUND_TEXT = "Cette page n’existe pas."
+NOT_FOUND_MORE = ("L’adresse est peut-être mal recopiée. L’accueil du tuteur mène à toutes "
+                  "ses pages.")
+LONG_TITLE = "Adresse trop longue"
+LONG_TEXT = "Cette adresse est trop longue pour le tuteur."
+LONG_MORE = ("Un lien de partage ne dépasse jamais quelques kilo-octets\u202f: celui-ci a "
+             "peut-être été coupé ou modifié. L’accueil du tuteur mène à toutes ses pages.")
+REFUSED_TITLE = "Action refusée"
+REFUSED_TEXT = "Cette page ne vous appartient pas\u202f: le tuteur ne l’arrête pas."
+
+
+def page(kind: str, title: str, text: str, more: str, href: str, link: str) -> str:
+    """A small French page of the server's own (busy, too many pages, not found...)."""
+    return BUSY_PAGE.format(kind=kind, title=html.escape(title), text=html.escape(text),
+                            more=html.escape(more), href=html.escape(href, quote=True),
+                            link=html.escape(link))
+
+
+@dataclass(frozen=True)
+class Guards:
+    """What one visitor may cost the server (see :meth:`from_env`)."""
+
+    renders_per_minute: int
+    ws_messages_per_second: int
+    ws_kb_per_second: int
+    ws_buffer_mb: int
+    max_url_kb: int
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] = os.environ) -> Guards:
+        """``TUTOR_RENDERS_PER_MINUTE`` (pages per address and minute, 60),
+        ``TUTOR_WS_MESSAGES_PER_SECOND`` (100, bursts of 30 s of it),
+        ``TUTOR_WS_KB_PER_SECOND`` (256, bursts of 16 s of it), ``TUTOR_WS_BUFFER_MB`` (what a
+        client that does not read may leave buffered, 16), ``TUTOR_MAX_URL_KB`` (16)."""
+        return cls(renders_per_minute=env_int(env, "TUTOR_RENDERS_PER_MINUTE", 60),
+                   ws_messages_per_second=env_int(env, "TUTOR_WS_MESSAGES_PER_SECOND", 100),
+                   ws_kb_per_second=env_int(env, "TUTOR_WS_KB_PER_SECOND", 256),
+                   ws_buffer_mb=env_int(env, "TUTOR_WS_BUFFER_MB", 16),
+                   max_url_kb=env_int(env, "TUTOR_MAX_URL_KB", 16))
+
+
+GUARDS = Guards.from_env()
+
+
+class Bucket:
+    """A token bucket: ``rate`` per second, at most ``burst`` saved up."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = burst, time.monotonic()
+
+    def take(self, n: float = 1) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < n:
+            return False
+        self.tokens -= n
+        return True
+
+
+class Buckets:
+    """One :class:`Bucket` per key (an address), the least recently used forgotten past
+    ``size`` keys."""
+
+    def __init__(self, rate: float, burst: float, size: int = 4096) -> None:
+        self.rate, self.burst, self.size = rate, burst, size
+        self._buckets: OrderedDict[str, Bucket] = OrderedDict()
+
+    def take(self, key: str, n: float = 1) -> bool:
+        bucket = self._buckets.pop(key, None) or Bucket(self.rate, self.burst)
+        self._buckets[key] = bucket
+        while len(self._buckets) > self.size:
+            self._buckets.popitem(last=False)
+        return bucket.take(n)
+
+
+class QuietLog:
+    """At most :data:`LOG_LINES_PER_MINUTE` warnings per client and minute; the lines held back
+    are counted and told in one line once the client may log again."""
+
+    def __init__(self) -> None:
+        self._buckets = Buckets(LOG_LINES_PER_MINUTE / 60, LOG_LINES_PER_MINUTE)
+        self._held: dict[str, int] = {}
+
+    def warning(self, log: logging.Logger | logging.LoggerAdapter[Any], client: str, msg: str,
+                *args: Any) -> None:
+        if not self._buckets.take(client):
+            self._held[client] = self._held.get(client, 0) + 1
+            return
+        held = self._held.pop(client, 0)
+        if held:
+            log.warning("%d message(s) de journal retenu(s) pour le client %s.", held, client)
+        log.warning(msg, *args)
+
+
+QUIET = QuietLog()
+
+
+def msg_id_of(message: str | bytes, subprotocol: str | None) -> str | None:
+    """The ``msg_id`` of a (well-formed, see :func:`frame_problem`) websocket frame's header."""
+    try:
+        if subprotocol == V1 and isinstance(message, bytes):
+            start = int.from_bytes(message[16:24], "little")
+            end = int.from_bytes(message[24:32], "little")
+            header = json.loads(message[start:end])
+        elif isinstance(message, str):
+            header = json.loads(message).get("header")
+        else:
+            return None
+        value = header.get("msg_id") if isinstance(header, dict) else None
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+class Seen:
+    """The last ``size`` message ids each kernel received (a replayed message is dropped: the
+    kernel would refuse its duplicate signature with a traceback in the log each time)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._ids: dict[str, OrderedDict[str, None]] = {}
+
+    def first_time(self, kernel_id: str, msg_id: str) -> bool:
+        ids = self._ids.setdefault(kernel_id, OrderedDict())
+        if msg_id in ids:
+            return False
+        ids[msg_id] = None
+        if len(ids) > self.size:
+            ids.popitem(last=False)
+        return True
+
+    def forget(self, alive: set[str]) -> None:
+        for kernel_id in list(self._ids):
+            if kernel_id not in alive:
+                del self._ids[kernel_id]
+
+
+SEEN = Seen()
 
 
 def frame_problem(message: str | bytes, subprotocol: str | None) -> str | None:
@@ -72,21 +261,91 @@ def frame_problem(message: str | bytes, subprotocol: str | None) -> str | None:
     return None
 
 
+def buffered(handler: Any) -> int:
+    """Bytes a websocket handler has queued for its client and not yet sent."""
+    stream = getattr(getattr(handler, "ws_connection", None), "stream", None)
+    return int(getattr(stream, "_total_write_index", 0)
+               - getattr(stream, "_total_write_done_index", 0))
+
+
 class GuardedConnection(ZMQChannelsWebsocketConnection):
-    """jupyter_server's kernel websocket connection, refusing malformed frames unparsed."""
+    """jupyter_server's kernel websocket connection, refusing malformed frames unparsed and
+    bounding what one connection may send and leave buffered (:class:`Guards`)."""
+
+    _messages: Bucket | None = None
+    _bytes: Bucket | None = None
+    _over = False
+
+    @property
+    def client(self) -> str:
+        return str(getattr(self.websocket_handler.request, "remote_ip", None) or "?")
+
+    @property
+    def kernel(self) -> str:
+        return str(getattr(self.websocket_handler, "kernel_id", "?"))
+
+    def too_much(self, reason: str, abort: bool = False) -> None:
+        """Close this connection: its page shows that it sent too much (code TOO_MUCH)."""
+        self._over = True
+        QUIET.warning(self.log, self.client, "Connexion au noyau %s fermée : %s.", self.kernel,
+                      reason)
+        ws = getattr(self.websocket_handler, "ws_connection", None)
+        self.websocket_handler.close(TOO_MUCH, "trop de messages")
+        if abort and ws is not None:
+            ws.abort()  # a client that does not read would never get the close frame
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
+        if self._over:
+            return
         problem = frame_problem(incoming_msg, self.subprotocol)
         if problem is not None:
-            self.log.warning("Trame refusée sur le noyau %s : %s.",
-                             getattr(self.websocket_handler, "kernel_id", "?"), problem)
+            QUIET.warning(self.log, self.client, "Trame refusée sur le noyau %s : %s.",
+                          self.kernel, problem)
             self.websocket_handler.close(1008, "trame refusée")
+            return
+        if self._messages is None or self._bytes is None:
+            rate, kb = GUARDS.ws_messages_per_second, GUARDS.ws_kb_per_second
+            self._messages = Bucket(rate, 30 * rate)
+            self._bytes = Bucket(1024 * kb, 16 * 1024 * kb)
+        if not self._messages.take():
+            self.too_much(f"plus de {GUARDS.ws_messages_per_second} messages par seconde")
+            return
+        if not self._bytes.take(len(incoming_msg)):
+            self.too_much(f"plus de {GUARDS.ws_kb_per_second} Ko par seconde")
+            return
+        msg_id = msg_id_of(incoming_msg, self.subprotocol)
+        if msg_id is not None and not SEEN.first_time(self.kernel, msg_id):
+            QUIET.warning(self.log, self.client, "Message rejoué ignoré (noyau %s).", self.kernel)
             return
         super().handle_incoming_message(incoming_msg)
 
+    def _on_zmq_reply(self, stream: Any, msg_list: Any) -> None:
+        if self._over:
+            return
+        if buffered(self.websocket_handler) > GUARDS.ws_buffer_mb * 2**20:
+            self.too_much(f"le client ne lit pas ({GUARDS.ws_buffer_mb} Mo en attente)",
+                          abort=True)
+            return
+        super()._on_zmq_reply(stream, msg_list)  # type: ignore[no-untyped-call]
+
+
+def client_of(handler: Any) -> Client:
+    """Who is asking: the client cookie (set with the first page) and the address."""
+    cookie = handler.get_cookie(CLIENT_COOKIE) or ""
+    if not (cookie.isalnum() and 16 <= len(cookie) <= 64):
+        cookie = ""
+    return Client(cookie, str(handler.request.remote_ip or "?"))
+
 
 class TutorPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
-    """Voilà's page handler without template or theme overrides, with a kernel cap."""
+    """Voilà's page handler without template or theme overrides, with a kernel cap, kernels tied
+    to the client they were given to, and renders rate-limited per address."""
+
+    _renders: Buckets | None = None
+
+    @property
+    def content_security_policy(self) -> str:
+        return CSP
 
     async def prepare(self, *args: Any, **kwargs: Any) -> None:
         for name in OVERRIDES:
@@ -97,12 +356,30 @@ class TutorPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     async def get(self, path: str | None = None) -> None:
         manager = self.kernel_manager
         notebook = self.notebook_path or path
-        if notebook and getattr(manager, "max_kernels", None) is not None \
-                and (Path(manager.root_dir) / notebook).is_file() \
+        client = client_of(self)
+        if not client.cookie:
+            client = Client(secrets.token_hex(16), client.address)
+            self.set_cookie(CLIENT_COOKIE, client.cookie, path="/", httponly=True,
+                            samesite="Strict")
+        self.xsrf_token  # noqa: B018 -- sets the _xsrf cookie the page's closing request sends
+        is_page = bool(notebook) and (Path(manager.root_dir) / str(notebook)).is_file()
+        if is_page and hasattr(manager, "kernels_held"):
+            held = manager.kernels_held(client)
+            if held >= manager.client_kernels:
+                self.refuse(429, "held", HELD_TITLE, HELD_TEXT.format(n=held), HELD_MORE,
+                            f"{held} noyaux tenus par le client")
+                return
+            if manager.kernels_pending(client.address) >= manager.address_pending \
+                    or not self.renders().take(client.address):
+                self.refuse(429, "flood", FLOOD_TITLE, FLOOD_TEXT, FLOOD_MORE,
+                            "trop de pages demandées depuis l’adresse")
+                return
+        if is_page and getattr(manager, "max_kernels", None) is not None \
                 and manager.get_pool_size(notebook) == 0 and not manager.has_room() \
                 and not await manager.evict_pooled(notebook):
             self.busy()
             return
+        token = CLIENT.set(client)
         try:
             await super().get(path=path)
         except KernelCapReached:
@@ -110,13 +387,109 @@ class TutorPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
                 raise
             self.clear()
             self.busy()
+        finally:
+            CLIENT.reset(token)
 
-    def busy(self) -> None:
-        self.log.warning("Page refusée (503) : plafond de %s noyaux atteint.",
-                         getattr(self.kernel_manager, "max_kernels", "?"))
-        self.set_status(503)
+    @classmethod
+    def renders(cls) -> Buckets:
+        if cls._renders is None:
+            per_minute = max(1, GUARDS.renders_per_minute)
+            cls._renders = Buckets(per_minute / 60, per_minute)
+        return cls._renders
+
+    def refuse(self, status: int, kind: str, title: str, text: str, more: str,
+               why: str) -> None:
+        QUIET.warning(self.log, str(self.request.remote_ip), "Page refusée (%d) : %s.", status,
+                      why)
+        self.set_status(status)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Retry-After", "60")
         self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
-        self.finish(BUSY_PAGE.format(title=html.escape(BUSY_TITLE), text=html.escape(BUSY_TEXT),
-                                     href=html.escape(self.request.path, quote=True)))
+        self.finish(page(kind, title, text, more, self.request.path, "Réessayer"))
+
+    def busy(self) -> None:
+        self.refuse(503, "busy", BUSY_TITLE, BUSY_TEXT, BUSY_MORE,
+                    f"plafond de {getattr(self.kernel_manager, 'max_kernels', '?')} noyaux "
+                    "atteint")
+
+
+class OwnKernelOnly:
+    """Stopping a kernel is accepted only from the client it was given to (its cookie); anyone
+    else gets 403 with a French page (a kernel id alone is no proof)."""
+
+    async def stop_own(self, kernel_id: str) -> None:
+        me: Any = self
+        manager = me.kernel_manager
+        owner = manager.owner(kernel_id) if hasattr(manager, "owner") else None
+        client = client_of(me)
+        if owner is None or not client.cookie or owner.cookie != client.cookie:
+            QUIET.warning(me.log, client.address,
+                          "Arrêt du noyau %s refusé : demandé par un autre client que le sien.",
+                          kernel_id)
+            me.set_status(403)
+            me.set_header("Content-Type", "text/html; charset=utf-8")
+            me.finish(page("refused", REFUSED_TITLE, REFUSED_TEXT, "", "/", "Accueil"))
+            return
+        await manager.shutdown_kernel(kernel_id)
+        me.set_status(204)
+        me.finish()
+
+
+class ShutdownHandler(OwnKernelOnly, APIHandler):
+    """The page's own request to stop its kernel as its tab closes (Voilà's
+    ``/voila/api/shutdown/<id>``, with the ``_xsrf`` cookie the page was given)."""
+
+    async def post(self, kernel_id: str) -> None:
+        await self.stop_own(kernel_id)
+
+
+class KernelHandlerOwnStop(OwnKernelOnly, KernelHandler):
+    """jupyter_server's ``/api/kernels/<id>``: the model as before, ``DELETE`` only by the
+    kernel's own client."""
+
+    async def delete(self, kernel_id: str) -> None:
+        await self.stop_own(kernel_id)
+
+
+class NotFoundHandler(JupyterHandler):
+    """Every address the tutor does not serve: a French 404 page, no traceback logged."""
+
+    def prepare(self) -> None:  # type: ignore[override]
+        self.not_found()
+
+    def not_found(self) -> None:
+        self.set_status(404)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(page("not-found", NOT_FOUND_TITLE, NOT_FOUND_TEXT, NOT_FOUND_MORE,
+                         "/", "Aller à l’accueil"))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.not_found()
+
+
+class LongUrlHandler(NotFoundHandler):
+    """An address too long to serve (:attr:`Guards.max_url_kb`): a French 414 page."""
+
+    def not_found(self) -> None:
+        self.set_status(414)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(page("too-long", LONG_TITLE, LONG_TEXT, LONG_MORE, "/", "Aller à l’accueil"))
+
+
+class TemplateFiles(TemplateStaticFileHandler):  # type: ignore[misc]
+    """Voilà's ``/voila/templates/<template>/static/<file>``; an address of any other shape
+    is a French 404, not a 500 with a traceback in the log."""
+
+    def parse_url_path(self, path: str) -> str:
+        parts = path.split("/", 2)
+        if len(parts) != 3 or parts[1] != "static" or not parts[0] or not parts[2]:
+            raise web.HTTPError(404)
+        try:
+            return str(super().parse_url_path(path))
+        except (ValueError, AssertionError, OSError):
+            raise web.HTTPError(404) from None
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(page("not-found", NOT_FOUND_TITLE, NOT_FOUND_TEXT, NOT_FOUND_MORE, "/",
+                         "Aller à l’accueil"))

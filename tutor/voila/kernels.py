@@ -17,14 +17,16 @@ in the background, and limits on each kernel (memory, priority while warming, cu
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import os
 import re
 import resource
 import signal
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
@@ -43,6 +45,24 @@ MAX_POOL_PER_PAGE = 10  # a class arriving on one page
 WARM_PRIORITY = 10  # nice value of kernels warming a pool
 WARM_TIMEOUT = 180  # seconds a pool kernel may take to run its notebook
 ADDRESS_SPACE_SLACK_MB = 1024  # a kernel at rest maps ~820 MB of address space (threads, libs)
+
+
+class Client(NamedTuple):
+    """Who a page was served to: the client cookie set with the page, and the address."""
+
+    cookie: str
+    address: str
+
+
+class Owner(NamedTuple):
+    cookie: str
+    address: str
+    since: float  # time.monotonic() when the kernel was handed to the page
+
+
+#: the client a page request is being served to (set by the page handler around Voilà's code)
+CLIENT: contextvars.ContextVar[Client | None] = contextvars.ContextVar("tutor_client",
+                                                                        default=None)
 
 
 class KernelCapReached(RuntimeError):
@@ -69,6 +89,9 @@ class Limits:
     pool_size: int
     kernel_max_mb: int
     cull_connected_timeout: int
+    client_kernels: int = 8
+    address_pending: int = 10
+    connect_grace: int = 60
 
     @classmethod
     def from_env(cls, pages: int, env: Mapping[str, str] = os.environ,
@@ -76,19 +99,25 @@ class Limits:
         """Defaults from the machine: at most 60 % of the available memory goes to learners'
         kernels (``LEARNER_MB`` each); pools take at most half of that cap, ``MAX_POOL_PER_PAGE``
         per page. ``TUTOR_MAX_KERNELS``, ``TUTOR_POOL_SIZE``, ``TUTOR_KERNEL_MAX_MB`` and
-        ``TUTOR_CULL_CONNECTED_TIMEOUT`` (seconds) override them."""
+        ``TUTOR_CULL_CONNECTED_TIMEOUT`` (seconds) override them. ``TUTOR_CLIENT_KERNELS``
+        (8: kernels one client may hold, a learner with every page open),
+        ``TUTOR_ADDRESS_PENDING`` (10: kernels of one address whose page has not connected yet)
+        and ``TUTOR_CONNECT_GRACE`` (60 s: how long such a kernel is kept) bound one visitor."""
         avail = memory_available_mb() if available_mb is None else available_mb
         pages = max(pages, 1)
-        max_kernels = _env_int(env, "TUTOR_MAX_KERNELS", max(2, int(0.6 * avail) // LEARNER_MB))
+        max_kernels = env_int(env, "TUTOR_MAX_KERNELS", max(2, int(0.6 * avail) // LEARNER_MB))
         default_pool = min(MAX_POOL_PER_PAGE, max_kernels // (2 * pages))
-        pool = _env_int(env, "TUTOR_POOL_SIZE", default_pool)
+        pool = env_int(env, "TUTOR_POOL_SIZE", default_pool)
         return cls(max_kernels=max(1, max_kernels),
                    pool_size=max(0, min(pool, max_kernels // pages)),
-                   kernel_max_mb=_env_int(env, "TUTOR_KERNEL_MAX_MB", 400),
-                   cull_connected_timeout=_env_int(env, "TUTOR_CULL_CONNECTED_TIMEOUT", 1800))
+                   kernel_max_mb=env_int(env, "TUTOR_KERNEL_MAX_MB", 400),
+                   cull_connected_timeout=env_int(env, "TUTOR_CULL_CONNECTED_TIMEOUT", 1800),
+                   client_kernels=max(1, env_int(env, "TUTOR_CLIENT_KERNELS", 8)),
+                   address_pending=max(1, env_int(env, "TUTOR_ADDRESS_PENDING", 10)),
+                   connect_grace=max(1, env_int(env, "TUTOR_CONNECT_GRACE", 60)))
 
 
-def _env_int(env: Mapping[str, str], name: str, default: int) -> int:
+def env_int(env: Mapping[str, str], name: str, default: int) -> int:
     value = env.get(name, "").strip()
     if not value:
         return default
@@ -164,17 +193,47 @@ class TutorKernelManager(AsyncMappingKernelManager):
                                  help="Seconds after which a kernel whose page is still open "
                                       "but idle is culled (0: never).")
     memory_check_interval = Int(2, config=True, help="Seconds between memory checks.")
-    connect_grace = Int(600, config=True,
+    connect_grace = Int(60, config=True,
                         help="Seconds a kernel handed to a page that never connected is kept.")
+    client_kernels = Int(8, config=True, help="Kernels one client (cookie) may hold.")
+    address_pending = Int(10, config=True,
+                          help="Kernels of one address whose page has not connected yet.")
 
     _pooled: frozenset[str] = frozenset()
     _connected_once: set[str]
     _starting = 0
     _memory_watch: PeriodicCallback | None = None
+    _owners: dict[str, Owner]
 
     def __init__(self, **kwargs: Any) -> None:
         self._connected_once = set()
+        self._owners = {}
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+
+    # --- kernels tied to their client ----------------------------------------------------------
+    def own(self, kernel_id: str) -> None:
+        """Tie ``kernel_id`` to the client the current page request is served to."""
+        client = CLIENT.get()
+        if client is not None and kernel_id not in self._owners:
+            self._owners[kernel_id] = Owner(client.cookie, client.address, time.monotonic())
+
+    def owner(self, kernel_id: str) -> Owner | None:
+        return self._owners.get(kernel_id) if kernel_id in self._kernels else None
+
+    def kernels_held(self, client: Client) -> int:
+        """Kernels running for ``client``'s pages."""
+        return sum(1 for kid, o in self._owners.items()
+                   if o.cookie == client.cookie and kid in self._kernels)
+
+    def kernels_pending(self, address: str) -> int:
+        """Kernels handed to pages of ``address`` that have not connected yet."""
+        return sum(1 for kid, o in self._owners.items() if o.address == address
+                   and kid in self._kernels and kid not in self._connected_once)
+
+    async def shutdown_kernel(  # type: ignore[override]
+            self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        self._owners.pop(kernel_id, None)
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
 
     # --- cap -------------------------------------------------------------------------------
     def kernel_count(self) -> int:
@@ -192,6 +251,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
             kernel_id: str = await super().start_kernel(*args, **kwargs)
         finally:
             self._starting -= 1
+        if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":
+            self.own(kernel_id)  # a page's own kernel (no pool): its client's
         return kernel_id
 
     # --- pools (filled in by PoolMixin) ------------------------------------------------------
@@ -214,6 +275,10 @@ class TutorKernelManager(AsyncMappingKernelManager):
                 kernel.last_activity = utcnow()
         self._pooled = pooled
         self._connected_once &= set(self._kernels)
+        self._owners = {k: o for k, o in self._owners.items() if k in self._kernels}
+        from tutor.voila.guards import SEEN
+
+        SEEN.forget(set(self._kernels))
         await super().cull_kernels()  # type: ignore[no-untyped-call]
 
     def notify_connect(self, kernel_id: str) -> None:
@@ -224,6 +289,15 @@ class TutorKernelManager(AsyncMappingKernelManager):
         if kernel_id in self._pooled or kernel_id in self.pooled_kernel_ids():
             return  # waiting in a pool: no page, no activity, by design
         kernel = self._kernels.get(kernel_id)
+        owner = self._owners.get(kernel_id)
+        if owner is not None and kernel_id not in self._connected_once:
+            # handed to a page that has not connected (a bare GET, a tab closed at once): kept
+            # for the grace only (a busy machine's page takes seconds to open its websocket)
+            if time.monotonic() - owner.since > self.connect_grace:
+                self.log.info("Noyau %s arrêté : sa page ne s’est pas connectée en %d s.",
+                              kernel_id, self.connect_grace)
+                await self.shutdown_kernel(kernel_id)
+            return
         if kernel_id not in self._connected_once and kernel is not None \
                 and hasattr(kernel, "last_activity") \
                 and (utcnow() - kernel.last_activity).total_seconds() < self.connect_grace:
@@ -239,7 +313,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
                 self.log.warning("Noyau %s arrêté : page ouverte mais inactive depuis %d s.",
                                  kernel_id, idle)
                 close_pages(kernel_id)
-                await self.shutdown_kernel(kernel_id)  # type: ignore[no-untyped-call]
+                await self.shutdown_kernel(kernel_id)
                 return
         await super().cull_kernel_if_idle(kernel_id)  # type: ignore[no-untyped-call]
 
@@ -342,6 +416,7 @@ class PoolMixin:
     async def _refill(self) -> None:
         manager: Any = self
         assert self._wake is not None
+        CLIENT.set(None)  # this task's context was copied from a page request: pools own nothing
         while True:
             name = self._next_pool()
             if name is None and not getattr(self, "_full", False):
@@ -391,6 +466,7 @@ class PoolMixin:
             extra_kernel_env_variables=extra_kernel_env_variables or {}, **kwargs)
         me: Any = self
         me.prioritize(result[2])
+        me.own(result[2])
         return result
 
     async def evict_pooled(self, keep: str) -> bool:

@@ -1,0 +1,180 @@
+"""The text a page keeps in the learner's browser for its progress, and how texts merge (pure
+Python, no widget: the page's :class:`tutor.ui.progress.Progress` uses it).
+
+Several tabs of one page (a second tab from the Accueil, a shared link opened beside) each add
+to the same stored text, so a save never replaces what another tab wrote: the text holds one
+grow-only counter per tab (a G-counter), ``{"format": 2, "game": …, "tabs": {tab: {clause:
+[play, example, right, wrong]}}}``. A tab writes only its own entry; the browser's side of the
+link (:mod:`tutor.ui.bridge`) re-reads the stored text at every save and replaces that entry
+alone (dropping the entries named in ``"gone"``), so two tabs add up. What a clause counts is
+the sum over the tabs.
+
+Reading is forgiving and never destroys anything: an entry that is malformed drops only itself
+(the others are read, a French notice says so); a text that is unreadable, too large or of
+another format is left for the browser to keep aside, untouched, under a key of its own, and the
+notice says so. The first format (one counter, ``"clauses"``) is read as one tab's counts.
+Past :data:`MAX_TABS` entries, the oldest are folded into the saving tab's own (a tab still
+open that was folded adds its counts again: counts may grow too much, never get lost).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from tutor import fr
+
+#: what a clause's counts say, in their stored order
+KINDS = ("play", "example", "right", "wrong")
+#: the stored text's format
+FORMAT = 2
+#: longest stored text read (a page's progress takes a few kilobytes; the link carries 64 KiB)
+MAX_STORED = 48 * 1024
+#: highest count kept for one clause and one kind
+MAX_COUNT = 1_000_000
+#: tab entries kept before the oldest are folded into the saving tab's
+MAX_TABS = 12
+MAX_TAB_ID = 64
+
+Counts = dict[str, list[int]]
+
+KEPT_ASIDE = ("cette page les garde à part dans ce navigateur, intacts, et en tient de "
+              "nouveaux.")
+UNREADABLE = fr.typography("Les progrès gardés par ce navigateur pour cette page étaient "
+                           f"illisibles : {KEPT_ASIDE}")
+OTHER_FORMAT = fr.typography("Les progrès gardés par ce navigateur viennent d’une autre version "
+                             f"du tuteur : {KEPT_ASIDE}")
+PART_UNREADABLE = fr.typography("Une partie des progrès gardés par ce navigateur pour cette page "
+                                "était illisible : elle est ignorée, le reste est repris.")
+
+
+def too_large(size: int, limit: int = MAX_STORED) -> str:
+    """The notice for a stored text of ``size`` characters, too large to be read."""
+    return fr.typography(
+        f"Les progrès gardés par ce navigateur pour cette page sont trop volumineux pour être "
+        f"lus ({fr.count(size, 'caractère')} ; {fr.number(limit)} au plus) : {KEPT_ASIDE}")
+
+
+@dataclass
+class Stored:
+    """What a stored text holds: each tab's counts, a French ``notice`` ("" when all was
+    read), and whether the text cannot be merged (the browser keeps it aside)."""
+
+    tabs: dict[str, Counts] = field(default_factory=dict)
+    notice: str = ""
+    aside: bool = False
+
+
+def _counts(values: object) -> list[int] | None:
+    if (not isinstance(values, list) or len(values) != len(KINDS)
+            or not all(type(v) is int and v >= 0 for v in values)):
+        return None
+    return [min(v, MAX_COUNT) for v in values]
+
+
+def _clauses(data: object, clauses: Iterable[str]) -> tuple[Counts, bool] | None:
+    """One tab's counts (clauses the rule book no longer has are dropped) and whether a bad
+    clause entry was dropped; None when ``data`` is no table of clauses at all."""
+    if not isinstance(data, dict):
+        return None
+    known = set(clauses)
+    out: Counts = {}
+    bad = False
+    for clause, values in data.items():
+        counts = _counts(values)
+        if counts is None:
+            bad = True
+        elif clause in known and any(counts):
+            out[clause] = counts
+    return out, bad
+
+
+def read(text: str, game: str, clauses: Iterable[str]) -> Stored:
+    """The tabs' counts kept in a stored ``text`` (``""``: nothing kept) for ``game``, whose
+    rule book has ``clauses``; never raises."""
+    if not text:
+        return Stored()
+    if not isinstance(text, str) or len(text) > MAX_STORED:
+        size = len(text) if isinstance(text, str) else 0
+        return Stored(notice=too_large(size), aside=True)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return Stored(notice=UNREADABLE, aside=True)
+    if not isinstance(data, dict) or not (isinstance(data.get("tabs"), dict)
+                                          or isinstance(data.get("clauses"), dict)):
+        return Stored(notice=UNREADABLE, aside=True)
+    clauses = list(clauses)
+    if data.get("format") == 1 and data.get("game") == game:  # one counter, the first format
+        one = _clauses(data.get("clauses"), clauses)
+        if one is None:
+            return Stored(notice=UNREADABLE, aside=True)
+        return Stored({"v1": one[0]} if one[0] else {}, PART_UNREADABLE if one[1] else "",
+                      aside=True)
+    if data.get("format") != FORMAT or data.get("game") != game:
+        return Stored(notice=OTHER_FORMAT, aside=True)
+    tabs = data.get("tabs")
+    if not isinstance(tabs, dict):
+        return Stored(notice=UNREADABLE, aside=True)
+    out: dict[str, Counts] = {}
+    bad = False
+    for tab, counts in tabs.items():
+        one = _clauses(counts, clauses) if 0 < len(tab) <= MAX_TAB_ID else None
+        if one is None:
+            bad = True
+            continue
+        bad = bad or one[1]
+        out[tab] = one[0]
+    return Stored(out, PART_UNREADABLE if bad else "")
+
+
+def merge(a: Mapping[str, Counts], b: Mapping[str, Counts]) -> dict[str, Counts]:
+    """Two views of the tabs' counts merged: per tab and clause, the larger of each count (a
+    tab's counts only grow)."""
+    out = {tab: {c: list(v) for c, v in counts.items()} for tab, counts in a.items()}
+    for tab, counts in b.items():
+        mine = out.setdefault(tab, {})
+        for clause, values in counts.items():
+            old = mine.get(clause, [0] * len(KINDS))
+            mine[clause] = [max(x, y) for x, y in zip(old, values, strict=True)]
+    return out
+
+
+def add(a: Mapping[str, list[int]], b: Mapping[str, list[int]]) -> Counts:
+    """Counts added clause by clause (bounded)."""
+    out = {c: list(v) for c, v in a.items()}
+    for clause, values in b.items():
+        old = out.get(clause, [0] * len(KINDS))
+        out[clause] = [min(x + y, MAX_COUNT) for x, y in zip(old, values, strict=True)]
+    return out
+
+
+def total(tabs: Mapping[str, Counts]) -> Counts:
+    """What each clause counts over every tab."""
+    out: Counts = {}
+    for counts in tabs.values():
+        out = add(out, counts)
+    return out
+
+
+def fold(others: Mapping[str, Counts], mine: Counts,
+         limit: int = MAX_TABS) -> tuple[dict[str, Counts], Counts, list[str]]:
+    """Past ``limit`` tabs in all, the oldest of ``others`` (in their stored order) folded into
+    ``mine``: the others left, ``mine`` grown, and the tabs folded (for the store to drop)."""
+    order = list(others)
+    excess = max(0, len(order) + 1 - limit)
+    gone = order[:excess]
+    for tab in gone:
+        mine = add(mine, others[tab])
+    return {t: others[t] for t in order[excess:]}, mine, gone
+
+
+def dump(game: str, tab: str, counts: Counts, gone: Iterable[str] = ()) -> str:
+    """The text one tab saves: its own entry (and the tabs it folded into it, to drop)."""
+    doc: dict[str, object] = {"format": FORMAT, "game": game,
+                              "tabs": {tab: {c: v for c, v in sorted(counts.items())}}}
+    gone = list(gone)
+    if gone:
+        doc["gone"] = gone
+    return json.dumps(doc, separators=(",", ":"))
