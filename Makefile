@@ -35,6 +35,7 @@ chromium:
 lint: $(STAMP)
 	$(PY) -m ruff check tutor tests
 	$(PY) -m mypy tutor
+	$(VENV)/bin/lint-imports
 
 check: $(STAMP)
 	$(PY) -m tutor check rules/*.fr.md rules/*.toml

@@ -20,14 +20,10 @@ from tutor.games import GAMES
 from tutor.ui import progress_store as store
 from tutor.ui import vautours as sv
 from tutor.ui.bridge import BrowserLink
+from tutor.ui.exercises import Exercises, seeded_games
 from tutor.ui.page import GamePage
-from tutor.ui.progress import (
-    Exercises,
-    Progress,
-    ProgressMap,
-    map_html,
-    seeded_games,
-)
+from tutor.ui.progress import Progress
+from tutor.ui.progress_map import ProgressMap, map_html
 from tutor.ui.progress_store import FORMAT, MAX_STORED, OTHER_FORMAT, PART_UNREADABLE, UNREADABLE
 
 MODULES = {"vautours": "tutor.ui.vautours", "drahtseilakt": "tutor.ui.drahtseilakt",
@@ -399,7 +395,7 @@ def test_the_map_and_its_exercises_read_in_correct_french(game_id: str) -> None:
 
 def test_a_page_without_any_exercise_says_so_instead_of_failing(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("tutor.ui.progress.exercise_steps", lambda page: {})
+    monkeypatch.setattr("tutor.ui.exercises.exercise_steps", lambda page: {})
     view = sv.progress()
     view.button.click()
     assert view.quiz is None and view.error.value == ""

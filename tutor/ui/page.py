@@ -18,7 +18,8 @@ from tutor.games import GAMES
 from tutor.ui import html as h
 from tutor.ui.bridge import BrowserLink
 from tutor.ui.htmlwidget import Html
-from tutor.ui.progress import Progress, ProgressMap
+from tutor.ui.progress import Progress
+from tutor.ui.progress_map import ProgressMap
 from tutor.ui.widgets import Explainer, html
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import ipywidgets as w
 
@@ -16,8 +16,18 @@ from tutor.ui import html as h
 from tutor.ui.htmlwidget import Html
 from tutor.ui.widgets import ErrorArea, guarded, set_html
 
-if TYPE_CHECKING:
-    from tutor.ui.page import GamePage
+
+class Watcher(Protocol):
+    """What a quiz tells of its answers (:meth:`tutor.ui.progress.Progress.watch_quiz`)."""
+
+    def watch_quiz(self, quiz: Quiz) -> None: ...
+
+
+class HasProgress(Protocol):
+    """A page whose progress counts the answers (:class:`tutor.ui.page.GamePage`)."""
+
+    @property
+    def progress(self) -> Watcher: ...
 
 
 @dataclass(frozen=True)
@@ -48,7 +58,7 @@ class Quiz(w.VBox):  # type: ignore[misc]
 
     def __init__(self, book: rules.RuleBook, describe: Callable[[Event], str],
                  make: Callable[[int], Question], seed: int = 0,
-                 page: GamePage | None = None) -> None:
+                 page: HasProgress | None = None) -> None:
         self.book, self.describe, self.make = book, describe, make
         self.seed, self.asked, self.right, self.shown = seed, 0, 0, 0
         self.answered = False

@@ -12,7 +12,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import ipywidgets as w
 
@@ -27,7 +27,22 @@ from tutor.ui.widgets import Refusal, read_game_number, set_html
 
 if TYPE_CHECKING:
     from tutor.ui.page import GamePage
-    from tutor.ui.table import Sandbox
+
+
+class Board(Protocol):
+    """What the « Scénario » panel reads of a sandbox (:class:`tutor.ui.table.Sandbox`, which
+    builds the panel: named here so that this module needs nothing above it)."""
+
+    engine: Any
+    session: Any
+    surface: Any
+    guard: Any
+    count: Any
+    seed: Any
+    me: str | None
+    children: Any
+
+    def show_variant(self, variant: Any) -> None: ...
 
 PARAMETER = "scenario"
 #: a short code in the address (a scenario text always holds « = », a code never does)
@@ -68,7 +83,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
     """A sandbox's scenario: its text (always the position shown), « Charger », « Lien à
     partager »; a page opened with ``?scenario=`` loads it."""
 
-    def __init__(self, board: Sandbox) -> None:
+    def __init__(self, board: Board) -> None:
         self.board = board
         page = board.surface.page
         self.game, self.notebook = page.info.id, page.info.notebook
@@ -236,7 +251,7 @@ def example_scene(page: GamePage, draw: Callable[[Any, Sequence[Event]], str],
     return scene
 
 
-def attach(board: Sandbox) -> ScenarioPanel:
+def attach(board: Board) -> ScenarioPanel:
     """Give ``board`` its « Scénario » panel, just above its journal."""
     panel = ScenarioPanel(board)
     board.children = (*board.children[:-1], panel, board.children[-1])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import ipywidgets as w
 
@@ -31,8 +31,20 @@ from tutor.ui import html as h
 from tutor.ui.htmlwidget import Html
 from tutor.ui.widgets import Refusal, set_html
 
-if TYPE_CHECKING:
-    from tutor.ui.table import _Board
+
+class Board(Protocol):
+    """What « Et si… ? » reads of a play table or sandbox (:class:`tutor.ui.table._Board`,
+    which builds the panel: named here so that this module needs nothing above it)."""
+
+    engine: Any
+    session: Any
+    surface: Any
+    guard: Any
+    origin: Any
+    opening_actions: tuple[Any, ...]
+    policies: Any
+    me: str | None
+    viewer: str | None
 
 INTRO = ("« Et si…\u202f? » rejoue la partie avec le même ordre des cartes (le hasard "
          "enregistré) et les mêmes joueurs de l’ordinateur (même niveau, même graine) : tout est "
@@ -75,7 +87,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
     """The "Et si… ?" controls of ``board`` (a :class:`~tutor.ui.table.PlayTable` or
     :class:`~tutor.ui.table.Sandbox`)."""
 
-    def __init__(self, board: _Board) -> None:
+    def __init__(self, board: Board) -> None:
         self.board = board
         self.options: tuple[Any, ...] = ()
         self.step = 0

@@ -41,7 +41,7 @@ from tornado import web
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
-from .kernels import CLIENT, Client, KernelCapReached, env_int
+from .kernels import CLIENT, SEEN, Client, KernelCapReached, env_int
 
 V1 = "v1.kernel.websocket.jupyter.org"
 MAX_BUFFERS = 16  # binary buffers a widget message may carry (ours carry none)
@@ -214,30 +214,6 @@ def msg_id_of(message: str | bytes, subprotocol: str | None) -> str | None:
     return value if isinstance(value, str) else None
 
 
-class Seen:
-    """The last ``size`` message ids each kernel received (a replayed message is dropped: the
-    kernel would refuse its duplicate signature with a traceback in the log each time)."""
-
-    def __init__(self, size: int = 4096) -> None:
-        self.size = size
-        self._ids: dict[str, OrderedDict[str, None]] = {}
-
-    def first_time(self, kernel_id: str, msg_id: str) -> bool:
-        ids = self._ids.setdefault(kernel_id, OrderedDict())
-        if msg_id in ids:
-            return False
-        ids[msg_id] = None
-        if len(ids) > self.size:
-            ids.popitem(last=False)
-        return True
-
-    def forget(self, alive: set[str]) -> None:
-        for kernel_id in list(self._ids):
-            if kernel_id not in alive:
-                del self._ids[kernel_id]
-
-
-SEEN = Seen()
 
 
 def frame_problem(message: str | bytes, subprotocol: str | None) -> str | None:

@@ -23,6 +23,7 @@ import re
 import resource
 import signal
 import time
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +46,33 @@ MAX_POOL_PER_PAGE = 10  # a class arriving on one page
 WARM_PRIORITY = 10  # nice value of kernels warming a pool
 WARM_TIMEOUT = 180  # seconds a pool kernel may take to run its notebook
 ADDRESS_SPACE_SLACK_MB = 1024  # a kernel at rest maps ~820 MB of address space (threads, libs)
+
+
+
+class Seen:
+    """The last ``size`` message ids each kernel received (a replayed message is dropped: the
+    kernel would refuse its duplicate signature with a traceback in the log each time)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._ids: dict[str, OrderedDict[str, None]] = {}
+
+    def first_time(self, kernel_id: str, msg_id: str) -> bool:
+        ids = self._ids.setdefault(kernel_id, OrderedDict())
+        if msg_id in ids:
+            return False
+        ids[msg_id] = None
+        if len(ids) > self.size:
+            ids.popitem(last=False)
+        return True
+
+    def forget(self, alive: set[str]) -> None:
+        for kernel_id in list(self._ids):
+            if kernel_id not in alive:
+                del self._ids[kernel_id]
+
+
+SEEN = Seen()
 
 
 class Client(NamedTuple):
@@ -276,8 +304,6 @@ class TutorKernelManager(AsyncMappingKernelManager):
         self._pooled = pooled
         self._connected_once &= set(self._kernels)
         self._owners = {k: o for k, o in self._owners.items() if k in self._kernels}
-        from tutor.voila.guards import SEEN
-
         SEEN.forget(set(self._kernels))
         await super().cull_kernels()  # type: ignore[no-untyped-call]
 

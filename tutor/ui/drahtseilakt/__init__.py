@@ -19,11 +19,10 @@ from tutor.ui.drahtseilakt.cards import (
     open_points,
     progress,
     readings,
-    scene,
     score_card,
-    stepper,
     style,
 )
+from tutor.ui.drahtseilakt.examples import scene, stepper
 from tutor.ui.drahtseilakt.explorers import ChainExplorer, PairView, chain_explorer, pair_view
 from tutor.ui.drahtseilakt.play import (
     SURFACE,

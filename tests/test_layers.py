@@ -1,0 +1,92 @@
+"""Layers have one direction: no import cycle anywhere in ``tutor/``, counting imports inside
+functions and under ``if TYPE_CHECKING:`` (a hidden cycle is still a cycle). The layer order
+itself (engine below games below pages below the app) is import-linter's, in `make lint`
+(``[tool.importlinter]`` in pyproject.toml)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from .conftest import ROOT
+
+
+def module_graph(root: Path, package: str = "tutor") -> dict[str, set[str]]:
+    """Each module of ``package`` and the modules of it that it imports, wherever the import
+    stands (``from a import b`` counts ``a.b`` when ``b`` is a module, else ``a``)."""
+    files = {}
+    for path in (root / package).rglob("*.py"):
+        name = ".".join(path.relative_to(root).with_suffix("").parts)
+        files[name.removesuffix(".__init__")] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        here = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        deps: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = here
+                for _ in range(max(node.level - 1, 0)):
+                    base = base.rsplit(".", 1)[0]
+                module = (f"{base}.{node.module}" if node.module else base) if node.level \
+                    else (node.module or "")
+                subs = {f"{module}.{a.name}" for a in node.names} & files.keys()
+                deps |= subs
+                if len(subs) < len(node.names):
+                    deps.add(module)
+            elif isinstance(node, ast.Import):
+                deps |= {a.name for a in node.names}
+        graph[name] = {d for d in deps if d in files and d != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycle_in_the_package() -> None:
+    graph = module_graph(ROOT)
+    assert "tutor.engine.api" in graph and "tutor.ui.table" in graph
+    assert cycles(graph) == []
+
+
+def test_a_cycle_hidden_in_a_function_or_type_checking_is_found(tmp_path: Path) -> None:
+    pkg = tmp_path / "tutor"
+    (pkg / "ui").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "ui" / "__init__.py").write_text("")
+    (pkg / "ui" / "a.py").write_text("from tutor.ui import b\n")
+    (pkg / "ui" / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                     "    from tutor.ui.c import X\n")
+    (pkg / "ui" / "c.py").write_text("def f():\n    from .a import g\n")
+    assert cycles(module_graph(tmp_path)) == [["tutor.ui.a", "tutor.ui.b", "tutor.ui.c"]]
