@@ -13,7 +13,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.test_scenarios import PAGES, TEXTS
+from tests.test_scenarios import text_of as text_for
 from tutor.games import GAMES
 
 from .pages import READY_TIMEOUT_MS, assert_no_voila_error, open_page, wait_settled
@@ -21,7 +21,7 @@ from .pages import READY_TIMEOUT_MS, assert_no_voila_error, open_page, wait_sett
 
 def expected_table(game: str, text: str) -> tuple[str, str]:
     """The sandbox's table (HTML) and scenario text once ``text`` is loaded, built here."""
-    board = importlib.import_module(PAGES[game]).sandbox()
+    board = importlib.import_module(GAMES[game].page_module).sandbox()
     board.scenario.load(text)
     return board.table.value, board.scenario.text.value
 
@@ -44,7 +44,7 @@ def opened(browser: Browser, app_url: str, game: str, query: str, width: int = 1
 @pytest.mark.parametrize("game", [g for g, info in GAMES.items() if info.listed])
 def test_a_scenario_shared_by_link_opens_on_the_same_table(
         browser: Browser, app_url: str, shots: Path, game: str) -> None:
-    text = TEXTS[game]
+    text = text_for(game)
     table_html, scenario_text = expected_table(game, text)
     page = opened(browser, app_url, game, "?scenario=" + quote(text, safe=""))
     sandbox = page.locator(".tv-sandbox")

@@ -10,6 +10,7 @@ from typing import Any
 from tutor import fr
 from tutor.engine import Event
 from tutor.games import drahtseilakt as d
+from tutor.games.drahtseilakt.scenes import count_seen, deal_seen, trick_seen
 from tutor.games.drahtseilakt.text import colour_count
 from tutor.ui import html as h
 from tutor.ui import scenario
@@ -42,41 +43,25 @@ def scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
     names = list(data.get("cartes") or data.get("mains") or ())
     held = {p: [int(data.get("avant", {}).get(p, {}).get("rouges", 0)),
                 int(data.get("avant", {}).get(p, {}).get("bleus", 0))] for p in names}
-    turned: list[d.ScoreCard] = []
-    void: set[d.ScoreCard] = set()
-    stake: d.Stake | None = None
-    plays: dict[str, int] = {}
-    chosen: set[str] = set()
     hands = data.get("mains") or {}
     notes = {p: [f"main : {fr.join(map(str, hands[p]))}"] if p in hands else [] for p in names}
-    for e in events:
-        who = str(e.seat)
-        if e.kind == "zero":
-            turned.append(e.data["card"])
-        elif e.kind == "double_zero":
-            void.update(e.data["cards"])
-        elif e.kind == "reveal":
-            turned.append(e.data["card"])
-            stake = d.Stake(e.data["value"], e.data["blue"], e.data["red"])
-        elif e.kind == "play":
-            plays[who] = e.data["card"]
-        elif e.kind == "choose":
-            chosen.add(who)
-        elif e.kind == "show":
-            plays.update(e.data["plays"])
-        elif e.kind in ("blue", "red"):
-            held[who][e.kind == "blue"] += e.data["count"]
-            notes[who].append(f"reçoit {colour_count(e.data['count'], e.kind)}")
-        elif e.kind == "short":
-            held[who][e.data["colour"] == "blue"] -= e.data["wanted"] - e.data["got"]
-            notes[who].append(f"réserve presque vide : {e.data['got']} seulement")
-        elif e.kind == "tokens":
-            notes[who].append(f"dont {fr.count(e.data['missing'], 'jeton')}")
-        elif e.kind == "pairs":
-            held[who] = [e.data["red"], e.data["blue"]]
-            notes[who].append(f"rend {fr.count(e.data['pairs'], 'paire')}")
-        elif e.kind == "refused":
-            notes.setdefault(str(data["coup"]["joueur"]), []).append("coup refusé")
+    seen = trick_seen(events)
+    for g in seen.gains:
+        if g.change in ("blue", "red"):
+            held[g.seat][g.change == "blue"] += g.count
+            notes[g.seat].append(f"reçoit {colour_count(g.count, g.change)}")
+        elif g.change == "short":
+            held[g.seat][g.colour == "blue"] -= g.count - g.got
+            notes[g.seat].append(f"réserve presque vide : {g.got} seulement")
+        elif g.change == "tokens":
+            notes[g.seat].append(f"dont {fr.count(g.count, 'jeton')}")
+        elif g.change == "pairs":
+            held[g.seat] = [g.red, g.blue]
+            notes[g.seat].append(f"rend {fr.count(g.count, 'paire')}")
+    if seen.refused:
+        notes.setdefault(str(data["coup"]["joueur"]), []).append("coup refusé")
+    turned, void, stake, plays, chosen = (seen.turned, seen.void, seen.stake, dict(seen.played),
+                                          seen.chose)
     cards = "".join(score_card(c, extra="dz-void" if c in void else "",
                                note="annulé" if c in void else "") for c in turned)
     pay = f'<div class="dz-pay">{h.esc(pay_text(stake))}</div>' if stake else ""
@@ -103,27 +88,26 @@ def scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
 
 
 def deal_scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
-    kinds = {e.kind: e for e in events}
-    deal = kinds.get("deal")
+    deal = deal_seen(events)
     seats = "".join(
-        h.seat(p, h.back_card(label="9 cartes") if deal else h.empty_card("à donner"),
-               "entame" if "lead" in kinds and kinds["lead"].seat == p else "")
+        h.seat(p, h.back_card(label="9 cartes") if deal.dealt else h.empty_card("à donner"),
+               "entame" if deal.lead == p else "")
         for p in data["joueurs"])
-    hidden = (muted(f"Cartes non distribuées : {deal.data['unseen']}.") if deal else "")
+    hidden = muted(f"Cartes non distribuées : {deal.unseen}.") if deal.dealt else ""
     return panel("La donne", f'<div class="tv-row">{seats}</div>{hidden}', "dz-scene")
 
 
 def count_scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
-    cancelled = {(str(e.seat), e.data["target"][0] - 1) for e in events
-                 if e.kind == "clean" and e.data["target"]}
-    totals = next((e.data["totals"] for e in events if e.kind == "totals"), None)
-    winners = next((e.data["winners"] for e in events if e.kind == "winner"), ())
+    count = count_seen(events)
     rows = []
     for p, scores in data["scores"].items():
         marks = " · ".join(f'<span class="dz-cancelled">{s}</span> (effacé)'
-                           if (p, k) in cancelled else str(s) for k, s in enumerate(scores))
-        rows.append([h.esc(p), marks, "" if totals is None else f"<strong>{totals[p]}</strong>"
-                     + (' <span class="tv-tag tv-ok">vainqueur</span>' if p in winners else "")])
+                           if (p, k) in count.cancelled else str(s)
+                           for k, s in enumerate(scores))
+        rows.append([h.esc(p), marks, "" if count.totals is None else
+                     f"<strong>{count.totals[p]}</strong>"
+                     + (' <span class="tv-tag tv-ok">vainqueur</span>'
+                        if p in count.winners else "")])
     return panel("Les scores des manches", h.table(["Joueur", "Manches", "Total"], rows),
                  "dz-scene")
 

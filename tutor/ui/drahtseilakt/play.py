@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from tutor import fr
 from tutor.engine import Event
 from tutor.games import drahtseilakt as d
+from tutor.games.drahtseilakt.scenes import TrickSeen, last_trick, trick_seen
 from tutor.games.drahtseilakt.text import colour_count
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup
@@ -24,7 +25,6 @@ from tutor.ui.quiz import Question, Quiz
 from tutor.ui.table import PlayTable, Sandbox, Surface
 
 NAMES = ("Alex", "Bea", "Carla", "Dario", "Emma")
-TRICK_KINDS = ("play", "show", "blue", "red", "no_blue", "no_red", "pairs", "short", "tokens")
 
 
 def table_html(seen: d.View) -> str:
@@ -74,29 +74,23 @@ def table_html(seen: d.View) -> str:
     return f'<div class="tv-panel">{"".join(parts)}</div>'
 
 
-def trick_scene(stake: Event | None, trick: Sequence[Event], title: str = "") -> str:
+def trick_scene(trick: TrickSeen, title: str = "") -> str:
     """A finished trick: its score card, the cards played and who took what."""
-    plays: dict[str, int] = {}
     got: dict[str, list[str]] = {}
-    for e in trick:
-        if e.kind == "play":
-            plays[str(e.seat)] = e.data["card"]
-        elif e.kind == "show":
-            plays.update(e.data["plays"])
-        elif e.kind in ("blue", "red"):
-            got.setdefault(str(e.seat), []).append(colour_count(e.data["count"], e.kind)
-                                                   + (" ▲" if e.kind == "blue" else " ▼"))
-        elif e.kind == "pairs":
-            got.setdefault(str(e.seat), []).append(f"rend {fr.count(e.data['pairs'], 'paire')}")
-        elif e.kind == "short":
-            got.setdefault(str(e.seat), []).append(f"n’en reçoit que {e.data['got']}")
-    values = list(plays.values())
+    for g in trick.gains:
+        if g.change in ("blue", "red"):
+            got.setdefault(g.seat, []).append(colour_count(g.count, g.change)
+                                              + (" ▲" if g.change == "blue" else " ▼"))
+        elif g.change == "pairs":
+            got.setdefault(g.seat, []).append(f"rend {fr.count(g.count, 'paire')}")
+        elif g.change == "short":
+            got.setdefault(g.seat, []).append(f"n’en reçoit que {g.got}")
+    values = [c for _, c in trick.played]
     seats = "".join(h.seat(p, number_card(c, note="plus forte" if c == max(values) else
                                           "plus faible" if c == min(values) else ""),
-                           "; ".join(got.get(p, []))) for p, c in plays.items())
-    card = score_card(stake.data["card"]) if stake is not None else ""
-    pay = "" if stake is None else h.esc(pay_text(d.Stake(stake.data["value"], stake.data["blue"],
-                                                          stake.data["red"])))
+                           "; ".join(got.get(p, []))) for p, c in trick.played)
+    card = score_card(trick.turned[-1]) if trick.stake is not None else ""
+    pay = "" if trick.stake is None else h.esc(pay_text(trick.stake))
     return (f'<div class="tv-panel dz-scene dz-last"><div class="tv-title">{h.esc(title)}</div>'
             f'<div class="tv-row" style="align-items:center">{card}<div class="dz-pay">{pay}'
             f'</div></div><div class="tv-row" style="margin-top:0.5rem">{seats}</div></div>')
@@ -104,15 +98,8 @@ def trick_scene(stake: Event | None, trick: Sequence[Event], title: str = "") ->
 
 def last_trick_html(events: Sequence[Event]) -> str:
     """The last trick finished in ``events``, if any."""
-    ends = [k for k, e in enumerate(events) if e.kind == "trick_end"]
-    if not ends:
-        return ""
-    start = max((k for k in ends[:-1]), default=-1)
-    stake = next((e for e in reversed(events[:ends[-1]]) if e.kind == "reveal"), None)
-    end = events[ends[-1]]  # it names every card of the trick, played in this step or before
-    trick = [Event("play", p, {"card": c}, d.C_PLAY) for p, c in end.data["plays"].items()]
-    trick += [e for e in events[start + 1:ends[-1]] if e.kind in TRICK_KINDS and e.kind != "play"]
-    return trick_scene(stake, trick, "Dernier pli")
+    trick = last_trick(events)
+    return "" if trick is None else trick_scene(trick, "Dernier pli")
 
 
 def draw(seen: d.View, events: Sequence[Event]) -> str:
@@ -175,12 +162,11 @@ def make_question(seed: int) -> Question:
                  f'{muted("Cartes score retournées, dans l’ordre :")}<div class="tv-row">{cards}'
                  f'</div>{muted("Cartes posées :")}<div class="tv-row">{seats}</div></div>')
     events = (*revealed.events, *result.events)
-    stake = next(e for e in events if e.kind == "reveal")
+    played = [Event("play", p, {"card": c}, d.C_PLAY) for p, c in plays.items()]
     return Question(
         situation, fr.typography(f"La carte score vaut {value}. Qui reçoit des bâtonnets ?"),
         (both, blue_only, red_only, swapped), answer,
-        trick_scene(stake, [Event("play", p, {"card": c}, d.C_PLAY) for p, c in plays.items()]
-                    + list(result.events), "Le pli résolu"),
+        trick_scene(trick_seen([*revealed.events, *played, *result.events]), "Le pli résolu"),
         events, "Règle de base : un 0 supprime sa couleur pour ce pli, deux 0 d’affilée "
                 "s’annulent (aucune variante ne change ce point).")
 
