@@ -18,6 +18,7 @@ import ipywidgets as w
 from tutor import fr
 from tutor.engine import Event
 from tutor.games import vautours as v
+from tutor.games.vautours import scenes
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
@@ -58,7 +59,7 @@ CSS = """
 """
 
 PAGE = GamePage("vautours", "Hol’s der Geier, un jeu d’Alex Randolph, de 2 à 5 joueurs.",
-                shown=lambda events: [e for e in events if e.kind != "play"])
+                shown=lambda events: [e for e in events if not scenes.is_choice(e)])
 book, header, clause, clauses, example = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example)
 progress = PAGE.progress_map  # « Ce que vous avez rencontré »
@@ -131,33 +132,20 @@ def round_html(plays: Mapping[str, int] | None, pile: Sequence[int], winner: str
 def events_scene(events: Sequence[Event], pile: Sequence[int] = ()) -> str:
     """The manche being resolved, as far as ``events`` go (``pile``: the one at stake first),
     then the manche resolved before it, if any."""
-    plays: dict[str, int] | None = None
-    cancelled: list[int] = []
-    winner, done, note, previous = None, False, "", ""
-    for e in events:
-        if e.kind == "reveal":
-            if plays is not None:
-                previous = round_html(plays, pile, winner, done, cancelled, "Manche précédente")
-            pile, plays, cancelled, winner, done = tuple(e.data["pile"]), None, [], None, False
-        elif e.kind == "show":
-            plays = dict(e.data["plays"])
-        elif e.kind == "stake":
-            pile = tuple(e.data["pile"])
-        elif e.kind == "cancel":
-            cancelled.append(e.data["value"])
-        elif e.kind in ("win", "no_winner"):
-            winner, done = e.seat, True
-        elif e.kind == "refused":
-            note = h.message_panel("error", "Coup refusé.", e.data["reason"])
-    return (round_html(plays, pile, winner, done, cancelled) if pile else "") + note + previous
+    seen = scenes.manches_seen(events, pile)
+    now, before = seen.current, seen.previous
+    note = h.message_panel("error", "Coup refusé.", seen.refused) if seen.refused else ""
+    previous = "" if before is None else round_html(
+        before.played, before.pile, before.winner, before.resolved, list(before.cancelled),
+        "Manche précédente")
+    current = "" if now is None else round_html(now.played, now.pile, now.winner,
+                                                now.resolved, list(now.cancelled))
+    return current + note + previous
 
 
 def count_scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
     """A final count: each player's winnings, then (at its step) the winners."""
-    winners: tuple[str, ...] = ()
-    for e in events:
-        if e.kind == "winner":
-            winners = tuple(e.data["winners"])
+    winners = scenes.winners_told(events)
     rows = [[h.esc(p), h.esc(", ".join(fr.signed(c) for c in cards) or "—"),
              f"<strong>{h.esc(fr.signed(sum(cards)))}</strong>",
              '<span class="tv-tag tv-ok">vainqueur</span>' if p in winners else ""]
@@ -171,7 +159,7 @@ def scene_for(example_id: str) -> Callable[[Sequence[Event]], str]:
     if data["type"] == "scenario":
         return scenario.example_scene(PAGE, draw, data)
     if data["type"] == "manche":
-        shown = Event("show", None, {"plays": data["cartes"]}, "vautours/devoilement")
+        shown = scenes.shown_plays(data["cartes"])
         return lambda events: events_scene([shown, *events], data["pile"])
     if data["type"] == "decompte":
         return lambda events: count_scene(data, events)
@@ -185,15 +173,11 @@ def stepper(example_id: str) -> WorkedExample:
 
 def _played(events: Sequence[Event]) -> str:
     """The last manche resolved by ``events``, told as "Manche précédente" (empty: none)."""
-    start = max((k for k, e in enumerate(events) if e.kind == "show"), default=None)
-    if start is None:
+    last = scenes.last_manche(events)
+    if last is None:
         return ""
-    part = [e for e in events[start:] if e.kind != "reveal"]
-    plays = dict(part[0].data["plays"])
-    stake = next(e for e in part if e.kind == "stake")
-    end = next(e for e in part if e.kind in ("win", "no_winner"))
-    cancelled = [e.data["value"] for e in part if e.kind == "cancel"]
-    return round_html(plays, stake.data["pile"], end.seat, True, cancelled, "Manche précédente")
+    return round_html(last.played, last.pile, last.winner, True, list(last.cancelled),
+                      "Manche précédente")
 
 
 def draw(view: v.View, events: Sequence[Event]) -> str:
@@ -237,7 +221,7 @@ def prompt(view: v.View) -> str:
 
 
 SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
-                  keep=lambda e, viewer: viewer is None or e.kind != "play" or e.seat == viewer,
+                  keep=lambda e, viewer: not scenes.is_private(e, viewer),
                   bots=("Alex", "Carla", "Dario", "Léo", "Emma"), opponents=(1, 2, 3, 4),
                   level="prudent", signed=True)
 
