@@ -29,6 +29,11 @@ class Event(NamedTuple):
     clause: str
 
 
+def is_refusal(event: Event) -> bool:
+    """A refused move told as an event (every game's worked examples tell refusals alike)."""
+    return event.kind == "refused"
+
+
 class IllegalAction(ValueError):
     """A user-caused error: the action breaks a rule. The state it was applied to is unchanged.
 

@@ -19,6 +19,7 @@ from typing import Protocol
 from tutor import fr, rules
 from tutor.engine import Event
 from tutor.engine.api import AnyEngine
+from tutor.engine.core import is_refusal
 from tutor.ui import html as h
 from tutor.ui.progress import Progress
 from tutor.ui.quiz import Question
@@ -67,7 +68,7 @@ class Step:
     def rank(self) -> tuple[bool, bool, bool, int]:
         """Best first: a worked example's step, one the situation explains (not a refusal, not
         the very first), with later steps to offer as other options."""
-        return (bool(self.game), self.event.kind == "refused", self.index == 0,
+        return (bool(self.game), is_refusal(self.event), self.index == 0,
                 -min(len(self.events) - self.index - 1, 2))
 
 
@@ -180,7 +181,7 @@ class Exercises:
                 later.append(text)
         rng = random.Random(f"{step.example or step.game}/{step.index}/{k}")
         refused = ""
-        if event.kind == "refused":  # the refusal is told: which clause forbids that move?
+        if is_refusal(event):  # the refusal is told: which clause forbids that move?
             prompt = "Le moteur refuse ce coup : quel article de la règle l’interdit ?"
             refused = h.message_panel("error", answer)
             answer = clause.title

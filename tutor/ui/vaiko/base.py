@@ -16,6 +16,7 @@ import ipywidgets as w
 from tutor import fr
 from tutor.engine import Event
 from tutor.games import vaiko as v
+from tutor.games.vaiko import scenes
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
@@ -50,7 +51,7 @@ CSS = """
 """
 PAGE = GamePage("vaiko", "Un jeu de mémoire et de défausse, de 2 à 6 joueurs : gardez le moins "
                 "de points possible devant vous, sans presque jamais regarder vos cartes.",
-                shown=lambda events: [e for e in events if e.kind != "peek_turn"])
+                shown=lambda events: [e for e in events if not scenes.is_prompt(e)])
 book, header, clause, clauses, example, open_points = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example, PAGE.open_points)
 progress = PAGE.progress_map  # « Ce que vous avez rencontré »
@@ -124,20 +125,16 @@ def readings() -> h.Html:
 
 def round_summary(events: Sequence[Event]) -> str:
     """The count of the round ended by ``events``, if any: hands, bonus or malus, totals."""
-    ends = [k for k, e in enumerate(events) if e.kind == "round_end"]
-    if not ends:
+    seen = scenes.last_round(events)
+    if seen is None:
         return ""
-    tail = events[ends[-1]:]
-    reveal = next(e for e in tail if e.kind == "reveal").data["hands"]
-    totals = next(e for e in tail if e.kind == "totals").data
     rows = [[h.esc(p), '<div class="tv-vk-cards">' + ("".join(card(f) for f in faces)
                                                        or h.empty_card("aucune carte")) + "</div>",
-             f"<strong>{h.esc(v.points_text(totals['scores'][p]))}</strong>",
-             h.esc(v.points_text(totals["totals"][p]))] for p, faces in reveal.items()]
-    notes = "".join(f"<li>{h.esc(v.describe(e))}</li>" for e in tail
-                    if e.kind in ("bonus", "malus", "game_over"))
+             f"<strong>{h.esc(v.points_text(seen.scores[p]))}</strong>",
+             h.esc(v.points_text(seen.totals[p]))] for p, faces in seen.hands]
+    notes = "".join(f"<li>{h.esc(v.describe(e))}</li>" for e in seen.told)
     return (f'<div class="tv-panel tv-success tv-vk-round" style="overflow-x:auto"><div '
-            f'class="tv-title">Fin de la manche {totals["manche"]}</div>'
+            f'class="tv-title">Fin de la manche {seen.manche}</div>'
             + h.table(["Joueur", "Cartes", "Manche", "Total"], rows)
             + f'<ul class="tv-steps">{notes}</ul></div>')
 
@@ -242,7 +239,7 @@ PROMPTS = {
 
 def keep(event: Event, viewer: str | None) -> bool:
     """The journal leaves out the prompts and the passes in an immediate discard."""
-    return event.kind not in ("peek_turn", "pass")
+    return not scenes.is_quiet(event)
 
 
 SURFACE = Surface(PAGE, draw, groups, prompt=lambda view: PROMPTS.get(view.phase, ""), keep=keep,
@@ -307,7 +304,7 @@ def _scene(example_id: str) -> Any:
     after, told = [(0, state)], 0
     for move in data["coups"]:
         state, events = v.apply(state, v.parse_move(move))
-        told += sum(e.kind != "peek_turn" for e in events)
+        told += sum(not scenes.is_prompt(e) for e in events)
         after.append((told, state))
 
     def scene(events: Sequence[Event]) -> str:

@@ -18,6 +18,7 @@ from tutor.games.vampir.cards import JOKERS
 from tutor.games.vampir.cards import ONE_HEAD_PER_COLOUR as ONE_HEAD
 from tutor.games.vampir.cards import TWO_HEAD_PER_COLOUR as TWO_HEADS
 from tutor.games.vampir.examples import _card_list, _hunts_table, parse_move
+from tutor.games.vampir.scenes import scoring_steps
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.htmlwidget import Html
@@ -77,7 +78,7 @@ def scene_of(example_id: str) -> Callable[[Sequence[Event]], str]:
         scoring = v.score(shown, rules)
 
         def scoring_scene(events: Sequence[Event]) -> str:
-            told = sum(1 for e in events if e.kind in ("colour", "points"))
+            told = scoring_steps(events)
             return (f'<div class="tv-panel"><div class="tv-title">Les chasses exposées</div>'
                     f"{note}{displays_html(shown, rules.joker_heads)}</div>"
                     + score_table(scoring, "Le décompte, couleur par couleur", told))

@@ -10,6 +10,7 @@ from typing import TypeVar
 from tutor import fr
 from tutor.engine import Event
 from tutor.games import vampir as v
+from tutor.games.vampir.scenes import manche_scored
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup
 from tutor.ui.table import PlayTable, Sandbox, Surface
@@ -30,19 +31,7 @@ from .base import (
 
 def manche_scoring(events: Sequence[Event]) -> tuple[int, v.Scoring] | None:
     """The scoring of the manche that ended in ``events`` (its number and the detail)."""
-    ends = [k for k, e in enumerate(events) if e.kind == "end"]
-    if not ends:
-        return None
-    colours, points = [], {}
-    for e in events[ends[-1]:]:
-        if e.kind == "colour":
-            d = e.data
-            colours.append(v.ColourScore(d["location"], d["heads"], d["absent"], d["discard"],
-                                         e.clause))
-        elif e.kind == "points":
-            points = dict(e.data["points"])
-            break
-    return int(events[ends[-1]].data["manche"]), v.Scoring(points, tuple(colours), ())
+    return manche_scored(events)
 
 
 def draw(view: v.View, events: Sequence[Event] = ()) -> str:
