@@ -35,7 +35,7 @@ def test_conseil_shows_one_row_per_legal_action(browser: Browser, app_url: str,
         expect(rows).to_have_count(expected)
         expect(game.locator(".tv-hints")).to_contain_text("Chance de gagner")
         expect(game.locator(".tv-hints")).to_contain_text("intervalle de confiance à 95")
-        labels = {rows.nth(k).locator("td").first.inner_text().replace("meilleur", "").strip()
+        labels = {rows.nth(k).locator(".tv-hint-move").inner_text().strip()
                   for k in range(expected)}
         cards = {actions.nth(k).inner_text().strip() for k in range(expected)}
         assert labels == {f"Carte {c}" for c in cards}

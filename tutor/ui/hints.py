@@ -145,7 +145,8 @@ def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
             tag += (f' <span class="tv-muted" title="{h.esc("; ".join(others))}">'
                     f"(comme {h.esc(same)} pour vous)</span>")
         rows.append([
-            h.esc(labels.get(r.action, str(r.action))) + tag,
+            f'<span class="tv-hint-move">{h.esc(labels.get(r.action, str(r.action)))}</span>'
+            + tag,
             f"<strong>{h.esc(fr.percent(r.win_rate))}</strong> "
             + h.esc(fr.typography(f"({round(100 * r.win_low)} à {fr.percent(r.win_high)})")),
             h.esc(fr.typography(f"{fr.decimal(r.mean_score)} (± {fr.decimal(r.score_margin)})"
