@@ -51,6 +51,9 @@ CONFIG: dict[str, dict[str, Any]] = {
         "kernel_websocket_connection_class": "tutor.voila.guards.GuardedConnection",
         "tornado_settings": {"websocket_max_message_size": MAX_MESSAGE_BYTES},
     },  # headers and the French 404 are added by make_app
+    # the pages are French: <html lang="fr"> (screen readers read them with French voices and
+    # browsers do not offer to translate them from English); Voilà's exporter is nbconvert's
+    "HTMLExporter": {"language_code": "fr"},
     "MappingKernelManager": {
         # a page's kernel is shut down about a minute after its tab is closed
         "cull_idle_timeout": 60,

@@ -47,10 +47,12 @@ def test_accueil_links_to_the_game_page(browser: Browser, app_url: str, shots: P
     card = page.locator("a.tv-game-card[data-game='vautours']")
     expect(card).to_contain_text("Stupides Vautours", timeout=READY)
     assert_no_voila_error(page)
+    assert page.locator("html").get_attribute("lang") == "fr"  # read aloud as French
     card.click()
     page.wait_for_url(re.compile(r"/voila/render/stupides-vautours\.ipynb$"))
     wait_ready(page)
     expect(page.locator(".tv-hero h1")).to_have_text("Stupides Vautours", timeout=READY)
+    assert page.locator("html").get_attribute("lang") == "fr"
     assert errors == []
     page.close()
 
