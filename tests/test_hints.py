@@ -394,5 +394,26 @@ def test_vaiko_hints_look_at_the_manche_being_played() -> None:
         first = other.new_game(["A", "B", "C"], seed=1)
         assert other.span_outcome(first, first) is None
         seat = other.current_seats(first)[0]
+        # a Vampir match lasts three manches: its hints look at the manche being played
         assert hints_for(other, first, seat, kind="hasard", seed=1, game_id=game,
-                         playouts=1).whole_game is True
+                         playouts=1).whole_game is (game != "vampir")
+
+
+def test_vampir_hints_look_at_the_manche_then_at_the_match_in_its_last_manche() -> None:
+    from tutor.games import vampir as v
+
+    state = v.new_game(["A", "B", "C"], seed=3)
+    rng = random.Random(3)
+    starts = {0: state}
+    while not v.is_over(state):
+        seat = v.current_seats(state)[0]
+        state, _ = v.apply(state, rng.choice(v.legal_actions(state, seat)), explain=False)
+        starts.setdefault(len(state.results), state)
+    end = state
+    first = v.span_outcome(starts[0], starts[1])
+    assert first is not None and first.clause == "vampir/points"
+    assert dict(first.scores) == dict(zip(end.players, end.results[0], strict=True))
+    assert first.winners == tuple(p for p, s in first.scores.items()
+                                  if s == max(first.scores.values()))
+    last = v.span_outcome(starts[2], end)  # the last manche: the whole match decides
+    assert last == v.outcome(end)

@@ -76,8 +76,9 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
             "coups encore en course : un coup sûrement derrière le premier n’est plus joué "
             "(d’où des nombres de parties différents d’une ligne à l’autre). ")
     if not result.whole_game:
-        text += ("Une partie dure ici de nombreuses manches : le conseil regarde la manche en "
-                 "cours, que l’on gagne en y marquant le moins de points, et le score moyen est "
+        most = "le moins" if result.lowest_wins else "le plus"
+        text += (f"Une partie dure ici plusieurs manches : le conseil regarde la manche en "
+                 f"cours, que l’on gagne en y marquant {most} de points, et le score moyen est "
                  "celui de la manche. ")
     if result.played_by == result.kind:
         text += f"Tout le monde y joue comme l’ordinateur {level}, {seat} aussi après ce coup. "

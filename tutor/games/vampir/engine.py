@@ -22,6 +22,7 @@ from .cards import (
     C_HUNT,
     C_LAY,
     C_MATCH,
+    C_POINTS,
     C_SHOWN,
     C_TAKE,
     C_TURN,
@@ -319,6 +320,21 @@ def _end_manche(state: State, reason: str, events: list[Event], explain: bool
 
 def _totals(state: State) -> dict[str, int]:
     return {p: sum(r[k] for r in state.results) for k, p in enumerate(state.players)}
+
+
+def span_outcome(start: State, now: State) -> Outcome | None:
+    """What one hint playout scores from ``start``: a match lasts three manches, so hints look at
+    the manche being played (its points, the most win: ``vampir/points``), and at the whole
+    match once it is the last manche (the totals then decide). ``None`` until that ends."""
+    if len(now.results) == len(start.results):
+        return None
+    if len(now.results) == len(start.record.shuffles) or is_over(now):
+        return outcome(now)
+    points = dict(zip(now.players, now.results[len(start.results)], strict=True))
+    winners, best = best_totals(points)
+    reason = fr.message(f"Manche {len(now.results)} : "
+                        + fr.victory(winners, fr.count(best, "point")))
+    return Outcome(points, winners, reason, C_POINTS)
 
 
 def outcome(state: State) -> Outcome:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from tutor.engine import Event
+from tutor.engine import Event, Outcome
 from tutor.engine.api import Game, GameType
 from tutor.engine.examples import Kind
 from tutor.games.vampir import engine, examples, hidden, state
@@ -50,6 +50,9 @@ class Vampir(Game[State, Action, View]):
 
     def sample_state(self, view: View, rng: random.Random) -> State:
         return hidden.sample_state(view, rng)
+
+    def span_outcome(self, start: State, now: State) -> Outcome | None:
+        return engine.span_outcome(start, now)
 
     def example_kinds(self) -> Mapping[str, Kind]:
         return examples.kinds(self)
