@@ -6,7 +6,6 @@ itself (engine below games below pages below the app) is import-linter's, in `ma
 from __future__ import annotations
 
 import ast
-import re
 from pathlib import Path
 
 from .conftest import ROOT
@@ -92,26 +91,3 @@ def test_a_cycle_hidden_in_a_function_or_type_checking_is_found(tmp_path: Path) 
     (pkg / "ui" / "c.py").write_text("def f():\n    from .a import g\n")
     assert cycles(module_graph(tmp_path)) == [["tutor.ui.a", "tutor.ui.b", "tutor.ui.c"]]
 
-
-EVENT_READS = re.compile(r"\b(?:e|ev|evt|event|last|first|end|stake)\.kind\b"
-                         r"|\]\.kind\b|\.data\[|\.data\.get\(")
-
-
-def event_reads(source: str) -> list[str]:
-    """The lines of ``source`` that read an event's kind or data keys."""
-    return [line.strip() for line in source.splitlines() if EVENT_READS.search(line)]
-
-
-def test_pages_draw_from_typed_data_not_from_event_kinds() -> None:
-    """``tutor/ui`` is no second interpreter of the rules: the tables draw from typed views
-    and the games' typed records (``tutor/games/<g>/scenes.py``); events are read only to be
-    told in French (the journal)."""
-    found = {str(path.relative_to(ROOT)): event_reads(path.read_text(encoding="utf-8"))
-             for path in (ROOT / "tutor" / "ui").rglob("*.py") if path.name != "journal.py"}
-    assert {path: lines for path, lines in found.items() if lines} == {}
-
-
-def test_the_event_read_check_sees_a_read() -> None:
-    assert event_reads('    if e.kind == "play":\n        cards.append(e.data["card"])\n') == [
-        'if e.kind == "play":', 'cards.append(e.data["card"])']
-    assert event_reads("x = events[-1].kind\n") and not event_reads("g.change == 'blue'\n")
