@@ -56,7 +56,7 @@ def test_ui_draws_from_typed_data_not_from_event_kinds_or_data() -> None:
     reads = [r for p in modules
              for r in event_reads(p.read_text(encoding="utf-8"), p.name)]
     assert reads == [], ("tutor/ui folds events: draw from the game's typed records "
-                         "(tutor/games/<id>/frames.py) instead:\n" + "\n".join(reads))
+                         "(tutor/games/<id>/scenes.py) instead:\n" + "\n".join(reads))
 
 
 @pytest.mark.parametrize("code", [
