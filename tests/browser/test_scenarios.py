@@ -13,10 +13,12 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.test_scenarios import PAGES, TEXTS
+from tests.test_scenarios import TEXTS
 from tutor.games import GAMES
 
 from .pages import READY_TIMEOUT_MS, assert_no_voila_error, open_page, wait_settled
+
+PAGES = {game: info.page_module for game, info in GAMES.items()}
 
 
 def expected_table(game: str, text: str) -> tuple[str, str]:

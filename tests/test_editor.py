@@ -1,0 +1,148 @@
+"""« Mettre en place » (issue 34, item 1): the shared position editor of a sandbox, driven by
+each page's description of its editable parts, validated by the engine, then « Jouer à partir
+d'ici »; the explorers' « Ouvrir dans le bac à sable »."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from tutor.engine import scenario as sc
+from tutor.ui.editor import Position, PositionEditor
+from tutor.ui.vautours import base as sv
+from tutor.ui.vautours import explorers as svx
+
+
+def text(markup: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup)).replace("\u202f", " ")
+
+
+def editor_of(board: Any) -> PositionEditor:
+    assert board.editor is not None
+    return board.editor.open()
+
+
+def play(board: Any, *cards: tuple[str, int]) -> None:
+    for seat, card in cards:
+        assert board.acting_seat(board.session.step) == seat
+        board.play(sv.v.Play(seat, card))
+
+
+def test_the_editor_is_built_only_when_opened() -> None:
+    board = sv.sandbox()
+    assert board.editor is not None and board.editor.editor is None
+    assert "Mettre en place" in board.editor.button.description
+    editor = editor_of(board)
+    assert editor in board.children and editor.layout.display == ""
+    board.editor.toggle()
+    assert editor.layout.display == "none"
+
+
+def test_the_booklets_tie_example_set_up_with_the_controls_then_played_on() -> None:
+    board = sv.sandbox()
+    editor = editor_of(board)
+    editor.count.value = 4
+    for box, name in zip(editor.names, ("Alex", "Carla", "Dario", "Léo")):
+        box.value = name
+    editor.piles["pioche"].add(7)
+    editor.play_button.click()
+    assert editor.error.value.count("tv-error") == 0, editor.error.value
+    state = board.session.state
+    assert state.players == ("Alex", "Carla", "Dario", "Léo") and state.pile == (7,)
+    assert "Position mise en place" in board.scenario.status.value
+    play(board, ("Alex", 14), ("Carla", 12), ("Dario", 14), ("Léo", 10))
+    assert board.session.state.taken[1] == (7,)
+    assert "Carla remporte la pile" in text(board.table.value)
+
+
+def test_cards_already_won_are_won_in_manches_played_first() -> None:
+    board = sv.sandbox()
+    editor = editor_of(board)
+    editor.set_position(Position(("Zoé", "Chloé", "Léo"), "livret-suricate", {"pioche": (8, -3)},
+                                 {"gains": {"Zoé": (10, -5), "Chloé": (4,), "Léo": ()}}))
+    editor.play_button.click()
+    state = board.session.state
+    assert [sorted(t) for t in state.taken] == [[-5, 10], [4], []]
+    assert state.pile == (8,) and state.variant == sv.v.PRESETS["livret-suricate"]
+    assert board.preset.value == "livret-suricate"
+    assert "3 coups" not in text(board.scenario.status.value)  # 3 manches of 3 players: 9
+    assert "9 coups rejoués" in text(board.scenario.status.value)
+
+
+@pytest.mark.parametrize("position, says", [
+    (Position(("A", "B"), "standard", {"pioche": (5,)}, {"gains": {"A": (5,), "B": ()}}),
+     "Pioche : la carte « +5 » est placée deux fois"),
+    (Position(("A", "B"), "standard", {"pioche": ()}, {"gains": {"A": (3,), "B": (3,)}}),
+     "Gains de B : la carte « +3 » est placée deux fois"),
+])
+def test_a_card_twice_is_refused_naming_the_part_and_nothing_changes(
+        position: Position, says: str) -> None:
+    board = sv.sandbox()
+    before = board.session.state
+    editor = editor_of(board)
+    editor.set_position(position)
+    editor.play_button.click()
+    assert says in text(editor.error.value)
+    assert "vautours/cartes-points" in editor.error.value
+    assert board.session.state is before
+
+
+def test_two_players_with_one_name_are_refused() -> None:
+    board = sv.sandbox()
+    editor = editor_of(board)
+    editor.count.value = 2
+    editor.names[1].value = editor.names[0].value
+    editor.play_button.click()
+    assert "même nom" in text(editor.error.value)
+
+
+def test_too_many_wins_for_the_replayed_manches_are_refused_in_french() -> None:
+    board = sv.sandbox()
+    editor = editor_of(board)
+    editor.set_position(Position(("A", "B"), "standard", {"pioche": ()},
+                                 {"gains": {"A": (10, 9, 8, 7, 6, 5, 4, 3, 2), "B": ()}}))
+    before = board.session.state
+    editor.play_button.click()
+    assert "Le tuteur ne sait pas faire gagner toutes ces cartes à A" in text(editor.error.value)
+    assert board.session.state is before
+
+
+def test_a_position_set_up_is_shared_by_a_short_link_that_opens_it() -> None:
+    board = sv.sandbox()
+    editor = editor_of(board)
+    editor.set_position(Position(("Alex", "Chloé"), "standard", {"pioche": (7, -1)},
+                                 {"gains": {"Alex": (2,), "Chloé": (-4,)}}))
+    editor.play_button.click()
+    play(board, ("Alex", 12), ("Chloé", 3))
+    board.scenario.link_button.click()
+    url = board.scenario.url.value
+    assert len(url) <= 400
+    other = sv.sandbox()
+    other.guard(other.scenario.from_query)("?" + urlsplit(url).query)
+    assert other.session.state == board.session.state
+
+
+def test_the_tie_explorer_opens_its_manche_in_the_sandbox() -> None:
+    board = sv.sandbox()
+    explorer = svx.tie_explorer()
+    explorer.pile[3].value = True  # +7 and +3 at stake: the +7 carried over by a full tie
+    explorer.opener.children[0].click()
+    assert "Ouvert dans le bac à sable" in text(explorer.opener.children[2].value)
+    state = board.session.state
+    assert state.players == ("Alex", "Carla", "Dario", "Léo")
+    winner = explorer.result.winner
+    assert winner == "Carla" and sorted(state.taken[1]) == [3, 7]
+    assert sc.load(board.engine, board.scenario.text.value, "vautours").state == state
+
+
+def test_the_final_tiebreak_explorer_opens_its_winnings_in_the_sandbox() -> None:
+    board = sv.sandbox()
+    explorer = svx.tiebreak_compare()
+    explorer.opener.children[0].click()
+    assert explorer.opener.children[1].value.count("tv-error") == 0
+    taken = {p: sorted(t) for p, t in zip(board.session.state.players,
+                                          board.session.state.taken)}
+    assert taken == {"Alex": [6, 8], "Carla": [5, 9], "Dario": [3, 10], "Léo": [-2, 7]}
