@@ -392,7 +392,9 @@ class Sandbox(_Board):
         # the whole line's record: the shuffles drawn later in the game too
         record = session.steps[-1].state.record
         try:
-            first = state = self.engine.new_game(start.players, record=record, variant=new)
+            first = state = sc.resumed(  # the same position (a later manche…), new reading
+                self.engine, self.engine.new_game(start.players, record=record, variant=new),
+                sc.start_of(self.engine, start))
             for k, action in enumerate(actions, 1):
                 try:
                     state, _ = self.engine.apply(state, action)
