@@ -11,6 +11,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from tutor.engine import scenario as sc
+from tutor.ui.drahtseilakt import explorers as dzx
+from tutor.ui.drahtseilakt import play as dz
 from tutor.ui.editor import Position, PositionEditor
 from tutor.ui.vautours import base as sv
 from tutor.ui.vautours import explorers as svx
@@ -146,3 +148,64 @@ def test_the_final_tiebreak_explorer_opens_its_winnings_in_the_sandbox() -> None
     taken = {p: sorted(t) for p, t in zip(board.session.state.players,
                                           board.session.state.taken)}
     assert taken == {"Alex": [6, 8], "Carla": [5, 9], "Dario": [3, 10], "Léo": [-2, 7]}
+
+
+# --- Drahtseilakt -------------------------------------------------------------------------------
+
+def test_drahtseilakt_a_later_manche_with_scores_and_sticks_set_up_with_the_controls() -> None:
+    board = dz.sandbox()
+    editor = editor_of(board)
+    assert [b.value for b in editor.names[:3]] == list(board.session.state.players)
+    for box, name in zip(editor.names, ("Alex", "Béa", "Chloé")):
+        box.value = name
+    editor.numbers["manche"].value = 3
+    assert editor.choices["donneur"].options == ("Alex", "Béa", "Chloé")
+    editor.choices["donneur"].value = "Béa"
+    shown = [b for b in editor.series["scores"][0] if b.layout.display != "none"]
+    assert len(shown) == 2  # two manches before the third
+    for seat, scores in enumerate(((4, 0), (2, 5), (0, 3))):
+        for box, score in zip(editor.series["scores"][seat], scores):
+            box.value = score
+    editor.counts["batons"][0]["rouges"].value = 2
+    editor.counts["batons"][2]["bleus"].value = 3
+    for card in (4, "0 bleu", 7):
+        editor.piles["score"].add(card)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    assert state.manche == 2 and state.history == ((4, 0), (2, 5), (0, 3))
+    assert state.red == (2, 0, 0) and state.blue == (0, 0, 3)
+    assert state.revealed == (4,) and dz.d.dealer(state) == "Béa"
+    assert dz.d.totals(state) == {"Alex": 0, "Béa": 7, "Chloé": 3}
+    # play on: a trick; then share and open elsewhere
+    for _ in range(3):
+        seat = board.acting_seat(board.session.step)
+        board.play(board.engine.legal_actions(board.session.state, seat)[0])
+    board.scenario.link_button.click()
+    url = board.scenario.url.value
+    assert len(url) <= 400
+    other = dz.sandbox()
+    other.guard(other.scenario.from_query)("?" + urlsplit(url).query)
+    assert other.session.state == board.session.state
+
+
+def test_drahtseilakt_an_impossible_position_is_refused_naming_who_and_what() -> None:
+    board = dz.sandbox()
+    before = board.session.state
+    editor = editor_of(board)
+    editor.counts["batons"][1]["rouges"].value = 20
+    editor.counts["batons"][2]["rouges"].value = 9
+    editor.play_button.click()
+    assert "Bâtonnets rouges : 29 devant les joueurs" in text(editor.error.value)
+    assert board.session.state is before
+
+
+def test_drahtseilakt_explorers_open_in_the_sandbox() -> None:
+    board = dz.sandbox()
+    chain = dzx.chain_explorer()
+    chain.opener.children[0].click()
+    assert board.session.state.revealed == ("0 bleu", 4)
+    pairs = dzx.pair_view()
+    pairs.opener.children[0].click()
+    state = board.session.state
+    assert (state.red[0], state.blue[0]) == (5, 3) and state.variant.pairs == "end_of_manche"

@@ -55,6 +55,42 @@ class Front:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One of the players, chosen in a list (the dealer, the first player…)."""
+
+    key: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Number:
+    """A whole number from 1 to the number of players (the manche to start at…)."""
+
+    key: str
+    title: str
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Whole numbers in front of each player, one per ``fields`` (``(name, label)``): the
+    sticks of each colour, a running total…"""
+
+    key: str
+    title: str
+    fields: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Series:
+    """For each player, one whole number per manche before the :class:`Number` ``before``
+    (the scores of the earlier manches)."""
+
+    key: str
+    title: str
+    before: str
+
+
+@dataclass(frozen=True)
 class Position:
     """What the learner set: the players in seat order, the preset, each pile (top first) and
     each player's cards in front, by part key."""
@@ -65,6 +101,10 @@ class Position:
     fronts: Mapping[str, Mapping[str, tuple[Any, ...]]]
     #: moves played from the position, in the scenario's words (an explorer's situation)
     moves: tuple[Mapping[str, Any], ...] = ()
+    numbers: Mapping[str, int] = field(default_factory=dict)
+    choices: Mapping[str, str] = field(default_factory=dict)
+    counts: Mapping[str, Mapping[str, Mapping[str, int]]] = field(default_factory=dict)
+    series: Mapping[str, Mapping[str, tuple[int, ...]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -77,9 +117,27 @@ class EditorSpec:
 
     piles: tuple[Pile, ...] = ()
     fronts: tuple[Front, ...] = ()
+    numbers: tuple[Number, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    counts: tuple[Counts, ...] = ()
+    series: tuple[Series, ...] = ()
     write: Callable[[Position], dict[str, Any]] = lambda position: {}
     check: Callable[[Position, Any], None] = lambda position, state: None
     intro: str = ""
+
+
+def _number(label: str) -> w.BoundedIntText:
+    box = w.BoundedIntText(value=0, min=0, max=99, description=label,
+                           style={"description_width": "initial"},
+                           layout=w.Layout(width="auto", max_width="9rem"))
+    box.add_class("tv-edit-number")
+    return box
+
+
+def _seat_label(k: int) -> Html:
+    label = Html(f"<strong>Joueur {k + 1}</strong>")
+    label.add_class("tv-edit-seat")
+    return label
 
 
 class _Sequence(w.VBox):  # type: ignore[misc]
@@ -133,12 +191,16 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         self.error = ErrorArea(board.surface.page.book())
         guard = guarded(self.error)
         counts = [int(n) for n in board.count.options]
-        self.count = w.ToggleButtons(options=counts, value=int(board.count.value),
+        # the editor opens on the players of the sandbox's game
+        playing = tuple(board.session.steps[0].state.players)
+        names = [*playing, *(n for n in NAMES if n not in playing)][:max(counts)]
+        self.count = w.ToggleButtons(options=counts, value=len(playing) if len(playing) in
+                                     counts else counts[0],
                                      description="Joueurs", style={"button_width": "3rem"})
         self.names = [w.Text(value=name, description=f"Joueur {k + 1}",
                              layout=w.Layout(width="14rem", max_width="100%"),
                              style={"description_width": "5rem"})
-                      for k, name in enumerate(NAMES[:max(counts)])]
+                      for k, name in enumerate(names)]
         for box in self.names:
             box.add_class("tv-edit-name")
         self.preset = w.Dropdown(options=list(board.preset.options), value=board.preset.value,
@@ -150,6 +212,24 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         self.fronts: dict[str, list[_Sequence]] = {
             f.key: [_Sequence(f"{f.title} — {name}", f.cards, f.show, guard, "tv-edit-front")
                     for name in NAMES[:max(counts)]] for f in spec.fronts}
+        most = max(counts)
+        self.numbers = {f.key: w.Dropdown(options=list(range(1, most + 1)), value=1,
+                                          description=f.title,
+                                          style={"description_width": "initial"},
+                                          layout=w.Layout(width="auto", max_width="100%"))
+                        for f in spec.numbers}
+        self.choices = {f.key: w.Dropdown(options=list(NAMES[:int(self.count.value)]),
+                                          description=f.title,
+                                          style={"description_width": "initial"},
+                                          layout=w.Layout(width="auto", max_width="100%"))
+                        for f in spec.choices}
+        self.counts: dict[str, list[dict[str, w.BoundedIntText]]] = {
+            f.key: [{name: _number(label) for name, label in f.fields} for _ in range(most)]
+            for f in spec.counts}
+        self.series: dict[str, list[list[w.BoundedIntText]]] = {
+            f.key: [[_number(f"manche {j + 1}") for j in range(most - 1)]
+                    for _ in range(most)] for f in spec.series}
+        self.seat_rows: list[tuple[w.Widget, int]] = []
         self.play_button = w.Button(description="Jouer à partir d’ici", icon="play",
                                     button_style="primary", layout=w.Layout(width="auto"))
         self.play_button.add_class("tv-edit-play")
@@ -157,6 +237,8 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         self.status = Html()
         self.status.add_class("tv-edit-status")
         self.count.observe(lambda _: guard(self.show_seats)(), names="value")
+        for box in self.numbers.values():
+            box.observe(lambda _: guard(self.show_seats)(), names="value")
         for k, box in enumerate(self.names):
             box.observe(lambda _, k=k: guard(self.rename)(k), names="value")
         intro = ("Choisissez les joueurs, la règle et la position, puis « Jouer à partir "
@@ -166,31 +248,68 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
                     f'<p class="tv-muted">{h.esc(fr.typography(intro.strip()))}</p></div>')
         parts: list[w.Widget] = [head, self.count,
                                  w.HBox(self.names, layout=w.Layout(flex_flow="row wrap")),
-                                 self.preset, *self.piles.values()]
+                                 self.preset, *self.numbers.values(), *self.choices.values(),
+                                 *self.piles.values()]
         for rows in self.fronts.values():
             parts.extend(rows)
+        row = w.Layout(flex_flow="row wrap", align_items="center")
+        for f in spec.series:
+            parts.append(Html(f'<div class="tv-muted">{h.esc(f.title)}</div>'))
+            for k, boxes in enumerate(self.series[f.key]):
+                line = w.HBox([_seat_label(k), *boxes], layout=row)
+                line.add_class("tv-edit-series")
+                self.seat_rows.append((line, k))
+                parts.append(line)
+        for c in spec.counts:
+            parts.append(Html(f'<div class="tv-muted">{h.esc(c.title)}</div>'))
+            for k, fields in enumerate(self.counts[c.key]):
+                line = w.HBox([_seat_label(k), *fields.values()], layout=row)
+                line.add_class("tv-edit-counts")
+                self.seat_rows.append((line, k))
+                parts.append(line)
         parts += [self.error, self.play_button, self.status]
         super().__init__(parts)
         self.add_class("tv-editor")
         self.show_seats()
+        for k in range(len(self.names)):
+            self.rename(k)
 
     # --- the controls --------------------------------------------------------------------
 
     def show_seats(self) -> None:
-        """Only the seats of the chosen number of players are shown."""
+        """Only the seats of the chosen number of players are shown, the manches before the
+        chosen one, and the players' names in every list of players."""
         n = int(self.count.value)
         for k, box in enumerate(self.names):
             box.layout.display = "" if k < n else "none"
         for rows in self.fronts.values():
             for k, row in enumerate(rows):
                 row.layout.display = "" if k < n else "none"
+        for line, k in self.seat_rows:
+            line.layout.display = "" if k < n else "none"
+        for box in self.numbers.values():
+            box.options = list(range(1, n + 1))
+        for f in self.spec.series:
+            before = int(self.numbers[f.before].value) - 1
+            for boxes in self.series[f.key]:
+                for j, b in enumerate(boxes):
+                    b.layout.display = "" if j < before else "none"
+        self.rename(0)
 
     def rename(self, k: int) -> None:
-        """A player's cards in front are titled with the name typed."""
+        """A player's parts are titled with the name typed; the lists of players follow."""
         for f in self.spec.fronts:
             title = self.fronts[f.key][k].children[0]
             set_html(title, f'<div class="tv-muted">{h.esc(f.title)} — '
                             f"{h.esc(self.names[k].value)}</div>")
+        for line, seat in self.seat_rows:
+            if seat == k:
+                set_html(line.children[0], f"<strong>{h.esc(self.names[k].value)}</strong>")
+        names = [box.value for box in self.names[:int(self.count.value)]]
+        for box in self.choices.values():
+            at = list(box.options).index(box.value) if box.value in box.options else 0
+            box.options = names
+            box.value = names[min(at, len(names) - 1)]
 
     def position(self) -> Position:
         """What the controls say (the names read as the sandbox reads a name)."""
@@ -198,10 +317,18 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         players = tuple(read_name(box.value) for box in self.names[:n])
         if len(set(players)) < n:
             raise Refusal("Deux joueurs ont le même nom : donnez-leur des noms différents.")
-        return Position(players, str(self.preset.value),
-                        {k: tuple(p.chosen) for k, p in self.piles.items()},
-                        {k: {players[i]: tuple(rows[i].chosen) for i in range(n)}
-                         for k, rows in self.fronts.items()}, self.then)
+        before = {f.key: int(self.numbers[f.before].value) - 1 for f in self.spec.series}
+        return Position(
+            players, str(self.preset.value),
+            {k: tuple(p.chosen) for k, p in self.piles.items()},
+            {k: {players[i]: tuple(rows[i].chosen) for i in range(n)}
+             for k, rows in self.fronts.items()}, self.then,
+            {k: int(box.value) for k, box in self.numbers.items()},
+            {k: read_name(box.value) for k, box in self.choices.items()},
+            {k: {players[i]: {name: int(b.value) for name, b in rows[i].items()}
+                 for i in range(n)} for k, rows in self.counts.items()},
+            {k: {players[i]: tuple(int(b.value) for b in rows[i][:before[k]])
+                 for i in range(n)} for k, rows in self.series.items()})
 
     def set_position(self, position: Position) -> None:
         """The controls set to ``position`` (an explorer's, or a test's)."""
@@ -210,11 +337,24 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         for box, name in zip(self.names, position.players):
             box.value = name
         self.preset.value = position.preset
+        for key, value in position.numbers.items():
+            self.numbers[key].value = value
+        for key, chosen in position.choices.items():
+            self.choices[key].value = chosen
+        for key, counts in position.counts.items():
+            for fields, name in zip(self.counts[key], position.players):
+                for field_name, b in fields.items():
+                    b.value = counts.get(name, {}).get(field_name, 0)
+        for key, series in position.series.items():
+            for boxes, name in zip(self.series[key], position.players):
+                given = series.get(name, ())
+                for j, b in enumerate(boxes):
+                    b.value = given[j] if j < len(given) else 0
         for key, cards in position.piles.items():
             self.piles[key].set(cards)
-        for key, table in position.fronts.items():
+        for key, fronts in position.fronts.items():
             for row, name in zip(self.fronts[key], position.players):
-                row.set(table.get(name, ()))
+                row.set(fronts.get(name, ()))
 
     # --- playing from the position -------------------------------------------------------
 
@@ -313,5 +453,6 @@ class EditorButton:
             self.open()
 
 
-__all__ = ["EditorButton", "EditorSpec", "Front", "Pile", "Position", "PositionEditor",
+__all__ = ["Choice", "Counts", "EditorButton", "EditorSpec", "Front", "Number", "Pile",
+           "Position", "PositionEditor", "Series",
            "open_in_sandbox", "opener"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from tutor import fr
 from tutor.engine import Event
@@ -20,6 +21,7 @@ from tutor.ui.drahtseilakt.cards import (
     pay_text,
     score_card,
 )
+from tutor.ui.editor import Choice, Counts, EditorSpec, Number, Pile, Position, Series
 from tutor.ui.quiz import Question, Quiz
 from tutor.ui.table import PlayTable, Sandbox, Surface
 
@@ -132,9 +134,41 @@ def prompt(seen: d.View) -> str:
             "couleur qui vous manque pour rendre des paires.")
 
 
+def write_position(position: Position) -> dict[str, Any]:
+    """The scenario of a position set in the editor: the manche to start at, its dealer, the
+    scores of the earlier manches, the sticks in front, the top of this manche's score pile
+    (the engine checks each part, :func:`~tutor.games.drahtseilakt.resume`)."""
+    players = position.players
+    n, manche = len(players), position.numbers["manche"]
+    dealer = players.index(position.choices["donneur"])
+    data: dict[str, Any] = {"donneur": players[(dealer - manche + 1) % n], "manche": manche}
+    if manche > 1:
+        data["manches_jouees"] = {p: list(s) for p, s in position.series["scores"].items()}
+    sticks = {p: {k: v for k, v in held.items() if v}
+              for p, held in position.counts["batons"].items()}
+    if any(sticks.values()):
+        data["batons"] = {p: held for p, held in sticks.items() if held}
+    score = position.piles["score"]
+    if score:
+        data["donnes"] = [{} for _ in range(manche - 1)] + [{"score": list(score)}]
+    return data
+
+
+EDITOR = EditorSpec(
+    numbers=(Number("manche", "Manche"),),
+    choices=(Choice("donneur", "Donneur de cette manche"),),
+    series=(Series("scores", "Scores des manches déjà jouées (bâtonnets gardés) :", "manche"),),
+    counts=(Counts("batons", "Bâtonnets déjà devant chaque joueur dans cette manche :",
+                   (("rouges", "▼ rouges"), ("bleus", "▲ bleus"))),),
+    piles=(Pile("score", "Cartes score de cette manche, du dessus vers le dessous (la "
+                "première est retournée aussitôt ; les autres suivent, mélangées) :",
+                d.SCORE_CARDS, d.card_text),),
+    write=write_position,
+    intro="Les mains sont distribuées au hasard du numéro de partie.")
+
 SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
                   bots=("Alex", "Bea", "Dario", "Emma"), opponents=(2, 3, 4), level="prudent",
-                  players=(3, 4, 5))
+                  players=(3, 4, 5), editor=EDITOR)
 
 
 def play_vs_computer(seed: int = 1) -> PlayTable:
