@@ -4,6 +4,7 @@ d'ici »; the explorers' « Ouvrir dans le bac à sable »."""
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 from urllib.parse import urlsplit
@@ -14,6 +15,7 @@ from tutor.engine import scenario as sc
 from tutor.ui.drahtseilakt import explorers as dzx
 from tutor.ui.drahtseilakt import play as dz
 from tutor.ui.editor import Position, PositionEditor
+from tutor.ui.vaiko import base as vk
 from tutor.ui.vautours import base as sv
 from tutor.ui.vautours import explorers as svx
 
@@ -209,3 +211,52 @@ def test_drahtseilakt_explorers_open_in_the_sandbox() -> None:
     pairs.opener.children[0].click()
     state = board.session.state
     assert (state.red[0], state.blue[0]) == (5, 3) and state.variant.pairs == "end_of_manche"
+
+
+# --- Vaiko --------------------------------------------------------------------------------------
+
+
+def test_vaiko_running_totals_set_up_with_the_controls_and_counted_at_the_round_end() -> None:
+    board = vk.sandbox()
+    editor = editor_of(board)
+    editor.count.value = 3
+    for box, name in zip(editor.names, ("Alex", "Chloé", "Léo")):
+        box.value = name
+    editor.numbers["manche"].value = 4
+    for seat, total in enumerate((45, 62, -6)):
+        editor.counts["totaux"][seat]["total"].value = total
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    assert state.manche == 4 and state.totals == (45, 62, -6)
+    assert "Manche 4" in text(board.table.value) and "total 62" in text(board.table.value)
+    # play on to the end of the manche: its points are added to these totals
+    rng = random.Random(2)
+    while board.session.state.manche == 4 and board.acting_seat(board.session.step):
+        seat = board.acting_seat(board.session.step)
+        board.play(rng.choice(board.engine.legal_actions(board.session.state, seat)))
+    assert board.session.state.manche == 5 or vk.v.is_over(board.session.state)
+    told = [vk.v.describe(e) for e in board.session.events if e.kind == "totals"]
+    assert told and told[-1].startswith("Totaux après la manche 4")
+    board.scenario.link_button.click()
+    assert len(board.scenario.url.value) <= 400
+
+
+def test_vaiko_a_total_of_70_is_refused_the_game_would_be_over() -> None:
+    board = vk.sandbox()
+    before = board.session.state
+    editor = editor_of(board)
+    editor.numbers["manche"].value = 2
+    editor.counts["totaux"][0]["total"].value = 69
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value
+    editor.counts["totaux"][1]["total"].value = 69
+    editor.counts["totaux"][1]["total"].value = 70  # the control stops at 69
+    assert editor.counts["totaux"][1]["total"].value == 69
+    board.session.restart(before)
+    position = editor.position()
+    bad = Position(position.players, "standard", {}, {}, numbers={"manche": 1},
+                   counts={"totaux": {position.players[0]: {"total": 12}}})
+    editor.set_position(bad)
+    editor.play_button.click()
+    assert "avant la première manche, tout le monde a 0 point" in text(editor.error.value)

@@ -87,3 +87,18 @@ def test_a_game_without_later_positions_says_so() -> None:
     from tutor.games import vautours as v
     with pytest.raises(sc.ScenarioError):
         sc.load(v.GAME, 'joueurs = ["A", "B"]\nmanche = 2\n', "vautours")
+
+
+def test_vaiko_starts_at_a_later_manche_with_running_totals() -> None:
+    from tutor.games import vaiko as v
+    text = ('joueurs = ["Alex", "Chloé", "Léo"]\nmanche = 4\n'
+            'totaux = { Alex = 45, Chloé = 62, Léo = -6 }\n')
+    start = sc.load(v.GAME, text, "vaiko").start
+    assert start.manche == 4 and start.totals == (45, 62, -6)
+    again = sc.load(v.GAME, sc.dump(v.GAME, "vaiko", start, []), "vaiko").start
+    assert again == start
+    for bad, says in ((text.replace("62", "70"), "à 70 points la partie est finie"),
+                      (text.replace("Léo = -6", "Zed = 3"), "aucun joueur ne s’appelle « Zed »")):
+        with pytest.raises(IllegalAction) as e:
+            sc.load(v.GAME, bad, "vaiko")
+        assert says in e.value.reason.replace("\u202f", " ")

@@ -64,10 +64,12 @@ class Choice:
 
 @dataclass(frozen=True)
 class Number:
-    """A whole number from 1 to the number of players (the manche to start at…)."""
+    """A whole number from 1 to ``most`` (by default the number of players: the manche to
+    start at…)."""
 
     key: str
     title: str
+    most: int | None = None
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,8 @@ class Counts:
     key: str
     title: str
     fields: tuple[tuple[str, str], ...]
+    low: int = 0
+    high: int = 99
 
 
 @dataclass(frozen=True)
@@ -126,8 +130,8 @@ class EditorSpec:
     intro: str = ""
 
 
-def _number(label: str) -> w.BoundedIntText:
-    box = w.BoundedIntText(value=0, min=0, max=99, description=label,
+def _number(label: str, low: int = 0, high: int = 99) -> w.BoundedIntText:
+    box = w.BoundedIntText(value=0, min=low, max=high, description=label,
                            style={"description_width": "initial"},
                            layout=w.Layout(width="auto", max_width="9rem"))
     box.add_class("tv-edit-number")
@@ -213,7 +217,7 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
             f.key: [_Sequence(f"{f.title} — {name}", f.cards, f.show, guard, "tv-edit-front")
                     for name in NAMES[:max(counts)]] for f in spec.fronts}
         most = max(counts)
-        self.numbers = {f.key: w.Dropdown(options=list(range(1, most + 1)), value=1,
+        self.numbers = {f.key: w.Dropdown(options=list(range(1, (f.most or most) + 1)), value=1,
                                           description=f.title,
                                           style={"description_width": "initial"},
                                           layout=w.Layout(width="auto", max_width="100%"))
@@ -224,8 +228,8 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
                                           layout=w.Layout(width="auto", max_width="100%"))
                         for f in spec.choices}
         self.counts: dict[str, list[dict[str, w.BoundedIntText]]] = {
-            f.key: [{name: _number(label) for name, label in f.fields} for _ in range(most)]
-            for f in spec.counts}
+            f.key: [{name: _number(label, f.low, f.high) for name, label in f.fields}
+                    for _ in range(most)] for f in spec.counts}
         self.series: dict[str, list[list[w.BoundedIntText]]] = {
             f.key: [[_number(f"manche {j + 1}") for j in range(most - 1)]
                     for _ in range(most)] for f in spec.series}
@@ -287,8 +291,12 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
                 row.layout.display = "" if k < n else "none"
         for line, k in self.seat_rows:
             line.layout.display = "" if k < n else "none"
-        for box in self.numbers.values():
-            box.options = list(range(1, n + 1))
+        for number in self.spec.numbers:
+            box, options = self.numbers[number.key], tuple(range(1, (number.most or n) + 1))
+            if tuple(box.options) != options:  # new options reset the value: keep it
+                value = box.value
+                box.options = options
+                box.value = min(value, options[-1])
         for f in self.spec.series:
             before = int(self.numbers[f.before].value) - 1
             for boxes in self.series[f.key]:
@@ -308,8 +316,9 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         names = [box.value for box in self.names[:int(self.count.value)]]
         for box in self.choices.values():
             at = list(box.options).index(box.value) if box.value in box.options else 0
-            box.options = names
-            box.value = names[min(at, len(names) - 1)]
+            if tuple(box.options) != tuple(names):
+                box.options = names
+                box.value = names[min(at, len(names) - 1)]
 
     def position(self) -> Position:
         """What the controls say (the names read as the sandbox reads a name)."""

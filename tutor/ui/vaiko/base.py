@@ -19,6 +19,7 @@ from tutor.games import vaiko as v
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
+from tutor.ui.editor import Counts, EditorSpec, Number, Position
 from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage, WorkedExample
 from tutor.ui.table import PlayTable, Sandbox, Surface
@@ -245,9 +246,25 @@ def keep(event: Event, viewer: str | None) -> bool:
     return event.kind not in ("peek_turn", "pass")
 
 
+def write_position(position: Position) -> dict[str, Any]:
+    """The scenario of a position set in the editor: the manche and the running totals of the
+    earlier ones (the engine checks them, :func:`~tutor.games.vaiko.resume`); the cards are
+    dealt from the game number."""
+    totals = {p: held["total"] for p, held in position.counts["totaux"].items()}
+    manche = position.numbers["manche"]
+    return {"manche": manche, "totaux": totals} if manche > 1 or any(totals.values()) else {}
+
+
+EDITOR = EditorSpec(
+    numbers=(Number("manche", "Manche", most=30),),
+    counts=(Counts("totaux", "Totaux des manches déjà jouées (le premier joueur commence "
+                   "cette manche) :", (("total", "total"),), low=-99, high=69),),
+    write=write_position,
+    intro="Les cartes sont distribuées au hasard du numéro de partie.")
+
 SURFACE = Surface(PAGE, draw, groups, prompt=lambda view: PROMPTS.get(view.phase, ""), keep=keep,
                   bots=("Alex", "Carla", "Dario", "Léo", "Emma"), opponents=(1, 2, 3, 4, 5),
-                  level="memoire", players=(2, 3, 4, 5, 6))
+                  level="memoire", players=(2, 3, 4, 5, 6), editor=EDITOR)
 
 
 def play_vs_computer(seed: int = 1) -> PlayTable:
