@@ -16,6 +16,8 @@ from tutor.ui.drahtseilakt import explorers as dzx
 from tutor.ui.drahtseilakt import play as dz
 from tutor.ui.editor import Position, PositionEditor
 from tutor.ui.vaiko import base as vk
+from tutor.ui.vampir import explorers as vpx
+from tutor.ui.vampir import play as vp
 from tutor.ui.vautours import base as sv
 from tutor.ui.vautours import explorers as svx
 
@@ -260,3 +262,61 @@ def test_vaiko_a_total_of_70_is_refused_the_game_would_be_over() -> None:
     editor.set_position(bad)
     editor.play_button.click()
     assert "avant la première manche, tout le monde a 0 point" in text(editor.error.value)
+
+
+# --- Vampir -------------------------------------------------------------------------------------
+
+
+def test_vampir_exposed_hunts_set_up_with_the_controls_cards_taken_from_the_deck() -> None:
+    board = vp.sandbox()
+    editor = editor_of(board)
+    for box, name in zip(editor.names, ("Anke", "Bernd", "Chloé")):
+        box.value = name
+    editor.choices["premier"].value = "Bernd"
+    editor.counts["chasses"][0]["castle"].value = 5
+    editor.counts["chasses"][0]["pub"].value = 3
+    editor.counts["chasses"][2]["church"].value = 4
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    heads = vp.v.hunt_heads(state)
+    assert heads["Anke"] == {"castle": 5, "pub": 3} and heads["Chloé"] == {"church": 4}
+    assert state.players[state.turn] == "Bernd"
+    # the cards are conserved: the same material as a game just dealt
+    assert vp.v.inventory(state) == vp.v.inventory(vp.v.new_game(state.players, seed=1))
+    for _ in range(3):
+        seat = board.acting_seat(board.session.step)
+        board.play(board.engine.legal_actions(board.session.state, seat)[0])
+    board.scenario.link_button.click()
+    url = board.scenario.url.value
+    assert len(url) <= 400
+    other = vp.sandbox()
+    other.guard(other.scenario.from_query)("?" + urlsplit(url).query)
+    assert other.session.state == board.session.state
+    assert "chasses" in board.scenario.text.value and "château" in board.scenario.text.value
+
+
+def test_vampir_a_hunt_too_small_is_refused_naming_who_and_where() -> None:
+    board = vp.sandbox()
+    before = board.session.state
+    editor = editor_of(board)
+    editor.counts["chasses"][1]["church"].value = 2
+    editor.play_button.click()
+    assert "au moins 3 têtes" in text(editor.error.value)
+    assert board.session.state is before
+
+
+def test_vampir_explorers_open_their_hunts_in_the_sandbox() -> None:
+    board = vp.sandbox()
+    builder = vpx.hunt_builder()
+    builder.opener.children[0].click()
+    assert vp.v.hunt_heads(board.session.state)["Anke"] == {"castle": 4}
+    scoring = vpx.scoring_explorer()
+    scoring.count.value = 3
+    for loc in vp.v.LOCATIONS:
+        for name in ("Anke", "Bernd", "Chris"):
+            scoring.cells[(name, loc)].value = 0
+    scoring.cells[("Bernd", "docks")].value = 6
+    scoring.opener.children[0].click()
+    assert scoring.opener.children[1].value.count("tv-error") == 0
+    assert vp.v.hunt_heads(board.session.state)["Bernd"] == {"docks": 6}

@@ -102,3 +102,35 @@ def test_vaiko_starts_at_a_later_manche_with_running_totals() -> None:
         with pytest.raises(IllegalAction) as e:
             sc.load(v.GAME, bad, "vaiko")
         assert says in e.value.reason.replace("\u202f", " ")
+
+
+VAMPIR = '''joueurs = ["Anke", "Bernd", "Chloé"]
+chasses.Anke = { château = ["château:1", "château:2", "joker"] }
+chasses.Chloé = { "Église" = ["église:2", "église:2", "église:1"] }
+'''
+
+
+def test_vampir_starts_with_hunts_exposed_and_the_cards_conserved() -> None:
+    from tutor.games import vampir as vp
+    start = sc.load(vp.GAME, VAMPIR, "vampir").start
+    assert vp.hunt_heads(start) == {"Anke": {"castle": 4}, "Bernd": {}, "Chloé": {"church": 5}}
+    fresh = vp.new_game(start.players, seed=0)
+    assert vp.inventory(start) == vp.inventory(fresh)
+    assert len(start.deck) == len(fresh.deck) - 6
+    again = sc.load(vp.GAME, sc.dump(vp.GAME, "vampir", start, []), "vampir").start
+    assert again == start
+
+
+@pytest.mark.parametrize("change, says", [
+    (('"château:1", "château:2", "joker"', '"château:1", "joker"'),
+     "Chasse d’Anke sous le Château (rouge) : une chasse compte au moins 3 cartes"),
+    (("château = [", "asile = ["), "Chasse d’Anke sous l’Asile (violet) : ce n’est pas sa couleur"),
+    (('"église:2", "église:2", "église:1"', '"église:2", "église:2", "église:2", "église:2", '
+      '"église:2", "église:2"'), "plus de « vampire jaune à 2 têtes » dans la pioche"),
+])
+def test_vampir_an_impossible_hunt_is_refused_naming_who_and_where(change: tuple[str, str],
+                                                                   says: str) -> None:
+    from tutor.games import vampir as vp
+    with pytest.raises(IllegalAction) as e:
+        sc.load(vp.GAME, VAMPIR.replace(*change), "vampir")
+    assert says in e.value.reason.replace("\u202f", " ")

@@ -112,3 +112,110 @@ def test_vautours_a_booklet_position_set_up_played_on_shared_and_opened(
     phone.close()
     context.close()
     record("vautours", set_up_seconds=round(set_up, 1), clicks=8, link_length=len(url))
+
+
+def open_editor(browser: Browser, app_url: str, game: str) -> tuple[Page, Locator, Locator]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    assert open_page(page, f"{app_url}/voila/render/{GAMES[game].notebook}") == []
+    sandbox = page.locator(".tv-sandbox")
+    click(page, sandbox.locator(".tv-edit-open"))
+    editor = sandbox.locator(".tv-editor")
+    expect(editor).to_be_visible()
+    return page, sandbox, editor
+
+
+def type_in(page: Page, field: Locator, value: object) -> None:
+    field.fill(str(value))
+    field.press("Tab")
+    wait_settled(page)
+
+
+def choose(page: Page, editor: Locator, label: str, value: str) -> None:
+    editor.get_by_label(label, exact=True).select_option(value)
+    wait_settled(page)
+
+
+def play_on(page: Page, sandbox: Locator, moves: int) -> None:
+    for _ in range(moves):
+        click(page, sandbox.locator(".tv-action:visible").first)
+
+
+def opened_link(page: Page, url: str, shown: str) -> None:
+    """The link opens the same table, on a phone."""
+    phone = page.context.new_page()
+    phone.set_viewport_size({"width": 390, "height": 844})
+    assert open_page(phone, url) == []
+    sandbox = phone.locator(".tv-sandbox")
+    expect(sandbox.locator(".tv-scenario-status")).to_contain_text(
+        "Scénario chargé depuis le lien", timeout=READY_TIMEOUT_MS)
+    wait_settled(phone)
+    assert table_text(sandbox) == shown
+    assert_no_voila_error(phone)
+    phone.close()
+
+
+def test_drahtseilakt_sticks_in_front_and_earlier_scores_set_up_played_shared_opened(
+        browser: Browser, app_url: str, shots: Path) -> None:
+    page, sandbox, editor = open_editor(browser, app_url, "drahtseilakt")
+    started = time.monotonic()
+    names = editor.locator(".tv-edit-name input")
+    for k, name in enumerate(("Alex", "Béa", "Chloé")):
+        type_in(page, names.nth(k), name)
+    choose(page, editor, "Manche", "3")
+    choose(page, editor, "Donneur de cette manche", "Béa")
+    for k, scores in enumerate(((4, 0), (2, 5), (0, 3))):
+        for j, score in enumerate(scores):
+            type_in(page, editor.locator(".tv-edit-series").nth(k).locator("input").nth(j), score)
+    type_in(page, editor.locator(".tv-edit-counts").nth(0).locator("input").nth(0), 2)
+    type_in(page, editor.locator(".tv-edit-counts").nth(2).locator("input").nth(1), 3)
+    for card in ("4", "0 bleu", "7"):
+        click(page, editor.locator(".tv-edit-pile .tv-edit-card", has_text=exactly(card)))
+    click(page, editor.locator(".tv-edit-play"))
+    expect(sandbox.locator(".tv-scenario-status")).to_contain_text("Position mise en place")
+    set_up = time.monotonic() - started
+    expect(editor.locator(".tv-error")).to_have_count(0)
+    table = sandbox.locator(".tv-table-view")
+    expect(table).to_contain_text("Manches : 4 · 0")
+    editor.screenshot(path=str(shots / "editor-drahtseilakt-1280.png"))
+    play_on(page, sandbox, 3)
+    expect(sandbox.locator(".tv-error-area .tv-error")).to_have_count(0)
+    shown = table_text(sandbox)
+    url = share(page, sandbox)
+    assert len(url) <= LIMIT
+    explorer = page.locator(".dz-chain-explorer")
+    click(page, explorer.locator(".tv-open-sandbox"))
+    expect(explorer.locator(".tv-opener")).to_contain_text("Ouvert dans le bac à sable")
+    opened_link(page, url, shown)
+    page.context.close()
+    record("drahtseilakt", set_up_seconds=round(set_up, 1), clicks=18, link_length=len(url))
+
+
+def test_vaiko_running_totals_set_up_played_shared_opened(
+        browser: Browser, app_url: str, shots: Path) -> None:
+    page, sandbox, editor = open_editor(browser, app_url, "vaiko")
+    started = time.monotonic()
+    click(page, editor.locator(".widget-toggle-button", has_text=exactly("3")))
+    names = editor.locator(".tv-edit-name input")
+    for k, name in enumerate(("Alex", "Chloé", "Léo")):
+        type_in(page, names.nth(k), name)
+    choose(page, editor, "Manche", "4")
+    for k, total in enumerate((45, 62, -6)):
+        type_in(page, editor.locator(".tv-edit-counts").nth(k).locator("input"), total)
+    click(page, editor.locator(".tv-edit-play"))
+    expect(sandbox.locator(".tv-scenario-status")).to_contain_text("Position mise en place")
+    set_up = time.monotonic() - started
+    table = sandbox.locator(".tv-table-view")
+    expect(table).to_contain_text("Manche 4")
+    expect(table).to_contain_text("total 62")
+    editor.screenshot(path=str(shots / "editor-vaiko-1280.png"))
+    play_on(page, sandbox, 4)
+    expect(sandbox.locator(".tv-error-area .tv-error")).to_have_count(0)
+    shown = table_text(sandbox)
+    url = share(page, sandbox)
+    assert len(url) <= LIMIT
+    opened_link(page, url, shown)
+    page.context.close()
+    record("vaiko", set_up_seconds=round(set_up, 1), clicks=9, link_length=len(url))
