@@ -320,3 +320,12 @@ def test_vampir_explorers_open_their_hunts_in_the_sandbox() -> None:
     scoring.opener.children[0].click()
     assert scoring.opener.children[1].value.count("tv-error") == 0
     assert vp.v.hunt_heads(board.session.state)["Bernd"] == {"docks": 6}
+
+
+def test_each_seat_row_is_shown_or_hidden_by_its_own_layout() -> None:
+    board = dz.sandbox()
+    editor = editor_of(board)
+    editor.count.value = 4
+    shown = {k: line.layout.display for line, k in editor.seat_rows}
+    assert all(shown[k] == "" for k in range(4)) and shown[4] == "none"
+    assert len({id(line.layout) for line, _ in editor.seat_rows}) == len(editor.seat_rows)

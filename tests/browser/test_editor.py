@@ -219,3 +219,34 @@ def test_vaiko_running_totals_set_up_played_shared_opened(
     opened_link(page, url, shown)
     page.context.close()
     record("vaiko", set_up_seconds=round(set_up, 1), clicks=9, link_length=len(url))
+
+
+def test_vampir_exposed_hunts_set_up_played_shared_opened(
+        browser: Browser, app_url: str, shots: Path) -> None:
+    page, sandbox, editor = open_editor(browser, app_url, "vampir")
+    started = time.monotonic()
+    names = editor.locator(".tv-edit-name input")
+    for k, name in enumerate(("Anke", "Bernd", "Chloé")):
+        type_in(page, names.nth(k), name)
+    choose(page, editor, "Premier joueur", "Bernd")
+    anke, chloe = editor.locator(".tv-edit-counts").nth(0), editor.locator(".tv-edit-counts").nth(2)
+    type_in(page, anke.get_by_label("♜ Château"), 5)
+    type_in(page, anke.get_by_label("♨ Taverne"), 3)
+    type_in(page, chloe.get_by_label("✝ Église"), 4)
+    click(page, editor.locator(".tv-edit-play"))
+    expect(sandbox.locator(".tv-scenario-status")).to_contain_text("Position mise en place")
+    set_up = time.monotonic() - started
+    expect(editor.locator(".tv-error")).to_have_count(0)
+    expect(sandbox.locator(".tv-table-view")).to_contain_text("au tour de Bernd")
+    editor.screenshot(path=str(shots / "editor-vampir-1280.png"))
+    play_on(page, sandbox, 2)
+    expect(sandbox.locator(".tv-error-area .tv-error")).to_have_count(0)
+    shown = table_text(sandbox)
+    url = share(page, sandbox)
+    assert len(url) <= LIMIT
+    builder = page.locator(".vp-hunt-builder")
+    click(page, builder.locator(".tv-open-sandbox"))
+    expect(builder.locator(".tv-opener")).to_contain_text("Ouvert dans le bac à sable")
+    opened_link(page, url, shown)
+    page.context.close()
+    record("vampir", set_up_seconds=round(set_up, 1), clicks=8, link_length=len(url))

@@ -733,8 +733,11 @@ def encode_link(engine: ScenarioEngine, game: str, start: Any, actions: Sequence
     of the text it was loaded from (``source``, graine included), else those :func:`dump`
     writes. Read back by :func:`decode_link`."""
     notation: Notation[Any, Any] = engine.SCENARIO
-    head: dict[str, Any] = {"f": LINK_FORMAT, "jeu": game, "joueurs": list(start.players),
-                            "variante": write_variant(engine, start.variant)}
+    # short keys: the game, the players, the reading (left out when standard)
+    head: dict[str, Any] = {"f": LINK_FORMAT, "g": game, "p": list(start.players)}
+    variant = write_variant(engine, start.variant)
+    if variant != "standard":
+        head["v"] = variant
     if seed is not None and engine.new_game(start.players, seed=seed,
                                             variant=start.variant) == start:
         head["n"] = seed
@@ -805,7 +808,8 @@ def decode_link(engine: ScenarioEngine, code: object, game: str | None = None) -
     if not isinstance(moves, list) or len(moves) > MAX_MOVES \
             or not all(type(m) is int and m >= 0 for m in moves):
         raise _bad_link("ses coups sont illisibles")
-    data: dict[str, Any] = {k: head[k] for k in ("jeu", "joueurs", "variante") if k in head}
+    data: dict[str, Any] = {key: head[k] for k, key in (("g", "jeu"), ("p", "joueurs"),
+                                                         ("v", "variante")) if k in head}
     seed = head.get("n")
     chance = head.get("d", {})
     if not isinstance(chance, dict) or (seed is not None and type(seed) is not int):

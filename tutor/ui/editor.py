@@ -256,18 +256,20 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
                                  *self.piles.values()]
         for rows in self.fronts.values():
             parts.extend(rows)
-        row = w.Layout(flex_flow="row wrap", align_items="center")
+        def row() -> w.Layout:  # one each: a row is shown or hidden by its own layout
+            return w.Layout(flex_flow="row wrap", align_items="center")
+
         for f in spec.series:
             parts.append(Html(f'<div class="tv-muted">{h.esc(f.title)}</div>'))
             for k, boxes in enumerate(self.series[f.key]):
-                line = w.HBox([_seat_label(k), *boxes], layout=row)
+                line = w.HBox([_seat_label(k), *boxes], layout=row())
                 line.add_class("tv-edit-series")
                 self.seat_rows.append((line, k))
                 parts.append(line)
         for c in spec.counts:
             parts.append(Html(f'<div class="tv-muted">{h.esc(c.title)}</div>'))
             for k, fields in enumerate(self.counts[c.key]):
-                line = w.HBox([_seat_label(k), *fields.values()], layout=row)
+                line = w.HBox([_seat_label(k), *fields.values()], layout=row())
                 line.add_class("tv-edit-counts")
                 self.seat_rows.append((line, k))
                 parts.append(line)
