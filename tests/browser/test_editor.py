@@ -178,7 +178,9 @@ def test_drahtseilakt_sticks_in_front_and_earlier_scores_set_up_played_shared_op
     set_up = time.monotonic() - started
     expect(editor.locator(".tv-error")).to_have_count(0)
     table = sandbox.locator(".tv-table-view")
-    expect(table).to_contain_text("Manches : 4 · 0")
+    expect(table).to_contain_text("Manche 3 sur 3 — donneur : Béa")
+    expect(table).to_contain_text("Manches : 4 (effacé) · 0")  # the clean manche cancelled it
+    expect(table).to_contain_text("Béa — total 7")
     editor.screenshot(path=str(shots / "editor-drahtseilakt-1280.png"))
     play_on(page, sandbox, 3)
     expect(sandbox.locator(".tv-error-area .tv-error")).to_have_count(0)
