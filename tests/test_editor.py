@@ -329,3 +329,50 @@ def test_each_seat_row_is_shown_or_hidden_by_its_own_layout() -> None:
     shown = {k: line.layout.display for line, k in editor.seat_rows}
     assert all(shown[k] == "" for k in range(4)) and shown[4] == "none"
     assert len({id(line.layout) for line, _ in editor.seat_rows}) == len(editor.seat_rows)
+
+
+# --- hands --------------------------------------------------------------------------------------
+
+
+def test_hands_chosen_with_the_controls_are_dealt_the_rest_at_random() -> None:
+    board = dz.sandbox()
+    editor = editor_of(board)
+    for card in (50, 49, 1):
+        editor.fronts["mains"][0].add(card)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    assert {50, 49, 1} <= set(board.session.state.hands[0])
+    assert len(board.session.state.hands[0]) == 9
+
+    board = vp.sandbox()
+    editor = editor_of(board)
+    castle = vp.v.Vampire("castle", 2)
+    for card in (castle, castle, vp.v.JOKER):
+        editor.fronts["mains"][1].add(card)
+    assert not editor.fronts["mains"][1].buttons[0].disabled  # copies may be chosen again
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    hand = board.session.state.hands[1]
+    assert hand.count(castle) == 2 and vp.v.JOKER in hand and len(hand) == 4
+
+    board = vk.sandbox()
+    editor = editor_of(board)
+    for face in ("Vision", "0", "×2"):
+        editor.fronts["mains"][0].add(face)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    faces = [state.deck.cards[c].face for c in state.hands[0]]
+    assert faces[:3] == ["Vision", "0", "×2"]
+
+
+def test_a_card_in_two_hands_is_refused_naming_the_hand() -> None:
+    board = dz.sandbox()
+    before = board.session.state
+    editor = editor_of(board)
+    editor.fronts["mains"][0].add(12)
+    editor.fronts["mains"][1].add(12)
+    editor.play_button.click()
+    said = text(editor.error.value)
+    assert "donne 1, main d" in said and "la carte « 12 » est placée deux fois" in said, said
+    assert board.session.state is before

@@ -45,13 +45,15 @@ class Pile:
 
 @dataclass(frozen=True)
 class Front:
-    """Cards in front of each player (``cards``: those a player may have there), chosen by
-    clicking, in the order clicked."""
+    """Cards of each player (in front of them, or in their hand; ``cards``: those a player may
+    have there), chosen by clicking, in the order clicked; with ``repeat``, a kind of card may
+    be chosen more than once (a game with copies of it)."""
 
     key: str
     title: str
     cards: tuple[Any, ...]
     show: Callable[[Any], str] = str
+    repeat: bool = False
 
 
 @dataclass(frozen=True)
@@ -149,8 +151,8 @@ class _Sequence(w.VBox):  # type: ignore[misc]
     « Retirer la dernière » and « Vider »."""
 
     def __init__(self, title: str, cards: Sequence[Any], show: Callable[[Any], str],
-                 guard: Callable[[Any], Any], css: str) -> None:
-        self.cards, self.show = tuple(cards), show
+                 guard: Callable[[Any], Any], css: str, repeat: bool = False) -> None:
+        self.cards, self.show, self.repeat = tuple(cards), show, repeat
         self.chosen: list[Any] = []
         self.buttons = []
         for card in self.cards:
@@ -181,7 +183,7 @@ class _Sequence(w.VBox):  # type: ignore[misc]
     def set(self, cards: Sequence[Any]) -> None:
         self.chosen = list(cards)
         for card, b in zip(self.cards, self.buttons):
-            b.disabled = card in self.chosen
+            b.disabled = card in self.chosen and not self.repeat
         shown = ", ".join(self.show(c) for c in self.chosen) or "rien"
         set_html(self.line, f'<div class="tv-edit-line"><strong>{h.esc(shown)}</strong></div>')
 
@@ -214,8 +216,8 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         self.piles = {p.key: _Sequence(p.title, p.cards, p.show, guard, "tv-edit-pile")
                       for p in spec.piles}
         self.fronts: dict[str, list[_Sequence]] = {
-            f.key: [_Sequence(f"{f.title} — {name}", f.cards, f.show, guard, "tv-edit-front")
-                    for name in NAMES[:max(counts)]] for f in spec.fronts}
+            f.key: [_Sequence(f"{f.title} — {name}", f.cards, f.show, guard, "tv-edit-front",
+                              f.repeat) for name in names] for f in spec.fronts}
         most = max(counts)
         self.numbers = {f.key: w.Dropdown(options=list(range(1, (f.most or most) + 1)), value=1,
                                           description=f.title,

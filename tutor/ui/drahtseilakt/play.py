@@ -21,7 +21,16 @@ from tutor.ui.drahtseilakt.cards import (
     pay_text,
     score_card,
 )
-from tutor.ui.editor import Choice, Counts, EditorSpec, Number, Pile, Position, Series
+from tutor.ui.editor import (
+    Choice,
+    Counts,
+    EditorSpec,
+    Front,
+    Number,
+    Pile,
+    Position,
+    Series,
+)
 from tutor.ui.quiz import Question, Quiz
 from tutor.ui.table import PlayTable, Sandbox, Surface
 
@@ -148,9 +157,14 @@ def write_position(position: Position) -> dict[str, Any]:
               for p, held in position.counts["batons"].items()}
     if any(sticks.values()):
         data["batons"] = {p: held for p, held in sticks.items() if held}
-    score = position.piles["score"]
-    if score:
-        data["donnes"] = [{} for _ in range(manche - 1)] + [{"score": list(score)}]
+    deal: dict[str, Any] = {}
+    if position.piles["score"]:
+        deal["score"] = list(position.piles["score"])
+    hands = {p: list(h) for p, h in position.fronts.get("mains", {}).items() if h}
+    if hands:
+        deal["mains"] = hands
+    if deal:
+        data["donnes"] = [{} for _ in range(manche - 1)] + [deal]
     return data
 
 
@@ -163,8 +177,10 @@ EDITOR = EditorSpec(
     piles=(Pile("score", "Cartes score de cette manche, du dessus vers le dessous (la "
                 "première est retournée aussitôt ; les autres suivent, mélangées) :",
                 d.SCORE_CARDS, d.card_text),),
+    fronts=(Front("mains", "Main (9 cartes ; celles que vous ne choisissez pas sont "
+                  "distribuées au hasard)", tuple(range(1, 51))),),
     write=write_position,
-    intro="Les mains sont distribuées au hasard du numéro de partie.")
+    intro="Ce que vous ne choisissez pas est distribué au hasard du numéro de partie.")
 
 SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
                   bots=("Alex", "Bea", "Dario", "Emma"), opponents=(2, 3, 4), level="prudent",

@@ -16,10 +16,11 @@ import ipywidgets as w
 from tutor import fr
 from tutor.engine import Event
 from tutor.games import vaiko as v
+from tutor.games.vaiko.deck import coerce_deck
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
-from tutor.ui.editor import Counts, EditorSpec, Number, Position
+from tutor.ui.editor import Counts, EditorSpec, Front, Number, Position
 from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage, WorkedExample
 from tutor.ui.table import PlayTable, Sandbox, Surface
@@ -252,11 +253,19 @@ def write_position(position: Position) -> dict[str, Any]:
     dealt from the game number."""
     totals = {p: held["total"] for p, held in position.counts["totaux"].items()}
     manche = position.numbers["manche"]
-    return {"manche": manche, "totaux": totals} if manche > 1 or any(totals.values()) else {}
+    data: dict[str, Any] = ({"manche": manche, "totaux": totals}
+                            if manche > 1 or any(totals.values()) else {})
+    hands = {p: list(h) for p, h in position.fronts.get("mains", {}).items() if h}
+    if hands:
+        data["mains"] = hands
+    return data
 
 
 EDITOR = EditorSpec(
     numbers=(Number("manche", "Manche", most=30),),
+    fronts=(Front("mains", "Main, place 1 à 4 (le reste est distribué au hasard)",
+                  tuple(dict.fromkeys(c.face for c in coerce_deck(None).cards)),
+                  repeat=True),),
     counts=(Counts("totaux", "Totaux des manches déjà jouées (le premier joueur commence "
                    "cette manche) :", (("total", "total"),), low=-99, high=69),),
     write=write_position,

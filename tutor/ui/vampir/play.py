@@ -13,10 +13,11 @@ from tutor.games import vampir as v
 from tutor.games.vampir.cards import LOCATION_WORDS, card_word
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup
-from tutor.ui.editor import Choice, Counts, EditorSpec, Position
+from tutor.ui.editor import Choice, Counts, EditorSpec, Front, Position
 from tutor.ui.table import PlayTable, Sandbox, Surface
 
 from .base import (
+    JOKER_SYMBOL,
     NAMES,
     PAGE,
     SYMBOLS,
@@ -134,6 +135,10 @@ def write_position(position: Position) -> dict[str, Any]:
              for p, spots in position.counts["chasses"].items()}
     hunts = hunts_with_heads({p: spots for p, spots in heads.items() if spots})
     data: dict[str, Any] = {"premier": position.choices["premier"]}
+    hands = {p: [card_word(c) for c in h] for p, h in position.fronts.get("mains", {}).items()
+             if h}
+    if hands:
+        data["donnes"] = [{"mains": hands}]
     written = {p: {LOCATION_WORDS[_colour(h)]: [card_word(c) for c in h] for h in row}
                for p, row in hunts.items() if row}
     if written:
@@ -145,8 +150,16 @@ def _colour(hunt: Sequence[v.Card]) -> str:
     return next(c.location for c in hunt if isinstance(c, v.Vampire))
 
 
+def _kind(card: v.Card) -> str:
+    if isinstance(card, v.Vampire):
+        return f"{SYMBOLS[card.location]} {v.LOCATION_NAMES[card.location]} {'●' * card.heads}"
+    return f"{JOKER_SYMBOL} Joker"
+
+
 EDITOR = EditorSpec(
     choices=(Choice("premier", "Premier joueur"),),
+    fronts=(Front("mains", "Main (4 cartes ; le reste est distribué au hasard)", v.KINDS, _kind,
+                  repeat=True),),
     counts=(Counts("chasses", "Chasses déjà exposées, en têtes (0 : pas de chasse de cette "
                    "couleur ; une chasse compte au moins 3 têtes) :",
                    tuple((loc, f"{SYMBOLS[loc]} {v.LOCATION_NAMES[loc]}")
