@@ -412,14 +412,14 @@ def open_in_sandbox(page: Any, position: Position) -> PositionEditor:
     return editor
 
 
-def opener(page: Any, position: Callable[[], Position]) -> tuple[w.VBox, Html]:
-    """« Ouvrir dans le bac à sable » for an explorer whose situation is ``position()``, and
-    the line that says where it opened."""
+def opener(page: Any, position: Callable[[], Position], error: ErrorArea
+           ) -> tuple[w.VBox, Html]:
+    """« Ouvrir dans le bac à sable » for an explorer whose situation is ``position()`` (a
+    refusal shown in the explorer's ``error`` area), and the line that says where it opened."""
     button = w.Button(description="Ouvrir dans le bac à sable", icon="external-link",
                       layout=w.Layout(width="auto"))
     button.add_class("tv-open-sandbox")
     said = Html()
-    error = ErrorArea(page.book())
 
     def run(_: Any) -> None:
         set_html(said, "")
@@ -428,7 +428,7 @@ def opener(page: Any, position: Callable[[], Position]) -> tuple[w.VBox, Html]:
             "Ouvert dans le bac à sable, plus bas sur la page : jouez la suite, partagez-la.")))
 
     button.on_click(guarded(error)(run))
-    box = w.VBox([button, error, said])
+    box = w.VBox([button, said])
     box.add_class("tv-opener")
     return box, said
 

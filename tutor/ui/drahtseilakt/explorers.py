@@ -97,7 +97,7 @@ class ChainExplorer(w.VBox):  # type: ignore[misc]
                           "la première choisie est sur le dessus de la pioche. Le tuteur "
                           "retourne ensuite les cartes pli par pli."))
         row = w.Layout(flex_flow="row wrap")
-        self.opener, _ = opener(PAGE, self.position)
+        self.opener, _ = opener(PAGE, self.position, self.error)
         super().__init__([hint, w.HBox(list(self.buttons.values()), layout=row),
                           w.HBox([self.undo_button, self.clear_button, self.shuffle_button],
                                  layout=row), self.error, self.pile, self.out, self.opener])
@@ -164,7 +164,7 @@ class PairView(w.VBox):  # type: ignore[misc]
         guard = guarded(self.error)
         self.red.observe(lambda _: guard(self.update)(), names="value")
         self.blue.observe(lambda _: guard(self.update)(), names="value")
-        self.opener, _ = opener(PAGE, self.position)
+        self.opener, _ = opener(PAGE, self.position, self.error)
         super().__init__([w.HBox([self.red, self.blue], layout=w.Layout(flex_flow="row wrap")),
                           self.error, self.out, self.opener])
         self.add_class("dz-pair-view")

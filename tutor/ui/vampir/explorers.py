@@ -140,7 +140,7 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
         hint = Html('<span class="tv-muted">Cliquez sur une carte pour l’ajouter à la chasse '
                       "(● = une tête).</span>")
         row = w.Layout(flex_flow="row wrap")
-        self.opener, _ = opener(PAGE, self.position)
+        self.opener, _ = opener(PAGE, self.position, self.error)
         super().__init__([hint, w.HBox(buttons, layout=row),
                           w.HBox([self.remove_button, self.clear_button], layout=row), self.hand,
                           self.verdict, self.error, self.opener])
@@ -242,7 +242,7 @@ class ScoringExplorer(w.VBox):  # type: ignore[misc]
         hint = Html(fr.typography(
             '<span class="tv-muted">Au départ : l’exemple final du livret (Anke 28, Bernd 27, '
             "Chris 20, Doro 19). « — aucune » : pas de chasse de cette couleur.</span>"))
-        self.opener, _ = opener(PAGE, self.position)
+        self.opener, _ = opener(PAGE, self.position, self.error)
         super().__init__([self.count, hint, *self.rows, self.error, self.out, self.opener])
         self.add_class("vp-scoring-explorer")
         self.update()

@@ -41,7 +41,7 @@ class TieExplorer(w.VBox):  # type: ignore[misc]
         for control in [self.count, *self.cards, *self.pile.values(), self.reading]:
             control.observe(lambda _: self.update(), names="value")
         row = w.Layout(flex_flow="row wrap")
-        self.opener, _ = opener(PAGE, self.position)
+        self.opener, _ = opener(PAGE, self.position, self.error)
         super().__init__([self.count, w.HBox(self.cards, layout=row),
                           html('<span class="tv-muted">Cartes Points de la pile en jeu (cliquez '
                                "pour en ajouter ou en retirer) :</span>"),
@@ -137,7 +137,7 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
         self.out.add_class("tv-tiebreak-result")
         hint = html('<span class="tv-muted">Cartes Points gagnées par chaque joueur, séparées '
                     "par des virgules (par exemple «\u202f10, −3\u202f»).</span>")
-        self.opener, _ = opener(PAGE, self.position)
+        self.opener, _ = opener(PAGE, self.position, self.error)
         super().__init__([hint, w.HBox(list(self.inputs.values()),
                                        layout=w.Layout(flex_flow="row wrap")),
                           self.error, self.out, self.opener])
