@@ -101,10 +101,10 @@ def pack(head: dict[str, Any], tail: bytes = b"") -> str:
     ("a" * 5000, "vide ou trop long"),
     ("abc$def", "caractères"),
     ("eJzLSM3JyQcABiwCFQ", "abîmé"),                       # zlib of "hello": not a position
-    (pack({"f": 99, "jeu": "vautours", "joueurs": ["A", "B"]}), "autre version"),
-    (pack({"f": 1, "jeu": "vautours", "joueurs": ["A", "B"], "n": 1}, bytes([200])),
+    (pack({"f": 99, "g": "vautours", "p": ["A", "B"]}), "autre version"),
+    (pack({"f": 1, "g": "vautours", "p": ["A", "B"], "n": 1}, bytes([200])),
      "coup 1 n’est pas un coup possible"),
-    (pack({"f": 1, "jeu": "vautours", "joueurs": ["A", "B"], "n": -1}), "numéro de partie"),
+    (pack({"f": 1, "g": "vautours", "p": ["A", "B"], "n": -1}), "numéro de partie"),
     (base64.urlsafe_b64encode(zlib.compress(b"\0" * 1_000_000, 9)).decode().rstrip("="),
      "trop de choses"),
 ])

@@ -96,3 +96,24 @@ def test_a_bad_scenario_link_says_why_in_french_and_the_page_keeps_working(
     expect(error).to_have_count(0)
     sandbox.screenshot(path=str(shots / "scenario-error-fixed-1280.png"))
     page.close()
+
+
+@pytest.mark.parametrize("game", [g for g, info in GAMES.items() if info.listed])
+def test_a_scenario_in_french_with_accented_names_opens_by_link(
+        browser: Browser, app_url: str, game: str) -> None:
+    text = GAMES[game].engine().SCENARIO.example  # readings, locations, names: the page's words
+    assert "Chloé" in text
+    table_html, scenario_text = expected_table(game, text)
+    page = opened(browser, app_url, game, "?scenario=" + quote(text, safe=""))
+    sandbox = page.locator(".tv-sandbox")
+    expect(sandbox.locator(".tv-scenario-status")).to_contain_text(
+        "Scénario chargé depuis le lien", timeout=READY_TIMEOUT_MS)
+    wait_settled(page)
+    expect(sandbox.locator(".tv-error-area .tv-error")).to_have_count(0)
+    got = sandbox.locator(".tv-table-view").evaluate(
+        "e => e.textContent.replace(/\\s+/g, ' ').trim()")
+    assert got == text_of(page, table_html) and "Chloé" in got
+    expect(sandbox.locator(".tv-scenario-text textarea")).to_have_value(
+        scenario_text, timeout=READY_TIMEOUT_MS)
+    expect(sandbox.locator(".tv-scenario-format")).to_contain_text("Le format du scénario")
+    page.close()

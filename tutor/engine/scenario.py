@@ -49,7 +49,7 @@ import unicodedata
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from tutor import fr
@@ -118,8 +118,13 @@ class Notation(Generic[S, A]):
     write it.
     ``facts(state)``: the position in words a teacher can check in ``[attendu]``.
     ``readings``: the readings of the rules in French (:class:`Reading`; a game without them
-    writes its variant's own field names). ``guide``: the game's keys explained in French, and
-    ``example``: a scenario text of the game, both shown on the page as the format's reference.
+    writes its variant's own field names). ``start_keys``: the keys of a position a game does
+    not begin with (scores of earlier manches, sticks or hunts in front of the players…);
+    ``read_start(data, start)`` gives the position they describe from the new game ``start``
+    (the engine checks it: ``IllegalAction`` or :class:`ScenarioError`), ``write_start(state)``
+    writes them back (nothing for a game's first position). ``guide``: the game's keys
+    explained in French, and ``example``: a scenario text of the game, both shown on the page
+    as the format's reference.
     """
 
     chance_keys: tuple[str, ...]
@@ -131,6 +136,9 @@ class Notation(Generic[S, A]):
     readings: tuple[Reading, ...] = ()
     guide: str = ""
     example: str = ""
+    start_keys: tuple[str, ...] = ()
+    read_start: Callable[[Mapping[str, Any], S], S] | None = None
+    write_start: Callable[[S], dict[str, Any]] = lambda state: {}
 
 
 class ScenarioEngine(Protocol):
@@ -171,6 +179,8 @@ class Scenario:
     variant: Any
     record: Record
     actions: tuple[Any, ...]
+    #: the keys of a position the game does not begin with (see :attr:`Notation.start_keys`)
+    setup: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -534,7 +544,7 @@ def read(engine: ScenarioEngine, data: Mapping[str, Any], game: str | None = Non
     data = _own_keys("scénario", data)
     try:
         check_keys("scénario", data, ("joueurs",),
-                   SHARED_KEYS + notation.chance_keys + tuple(extra))
+                   SHARED_KEYS + notation.chance_keys + notation.start_keys + tuple(extra))
     except ExampleError as exc:
         raise ScenarioError(fr.typography(str(exc) + ".")) from None
     named = data.get("jeu", game)
@@ -560,7 +570,8 @@ def read(engine: ScenarioEngine, data: Mapping[str, Any], game: str | None = Non
             actions.append(notation.read_action(f"coup {k}", _own_move(f"coup {k}", move)))
         except ExampleError as exc:
             raise ScenarioError(fr.typography(f"coup {k} : {exc}.")) from None
-    return Scenario(players, variant, record, tuple(actions))
+    setup = {k: data[k] for k in notation.start_keys if k in data}
+    return Scenario(players, variant, record, tuple(actions), setup)
 
 
 def build(engine: ScenarioEngine, scenario: Scenario) -> Built:
@@ -569,6 +580,7 @@ def build(engine: ScenarioEngine, scenario: Scenario) -> Built:
     try:
         start = engine.new_game(scenario.players, record=scenario.record,
                                 variant=scenario.variant)
+        start = resumed(engine, start, scenario.setup)
     except IllegalAction:
         raise
     except ValueError as exc:
@@ -584,6 +596,25 @@ def build(engine: ScenarioEngine, scenario: Scenario) -> Built:
             raise IllegalAction(f"Coup {k} impossible. {exc.reason}", exc.clause) from None
         steps.append((action, state, tuple(events)))
     return Built(start, tuple(engine.opening_events(start)), tuple(steps))
+
+
+def resumed(engine: ScenarioEngine, start: Any, setup: Mapping[str, Any]) -> Any:
+    """The new game ``start`` taken up at the position ``setup`` describes (the notation's
+    :attr:`~Notation.start_keys`), checked by the engine; ``start`` itself when there is none."""
+    notation: Notation[Any, Any] = engine.SCENARIO
+    if not setup:
+        return start
+    if notation.read_start is None:
+        raise ScenarioError(fr.typography(
+            f"{', '.join(setup)} : ce jeu ne commence pas une partie ailleurs qu’au début."))
+    with as_scenario_error():
+        return notation.read_start(setup, start)
+
+
+def start_of(engine: ScenarioEngine, state: Any) -> dict[str, Any]:
+    """The keys of the position ``state`` begins with, when it is not a game's first one."""
+    notation: Notation[Any, Any] = engine.SCENARIO
+    return notation.write_start(state)
 
 
 def load(engine: ScenarioEngine, text: object, game: str | None = None) -> Built:
@@ -610,6 +641,7 @@ def dump(engine: ScenarioEngine, game: str, start: Any, actions: Sequence[Any]) 
     data: dict[str, Any] = {"jeu": game, "joueurs": list(start.players),
                             "variante": write_variant(engine, start.variant)}
     data.update(notation.write_chance(start))
+    data.update(notation.write_start(start))
     data["coups"] = [notation.write_action(a) for a in actions]
     return to_toml(data)
 
@@ -711,16 +743,19 @@ def encode_link(engine: ScenarioEngine, game: str, start: Any, actions: Sequence
     of the text it was loaded from (``source``, graine included), else those :func:`dump`
     writes. Read back by :func:`decode_link`."""
     notation: Notation[Any, Any] = engine.SCENARIO
-    head: dict[str, Any] = {"f": LINK_FORMAT, "jeu": game, "joueurs": list(start.players),
-                            "variante": write_variant(engine, start.variant)}
+    # short keys: the game, the players, the reading (left out when standard)
+    head: dict[str, Any] = {"f": LINK_FORMAT, "g": game, "p": list(start.players)}
+    variant = write_variant(engine, start.variant)
+    if variant != "standard":
+        head["v"] = variant
     if seed is not None and engine.new_game(start.players, seed=seed,
                                             variant=start.variant) == start:
         head["n"] = seed
     elif source is not None:
         head["d"] = {k: v for k, v in _own_keys("scénario", source).items()
-                     if k in (*notation.chance_keys, "graine")}
+                     if k in (*notation.chance_keys, *notation.start_keys, "graine")}
     else:
-        head["d"] = notation.write_chance(start)
+        head["d"] = {**notation.write_chance(start), **notation.write_start(start)}
     moves, state = [], start
     for action in actions:
         moves.append(_choices(engine, state).index(action))
@@ -733,7 +768,7 @@ def encode_link(engine: ScenarioEngine, game: str, start: Any, actions: Sequence
     try:
         payload = json.dumps(head, ensure_ascii=False, separators=(",", ":")).encode()
     except (TypeError, ValueError):  # a value JSON cannot hold (a TOML date): write the record
-        head["d"] = notation.write_chance(start)
+        head["d"] = {**notation.write_chance(start), **notation.write_start(start)}
         payload = json.dumps(head, ensure_ascii=False, separators=(",", ":")).encode()
     packed = zlib.compress(payload + b"\0" + tail, 9)
     return base64.urlsafe_b64encode(packed).rstrip(b"=").decode("ascii")
@@ -783,7 +818,8 @@ def decode_link(engine: ScenarioEngine, code: object, game: str | None = None) -
     if not isinstance(moves, list) or len(moves) > MAX_MOVES \
             or not all(type(m) is int and m >= 0 for m in moves):
         raise _bad_link("ses coups sont illisibles")
-    data: dict[str, Any] = {k: head[k] for k in ("jeu", "joueurs", "variante") if k in head}
+    data: dict[str, Any] = {key: head[k] for k, key in (("g", "jeu"), ("p", "joueurs"),
+                                                         ("v", "variante")) if k in head}
     seed = head.get("n")
     chance = head.get("d", {})
     if not isinstance(chance, dict) or (seed is not None and type(seed) is not int):

@@ -99,6 +99,8 @@ class GamePage:
         self.tagline = tagline
         self.shown = shown
         self._browser: BrowserLink | None = None
+        #: the page's sandbox with « Mettre en place » (an explorer opens its situation there)
+        self.sandbox: Any = None
         self._progress: Progress | None = None
         #: each worked example's table drawer, by example id (exercises draw their situation)
         self.scenes: dict[str, Callable[[Sequence[Event]], str]] = {}

@@ -180,6 +180,15 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
                  if actions else "Aucun coup joué : la partie commence.")
         set_html(self.status, h.message_panel("success", said, fr.typography(steps)))
 
+    def placed(self, moves: int) -> None:
+        """Say that the position comes from « Mettre en place » (``moves``: those replayed to
+        reach it)."""
+        steps = (fr.count(moves, "coup rejoué", "coups rejoués") + " pour y arriver ; "
+                 "« Annuler » et le curseur « Étape » y remontent." if moves else
+                 "La partie commence ici.")
+        set_html(self.status, h.message_panel("success", "Position mise en place.",
+                                              fr.typography(steps)))
+
     def _sync_settings(self, start: Any) -> None:
         """The sandbox's settings say what the scenario set up (player count, reading)."""
         board = self.board

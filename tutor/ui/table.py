@@ -26,6 +26,7 @@ from tutor.engine.api import AnyEngine, Bot
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup, ActionPanel
+from tutor.ui.editor import EditorButton, EditorSpec
 from tutor.ui.hints import HintPanel
 from tutor.ui.htmlwidget import Html
 from tutor.ui.journal import Journal
@@ -71,6 +72,8 @@ class Surface:
     setup: Mapping[str, Any] = field(default_factory=dict)
     #: the page writes totals with their sign (« +50 »), so the final table does too
     signed: bool = False
+    #: the sandbox's « Mettre en place » (the game's editable parts), if the page has one
+    editor: EditorSpec | None = None
 
     @property
     def engine(self) -> AnyEngine:
@@ -323,6 +326,13 @@ class Sandbox(_Board):
         self.add_class("tv-sandbox")
         self.render()
         self.scenario = scenario.attach(self)  # « Scénario »: copy, load, share by link
+        self.editor: EditorButton | None = None
+        if surface.editor is not None:  # « Mettre en place »
+            self.editor = EditorButton(self, surface.editor)
+            self.new_button.layout.margin = "0 0.5rem 0 0"
+            row = settings.children[1]
+            row.children = (*row.children, self.editor.button)
+            surface.page.sandbox = self
 
     @staticmethod
     def _deal(n: int, seed: int, preset: str, surface: Surface) -> Any:
@@ -382,7 +392,9 @@ class Sandbox(_Board):
         # the whole line's record: the shuffles drawn later in the game too
         record = session.steps[-1].state.record
         try:
-            first = state = self.engine.new_game(start.players, record=record, variant=new)
+            first = state = sc.resumed(  # the same position (a later manche…), new reading
+                self.engine, self.engine.new_game(start.players, record=record, variant=new),
+                sc.start_of(self.engine, start))
             for k, action in enumerate(actions, 1):
                 try:
                     state, _ = self.engine.apply(state, action)

@@ -41,6 +41,7 @@ from tutor.games.drahtseilakt.core import (
     ScoreCard,
     Stake,
     Variant,
+    _cancellation,
     check_score_cards,
     is_int,
     number_cards,
@@ -324,6 +325,85 @@ def situation(
     record = Record(tuple(drawn), ((FIRST_DEALER, (lead - 1) % n),))
     state = start_manche(rules, names, record, (lead - 1) % n, 0, ((),) * n, ((),) * n)
     return state._replace(red=held["red"], blue=held["blue"])
+
+
+def _sticks(names: tuple[str, ...], rules: Variant, red: Mapping[str, int] | None,
+            blue: Mapping[str, int] | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The sticks in front of each player, checked: whole numbers, never more than the reserve
+    holds (``drahtseilakt/batonnets``), and nobody with both colours when pairs go back at once
+    (``drahtseilakt/paires``). :class:`IllegalAction` naming who and what."""
+    held = {}
+    for colour, word, given in (("red", "rouges", red), ("blue", "bleus", blue)):
+        given = {} if given is None else given
+        if not isinstance(given, Mapping) or set(given) - set(names):
+            stranger = next(iter(set(given) - set(names))) if isinstance(given, Mapping) else ""
+            raise IllegalAction(f"Bâtonnets {word} : aucun joueur ne s’appelle {shown(stranger)} "
+                                f"(joueurs : {', '.join(names)}).", C_PLAYERS)
+        counts = tuple(given.get(p, 0) for p in names)
+        for p, c in zip(names, counts):
+            if not is_int(c) or c < 0:
+                raise IllegalAction(f"Bâtonnets {word} {fr.of(p)} : un nombre entier positif ou "
+                                    f"nul, pas {shown(c)}.", C_STICKS)
+        if rules.supply == "finite" and sum(counts) > STICKS_PER_COLOUR:
+            raise IllegalAction(fr.typography(
+                f"Bâtonnets {word} : {sum(counts)} devant les joueurs, mais le jeu n’en a que "
+                f"{STICKS_PER_COLOUR}."), C_STICKS)
+        held[colour] = counts
+    if rules.pairs == "immediate":
+        for p, r, b in zip(names, held["red"], held["blue"]):
+            if r and b:
+                raise IllegalAction(fr.typography(
+                    f"Bâtonnets {fr.of(p)} : {fr.count(r, 'rouge')} et {fr.count(b, 'bleu')} ; "
+                    "personne ne garde les deux couleurs, les paires repartent aussitôt à la "
+                    "réserve."), C_PAIRS)
+    return held["red"], held["blue"]
+
+
+def resume(state: State, *, manche: object = 1,
+           history: Mapping[str, Sequence[int]] | None = None,
+           red: Mapping[str, int] | None = None, blue: Mapping[str, int] | None = None) -> State:
+    """The game of ``state`` (a new game: its record deals every manche) taken up at the start
+    of manche ``manche`` (1 for the first; ``drahtseilakt/manches``) with the scores of the
+    earlier manches (``history``: one score per earlier manche for every player; a manche
+    without any stick cancels the best earlier one, ``drahtseilakt/manche-propre``) and the
+    sticks already in front of the players (``red``, ``blue``). Raises :class:`IllegalAction`
+    (French, naming who and what) for an impossible position."""
+    names, rules, n = state.players, state.variant, len(state.players)
+    if not is_int(manche) or not 1 <= manche <= n:  # type: ignore[operator]
+        raise IllegalAction(f"Une partie à {n} joueurs compte {n} manches : la manche va de 1 à "
+                            f"{n}, pas {shown(manche)}.", C_MANCHES)
+    k = int(manche) - 1  # type: ignore[call-overload]
+    history = {} if history is None else history
+    if not isinstance(history, Mapping) or set(history) - set(names):
+        raise IllegalAction(f"Scores des manches jouées : donnez-les par joueur "
+                            f"({', '.join(names)}).", C_PLAYERS)
+    top = 2 * STICKS_PER_COLOUR if rules.supply == "unlimited" else STICKS_PER_COLOUR
+    scores = []
+    for p in names:
+        given = tuple(history.get(p, ()))
+        if len(given) != k:
+            raise IllegalAction(fr.typography(
+                f"Scores des manches jouées {fr.of(p)} : {fr.count(k, 'manche')} avant la manche "
+                f"{k + 1}, donc {fr.count(k, 'score')}, pas {len(given)}."), C_MANCHES)
+        for j, s in enumerate(given, 1):
+            if not is_int(s) or not 0 <= s <= top:
+                raise IllegalAction(fr.typography(
+                    f"Score {fr.of(p)} à la manche {j} : un nombre de bâtonnets de 0 à {top}, pas "
+                    f"{shown(s)}."), C_STICKS)
+        scores.append(given)
+    cancelled = []
+    for given in scores:
+        found: list[int] = []
+        for j in range(1, len(given)):
+            if given[j] == 0:
+                best = _cancellation(given[:j], found)
+                if best is not None:
+                    found.append(best)
+        cancelled.append(tuple(found))
+    red_held, blue_held = _sticks(names, rules, red, blue)
+    start = start_manche(rules, names, state.record, state.first_dealer, k, tuple(scores),
+                         tuple(cancelled))
+    return start._replace(red=red_held, blue=blue_held)
 
 
 # --- queries -----------------------------------------------------------------------------------

@@ -13,8 +13,10 @@ import random
 from collections.abc import Hashable, Mapping
 from typing import Any
 
+from tutor import fr
 from tutor.engine import scenario as sc
 from tutor.engine.core import Record
+from tutor.engine.examples import check_keys
 from tutor.games.drahtseilakt.core import (
     C_CARDS,
     C_SCORE_CARDS,
@@ -27,6 +29,7 @@ from tutor.games.drahtseilakt.engine import (
     Play,
     State,
     deals,
+    resume,
     seat_index_in,
 )
 from tutor.games.drahtseilakt.examples import parse_move
@@ -61,6 +64,41 @@ def _write_chance(state: State) -> dict[str, Any]:
     }
 
 
+def _read_start(data: Mapping[str, Any], start: State) -> State:
+    """The position of ``manche``, ``manches_jouees`` and ``batons`` (see :func:`resume`)."""
+    where = "batons"
+    sticks = sc.per_player(where, data.get("batons", {}), start.players)
+    red, blue = {}, {}
+    for p, held in sticks.items():
+        if not isinstance(held, dict):
+            raise sc.ScenarioError(fr.typography(
+                f"batons.{p} : une table {{ rouges = …, bleus = … }}, par exemple "
+                f"batons.{p} = {{ rouges = 2, bleus = 0 }}."))
+        with sc.as_scenario_error():
+            check_keys(f"batons.{p}", held, (), ("rouges", "bleus"))
+        red[p], blue[p] = held.get("rouges", 0), held.get("bleus", 0)
+    history = sc.per_player("manches_jouees", data.get("manches_jouees", {}), start.players)
+    for p, scores in history.items():
+        if not isinstance(scores, list):
+            raise sc.ScenarioError(fr.typography(
+                f"manches_jouees.{p} : la liste de ses scores des manches jouées, par exemple "
+                f"manches_jouees.{p} = [4, 0]."))
+    return resume(start, manche=data.get("manche", 1), history=history, red=red, blue=blue)
+
+
+def _write_start(state: State) -> dict[str, Any]:
+    if state.manche == 0 and not any(state.red) and not any(state.blue):
+        return {}
+    out: dict[str, Any] = {"manche": min(state.manche + 1, len(state.players))}
+    if state.manche:
+        out["manches_jouees"] = {p: list(h) for p, h in zip(state.players, state.history)}
+    sticks = {p: {k: v for k, v in (("rouges", r), ("bleus", b)) if v}
+              for p, r, b in zip(state.players, state.red, state.blue) if r or b}
+    if sticks:
+        out["batons"] = sticks
+    return out
+
+
 def _write_action(action: Play) -> dict[str, Any]:
     return {"joueur": action.seat, "carte": action.card}
 
@@ -89,7 +127,9 @@ READINGS = (
 
 GUIDE = ("donneur : qui donne la première manche (le joueur suivant entame) ; [[donnes]], une "
          "par manche : mains.Nom = [9 cartes], score = [cartes score du dessus vers le dessous, "
-         "\"0 bleu\", \"0 rouge\"] ; coups : { joueur = …, carte = … }.")
+         "\"0 bleu\", \"0 rouge\"] ; pour commencer plus loin : manche = 2, "
+         "manches_jouees.Nom = [ses scores des manches d’avant], batons.Nom = { rouges = …, "
+         "bleus = … } ; coups : { joueur = …, carte = … }.")
 
 EXAMPLE = """joueurs = ["Alex", "Béa", "Chloé"]
 donneur = "Béa"
@@ -104,4 +144,5 @@ mains.Chloé = [21, 22, 23, 24, 25, 26, 27, 28, 29]
 
 SCENARIO: sc.Notation[State, Play] = sc.Notation(
     ("donneur", "donnes"), _read_chance, _write_chance, parse_move, _write_action, _facts,
-    READINGS, GUIDE, EXAMPLE)
+    READINGS, GUIDE, EXAMPLE, ("manche", "manches_jouees", "batons"), _read_start,
+    _write_start)

@@ -83,6 +83,7 @@ from tutor.games.vaiko.setup import (
     hand_points,
     inventory,
     opening_events,
+    resume,
     situation,
     view,
 )
@@ -193,6 +194,7 @@ __all__ = [
     "preflight",
     "read_data_file",
     "replay",
+    "resume",
     "run_example",
     "sample_state",
     "score_round",

@@ -30,6 +30,7 @@ from tutor.engine.scenario import (
 from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.deck import coerce_deck
 from tutor.games.vaiko.examples import parse_move
+from tutor.games.vaiko.setup import resume
 from tutor.games.vaiko.state import C_DEAL, HAND_SIZE, Action, State
 
 
@@ -98,6 +99,21 @@ def _write_chance(state: State) -> dict[str, Any]:
     }
 
 
+def _read_start(data: Mapping[str, Any], start: State) -> State:
+    """The position of ``manche`` and ``totaux`` (see :func:`~tutor.games.vaiko.resume`)."""
+    totals = data.get("totaux", {})
+    if not isinstance(totals, dict):
+        raise ScenarioError(fr.typography(
+            "totaux : une table joueur = total, par exemple totaux = { Alex = 45, Chloé = 12 }."))
+    return resume(start, manche=data.get("manche", 1), totals=totals)
+
+
+def _write_start(state: State) -> dict[str, Any]:
+    if state.manche == 1 and not any(state.totals):
+        return {}
+    return {"manche": state.manche, "totaux": dict(zip(state.players, state.totals))}
+
+
 def _write_action(action: Action) -> dict[str, Any]:
     move: dict[str, Any] = {"joueur": action.seat}
     if isinstance(action, vs.Peek):
@@ -146,7 +162,9 @@ READINGS = (
 )
 
 GUIDE = ("mains.Nom = [4 cartes, place 1 à 4] ; defausse = la première carte retournée ; "
-         "pioche = [du dessus vers le dessous] ; une carte s’écrit par son nom (7, \"Vision\", "
+         "pioche = [du dessus vers le dessous] ; pour commencer plus loin : manche = 3, "
+         "totaux.Nom = son total des manches jouées (le premier joueur nommé commence) ; "
+         "une carte s’écrit par son nom (7, \"Vision\", "
          "\"x2\", \"échange\") ; coups : { joueur = …, action = \"piocher\" }, \"regarder\" "
          "ou \"échanger\" ou \"tenter\" avec carte (sa place), \"jeter\", \"passer\", "
          "\"vaiko\"…")
@@ -162,4 +180,5 @@ coups = [{ joueur = "Alex", action = "regarder", carte = 4 }]
 
 SCENARIO: Notation[State, Action] = Notation(
     ("mains", "defausse", "pioche"), _read_chance, _write_chance,
-    lambda where, move: parse_move(dict(move)), _write_action, _facts, READINGS, GUIDE, EXAMPLE)
+    lambda where, move: parse_move(dict(move)), _write_action, _facts, READINGS, GUIDE, EXAMPLE,
+    ("manche", "totaux"), _read_start, _write_start)

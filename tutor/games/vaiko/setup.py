@@ -20,8 +20,10 @@ from tutor.games.vaiko.scoring import check_totals
 from tutor.games.vaiko.state import (
     C_DEAL,
     C_DECK,
+    C_END,
     C_PEEK,
     C_PLAYERS,
+    C_TOTAL,
     DRAW,
     HAND_SIZE,
     MAX_PLAYERS,
@@ -29,6 +31,7 @@ from tutor.games.vaiko.state import (
     OVER,
     PEEK,
     PHASE_LABELS,
+    TARGET,
     PlayerView,
     State,
     Variant,
@@ -123,6 +126,33 @@ def setup(players: tuple[str, ...], variant: Variant, record: Record,
                   ((),) * n, (), (), (frozenset(),) * n, PEEK, 0, 0, None, None, (), None,
                   seed=base, script=script)
     return deal(state, None)
+
+
+def resume(state: State, *, manche: object = 1, totals: Mapping[str, int] | None = None) -> State:
+    """The game of ``state`` (a new game, just dealt) taken up at manche ``manche`` (1 for the
+    first), the running totals of the earlier manches given (``vaiko/total``: any sign, a bonus
+    may make one negative; below 70 for everyone, or the game would be over, ``vaiko/fin``).
+    The deal is the same; the first player listed starts this manche. Raises
+    :class:`IllegalAction` (French, naming who and what) for an impossible position."""
+    if type(manche) is not int or not 1 <= manche <= 999:
+        raise IllegalAction(f"La manche est un nombre entier de 1 à 999, pas "
+                            f"{short_repr(manche)}.", C_TOTAL)
+    given = {} if totals is None else check_totals(totals) if totals else {}
+    strangers = [p for p in given if p not in state.players]
+    if strangers:
+        raise IllegalAction(f"Totaux : aucun joueur ne s’appelle {short_repr(strangers[0])} "
+                            f"(joueurs : {', '.join(state.players)}).", C_PLAYERS)
+    for p, t in given.items():
+        if t >= TARGET:
+            raise IllegalAction(fr.typography(
+                f"Total {fr.of(p)} : {t} points ; à {TARGET} points la partie est finie, un "
+                f"total en cours de partie reste en dessous de {TARGET}."), C_END)
+    if manche == 1 and any(given.values()):
+        raise IllegalAction(fr.typography(
+            "Totaux : avant la première manche, tout le monde a 0 point ; choisissez une manche "
+            "plus loin pour donner des totaux."), C_TOTAL)
+    return replace(state, manche=manche,
+                   totals=tuple(given.get(p, 0) for p in state.players))
 
 
 def _check_deck_size(deck: Deck, n: int) -> None:

@@ -74,7 +74,7 @@ from .hunts import (
     score_heads,
 )
 from .scenario import SCENARIO
-from .state import SeatView, State, View, opening_events, situation
+from .state import SeatView, State, View, opening_events, resume, situation
 from .text import describe
 
 __all__ = [
@@ -146,6 +146,7 @@ __all__ = [
     "preflight",
     "read_data_file",
     "replay",
+    "resume",
     "run_example",
     "sample_state",
     "score",

@@ -17,6 +17,7 @@ import random
 from collections.abc import Hashable, Mapping
 from typing import Any, cast
 
+from tutor import fr
 from tutor.engine import scenario as sc
 from tutor.engine.core import Record
 
@@ -32,9 +33,10 @@ from .cards import (
     card_code,
     card_word,
     parse_card,
+    parse_location,
 )
 from .examples import parse_move
-from .state import State, _index
+from .state import State, _index, resume
 
 
 def _cards(where: str, value: object, limit: int) -> list[Card]:
@@ -69,6 +71,32 @@ def _write_chance(state: State) -> dict[str, Any]:
             "pioche": [card_word(c) for c in cards[HAND_SIZE * n:]],
         })
     return {"premier": state.record.option("first", state.players[0]), "donnes": donnes}
+
+
+def _read_start(data: Mapping[str, Any], start: State) -> State:
+    """The position of ``chasses`` (see :func:`~tutor.games.vampir.resume`): the hunts exposed
+    in front of the players, by location, cards written as in the deals."""
+    table = sc.per_player("chasses", data.get("chasses", {}), start.players)
+    hunts: dict[str, dict[str, list[Card]]] = {}
+    for p, spots in table.items():
+        if not isinstance(spots, dict):
+            raise sc.ScenarioError(fr.typography(
+                f"chasses.{p} : une table lieu = [cartes], par exemple chasses.{p} = "
+                "{ château = [\"château:1\", \"château:2\", \"joker\"] }."))
+        hunts[p] = {}
+        for loc, cards in spots.items():
+            where = f"chasses.{p}.{loc}"
+            with sc.as_scenario_error():
+                hunts[p][parse_location(loc)] = _cards(where, cards, len(SHUFFLED))
+    return resume(start, hunts=hunts)
+
+
+def _write_start(state: State) -> dict[str, Any]:
+    hunts = {p: {LOCATION_WORDS[loc]: [card_word(c) for c in h]
+                 for loc, h in zip(LOCATIONS, slots) if h}
+             for p, slots in zip(state.players, state.displays)}
+    hunts = {p: spots for p, spots in hunts.items() if spots}
+    return {"chasses": hunts} if hunts and state.manche == 1 else {}
 
 
 def _write_action(action: Action) -> dict[str, Any]:
@@ -110,7 +138,8 @@ READINGS = (
 GUIDE = ("premier : qui joue en premier ; [[donnes]], une par manche : mains.Nom = [4 cartes], "
          "pioche = [du dessus vers le dessous] ; une carte s’écrit lieu:têtes (\"château:1\", "
          "\"taverne:2\") ou \"joker\" ; lieux : cimetière, asile, taverne, château, église, "
-         "docks ; coups : { joueur = …, action = \"piocher\" }, \"poser\" avec carte (et lieu "
+         "docks ; des chasses déjà exposées : chasses.Nom = { château = [cartes] } ; "
+         "coups : { joueur = …, action = \"piocher\" }, \"poser\" avec carte (et lieu "
          "pour un joker), \"récupérer\" avec lieu, \"chasser\" avec cartes.")
 
 EXAMPLE = """joueurs = ["Anke", "Bernd", "Chloé"]
@@ -127,4 +156,4 @@ mains.Chloé = ["taverne:2", "taverne:1", "asile:1", "cimetière:2"]
 
 SCENARIO: sc.Notation[State, Action] = sc.Notation(
     ("premier", "donnes"), _read_chance, _write_chance, parse_move, _write_action, _facts,
-    READINGS, GUIDE, EXAMPLE)
+    READINGS, GUIDE, EXAMPLE, ("chasses",), _read_start, _write_start)

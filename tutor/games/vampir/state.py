@@ -236,6 +236,50 @@ def opening_events(state: State) -> tuple[Event, ...]:
     return tuple(events)
 
 
+def resume(state: State, *, hunts: Mapping[str, Mapping[str, Sequence[Card]]] | None = None
+           ) -> State:
+    """The manche of ``state`` (just dealt) taken up with hunts already exposed in front of the
+    players (``hunts``: player -> location -> cards; ``vampir/chasse``): each must be a valid
+    hunt of that location's colour, one per location and player, and its cards come out of the
+    face-down deck (the cards are conserved: a card the deck no longer holds, all its copies
+    being in the hands or under the locations, is refused; the deck must keep at least one
+    card). Raises :class:`IllegalAction` (French, naming who, where and what)."""
+    names, rules = state.players, state.variant
+    given = {} if hunts is None else hunts
+    if not isinstance(given, Mapping) or set(given) - set(names):
+        strangers = sorted(set(given) - set(names)) if isinstance(given, Mapping) else [given]
+        raise illegal(f"Chasses : aucun joueur ne s’appelle {shown(strangers[0])} "
+                      f"(joueurs : {', '.join(names)}).", C_PLAYERS)
+    deck = list(state.deck)
+    displays = []
+    for p in names:
+        slots: list[tuple[Card, ...]] = [()] * len(LOCATIONS)
+        table = given.get(p) or {}
+        if not isinstance(table, Mapping):
+            raise illegal(f"Les chasses {fr.of(p)} sont une table lieu -> cartes.", C_HUNT)
+        for loc, cards in table.items():
+            where = f"Chasse {fr.of(p)} sous {location_label(check_location(loc, C_HUNT))}"
+            hunt = sort_cards(check_cards(cards, C_HUNT))
+            check = _verdict(hunt, rules.joker_heads)
+            if not check or check.location != loc:
+                why = check.reason[:1].lower() + check.reason[1:] if not check else \
+                    "ce n’est pas sa couleur."
+                raise illegal(f"{where} : {why}", C_HUNT)
+            for card in hunt:
+                if card not in deck:
+                    raise illegal(fr.typography(
+                        f"{where} : plus de « {card_text(card)} » dans la pioche (le jeu en "
+                        f"compte {COMPOSITION[card]}, les autres sont dans les mains ou sous "
+                        "les lieux)."), C_JOKERS if card == JOKER else C_VAMPIRES)
+                deck.remove(card)
+            slots[LOCATIONS.index(loc)] = hunt
+        displays.append(tuple(slots))
+    if not deck:
+        raise illegal("Ces chasses prennent toute la pioche : la manche serait déjà finie.",
+                      C_END_DECK)
+    return state._replace(deck=tuple(deck), displays=tuple(displays))
+
+
 def situation(
     players: Sequence[str],
     *,

@@ -14,6 +14,7 @@ from tutor.games import drahtseilakt as d
 from tutor.games.drahtseilakt.core import check_count, shown
 from tutor.ui import html as h
 from tutor.ui.drahtseilakt.cards import PAGE, book, muted, panel, pay_text, score_card, sticks
+from tutor.ui.editor import Position, opener
 from tutor.ui.widgets import ErrorArea, guarded, html, set_html
 
 
@@ -96,9 +97,10 @@ class ChainExplorer(w.VBox):  # type: ignore[misc]
                           "la première choisie est sur le dessus de la pioche. Le tuteur "
                           "retourne ensuite les cartes pli par pli."))
         row = w.Layout(flex_flow="row wrap")
+        self.opener, _ = opener(PAGE, self.position, self.error)
         super().__init__([hint, w.HBox(list(self.buttons.values()), layout=row),
                           w.HBox([self.undo_button, self.clear_button, self.shuffle_button],
-                                 layout=row), self.error, self.pile, self.out])
+                                 layout=row), self.error, self.pile, self.out, self.opener])
         self.add_class("dz-chain-explorer")
         self.set_deck(deck)
         self.built = True
@@ -131,6 +133,14 @@ class ChainExplorer(w.VBox):  # type: ignore[misc]
             PAGE.explored(e.clause for r in self.tricks for e in r.events)
 
 
+    def position(self) -> Position:
+        """A game whose first manche turns this pile (the cards not placed follow)."""
+        players = ("Alex", "Béa", "Chloé")
+        return Position(players, "standard", {"score": tuple(self.deck)}, {},
+                        numbers={"manche": 1}, choices={"donneur": players[-1]},
+                        counts={"batons": {}}, series={"scores": {}})
+
+
 def chain_explorer() -> ChainExplorer:
     """The 0-card chaining explorer, starting with the rule's example (0 bleu, then 4) and a 3."""
     return ChainExplorer()
@@ -154,8 +164,9 @@ class PairView(w.VBox):  # type: ignore[misc]
         guard = guarded(self.error)
         self.red.observe(lambda _: guard(self.update)(), names="value")
         self.blue.observe(lambda _: guard(self.update)(), names="value")
+        self.opener, _ = opener(PAGE, self.position, self.error)
         super().__init__([w.HBox([self.red, self.blue], layout=w.Layout(flex_flow="row wrap")),
-                          self.error, self.out])
+                          self.error, self.out, self.opener])
         self.add_class("dz-pair-view")
         self.update()
         self.built = True
@@ -189,6 +200,18 @@ class PairView(w.VBox):  # type: ignore[misc]
                            f"{h.esc(fr.typography(verdict))}</p>{PAGE.cite(d.C_PAIRS)}</div>")
         if self.built:
             PAGE.explored([d.C_PAIRS])
+
+
+    def position(self) -> Position:
+        """A game where Alex holds these sticks (both colours only where pairs go back at the
+        end of the manche)."""
+        players = ("Alex", "Béa", "Chloé")
+        red, blue = int(self.red.value), int(self.blue.value)
+        preset = "paires-en-fin-de-manche" if red and blue else "standard"
+        return Position(players, preset, {"score": ()}, {}, numbers={"manche": 1},
+                        choices={"donneur": players[-1]},
+                        counts={"batons": {"Alex": {"rouges": red, "bleus": blue}}},
+                        series={"scores": {}})
 
 
 def pair_view() -> PairView:

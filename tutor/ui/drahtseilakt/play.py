@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from tutor import fr
 from tutor.engine import Event
@@ -20,6 +21,16 @@ from tutor.ui.drahtseilakt.cards import (
     number_card,
     pay_text,
     score_card,
+)
+from tutor.ui.editor import (
+    Choice,
+    Counts,
+    EditorSpec,
+    Front,
+    Number,
+    Pile,
+    Position,
+    Series,
 )
 from tutor.ui.quiz import Question, Quiz
 from tutor.ui.table import PlayTable, Sandbox, Surface
@@ -119,9 +130,48 @@ def prompt(seen: d.View) -> str:
             "couleur qui vous manque pour rendre des paires.")
 
 
+def write_position(position: Position) -> dict[str, Any]:
+    """The scenario of a position set in the editor: the manche to start at, its dealer, the
+    scores of the earlier manches, the sticks in front, the top of this manche's score pile
+    (the engine checks each part, :func:`~tutor.games.drahtseilakt.resume`)."""
+    players = position.players
+    n, manche = len(players), position.numbers["manche"]
+    dealer = players.index(position.choices["donneur"])
+    data: dict[str, Any] = {"donneur": players[(dealer - manche + 1) % n], "manche": manche}
+    if manche > 1:
+        data["manches_jouees"] = {p: list(s) for p, s in position.series["scores"].items()}
+    sticks = {p: {k: v for k, v in held.items() if v}
+              for p, held in position.counts["batons"].items()}
+    if any(sticks.values()):
+        data["batons"] = {p: held for p, held in sticks.items() if held}
+    deal: dict[str, Any] = {}
+    if position.piles["score"]:
+        deal["score"] = list(position.piles["score"])
+    hands = {p: list(h) for p, h in position.fronts.get("mains", {}).items() if h}
+    if hands:
+        deal["mains"] = hands
+    if deal:
+        data["donnes"] = [{} for _ in range(manche - 1)] + [deal]
+    return data
+
+
+EDITOR = EditorSpec(
+    numbers=(Number("manche", "Manche"),),
+    choices=(Choice("donneur", "Donneur de cette manche"),),
+    series=(Series("scores", "Scores des manches déjà jouées (bâtonnets gardés) :", "manche"),),
+    counts=(Counts("batons", "Bâtonnets déjà devant chaque joueur dans cette manche :",
+                   (("rouges", "▼ rouges"), ("bleus", "▲ bleus"))),),
+    piles=(Pile("score", "Cartes score de cette manche, du dessus vers le dessous (la "
+                "première est retournée aussitôt ; les autres suivent, mélangées) :",
+                d.SCORE_CARDS, d.card_text),),
+    fronts=(Front("mains", "Main (9 cartes ; celles que vous ne choisissez pas sont "
+                  "distribuées au hasard)", tuple(range(1, 51))),),
+    write=write_position,
+    intro="Ce que vous ne choisissez pas est distribué au hasard du numéro de partie.")
+
 SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
                   bots=("Alex", "Bea", "Dario", "Emma"), opponents=(2, 3, 4), level="prudent",
-                  players=(3, 4, 5))
+                  players=(3, 4, 5), editor=EDITOR)
 
 
 def play_vs_computer(seed: int = 1) -> PlayTable:

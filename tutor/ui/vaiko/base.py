@@ -17,9 +17,11 @@ from tutor import fr
 from tutor.engine import Event
 from tutor.games import vaiko as v
 from tutor.games.vaiko import scenes
+from tutor.games.vaiko.deck import coerce_deck
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
+from tutor.ui.editor import Counts, EditorSpec, Front, Number, Position
 from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage, WorkedExample
 from tutor.ui.table import PlayTable, Sandbox, Surface
@@ -242,9 +244,33 @@ def keep(event: Event, viewer: str | None) -> bool:
     return not scenes.is_quiet(event)
 
 
+def write_position(position: Position) -> dict[str, Any]:
+    """The scenario of a position set in the editor: the manche and the running totals of the
+    earlier ones (the engine checks them, :func:`~tutor.games.vaiko.resume`); the cards are
+    dealt from the game number."""
+    totals = {p: held["total"] for p, held in position.counts["totaux"].items()}
+    manche = position.numbers["manche"]
+    data: dict[str, Any] = ({"manche": manche, "totaux": totals}
+                            if manche > 1 or any(totals.values()) else {})
+    hands = {p: list(h) for p, h in position.fronts.get("mains", {}).items() if h}
+    if hands:
+        data["mains"] = hands
+    return data
+
+
+EDITOR = EditorSpec(
+    numbers=(Number("manche", "Manche", most=30),),
+    fronts=(Front("mains", "Main, place 1 à 4 (le reste est distribué au hasard)",
+                  tuple(dict.fromkeys(c.face for c in coerce_deck(None).cards)),
+                  repeat=True),),
+    counts=(Counts("totaux", "Totaux des manches déjà jouées (le premier joueur commence "
+                   "cette manche) :", (("total", "total"),), low=-99, high=69),),
+    write=write_position,
+    intro="Les cartes sont distribuées au hasard du numéro de partie.")
+
 SURFACE = Surface(PAGE, draw, groups, prompt=lambda view: PROMPTS.get(view.phase, ""), keep=keep,
                   bots=("Alex", "Carla", "Dario", "Léo", "Emma"), opponents=(1, 2, 3, 4, 5),
-                  level="memoire", players=(2, 3, 4, 5, 6))
+                  level="memoire", players=(2, 3, 4, 5, 6), editor=EDITOR)
 
 
 def play_vs_computer(seed: int = 1) -> PlayTable:

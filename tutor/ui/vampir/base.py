@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 import ipywidgets as w
@@ -18,6 +19,7 @@ from tutor.games.vampir.cards import TWO_HEAD_PER_COLOUR as TWO_HEADS
 from tutor.ui import html as h
 from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage
+from tutor.ui.widgets import Refusal
 
 NAMES = ("Anke", "Bernd", "Chris", "Doro", "Emil")
 YOU = "Camille"
@@ -253,3 +255,30 @@ def displays_html(displays: Mapping[str, Sequence[Sequence[v.Card]]], joker_head
         rows.append(f'<div class="vp-player"><strong>{h.esc(player)}</strong>'
                     f'<div class="vp-hunts">{blocks or "aucune chasse"}</div></div>')
     return "".join(rows)
+
+
+def hunts_with_heads(heads: Mapping[str, Mapping[str, int]]) -> dict[str, list[tuple[v.Card, ...]]]:
+    """Hunts with these heads (``{player: {location: heads}}``) made of the game's cards: as many
+    two-head vampires as the hunt's 3 cards allow, then one-head ones, then jokers;
+    :class:`Refusal` (French) when the game has not enough cards."""
+    supply = Counter(v.COMPOSITION)
+    out: dict[str, list[tuple[v.Card, ...]]] = {}
+    for player, row in heads.items():
+        out[player] = []
+        for loc, n in row.items():
+            if type(n) is not int or n < 3:
+                raise Refusal(f"Une chasse compte au moins 3 cartes, donc au moins 3 têtes, "
+                              f"pas {fr.quote(str(n))}.")
+            one, two = v.Vampire(loc, 1), v.Vampire(loc, 2)
+            twos = min(supply[two], n - 3, n // 2)
+            ones = min(supply[one], n - 2 * twos)
+            jokers = n - 2 * twos - ones
+            if jokers > supply[v.JOKER] or ones + twos == 0:
+                raise Refusal(fr.typography(
+                    f"Trop de têtes {v.colour_word(loc, feminine=True, plural=True)} : la "
+                    f"chasse de {fr.count(n, 'tête')} de {player} ne peut plus être formée. "
+                    f"Le jeu n’a que {ONE_HEAD} vampires à une tête et {TWO_HEADS} à deux têtes "
+                    f"par couleur, et {JOKERS} jokers en tout."))
+            supply.subtract({one: ones, two: twos, v.JOKER: jokers})
+            out[player].append(v.sort_cards([two] * twos + [one] * ones + [v.JOKER] * jokers))
+    return out

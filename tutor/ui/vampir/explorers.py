@@ -5,7 +5,6 @@ checked against the game's cards (:data:`tutor.games.vampir.COMPOSITION`)."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -15,12 +14,11 @@ from tutor import fr
 from tutor.engine import Event, IllegalAction, join_names
 from tutor.games import vampir as v
 from tutor.games.vampir.cards import JOKERS
-from tutor.games.vampir.cards import ONE_HEAD_PER_COLOUR as ONE_HEAD
-from tutor.games.vampir.cards import TWO_HEAD_PER_COLOUR as TWO_HEADS
 from tutor.games.vampir.examples import _card_list, _hunts_table, parse_move
 from tutor.games.vampir.scenes import scoring_steps
 from tutor.ui import html as h
 from tutor.ui import scenario
+from tutor.ui.editor import Position, opener
 from tutor.ui.htmlwidget import Html
 from tutor.ui.page import WorkedExample
 from tutor.ui.quiz import Question, Quiz
@@ -37,6 +35,7 @@ from .base import (
     displays_html,
     hunt_heads,
     hunt_html,
+    hunts_with_heads,
     score_table,
 )
 from .play import draw
@@ -142,9 +141,10 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
         hint = Html('<span class="tv-muted">Cliquez sur une carte pour l’ajouter à la chasse '
                       "(● = une tête).</span>")
         row = w.Layout(flex_flow="row wrap")
+        self.opener, _ = opener(PAGE, self.position, self.error)
         super().__init__([hint, w.HBox(buttons, layout=row),
                           w.HBox([self.remove_button, self.clear_button], layout=row), self.hand,
-                          self.verdict, self.error])
+                          self.verdict, self.error, self.opener])
         self.add_class("vp-hunt-builder")
         self.render()
         self.built = True
@@ -183,6 +183,17 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
             PAGE.explored([self.check.clause])
 
 
+    def position(self) -> Position:
+        """A manche where Anke has already exposed this hunt (refused if it is not one)."""
+        check = v.is_valid_hunt(self.cards)
+        if not check:
+            raise IllegalAction(check.reason, check.clause)
+        players = NAMES[:3]
+        heads = {players[0]: {str(check.location): check.heads}}
+        return Position(players, "manche-unique", {}, {}, choices={"premier": players[0]},
+                        counts={"chasses": heads})
+
+
 def hunt_builder() -> HuntBuilder:
     return HuntBuilder()
 
@@ -197,33 +208,6 @@ BOOKLET_HEADS: dict[str, dict[str, int]] = {
     "Doro": {"graveyard": 3, "docks": 7, "pub": 3, "madhouse": 6, "church": 6},
     "Emil": {"graveyard": 4, "castle": 4},
 }
-
-
-def hunts_with_heads(heads: Mapping[str, Mapping[str, int]]) -> dict[str, list[tuple[v.Card, ...]]]:
-    """Hunts with these heads (``{player: {location: heads}}``) made of the game's cards: as many
-    two-head vampires as the hunt's 3 cards allow, then one-head ones, then jokers;
-    :class:`Refusal` (French) when the game has not enough cards."""
-    supply = Counter(v.COMPOSITION)
-    out: dict[str, list[tuple[v.Card, ...]]] = {}
-    for player, row in heads.items():
-        out[player] = []
-        for loc, n in row.items():
-            if type(n) is not int or n < 3:
-                raise Refusal(f"Une chasse compte au moins 3 cartes, donc au moins 3 têtes, "
-                              f"pas {fr.quote(str(n))}.")
-            one, two = v.Vampire(loc, 1), v.Vampire(loc, 2)
-            twos = min(supply[two], n - 3, n // 2)
-            ones = min(supply[one], n - 2 * twos)
-            jokers = n - 2 * twos - ones
-            if jokers > supply[v.JOKER] or ones + twos == 0:
-                raise Refusal(fr.typography(
-                    f"Trop de têtes {v.colour_word(loc, feminine=True, plural=True)} : la "
-                    f"chasse de {fr.count(n, 'tête')} de {player} ne peut plus être formée. "
-                    f"Le jeu n’a que {ONE_HEAD} vampires à une tête et {TWO_HEADS} à deux têtes "
-                    f"par couleur, et {JOKERS} jokers en tout."))
-            supply.subtract({one: ones, two: twos, v.JOKER: jokers})
-            out[player].append(v.sort_cards([two] * twos + [one] * ones + [v.JOKER] * jokers))
-    return out
 
 
 class ScoringExplorer(w.VBox):  # type: ignore[misc]
@@ -259,7 +243,8 @@ class ScoringExplorer(w.VBox):  # type: ignore[misc]
         hint = Html(fr.typography(
             '<span class="tv-muted">Au départ : l’exemple final du livret (Anke 28, Bernd 27, '
             "Chris 20, Doro 19). « — aucune » : pas de chasse de cette couleur.</span>"))
-        super().__init__([self.count, hint, *self.rows, self.error, self.out])
+        self.opener, _ = opener(PAGE, self.position, self.error)
+        super().__init__([self.count, hint, *self.rows, self.error, self.out, self.opener])
         self.add_class("vp-scoring-explorer")
         self.update()
         self.built = True
@@ -285,6 +270,15 @@ class ScoringExplorer(w.VBox):  # type: ignore[misc]
                                                          f"({fr.count(best, 'point')})")))
         if self.built:
             PAGE.explored(e.clause for e in self.scoring.events)
+
+
+    def position(self) -> Position:
+        """A manche where these hunts are already exposed (their cards taken from the deck)."""
+        players = NAMES[: int(self.count.value)]
+        heads = {p: {loc: int(self.cells[(p, loc)].value) for loc in v.LOCATIONS}
+                 for p in players}
+        return Position(players, "manche-unique", {}, {}, choices={"premier": players[0]},
+                        counts={"chasses": heads})
 
 
 def scoring_explorer() -> ScoringExplorer:

@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from tutor import fr
 from tutor.engine import Event
 from tutor.games import vampir as v
+from tutor.games.vampir.cards import LOCATION_WORDS, card_word
 from tutor.games.vampir.scenes import manche_scored
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup
+from tutor.ui.editor import Choice, Counts, EditorSpec, Front, Position
 from tutor.ui.table import PlayTable, Sandbox, Surface
 
 from .base import (
+    JOKER_SYMBOL,
     NAMES,
     PAGE,
     SYMBOLS,
@@ -24,6 +27,7 @@ from .base import (
     cards_row,
     hunt_heads,
     hunt_html,
+    hunts_with_heads,
     loc_name,
     score_table,
 )
@@ -111,9 +115,51 @@ def prompt(view: v.View) -> str:
     return fr.typography(text)
 
 
+def write_position(position: Position) -> dict[str, Any]:
+    """The scenario of a position set in the editor: the first player and the hunts already
+    exposed, each made of the game's cards for its heads (as many two-head vampires as it
+    allows, then one-head ones, then jokers); the engine takes them out of the face-down deck
+    (:func:`~tutor.games.vampir.resume`)."""
+    heads = {p: {loc: n for loc, n in spots.items() if n}
+             for p, spots in position.counts["chasses"].items()}
+    hunts = hunts_with_heads({p: spots for p, spots in heads.items() if spots})
+    data: dict[str, Any] = {"premier": position.choices["premier"]}
+    hands = {p: [card_word(c) for c in h] for p, h in position.fronts.get("mains", {}).items()
+             if h}
+    if hands:
+        data["donnes"] = [{"mains": hands}]
+    written = {p: {LOCATION_WORDS[_colour(h)]: [card_word(c) for c in h] for h in row}
+               for p, row in hunts.items() if row}
+    if written:
+        data["chasses"] = written
+    return data
+
+
+def _colour(hunt: Sequence[v.Card]) -> str:
+    return next(c.location for c in hunt if isinstance(c, v.Vampire))
+
+
+def _kind(card: v.Card) -> str:
+    if isinstance(card, v.Vampire):
+        return f"{SYMBOLS[card.location]} {v.LOCATION_NAMES[card.location]} {'●' * card.heads}"
+    return f"{JOKER_SYMBOL} Joker"
+
+
+EDITOR = EditorSpec(
+    choices=(Choice("premier", "Premier joueur"),),
+    fronts=(Front("mains", "Main (4 cartes ; le reste est distribué au hasard)", v.KINDS, _kind,
+                  repeat=True),),
+    counts=(Counts("chasses", "Chasses déjà exposées, en têtes (0 : pas de chasse de cette "
+                   "couleur ; une chasse compte au moins 3 têtes) :",
+                   tuple((loc, f"{SYMBOLS[loc]} {v.LOCATION_NAMES[loc]}")
+                         for loc in v.LOCATIONS), high=26),),
+    write=write_position,
+    intro="Les mains et la pioche sont distribuées au hasard du numéro de partie ; les cartes "
+          "des chasses sont prises dans la pioche.")
+
 B = TypeVar("B", PlayTable, Sandbox)
 SURFACE = Surface(PAGE, draw, groups, prompt, you=YOU, bots=NAMES[:4], opponents=(2, 3, 4),
-                  level="chasseur", players=(3, 4, 5))
+                  level="chasseur", players=(3, 4, 5), editor=EDITOR)
 
 
 def _reserved(board: B) -> B:

@@ -17,16 +17,19 @@ import ipywidgets as w
 
 from tutor import fr
 from tutor.engine import Event
+from tutor.engine import scenario as sc
 from tutor.games import vautours as v
 from tutor.games.vautours import scenes
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
+from tutor.ui.editor import EditorSpec, Front, Pile, Position
 from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage, WorkedExample
 from tutor.ui.quiz import Question, Quiz, options_of
 from tutor.ui.table import PlayTable, Surface
 from tutor.ui.table import Sandbox as SharedSandbox
+from tutor.ui.widgets import Refusal
 
 NAMES = ("Alex", "Carla", "Dario", "Léo", "Emma")
 LABELS = v.PRESET_LABELS
@@ -220,10 +223,64 @@ def prompt(view: v.View) -> str:
     return "Cliquez sur la carte à poser face cachée."
 
 
+# --- « Mettre en place » ---------------------------------------------------------------------
+
+
+def won_moves(players: Sequence[str], won: Mapping[str, Sequence[int]]) -> list[dict[str, Any]]:
+    """The manches that give each player the cards ``won`` (in seat order, each card in the
+    order given): the winner lays their strongest card for a Suricate (their weakest for a
+    Vautour), the others the opposite, so that the winner's card is the only extreme one."""
+    hands = {p: list(v.HAND) for p in players}
+    moves = []
+    for p in players:
+        for card in won.get(p, ()):
+            for q in players:
+                pick = max if (card > 0) == (q == p) else min
+                laid = pick(hands[q])
+                hands[q].remove(laid)
+                moves.append({"joueur": q, "carte": laid})
+    return moves
+
+
+def write_position(position: Position) -> dict[str, Any]:
+    """The scenario of a position set in the editor: the cards already won come first in the
+    pile and are won in as many manches played first; then the pile set. The engine takes each
+    part out of the fifteen point cards (a card twice is refused, naming the part)."""
+    pool = list(v.POINT_CARDS)
+    won = position.fronts["gains"]
+    order: list[int] = []
+    for p in position.players:
+        order += sc.take(f"Gains {fr.of(p)}", won.get(p, ()), pool, v.C_POINTS, fr.signed,
+                         v.POINT_CARDS)
+    order += sc.take("Pioche", position.piles["pioche"], pool, v.C_POINTS, fr.signed,
+                     v.POINT_CARDS)
+    return {"pioche": order, "coups": won_moves(position.players, won)}
+
+
+def check_position(position: Position, state: Any) -> None:
+    """The built position gives each player exactly the cards asked for."""
+    for p, taken in zip(state.players, state.taken):
+        asked = position.fronts["gains"].get(p, ())
+        if sorted(taken) != sorted(asked):
+            raise Refusal(fr.typography(
+                f"Le tuteur ne sait pas faire gagner toutes ces cartes à {p} en jouant les "
+                "manches d’avant : donnez-lui-en moins, ou placez-les dans la pioche."))
+
+
+EDITOR = EditorSpec(
+    piles=(Pile("pioche", "Pioche, du dessus vers le dessous (la première est retournée "
+                "aussitôt ; celles que vous ne placez pas suivent, mélangées) :",
+                tuple(sorted(v.POINT_CARDS, reverse=True)), fr.signed),),
+    fronts=(Front("gains", "Cartes Points déjà gagnées", tuple(sorted(v.POINT_CARDS,
+                                                                     reverse=True)),
+                  fr.signed),),
+    write=write_position, check=check_position,
+    intro="Les cartes déjà gagnées le sont lors de manches jouées avant, que le tuteur rejoue.")
+
 SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
                   keep=lambda e, viewer: not scenes.is_private(e, viewer),
                   bots=("Alex", "Carla", "Dario", "Léo", "Emma"), opponents=(1, 2, 3, 4),
-                  level="prudent", signed=True)
+                  level="prudent", signed=True, editor=EDITOR)
 
 
 def variant_of(preset: str, shared: bool) -> v.Variant:

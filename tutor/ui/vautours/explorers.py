@@ -9,7 +9,8 @@ from tutor import fr
 from tutor.engine import IllegalAction
 from tutor.games import vautours as v
 from tutor.ui import html as h
-from tutor.ui.widgets import ErrorArea, Explainer, guarded, html, set_html
+from tutor.ui.editor import Position, opener
+from tutor.ui.widgets import ErrorArea, Explainer, Refusal, guarded, html, set_html
 
 from .base import NAMES, PAGE, TIES, book, round_html
 
@@ -40,11 +41,12 @@ class TieExplorer(w.VBox):  # type: ignore[misc]
         for control in [self.count, *self.cards, *self.pile.values(), self.reading]:
             control.observe(lambda _: self.update(), names="value")
         row = w.Layout(flex_flow="row wrap")
+        self.opener, _ = opener(PAGE, self.position, self.error)
         super().__init__([self.count, w.HBox(self.cards, layout=row),
                           html('<span class="tv-muted">Cartes Points de la pile en jeu (cliquez '
                                "pour en ajouter ou en retirer) :</span>"),
                           w.HBox(list(self.pile.values()), layout=row), self.reading, self.error,
-                          self.table, self.explainer])
+                          self.table, self.explainer, self.opener])
         self.add_class("tv-tie-explorer")
         self.update()
         self.built = True  # from now on, what the learner sets up counts as met
@@ -68,6 +70,23 @@ class TieExplorer(w.VBox):  # type: ignore[misc]
         self.result = result
         if self.built:
             PAGE.explored(e.clause for e in result.events)
+
+
+    def position(self) -> Position:
+        """This manche in a game: the players, the reading, the pile at stake (its first cards
+        carried over by manches where every player lays the same card, so nobody takes them),
+        then each player's card."""
+        n = int(self.count.value)
+        players = NAMES[:n]
+        plays = {name: int(self.cards[k].value) for k, name in enumerate(players)}
+        pile = tuple(c for c, t in self.pile.items() if t.value)
+        if not pile:
+            raise Refusal("Ajoutez au moins une carte Points à la pile en jeu.")
+        free = [c for c in v.HAND if c not in plays.values()]
+        moves = [{"joueur": p, "carte": free[k]} for k in range(len(pile) - 1) for p in players]
+        moves += [{"joueur": p, "carte": c} for p, c in plays.items()]
+        preset = "standard" if self.reading.value == "repeated" else "livret-suricate"
+        return Position(players, preset, {"pioche": pile}, {"gains": {}}, tuple(moves))
 
 
 def tie_explorer() -> TieExplorer:
@@ -118,9 +137,10 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
         self.out.add_class("tv-tiebreak-result")
         hint = html('<span class="tv-muted">Cartes Points gagnées par chaque joueur, séparées '
                     "par des virgules (par exemple «\u202f10, −3\u202f»).</span>")
+        self.opener, _ = opener(PAGE, self.position, self.error)
         super().__init__([hint, w.HBox(list(self.inputs.values()),
                                        layout=w.Layout(flex_flow="row wrap")),
-                          self.error, self.out])
+                          self.error, self.out, self.opener])
         self.update()
         self.built = True
 
@@ -147,6 +167,14 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
                  + f'<div class="tv-tiebreak-cols">{"".join(columns)}</div>')
         if self.built:
             PAGE.explored(clauses)
+
+
+    def position(self) -> Position:
+        """These winnings in a game: each player has won them in the manches played so far."""
+        seen: dict[int, str] = {}
+        taken = {name: tuple(parse_cards(box.value, name, seen))
+                 for name, box in self.inputs.items()}
+        return Position(tuple(taken), "standard", {"pioche": ()}, {"gains": taken})
 
 
 def tiebreak_compare() -> TiebreakCompare:

@@ -1,0 +1,378 @@
+"""« Mettre en place » (issue 34, item 1): the shared position editor of a sandbox, driven by
+each page's description of its editable parts, validated by the engine, then « Jouer à partir
+d'ici »; the explorers' « Ouvrir dans le bac à sable »."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from tutor.engine import scenario as sc
+from tutor.ui.drahtseilakt import explorers as dzx
+from tutor.ui.drahtseilakt import play as dz
+from tutor.ui.editor import Position, PositionEditor
+from tutor.ui.vaiko import base as vk
+from tutor.ui.vampir import explorers as vpx
+from tutor.ui.vampir import play as vp
+from tutor.ui.vautours import base as sv
+from tutor.ui.vautours import explorers as svx
+
+
+def text(markup: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup)).replace("\u202f", " ")
+
+
+def editor_of(board: Any) -> PositionEditor:
+    assert board.editor is not None
+    return board.editor.open()
+
+
+def play(board: Any, *cards: tuple[str, int]) -> None:
+    for seat, card in cards:
+        assert board.acting_seat(board.session.step) == seat
+        board.play(sv.v.Play(seat, card))
+
+
+def test_the_editor_is_built_only_when_opened() -> None:
+    board = sv.sandbox()
+    assert board.editor is not None and board.editor.editor is None
+    assert "Mettre en place" in board.editor.button.description
+    editor = editor_of(board)
+    assert editor in board.children and editor.layout.display == ""
+    board.editor.toggle()
+    assert editor.layout.display == "none"
+
+
+def test_the_booklets_tie_example_set_up_with_the_controls_then_played_on() -> None:
+    board = sv.sandbox()
+    editor = editor_of(board)
+    editor.count.value = 4
+    for box, name in zip(editor.names, ("Alex", "Carla", "Dario", "Léo")):
+        box.value = name
+    editor.piles["pioche"].add(7)
+    editor.play_button.click()
+    assert editor.error.value.count("tv-error") == 0, editor.error.value
+    state = board.session.state
+    assert state.players == ("Alex", "Carla", "Dario", "Léo") and state.pile == (7,)
+    assert "Position mise en place" in board.scenario.status.value
+    play(board, ("Alex", 14), ("Carla", 12), ("Dario", 14), ("Léo", 10))
+    assert board.session.state.taken[1] == (7,)
+    assert "Carla remporte la pile" in text(board.table.value)
+
+
+def test_cards_already_won_are_won_in_manches_played_first() -> None:
+    board = sv.sandbox()
+    editor = editor_of(board)
+    editor.set_position(Position(("Zoé", "Chloé", "Léo"), "livret-suricate", {"pioche": (8, -3)},
+                                 {"gains": {"Zoé": (10, -5), "Chloé": (4,), "Léo": ()}}))
+    editor.play_button.click()
+    state = board.session.state
+    assert [sorted(t) for t in state.taken] == [[-5, 10], [4], []]
+    assert state.pile == (8,) and state.variant == sv.v.PRESETS["livret-suricate"]
+    assert board.preset.value == "livret-suricate"
+    assert "3 coups" not in text(board.scenario.status.value)  # 3 manches of 3 players: 9
+    assert "9 coups rejoués" in text(board.scenario.status.value)
+
+
+@pytest.mark.parametrize("position, says", [
+    (Position(("A", "B"), "standard", {"pioche": (5,)}, {"gains": {"A": (5,), "B": ()}}),
+     "Pioche : la carte « +5 » est placée deux fois"),
+    (Position(("A", "B"), "standard", {"pioche": ()}, {"gains": {"A": (3,), "B": (3,)}}),
+     "Gains de B : la carte « +3 » est placée deux fois"),
+])
+def test_a_card_twice_is_refused_naming_the_part_and_nothing_changes(
+        position: Position, says: str) -> None:
+    board = sv.sandbox()
+    before = board.session.state
+    editor = editor_of(board)
+    editor.set_position(position)
+    editor.play_button.click()
+    assert says in text(editor.error.value)
+    assert "vautours/cartes-points" in editor.error.value
+    assert board.session.state is before
+
+
+def test_two_players_with_one_name_are_refused() -> None:
+    board = sv.sandbox()
+    editor = editor_of(board)
+    editor.count.value = 2
+    editor.names[1].value = editor.names[0].value
+    editor.play_button.click()
+    assert "même nom" in text(editor.error.value)
+
+
+def test_too_many_wins_for_the_replayed_manches_are_refused_in_french() -> None:
+    board = sv.sandbox()
+    editor = editor_of(board)
+    editor.set_position(Position(("A", "B"), "standard", {"pioche": ()},
+                                 {"gains": {"A": (10, 9, 8, 7, 6, 5, 4, 3, 2), "B": ()}}))
+    before = board.session.state
+    editor.play_button.click()
+    assert "Le tuteur ne sait pas faire gagner toutes ces cartes à A" in text(editor.error.value)
+    assert board.session.state is before
+
+
+def test_a_position_set_up_is_shared_by_a_short_link_that_opens_it() -> None:
+    board = sv.sandbox()
+    editor = editor_of(board)
+    editor.set_position(Position(("Alex", "Chloé"), "standard", {"pioche": (7, -1)},
+                                 {"gains": {"Alex": (2,), "Chloé": (-4,)}}))
+    editor.play_button.click()
+    play(board, ("Alex", 12), ("Chloé", 3))
+    board.scenario.link_button.click()
+    url = board.scenario.url.value
+    assert len(url) <= 400
+    other = sv.sandbox()
+    other.guard(other.scenario.from_query)("?" + urlsplit(url).query)
+    assert other.session.state == board.session.state
+
+
+def test_the_tie_explorer_opens_its_manche_in_the_sandbox() -> None:
+    board = sv.sandbox()
+    explorer = svx.tie_explorer()
+    explorer.pile[3].value = True  # +7 and +3 at stake: the +7 carried over by a full tie
+    explorer.opener.children[0].click()
+    assert "Ouvert dans le bac à sable" in text(explorer.opener.children[1].value)
+    state = board.session.state
+    assert state.players == ("Alex", "Carla", "Dario", "Léo")
+    winner = explorer.result.winner
+    assert winner == "Carla" and sorted(state.taken[1]) == [3, 7]
+    assert sc.load(board.engine, board.scenario.text.value, "vautours").state == state
+
+
+def test_the_final_tiebreak_explorer_opens_its_winnings_in_the_sandbox() -> None:
+    board = sv.sandbox()
+    explorer = svx.tiebreak_compare()
+    explorer.opener.children[0].click()
+    assert explorer.error.value.count("tv-error") == 0
+    taken = {p: sorted(t) for p, t in zip(board.session.state.players,
+                                          board.session.state.taken)}
+    assert taken == {"Alex": [6, 8], "Carla": [5, 9], "Dario": [3, 10], "Léo": [-2, 7]}
+
+
+# --- Drahtseilakt -------------------------------------------------------------------------------
+
+def test_drahtseilakt_a_later_manche_with_scores_and_sticks_set_up_with_the_controls() -> None:
+    board = dz.sandbox()
+    editor = editor_of(board)
+    assert [b.value for b in editor.names[:3]] == list(board.session.state.players)
+    for box, name in zip(editor.names, ("Alex", "Béa", "Chloé")):
+        box.value = name
+    editor.numbers["manche"].value = 3
+    assert editor.choices["donneur"].options == ("Alex", "Béa", "Chloé")
+    editor.choices["donneur"].value = "Béa"
+    shown = [b for b in editor.series["scores"][0] if b.layout.display != "none"]
+    assert len(shown) == 2  # two manches before the third
+    for seat, scores in enumerate(((4, 0), (2, 5), (0, 3))):
+        for box, score in zip(editor.series["scores"][seat], scores):
+            box.value = score
+    editor.counts["batons"][0]["rouges"].value = 2
+    editor.counts["batons"][2]["bleus"].value = 3
+    for card in (4, "0 bleu", 7):
+        editor.piles["score"].add(card)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    assert state.manche == 2 and state.history == ((4, 0), (2, 5), (0, 3))
+    assert state.red == (2, 0, 0) and state.blue == (0, 0, 3)
+    assert state.revealed == (4,) and dz.d.dealer(state) == "Béa"
+    assert dz.d.totals(state) == {"Alex": 0, "Béa": 7, "Chloé": 3}
+    # play on: a trick; then share and open elsewhere
+    for _ in range(3):
+        seat = board.acting_seat(board.session.step)
+        board.play(board.engine.legal_actions(board.session.state, seat)[0])
+    board.scenario.link_button.click()
+    url = board.scenario.url.value
+    assert len(url) <= 400
+    other = dz.sandbox()
+    other.guard(other.scenario.from_query)("?" + urlsplit(url).query)
+    assert other.session.state == board.session.state
+
+
+def test_drahtseilakt_an_impossible_position_is_refused_naming_who_and_what() -> None:
+    board = dz.sandbox()
+    before = board.session.state
+    editor = editor_of(board)
+    editor.counts["batons"][1]["rouges"].value = 20
+    editor.counts["batons"][2]["rouges"].value = 9
+    editor.play_button.click()
+    assert "Bâtonnets rouges : 29 devant les joueurs" in text(editor.error.value)
+    assert board.session.state is before
+
+
+def test_drahtseilakt_explorers_open_in_the_sandbox() -> None:
+    board = dz.sandbox()
+    chain = dzx.chain_explorer()
+    chain.opener.children[0].click()
+    assert board.session.state.revealed == ("0 bleu", 4)
+    pairs = dzx.pair_view()
+    pairs.opener.children[0].click()
+    state = board.session.state
+    assert (state.red[0], state.blue[0]) == (5, 3) and state.variant.pairs == "end_of_manche"
+
+
+# --- Vaiko --------------------------------------------------------------------------------------
+
+
+def test_vaiko_running_totals_set_up_with_the_controls_and_counted_at_the_round_end() -> None:
+    board = vk.sandbox()
+    editor = editor_of(board)
+    editor.count.value = 3
+    for box, name in zip(editor.names, ("Alex", "Chloé", "Léo")):
+        box.value = name
+    editor.numbers["manche"].value = 4
+    for seat, total in enumerate((45, 62, -6)):
+        editor.counts["totaux"][seat]["total"].value = total
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    assert state.manche == 4 and state.totals == (45, 62, -6)
+    assert "Manche 4" in text(board.table.value) and "total 62" in text(board.table.value)
+    # play on to the end of the manche: its points are added to these totals
+    rng = random.Random(2)
+    while board.session.state.manche == 4 and board.acting_seat(board.session.step):
+        seat = board.acting_seat(board.session.step)
+        board.play(rng.choice(board.engine.legal_actions(board.session.state, seat)))
+    assert board.session.state.manche == 5 or vk.v.is_over(board.session.state)
+    told = [vk.v.describe(e) for e in board.session.events if e.kind == "totals"]
+    assert told and told[-1].startswith("Totaux après la manche 4")
+    board.scenario.link_button.click()
+    assert len(board.scenario.url.value) <= 400
+
+
+def test_vaiko_a_total_of_70_is_refused_the_game_would_be_over() -> None:
+    board = vk.sandbox()
+    before = board.session.state
+    editor = editor_of(board)
+    editor.numbers["manche"].value = 2
+    editor.counts["totaux"][0]["total"].value = 69
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value
+    editor.counts["totaux"][1]["total"].value = 69
+    editor.counts["totaux"][1]["total"].value = 70  # the control stops at 69
+    assert editor.counts["totaux"][1]["total"].value == 69
+    board.session.restart(before)
+    position = editor.position()
+    bad = Position(position.players, "standard", {}, {}, numbers={"manche": 1},
+                   counts={"totaux": {position.players[0]: {"total": 12}}})
+    editor.set_position(bad)
+    editor.play_button.click()
+    assert "avant la première manche, tout le monde a 0 point" in text(editor.error.value)
+
+
+# --- Vampir -------------------------------------------------------------------------------------
+
+
+def test_vampir_exposed_hunts_set_up_with_the_controls_cards_taken_from_the_deck() -> None:
+    board = vp.sandbox()
+    editor = editor_of(board)
+    for box, name in zip(editor.names, ("Anke", "Bernd", "Chloé")):
+        box.value = name
+    editor.choices["premier"].value = "Bernd"
+    editor.counts["chasses"][0]["castle"].value = 5
+    editor.counts["chasses"][0]["pub"].value = 3
+    editor.counts["chasses"][2]["church"].value = 4
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    heads = vp.v.hunt_heads(state)
+    assert heads["Anke"] == {"castle": 5, "pub": 3} and heads["Chloé"] == {"church": 4}
+    assert state.players[state.turn] == "Bernd"
+    # the cards are conserved: the same material as a game just dealt
+    assert vp.v.inventory(state) == vp.v.inventory(vp.v.new_game(state.players, seed=1))
+    for _ in range(3):
+        seat = board.acting_seat(board.session.step)
+        board.play(board.engine.legal_actions(board.session.state, seat)[0])
+    board.scenario.link_button.click()
+    url = board.scenario.url.value
+    assert len(url) <= 400
+    other = vp.sandbox()
+    other.guard(other.scenario.from_query)("?" + urlsplit(url).query)
+    assert other.session.state == board.session.state
+    assert "chasses" in board.scenario.text.value and "château" in board.scenario.text.value
+
+
+def test_vampir_a_hunt_too_small_is_refused_naming_who_and_where() -> None:
+    board = vp.sandbox()
+    before = board.session.state
+    editor = editor_of(board)
+    editor.counts["chasses"][1]["church"].value = 2
+    editor.play_button.click()
+    assert "au moins 3 têtes" in text(editor.error.value)
+    assert board.session.state is before
+
+
+def test_vampir_explorers_open_their_hunts_in_the_sandbox() -> None:
+    board = vp.sandbox()
+    builder = vpx.hunt_builder()
+    builder.opener.children[0].click()
+    assert vp.v.hunt_heads(board.session.state)["Anke"] == {"castle": 4}
+    scoring = vpx.scoring_explorer()
+    scoring.count.value = 3
+    for loc in vp.v.LOCATIONS:
+        for name in ("Anke", "Bernd", "Chris"):
+            scoring.cells[(name, loc)].value = 0
+    scoring.cells[("Bernd", "docks")].value = 6
+    scoring.opener.children[0].click()
+    assert scoring.error.value.count("tv-error") == 0
+    assert vp.v.hunt_heads(board.session.state)["Bernd"] == {"docks": 6}
+
+
+def test_each_seat_row_is_shown_or_hidden_by_its_own_layout() -> None:
+    board = dz.sandbox()
+    editor = editor_of(board)
+    editor.count.value = 4
+    shown = {k: line.layout.display for line, k in editor.seat_rows}
+    assert all(shown[k] == "" for k in range(4)) and shown[4] == "none"
+    assert len({id(line.layout) for line, _ in editor.seat_rows}) == len(editor.seat_rows)
+
+
+# --- hands --------------------------------------------------------------------------------------
+
+
+def test_hands_chosen_with_the_controls_are_dealt_the_rest_at_random() -> None:
+    board = dz.sandbox()
+    editor = editor_of(board)
+    for card in (50, 49, 1):
+        editor.fronts["mains"][0].add(card)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    assert {50, 49, 1} <= set(board.session.state.hands[0])
+    assert len(board.session.state.hands[0]) == 9
+
+    board = vp.sandbox()
+    editor = editor_of(board)
+    castle = vp.v.Vampire("castle", 2)
+    for card in (castle, castle, vp.v.JOKER):
+        editor.fronts["mains"][1].add(card)
+    assert not editor.fronts["mains"][1].buttons[0].disabled  # copies may be chosen again
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    hand = board.session.state.hands[1]
+    assert hand.count(castle) == 2 and vp.v.JOKER in hand and len(hand) == 4
+
+    board = vk.sandbox()
+    editor = editor_of(board)
+    for face in ("Vision", "0", "×2"):
+        editor.fronts["mains"][0].add(face)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    faces = [state.deck.cards[c].face for c in state.hands[0]]
+    assert faces[:3] == ["Vision", "0", "×2"]
+
+
+def test_a_card_in_two_hands_is_refused_naming_the_hand() -> None:
+    board = dz.sandbox()
+    before = board.session.state
+    editor = editor_of(board)
+    editor.fronts["mains"][0].add(12)
+    editor.fronts["mains"][1].add(12)
+    editor.play_button.click()
+    said = text(editor.error.value)
+    assert "donne 1, main d" in said and "la carte « 12 » est placée deux fois" in said, said
+    assert board.session.state is before
