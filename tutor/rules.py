@@ -332,7 +332,9 @@ def _inline(text: str) -> str:
     return _ITALIC_RE.sub(r"<em>\1</em>", out)
 
 
-_OPEN_POINT_RE = re.compile(r"\*\*(Ambiguïté|Précisions?)\b[^*]*\*\*\s*:?\s*(.*)", re.DOTALL)
+_OPEN_POINT_RE = re.compile(
+    r"\*\*(Ambiguïté|Précisions?|Différence entre les livrets)\b[^*]*\*\*\s*:?\s*(.*)", re.DOTALL)
+_ANSWER_RE = re.compile(r"\b(retien[st]|retenue?s?|tranche|tuteur)\b")
 
 
 _MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
@@ -347,23 +349,36 @@ def _plain(markdown: str) -> str:
 @dataclass(frozen=True)
 class OpenPoint:
     """A point the booklet leaves open, as stated in a clause: ``kind`` is ``"Ambiguïté"`` (two
-    readings, one a variant) or ``"Précision"`` (settled one way by the tutor); ``summary`` is
-    the point's first sentence, as plain text (no Markdown link or emphasis)."""
+    readings, one a variant), ``"Précision"`` (settled one way by the tutor) or ``"Différence
+    entre les livrets"``; ``summary`` is the point's first sentence (the question) and
+    ``answer`` the first sentence that states the reading retained ("retient", "retenue",
+    "tranche", "tuteur"), empty when the paragraph states none."""
 
     clause: Clause
     kind: str
     summary: str
+    answer: str = ""
+
+    @property
+    def first_line(self) -> str:
+        """The question and the answer retained, as the page's one-line entry."""
+        if not self.answer or self.answer == self.summary:
+            return self.summary
+        return f"{self.summary} {self.answer}"
 
 
 def open_points(book: RuleBook) -> tuple[OpenPoint, ...]:
-    """Every "**Ambiguïté…**" and "**Précision…**" paragraph of ``book``, in file order."""
+    """Every "**Ambiguïté…**", "**Précision…**" and "**Différence entre les livrets…**"
+    paragraph of ``book``, in file order."""
     found: list[OpenPoint] = []
     for clause in book.clauses.values():
         for paragraph in re.split(r"\n\s*\n", clause.text):
             match = _OPEN_POINT_RE.match(" ".join(paragraph.split()))
             if match:
                 rest = match.group(2).strip()
-                sentence = _plain(re.split(r"(?<=[.!?])\s", rest, maxsplit=1)[0])
-                kind = "Ambiguïté" if match.group(1) == "Ambiguïté" else "Précision"
-                found.append(OpenPoint(clause, kind, sentence))
+                sentences = re.split(r"(?<=[.!?])\s", rest)
+                answer = next((s for s in sentences if _ANSWER_RE.search(s)), "")
+                kind = match.group(1)
+                kind = "Précision" if kind.startswith("Précision") else kind
+                found.append(OpenPoint(clause, kind, _plain(sentences[0]), _plain(answer)))
     return tuple(found)

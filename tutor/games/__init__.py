@@ -54,20 +54,23 @@ class GameInfo:
 
 
 _REGISTERED = (
-    GameInfo("vautours", "Stupides Vautours", "Alex Randolph (Hol’s der Geier)", (2, 5),
+    GameInfo("vautours", "Stupides Vautours",
+             "Alex Randolph, selon l’éditeur (Hol’s der Geier)", (2, 5),
              "stupides-vautours.ipynb",
              "Tout le monde a les mêmes cartes, tout le monde joue en même temps : la plus forte "
              "carte unique remporte le Suricate, la plus faible récolte le Vautour."),
-    GameInfo("drahtseilakt", "Drahtseilakt", "Reiner Knizia (1999)", (3, 5), "drahtseilakt.ipynb",
+    GameInfo("drahtseilakt", "Drahtseilakt",
+             "Reiner Knizia, 1999, selon l’éditeur", (3, 5), "drahtseilakt.ipynb",
              "Sur la corde raide : la plus forte carte prend des bâtonnets bleus, la plus faible "
              "des rouges, et c’est le plus petit total qui gagne."),
-    GameInfo("vampir", "Vampir", "Reiner Knizia (2000)", (3, 5), "vampir.ipynb",
+    GameInfo("vampir", "Vampir",
+             "Reiner Knizia, 2000, selon l’éditeur", (3, 5), "vampir.ipynb",
              "Piochez, posez sous les six lieux ou raflez-les pour exposer vos chasses de "
              "vampires : mais dans chaque couleur, le plus faible chasseur ne marque rien."),
     GameInfo("vaiko", "Vaiko", "Jeu de mémoire et de défausse", (2, 6), "vaiko.ipynb",
-             "Quatre cartes face cachée que l’on ne regarde presque jamais : retenez où elles "
-             "sont, défaussez au bon moment et dites « Vaiko » quand votre main est la plus "
-             "légère."),
+             "Quatre cartes face cachée, que l’on ne regarde qu’aux moments prévus : retenez "
+             "où elles sont, défaussez au bon moment et dites « Vaiko » quand votre main est "
+             "la plus légère."),
 )
 
 GAMES: dict[str, GameInfo] = {info.id: info for info in _REGISTERED}

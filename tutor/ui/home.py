@@ -52,7 +52,8 @@ def game_cards() -> w.HTML:
         cards.append(
             f'<a class="tv-game-card" href="{h.esc(info.notebook)}" data-game="{h.esc(info.id)}">'
             f"<h3>{h.esc(info.title)}</h3>"
-            f'<div class="tv-muted">{h.esc(info.author)} — {low} à {high} joueurs</div>'
+            f'<div class="tv-muted">{h.esc(info.author)} — le tuteur accepte de {low} à '
+            f"{high} joueurs</div>"
             f"<p>{h.esc(info.summary)}</p><span class=\"tv-cta\">Ouvrir le tuteur →</span></a>"
         )
     return html(f'<div class="tv-game-cards">{"".join(cards)}</div>')

@@ -168,8 +168,9 @@ class GamePage:
         return h.Transcript(ex.title, steps, verdict, run.ok)
 
     def open_points(self) -> h.Html:
-        """"Ce que la règle ne dit pas": every point the booklet leaves open (each "Ambiguïté" or
-        "Précision" paragraph of the rule file), with the reading the tutor keeps; each opens
+        """"Ce que la règle ne dit pas": every point the booklet leaves open (each "Ambiguïté",
+        "Précision" or "Différence entre les livrets" paragraph of the rule file), its first line
+        giving the question and the reading the tutor keeps; each opens
         onto its whole clause."""
         points = rules.open_points(self.book())
         items, lines = [], []
@@ -177,10 +178,10 @@ class GamePage:
             items.append(
                 f'<details class="tv-open-point"><summary><span class="tv-tag">{h.esc(p.kind)}'
                 f"</span> <strong>{h.esc(p.clause.title)}</strong> — "
-                f"{h.esc(fr.capitalize(p.summary))}</summary>"
+                f"{h.esc(fr.capitalize(p.first_line))}</summary>"
                 f"{h.clause_panel(p.clause, anchored=False)}"
                 "</details>")
-            lines.append(f"{p.kind} [{p.clause.id}] {fr.capitalize(p.summary)}")
+            lines.append(f"{p.kind} [{p.clause.id}] {fr.capitalize(p.first_line)}")
         n = len(points)
         intro = (f"Le livret laisse {fr.count(n, 'point')} {fr.plural(n, 'ouvert')}. "
                  "Pour chacun, le tuteur dit ce qu’il retient et pourquoi ; quand deux lectures "

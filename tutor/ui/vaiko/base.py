@@ -51,8 +51,9 @@ CSS = """
   .tv-vk-cards { gap: 0.3rem; }
 }
 """
-PAGE = GamePage("vaiko", "Un jeu de mémoire et de défausse, de 2 à 6 joueurs : gardez le moins "
-                "de points possible devant vous, sans presque jamais regarder vos cartes.",
+PAGE = GamePage("vaiko", "Un jeu de mémoire et de défausse, que le tuteur propose de 2 à 6 "
+                "joueurs : gardez le moins de points possible devant vous, en ne regardant "
+                "vos cartes qu’aux moments où la règle le permet.",
                 shown=lambda events: [e for e in events if not scenes.is_prompt(e)])
 book, header, clause, clauses, example, open_points = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example, PAGE.open_points)

@@ -61,7 +61,8 @@ CSS = """
 }
 """
 
-PAGE = GamePage("vautours", "Hol’s der Geier, un jeu d’Alex Randolph, de 2 à 5 joueurs.",
+PAGE = GamePage("vautours", "Hol’s der Geier, un jeu d’Alex Randolph selon l’éditeur, "
+                "que le tuteur propose de 2 à 5 joueurs.",
                 shown=lambda events: [e for e in events if not scenes.is_choice(e)])
 book, header, clause, clauses, example = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example)
