@@ -367,7 +367,8 @@ def test_stored_progress_of_another_version_is_kept_aside(browser: Browser,
 
 def test_a_bad_stored_entry_drops_only_itself(browser: Browser, app_url: str) -> None:
     text = json.dumps({"format": 2, "game": "vautours", "tabs": {
-        "a": {MOVED: [2, 0, 0, 0]}, "b": "pas un compteur", "c": {MOVED: [1, -1, 0, 0]}}})
+        "a": {MOVED: [2, 0, 0, 0]}, "b": "pas un compteur",
+        "c": {"vautours/somme": [1, -1, 0, 0]}}})
     page = with_stored(browser, app_url, text)
     expect(page.locator(".tv-progress-map")).to_contain_text("Une partie des progrès")
     assert "×2" in tag(page, MOVED)

@@ -38,6 +38,7 @@ from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado import web
+from tornado.ioloop import IOLoop
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -302,8 +303,13 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
                       reason)
         ws = getattr(self.websocket_handler, "ws_connection", None)
         self.websocket_handler.close(TOO_MUCH, "trop de messages")
-        if abort and ws is not None:
-            ws.abort()  # a client that does not read would never get the close frame
+        if ws is not None:
+            # a client that does not read would never get the close frame: cut at once; else
+            # one second for the page to receive it, then no more reading of what it sends
+            if abort:
+                ws.abort()
+            else:
+                IOLoop.current().call_later(1, ws.abort)
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
         if self._over:
