@@ -115,6 +115,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
             # a Content-Security-Policy allowing only the server's scripts, no referrer outside
             settings["default_handler_class"] = guards.NotFoundHandler
             settings["headers"] = {**settings.get("headers", {}), **guards.HEADERS}
+            settings["log_function"] = guards.log_request  # refusals: a few lines per client
             return settings
 
         def listen(self) -> None:

@@ -102,18 +102,19 @@ def read(text: str, game: str, clauses: Iterable[str]) -> Stored:
         data = json.loads(text)
     except (ValueError, RecursionError):
         return Stored(notice=UNREADABLE, aside=True)
-    if not isinstance(data, dict) or not (isinstance(data.get("tabs"), dict)
-                                          or isinstance(data.get("clauses"), dict)):
+    if not isinstance(data, dict) or "format" not in data:
         return Stored(notice=UNREADABLE, aside=True)
+    version = data["format"]
+    if type(version) is not int or version not in (1, FORMAT) \
+            or data.get("game", game) != game:
+        return Stored(notice=OTHER_FORMAT, aside=True)  # whatever its shape: a later version's
     clauses = list(clauses)
-    if data.get("format") == 1 and data.get("game") == game:  # one counter, the first format
+    if version == 1:  # one counter, the first format
         one = _clauses(data.get("clauses"), clauses)
         if one is None:
             return Stored(notice=UNREADABLE, aside=True)
         return Stored({"v1": one[0]} if one[0] else {}, PART_UNREADABLE if one[1] else "",
                       aside=True)
-    if data.get("format") != FORMAT or data.get("game") != game:
-        return Stored(notice=OTHER_FORMAT, aside=True)
     tabs = data.get("tabs")
     if not isinstance(tabs, dict):
         return Stored(notice=UNREADABLE, aside=True)

@@ -38,6 +38,7 @@ from jupyter_server.base.handlers import APIHandler, JupyterHandler
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado import web
+from tornado.ioloop import IOLoop
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -214,6 +215,25 @@ def msg_id_of(message: str | bytes, subprotocol: str | None) -> str | None:
     return value if isinstance(value, str) else None
 
 
+#: each kernel's (messages, bytes) buckets: per kernel, not per connection, so that a client
+#: reconnecting does not get a fresh burst
+RATES: dict[str, tuple[Bucket, Bucket]] = {}
+
+
+def rates(kernel_id: str) -> tuple[Bucket, Bucket]:
+    if kernel_id not in RATES:
+        rate, kb = GUARDS.ws_messages_per_second, GUARDS.ws_kb_per_second
+        RATES[kernel_id] = (Bucket(rate, 30 * rate), Bucket(1024 * kb, 16 * 1024 * kb))
+    return RATES[kernel_id]
+
+
+def _forget_rates(alive: set[str]) -> None:
+    for kernel_id in list(RATES):
+        if kernel_id not in alive:
+            del RATES[kernel_id]
+
+
+SEEN.also.append(_forget_rates)  # the culling pass forgets the rates of kernels gone
 
 
 def frame_problem(message: str | bytes, subprotocol: str | None) -> str | None:
@@ -248,8 +268,6 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
     """jupyter_server's kernel websocket connection, refusing malformed frames unparsed and
     bounding what one connection may send and leave buffered (:class:`Guards`)."""
 
-    _messages: Bucket | None = None
-    _bytes: Bucket | None = None
     _over = False
 
     @property
@@ -267,8 +285,13 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
                       reason)
         ws = getattr(self.websocket_handler, "ws_connection", None)
         self.websocket_handler.close(TOO_MUCH, "trop de messages")
-        if abort and ws is not None:
-            ws.abort()  # a client that does not read would never get the close frame
+        if ws is not None:
+            # a client that does not read would never get the close frame: cut at once; else
+            # one second for the page to receive it, then no more reading of what it sends
+            if abort:
+                ws.abort()
+            else:
+                IOLoop.current().call_later(1, ws.abort)
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
         if self._over:
@@ -279,14 +302,11 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
                           self.kernel, problem)
             self.websocket_handler.close(1008, "trame refusée")
             return
-        if self._messages is None or self._bytes is None:
-            rate, kb = GUARDS.ws_messages_per_second, GUARDS.ws_kb_per_second
-            self._messages = Bucket(rate, 30 * rate)
-            self._bytes = Bucket(1024 * kb, 16 * 1024 * kb)
-        if not self._messages.take():
+        messages, volume = rates(self.kernel)
+        if not messages.take():
             self.too_much(f"plus de {GUARDS.ws_messages_per_second} messages par seconde")
             return
-        if not self._bytes.take(len(incoming_msg)):
+        if not volume.take(len(incoming_msg)):
             self.too_much(f"plus de {GUARDS.ws_kb_per_second} Ko par seconde")
             return
         msg_id = msg_id_of(incoming_msg, self.subprotocol)
@@ -469,3 +489,18 @@ class TemplateFiles(TemplateStaticFileHandler):  # type: ignore[misc]
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(page("not-found", NOT_FOUND_TITLE, NOT_FOUND_TEXT, NOT_FOUND_MORE, "/",
                          "Aller à l’accueil"))
+
+
+def log_request(handler: Any) -> None:
+    """Tornado's access log line, with the address cut to 200 characters and, for refusals
+    (4xx, 5xx), at most :data:`LOG_LINES_PER_MINUTE` lines per client and minute."""
+    request = handler.request
+    uri = request.uri if len(request.uri or "") <= 200 else request.uri[:200] + "…"
+    status = handler.get_status()
+    log = getattr(handler, "log", None) or logging.getLogger("tornado.access")
+    line = "%d %s %s (%s) %.2fms"
+    args = (status, request.method, uri, request.remote_ip, 1000 * request.request_time())
+    if status < 400:
+        log.debug(line, *args)
+    else:
+        QUIET.warning(log, str(request.remote_ip), line, *args)

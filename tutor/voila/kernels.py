@@ -24,7 +24,7 @@ import resource
 import signal
 import time
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -56,6 +56,8 @@ class Seen:
     def __init__(self, size: int = 4096) -> None:
         self.size = size
         self._ids: dict[str, OrderedDict[str, None]] = {}
+        #: what else forgets the kernels gone (the connection guards' rate buckets)
+        self.also: list[Callable[[set[str]], None]] = []
 
     def first_time(self, kernel_id: str, msg_id: str) -> bool:
         ids = self._ids.setdefault(kernel_id, OrderedDict())
@@ -70,6 +72,8 @@ class Seen:
         for kernel_id in list(self._ids):
             if kernel_id not in alive:
                 del self._ids[kernel_id]
+        for forget in self.also:
+            forget(alive)
 
 
 SEEN = Seen()
