@@ -264,6 +264,14 @@ def buffered(handler: Any) -> int:
                - getattr(stream, "_total_write_done_index", 0))
 
 
+def _cut(ws: Any) -> None:
+    """Tear a websocket's connection down (Tornado's protocol object: its ``_abort``, which
+    closes the stream; tolerant of a connection already gone)."""
+    stream = getattr(ws, "stream", None)
+    if stream is not None and not stream.closed():
+        stream.close()
+
+
 class GuardedConnection(ZMQChannelsWebsocketConnection):
     """jupyter_server's kernel websocket connection, refusing malformed frames unparsed and
     bounding what one connection may send and leave buffered (:class:`Guards`)."""
@@ -289,9 +297,9 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
             # a client that does not read would never get the close frame: cut at once; else
             # one second for the page to receive it, then no more reading of what it sends
             if abort:
-                ws.abort()
+                _cut(ws)
             else:
-                IOLoop.current().call_later(1, ws.abort)
+                IOLoop.current().call_later(1, _cut, ws)
 
     def handle_incoming_message(self, incoming_msg: Any) -> None:
         if self._over:
