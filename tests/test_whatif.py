@@ -365,3 +365,12 @@ def assert_french(html: str) -> None:
     assert not problems, "\n".join(problems[:10])
     bad = set().union(*(misspelt(line) for line in lines))
     assert not bad, sorted(bad)
+
+
+@pytest.mark.parametrize("game_id", [g for g, info in GAMES.items() if info.listed])
+def test_why_is_hidden_until_a_game_against_the_computer_ends(game_id: str) -> None:
+    import importlib
+
+    page = importlib.import_module(GAMES[game_id].page_module)
+    assert page.sandbox().whatif.why.layout.display == "none"  # before any move
+    assert page.play_vs_computer().whatif.why.layout.display == "none"

@@ -96,8 +96,10 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         self.go = w.Button(description="Et si…\u202f?", icon="random",
                            layout=w.Layout(width="auto"))
         self.go.add_class("tv-whatif")
+        # shown only at the end of a game against the computer (:meth:`refresh`): hidden from
+        # the start, not only after the first move (a sandbox showed it before any)
         self.why = w.Button(description=fr.typography(WHY), icon="question",
-                            layout=w.Layout(width="auto"))
+                            layout=w.Layout(width="auto", display="none"))
         self.why.add_class("tv-why")
         self.result = Html()
         self.result.add_class("tv-whatif-result")
