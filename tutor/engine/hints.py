@@ -417,9 +417,8 @@ class Race:
 
     def result(self) -> Hints:
         rows = []
-        index = {i: arm for i, arm in self.arms.items()}
         for i, action in enumerate(self.legal):
-            arm = index[self.same[i]]
+            arm = self.arms[self.same[i]]
             low, high = arm.interval()
             mean, margin = mean_margin(arm.scores)
             alike = tuple(self.legal[j] for j in range(len(self.legal))
