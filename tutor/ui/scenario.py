@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from tutor.ui.table import Sandbox
 
 PARAMETER = "scenario"
+#: the scenario panel's anchor: the notice at the top of the page links to it
+ANCHOR = "tutor-scenario"
 INTRO = ("Le texte ci-dessous décrit exactement la position de la table : les joueurs, la "
          "règle, ce que le hasard a décidé (l’ordre des cartes, les mains) et les coups déjà "
          "joués. Copiez-le pour la retrouver plus tard, modifiez-le ou collez-en un autre, puis "
@@ -59,7 +61,8 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         self.url.add_class("tv-scenario-url")
         self.status = Html()
         self.status.add_class("tv-scenario-status")
-        head = Html(f'{_CSS}<div class="tv-root"><div class="tv-title">Scénario</div>'
+        head = Html(f'{_CSS}<div class="tv-root" id="{ANCHOR}">'
+                    '<div class="tv-title">Scénario</div>'
                       f'<p class="tv-muted">{h.esc(fr.typography(INTRO))}</p></div>')
         buttons = w.HBox([self.load_button, self.link_button],
                          layout=w.Layout(flex_flow="row wrap"))
@@ -67,6 +70,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         self.add_class("tv-scenario")
         self._known: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
         self._loaded: Any = None
+        self._steps = 0  # the moves the last loaded scenario replayed
         guard = board.guard
         self.load_button.on_click(guard(lambda _: self.load(self.text.value)))
         self.link_button.on_click(guard(lambda _: self.share()))
@@ -130,6 +134,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
             self._known[(id(before), id(after))] = (before, after, action)
         self._sync_settings(built.start)
         self._loaded = session.states[0]
+        self._steps = len(actions)
         said = "Scénario chargé depuis le lien." if source == "lien" else "Scénario chargé."
         steps = (fr.count(len(actions), "coup rejoué", "coups rejoués")
                  + " ; « Annuler » et le curseur « Étape » remontent jusqu’à la mise en place."
@@ -147,8 +152,20 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
     def from_query(self, query: str) -> None:
         """Load the scenario of the page's address (``?scenario=…``), if it has one."""
         text = query_value(query, PARAMETER)
-        if text is not None:
+        if text is None:
+            return
+        notice = self.board.surface.page.notice
+        go = f'<a href="#{ANCHOR}">{h.esc(fr.typography("Aller au bac à sable"))}</a>'
+        try:
             self.load(text, source="lien")
+        except (Refusal, IllegalAction) as exc:
+            title = fr.typography("Le scénario du lien n’a pas été chargé :")
+            set_html(notice, _notice("error", title, str(exc), go))
+            raise
+        steps = (fr.count(self._steps, "coup rejoué", "coups rejoués") if self._steps
+                 else "la partie commence")
+        title = fr.typography(f"Scénario chargé depuis le lien : {steps}.")
+        set_html(notice, _notice("success", title, "", go))
 
     # --- sharing ----------------------------------------------------------------------------
 
@@ -167,6 +184,12 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
                             'target="_blank" rel="noopener">Ouvrir le lien</a></p>')
         self.url.value = url
         self.url.layout.display = ""
+
+
+def _notice(kind: str, title: str, text: str, link: str) -> str:
+    """A message panel for the top of the page, with a link down to the sandbox."""
+    panel = h.message_panel(kind, title, text)
+    return panel[: -len("</div>")] + f"<p>{link}</p></div>"
 
 
 def example_scene(page: GamePage, draw: Callable[[Any, Sequence[Event]], str],
