@@ -40,7 +40,13 @@ lint: $(STAMP)
 check: $(STAMP)
 	$(PY) -m tutor check rules/*.fr.md rules/*.toml
 
-test: $(STAMP) chromium lint check
+# axe-core (npm) for the accessibility tests, in build/axe/ (ignored by git): tests need no network
+AXE := build/axe/node_modules/axe-core/axe.min.js
+$(AXE): | npm
+	mkdir -p build/axe
+	cd build/axe && npm install --no-audit --no-fund --silent axe-core@4.14.1
+
+test: $(STAMP) chromium lint check $(AXE)
 	$(PY) -m pytest
 
 app: $(STAMP)
@@ -74,7 +80,7 @@ static: $(VENV)/.static-installed npm
 	$(PY) -m tutor.static.build --output build/static
 
 # The static site served by a plain file server, and the app launched as Binder launches it.
-test-static: static chromium
+test-static: static chromium $(AXE)
 	TUTOR_TEST_REACH=1 $(PY) -m pytest tests/browser/test_static.py tests/browser/test_binder.py
 
 clean:

@@ -7,6 +7,11 @@ from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
 
+from tutor.games import GAMES
+
+#: the games that have a page in the app (a test game registered by the tests has none)
+PAGE_GAMES = [game for game, info in GAMES.items() if info.listed]
+
 VOILA_ERROR = "There was an error when executing cell"
 
 

@@ -119,7 +119,7 @@ def test_binder_voila_badge_accueil_and_every_game(browser: Browser, binder_url:
     full_screenshot(page, shots / "binder-accueil.png")
     cards = page.locator("a.tv-game-card")
     expect(cards).to_have_count(4)
-    links = [(str(cards.nth(i).get_attribute("href")), cards.nth(i).locator("h3").inner_text())
+    links = [(str(cards.nth(i).get_attribute("href")), cards.nth(i).locator("h2").inner_text())
              for i in range(cards.count())]
     for href, title in links:
         target = urljoin(page.url, href)

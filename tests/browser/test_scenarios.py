@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.test_scenarios import text_of as text_for
 from tutor.games import GAMES
 
-from .pages import READY_TIMEOUT_MS, assert_no_voila_error, open_page, wait_settled
+from .pages import PAGE_GAMES, READY_TIMEOUT_MS, assert_no_voila_error, open_page, wait_settled
 
 
 def expected_table(game: str, text: str) -> tuple[str, str]:
@@ -41,7 +41,7 @@ def opened(browser: Browser, app_url: str, game: str, query: str, width: int = 1
     return page
 
 
-@pytest.mark.parametrize("game", [g for g, info in GAMES.items() if info.listed])
+@pytest.mark.parametrize("game", PAGE_GAMES)
 def test_a_scenario_shared_by_link_opens_on_the_same_table(
         browser: Browser, app_url: str, shots: Path, game: str) -> None:
     text = text_for(game)
@@ -71,6 +71,12 @@ def test_a_scenario_shared_by_link_opens_on_the_same_table(
     sandbox = again.locator(".tv-sandbox")
     expect(sandbox.locator(".tv-scenario-status")).to_contain_text(
         "Scénario chargé depuis le lien", timeout=READY_TIMEOUT_MS)
+    # the learner sees it on arrival: a notice at the top of the page, a link to the sandbox
+    notice = again.locator(".tv-tutor-notice")
+    expect(notice).to_contain_text("Scénario chargé depuis le lien\u202f:")
+    assert (notice.bounding_box() or {"y": 1e9})["y"] < 900
+    notice.get_by_role("link", name="Aller au bac à sable").click()
+    expect(again.locator("#tutor-scenario")).to_be_in_viewport()
     wait_settled(again)
     expect(sandbox.locator(".tv-scenario-text textarea")).to_have_value(
         scenario_text, timeout=READY_TIMEOUT_MS)
@@ -85,6 +91,13 @@ def test_a_bad_scenario_link_says_why_in_french_and_the_page_keeps_working(
     sandbox = page.locator(".tv-sandbox")
     error = sandbox.locator(".tv-error-area .tv-error")
     expect(error).to_contain_text("placée deux fois", timeout=READY_TIMEOUT_MS)
+    # said at the top of the page too, where the learner arrives, with the way to the sandbox
+    notice = page.locator(".tv-tutor-notice")
+    expect(notice).to_contain_text("Le scénario du lien n’a pas été chargé")
+    expect(notice).to_contain_text("placée deux fois")
+    assert (notice.bounding_box() or {"y": 1e9})["y"] < 900
+    expect(notice.get_by_role("link", name="Aller au bac à sable")).to_have_attribute(
+        "href", "#tutor-scenario")
     assert_no_voila_error(page)
     expect(sandbox.locator(".tv-scenario-status")).not_to_contain_text("Scénario chargé")
     # the learner fixes the text and loads it
@@ -98,7 +111,7 @@ def test_a_bad_scenario_link_says_why_in_french_and_the_page_keeps_working(
     page.close()
 
 
-@pytest.mark.parametrize("game", [g for g, info in GAMES.items() if info.listed])
+@pytest.mark.parametrize("game", PAGE_GAMES)
 def test_a_scenario_in_french_with_accented_names_opens_by_link(
         browser: Browser, app_url: str, game: str) -> None:
     text = GAMES[game].engine().SCENARIO.example  # readings, locations, names: the page's words

@@ -114,11 +114,12 @@ def test_root_opens_the_accueil_and_its_links_open_every_game(
     page.goto(site_url)
     page.wait_for_url(re.compile(re.escape(ACCUEIL) + "$"))
     wait_for_page(page, "Tuteur de règles de jeux de cartes")
+    assert page.evaluate("document.documentElement.lang") == "fr"  # not Voici's "en"
     cards = page.locator("a.tv-game-card")
     expect(cards).to_have_count(4)
     links = {str(cards.nth(i).get_attribute("data-game")): str(cards.nth(i).get_attribute("href"))
              for i in range(cards.count())}
-    titles = {game: cards.nth(i).locator("h3").inner_text()
+    titles = {game: cards.nth(i).locator("h2").inner_text()
               for i, game in enumerate(links)}
     assert_no_voila_error(page)
     full_screenshot(page, shots / "static-accueil.png")

@@ -321,6 +321,14 @@ def fontawesome(output: Path, cache: Path) -> None:
             page.write_text(text.replace(FONTAWESOME_CDN, f"{local.as_posix()}/fontawesome/"))
 
 
+def french(output: Path) -> None:
+    """Every page says it is in French (Voici's template, like nbconvert's, says English)."""
+    for page in output.rglob("*.html"):
+        text = page.read_text()
+        if '<html lang="en">' in text:
+            page.write_text(text.replace('<html lang="en">', '<html lang="fr">', 1))
+
+
 def redirects(output: Path, notebooks: list[Path]) -> None:
     """The Accueil links to ``<page>.ipynb`` (right under Voilà); Voici renders
     ``<page>.html``. A folder ``<page>.ipynb/`` with an ``index.html`` redirecting to the page
@@ -333,13 +341,13 @@ def redirects(output: Path, notebooks: list[Path]) -> None:
         folder = render / nb.name
         folder.mkdir()
         (folder / "index.html").write_text(
-            "<!doctype html><meta charset='utf-8'>"
+            "<!doctype html><html lang='fr'><meta charset='utf-8'>"
             f"<meta http-equiv='refresh' content='0; url=../{page}'>"
             f"<script>location.replace('../{page}' + location.search)</script>"
             f"<a href='../{page}'>{nb.stem}</a>\n")
     # the site's root opens the Accueil
     (output / "index.html").write_text(
-        "<!doctype html><meta charset='utf-8'><title>Tuteur de règles</title>"
+        "<!doctype html><html lang='fr'><meta charset='utf-8'><title>Tuteur de règles</title>"
         "<meta http-equiv='refresh' content='0; url=voici/render/index.html'>"
         "<a href='voici/render/index.html'>Accueil</a>\n")
 
@@ -368,6 +376,7 @@ def build(output: Path, cache: Path) -> None:
             "--output-dir", str(output), cwd=Path(tmp))
     fontawesome(output, cache)
     redirects(output, notebooks)
+    french(output)
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     log(f"built {output} in {time.monotonic() - started:.0f} s, {size / 2**20:.1f} MiB")
 

@@ -34,7 +34,8 @@ class ActionGroup:
 class _ListRow(w.HBox):  # type: ignore[misc]
     def __init__(self, play: Callable[[Any], None], error: ErrorArea) -> None:
         self.actions: tuple[Any, ...] = ()
-        self.choice = w.Dropdown(layout=w.Layout(width="auto", max_width="100%"))
+        self.choice = w.Dropdown(layout=w.Layout(width="auto", max_width="100%"),
+                                 style={"description_width": "initial"})
         self.go = w.Button(button_style="primary", layout=w.Layout(width="auto"))
         self.go.add_class("tv-action")
         self.go.on_click(guarded(error)(lambda _: self._play(play)))
@@ -50,6 +51,7 @@ class _ListRow(w.HBox):  # type: ignore[misc]
         self.actions = tuple(action for _, action in group.items)
         self.choice.options = [(label, k) for k, (label, _) in enumerate(group.items)]
         self.choice.value = 0
+        self.choice.description = group.label  # the list's visible name, tied to it
         self.go.description = group.button
         self.go.tooltip = group.button
 
@@ -104,7 +106,7 @@ class ActionPanel(w.VBox):  # type: ignore[misc]
         for group in groups:
             if not group.items:
                 continue
-            if group.label:
+            if group.label and not group.button:  # a list says its name as its label
                 children.append(self._title(titles, group.label))
                 titles += 1
             if group.button:

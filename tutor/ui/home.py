@@ -51,7 +51,7 @@ def game_cards() -> w.HTML:
         low, high = info.players
         cards.append(
             f'<a class="tv-game-card" href="{h.esc(info.notebook)}" data-game="{h.esc(info.id)}">'
-            f"<h3>{h.esc(info.title)}</h3>"
+            f"<h2>{h.esc(info.title)}</h2>"
             f'<div class="tv-muted">{h.esc(info.author)} — le tuteur accepte de {low} à '
             f"{high} joueurs</div>"
             f"<p>{h.esc(info.summary)}</p><span class=\"tv-cta\">Ouvrir le tuteur →</span></a>"

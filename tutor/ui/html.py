@@ -97,7 +97,7 @@ CSS = """
   rgba(59, 91, 219, 0.25); }
 .tv-root a.tv-game-card p, .tv-root a.tv-game-card div { color: #1d2433; }
 .tv-root a.tv-game-card .tv-muted { color: #5b6478; }
-.tv-game-card h3 { margin: 0 0 0.2rem 0; font-size: 1.2rem; color: #243aa8; }
+.tv-game-card h2 { margin: 0 0 0.2rem 0; font-size: 1.2rem; color: #243aa8; }
 .tv-cta { display: inline-block; margin-top: 0.5rem; font-weight: 650; color: #243aa8; }
 .tv-hero { background: linear-gradient(120deg, #243aa8, #4c6ef5); color: #fff; border-radius: 16px;
   padding: 1.3rem 1.5rem; margin-bottom: 0.8rem; }

@@ -102,6 +102,7 @@ class GamePage:
         #: the page's sandbox with « Mettre en place » (an explorer opens its situation there)
         self.sandbox: Any = None
         self._progress: Progress | None = None
+        self._notice: Html | None = None
         #: each worked example's table drawer, by example id (exercises draw their situation)
         self.scenes: dict[str, Callable[[Sequence[Event]], str]] = {}
 
@@ -112,6 +113,15 @@ class GamePage:
         if self._browser is None:
             self._browser = BrowserLink(key=f"tutor:{self.info.id}")
         return self._browser
+
+    @property
+    def notice(self) -> Html:
+        """The notice at the top of the page (under the banner): what the page's address did
+        on arrival (a shared scenario loaded, or refused and why); empty otherwise."""
+        if self._notice is None:
+            self._notice = Html()
+            self._notice.add_class("tv-tutor-notice")
+        return self._notice
 
     @property
     def progress(self) -> Progress:
@@ -146,7 +156,7 @@ class GamePage:
         banner = html(f'<div class="tv-hero"><h1>{h.esc(self.info.title)}</h1>'
                       f"<p>{h.esc(self.tagline)}</p>"
                       '<p><a href="index.ipynb">← Retour à l’accueil</a></p></div>')
-        return w.VBox([banner, self.browser])
+        return w.VBox([banner, self.notice, self.browser])
 
     def clause(self, clause_id: str) -> h.Html:
         """A rule clause in French, by id."""

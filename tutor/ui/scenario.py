@@ -47,6 +47,8 @@ class Board(Protocol):
 PARAMETER = "scenario"
 #: a short code in the address (a scenario text always holds « = », a code never does)
 SHORT = re.compile(r"[A-Za-z0-9_-]+")
+#: the scenario panel's anchor: the notice at the top of the page links to it
+ANCHOR = "tutor-scenario"
 INTRO = ("Le texte ci-dessous décrit exactement la position de la table : les joueurs, la "
          "règle, ce que le hasard a décidé (l’ordre des cartes, les mains) et les coups déjà "
          "joués. Copiez-le pour la retrouver plus tard, modifiez-le ou collez-en un autre, puis "
@@ -106,7 +108,8 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         self.copy.add_class("tv-scenario-copy")
         self.status = Html()
         self.status.add_class("tv-scenario-status")
-        head = Html(f'{_CSS}<div class="tv-root"><div class="tv-title">Scénario</div>'
+        head = Html(f'{_CSS}<div class="tv-root" id="{ANCHOR}">'
+                    '<div class="tv-title">Scénario</div>'
                     f'<p class="tv-muted">{h.esc(fr.typography(INTRO))}</p>'
                     f"{reference(board.engine)}</div>")
         buttons = w.HBox([self.load_button, self.link_button],
@@ -116,6 +119,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         self._loaded: Any = None
         #: how the start of the last scenario loaded was made: (start, game number, chance keys)
         self._origin: tuple[Any, int | None, Mapping[str, Any] | None] | None = None
+        self._steps = 0  # the moves the last loaded scenario replayed
         guard = board.guard
         self.load_button.on_click(guard(lambda _: self.load(self.text.value)))
         self.link_button.on_click(guard(lambda _: self.share()))
@@ -174,6 +178,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
                 session.act(action, chooser=action.seat)
         self._sync_settings(built.start)
         self._loaded = session.version
+        self._steps = len(actions)
         said = "Scénario chargé depuis le lien." if source == "lien" else "Scénario chargé."
         steps = (fr.count(len(actions), "coup rejoué", "coups rejoués")
                  + " ; « Annuler » et le curseur « Étape » remontent jusqu’à la mise en place."
@@ -200,8 +205,20 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
     def from_query(self, query: str) -> None:
         """Load the scenario of the page's address (``?scenario=…``), if it has one."""
         text = query_value(query, PARAMETER)
-        if text is not None:
+        if text is None:
+            return
+        notice = self.board.surface.page.notice
+        go = f'<a href="#{ANCHOR}">{h.esc(fr.typography("Aller au bac à sable"))}</a>'
+        try:
             self.load(text, source="lien")
+        except (Refusal, IllegalAction) as exc:
+            title = fr.typography("Le scénario du lien n’a pas été chargé :")
+            set_html(notice, _notice("error", title, str(exc), go))
+            raise
+        steps = (fr.count(self._steps, "coup rejoué", "coups rejoués") if self._steps
+                 else "la partie commence")
+        title = fr.typography(f"Scénario chargé depuis le lien : {steps}.")
+        set_html(notice, _notice("success", title, "", go))
 
     # --- sharing ----------------------------------------------------------------------------
 
@@ -239,6 +256,12 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         self.url.value = url
         self.copy.text = url
         self.url.layout.display = self.copy.layout.display = ""
+
+
+def _notice(kind: str, title: str, text: str, link: str) -> str:
+    """A message panel for the top of the page, with a link down to the sandbox."""
+    panel = h.message_panel(kind, title, text)
+    return panel[: -len("</div>")] + f"<p>{link}</p></div>"
 
 
 def example_scene(page: GamePage, draw: Callable[[Any, Sequence[Event]], str],

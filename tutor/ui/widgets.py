@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import ipywidgets as w
 
-from tutor import rules
+from tutor import fr, rules
 from tutor.engine import Event, IllegalAction
 from tutor.engine.api import AnyEngine
 from tutor.ui import html as h
@@ -39,6 +39,8 @@ def history_slider(label: str) -> w.IntSlider:
     """A sandbox's way back in time: the number of steps played (``label`` says which steps),
     from 0 (the set-up) to the last one; its owner sets ``max`` and ``value``."""
     return w.IntSlider(value=0, min=0, max=0, description=label, continuous_update=False,
+                       tooltip=fr.typography(f"{label} : les coups joués, de la mise en place "
+                                             "(0) au dernier"),
                        layout=w.Layout(width="32rem"), style={"description_width": "7.5rem"})
 
 

@@ -1,0 +1,103 @@
+"""Accessibility in Chromium, on every page of the served app: the page says it is French, axe-core
+finds no violation of any impact once the page is ready and again after a whole game, and that
+game is played with the keyboard only (Tab to the learner's action, Enter to play it, the arrows
+on the « Étape » slider)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from tutor.games import GAMES
+
+from .a11y import axe_violations, by_impact, describe
+from .pages import PAGE_GAMES, READY_TIMEOUT_MS, open_page, wait_settled
+
+#: the longest whole game, in moves, of each game against the computer (a bound, not a target)
+LIMIT = 300
+#: Tab presses to reach a control from wherever the focus was left
+MAX_TABS = 800
+
+
+def opened(browser: Browser, app_url: str, notebook: str) -> Page:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    assert open_page(page, f"{app_url}/voila/render/{notebook}") == []
+    return page
+
+
+def assert_accessible(page: Page, when: str) -> None:
+    violations = axe_violations(page)
+    assert violations == [], f"axe ({when}): {by_impact(violations)}\n{describe(violations)}"
+
+
+def focused_in(page: Page, selector: str, text: str) -> bool:
+    return bool(page.evaluate(
+        "([s, t]) => { const e = document.activeElement; return !!e && !!e.closest(s) && "
+        "(!t || e.textContent.trim() === t); }", [selector, text]))
+
+
+def tab_to(page: Page, selector: str, text: str = "") -> None:
+    """Press Tab (then Shift+Tab) until the focus is in ``selector`` (on a control reading
+    ``text``, if given), as a keyboard user does."""
+    for key in ("Tab", "Shift+Tab"):
+        for _ in range(MAX_TABS):
+            if focused_in(page, selector, text):
+                return
+            page.keyboard.press(key)
+    raise AssertionError(f"{selector} is not reachable with Tab")
+
+
+def keyboard_move(page: Page, game: Locator) -> bool:
+    """Tab to the learner's first offered action and press Enter; False once the game is over."""
+    wait_settled(page)
+    actions = game.locator(".tv-action:visible")
+    final = game.locator(".tv-final")
+    expect(actions.first.or_(final).first).to_be_visible(timeout=READY_TIMEOUT_MS)
+    if final.count():
+        return False
+    tab_to(page, ".tv-game .tv-action")
+    page.keyboard.press("Enter")
+    return True
+
+
+def test_the_accueil_is_french_and_accessible(browser: Browser, app_url: str) -> None:
+    page = opened(browser, app_url, "index.ipynb")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    expect(page.get_by_role("main")).to_have_count(1)
+    assert_accessible(page, "Accueil prête")
+    page.close()
+
+
+@pytest.mark.parametrize("game", PAGE_GAMES)
+def test_a_whole_game_with_the_keyboard_and_no_axe_violation(
+        browser: Browser, app_url: str, game: str) -> None:
+    page = opened(browser, app_url, GAMES[game].notebook)
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    expect(page.get_by_role("main")).to_have_count(1)
+    assert_accessible(page, "page prête")
+    board = page.locator(".tv-game")
+    if game == "vampir":  # one round instead of three: the same screens, a third of the moves
+        board.locator("select").first.select_option(label="Une seule manche")
+        tab_to(page, ".tv-game button", "Nouvelle partie")
+        page.keyboard.press("Enter")
+        expect(board.locator(".tv-table-view")).to_contain_text("Manche 1 sur 1")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    moves = 0
+    while keyboard_move(page, board):
+        moves += 1
+        assert moves <= LIMIT, f"the game is not over after {LIMIT} moves"
+    expect(board.locator(".tv-final")).to_contain_text("Fin de la partie")
+    expect(board.locator(".tv-error-area")).to_have_text("")
+    assert moves > 0
+    # the « Étape » slider goes back through the game with the arrows
+    handle = board.locator(".noUi-handle").first
+    tab_to(page, ".tv-game .noUi-handle")
+    expect(handle).to_have_attribute("aria-label", "Étape\u202f: les coups joués, de la mise en "
+                                     "place (0) au dernier")
+    before = handle.get_attribute("aria-valuenow")
+    page.keyboard.press("ArrowLeft")
+    expect(handle).not_to_have_attribute("aria-valuenow", str(before))
+    wait_settled(page)
+    assert_accessible(page, "après une partie entière")
+    page.close()

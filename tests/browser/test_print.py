@@ -1,0 +1,42 @@
+"""Printing each page (Chromium, A4) gives a booklet: the rule clauses, the examples as text
+and the readings, without the controls (buttons, lists, the sandbox, the game)."""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+import pytest
+from playwright.sync_api import Browser
+from pypdf import PdfReader
+
+from tutor import rules
+from tutor.games import GAMES
+
+from .pages import PAGE_GAMES, READY_TIMEOUT_MS, open_page
+
+#: labels of controls that have no place on paper
+CONTROLS = ("Nouvelle partie", "Pas à pas sur la table", "Lien à partager", "Tout afficher")
+
+
+def printed(browser: Browser, url: str) -> tuple[int, str]:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    assert open_page(page, url) == []
+    pdf = page.pdf(format="A4")
+    page.close()
+    reader = PdfReader(BytesIO(pdf))
+    return len(reader.pages), "\n".join(p.extract_text() for p in reader.pages)
+
+
+@pytest.mark.parametrize("game", PAGE_GAMES)
+def test_a_printed_game_page_is_the_rule_booklet(browser: Browser, app_url: str,
+                                                 game: str) -> None:
+    info = GAMES[game]
+    pages, text = printed(browser, f"{app_url}/voila/render/{info.notebook}")
+    assert 4 <= pages <= 80, pages  # the whole page, not the first screen, not blank sheets
+    assert info.title in text
+    clauses = rules.load(info.id).clauses  # printed with their ids under their titles
+    printed_ids = [cid for cid in clauses if cid in text]
+    assert len(printed_ids) >= len(clauses) // 2, printed_ids
+    for label in CONTROLS:
+        assert label not in text, f"« {label} » printed"
