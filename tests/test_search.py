@@ -142,3 +142,15 @@ def test_synonym_to_no_word_is_reported(tmp_path: Path) -> None:
     f.write_text("[[groupe]]\nmots = [\"zigouigoui\", \"trucmuche\"]\n", encoding="utf-8")
     idx = search.build([rules.load("vaiko")], f)
     assert any("« zigouigou »" in p for p in search.check(idx))
+
+
+def test_tutor_check_reports_malformed_synonyms(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from tutor.__main__ import main
+
+    f = tmp_path / search.SYNONYMS_FILE
+    f.write_text("[[groupe]]\nmots = [\"pile\"]\n", encoding="utf-8")
+    assert main(["check", str(f)]) == 1
+    assert f"{f}, ligne 1 : « mots » doit être une liste" in capsys.readouterr().out
+    f.write_text("[[groupe]]\nmots = [\"pile\", \"tas\"]\n", encoding="utf-8")
+    assert main(["check", str(f)]) == 0
