@@ -9,6 +9,7 @@ Pure Python: no widget import, usable in the static site.
 
 from __future__ import annotations
 
+import bisect
 import html
 import math
 import re
@@ -151,6 +152,7 @@ class Index:
         self.idf = {k: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5))
                     for k, p in postings.items()}
         self.postings = postings
+        self._sorted = sorted(postings)
         self.game_keys = {d.game: " ".join(tokens(d.game_title)) for d in self.docs}
 
     def vocabulary(self) -> frozenset[str]:
@@ -172,9 +174,11 @@ class Index:
                     out.setdefault(part, 0.6)
             if k not in self.postings and len(k) >= 4:
                 # A typo or a word being typed: the indexed keys starting the same way.
-                for v in self.postings:
-                    if v.startswith(k[:max(4, len(k) - 1)]):
-                        out.setdefault(v, 0.5)
+                stem = k[:max(4, len(k) - 1)]
+                at = bisect.bisect_left(self._sorted, stem)
+                while at < len(self._sorted) and self._sorted[at].startswith(stem):
+                    out.setdefault(self._sorted[at], 0.5)
+                    at += 1
         return list(out.items())
 
     def search(self, query: str, limit: int = 8, game: str | None = None) -> list[Result]:
