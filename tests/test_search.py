@@ -154,3 +154,18 @@ def test_tutor_check_reports_malformed_synonyms(tmp_path: Path,
     assert f"{f}, ligne 1 : « mots » doit être une liste" in capsys.readouterr().out
     f.write_text("[[groupe]]\nmots = [\"pile\", \"tas\"]\n", encoding="utf-8")
     assert main(["check", str(f)]) == 0
+
+
+def test_question_box_lists_links_as_typed() -> None:
+    from tutor.ui.question import LABEL, question_box, results_html
+
+    box = question_box("vampir")
+    text, out = box.children
+    assert text.description == LABEL and text.continuous_update
+    text.value = "le joker vaut combien de tetes"
+    assert '<ol class="tv-question-results">' in out.value
+    assert 'href="#regle-vampir-jokers"' in out.value and "<mark>" in out.value
+    assert 'href="vaiko.ipynb#regle-vaiko-sens"' in results_html("vaiko qui commence", "vampir")
+    assert "<script>" not in results_html("<script>joker", None)
+    text.value = ""
+    assert "<li" not in out.value
