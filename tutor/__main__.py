@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-from tutor import rules
+from tutor import rules, search
 from tutor.engine.examples import ExampleError
 from tutor.games import GAMES
 
@@ -16,6 +17,9 @@ def check(paths: Sequence[str]) -> int:
     """Validate each rule file and replay its worked examples; return the process exit code."""
     failures = 0
     for path in paths:
+        if Path(path).name == search.SYNONYMS_FILE:
+            failures += check_search(path)
+            continue
         if path.endswith(".toml"):
             failures += check_data_file(path)
             continue
@@ -52,6 +56,21 @@ def check(paths: Sequence[str]) -> int:
         if passed != total:
             failures += 1
     return 1 if failures else 0
+
+
+def check_search(path: str) -> int:
+    """Validate the synonyms of « Une question ? » and the index they go with: every synonym
+    leads to an indexed word, every clause is found by a question; return 0 or 1."""
+    try:
+        index = search.build([rules.load(g) for g in search.GAMES], path)
+    except (search.SynonymError, rules.RulesError) as exc:
+        print(f"ERREUR {exc}")
+        return 1
+    problems = search.check(index)
+    for problem in problems:
+        print(f"ERREUR {path} : {problem}")
+    print(f"{path} : {len(index.synonyms)} mots avec synonymes, {len(index.docs)} textes indexés.")
+    return 1 if problems else 0
 
 
 def check_data_file(path: str) -> int:

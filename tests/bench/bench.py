@@ -8,7 +8,8 @@ Voilà can be started): see ``tests/bench/pages.py``. Bot section: each computer
 win rate against random players and against "always the smallest action", over seeded games
 (``tests/bench/bots.py``). Hints section: playouts per second per game and the time of one
 « Conseil » (``tests/bench/hints.py``). « Et si… ? » and « Pourquoi » section: the time of one
-click of each (``tests/bench/whatif.py``). Surface section: what a click costs the kernel at the
+click of each (``tests/bench/whatif.py``). « Une question ? »: the time of one search
+(``tests/bench/questions.py``). Surface section: what a click costs the kernel at the
 start and at the end of a game against the computer on each page, and the kernel memory each
 « Nouvelle partie » / « Question suivante » keeps (``tests/bench/surface.py``). The static site's
 pages: ``tests/bench/static.py`` after `make static`.
@@ -148,6 +149,8 @@ def main() -> int:
                         help="seeded games of the « Expert » per game (0: skip)")
     parser.add_argument("--no-whatif", action="store_true",
                         help="skip the « Et si… ? » / « Pourquoi » section")
+    parser.add_argument("--no-search", action="store_true",
+                        help="skip the « Une question ? » section")
     parser.add_argument("--no-surface", action="store_true",
                         help="skip the in-process click time and memory section")
     parser.add_argument("--out", default=str(ROOT / "bench-results"), help="JSON folder")
@@ -183,6 +186,11 @@ def main() -> int:
 
         print("\n« Et si… ? » et « Pourquoi je n’ai pas gagné ? » : temps d’un clic")
         report["whatif"] = whatif.main()
+    if not args.no_search:
+        import questions
+
+        print("\n« Une question ? » : temps d’une recherche")
+        report["search"] = questions.run()
     if not args.no_surface:
         import surface
 

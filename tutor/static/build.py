@@ -62,6 +62,8 @@ EXTRA_PACKAGES: dict[str, tuple[str, list[str], list[str]]] = {
     "typing-extensions": (metadata.version("typing-extensions"), [], ["typing_extensions"]),
     "anywidget": (metadata.version("anywidget"), ["ipywidgets", "psygnal", "typing-extensions"],
                   ["anywidget"]),
+    # the French stemmer of « Une question ? » (tutor/search.py), pure Python
+    "snowballstemmer": (metadata.version("snowballstemmer"), [], ["snowballstemmer"]),
 }
 #: preloaded while Pyodide starts, in parallel; the kernel installs with piplite whatever of
 #: its own list is not named here. ``sqlite3`` (in that list) is a CPython module built for
@@ -281,7 +283,7 @@ def pyodide_folder(dest: Path, cache: Path) -> list[str]:
     wheels["sqlite3"] = placeholder
     wheel = tutor_wheel(cache / "tutor-wheel")
     packages["tutor"] = entry("tutor", wheel.name.split("-")[1], wheel,
-                              ["ipywidgets", "anywidget"], ["tutor"])
+                              ["ipywidgets", "anywidget", "snowballstemmer"], ["tutor"])
     copies = []
     for n, e in packages.items():
         copies.append(dest / e["file_name"])
