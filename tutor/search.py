@@ -115,7 +115,7 @@ class Doc:
 
     game: str
     game_title: str
-    kind: str  # "article", "lecture" or "exemple"
+    section: str  # "article", "lecture" or "exemple": where on the page the text is
     clause: str  # the clause id the result jumps to
     title: str
     text: str  # plain text shown under the title
@@ -282,7 +282,7 @@ def check(idx: Index) -> list[str]:
     for key, others in idx.synonyms.items():
         if not any(part in vocab for o in (key, *others) for part in o.split()):
             problems.append(f"synonyme « {key} » : ne mène à aucun mot indexé")
-    for d in sorted((d for d in idx.docs if d.kind == "article"), key=lambda d: d.clause):
+    for d in sorted((d for d in idx.docs if d.section == "article"), key=lambda d: d.clause):
         cid, title = d.clause, d.title
         opening = " ".join(d.text.split()[:8])
         if not any(cid in [r.doc.clause for r in idx.search(q, limit=3, game=d.game)]

@@ -34,3 +34,59 @@ def by_impact(violations: list[dict[str, Any]]) -> dict[str, int]:
 def describe(violations: list[dict[str, Any]]) -> str:
     return "\n".join(f"{v['impact']} {v['id']} ×{len(v['nodes'])}: "
                      f"{[n['target'] for n in v['nodes'][:3]]}" for v in violations)
+
+
+#: Classes whose colour carries a meaning, by group: within a group, the colour tells one class
+#: from the others, so the element's text (symbols, letters, words) must tell it too. Vampir's
+#: six locations and its jokers, Drahtseilakt's blue and red sticks and 0 cards, Stupides
+#: Vautours' suricate and vulture cards, and the marks every page shares (a won or lost game,
+#: a right or wrong answer on the progress map, a message's kind).
+COLOUR_GROUPS: dict[str, tuple[str, ...]] = {
+    "Vampir": ("vp-castle", "vp-graveyard", "vp-madhouse", "vp-docks", "vp-church", "vp-pub",
+               "vp-joker"),
+    "bâtonnets": ("dz-blue", "dz-red"),
+    "cartes 0": ("dz-zero-blue", "dz-zero-red"),
+    "Stupides Vautours": ("tv-suricate", "tv-vautour"),
+    "Vaiko": ("tv-hand", "tv-vk-special", "tv-back"),
+    "issue": ("tv-ok", "tv-no"),
+    "réponses": ("tv-mark-right", "tv-mark-wrong"),
+    "carte du progrès": ("tv-met", "tv-missed"),
+    "messages": ("tv-error", "tv-success", "tv-info"),
+}
+
+_MARKS_JS = """(groups) => {
+  const out = {};
+  for (const [group, classes] of Object.entries(groups)) {
+    out[group] = {};
+    for (const cls of classes) {
+      out[group][cls] = [...document.getElementsByClassName(cls)]
+        .filter((e) => e.getClientRects().length > 0)
+        // what remains without colour: the text, any number as « # » (a count is not a mark)
+        .map((e) => e.innerText.replace(/\\s/g, "").replace(/[0-9]+/g, "#"));
+    }
+  }
+  return out;
+}"""
+
+
+def colour_marks(page: Page) -> dict[str, dict[str, list[str]]]:
+    """For each group of :data:`COLOUR_GROUPS`, each class's shown elements as their text with
+    spaces removed and numbers as « # »: what a reader who sees no colour still has to tell
+    them apart."""
+    marks: dict[str, dict[str, list[str]]] = page.evaluate(_MARKS_JS, COLOUR_GROUPS)
+    return marks
+
+
+def colour_only(marks: dict[str, dict[str, list[str]]]) -> list[str]:
+    """The places where only colour tells two meanings apart: an element with no mark, or one
+    mark shown by two classes of a group."""
+    faults = []
+    for group, classes in marks.items():
+        owner: dict[str, str] = {}
+        for cls, texts in classes.items():
+            for text in texts:
+                if not text:
+                    faults.append(f"{group}: un élément .{cls} sans aucune marque")
+                elif owner.setdefault(text, cls) != cls:
+                    faults.append(f"{group}: « {text} » sur .{owner[text]} et sur .{cls}")
+    return sorted(set(faults))

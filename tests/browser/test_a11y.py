@@ -10,11 +10,14 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from tutor.games import GAMES
 
-from .a11y import axe_violations, by_impact, describe
+from .a11y import axe_violations, by_impact, colour_marks, colour_only, describe
 from .pages import PAGE_GAMES, READY_TIMEOUT_MS, open_page, wait_settled
 
 #: the longest whole game, in moves, of each game against the computer (a bound, not a target)
 LIMIT = 300
+#: the colour group each game page must show (tests/browser/a11y.py)
+GROUP = {"vautours": "Stupides Vautours", "drahtseilakt": "bâtonnets", "vampir": "Vampir",
+         "vaiko": "Vaiko"}
 #: Tab presses to reach a control from wherever the focus was left
 MAX_TABS = 800
 
@@ -100,4 +103,16 @@ def test_a_whole_game_with_the_keyboard_and_no_axe_violation(
     expect(handle).not_to_have_attribute("aria-valuenow", str(before))
     wait_settled(page)
     assert_accessible(page, "après une partie entière")
+    # without colour (greyscale, colour blindness) every meaning keeps a mark of its own
+    marks = colour_marks(page)
+    assert sum(len(texts) for texts in marks[GROUP[game]].values()) > 0, marks
+    assert colour_only(marks) == []
     page.close()
+
+
+def test_the_colour_check_sees_a_meaning_told_by_colour_alone() -> None:
+    # two location cards with the same symbol, and a card with no mark at all
+    marks = {"Vampir": {"vp-castle": ["♜●#Château"], "vp-pub": ["♜●#Château", ""]}}
+    assert colour_only(marks) == ["Vampir: un élément .vp-pub sans aucune marque",
+                                  "Vampir: « ♜●#Château » sur .vp-castle et sur .vp-pub"]
+    assert colour_only({"Vampir": {"vp-castle": ["♜●#Château"], "vp-pub": ["♨●#Taverne"]}}) == []

@@ -14,7 +14,7 @@ def test_question_jumps_to_the_clause(browser: Browser, app_url: str, shots: Pat
     page = browser.new_page(viewport={"width": 390, "height": 844})
     try:
         assert open_page(page, f"{app_url}/voila/render/vaiko.ipynb") == []
-        box = page.get_by_label("Une question sur la règle ?")
+        box = page.get_by_label("Une question sur la règle")
         box.press_sequentially("vampir le joker vaut combien de tetes")
         first = page.locator("ol.tv-question-results li").first
         expect(first).to_contain_text("Les jokers Somewhere", timeout=READY_TIMEOUT_MS)

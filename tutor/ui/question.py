@@ -11,12 +11,12 @@ import html as _html
 
 import ipywidgets as w
 
-from tutor import search
+from tutor import fr, search
 from tutor.games import GAMES
 from tutor.ui import html as h
 from tutor.ui import widgets as tw
 
-LABEL = "Une question sur la règle ?"
+LABEL = fr.typography("Une question sur la règle ?")
 KINDS = {"article": "Article", "lecture": "Ce que la règle ne dit pas", "exemple": "Exemple"}
 
 
@@ -34,26 +34,26 @@ def results_html(query: str, page_game: str | None, limit: int = 6) -> str:
         return ""
     found = search.index().search(query, limit=limit, game=page_game)
     if not found:
-        return '<p class="tv-question-none" role="status">Aucun article ne répond à ces mots : ' \
-               "essayez d’autres mots.</p>"
+        none = fr.typography("Aucun article ne répond à ces mots : essayez d’autres mots.")
+        return f'<p class="tv-question-none" role="status">{none}</p>'
     items = []
     for r in found:
         text = r.text_html if len(r.doc.text) <= 400 else search.highlight(
             r.doc.text[:400].rsplit(" ", 1)[0] + "…", set(search.tokens(query)))
         items.append(
             f'<li class="tv-question-result"><p><strong>{r.title_html}</strong> '
-            f"<span>({_html.escape(r.doc.game_title)}, {KINDS[r.doc.kind].lower()})</span></p>"
+            f"<span>({_html.escape(r.doc.game_title)}, {KINDS[r.doc.section].lower()})</span></p>"
             f"<p>{text}</p>"
             f'<p><a href="{_html.escape(link(r, page_game))}" target="_top">'
             "Voir dans la page</a></p></li>")
-    return (f'<p role="status">{len(found)} résultats</p>'
+    return (f'<p role="status">{fr.count(len(found), "résultat")}</p>'
             f'<ol class="tv-question-results">{"".join(items)}</ol>')
 
 
 def question_box(page_game: str | None = None) -> w.VBox:
     """The labelled text box and its live results, for the page of ``page_game`` (None: the
     Accueil)."""
-    box = w.Text(placeholder="ex. : qui distribue à la manche suivante ?",
+    box = w.Text(placeholder=fr.typography("ex. : qui distribue à la manche suivante ?"),
                  description=LABEL, continuous_update=True,
                  style={"description_width": "initial"}, layout=w.Layout(width="100%"))
     box.add_class("tv-question")
