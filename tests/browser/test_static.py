@@ -1,6 +1,7 @@
 """The zero-server site (`make static`, `build/static/`) served by a plain static file server on
 loopback and driven in Chromium: the Accueil, every game page by its link, a manche of Stupides
-Vautours by clicking, and not one request leaving the machine.
+Vautours by clicking, axe-core finding nothing on any page, and not one request leaving the
+machine.
 
 Run by `make test-static` (which builds the site first); skipped by `make test`.
 """
@@ -18,6 +19,7 @@ from urllib.parse import urljoin
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Route, expect
 
+from .a11y import axe_violations, describe
 from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, free_port, stop, wait_for_port
 from .pages import assert_no_voila_error, full_screenshot
 
@@ -122,6 +124,8 @@ def test_root_opens_the_accueil_and_its_links_open_every_game(
     titles = {game: cards.nth(i).locator("h2").inner_text()
               for i, game in enumerate(links)}
     assert_no_voila_error(page)
+    violations = axe_violations(page)
+    assert violations == [], describe(violations)
     full_screenshot(page, shots / "static-accueil.png")
     accueil = page.url
     first, *others = links
@@ -135,6 +139,10 @@ def test_root_opens_the_accueil_and_its_links_open_every_game(
         wait_for_page(page, titles[game])
         expect(page.locator(".widget-button").first).to_be_visible()
         assert_no_voila_error(page)
+        # the same keyboard, screen-reader and print provisions as the served pages
+        expect(page.get_by_role("main")).to_have_count(1)
+        violations = axe_violations(page)
+        assert violations == [], f"{game}: {describe(violations)}"
         full_screenshot(page, shots / f"static-{stem}.png")
     assert guard.errors == []
     page.close()

@@ -323,12 +323,22 @@ def fontawesome(output: Path, cache: Path) -> None:
             page.write_text(text.replace(FONTAWESOME_CDN, f"{local.as_posix()}/fontawesome/"))
 
 
+#: what the served pages include for keyboard, screen reader and print (the Voilà template's)
+ACCESS = Path(__file__).resolve().parents[1] / "voila" / "templates" / "tutor" / "access.html"
+
+
 def french(output: Path) -> None:
-    """Every page says it is in French (Voici's template, like nbconvert's, says English)."""
+    """Every page says it is in French (Voici's template, like nbconvert's, says English), and
+    each rendered page gets what the served pages include for keyboard, screen reader and
+    print (:data:`ACCESS`, its template comment removed)."""
+    access = re.sub(r"\{#-.*?-#\}\n?", "", ACCESS.read_text(), flags=re.S)
     for page in output.rglob("*.html"):
         text = page.read_text()
         if '<html lang="en">' in text:
-            page.write_text(text.replace('<html lang="en">', '<html lang="fr">', 1))
+            text = text.replace('<html lang="en">', '<html lang="fr">', 1)
+        if page.parent.name == "render" and "tutorNameControls" not in text:
+            text = text.replace("</head>", access + "</head>", 1)
+        page.write_text(text)
 
 
 def redirects(output: Path, notebooks: list[Path]) -> None:
