@@ -5,6 +5,8 @@ on the « Étape » slider)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
@@ -85,6 +87,9 @@ def test_a_whole_game_with_the_keyboard_and_no_axe_violation(
         tab_to(page, ".tv-game button", "Nouvelle partie")
         page.keyboard.press("Enter")
         expect(board.locator(".tv-table-view")).to_contain_text("Manche 1 sur 1")
+    if game in ("vautours", "drahtseilakt"):  # a card button says what it plays
+        expect(board.locator(".tv-cardbtn").first).to_have_attribute(
+            "aria-label", re.compile("^Jouer la carte [0-9]+$"))
     page.evaluate("document.activeElement && document.activeElement.blur()")
     moves = 0
     while keyboard_move(page, board):

@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from tutor import fr
 from tutor.ui import html as h
 from tutor.ui.htmlwidget import Html
 from tutor.ui.widgets import ErrorArea, Refusal, guarded
@@ -122,7 +123,10 @@ class ActionPanel(w.VBox):  # type: ignore[misc]
                 b = self._button(used)
                 self.bound[used] = action
                 used += 1
-                b.description, b.tooltip = label, label
+                # a card button shows its card and says what it does (its tooltip, which the
+                # page gives screen readers as its name: tutor/voila/templates/tutor/access.html)
+                b.description = label
+                b.tooltip = fr.typography(f"Jouer la carte {label}") if group.cards else label
                 if group.cards:
                     b.add_class("tv-cardbtn")
                 else:
