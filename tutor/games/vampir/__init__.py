@@ -33,7 +33,7 @@ apply, view), :mod:`.text` (``describe``),
 
 from __future__ import annotations
 
-from .actions import ACTION_TYPES, Action, Draw, Hunt, Lay, Take
+from .actions import ACTION_TYPES, Action, Draw, EndTurn, Hunt, Lay, Take
 from .bots import PLAYER_KINDS, HeuristicPlayer, RandomPlayer, StrategistPlayer
 from .cards import *  # the cards and their French names (public ones listed in __all__)
 from .engine import (
@@ -104,6 +104,7 @@ __all__ = [
     "Card",
     "ColourScore",
     "Draw",
+    "EndTurn",
     "HeuristicPlayer",
     "Hunt",
     "HuntCheck",
