@@ -21,6 +21,8 @@ Parameters (:class:`Variant`, presets in :data:`PRESETS`, ``"standard"`` = every
   cards can follow) or ``"free"`` (always; without a possible hunt the cards stay in hand).
 * ``joker_heads``: ``1`` (default) or ``2``.
 * ``manches``: ``3`` (default, cumulative scores) or ``1``.
+* ``hunts``: ``"one"`` (default: one hunt per turn, then the turn passes) or ``"several"``
+  (after a hunt the player may show another one or end the turn with :class:`EndTurn`).
 
 Set-up keyword of :func:`new_game`: ``first`` (the start player, default the first listed; kept in
 ``record.setup``).
