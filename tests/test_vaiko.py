@@ -253,6 +253,50 @@ def test_right_attempt_discards_the_card_and_the_player_may_try_again() -> None:
     assert s.phase == v.CALL and v.current_seats(s) == ("Alex",)
 
 
+TWO_SIXES = {"Alex": ["7", "3", "9", "2"], "Carla": ["6", "1", "6", "8"]}
+
+
+def test_by_default_a_player_throws_every_identical_card_one_after_the_other() -> None:
+    s, _ = play(pos(hands=TWO_SIXES), Draw("Alex"), Discard("Alex"), Match("Carla", 0))
+    assert Match("Carla", 1) in v.legal_actions(s, "Carla")
+    s, _ = play(s, Match("Carla", 1))
+    assert faces(s, "Carla") == ["1", "8"] and v.current_seats(s) == ("Carla",)
+
+
+def test_one_card_variant_moves_on_after_a_success_and_refuses_the_second_card() -> None:
+    s, events = play(pos(hands=TWO_SIXES, variant="une-seule-carte"), Draw("Alex"),
+                     Discard("Alex"), Match("Carla", 0))
+    assert [e.kind for e in events[-2:]] == ["match", "match_once"]
+    assert events[-1].clause == "vaiko/variante-une-seule-carte"
+    assert faces(s, "Carla") == ["1", "6", "8"]
+    assert v.current_seats(s) == ("Alex",) and not v.legal_actions(s, "Carla")
+    before = s
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Match("Carla", 1))
+    assert e.value.clause == "vaiko/variante-une-seule-carte"
+    assert "au plus une carte par défausse" in e.value.reason and s == before
+    s, _ = play(s, Pass("Alex"))
+    assert s.phase == v.CALL and faces(s, "Carla") == ["1", "6", "8"]
+
+
+def test_one_card_variant_lets_a_thrown_vision_act_before_moving_on() -> None:
+    s = pos(hands={"Alex": ["7", "3", "9", "2"], "Carla": ["Vision", "1", "Vision", "8"]},
+            pile=["Vision", "0"], variant="une-seule-carte")
+    s, _ = play(s, Draw("Alex"), Discard("Alex"), Look("Alex", "Alex", 0), Match("Carla", 0))
+    assert s.phase == v.VISION and v.current_seats(s) == ("Carla",)
+    s, events = play(s, Look("Carla", "Alex", 1))
+    assert events[-1].kind == "look"
+    assert s.phase == v.MATCH and v.current_seats(s) == ("Alex",)
+    assert faces(s, "Carla") == ["1", "Vision", "8"]
+
+
+def test_a_player_whose_chance_is_over_is_told_so_after_a_miss() -> None:
+    s, _ = play(pos(), Draw("Alex"), Discard("Alex"), Match("Carla", 0))
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Match("Carla", 1))
+    assert e.value.clause == "vaiko/defausse-immediate" and "déjà eu sa chance" in e.value.reason
+
+
 def test_wrong_attempt_shows_the_card_to_all_and_adds_a_face_down_penalty() -> None:
     s, events = play(pos(), Draw("Alex"), Discard("Alex"), Match("Carla", 1))
     assert faces(s, "Carla") == ["4", "1", "6", "8", "8"]

@@ -54,6 +54,8 @@ def test_readings_and_prose_use_the_renamed_presets_and_new_defaults() -> None:
     body = text(vk.readings().body)
     assert "Sans regard" in body and "Sans effet immédiat" in body
     assert "oui, puis il faut échanger" in body
+    assert "Cartes jetées par défausse" in body and "Une seule carte" in body
+    assert "toutes ses cartes identiques" in body and "une seule carte" in body
 
 
 def test_memory_exercise_asks_after_hiding_and_scores() -> None:

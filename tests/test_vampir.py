@@ -8,7 +8,7 @@ from tutor import fr
 from tutor.engine import IllegalAction
 from tutor.engine.api import Record
 from tutor.games import vampir as v
-from tutor.games.vampir import JOKER, Draw, Hunt, Lay, Take, Vampire, Variant
+from tutor.games.vampir import JOKER, Draw, EndTurn, Hunt, Lay, Take, Vampire, Variant
 
 R1, R2 = Vampire("castle", 1), Vampire("castle", 2)
 G1, G2 = Vampire("graveyard", 1), Vampire("graveyard", 2)
@@ -138,6 +138,69 @@ def test_a_second_action_in_the_same_turn_is_refused() -> None:
     with pytest.raises(IllegalAction) as e:
         v.apply(spot(), Lay("Anke", R1, "castle"))
     assert e.value.clause == "vampir/tour" and "d’abord" in e.value.reason
+
+
+TWO_HUNTS = {"hands": {"Anke": [R1, R2, G1, G2], "Bernd": [P1, P1, M1, D1],
+                       "Chris": [G2, G2, D1, D1]}, "deck": [R1, G1, P2, JOKER, M1, D1]}
+RED, GREEN = (R1, R1, R2), (G1, G1, G2)
+
+
+def test_by_default_one_hunt_ends_the_turn_even_if_another_is_possible() -> None:
+    s, _ = v.apply(spot(**TWO_HUNTS), Draw("Anke"))
+    s, events = v.apply(s, Hunt("Anke", RED))
+    assert events[-1].clause == "vampir/tour" and v.current_seats(s) == ("Bernd",)
+    before = s
+    with pytest.raises(IllegalAction) as e:
+        v.apply(s, Hunt("Anke", GREEN))
+    assert e.value.clause == "vampir/tour" and s == before
+    with pytest.raises(IllegalAction) as e:
+        v.apply(spot(), EndTurn("Anke"))
+    assert e.value.clause == "vampir/tour" and "Passer n’est pas permis" in e.value.reason
+
+
+def test_several_hunts_variant_keeps_the_turn_after_a_hunt_until_the_player_ends_it() -> None:
+    s, _ = v.apply(spot(**TWO_HUNTS, variant="plusieurs-chasses"), Draw("Anke"))
+    s, events = v.apply(s, Hunt("Anke", RED))
+    assert [e.kind for e in events] == ["hunt", "hunt_again"]
+    assert events[-1].clause == "vampir/variante-plusieurs-chasses"
+    assert s.phase == "hunted" and v.current_seats(s) == ("Anke",)
+    assert v.legal_actions(s, "Anke") == (Hunt("Anke", GREEN), EndTurn("Anke"))
+    two, events = v.apply(s, Hunt("Anke", GREEN))  # the hand is empty: the turn passes
+    assert two.displays[0][:2] == (RED, GREEN) and two.hands[0] == ()
+    assert events[-1].kind == "turn" and v.current_seats(two) == ("Bernd",)
+    one, events = v.apply(s, EndTurn("Anke"))
+    assert [e.kind for e in events] == ["end_turn", "turn"] and one.hands[0] == GREEN
+    assert v.current_seats(one) == ("Bernd",)
+
+
+def test_several_hunts_variant_refuses_a_lay_or_a_draw_after_a_hunt() -> None:
+    s, _ = v.apply(spot(**TWO_HUNTS, variant="plusieurs-chasses"), Draw("Anke"))
+    s, _ = v.apply(s, Hunt("Anke", RED))
+    for action, words in ((Lay("Anke", G1, "graveyard"), "pas à poser une carte"),
+                          (Draw("Anke"), "exposer une autre chasse ou finir son tour")):
+        with pytest.raises(IllegalAction) as e:
+            v.apply(s, action)
+        assert e.value.clause == "vampir/variante-plusieurs-chasses" and words in e.value.reason
+    with pytest.raises(IllegalAction) as e:
+        v.apply(spot(variant="plusieurs-chasses"), EndTurn("Anke"))
+    assert e.value.clause == "vampir/variante-plusieurs-chasses"
+
+
+def test_several_hunts_variant_ends_the_turn_when_no_other_hunt_is_possible() -> None:
+    s, _ = v.apply(spot(variant="plusieurs-chasses"), Draw("Anke"))
+    s, events = v.apply(s, Hunt("Anke", (R1, R1, JOKER)))  # G1 JOKER P2 left: no hunt
+    assert events[-1].kind == "turn" and v.current_seats(s) == ("Bernd",)
+
+
+def test_several_hunts_variant_keeps_hidden_cards_hidden_and_samples_a_hunted_turn() -> None:
+    import random
+
+    s, _ = v.apply(spot(**TWO_HUNTS, variant="plusieurs-chasses"), Draw("Anke"))
+    s, _ = v.apply(s, Hunt("Anke", RED))
+    seen = v.view(s, "Bernd")
+    assert seen.pending == () and seen.player("Anke").hand is None
+    sample = v.sample_state(seen, random.Random(0))
+    assert sample.phase == "hunted" and v.view(sample, "Bernd") == seen
 
 
 @pytest.mark.parametrize(

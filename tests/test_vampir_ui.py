@@ -14,6 +14,7 @@ from tutor import rules
 from tutor.games import vampir as v
 from tutor.ui import guarded
 from tutor.ui import vampir as vp
+from tutor.ui.vampir import play as vp_play
 from tutor.ui.widgets import Refusal
 
 BOOK = rules.load("vampir")
@@ -159,6 +160,22 @@ def test_hunts_are_a_list_with_one_button_and_draw_take_are_buttons() -> None:
     state, _ = v.apply(state, v.Draw("A"))
     groups = vp.groups(v.view(state, "A"), v.legal_actions(state, "A"))
     assert len(groups[1].items) > 1 and len(groups[2].items) > 3 and not groups[0].items
+
+
+def test_several_hunts_reading_offers_another_hunt_or_finir_son_tour_and_is_listed() -> None:
+    red = [v.Vampire("castle", 1)] * 3
+    state = v.situation(["A", "B", "C"], hands={"A": red + [v.Vampire("pub", 1)] * 3,
+                                                "B": [], "C": []},
+                        deck=[v.JOKER] * 4, turn="A", variant="plusieurs-chasses")
+    state, _ = v.apply(state, v.Draw("A"))
+    state, _ = v.apply(state, v.Hunt("A", tuple(red)))
+    seen = v.view(state, "A")
+    groups = vp.groups(seen, v.legal_actions(state, "A"))
+    assert [label for label, _ in groups[0].items] == ["Finir son tour"]
+    assert not groups[1].items and groups[2].items
+    assert "finissez votre tour" in vp_play.prompt(seen)
+    table = text(vp.readings().body)
+    assert "Chasses par tour" in table and "plusieurs, puis on finit son tour" in table
 
 
 def test_sandbox_plays_every_seat_and_travels_in_time() -> None:

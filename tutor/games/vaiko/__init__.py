@@ -30,6 +30,8 @@ booklet supports best):
   ``"malus"`` (the caller must be strictly the smallest).
 * ``call_end``: ``"caller"`` (default: after the call every other player plays once more) or
   ``"starter"`` (play goes on only until the round's first player would play again).
+* ``matches``: ``"several"`` (default: a player who threw a matching card in the immediate discard
+  may throw another identical one) or ``"one"`` (one card per player and per discard).
 * set-up keyword ``deck``: a :class:`Deck` or a deck file (default: the tutor's hypothesis).
 
 Modules: :mod:`.deck` (the deck file), :mod:`.state` (actions, state, view, variant),

@@ -23,6 +23,7 @@ from tutor.games.vaiko.state import (
     C_SWAP,
     C_V_DISCARD,
     C_V_LOOK,
+    C_V_ONE,
     C_VISION,
     CALL,
     DECIDE,
@@ -155,6 +156,15 @@ def explain(state: State, action: object) -> IllegalAction:
         return IllegalAction("Aucune défausse immédiate n’est ouverte : on ne peut jeter une "
                              "carte identique que juste après une défausse.", C_MATCH)
     if state.acting != i:
+        if state.phase == MATCH and i not in state.window:
+            if state.variant.matches == "one":
+                return IllegalAction(f"Défausse immédiate : {who} a déjà eu sa chance sur cette "
+                                     "carte, et dans cette variante chacun jette au plus une "
+                                     f"carte par défausse ; c’est {fr.to(now)} de tenter sa "
+                                     "chance ou de passer.", C_V_ONE)
+            return IllegalAction(f"Défausse immédiate : {who} a déjà eu sa chance sur cette "
+                                 f"carte ; c’est {fr.to(now)} de tenter sa chance ou de "
+                                 "passer.", C_MATCH)
         if state.phase == MATCH:
             return IllegalAction(f"Défausse immédiate : c’est {fr.to(now)} de tenter sa chance "
                                  f"ou de passer ; le tour {fr.of(who)} viendra.", C_MATCH)

@@ -159,6 +159,8 @@ READINGS = (
     Reading("annonceur_a_egalite", "caller_tie", {"bonus": "bonus", "malus": "malus"}),
     Reading("apres_l_annonce", "call_end", {"caller": "chacun rejoue une fois",
                                             "starter": "fin du tour de table"}),
+    Reading("cartes_par_defausse", "matches", {"several": "plusieurs",
+                                               "one": "une seule"}),
 )
 
 GUIDE = ("mains.Nom = [4 cartes, place 1 à 4] ; defausse = la première carte retournée ; "

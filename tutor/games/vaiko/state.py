@@ -50,6 +50,7 @@ C_V_LOOK = "vaiko/variante-regard"
 C_V_EFFECT = "vaiko/variante-effet-immediat"
 C_V_STRICT = "vaiko/variante-egalite-stricte"
 C_V_TABLE = "vaiko/variante-tour-de-table"
+C_V_ONE = "vaiko/variante-une-seule-carte"
 
 # phases of a round
 PEEK, DRAW, DECIDE, LOOKED, VISION, EXCHANGE, MATCH, CALL, OVER = (
@@ -71,7 +72,9 @@ class Variant(VariantBase, game="Vaiko"):
     (default: a player who has drawn may look at their cards, then must swap) or ``"never"``;
     ``matched_special``: ``"effect"`` (default: a Vision or Échange thrown in the immediate
     discard acts) or ``"no_effect"``; ``caller_tie``: ``"bonus"`` (default) or ``"malus"``;
-    ``call_end``: ``"caller"`` (default) or ``"starter"``.
+    ``call_end``: ``"caller"`` (default) or ``"starter"``; ``matches``: ``"several"``
+    (default: a player who threw a matching card may throw another one on the same discard) or
+    ``"one"`` (one card per player and per discard).
     """
 
     draw_from: Literal["deck", "deck_or_discard"] = "deck"
@@ -79,6 +82,7 @@ class Variant(VariantBase, game="Vaiko"):
     matched_special: Literal["effect", "no_effect"] = "effect"
     caller_tie: Literal["bonus", "malus"] = "bonus"
     call_end: Literal["caller", "starter"] = "caller"
+    matches: Literal["several", "one"] = "several"
 
 
 PRESETS, PRESET_LABELS = Variant.presets("Standard (lectures retenues par le tuteur)", {
@@ -92,6 +96,8 @@ PRESETS, PRESET_LABELS = Variant.presets("Standard (lectures retenues par le tut
                         {"caller_tie": "malus"}),
     "tour-de-table": ("Tour de table (après l’annonce, on finit le tour commencé)",
                       {"call_end": "starter"}),
+    "une-seule-carte": ("Une seule carte (chacun jette au plus une carte par défausse)",
+                        {"matches": "one"}),
 })
 
 

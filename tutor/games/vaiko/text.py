@@ -210,6 +210,7 @@ PHRASES = Phrasebook("Vaiko", {
     "exchange": _exchange,
     "window": _window,
     "match": _match,
+    "match_once": "Dans cette variante, c’est la seule carte {who:of} sur cette défausse.",
     "miss": _miss,
     "penalty": _penalty,
     "no_penalty": "Plus aucune carte à distribuer : {who} ne reçoit pas de carte de pénalité.",

@@ -34,6 +34,7 @@ from tutor.games.vaiko.state import (
     C_SWAP,
     C_TOTAL,
     C_V_DISCARD,
+    C_V_ONE,
     C_V_TABLE,
     C_X2,
     CALL,
@@ -174,7 +175,10 @@ def _after_discard(state: State, card: int, out: Out) -> State:
 
 def _after_effect(state: State, out: Out) -> State:
     if state.window:  # a special card thrown in the window: back to the window
-        return evolve(state, phase=MATCH, acting=state.window[0])
+        state = evolve(state, phase=MATCH, acting=state.window[0])
+        if state.variant.matches == "one":  # its thrower has had their one card
+            return _next_in_window(state, out)
+        return state
     return _open_window(state, out)
 
 
@@ -209,8 +213,14 @@ def _match(state: State, i: int, slot: int, out: Out) -> State:
         if not state.hands[i]:
             return _end_round(state, "empty", out)
         state = evolve(state, phase=MATCH, acting=i)
+        if state.variant.matches == "one":
+            emit(out, "match_once", seat, {}, C_V_ONE)
         if mine.effect in specials.ACTIVE:
-            return specials.begin(state, i, card, out, matched=True)
+            state = specials.begin(state, i, card, out, matched=True)
+            if state.phase != MATCH:  # the effect is played first (see _after_effect)
+                return state
+        if state.variant.matches == "one":
+            return _next_in_window(state, out)
         return state
     emit(out, "miss", seat, {"slot": slot, "face": mine.face, "top": top.face}, C_MISS)
     state = _refill(evolve(state, known=_learn_all(state.known, card)), out)

@@ -21,6 +21,8 @@ Parameters (:class:`Variant`, presets in :data:`PRESETS`, ``"standard"`` = every
   cards can follow) or ``"free"`` (always; without a possible hunt the cards stay in hand).
 * ``joker_heads``: ``1`` (default) or ``2``.
 * ``manches``: ``3`` (default, cumulative scores) or ``1``.
+* ``hunts``: ``"one"`` (default: one hunt per turn, then the turn passes) or ``"several"``
+  (after a hunt the player may show another one or end the turn with :class:`EndTurn`).
 
 Set-up keyword of :func:`new_game`: ``first`` (the start player, default the first listed; kept in
 ``record.setup``).
@@ -33,7 +35,7 @@ apply, view), :mod:`.text` (``describe``),
 
 from __future__ import annotations
 
-from .actions import ACTION_TYPES, Action, Draw, Hunt, Lay, Take
+from .actions import ACTION_TYPES, Action, Draw, EndTurn, Hunt, Lay, Take
 from .bots import PLAYER_KINDS, HeuristicPlayer, RandomPlayer, StrategistPlayer
 from .cards import *  # the cards and their French names (public ones listed in __all__)
 from .engine import (
@@ -104,6 +106,7 @@ __all__ = [
     "Card",
     "ColourScore",
     "Draw",
+    "EndTurn",
     "HeuristicPlayer",
     "Hunt",
     "HuntCheck",

@@ -1,4 +1,4 @@
-"""Vampir's four actions, totally ordered (draw, takes, lays, hunts) so that
+"""Vampir's actions, totally ordered (draw, takes, lays, hunts, end of turn) so that
 ``legal_actions`` is sorted; a look-alike field never breaks the order."""
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ def _key(value: object, known: Sequence[object]) -> tuple[int, str]:
 
 
 class _Action:
-    """Common base of the four actions: totally ordered (draw, takes, lays, hunts; then by seat,
-    location and cards), so that ``legal_actions`` is sorted."""
+    """Common base of the actions: totally ordered (draw, takes, lays, hunts, end of turn; then
+    by seat, location and cards), so that ``legal_actions`` is sorted."""
 
     __slots__ = ()
     ORDER: ClassVar[int] = 0
@@ -101,5 +101,14 @@ class Hunt(_Action):
         return (self.ORDER, _key(self.seat, ()), tuple(_key(c, KINDS) for c in cards))
 
 
-Action = Draw | Take | Lay | Hunt
-ACTION_TYPES = (Draw, Take, Lay, Hunt)
+@dataclass(frozen=True, slots=True)
+class EndTurn(_Action):
+    """End the turn after a hunt instead of showing another one (only under the reading
+    ``hunts="several"``, ``vampir/variante-plusieurs-chasses``)."""
+
+    ORDER: ClassVar[int] = 4
+    seat: str
+
+
+Action = Draw | Take | Lay | Hunt | EndTurn
+ACTION_TYPES = (Draw, Take, Lay, Hunt, EndTurn)

@@ -19,7 +19,7 @@ from tutor.engine.api import Seed
 from tutor.engine.bots import RandomPlayer as RandomPlayer
 from tutor.engine.bots import bot_rng
 
-from .actions import Action, Draw, Hunt, Lay, Take
+from .actions import Action, Draw, EndTurn, Hunt, Lay, Take
 from .cards import JOKER, LOCATIONS, RANK, Card, Vampire
 from .hunts import hunts_from
 from .state import SeatView, View
@@ -96,6 +96,8 @@ class HeuristicPlayer:
         if best is not None and (self.gain(view, me, best) >= self.THRESHOLD
                                  or (self.closing(view) and self.gain(view, me, best) > 0)):
             return best
+        if view.phase == "hunted":  # another hunt is not worth it: the turn ends
+            return EndTurn(me.name)
         lays = [a for a in legal if isinstance(a, Lay)]
         if not lays:
             return self.rng.choice(list(legal))

@@ -79,6 +79,7 @@ C_V_DRAWN = "vampir/variante-pioche-autre-carte"
 C_V_FREE = "vampir/variante-recuperation-libre"
 C_V_JOKER = "vampir/variante-joker-deux-tetes"
 C_V_ONE = "vampir/variante-manche-unique"
+C_V_HUNTS = "vampir/variante-plusieurs-chasses"
 
 
 def refused(message: str) -> ValueError:

@@ -13,7 +13,7 @@ from typing import cast
 from tutor import fr
 from tutor.engine import Event, IllegalAction, Outcome, best_totals
 
-from .actions import ACTION_TYPES, Action, Draw, Hunt, Lay, Take
+from .actions import ACTION_TYPES, Action, Draw, EndTurn, Hunt, Lay, Take
 from .cards import (
     C_DISCARD,
     C_DRAW,
@@ -28,6 +28,7 @@ from .cards import (
     C_TURN,
     C_V_DRAWN,
     C_V_FREE,
+    C_V_HUNTS,
     C_WINNER,
     KINDS,
     LOCATIONS,
@@ -89,6 +90,8 @@ def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
         return (Draw(seat), *takes)
     if state.phase == "taken":
         return tuple(Hunt(seat, h) for h in hunts_from(hand, state.pending))
+    if state.phase == "hunted":
+        return (*(Hunt(seat, h) for h in hunts_from(hand)), EndTurn(seat))
     layable = state.pending if state.variant.draw == "drawn" else hand
     return _lays(seat, _sorted(set(layable))) + tuple(
         Hunt(seat, h) for h in hunts_from(hand))
@@ -110,7 +113,8 @@ def _explain(state: State, action: object) -> IllegalAction:
     if type(action) not in ACTION_TYPES:
         return illegal(
             f"Action inconnue pour Vampir : {shown(action, 60)}. Une action est Draw(joueur), "
-            "Take(joueur, lieu), Lay(joueur, carte, lieu) ou Hunt(joueur, cartes).", C_TURN)
+            "Take(joueur, lieu), Lay(joueur, carte, lieu), Hunt(joueur, cartes) ou "
+            "EndTurn(joueur).", C_TURN)
     assert isinstance(action, ACTION_TYPES)
     i = seat_index(state, action.seat)
     seat = state.players[i]
@@ -121,11 +125,20 @@ def _explain(state: State, action: object) -> IllegalAction:
         return illegal(f"Ce n’est pas le tour {fr.of(seat)} : c’est "
                        f"{fr.to(state.players[state.turn])} de jouer.", C_TURN)
     hand = state.hands[i]
+    if isinstance(action, EndTurn):
+        if state.variant.hunts == "several":
+            return illegal(f"{seat} ne peut finir son tour ainsi qu’après une chasse ; avant, "
+                           "on pioche 2 cartes ou on récupère un lieu, puis on pose une carte "
+                           "ou on expose une chasse.", C_V_HUNTS)
+        return illegal(f"Passer n’est pas permis : {seat} doit piocher 2 cartes ou récupérer "
+                       "les cartes d’un lieu, et son tour finit avec la carte posée ou la "
+                       "chasse exposée.", C_TURN)
     if isinstance(action, (Draw, Take)) and state.phase != "turn":
-        what = ("poser une carte ou exposer une chasse" if state.phase == "drawn"
-                else "exposer une chasse avec les cartes récupérées")
+        what = {"drawn": "poser une carte ou exposer une chasse",
+                "taken": "exposer une chasse avec les cartes récupérées",
+                "hunted": "exposer une autre chasse ou finir son tour"}[state.phase]
         return illegal(f"{seat} a déjà choisi son action de ce tour ; il reste à {what}.",
-                       C_TURN)
+                       C_V_HUNTS if state.phase == "hunted" else C_TURN)
     if isinstance(action, Take):
         check_location(action.location)
         cards = state.under[LOCATIONS.index(action.location)]
@@ -143,6 +156,9 @@ def _explain(state: State, action: object) -> IllegalAction:
         if state.phase == "taken":
             return illegal(f"{seat} a récupéré des cartes : il reste à exposer une chasse qui "
                            "les contient, pas à poser une carte.", C_TAKE)
+        if state.phase == "hunted":
+            return illegal(f"{seat} a exposé une chasse ce tour-ci : reste à en exposer une "
+                           "autre ou à finir son tour, pas à poser une carte.", C_V_HUNTS)
         if not is_card(action.card):
             return illegal(f"{shown(action.card)} n’est pas une carte de Vampir.", C_LAY)
         if action.card not in hand:
@@ -202,8 +218,10 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
     (``vampir/poser``). ``Take`` moves a location's cards to the hand (``vampir/recuperer``), then
     a ``Hunt`` containing them is due. ``Hunt`` shows cards of one colour (``vampir/chasse``),
     replacing a hunt of that colour (``vampir/chasse-exposee``); showing all six colours ends the
-    manche (``vampir/fin-six-couleurs``). ``explain=False`` skips building the events; the state
-    is the same.
+    manche (``vampir/fin-six-couleurs``). Under ``hunts="several"`` a hunt that leaves another
+    one possible keeps the turn (phase ``"hunted"``: another ``Hunt`` or ``EndTurn``,
+    ``vampir/variante-plusieurs-chasses``). ``explain=False`` skips building the events; the
+    state is the same.
     """
     action = _canonical(action)  # type: ignore[assignment]
     i = state.turn
@@ -235,6 +253,10 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
                 events.append(Event("keep", seat, {"cards": cards}, C_V_FREE))
             return _next_turn(new, events, explain)
         return new, tuple(events)
+    if type(action) is EndTurn:
+        if explain:
+            events.append(Event("end_turn", seat, {}, C_V_HUNTS))
+        return _next_turn(state, events, explain)
     if type(action) is Lay:
         k = LOCATIONS.index(action.location)
         hand = list(hands[i])
@@ -266,6 +288,10 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
     new = state._replace(hands=tuple(hands), displays=displays, removed=state.removed + old)
     if all(slots):
         return _end_manche(new, "six", events, explain)
+    if state.variant.hunts == "several" and hunts_from(hands[i]):
+        if explain:
+            events.append(Event("hunt_again", seat, {}, C_V_HUNTS))
+        return new._replace(phase="hunted", pending=()), tuple(events)
     return _next_turn(new, events, explain)
 
 
@@ -360,7 +386,7 @@ def view(state: State, seat: str | None) -> View:
         SeatView(name, state.hands[i] if everything or i == me else None, len(state.hands[i]),
                  state.displays[i], totals[name], i == state.turn and state.phase != "over")
         for i, name in enumerate(state.players))
-    sees_pending = everything or state.turn == me or state.phase == "taken"
+    sees_pending = everything or state.turn == me or state.phase in ("taken", "hunted")
     return View(seat, state.variant, state.manche, len(state.record.shuffles), state.phase,
                 state.players[state.turn], state.pending if sees_pending else None, state.under,
                 len(state.deck), state.deck if everything else None,

@@ -14,7 +14,7 @@ from typing import Any
 from tutor.engine import Event, IllegalAction, api
 from tutor.engine import examples as ex
 
-from .actions import Action, Draw, Hunt, Lay, Take
+from .actions import Action, Draw, EndTurn, Hunt, Lay, Take
 from .cards import (
     JOKER,
     LOCATIONS,
@@ -141,8 +141,10 @@ def parse_move(where: str, spec: object) -> Action:
         return Lay(seat, card, parse_location(spec.get("lieu", here)))
     if what == "chasser":
         return Hunt(seat, _card_list(f"{where}.cartes", spec.get("cartes")))
+    if what == "finir":
+        return EndTurn(seat)
     raise ex.ExampleError(f"{where} : action inconnue {shown(what)} (actions possibles : piocher, "
-                          "poser, recuperer, chasser)")
+                          "poser, recuperer, chasser, finir)")
 
 
 def _example_turns(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:

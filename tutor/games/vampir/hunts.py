@@ -48,13 +48,16 @@ class Variant(VariantBase, game="Vampir"):
     ``draw``: ``"hand"`` (both drawn cards join the hand, any hand card is then laid) or
     ``"drawn"`` (one drawn card is kept, the other is the one laid). ``take``:
     ``"hunt_required"`` (a location may be taken only if a hunt containing its cards can follow)
-    or ``"free"``. ``joker_heads``: 1 or 2. ``manches``: 3 (cumulative) or 1.
+    or ``"free"``. ``joker_heads``: 1 or 2. ``manches``: 3 (cumulative) or 1. ``hunts``:
+    ``"one"`` (one hunt per turn, then the turn passes) or ``"several"`` (after a hunt, the
+    player may show another one or end the turn).
     """
 
     draw: Literal["hand", "drawn"] = "hand"
     take: Literal["hunt_required", "free"] = "hunt_required"
     joker_heads: Literal[1, 2] = 1
     manches: Literal[3, 1] = 3
+    hunts: Literal["one", "several"] = "one"
 
     @classmethod
     def coerce(cls, value: object) -> Variant:
@@ -75,6 +78,7 @@ PRESETS, PRESET_LABELS = Variant.presets("Lectures retenues par le tuteur, trois
                            {"draw": "drawn"}),
     "recuperation-libre": ("Récupération libre (même sans chasse possible)", {"take": "free"}),
     "joker-deux-tetes": ("Joker à deux têtes", {"joker_heads": 2}),
+    "plusieurs-chasses": ("Plusieurs chasses par tour", {"hunts": "several"}),
 })
 
 

@@ -8,7 +8,7 @@ too). Whatever is not written (a hand or part of it, the rest
 of the deck, a whole manche) is drawn from ``graine``. A move is written as in the worked
 examples: ``{ joueur = "Anke", action = "piocher" }``, ``action = "poser"`` with ``carte`` (and
 ``lieu`` for a joker), ``action = "recuperer"`` with ``lieu``, ``action = "chasser"`` with
-``cartes``.
+``cartes``, ``action = "finir"`` (after a hunt, under the reading « plusieurs chasses »).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from tutor import fr
 from tutor.engine import scenario as sc
 from tutor.engine.core import Record
 
-from .actions import Action, Draw, Lay, Take
+from .actions import Action, Draw, EndTurn, Lay, Take
 from .cards import (
     C_DEAL,
     HAND_SIZE,
@@ -110,6 +110,8 @@ def _write_action(action: Action) -> dict[str, Any]:
         if not (isinstance(action.card, Vampire) and action.card.location == action.location):
             move["lieu"] = LOCATION_WORDS[action.location]  # a joker's location
         return move
+    if isinstance(action, EndTurn):
+        return {"joueur": action.seat, "action": "finir"}
     return {"joueur": action.seat, "action": "chasser",
             "cartes": [card_word(c) for c in action.cards]}
 
@@ -133,6 +135,7 @@ READINGS = (
     sc.Reading("recuperer", "take", {"hunt_required": "si une chasse suit", "free": "toujours"}),
     sc.Reading("joker", "joker_heads", {1: "1 tête", 2: "2 têtes"}),
     sc.Reading("manches", "manches", {3: "3 manches", 1: "1 manche"}),
+    sc.Reading("chasses_par_tour", "hunts", {"one": "une", "several": "plusieurs"}),
 )
 
 GUIDE = ("premier : qui joue en premier ; [[donnes]], une par manche : mains.Nom = [4 cartes], "
@@ -140,7 +143,8 @@ GUIDE = ("premier : qui joue en premier ; [[donnes]], une par manche : mains.Nom
          "\"taverne:2\") ou \"joker\" ; lieux : cimetière, asile, taverne, château, église, "
          "docks ; des chasses déjà exposées : chasses.Nom = { château = [cartes] } ; "
          "coups : { joueur = …, action = \"piocher\" }, \"poser\" avec carte (et lieu "
-         "pour un joker), \"récupérer\" avec lieu, \"chasser\" avec cartes.")
+         "pour un joker), \"récupérer\" avec lieu, \"chasser\" avec cartes, \"finir\" "
+         "(après une chasse, si l’on joue plusieurs chasses par tour).")
 
 EXAMPLE = """joueurs = ["Anke", "Bernd", "Chloé"]
 variante = "manche-unique"

@@ -65,7 +65,8 @@ class State(NamedTuple):
     hunts, one slot per location (empty: colour not shown); ``removed`` the cards out of the game
     this manche; ``turn`` the index of the player to act and ``phase`` what they must do
     (``"turn"``: draw or take; ``"drawn"``: lay or hunt; ``"taken"``: hunt with the ``pending``
-    taken cards; ``"over"``); ``pending`` the cards just drawn or taken; ``results`` the points of
+    taken cards; ``"hunted"``: under ``hunts="several"``, another hunt or the end of the turn;
+    ``"over"``); ``pending`` the cards just drawn or taken; ``results`` the points of
     each finished manche.
     """
 

@@ -80,6 +80,8 @@ PHRASES = Phrasebook("Vampir", {
     "hunt": "{who} expose une chasse {location:colour} ({location:place}) : {cards:cards}, "
             "{heads:heads}.",
     "turn": "C’est au tour {who:of}.",
+    "hunt_again": "Dans cette variante, {who} peut exposer une autre chasse ou finir son tour.",
+    "end_turn": "{who} finit son tour.",
     "end": _end,
     "discard_hands": _discard_hands,
     "colour": lambda d, who: _colour(d),

@@ -110,7 +110,8 @@ READING_WORDS = {
     "look": {"never": "jamais", "before_swap": "oui, puis il faut échanger"},
     "matched_special": {"no_effect": "sans effet", "effect": "avec effet"},
     "caller_tie": {"bonus": "bonus", "malus": "malus"},
-    "call_end": {"caller": "chacun rejoue une fois", "starter": "fin du tour de table"}}
+    "call_end": {"caller": "chacun rejoue une fois", "starter": "fin du tour de table"},
+    "matches": {"several": "toutes ses cartes identiques", "one": "une seule carte"}}
 
 
 def readings() -> h.Html:
@@ -121,7 +122,8 @@ def readings() -> h.Html:
     body = ('<div class="tv-panel"><div class="tv-title">Les lectures '
             "de la règle</div>" + h.table(
                 ["Préréglage", "Piocher", "Regarder ses cartes après la pioche",
-                 "Spéciale en défausse immédiate", "Annonceur à égalité", "Après l’annonce"],
+                 "Spéciale en défausse immédiate", "Annonceur à égalité", "Après l’annonce",
+                 "Cartes jetées par défausse"],
                 rows, stack=True) + "</div>")
     return h.Html(body, "Préréglages : " + ", ".join(v.PRESETS))
 

@@ -207,6 +207,7 @@ READING_TEXT = {
              "drawn": "on garde une des deux cartes tirées et on pose l’autre"},
     "take": {"hunt_required": "seulement si une chasse peut suivre",
              "free": "toujours permise"},
+    "hunts": {"one": "une seule", "several": "plusieurs, puis on finit son tour"},
 }
 
 
@@ -214,9 +215,10 @@ def readings() -> h.Html:
     """The presets and the reading each one applies, as a table."""
     rows = [[h.esc(v.PRESET_LABELS[name]), h.esc(READING_TEXT["draw"][p.draw]),
              h.esc(READING_TEXT["take"][p.take]), h.esc(v.heads_text(p.joker_heads)),
-             str(p.manches)] for name, p in v.PRESETS.items()]
-    body = grid(["Préréglage", "Après la pioche", "Récupérer un lieu", "Joker", "Manches"], rows,
-                "Les lectures de la règle")
+             str(p.manches), h.esc(READING_TEXT["hunts"][p.hunts])]
+            for name, p in v.PRESETS.items()]
+    body = grid(["Préréglage", "Après la pioche", "Récupérer un lieu", "Joker", "Manches",
+                 "Chasses par tour"], rows, "Les lectures de la règle")
     return h.Html(body, "Préréglages : " + ", ".join(v.PRESETS))
 
 

@@ -77,6 +77,8 @@ def action_label(action: v.Action, view: v.View | None = None) -> str:
     jh = view.variant.joker_heads if view else 1
     if isinstance(action, v.Draw):
         return "Piocher 2 cartes"
+    if isinstance(action, v.EndTurn):
+        return "Finir son tour"
     if isinstance(action, v.Take):
         count = f" ({len(view.cards_under(action.location))})" if view else ""
         return (f"{SYMBOLS[action.location]} Récupérer les cartes "
@@ -96,7 +98,8 @@ def groups(view: v.View, legal: Sequence[v.Action]) -> list[ActionGroup]:
     def items(actions: Sequence[v.Action]) -> tuple[tuple[str, v.Action], ...]:
         return tuple((fr.typography(action_label(a, view)), a) for a in actions)
 
-    return [ActionGroup("", items([a for a in legal if isinstance(a, (v.Draw, v.Take))])),
+    return [ActionGroup("", items([a for a in legal
+                                   if isinstance(a, (v.Draw, v.Take, v.EndTurn))])),
             ActionGroup("Poser une carte", items([a for a in legal if isinstance(a, v.Lay)]),
                         button="Poser cette carte"),
             ActionGroup("Exposer une chasse", items(hunts), button="Exposer cette chasse")]
@@ -110,6 +113,8 @@ def prompt(view: v.View) -> str:
     elif view.phase == "drawn":
         text = ("Posez une carte de votre main sous son lieu (un joker sous n’importe quel "
                 "lieu), ou exposez une chasse.")
+    elif view.phase == "hunted":
+        text = "Exposez une autre chasse, ou finissez votre tour."
     else:
         text = "Exposez une chasse qui contient toutes les cartes récupérées."
     return fr.typography(text)
