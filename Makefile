@@ -56,9 +56,10 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --config=tutor/lab/jupyter_lab_config.py --no-browser --ip=127.0.0.1 \
 	  --allow-root notebooks/
 
-bench: $(STAMP) chromium
+bench: $(STAMP) chromium static
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) tests/bench/bench.py
+	$(PY) tests/bench/static.py
 
 load: $(STAMP) chromium
 	$(PY) tests/bench/load.py

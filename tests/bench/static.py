@@ -4,6 +4,9 @@ app (`python -m tutor app`, one server-side kernel per page), in headless Chromi
 For each page, the time from navigation until the first interactive widget (a button) is
 visible: for the static site with a cold browser cache (a fresh browser context) and a warm one
 (the same context, the page loaded again), and for the Voilà app (preheated kernels, as served).
+Beside them, in the same run, the floor: a one-widget notebook built into a site of its own by
+the same build (`build/static-floor`), so that a page's time reads against what the platform
+(Pyodide, Voici) takes for a page doing nothing.
 Also one « Conseil » computed in Pyodide (its time, its playouts and decisions). Run `make
 static` first; `python tests/bench/static.py [--loads N]`. Not a test.
 """
@@ -15,6 +18,7 @@ import json
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -34,7 +38,9 @@ from tests.browser.conftest import (  # noqa: E402
 from tutor import fr  # noqa: E402
 
 SITE = ROOT / "build" / "static"
+FLOOR = ROOT / "build" / "static-floor"
 PAGES = ("index", "stupides-vautours")
+FLOOR_PAGE = "plancher"
 #: the first interactive widget: a button (game pages) or a game card link (Accueil)
 FIRST_WIDGET = ".widget-button, a.tv-game-card"
 TIMEOUT = 300_000
@@ -58,13 +64,29 @@ def server(cmd: list[str], port: int) -> subprocess.Popen[bytes]:
     return proc
 
 
-def measure_static(browser: Browser, loads: int) -> dict[str, dict[str, list[float]]]:
+def build_floor() -> None:
+    """The floor's site: one notebook whose only cell shows one button, built like the tutor's."""
+    import nbformat
+
+    from tutor.static.build import CACHE, build
+    with tempfile.TemporaryDirectory(prefix="tutor-floor-") as tmp:
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+            'import ipywidgets as w\nw.Button(description="Un bouton")')])
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                     "language": "python"}
+        path = Path(tmp) / f"{FLOOR_PAGE}.ipynb"
+        nbformat.write(nb, path)
+        build(FLOOR, CACHE, [path])
+
+
+def measure_static(browser: Browser, loads: int, site: Path = SITE,
+                   pages: tuple[str, ...] = PAGES) -> dict[str, dict[str, list[float]]]:
     port = free_port()
     proc = server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                   "--directory", str(SITE)], port)
+                   "--directory", str(site)], port)
     out: dict[str, dict[str, list[float]]] = {}
     try:
-        for name in PAGES:
+        for name in pages:
             url = f"http://127.0.0.1:{port}/voici/render/{name}.html"
             cold, warm = [], []
             for _ in range(loads):
@@ -141,18 +163,23 @@ def main() -> None:
     args = parser.parse_args()
     if not (SITE / "voici" / "render" / "index.html").exists():
         sys.exit("build/static is missing: run `make static` first")
+    build_floor()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        floor = measure_static(browser, args.loads, FLOOR, (FLOOR_PAGE,))
         static = measure_static(browser, args.loads)
         conseil = measure_conseil(browser)
         voila = measure_voila(browser, args.loads)
         browser.close()
     size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
     report: dict[str, Any] = {"date": time.strftime("%Y-%m-%d"), "site_mib": size / 2**20,
-                              "static": static, "voila": voila, "conseil": conseil}
+                              "static": static, "floor": floor, "voila": voila,
+                              "conseil": conseil}
     print(fr.typography(f"Temps jusqu’au premier widget, médiane de {args.loads} chargements "
                         f"(s) ; site de {fr.decimal(size / 2**20)} Mio"))
     print(f"{'page':20} {'statique 1er':>12} {'statique 2e':>12} {'Voilà':>8}")
+    print(f"{'plancher (1 widget)':20} {statistics.median(floor[FLOOR_PAGE]['cold']):12.1f} "
+          f"{statistics.median(floor[FLOOR_PAGE]['warm']):12.1f} {'':>8}")
     for name in PAGES:
         print(f"{name:20} {statistics.median(static[name]['cold']):12.1f} "
               f"{statistics.median(static[name]['warm']):12.1f} "
