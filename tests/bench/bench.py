@@ -11,8 +11,9 @@ win rate against random players and against "always the smallest action", over s
 click of each (``tests/bench/whatif.py``). « Une question ? »: the time of one search
 (``tests/bench/questions.py``). Surface section: what a click costs the kernel at the
 start and at the end of a game against the computer on each page, and the kernel memory each
-« Nouvelle partie » / « Question suivante » keeps (``tests/bench/surface.py``). The static site's
-pages, beside a one-widget floor built the same way: ``tests/bench/static.py`` (`make bench` runs both).
+« Nouvelle partie » / « Question suivante » keeps (``tests/bench/surface.py``). The static
+site's pages, beside a one-widget floor built the same way: ``tests/bench/static.py`` (`make
+bench` runs both).
 
 Not a test: nothing here asserts a time. Compare two runs with the JSON files in bench-results/.
 """
