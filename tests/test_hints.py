@@ -180,7 +180,9 @@ def test_the_same_seed_and_count_give_the_same_hint_and_a_race_goes_on_exactly()
     race.run(budget=2500)
     assert race.run(budget=6000) == once  # « Affiner » continues the same seeded run
     timed = hints_module.Race(engine, view, kind="prudent", seed=7).run_for(0.05)
-    assert timed.budget is not None and timed.spent <= timed.budget + 15 * 46
+    # a race plays its first round whatever the budget: on a busy machine 0.05 s may hold less
+    first = hints_module.hints(engine, view, kind="prudent", seed=7, budget=1).spent
+    assert timed.budget is not None and timed.spent <= max(timed.budget, first) + 15 * 46
     replay = hints_module.hints(engine, view, kind="prudent", seed=7, budget=timed.budget)
     assert replay == timed  # the count the hint records replays it
 
