@@ -38,7 +38,7 @@ lint: $(STAMP)
 	$(VENV)/bin/lint-imports
 
 check: $(STAMP)
-	$(PY) -m tutor check rules/*.fr.md rules/*.toml
+	$(PY) -m tutor check rules/*.fr.md rules/*.minute.md rules/*.toml
 
 test: $(STAMP) chromium lint check
 	$(PY) -m pytest
