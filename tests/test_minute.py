@@ -51,7 +51,8 @@ def test_each_summary_covers_the_five_themes_cites_default_clauses_and_fits_its_
         assert line.text.endswith((".", "…")), line
         assert len(line.text) <= minute.MAX_LINE_CHARS, line
     assert len(summary.lines) <= minute.MAX_LINES
-    assert summary.chars <= minute.MAX_CHARS
+    assert summary.rows == sum(-(-len(x.text) // minute.ROW_CHARS) for x in summary.lines)
+    assert summary.rows <= minute.MAX_ROWS
     # one clause a line: the links of the page never lead twice to the same place
     clauses = [line.clause for line in summary.lines]
     assert len(set(clauses)) == len(clauses)
@@ -134,8 +135,18 @@ def test_more_lines_than_one_screen_holds_is_refused_at_the_first_line_too_many(
     first_too_many = line_of(text, f"numéro {minute.MAX_LINES - before}.")
     assert f"essai.minute.md:{first_too_many}: plus de {minute.MAX_LINES} lignes : le résumé " \
            "ne tiendrait plus sur un écran de téléphone" in found
-    over = [p for p in found if "dépasse" in p]
-    assert len(over) == 1 and f"dépasse {minute.MAX_CHARS} caractères à cette ligne" in over[0]
+    rows = sum(minute.screen_rows(x.text) for x in parse(GOOD).lines
+               if x.theme in minute.THEMES[:3])
+    first_over = None
+    for k in range(minute.MAX_LINES):
+        rows += minute.screen_rows(f"Une manche de plus, numéro {k}.")
+        if rows > minute.MAX_ROWS:
+            first_over = line_of(text, f"numéro {k}.")
+            break
+    assert [p for p in found if "dépasse" in p] == [
+        f"essai.minute.md:{first_over}: à cette ligne, le résumé dépasse {minute.MAX_ROWS} "
+        f"rangées d’écran (une rangée pour {minute.ROW_CHARS} caractères) : il ne tiendrait "
+        "plus sur un écran de téléphone"]
 
 
 def test_the_check_command_checks_a_summary_against_the_rule_file_beside_it(
@@ -146,7 +157,7 @@ def test_the_check_command_checks_a_summary_against_the_rule_file_beside_it(
     for path in shipped:
         summary = minute.read(path)
         assert (f"{path} : {len(summary.lines)} lignes sur {minute.MAX_LINES}, "
-                f"{summary.chars} caractères sur {minute.MAX_CHARS}, chaque article cité "
+                f"{summary.rows} rangées d’écran sur {minute.MAX_ROWS}, chaque article cité "
                 "existe.") in out
     (tmp_path / "vautours.fr.md").write_text(BOOK_TEXT, encoding="utf-8")
     bad = tmp_path / "vautours.minute.md"
@@ -199,7 +210,7 @@ def test_the_page_shows_the_summary_under_its_banner_each_line_a_link_to_its_cla
     page = importlib.import_module(f"tutor.ui.{game}")
     panel = page.minute()
     summary = minute.load(game)
-    markup = panel._repr_html_()
+    markup = panel.value
     links = re.findall(r'<a class="tv-minute-line" href="#([^"]+)" title="([^"]+)">([^<]+)</a>',
                        markup)
     assert len(links) == len(summary.lines)
@@ -213,9 +224,8 @@ def test_the_page_shows_the_summary_under_its_banner_each_line_a_link_to_its_cla
     assert "« " not in markup and " :" not in markup  # French spacing, narrow and no-break
     for theme in minute.THEMES:
         assert f'<div class="tv-minute-label">{theme}</div>' in markup
-    assert repr(panel).splitlines()[0] == minute.TITLE
-    for line in summary.lines:
-        assert f"[{line.clause}]" in repr(panel)
+    assert markup.startswith('<div class="tv-root"><section class="tv-panel tv-minute" ')
+    assert f'<div class="tv-title">{minute.TITLE}</div>' in markup
     # the notebook shows it right under the banner, before any clause
     notebook, alias = ALIASES[game]
     nb = json.loads((ROOT / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8"))

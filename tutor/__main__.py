@@ -68,7 +68,7 @@ def check_minute(path: str) -> int:
             print(f"ERREUR {problem}")
         return 1
     print(f"{path} : {len(summary.lines)} lignes sur {minute.MAX_LINES}, "
-          f"{summary.chars} caractères sur {minute.MAX_CHARS}, chaque article cité existe.")
+          f"{summary.rows} rangées d’écran sur {minute.MAX_ROWS}, chaque article cité existe.")
     return 0
 
 

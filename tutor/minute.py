@@ -12,13 +12,16 @@ ending with the clause it sums up, written as in the rule file's headings: ``{#j
 
 Every line cites exactly one clause of the game's rule file, never a variant (the summary
 follows the default reading). The summary must fit one phone screen (390 × 844 px): at most
-:data:`MAX_LINES` lines, :data:`MAX_LINE_CHARS` characters a line and :data:`MAX_CHARS` in all;
-the browser test measures the rendered box against the screen. Every problem is reported with
-the file, the line and the reason (:class:`tutor.rules.RulesError`).
+:data:`MAX_LINES` lines of at most :data:`MAX_LINE_CHARS` characters, taking at most
+:data:`MAX_ROWS` rows of the phone's screen, a line of ``n`` characters being counted as
+``ceil(n / ROW_CHARS)`` rows (a row on the phone holds about 42 characters: the count errs on the
+long side). The browser test measures the rendered box against the screen. Every problem is
+reported with the file, the line and the reason (:class:`tutor.rules.RulesError`).
 """
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from dataclasses import dataclass
@@ -30,10 +33,12 @@ from tutor.rules import ID_RE, Problem, RulesError
 
 TITLE = "La règle en une minute"
 THEMES = ("Le matériel", "Un tour", "Qui prend quoi", "La fin", "Qui gagne")
-#: the static bound of one phone screen (390 × 844): lines, characters a line, characters in all
+#: the static bound of one phone screen (390 × 844): lines, characters a line, rows of the screen
+#: (with the title, the five themes and the margins, 30 rows of about 20 px fill 844 px)
 MAX_LINES = 14
 MAX_LINE_CHARS = 120
-MAX_CHARS = 1000
+MAX_ROWS = 30
+ROW_CHARS = 38
 SUFFIX = ".minute.md"
 
 _ITEM_RE = re.compile(r"^-\s+(?P<text>.*?)\s*\{#(?P<id>[^\s}]*)\}\s*$")
@@ -64,9 +69,14 @@ class Minute:
         return tuple((t, tuple(x for x in self.lines if x.theme == t)) for t in THEMES)
 
     @property
-    def chars(self) -> int:
-        """The characters of all its lines (what :data:`MAX_CHARS` bounds)."""
-        return sum(len(x.text) for x in self.lines)
+    def rows(self) -> int:
+        """The rows of a phone's screen its lines take (what :data:`MAX_ROWS` bounds)."""
+        return sum(screen_rows(x.text) for x in self.lines)
+
+
+def screen_rows(text: str) -> int:
+    """The rows of a phone's screen a line of ``text`` takes, counted on the long side."""
+    return math.ceil(len(text) / ROW_CHARS)
 
 
 def parse(text: str, path: str, book: rules.RuleBook) -> Minute:
@@ -105,7 +115,7 @@ def parse(text: str, path: str, book: rules.RuleBook) -> Minute:
     seen: list[str] = []
     theme: str | None = None
     theme_line = 0
-    total = 0
+    total = 0  # rows of the screen taken so far
 
     def close_theme() -> None:
         if theme is not None and not any(x.theme == theme for x in lines):
@@ -158,14 +168,15 @@ def parse(text: str, path: str, book: rules.RuleBook) -> Minute:
         if len(body) > MAX_LINE_CHARS:
             problem(n, f"ligne de {len(body)} caractères : {MAX_LINE_CHARS} au plus, "
                        "pour tenir sur un écran de téléphone")
-        total += len(body)
+        total += screen_rows(body)
         lines.append(Line(theme, body, cid, n))
         if len(lines) == MAX_LINES + 1:
             problem(n, f"plus de {MAX_LINES} lignes : le résumé ne tiendrait plus sur un écran "
                        "de téléphone")
-        if total > MAX_CHARS >= total - len(body):
-            problem(n, f"le résumé dépasse {MAX_CHARS} caractères à cette ligne : il ne "
-                       "tiendrait plus sur un écran de téléphone")
+        if total > MAX_ROWS >= total - screen_rows(body):
+            problem(n, f"à cette ligne, le résumé dépasse {MAX_ROWS} rangées d’écran (une "
+                       f"rangée pour {ROW_CHARS} caractères) : il ne tiendrait plus sur un écran "
+                       "de téléphone")
     close_theme()
     for name in THEMES:
         if name not in seen:

@@ -150,7 +150,7 @@ class GamePage:
                       '<p><a href="index.ipynb">← Retour à l’accueil</a></p></div>')
         return w.VBox([banner, self.browser])
 
-    def minute(self) -> h.Html:
+    def minute(self) -> w.HTML:
         """« La règle en une minute »: the game's summary to read aloud before a first game
         (``rules/<game>.minute.md``), each line linked to its clause; shown under the banner."""
         return minute_panel(summaries.load(self.info.id), self.book())

@@ -74,7 +74,7 @@ def style() -> w.HTML:
     return Html(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
 
 
-def minute() -> h.Html:
+def minute() -> w.HTML:
     """« La règle en une minute »: the rule on one phone screen, under the banner."""
     return PAGE.minute()
 
