@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor import minute, rules
+from tutor import fr, minute, rules
 from tutor.__main__ import main
 from tutor.fr import NNBSP
 from tutor.games import GAMES
@@ -231,3 +231,12 @@ def test_the_page_shows_the_summary_under_its_banner_each_line_a_link_to_its_cla
     nb = json.loads((ROOT / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8"))
     code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
     assert code[code.index(f"{alias}.header()") + 1] == f"{alias}.minute()"
+
+
+@pytest.mark.parametrize("game", PAGES)
+def test_each_summary_is_spelt_right(game: str) -> None:
+    from .test_french import misspelt
+
+    summary = minute.load(game)
+    bad = set().union(*(misspelt(fr.typography(x.text)) for x in summary.lines))
+    assert not bad, sorted(bad)
