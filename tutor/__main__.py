@@ -1,5 +1,6 @@
-"""Command line: ``python -m tutor check FILE...`` validates rule files and replays their
-examples; ``python -m tutor app`` serves the tutor with Voilà."""
+"""Command line: ``python -m tutor check FILE...`` validates rule files (and replays their
+examples), game data files and « La règle en une minute » (``<game>.minute.md``);
+``python -m tutor app`` serves the tutor with Voilà."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tutor import rules, search
+from tutor import minute, rules, search
 from tutor.engine.examples import ExampleError
 from tutor.games import GAMES
 
@@ -22,6 +23,9 @@ def check(paths: Sequence[str]) -> int:
             continue
         if path.endswith(".toml"):
             failures += check_data_file(path)
+            continue
+        if path.endswith(minute.SUFFIX):
+            failures += check_minute(path)
             continue
         try:
             book = rules.read(path)
@@ -73,6 +77,20 @@ def check_search(path: str) -> int:
     return 1 if problems else 0
 
 
+def check_minute(path: str) -> int:
+    """Validate a game's « La règle en une minute » against the rule file beside it; return the
+    number of failures (0 or 1)."""
+    try:
+        summary = minute.read(path)
+    except rules.RulesError as exc:
+        for problem in exc.problems:
+            print(f"ERREUR {problem}")
+        return 1
+    print(f"{path} : {len(summary.lines)} lignes sur {minute.MAX_LINES}, "
+          f"{summary.rows} rangées d’écran sur {minute.MAX_ROWS}, chaque article cité existe.")
+    return 0
+
+
 def check_data_file(path: str) -> int:
     """Validate a game data file (a Vaiko deck file); return the number of failures (0 or 1)."""
     for info in GAMES.values():
@@ -95,7 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     p_check = sub.add_parser(
-        "check", help="vérifie un fichier de règles (et rejoue ses exemples) ou un paquet"
+        "check", help="vérifie un fichier de règles (et rejoue ses exemples), un paquet ou "
+                      "un résumé « La règle en une minute »"
     )
     p_check.add_argument("paths", nargs="+", metavar="FICHIER")
     p_app = sub.add_parser("app", help="sert le tuteur avec Voilà")

@@ -185,8 +185,9 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
 
 def preflight() -> list[str]:
     """Problems that would break a page: every registered game's rule file (and any data file
-    its engine loads at start) must parse. Returns French lines ``file:line: reason``."""
-    from tutor import rules
+    its engine loads at start) and its « La règle en une minute » must parse. Returns French
+    lines ``file:line: reason``."""
+    from tutor import minute, rules
     from tutor.games import GAMES
 
     problems: list[str] = []
@@ -194,6 +195,8 @@ def preflight() -> list[str]:
         try:
             rules.load.cache_clear()
             rules.load(info.id)
+            minute.load.cache_clear()
+            minute.load(info.id)
             info.engine().preflight()
         except rules.RulesError as exc:
             problems.extend(str(p) for p in exc.problems)

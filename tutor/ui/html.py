@@ -104,6 +104,23 @@ CSS = """
 .tv-hero h1 { margin: 0 0 0.3rem 0; font-size: 1.8rem; color: #fff; }
 .tv-hero p { margin: 0.2rem 0; color: #edf2ff; }
 .tv-root .tv-hero a, .tv-root .tv-hero a:visited { color: #fff; text-decoration: underline; }
+/* « La règle en une minute »: one phone screen under the banner, each line a link to its
+   clause; it prints whole on one page */
+.tv-minute { border-left: 5px solid #f59f00; background: #fffbf0; }
+.tv-minute .tv-muted { margin: 0 0 0.3rem 0; }
+.tv-minute-theme { margin: 0.3rem 0 0 0; }
+.tv-minute-label { font-weight: 650; font-size: 0.8rem; text-transform: uppercase;
+  letter-spacing: 0.04em; color: #8a5a00; }
+.tv-minute ul { margin: 0.1rem 0 0 0; padding-left: 1.1rem; }
+.tv-minute li { margin: 0.05rem 0; }
+.tv-root a.tv-minute-line, .tv-root a.tv-minute-line:visited { color: #1d2433;
+  text-decoration: underline; text-decoration-color: #f5c46b; text-underline-offset: 2px; }
+.tv-root a.tv-minute-line:hover, .tv-root a.tv-minute-line:focus { color: #243aa8;
+  text-decoration-color: #243aa8; }
+@media print {
+  .tv-minute { break-inside: avoid; page-break-inside: avoid; box-shadow: none; }
+  .tv-root a.tv-minute-line { text-decoration: none; }
+}
 .widget-button.tv-cardbtn, .jupyter-button.tv-cardbtn { width: 3.2rem; height: 4.4rem;
   font-size: 1.3rem; font-weight: 700; border-radius: 9px; border: 2px solid #1c7ed6;
   background: #eef6ff; color: #0b4f8a; }

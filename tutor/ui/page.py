@@ -12,12 +12,14 @@ from typing import Any
 import ipywidgets as w
 
 from tutor import fr, rules
+from tutor import minute as summaries
 from tutor.engine import Event
 from tutor.engine.api import AnyEngine
 from tutor.games import GAMES
 from tutor.ui import html as h
 from tutor.ui.bridge import BrowserLink
 from tutor.ui.htmlwidget import Html
+from tutor.ui.minute import panel as minute_panel
 from tutor.ui.progress import Progress
 from tutor.ui.progress_map import ProgressMap
 from tutor.ui.widgets import Explainer, html
@@ -157,6 +159,11 @@ class GamePage:
                       f"<p>{h.esc(self.tagline)}</p>"
                       '<p><a href="index.ipynb">← Retour à l’accueil</a></p></div>')
         return w.VBox([banner, self.notice, self.browser])
+
+    def minute(self) -> w.HTML:
+        """« La règle en une minute »: the game's summary to read aloud before a first game
+        (``rules/<game>.minute.md``), each line linked to its clause; shown under the banner."""
+        return minute_panel(summaries.load(self.info.id), self.book())
 
     def clause(self, clause_id: str) -> h.Html:
         """A rule clause in French, by id."""

@@ -60,6 +60,7 @@ PAGE = GamePage("drahtseilakt", "Un jeu de Reiner Knizia (1999, selon l’édite
                 "l’équilibre sur la corde raide, entre bâtonnets bleus et rouges.")
 book, header, clause, clauses, example, open_points = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example, PAGE.open_points)
+minute = PAGE.minute
 progress = PAGE.progress_map  # « Ce que vous avez rencontré »
 
 

@@ -57,6 +57,7 @@ PAGE = GamePage("vaiko", "Un jeu de mémoire et de défausse, que le tuteur prop
                 shown=lambda events: [e for e in events if not scenes.is_prompt(e)])
 book, header, clause, clauses, example, open_points = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example, PAGE.open_points)
+minute = PAGE.minute
 progress = PAGE.progress_map  # « Ce que vous avez rencontré »
 
 

@@ -91,6 +91,7 @@ PAGE = GamePage("vampir", "Un jeu de Reiner Knizia (2000, selon l’éditeur), q
                 "propose de 3 à 5 joueurs : chassez les "
                 "vampires des six lieux, mais ne soyez jamais le plus faible d’une couleur.")
 book, header, example, open_points = PAGE.book, PAGE.header, PAGE.example, PAGE.open_points
+minute = PAGE.minute
 progress = PAGE.progress_map  # « Ce que vous avez rencontré »
 _REF = re.compile(r'<span class="tutor-ref" title="([a-z0-9/-]+)">([^<]*)</span>')
 _ITEM_TAIL = re.compile(r"\n(- [^\n]*(?:\n {2,}[^\n]*)+)")

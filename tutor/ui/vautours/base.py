@@ -74,6 +74,11 @@ def style() -> w.HTML:
     return Html(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
 
 
+def minute() -> w.HTML:
+    """« La règle en une minute »: the rule on one phone screen, under the banner."""
+    return PAGE.minute()
+
+
 def open_points() -> h.Html:
     """« Ce que la règle ne dit pas »: the points the booklets leave open."""
     return PAGE.open_points()

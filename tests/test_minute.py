@@ -1,0 +1,242 @@
+"""« La règle en une minute »: the summary files (``rules/<game>.minute.md``), their parser and
+check, and the panel each game page shows under its banner."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tutor import fr, minute, rules
+from tutor.__main__ import main
+from tutor.fr import NNBSP
+from tutor.games import GAMES
+from tutor.ui import html as h
+
+from .conftest import ROOT
+
+#: the games whose rule file is in rules/ (the tests' own game keeps its files beside its code)
+PAGES = sorted(g for g, info in GAMES.items() if not info.package)
+GOOD = (ROOT / "rules" / "vautours.minute.md").read_text(encoding="utf-8")
+BOOK = rules.load("vautours")
+
+
+def line_of(text: str, fragment: str) -> int:
+    """The 1-based number of the first line of ``text`` containing ``fragment``."""
+    return next(n for n, row in enumerate(text.splitlines(), 1) if fragment in row)
+
+
+def test_every_game_page_has_a_summary_beside_its_rule_file() -> None:
+    assert PAGES == ["drahtseilakt", "vaiko", "vampir", "vautours"]
+    shipped = sorted(p.name for p in (ROOT / "rules").glob("*" + minute.SUFFIX))
+    assert shipped == [g + minute.SUFFIX for g in PAGES]
+
+
+@pytest.mark.parametrize("game", PAGES)
+def test_each_summary_covers_the_five_themes_cites_default_clauses_and_fits_its_budget(
+        game: str) -> None:
+    summary = minute.load(game)
+    book = rules.load(game)
+    assert summary.game == game
+    assert [theme for theme, lines in summary.by_theme() if lines] == list(minute.THEMES)
+    for line in summary.lines:
+        clause = book.clauses[line.clause]
+        assert clause.section != "Variantes", line
+        assert (line.text and line.text[0].isupper()) or line.text.startswith("…"), line
+        assert line.text.endswith((".", "…")), line
+        assert len(line.text) <= minute.MAX_LINE_CHARS, line
+    assert len(summary.lines) <= minute.MAX_LINES
+    assert summary.rows == sum(-(-len(x.text) // minute.ROW_CHARS) for x in summary.lines)
+    assert summary.rows <= minute.MAX_ROWS
+    # one clause a line: the links of the page never lead twice to the same place
+    clauses = [line.clause for line in summary.lines]
+    assert len(set(clauses)) == len(clauses)
+
+
+def parse(text: str) -> minute.Minute:
+    return minute.parse(text, "essai.minute.md", BOOK)
+
+
+def problems(text: str) -> list[str]:
+    with pytest.raises(rules.RulesError) as err:
+        parse(text)
+    return [str(p) for p in err.value.problems]
+
+
+def test_the_shipped_text_parses_with_each_line_and_its_clause() -> None:
+    summary = parse(GOOD)
+    first = summary.lines[0]
+    assert first.theme == "Le matériel" and first.clause == "vautours/joueurs"
+    assert first.line == line_of(GOOD, "{#vautours/joueurs}")
+    assert first.text.startswith("Chacun prend les quinze cartes") and "{" not in first.text
+
+
+REVEAL = "- On retourne la carte Points du dessus de la pioche. {#vautours/revelation}"
+LONG = "On retourne la carte Points du dessus de la pioche" + ", puis on attend" * 8 + "."
+
+
+@pytest.mark.parametrize(("old", "new", "at", "reason"), [
+    (REVEAL, REVEAL.replace("revelation", "retournement"), REVEAL[:20],
+     "renvoi vers un article inconnu « vautours/retournement »"),
+    (REVEAL, REVEAL.replace("{#vautours/revelation}", ""), REVEAL[:20],
+     "la ligne doit finir par l’article qu’elle résume : « {#jeu/nom} »"),
+    (REVEAL, REVEAL.replace("vautours/revelation", "Vautours/Révélation"), REVEAL[:20],
+     "identifiant mal formé « Vautours/Révélation » (attendu : jeu/nom-en-minuscules)"),
+    (REVEAL, REVEAL.replace("revelation", "variante-egalite-simple"), REVEAL[:20],
+     "« vautours/variante-egalite-simple » est une variante : le résumé suit la règle par "
+     "défaut"),
+    (REVEAL, REVEAL.replace("On retourne", "On [retourne](#vautours/revelation)"), "- On [",
+     "une ligne du résumé est du texte simple (ni lien, ni gras, ni balise)"),
+    (REVEAL, "On retourne la carte du dessus.", "On retourne",
+     "texte hors d’une ligne du résumé : écrire « - Texte. {#jeu/nom} » sous un thème « ## »"),
+    (REVEAL, REVEAL.replace("la pioche.", "la pioche" + ", puis on attend" * 8 + "."),
+     REVEAL[:20], f"ligne de {len(LONG)} caractères : {minute.MAX_LINE_CHARS} au plus, pour "
+     "tenir sur un écran de téléphone"),
+    ("## Un tour", "## Un tour de jeu", "## Un tour",
+     "thème inconnu « Un tour de jeu » (thèmes, dans l’ordre : Le matériel, Un tour, "
+     "Qui prend quoi, La fin, Qui gagne)"),
+    ("## La fin", "## Qui gagne", "## Qui gagne", "thème « Qui gagne » hors d’ordre : "
+     "« La fin » vient avant"),
+    ('game = "vautours"', 'game = "vampir"', "game =", "le résumé est celui du jeu « vampir », "
+     "mais le fichier de règles est celui de « vautours »"),
+    ('game = "vautours"', 'jeu = "vautours"', "+++", "l’en-tête doit donner « game » (texte "
+     "non vide)"),
+])
+def test_a_malformed_summary_is_refused_with_file_line_and_reason(
+        old: str, new: str, at: str, reason: str) -> None:
+    assert old in GOOD
+    text = GOOD.replace(old, new, 1)
+    assert f"essai.minute.md:{line_of(text, at)}: {reason}" in problems(text)
+
+
+def test_a_theme_without_lines_or_missing_is_refused() -> None:
+    end = GOOD.index("## La fin")
+    text = GOOD[:end] + "## La fin\n\n## Qui gagne\n" + GOOD[GOOD.index("## Qui gagne") + 13:]
+    assert f"essai.minute.md:{line_of(text, '## La fin')}: le thème « La fin » n’a aucune " \
+           "ligne" in problems(text)
+    cut = GOOD[:end]
+    found = problems(cut)
+    last = len(cut.splitlines())
+    assert f"essai.minute.md:{last}: il manque le thème « La fin »" in found
+    assert f"essai.minute.md:{last}: il manque le thème « Qui gagne »" in found
+
+
+def test_more_lines_than_one_screen_holds_is_refused_at_the_first_line_too_many() -> None:
+    extra = "".join(f"- Une manche de plus, numéro {k}. {{#vautours/fin-de-manche}}\n"
+                    for k in range(minute.MAX_LINES))
+    text = GOOD.replace("## La fin\n", "## La fin\n\n" + extra, 1)
+    found = problems(text)
+    before = sum(1 for x in parse(GOOD).lines if x.theme in minute.THEMES[:3])
+    first_too_many = line_of(text, f"numéro {minute.MAX_LINES - before}.")
+    assert f"essai.minute.md:{first_too_many}: plus de {minute.MAX_LINES} lignes : le résumé " \
+           "ne tiendrait plus sur un écran de téléphone" in found
+    rows = sum(minute.screen_rows(x.text) for x in parse(GOOD).lines
+               if x.theme in minute.THEMES[:3])
+    first_over = None
+    for k in range(minute.MAX_LINES):
+        rows += minute.screen_rows(f"Une manche de plus, numéro {k}.")
+        if rows > minute.MAX_ROWS:
+            first_over = line_of(text, f"numéro {k}.")
+            break
+    assert [p for p in found if "dépasse" in p] == [
+        f"essai.minute.md:{first_over}: à cette ligne, le résumé dépasse {minute.MAX_ROWS} "
+        f"rangées d’écran (une rangée pour {minute.ROW_CHARS} caractères) : il ne tiendrait "
+        "plus sur un écran de téléphone"]
+
+
+def test_the_check_command_checks_a_summary_against_the_rule_file_beside_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shipped = [str(ROOT / "rules" / (g + minute.SUFFIX)) for g in PAGES]
+    assert main(["check", *shipped]) == 0
+    out = capsys.readouterr().out
+    for path in shipped:
+        summary = minute.read(path)
+        assert (f"{path} : {len(summary.lines)} lignes sur {minute.MAX_LINES}, "
+                f"{summary.rows} rangées d’écran sur {minute.MAX_ROWS}, chaque article cité "
+                "existe.") in out
+    (tmp_path / "vautours.fr.md").write_text(BOOK_TEXT, encoding="utf-8")
+    bad = tmp_path / "vautours.minute.md"
+    bad.write_text(GOOD.replace("vautours/revelation", "vautours/retournement"), "utf-8")
+    run = subprocess.run([sys.executable, "-m", "tutor", "check", str(bad)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1
+    assert (f"ERREUR {bad}:{line_of(GOOD, 'vautours/revelation')}: renvoi vers un article "
+            "inconnu « vautours/retournement »") in run.stdout
+    alone = tmp_path / "seul" / "vautours.minute.md"
+    alone.parent.mkdir()
+    alone.write_text(GOOD, "utf-8")
+    assert main(["check", str(alone)]) == 1
+    assert f"ERREUR {alone.with_name('vautours.fr.md')}:0: fichier illisible" in \
+        capsys.readouterr().out
+
+
+BOOK_TEXT = (ROOT / "rules" / "vautours.fr.md").read_text(encoding="utf-8")
+
+
+def test_a_missing_summary_stops_the_page_and_the_app_with_its_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.app import preflight
+
+    for path in (ROOT / "rules").iterdir():
+        if not path.name.startswith("vampir."):
+            (tmp_path / path.name).write_bytes(path.read_bytes())
+    (tmp_path / "vampir.fr.md").write_bytes((ROOT / "rules" / "vampir.fr.md").read_bytes())
+    monkeypatch.setenv("TUTOR_RULES_DIR", str(tmp_path))
+    rules.load.cache_clear()
+    minute.load.cache_clear()
+    try:
+        with pytest.raises(rules.RulesError, match="fichier manquant"):
+            minute.load("vampir")
+        assert f"{tmp_path / 'vampir.minute.md'}:0: fichier manquant : chaque jeu a son " \
+               "résumé « La règle en une minute » à côté de sa règle" in preflight()
+    finally:
+        monkeypatch.delenv("TUTOR_RULES_DIR")
+        rules.load.cache_clear()
+        minute.load.cache_clear()
+
+
+ALIASES = {"vautours": ("stupides-vautours", "sv"), "drahtseilakt": ("drahtseilakt", "dz"),
+           "vampir": ("vampir", "vp"), "vaiko": ("vaiko", "vk")}
+
+
+@pytest.mark.parametrize("game", PAGES)
+def test_the_page_shows_the_summary_under_its_banner_each_line_a_link_to_its_clause(
+        game: str) -> None:
+    page = importlib.import_module(f"tutor.ui.{game}")
+    panel = page.minute()
+    summary = minute.load(game)
+    markup = panel.value
+    links = re.findall(r'<a class="tv-minute-line" href="#([^"]+)" title="([^"]+)">([^<]+)</a>',
+                       markup)
+    assert len(links) == len(summary.lines)
+    for (target, title, text), line in zip(links, summary.lines, strict=True):
+        clause = rules.load(game).clause(line.clause)
+        assert target == h.anchor(line.clause)
+        # the link leads to the clause's panel, the one place with that id on the page
+        assert f'id="{target}"' in page.clause(line.clause).body
+        assert title == f"Article «{NNBSP}{clause.title}{NNBSP}»"
+        assert text == h.esc(line.text)
+    assert "« " not in markup and " :" not in markup  # French spacing, narrow and no-break
+    for theme in minute.THEMES:
+        assert f'<div class="tv-minute-label">{theme}</div>' in markup
+    assert markup.startswith('<div class="tv-root"><section class="tv-panel tv-minute" ')
+    assert f'<div class="tv-title">{minute.TITLE}</div>' in markup
+    # the notebook shows it right under the banner, before any clause
+    notebook, alias = ALIASES[game]
+    nb = json.loads((ROOT / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8"))
+    code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    assert code[code.index(f"{alias}.header()") + 1] == f"{alias}.minute()"
+
+
+@pytest.mark.parametrize("game", PAGES)
+def test_each_summary_is_spelt_right(game: str) -> None:
+    from .test_french import misspelt
+
+    summary = minute.load(game)
+    bad = set().union(*(misspelt(fr.typography(x.text)) for x in summary.lines))
+    assert not bad, sorted(bad)

@@ -1,0 +1,217 @@
+"""« La règle en une minute »: each game's summary to read aloud before a first game, kept beside
+its rule file as ``rules/<game>.minute.md`` and parsed here.
+
+A summary file has a TOML front matter between ``+++`` lines naming the ``game``, then the five
+themes as ``## `` headings, in this order: « Le matériel », « Un tour », « Qui prend quoi »,
+« La fin », « Qui gagne ». Under each theme come its lines, each a ``- `` item of plain French
+ending with the clause it sums up, written as in the rule file's headings: ``{#jeu/nom}``::
+
+    ## Un tour
+
+    - On retourne la carte Points du dessus de la pioche. {#vautours/revelation}
+
+Every line cites exactly one clause of the game's rule file, never a variant (the summary
+follows the default reading). The summary must fit one phone screen (390 × 844 px): at most
+:data:`MAX_LINES` lines of at most :data:`MAX_LINE_CHARS` characters, taking at most
+:data:`MAX_ROWS` rows of the phone's screen, a line of ``n`` characters being counted as
+``ceil(n / ROW_CHARS)`` rows (a row on the phone holds about 42 characters: the count errs on the
+long side). The browser test measures the rendered box against the screen. Every problem is
+reported with the file, the line and the reason (:class:`tutor.rules.RulesError`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from tutor import rules
+from tutor.rules import ID_RE, Problem, RulesError
+
+TITLE = "La règle en une minute"
+THEMES = ("Le matériel", "Un tour", "Qui prend quoi", "La fin", "Qui gagne")
+#: the static bound of one phone screen (390 × 844): lines, characters a line, rows of the screen
+#: (with the title, the five themes and the margins, 30 rows of about 20 px fill 844 px)
+MAX_LINES = 14
+MAX_LINE_CHARS = 120
+MAX_ROWS = 30
+ROW_CHARS = 38
+SUFFIX = ".minute.md"
+
+_ITEM_RE = re.compile(r"^-\s+(?P<text>.*?)\s*\{#(?P<id>[^\s}]*)\}\s*$")
+_MARKUP_RE = re.compile(r"[\[\]*_`<>{}#]")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a summary: its ``theme``, plain French ``text``, the ``clause`` it sums up
+    and its ``line`` number in the file."""
+
+    theme: str
+    text: str
+    clause: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Minute:
+    """A game's summary: its lines in file order (every theme of :data:`THEMES` has some)."""
+
+    game: str
+    path: str
+    lines: tuple[Line, ...]
+
+    def by_theme(self) -> tuple[tuple[str, tuple[Line, ...]], ...]:
+        """The themes in order, each with its lines."""
+        return tuple((t, tuple(x for x in self.lines if x.theme == t)) for t in THEMES)
+
+    @property
+    def rows(self) -> int:
+        """The rows of a phone's screen its lines take (what :data:`MAX_ROWS` bounds)."""
+        return sum(screen_rows(x.text) for x in self.lines)
+
+
+def screen_rows(text: str) -> int:
+    """The rows of a phone's screen a line of ``text`` takes, counted on the long side."""
+    return math.ceil(len(text) / ROW_CHARS)
+
+
+def parse(text: str, path: str, book: rules.RuleBook) -> Minute:
+    """Parse a summary's text, checking its clauses against ``book``; raise
+    :class:`~tutor.rules.RulesError` listing every problem (file, line, reason)."""
+    problems: list[Problem] = []
+
+    def problem(line: int, reason: str) -> None:
+        problems.append(Problem(path, line, reason))
+
+    rows = text.splitlines()
+    start = 0
+    game = ""
+    if not rows or rows[0].strip() != "+++":
+        problem(1, "le fichier doit commencer par un en-tête TOML entre deux lignes « +++ »")
+    else:
+        end = next((i for i in range(1, len(rows)) if rows[i].strip() == "+++"), None)
+        if end is None:
+            problem(1, "l’en-tête TOML ouvert par « +++ » n’est jamais fermé")
+            end = len(rows) - 1
+        start = end + 1
+        try:
+            meta = tomllib.loads("\n".join(rows[1:end]))
+        except tomllib.TOMLDecodeError as exc:
+            problem(2, f"en-tête TOML invalide : {exc}")
+            meta = {}
+        game = meta.get("game", "") if isinstance(meta.get("game"), str) else ""
+        at = next((i + 1 for i in range(1, end) if rows[i].lstrip().startswith("game")), 1)
+        if not game:
+            problem(at, "l’en-tête doit donner « game » (texte non vide)")
+        elif game != book.game:
+            problem(at, f"le résumé est celui du jeu « {game} », "
+                       f"mais le fichier de règles est celui de « {book.game} »")
+
+    lines: list[Line] = []
+    seen: list[str] = []
+    theme: str | None = None
+    theme_line = 0
+    total = 0  # rows of the screen taken so far
+
+    def close_theme() -> None:
+        if theme is not None and not any(x.theme == theme for x in lines):
+            problem(theme_line, f"le thème « {theme} » n’a aucune ligne")
+
+    for i in range(start, len(rows)):
+        raw, n = rows[i], i + 1
+        stripped = raw.strip()
+        if not stripped or raw.startswith("# "):
+            continue
+        if raw.startswith("## "):
+            close_theme()
+            name = raw[3:].strip()
+            theme, theme_line = None, n
+            if name not in THEMES:
+                problem(n, f"thème inconnu « {name} » (thèmes, dans l’ordre : "
+                           f"{', '.join(THEMES)})")
+            elif name in seen:
+                problem(n, f"thème en double « {name} »")
+            else:
+                expected = THEMES[len(seen)]
+                if name != expected:
+                    problem(n, f"thème « {name} » hors d’ordre : « {expected} » vient avant")
+                seen.append(name)
+                theme = name
+            continue
+        if not raw.startswith("- "):
+            problem(n, "texte hors d’une ligne du résumé : écrire « - Texte. {#jeu/nom} » "
+                       "sous un thème « ## »")
+            continue
+        m = _ITEM_RE.match(raw)
+        if not m:
+            problem(n, "la ligne doit finir par l’article qu’elle résume : « {#jeu/nom} »")
+            continue
+        body, cid = m["text"], m["id"]
+        if theme is None:
+            problem(n, "ligne placée hors d’un thème : la mettre sous un titre « ## »")
+            continue
+        if not body:
+            problem(n, "ligne vide : écrire la phrase à lire avant « {#" + cid + "} »")
+            continue
+        if _MARKUP_RE.search(body):
+            problem(n, "une ligne du résumé est du texte simple (ni lien, ni gras, ni balise)")
+        if not ID_RE.match(cid):
+            problem(n, f"identifiant mal formé « {cid} » (attendu : jeu/nom-en-minuscules)")
+        elif cid not in book.clauses:
+            problem(n, f"renvoi vers un article inconnu « {cid} »")
+        elif book.clauses[cid].section == "Variantes":
+            problem(n, f"« {cid} » est une variante : le résumé suit la règle par défaut")
+        if len(body) > MAX_LINE_CHARS:
+            problem(n, f"ligne de {len(body)} caractères : {MAX_LINE_CHARS} au plus, "
+                       "pour tenir sur un écran de téléphone")
+        total += screen_rows(body)
+        lines.append(Line(theme, body, cid, n))
+        if len(lines) == MAX_LINES + 1:
+            problem(n, f"plus de {MAX_LINES} lignes : le résumé ne tiendrait plus sur un écran "
+                       "de téléphone")
+        if total > MAX_ROWS >= total - screen_rows(body):
+            problem(n, f"à cette ligne, le résumé dépasse {MAX_ROWS} rangées d’écran (une "
+                       f"rangée pour {ROW_CHARS} caractères) : il ne tiendrait plus sur un écran "
+                       "de téléphone")
+    close_theme()
+    for name in THEMES:
+        if name not in seen:
+            problem(len(rows) or 1, f"il manque le thème « {name} »")
+    if problems:
+        raise RulesError(problems)
+    return Minute(game, path, tuple(lines))
+
+
+def path_of(game: str) -> Path:
+    """Where the summary of ``game`` is: beside its rule file, ``<game>.minute.md``."""
+    return rules.path_of(game).with_name(game + SUFFIX)
+
+
+def read(path: str | Path, book: rules.RuleBook | None = None) -> Minute:
+    """Parse the summary at ``path`` against ``book`` (by default the rule file beside it,
+    ``<game>.fr.md``, the game being named by the file: ``<game>.minute.md``)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesError([Problem(str(p), 0, f"fichier illisible : {exc}")]) from exc
+    if book is None:
+        if not p.name.endswith(SUFFIX):
+            raise RulesError([Problem(str(p), 1, f"un résumé s’appelle « <jeu>{SUFFIX} »")])
+        book = rules.read(p.with_name(p.name[: -len(SUFFIX)] + ".fr.md"))
+    return parse(text, str(p), book)
+
+
+@cache
+def load(game: str) -> Minute:
+    """The summary of ``game`` (parsed once); every game page has one, so a missing file is
+    an error like a malformed one."""
+    path = path_of(game)
+    if not path.exists():
+        raise RulesError([Problem(str(path), 0, "fichier manquant : chaque jeu a son résumé "
+                                                f"« {TITLE} » à côté de sa règle")])
+    return read(path, rules.load(game))
