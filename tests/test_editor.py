@@ -16,6 +16,7 @@ from tutor.ui.drahtseilakt import explorers as dzx
 from tutor.ui.drahtseilakt import play as dz
 from tutor.ui.editor import Position, PositionEditor
 from tutor.ui.vaiko import base as vk
+from tutor.ui.vaiko import explorers as vkx
 from tutor.ui.vampir import explorers as vpx
 from tutor.ui.vampir import play as vp
 from tutor.ui.vautours import base as sv
@@ -375,4 +376,48 @@ def test_a_card_in_two_hands_is_refused_naming_the_hand() -> None:
     editor.play_button.click()
     said = text(editor.error.value)
     assert "donne 1, main d" in said and "la carte « 12 » est placée deux fois" in said, said
+    assert board.session.state is before
+
+
+def test_vaiko_explorers_open_in_the_sandbox() -> None:
+    board = vk.sandbox()
+    match = vkx.match_explorer()
+    match.opener.children[0].click()
+    assert "tv-error" not in match.error.value, match.error.value
+    state = board.session.state
+    assert state.phase == "match" and vk.v.current_seats(state) == ("Carla",)
+    assert [state.deck.cards[c].face for c in state.discard] == ["2", "6"]
+    assert "Ouvert dans le bac à sable" in text(match.opener.children[1].value)
+    call = vkx.call_calculator()
+    call.opener.children[0].click()
+    assert "tv-error" not in call.error.value, call.error.value
+    state = board.session.state
+    points = {p: sum(state.deck.cards[c].points for c in h)
+              for p, h in zip(state.players, state.hands)}
+    assert points == {"Alex": 4, "Carla": 9, "Dario": 15}
+    assert state.phase == "call" and vk.v.current_seats(state) == ("Alex",)
+    call.points["Dario"].value = 41  # more than four cards can hold
+    call.opener.children[0].click()
+    assert "41 points, c’est impossible" in text(call.error.value)
+    assert "vaiko/donne" in call.error.value
+    assert board.session.state is state
+
+
+def test_vaiko_the_pile_set_with_the_controls_turns_its_first_card_onto_the_discard() -> None:
+    board = vk.sandbox()
+    editor = editor_of(board)
+    for face in ("7", "Vision", "Vision", "3"):
+        editor.piles["pioche"].add(face)
+    assert not editor.piles["pioche"].buttons[0].disabled  # copies may be chosen again
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    cards = state.deck.cards
+    assert [cards[c].face for c in state.discard] == ["7"]
+    assert [cards[c].face for c in state.pile[:3]] == ["Vision", "Vision", "3"]
+    before = state
+    for face in ("Vision", "Vision", "Vision"):  # five in all: the game has four
+        editor.piles["pioche"].add(face)
+    editor.play_button.click()
+    assert "la carte « Vision » est placée deux fois" in text(editor.error.value)
     assert board.session.state is before

@@ -47,12 +47,14 @@ NAMES = ("Alex", "Béa", "Chloé", "Dario", "Léo", "Emma")
 class Pile:
     """A pile whose order the learner sets by clicking its cards, top first (``key``: how
     ``write`` finds it; ``cards``: every card it may hold, as buttons; ``show``: a card's
-    label)."""
+    label); with ``repeat``, a kind of card may be clicked more than once (a game with copies
+    of it: the engine refuses more copies than the game has)."""
 
     key: str
     title: str
     cards: tuple[Any, ...]
     show: Callable[[Any], str] = str
+    repeat: bool = False
 
 
 @dataclass(frozen=True)
@@ -225,8 +227,8 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
                                  description="Règle",
                                  layout=w.Layout(width="auto", max_width="100%"))
         self.then: tuple[Mapping[str, Any], ...] = ()
-        self.piles = {p.key: _Sequence(p.title, p.cards, p.show, guard, "tv-edit-pile")
-                      for p in spec.piles}
+        self.piles = {p.key: _Sequence(p.title, p.cards, p.show, guard, "tv-edit-pile",
+                                       p.repeat) for p in spec.piles}
         self.fronts: dict[str, list[_Sequence]] = {
             f.key: [_Sequence(f"{f.title} — {name}", f.cards, f.show, guard, "tv-edit-front",
                               f.repeat) for name in names] for f in spec.fronts}
