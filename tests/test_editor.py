@@ -421,3 +421,61 @@ def test_vaiko_the_pile_set_with_the_controls_turns_its_first_card_onto_the_disc
     editor.play_button.click()
     assert "la carte « Vision » est placée deux fois" in text(editor.error.value)
     assert board.session.state is before
+
+
+def test_vampir_deck_order_and_cards_under_the_locations_set_up_with_the_controls() -> None:
+    board = vp.sandbox()
+    editor = editor_of(board)
+    v = vp.v
+    castle2, pub1 = v.Vampire("castle", 2), v.Vampire("pub", 1)
+    for card in (castle2, v.JOKER, pub1):
+        editor.piles["pioche"].add(card)
+    for card in (castle2, v.JOKER):
+        editor.piles["sous:castle"].add(card)
+    editor.piles["sous:pub"].add(v.Vampire("pub", 2))
+    editor.counts["chasses"][0]["castle"].value = 5  # its cards come out of the deck too
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    assert state.deck[:3] == (castle2, v.JOKER, pub1)  # the deck dealt as set
+    assert state.under[v.LOCATIONS.index("castle")] == (v.Vampire("castle", 1), castle2, v.JOKER)
+    assert state.under[v.LOCATIONS.index("pub")] == (pub1, v.Vampire("pub", 2))
+    assert vp.v.inventory(state) == vp.v.inventory(vp.v.new_game(state.players, seed=1))
+    assert "lieux" in board.scenario.text.value and "taverne" in board.scenario.text.value
+    # the first player draws the two cards set on top
+    first = board.acting_seat(board.session.step)
+    board.play(v.Draw(first))
+    assert {castle2, v.JOKER} <= set(board.session.state.pending)
+    board.scenario.link_button.click()
+    url = board.scenario.url.value
+    assert len(url) <= 400
+    other = vp.sandbox()
+    other.guard(other.scenario.from_query)("?" + urlsplit(url).query)
+    assert other.session.state == board.session.state
+
+
+def test_vampir_one_copy_too_many_is_refused_naming_the_part_and_nothing_changes() -> None:
+    board = vp.sandbox()
+    before = board.session.state
+    editor = editor_of(board)
+    for _ in range(5):  # the game has five two-head vampires of each colour
+        editor.piles["sous:church"].add(vp.v.Vampire("church", 2))
+    editor.piles["pioche"].add(vp.v.Vampire("church", 2))
+    editor.play_button.click()
+    said = text(editor.error.value)
+    assert "Pioche : la carte « vampire" in said and "que 5 exemplaires" in said, said
+    assert board.session.state is before
+
+
+@pytest.mark.parametrize("lieux, says", [
+    ('lieux = { château = ["église:2"] }', "ne peut pas y être posé"),
+    ('lieux = { grenier = ["joker"] }', "grenier"),
+    ('lieux = { château = ["joker", "joker", "joker", "joker", "joker", "joker", "joker", '
+     '"joker", "joker", "joker", "joker"] }', "plus de « joker » dans la pioche"),
+])
+def test_vampir_scenario_cards_under_a_location_the_engine_refuses(lieux: str, says: str
+                                                                   ) -> None:
+    text_ = f'joueurs = ["Anke", "Bernd", "Chloé"]\nvariante = "manche-unique"\n{lieux}\n'
+    with pytest.raises((vp.v.IllegalAction, sc.ScenarioError)) as refused:
+        sc.load(vp.v, text_, "vampir")
+    assert says in str(refused.value).replace("\u202f", " ")
