@@ -11,7 +11,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tutor.engine import IllegalAction
 from tutor.engine import scenario as sc
+from tutor.engine.core import Record
 from tutor.ui.drahtseilakt import explorers as dzx
 from tutor.ui.drahtseilakt import play as dz
 from tutor.ui.editor import Position, PositionEditor
@@ -476,6 +478,127 @@ def test_vampir_one_copy_too_many_is_refused_naming_the_part_and_nothing_changes
 def test_vampir_scenario_cards_under_a_location_the_engine_refuses(lieux: str, says: str
                                                                    ) -> None:
     text_ = f'joueurs = ["Anke", "Bernd", "Chloé"]\nvariante = "manche-unique"\n{lieux}\n'
-    with pytest.raises((vp.v.IllegalAction, sc.ScenarioError)) as refused:
+    with pytest.raises((IllegalAction, sc.ScenarioError)) as refused:
         sc.load(vp.v, text_, "vampir")
     assert says in str(refused.value).replace("\u202f", " ")
+
+
+# --- Stupides Vautours: hands and the explorers' players -----------------------------------------
+
+
+def test_vautours_cards_played_set_with_the_controls_give_the_hands_and_the_manches() -> None:
+    board = sv.sandbox()
+    editor = editor_of(board)
+    editor.count.value = 3
+    for box, name in zip(editor.names, ("Zoé", "Béa", "Chloé")):
+        box.value = name
+    editor.fronts["gains"][0].add(10)
+    editor.fronts["gains"][1].add(-5)
+    for seat, cards in enumerate(((15, 3), (1, 14), (2, 13))):
+        for card in cards:
+            editor.fronts["joues"][seat].add(card)
+    editor.piles["pioche"].add(7)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    assert [set(sv.v.HAND) - set(h) for h in state.hands] == [{15, 3}, {1, 14}, {2, 13}]
+    assert [sorted(p) for p in state.played] == [[3, 15], [1, 14], [2, 13]]
+    assert state.taken == ((10,), (-5,), ()) and state.pile == (7,)
+    # one manche more than the cards won: it ended without a winner, its card still at stake
+    editor.fronts["joues"][0].add(9)
+    editor.fronts["joues"][1].add(9)
+    editor.fronts["joues"][2].add(9)
+    editor.piles["pioche"].add(8)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    assert state.pile == (7, 8) and all(9 not in h for h in state.hands)
+    play(board, ("Zoé", 12), ("Béa", 4), ("Chloé", 5))
+    assert sorted(board.session.state.taken[0]) == [7, 8, 10]
+    board.scenario.link_button.click()
+    url = board.scenario.url.value
+    assert len(url) <= 400
+    other = sv.sandbox()
+    other.guard(other.scenario.from_query)("?" + urlsplit(url).query)
+    assert other.session.state == board.session.state
+
+
+@pytest.mark.parametrize("played, won, says", [
+    ({"A": (1, 2, 3), "B": (13, 14)}, {"A": (10, 9)}, "B a joué moins de cartes que 3 manches"),
+    ({"A": (1,), "B": (13,)}, {"A": (10, 9)}, "1 manche jouée, mais 2 cartes Points gagnées"),
+    ({"A": (1, 2), "B": (13, 14)}, {"A": (10, 9)}, "Le tuteur ne trouve pas de manches"),
+])
+def test_vautours_cards_played_that_do_not_fit_are_refused_and_nothing_changes(
+        played: dict[str, tuple[int, ...]], won: dict[str, tuple[int, ...]], says: str) -> None:
+    board = sv.sandbox()
+    before = board.session.state
+    editor = editor_of(board)
+    editor.set_position(Position(("A", "B"), "standard", {"pioche": ()},
+                                 {"gains": won, "joues": played}))
+    editor.play_button.click()
+    said = text(editor.error.value)
+    assert says in said and "vautours/" in editor.error.value, said
+    assert board.session.state is before
+
+
+def test_vautours_manches_found_for_positions_of_real_games() -> None:
+    """Positions reached by random games: the search finds manches for almost all (the few it
+    does not find are refused, never wrong), and the engine's replay gives the same hands,
+    winnings and pile."""
+    from tutor.games.vautours import history
+    found = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        players = ("A", "B", "C", "D", "E")[:rng.choice((2, 3, 4, 5))]
+        state = sv.v.new_game(players, seed=seed)
+        for _ in range(rng.randrange(2, 12) * len(players)):
+            seat = sv.v.current_seats(state)[0]
+            state, _ = sv.v.apply(state, rng.choice(sv.v.legal_actions(state, seat)))
+        try:
+            past = history.past_manches(players, dict(zip(players, state.played)),
+                                        dict(zip(players, state.taken)), state.variant,
+                                        state.pile[:-1])
+        except IllegalAction:
+            continue
+        found += 1
+        moves = [sv.v.Play(p, plays[p]) for _, plays in past for p in players]
+        order = [card for card, _ in past] + list(state.pile[-1:])
+        deck = tuple(order) + tuple(c for c in sv.v.POINT_CARDS if c not in order)
+        built = sc.build(sv.v, sc.Scenario(players, state.variant, Record((deck,)),
+                                           tuple(moves)))
+        again = built.state
+        assert again.hands == state.hands and again.pile == state.pile
+        assert [sorted(t) for t in again.taken] == [sorted(t) for t in state.taken]
+    assert found >= 10
+
+
+def test_vautours_explorers_take_any_names_and_two_to_five_players() -> None:
+    board = sv.sandbox()
+    tie = svx.tie_explorer()
+    tie.count.value = 3
+    tie.names[0].value = "Zoé"
+    tie.names[2].value = "Édouard"
+    assert tie.cards[0].description == "Zoé" and tie.seats[3].layout.display == "none"
+    tie.cards[0].value, tie.cards[1].value, tie.cards[2].value = 5, 9, 11
+    assert tie.result.winner == "Édouard"
+    tie.opener.children[0].click()
+    assert "tv-error" not in tie.error.value, tie.error.value
+    assert board.session.state.players == ("Zoé", "Carla", "Édouard")
+    tie.names[1].value = "Zoé"
+    assert "Deux joueurs ont le même nom" in text(tie.error.value)
+    tie.names[1].value = " "
+    assert "Joueur 2 : tapez un prénom" in text(tie.error.value)
+
+    compare = svx.tiebreak_compare()
+    compare.count.value = 5
+    compare.names[4].value = "Chloé"
+    compare.inputs["Chloé"].value = "4, 2, 1"
+    assert "tv-error" not in compare.error.value, compare.error.value
+    assert "Chloé +4, +2, +1 +7" in text(compare.out.value)
+    compare.count.value = 2
+    assert list(compare.inputs) == ["Alex", "Carla"]
+    compare.opener.children[0].click()
+    assert "tv-error" not in compare.error.value, compare.error.value
+    state = board.session.state
+    assert state.players == ("Alex", "Carla") and [sorted(t) for t in state.taken] == [[6, 8],
+                                                                                       [5, 9]]
