@@ -474,9 +474,11 @@ def test_vampir_one_copy_too_many_is_refused_naming_the_part_and_nothing_changes
     ('lieux = { grenier = ["joker"] }', "grenier"),
     ('lieux = { château = ["joker", "joker", "joker", "joker", "joker", "joker", "joker", '
      '"joker", "joker", "joker", "joker"] }', "plus de « joker » dans la pioche"),
+    ("chasses.Anke = { " + ", ".join(f'{loc} = ["{loc}:1", "{loc}:1", "{loc}:1"]' for loc in (
+        "château", "cimetière", "asile", "docks", "église", "taverne")) + " }",
+     "les six couleurs sont exposées, la manche serait déjà finie"),
 ])
-def test_vampir_scenario_cards_under_a_location_the_engine_refuses(lieux: str, says: str
-                                                                   ) -> None:
+def test_vampir_scenario_positions_the_engine_refuses(lieux: str, says: str) -> None:
     text_ = f'joueurs = ["Anke", "Bernd", "Chloé"]\nvariante = "manche-unique"\n{lieux}\n'
     with pytest.raises((IllegalAction, sc.ScenarioError)) as refused:
         sc.load(vp.v, text_, "vampir")

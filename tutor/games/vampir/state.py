@@ -15,6 +15,7 @@ from tutor.engine.core import Record
 from .cards import (
     C_DEAL,
     C_END_DECK,
+    C_END_SIX,
     C_HUNT,
     C_JOKERS,
     C_LAY,
@@ -242,7 +243,8 @@ def resume(state: State, *, hunts: Mapping[str, Mapping[str, Sequence[Card]]] | 
     players (``hunts``: player -> location -> cards; ``vampir/chasse``) and cards already laid
     under the locations (``under``: location -> cards laid on top of its one-head vampire of the
     set-up; ``vampir/poser``: a vampire under its own colour, a joker anywhere). Each hunt must
-    be a valid hunt of that location's colour, one per location and player. Every card comes
+    be a valid hunt of that location's colour, one per location and player, five colours at
+    most (``vampir/fin-six-couleurs``: six would have ended the manche). Every card comes
     out of the face-down deck, the hunts' first, from the top (the cards are conserved: a card
     the deck no longer holds, all its copies being in the hands or elsewhere on the table, is
     refused; the deck must keep at least one card). Raises :class:`IllegalAction` (French,
@@ -276,6 +278,10 @@ def resume(state: State, *, hunts: Mapping[str, Mapping[str, Sequence[Card]]] | 
                         "les lieux)."), C_JOKERS if card == JOKER else C_VAMPIRES)
                 deck.remove(card)
             slots[LOCATIONS.index(loc)] = hunt
+        if all(slots):
+            raise illegal(fr.typography(
+                f"Chasses {fr.of(p)} : les six couleurs sont exposées, la manche serait déjà "
+                "finie ; donnez-lui cinq chasses au plus."), C_END_SIX)
         displays.append(tuple(slots))
     laid = [list(cards) for cards in state.under]
     if under is not None and not isinstance(under, Mapping):
