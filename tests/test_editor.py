@@ -604,3 +604,19 @@ def test_vautours_explorers_take_any_names_and_two_to_five_players() -> None:
     state = board.session.state
     assert state.players == ("Alex", "Carla") and [sorted(t) for t in state.taken] == [[6, 8],
                                                                                        [5, 9]]
+
+
+def test_vampir_the_booklets_closing_table_opens_once_no_one_has_six_colours() -> None:
+    """The hunts' cards are written above the deck, so no hand is dealt them: the booklet's
+    four players' hunts fit in one deal; Anke's six colours would have ended the manche."""
+    board = vp.sandbox()
+    scoring = vpx.scoring_explorer()
+    scoring.opener.children[0].click()
+    assert "les six couleurs sont exposées" in text(scoring.error.value)
+    scoring.cells[("Anke", "church")].value = 0
+    scoring.opener.children[0].click()
+    assert "tv-error" not in scoring.error.value, scoring.error.value
+    state = board.session.state
+    heads = vp.v.hunt_heads(state)
+    assert heads["Doro"] == {"graveyard": 3, "madhouse": 6, "docks": 7, "church": 6, "pub": 3}
+    assert vp.v.inventory(state) == vp.v.inventory(vp.v.new_game(state.players, seed=1))

@@ -123,8 +123,8 @@ def write_position(position: Position) -> dict[str, Any]:
     vampire of the set-up, and the top of the face-down deck. Every part is taken out of the
     game's cards by the engine first (:func:`~tutor.engine.scenario.take`: one copy too many
     is refused, naming the part); the hunts and the cards under the locations come out of the
-    deck (:func:`~tutor.games.vampir.resume`), from its top: when the deck's order is set, they
-    are written above it, so that it is dealt as set."""
+    deck (:func:`~tutor.games.vampir.resume`), from its top: they are written above the deck
+    set, so that no hand is dealt them and the deck is dealt as set."""
     heads = {p: {loc: n for loc, n in spots.items() if n}
              for p, spots in position.counts["chasses"].items()}
     hunts = hunts_with_heads({p: spots for p, spots in heads.items() if spots})
@@ -142,12 +142,11 @@ def write_position(position: Position) -> dict[str, Any]:
         sc.take(f"Sous {v.the_location(loc)}", cards, pool, v.C_LAY, v.card_text, v.SHUFFLED)
     sc.take("Pioche", deck, pool, v.C_DEAL, v.card_text, v.SHUFFLED)
     data: dict[str, Any] = {"premier": position.choices["premier"]}
-    deal: dict[str, Any] = {"mains": {p: [card_word(c) for c in h] for p, h in hands.items()}}
-    if deck:
-        above = [c for row in hunts.values() for hunt in row for c in hunt]
-        above += [c for cards in under.values() for c in cards]
-        deal["pioche"] = [card_word(c) for c in above + deck]
-    if hands or deck:
+    above = [c for row in hunts.values() for hunt in row for c in hunt]
+    above += [c for cards in under.values() for c in cards]
+    deal = {"mains": {p: [card_word(c) for c in h] for p, h in hands.items()},
+            "pioche": [card_word(c) for c in above + deck]}  # never dealt into a hand
+    if any(deal.values()):
         data["donnes"] = [{k: item for k, item in deal.items() if item}]
     written = {p: {LOCATION_WORDS[_colour(h)]: [card_word(c) for c in h] for h in row}
                for p, row in hunts.items() if row}
