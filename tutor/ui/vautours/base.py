@@ -298,11 +298,10 @@ EDITOR = EditorSpec(
             Front("joues", "Cartes déjà jouées, une par manche (les autres sont en main)",
                   v.HAND)),
     write=write_position, check=check_position,
-    intro="Les cartes déjà gagnées le sont lors de manches jouées avant, que le tuteur rejoue. "
-          "Si vous choisissez les cartes déjà jouées, chacun en a joué autant que de manches "
-          "jouées ; le tuteur cherche quelle carte chacun a posée à chaque manche. Une manche "
-          "jouée de plus que les cartes gagnées a fini sans gagnant : sa carte Points, la "
-          "première de la pioche, est encore en jeu.")
+    intro="Les cartes déjà gagnées le sont lors de manches jouées avant, que le tuteur rejoue ; "
+          "avec les cartes déjà jouées (autant pour chacun), il cherche qui a posé quoi à "
+          "chaque manche. Une manche de plus que de cartes gagnées a fini sans gagnant : sa "
+          "carte Points, la première de la pioche, reste en jeu.")
 
 SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
                   keep=lambda e, viewer: not scenes.is_private(e, viewer),
