@@ -11,11 +11,14 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tutor.engine import IllegalAction
 from tutor.engine import scenario as sc
+from tutor.engine.core import Record
 from tutor.ui.drahtseilakt import explorers as dzx
 from tutor.ui.drahtseilakt import play as dz
 from tutor.ui.editor import Position, PositionEditor
 from tutor.ui.vaiko import base as vk
+from tutor.ui.vaiko import explorers as vkx
 from tutor.ui.vampir import explorers as vpx
 from tutor.ui.vampir import play as vp
 from tutor.ui.vautours import base as sv
@@ -376,3 +379,244 @@ def test_a_card_in_two_hands_is_refused_naming_the_hand() -> None:
     said = text(editor.error.value)
     assert "donne 1, main d" in said and "la carte « 12 » est placée deux fois" in said, said
     assert board.session.state is before
+
+
+def test_vaiko_explorers_open_in_the_sandbox() -> None:
+    board = vk.sandbox()
+    match = vkx.match_explorer()
+    match.opener.children[0].click()
+    assert "tv-error" not in match.error.value, match.error.value
+    state = board.session.state
+    assert state.phase == "match" and vk.v.current_seats(state) == ("Carla",)
+    assert [state.deck.cards[c].face for c in state.discard] == ["2", "6"]
+    assert "Ouvert dans le bac à sable" in text(match.opener.children[1].value)
+    call = vkx.call_calculator()
+    call.opener.children[0].click()
+    assert "tv-error" not in call.error.value, call.error.value
+    state = board.session.state
+    points = {p: sum(state.deck.cards[c].points for c in h)
+              for p, h in zip(state.players, state.hands)}
+    assert points == {"Alex": 4, "Carla": 9, "Dario": 15}
+    assert state.phase == "call" and vk.v.current_seats(state) == ("Alex",)
+    call.points["Dario"].value = 41  # more than four cards can hold
+    call.opener.children[0].click()
+    assert "41 points, c’est impossible" in text(call.error.value)
+    assert "vaiko/donne" in call.error.value
+    assert board.session.state is state
+
+
+def test_vaiko_the_pile_set_with_the_controls_turns_its_first_card_onto_the_discard() -> None:
+    board = vk.sandbox()
+    editor = editor_of(board)
+    for face in ("7", "Vision", "Vision", "3"):
+        editor.piles["pioche"].add(face)
+    assert not editor.piles["pioche"].buttons[0].disabled  # copies may be chosen again
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    cards = state.deck.cards
+    assert [cards[c].face for c in state.discard] == ["7"]
+    assert [cards[c].face for c in state.pile[:3]] == ["Vision", "Vision", "3"]
+    before = state
+    for face in ("Vision", "Vision", "Vision"):  # five in all: the game has four
+        editor.piles["pioche"].add(face)
+    editor.play_button.click()
+    assert "la carte « Vision » est placée deux fois" in text(editor.error.value)
+    assert board.session.state is before
+
+
+def test_vampir_deck_order_and_cards_under_the_locations_set_up_with_the_controls() -> None:
+    board = vp.sandbox()
+    editor = editor_of(board)
+    v = vp.v
+    castle2, pub1 = v.Vampire("castle", 2), v.Vampire("pub", 1)
+    for card in (castle2, v.JOKER, pub1):
+        editor.piles["pioche"].add(card)
+    for card in (castle2, v.JOKER):
+        editor.piles["sous:castle"].add(card)
+    editor.piles["sous:pub"].add(v.Vampire("pub", 2))
+    editor.counts["chasses"][0]["castle"].value = 5  # its cards come out of the deck too
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    assert state.deck[:3] == (castle2, v.JOKER, pub1)  # the deck dealt as set
+    assert state.under[v.LOCATIONS.index("castle")] == (v.Vampire("castle", 1), castle2, v.JOKER)
+    assert state.under[v.LOCATIONS.index("pub")] == (pub1, v.Vampire("pub", 2))
+    assert vp.v.inventory(state) == vp.v.inventory(vp.v.new_game(state.players, seed=1))
+    assert "lieux" in board.scenario.text.value and "taverne" in board.scenario.text.value
+    # the first player draws the two cards set on top
+    first = board.acting_seat(board.session.step)
+    board.play(v.Draw(first))
+    assert {castle2, v.JOKER} <= set(board.session.state.pending)
+    board.scenario.link_button.click()
+    url = board.scenario.url.value
+    assert len(url) <= 400
+    other = vp.sandbox()
+    other.guard(other.scenario.from_query)("?" + urlsplit(url).query)
+    assert other.session.state == board.session.state
+
+
+def test_vampir_one_copy_too_many_is_refused_naming_the_part_and_nothing_changes() -> None:
+    board = vp.sandbox()
+    before = board.session.state
+    editor = editor_of(board)
+    for _ in range(5):  # the game has five two-head vampires of each colour
+        editor.piles["sous:church"].add(vp.v.Vampire("church", 2))
+    editor.piles["pioche"].add(vp.v.Vampire("church", 2))
+    editor.play_button.click()
+    said = text(editor.error.value)
+    assert "Pioche : la carte « vampire" in said and "que 5 exemplaires" in said, said
+    assert board.session.state is before
+
+
+@pytest.mark.parametrize("lieux, says", [
+    ('lieux = { château = ["église:2"] }', "ne peut pas y être posé"),
+    ('lieux = { grenier = ["joker"] }', "grenier"),
+    ('lieux = { château = ["joker", "joker", "joker", "joker", "joker", "joker", "joker", '
+     '"joker", "joker", "joker", "joker"] }', "plus de « joker » dans la pioche"),
+    ("chasses.Anke = { " + ", ".join(f'{loc} = ["{loc}:1", "{loc}:1", "{loc}:1"]' for loc in (
+        "château", "cimetière", "asile", "docks", "église", "taverne")) + " }",
+     "les six couleurs sont exposées, la manche serait déjà finie"),
+])
+def test_vampir_scenario_positions_the_engine_refuses(lieux: str, says: str) -> None:
+    text_ = f'joueurs = ["Anke", "Bernd", "Chloé"]\nvariante = "manche-unique"\n{lieux}\n'
+    with pytest.raises((IllegalAction, sc.ScenarioError)) as refused:
+        sc.load(vp.v, text_, "vampir")
+    assert says in str(refused.value).replace("\u202f", " ")
+
+
+# --- Stupides Vautours: hands and the explorers' players -----------------------------------------
+
+
+def test_vautours_cards_played_set_with_the_controls_give_the_hands_and_the_manches() -> None:
+    board = sv.sandbox()
+    editor = editor_of(board)
+    editor.count.value = 3
+    for box, name in zip(editor.names, ("Zoé", "Béa", "Chloé")):
+        box.value = name
+    editor.fronts["gains"][0].add(10)
+    editor.fronts["gains"][1].add(-5)
+    for seat, cards in enumerate(((15, 3), (1, 14), (2, 13))):
+        for card in cards:
+            editor.fronts["joues"][seat].add(card)
+    editor.piles["pioche"].add(7)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    assert [set(sv.v.HAND) - set(h) for h in state.hands] == [{15, 3}, {1, 14}, {2, 13}]
+    assert [sorted(p) for p in state.played] == [[3, 15], [1, 14], [2, 13]]
+    assert state.taken == ((10,), (-5,), ()) and state.pile == (7,)
+    # one manche more than the cards won: it ended without a winner, its card still at stake
+    editor.fronts["joues"][0].add(9)
+    editor.fronts["joues"][1].add(9)
+    editor.fronts["joues"][2].add(9)
+    editor.piles["pioche"].add(8)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    assert state.pile == (7, 8) and all(9 not in h for h in state.hands)
+    play(board, ("Zoé", 12), ("Béa", 4), ("Chloé", 5))
+    assert sorted(board.session.state.taken[0]) == [7, 8, 10]
+    board.scenario.link_button.click()
+    url = board.scenario.url.value
+    assert len(url) <= 400
+    other = sv.sandbox()
+    other.guard(other.scenario.from_query)("?" + urlsplit(url).query)
+    assert other.session.state == board.session.state
+
+
+@pytest.mark.parametrize("played, won, says", [
+    ({"A": (1, 2, 3), "B": (13, 14)}, {"A": (10, 9)}, "B a joué moins de cartes que 3 manches"),
+    ({"A": (1,), "B": (13,)}, {"A": (10, 9)}, "1 manche jouée, mais 2 cartes Points gagnées"),
+    ({"A": (1, 2), "B": (13, 14)}, {"A": (10, 9)}, "Le tuteur ne trouve pas de manches"),
+])
+def test_vautours_cards_played_that_do_not_fit_are_refused_and_nothing_changes(
+        played: dict[str, tuple[int, ...]], won: dict[str, tuple[int, ...]], says: str) -> None:
+    board = sv.sandbox()
+    before = board.session.state
+    editor = editor_of(board)
+    editor.set_position(Position(("A", "B"), "standard", {"pioche": ()},
+                                 {"gains": won, "joues": played}))
+    editor.play_button.click()
+    said = text(editor.error.value)
+    assert says in said and "vautours/" in editor.error.value, said
+    assert board.session.state is before
+
+
+def test_vautours_manches_found_for_positions_of_real_games() -> None:
+    """Positions reached by random games: the search finds manches for almost all (the few it
+    does not find are refused, never wrong), and the engine's replay gives the same hands,
+    winnings and pile."""
+    from tutor.games.vautours import history
+    found = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        players = ("A", "B", "C", "D", "E")[:rng.choice((2, 3, 4, 5))]
+        state = sv.v.new_game(players, seed=seed)
+        for _ in range(rng.randrange(2, 12) * len(players)):
+            seat = sv.v.current_seats(state)[0]
+            state, _ = sv.v.apply(state, rng.choice(sv.v.legal_actions(state, seat)))
+        try:
+            past = history.past_manches(players, dict(zip(players, state.played)),
+                                        dict(zip(players, state.taken)), state.variant,
+                                        state.pile[:-1])
+        except IllegalAction:
+            continue
+        found += 1
+        moves = [sv.v.Play(p, plays[p]) for _, plays in past for p in players]
+        order = [card for card, _ in past] + list(state.pile[-1:])
+        deck = tuple(order) + tuple(c for c in sv.v.POINT_CARDS if c not in order)
+        built = sc.build(sv.v, sc.Scenario(players, state.variant, Record((deck,)),
+                                           tuple(moves)))
+        again = built.state
+        assert again.hands == state.hands and again.pile == state.pile
+        assert [sorted(t) for t in again.taken] == [sorted(t) for t in state.taken]
+    assert found >= 10
+
+
+def test_vautours_explorers_take_any_names_and_two_to_five_players() -> None:
+    board = sv.sandbox()
+    tie = svx.tie_explorer()
+    tie.count.value = 3
+    tie.names[0].value = "Zoé"
+    tie.names[2].value = "Édouard"
+    assert tie.cards[0].description == "Zoé" and tie.seats[3].layout.display == "none"
+    tie.cards[0].value, tie.cards[1].value, tie.cards[2].value = 5, 9, 11
+    assert tie.result.winner == "Édouard"
+    tie.opener.children[0].click()
+    assert "tv-error" not in tie.error.value, tie.error.value
+    assert board.session.state.players == ("Zoé", "Carla", "Édouard")
+    tie.names[1].value = "Zoé"
+    assert "Deux joueurs ont le même nom" in text(tie.error.value)
+    tie.names[1].value = " "
+    assert "Joueur 2 : tapez un prénom" in text(tie.error.value)
+
+    compare = svx.tiebreak_compare()
+    compare.count.value = 5
+    compare.names[4].value = "Chloé"
+    compare.inputs["Chloé"].value = "4, 2, 1"
+    assert "tv-error" not in compare.error.value, compare.error.value
+    assert "Chloé +4, +2, +1 +7" in text(compare.out.value)
+    compare.count.value = 2
+    assert list(compare.inputs) == ["Alex", "Carla"]
+    compare.opener.children[0].click()
+    assert "tv-error" not in compare.error.value, compare.error.value
+    state = board.session.state
+    assert state.players == ("Alex", "Carla") and [sorted(t) for t in state.taken] == [[6, 8],
+                                                                                       [5, 9]]
+
+
+def test_vampir_the_booklets_closing_table_opens_once_no_one_has_six_colours() -> None:
+    """The hunts' cards are written above the deck, so no hand is dealt them: the booklet's
+    four players' hunts fit in one deal; Anke's six colours would have ended the manche."""
+    board = vp.sandbox()
+    scoring = vpx.scoring_explorer()
+    scoring.opener.children[0].click()
+    assert "les six couleurs sont exposées" in text(scoring.error.value)
+    scoring.cells[("Anke", "church")].value = 0
+    scoring.opener.children[0].click()
+    assert "tv-error" not in scoring.error.value, scoring.error.value
+    state = board.session.state
+    heads = vp.v.hunt_heads(state)
+    assert heads["Doro"] == {"graveyard": 3, "madhouse": 6, "docks": 7, "church": 6, "pub": 3}
+    assert vp.v.inventory(state) == vp.v.inventory(vp.v.new_game(state.players, seed=1))

@@ -218,6 +218,12 @@ def test_vaiko_running_totals_set_up_played_shared_opened(
     shown = table_text(sandbox)
     url = share(page, sandbox)
     assert len(url) <= LIMIT
+    for explorer, says in ((".tv-match-explorer", "Alex"), (".tv-call", "Alex")):
+        box = page.locator(explorer)
+        click(page, box.locator(".tv-open-sandbox"))
+        expect(box.locator(".tv-opener")).to_contain_text("Ouvert dans le bac à sable")
+        expect(sandbox.locator(".tv-table-view")).to_contain_text(says)
+    expect(sandbox.locator(".tv-error-area .tv-error")).to_have_count(0)
     opened_link(page, url, shown)
     page.context.close()
     record("vaiko", set_up_seconds=round(set_up, 1), clicks=9, link_length=len(url))
@@ -235,6 +241,10 @@ def test_vampir_exposed_hunts_set_up_played_shared_opened(
     type_in(page, anke.get_by_label("♜ Château"), 5)
     type_in(page, anke.get_by_label("♨ Taverne"), 3)
     type_in(page, chloe.get_by_label("✝ Église"), 4)
+    deck, castle = editor.locator(".tv-edit-pile").nth(0), editor.locator(".tv-edit-pile").nth(1)
+    for card in ("♜ Château ●●", "★ Joker"):  # the top of the deck
+        click(page, deck.locator(".tv-edit-card", has_text=exactly(card)))
+    click(page, castle.locator(".tv-edit-card", has_text=exactly("♜ Château ●●")))
     click(page, editor.locator(".tv-edit-play"))
     expect(sandbox.locator(".tv-scenario-status")).to_contain_text("Position mise en place")
     set_up = time.monotonic() - started
@@ -251,4 +261,50 @@ def test_vampir_exposed_hunts_set_up_played_shared_opened(
     expect(builder.locator(".tv-opener")).to_contain_text("Ouvert dans le bac à sable")
     opened_link(page, url, shown)
     page.context.close()
-    record("vampir", set_up_seconds=round(set_up, 1), clicks=8, link_length=len(url))
+    record("vampir", set_up_seconds=round(set_up, 1), clicks=11, link_length=len(url))
+
+
+def test_vautours_cards_played_set_up_then_explorers_with_their_own_names(
+        browser: Browser, app_url: str, shots: Path) -> None:
+    """The hands through the cards each player has played (the tutor finds the manches), and
+    an explorer with names typed by the learner opened in the sandbox."""
+    page, sandbox, editor = open_editor(browser, app_url, "vautours")
+    started = time.monotonic()
+    click(page, editor.locator(".widget-toggle-button", has_text=exactly("3")))
+    names = editor.locator(".tv-edit-name input")
+    for k, name in enumerate(("Zoé", "Béa", "Chloé")):
+        type_in(page, names.nth(k), name)
+    fronts = editor.locator(".tv-edit-front")
+    seats = fronts.count() // 2  # the winnings of every seat, then the cards played
+    for k, card in ((0, "+10"), (1, "\u22125")):
+        click(page, fronts.nth(k).locator(".tv-edit-card", has_text=exactly(card)))
+    for k, cards in enumerate((("15", "3"), ("1", "14"), ("2", "13"))):
+        for card in cards:
+            click(page, fronts.nth(seats + k).locator(".tv-edit-card", has_text=exactly(card)))
+    click(page, editor.locator(".tv-edit-pile .tv-edit-card", has_text=exactly("+7")))
+    click(page, editor.locator(".tv-edit-play"))
+    expect(sandbox.locator(".tv-scenario-status")).to_contain_text("Position mise en place")
+    set_up = time.monotonic() - started
+    expect(editor.locator(".tv-error")).to_have_count(0)
+    editor.screenshot(path=str(shots / "editor-vautours-mains-1280.png"))
+    hand = [b.inner_text().strip() for b in sandbox.locator(".tv-action:visible").all()]
+    assert "15" not in hand and "3" not in hand and "14" in hand, hand
+    for card in ("12", "4", "5"):
+        play(page, sandbox, card)
+    expect(sandbox.locator(".tv-table-view")).to_contain_text("Zoé remporte la pile")
+    expect(sandbox.locator(".tv-error-area .tv-error")).to_have_count(0)
+    shown = table_text(sandbox)
+    url = share(page, sandbox)
+    assert len(url) <= LIMIT
+    explorer = page.locator(".tv-tie-explorer")
+    type_in(page, explorer.locator(".tv-explorer-name input").nth(0), "Ana")
+    click(page, explorer.locator(".tv-open-sandbox"))
+    expect(explorer.locator(".tv-opener")).to_contain_text("Ouvert dans le bac à sable")
+    expect(sandbox.locator(".tv-table-view")).to_contain_text("Ana")
+    compare = page.locator(".tv-tiebreak-result").locator("xpath=..")
+    click(page, compare.locator(".widget-toggle-button", has_text=exactly("2")))
+    expect(compare.locator(".tv-tiebreak-result")).to_contain_text("Carla")
+    expect(compare.locator(".tv-tiebreak-result")).not_to_contain_text("Dario")
+    opened_link(page, url, shown)
+    page.context.close()
+    record("vautours-mains", set_up_seconds=round(set_up, 1), clicks=14, link_length=len(url))

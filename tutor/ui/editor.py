@@ -12,7 +12,7 @@ engine replays every move. A refusal changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -43,16 +43,32 @@ class Sandbox(Protocol):
 NAMES = ("Alex", "Béa", "Chloé", "Dario", "Léo", "Emma")
 
 
+def read_names(texts: Iterable[object]) -> tuple[str, ...]:
+    """The players' names typed in seat order, each read as the sandbox reads a name (any
+    letters); :class:`Refusal` (French) for a seat left empty or two seats with one name."""
+    names = []
+    for k, text in enumerate(texts, 1):
+        if not " ".join(str(text).split()):
+            raise Refusal(fr.typography(f"Joueur {k} : tapez un prénom (au moins une lettre)."))
+        names.append(read_name(text))
+    if len(set(names)) < len(names):
+        raise Refusal(fr.typography("Deux joueurs ont le même nom : donnez-leur des noms "
+                                    "différents."))
+    return tuple(names)
+
+
 @dataclass(frozen=True)
 class Pile:
     """A pile whose order the learner sets by clicking its cards, top first (``key``: how
     ``write`` finds it; ``cards``: every card it may hold, as buttons; ``show``: a card's
-    label)."""
+    label); with ``repeat``, a kind of card may be clicked more than once (a game with copies
+    of it: the engine refuses more copies than the game has)."""
 
     key: str
     title: str
     cards: tuple[Any, ...]
     show: Callable[[Any], str] = str
+    repeat: bool = False
 
 
 @dataclass(frozen=True)
@@ -225,8 +241,8 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
                                  description="Règle",
                                  layout=w.Layout(width="auto", max_width="100%"))
         self.then: tuple[Mapping[str, Any], ...] = ()
-        self.piles = {p.key: _Sequence(p.title, p.cards, p.show, guard, "tv-edit-pile")
-                      for p in spec.piles}
+        self.piles = {p.key: _Sequence(p.title, p.cards, p.show, guard, "tv-edit-pile",
+                                       p.repeat) for p in spec.piles}
         self.fronts: dict[str, list[_Sequence]] = {
             f.key: [_Sequence(f"{f.title} — {name}", f.cards, f.show, guard, "tv-edit-front",
                               f.repeat) for name in names] for f in spec.fronts}
@@ -339,9 +355,7 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
     def position(self) -> Position:
         """What the controls say (the names read as the sandbox reads a name)."""
         n = int(self.count.value)
-        players = tuple(read_name(box.value) for box in self.names[:n])
-        if len(set(players)) < n:
-            raise Refusal("Deux joueurs ont le même nom : donnez-leur des noms différents.")
+        players = read_names(box.value for box in self.names[:n])
         before = {f.key: int(self.numbers[f.before].value) - 1 for f in self.spec.series}
         return Position(
             players, str(self.preset.value),
@@ -375,11 +389,11 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
                 given = series.get(name, ())
                 for j, b in enumerate(boxes):
                     b.value = given[j] if j < len(given) else 0
-        for key, cards in position.piles.items():
-            self.piles[key].set(cards)
-        for key, fronts in position.fronts.items():
-            for row, name in zip(self.fronts[key], position.players):
-                row.set(fronts.get(name, ()))
+        for key, pile in self.piles.items():  # a part the position leaves out is emptied
+            pile.set(position.piles.get(key, ()))
+        for key, rows in self.fronts.items():
+            for row, name in zip(rows, position.players):
+                row.set(position.fronts.get(key, {}).get(name, ()))
 
     # --- playing from the position -------------------------------------------------------
 
@@ -480,4 +494,4 @@ class EditorButton:
 
 __all__ = ["Choice", "Counts", "EditorButton", "EditorSpec", "Front", "Number", "Pile",
            "Position", "PositionEditor", "Series",
-           "open_in_sandbox", "opener"]
+           "open_in_sandbox", "opener", "read_names"]

@@ -88,15 +88,28 @@ def _read_start(data: Mapping[str, Any], start: State) -> State:
             where = f"chasses.{p}.{loc}"
             with sc.as_scenario_error():
                 hunts[p][parse_location(loc)] = _cards(where, cards, len(SHUFFLED))
-    return resume(start, hunts=hunts)
+    spots = data.get("lieux", {})
+    if not isinstance(spots, dict):
+        raise sc.ScenarioError(fr.typography(
+            "lieux : une table lieu = [cartes posées sur le vampire de la mise en place], par "
+            "exemple lieux = { château = [\"château:2\", \"joker\"] }."))
+    under: dict[str, list[Card]] = {}
+    for loc, cards in spots.items():
+        with sc.as_scenario_error():
+            under[parse_location(loc)] = _cards(f"lieux.{loc}", cards, len(SHUFFLED))
+    return resume(start, hunts=hunts, under=under)
 
 
 def _write_start(state: State) -> dict[str, Any]:
+    if state.manche != 1:
+        return {}
     hunts = {p: {LOCATION_WORDS[loc]: [card_word(c) for c in h]
                  for loc, h in zip(LOCATIONS, slots) if h}
              for p, slots in zip(state.players, state.displays)}
     hunts = {p: spots for p, spots in hunts.items() if spots}
-    return {"chasses": hunts} if hunts and state.manche == 1 else {}
+    laid = {LOCATION_WORDS[loc]: [card_word(c) for c in cards[1:]]
+            for loc, cards in zip(LOCATIONS, state.under) if cards[1:]}
+    return {**({"chasses": hunts} if hunts else {}), **({"lieux": laid} if laid else {})}
 
 
 def _write_action(action: Action) -> dict[str, Any]:
@@ -141,7 +154,9 @@ READINGS = (
 GUIDE = ("premier : qui joue en premier ; [[donnes]], une par manche : mains.Nom = [4 cartes], "
          "pioche = [du dessus vers le dessous] ; une carte s’écrit lieu:têtes (\"château:1\", "
          "\"taverne:2\") ou \"joker\" ; lieux : cimetière, asile, taverne, château, église, "
-         "docks ; des chasses déjà exposées : chasses.Nom = { château = [cartes] } ; "
+         "docks ; des chasses déjà exposées : chasses.Nom = { château = [cartes] } ; des "
+         "cartes déjà posées sous un lieu, sur son vampire de départ : lieux = { château = "
+         "[cartes] } ; "
          "coups : { joueur = …, action = \"piocher\" }, \"poser\" avec carte (et lieu "
          "pour un joker), \"récupérer\" avec lieu, \"chasser\" avec cartes, \"finir\" "
          "(après une chasse, si l’on joue plusieurs chasses par tour).")
@@ -160,4 +175,4 @@ mains.Chloé = ["taverne:2", "taverne:1", "asile:1", "cimetière:2"]
 
 SCENARIO: sc.Notation[State, Action] = sc.Notation(
     ("premier", "donnes"), _read_chance, _write_chance, parse_move, _write_action, _facts,
-    READINGS, GUIDE, EXAMPLE, ("chasses",), _read_start, _write_start)
+    READINGS, GUIDE, EXAMPLE, ("chasses", "lieux"), _read_start, _write_start)

@@ -15,6 +15,7 @@ from tutor.engine.core import Record
 from .cards import (
     C_DEAL,
     C_END_DECK,
+    C_END_SIX,
     C_HUNT,
     C_JOKERS,
     C_LAY,
@@ -237,14 +238,18 @@ def opening_events(state: State) -> tuple[Event, ...]:
     return tuple(events)
 
 
-def resume(state: State, *, hunts: Mapping[str, Mapping[str, Sequence[Card]]] | None = None
-           ) -> State:
+def resume(state: State, *, hunts: Mapping[str, Mapping[str, Sequence[Card]]] | None = None,
+           under: Mapping[str, Sequence[Card]] | None = None) -> State:
     """The manche of ``state`` (just dealt) taken up with hunts already exposed in front of the
-    players (``hunts``: player -> location -> cards; ``vampir/chasse``): each must be a valid
-    hunt of that location's colour, one per location and player, and its cards come out of the
-    face-down deck (the cards are conserved: a card the deck no longer holds, all its copies
-    being in the hands or under the locations, is refused; the deck must keep at least one
-    card). Raises :class:`IllegalAction` (French, naming who, where and what)."""
+    players (``hunts``: player -> location -> cards; ``vampir/chasse``) and cards already laid
+    under the locations (``under``: location -> cards laid on top of its one-head vampire of the
+    set-up; ``vampir/poser``: a vampire under its own colour, a joker anywhere). Each hunt must
+    be a valid hunt of that location's colour, one per location and player, five colours at
+    most (``vampir/fin-six-couleurs``: six would have ended the manche). Every card comes
+    out of the face-down deck, the hunts' first, from the top (the cards are conserved: a card
+    the deck no longer holds, all its copies being in the hands or elsewhere on the table, is
+    refused; the deck must keep at least one card). Raises :class:`IllegalAction` (French,
+    naming who, where and what)."""
     names, rules = state.players, state.variant
     given = {} if hunts is None else hunts
     if not isinstance(given, Mapping) or set(given) - set(names):
@@ -274,11 +279,33 @@ def resume(state: State, *, hunts: Mapping[str, Mapping[str, Sequence[Card]]] | 
                         "les lieux)."), C_JOKERS if card == JOKER else C_VAMPIRES)
                 deck.remove(card)
             slots[LOCATIONS.index(loc)] = hunt
+        if all(slots):
+            raise illegal(fr.typography(
+                f"Chasses {fr.of(p)} : les six couleurs sont exposées, la manche serait déjà "
+                "finie ; donnez-lui cinq chasses au plus."), C_END_SIX)
         displays.append(tuple(slots))
+    laid = [list(cards) for cards in state.under]
+    if under is not None and not isinstance(under, Mapping):
+        raise illegal("Les cartes sous les lieux sont une table lieu -> cartes.", C_LOCATIONS)
+    for loc, cards in (under or {}).items():
+        where = f"Sous {location_label(check_location(loc))}"
+        for card in check_cards(cards, C_LAY):
+            if isinstance(card, Vampire) and card.location != loc:
+                raise illegal(fr.typography(
+                    f"{where} : un {card_text(card)} ne peut pas y être posé ; un vampire va "
+                    "sous le lieu de sa couleur (un joker, sous n’importe lequel)."), C_LAY)
+            if card not in deck:
+                raise illegal(fr.typography(
+                    f"{where} : plus de « {card_text(card)} » dans la pioche (le jeu en "
+                    f"compte {COMPOSITION[card]}, les autres sont dans les mains, les chasses "
+                    "ou sous les lieux)."), C_JOKERS if card == JOKER else C_VAMPIRES)
+            deck.remove(card)
+            laid[LOCATIONS.index(loc)].append(card)
     if not deck:
-        raise illegal("Ces chasses prennent toute la pioche : la manche serait déjà finie.",
+        raise illegal("Ces cartes prennent toute la pioche : la manche serait déjà finie.",
                       C_END_DECK)
-    return state._replace(deck=tuple(deck), displays=tuple(displays))
+    return state._replace(deck=tuple(deck), displays=tuple(displays),
+                          under=tuple(tuple(cards) for cards in laid))
 
 
 def situation(

@@ -21,7 +21,7 @@ from tutor.games.vaiko.deck import coerce_deck
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
-from tutor.ui.editor import Counts, EditorSpec, Front, Number, Position
+from tutor.ui.editor import Counts, EditorSpec, Front, Number, Pile, Position
 from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage, WorkedExample
 from tutor.ui.table import PlayTable, Sandbox, Surface
@@ -259,18 +259,26 @@ def write_position(position: Position) -> dict[str, Any]:
     hands = {p: list(h) for p, h in position.fronts.get("mains", {}).items() if h}
     if hands:
         data["mains"] = hands
+    pile = position.piles.get("pioche", ())
+    if pile:  # the first card turned starts the discard pile
+        data["defausse"], data["pioche"] = pile[0], list(pile[1:])
     return data
+
+
+FACES = tuple(dict.fromkeys(c.face for c in coerce_deck(None).cards))
 
 
 EDITOR = EditorSpec(
     numbers=(Number("manche", "Manche", most=30),),
-    fronts=(Front("mains", "Main, place 1 à 4 (le reste est distribué au hasard)",
-                  tuple(dict.fromkeys(c.face for c in coerce_deck(None).cards)),
+    piles=(Pile("pioche", "Pioche, du dessus vers le dessous (la première est retournée "
+                "pour commencer la défausse ; les autres cartes suivent, mélangées) :",
+                FACES, repeat=True),),
+    fronts=(Front("mains", "Main, place 1 à 4 (le reste est distribué au hasard)", FACES,
                   repeat=True),),
     counts=(Counts("totaux", "Totaux des manches déjà jouées (le premier joueur commence "
                    "cette manche) :", (("total", "total"),), low=-99, high=69),),
     write=write_position,
-    intro="Les cartes sont distribuées au hasard du numéro de partie.")
+    intro="Les cartes que vous ne placez pas sont distribuées au hasard du numéro de partie.")
 
 SURFACE = Surface(PAGE, draw, groups, prompt=lambda view: PROMPTS.get(view.phase, ""), keep=keep,
                   bots=("Alex", "Carla", "Dario", "Léo", "Emma"), opponents=(1, 2, 3, 4, 5),

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import ipywidgets as w
 
@@ -11,11 +13,12 @@ from tutor import fr
 from tutor.engine import IllegalAction
 from tutor.games import vaiko as v
 from tutor.ui import html as h
+from tutor.ui.editor import Position, opener
 from tutor.ui.htmlwidget import Html
 from tutor.ui.quiz import Question, Quiz
 from tutor.ui.widgets import ErrorArea, Explainer, guarded, html, set_html
 
-from .base import PAGE, book, draw, keep, slot
+from .base import FACES, PAGE, book, draw, keep, slot
 
 # --- memory exercise -----------------------------------------------------------------------------
 
@@ -111,6 +114,13 @@ def memory_exercise(seed: int = 0) -> MemoryExercise:
 
 EXPLORER_HANDS = {"Alex": ("7", "3", "9", "2"), "Carla": ("4", "6", "9", "1"),
                   "Dario": ("10", "0", "6", "8")}
+#: the discard pile's first card, then the face-down pile (top first) of the explorer
+EXPLORER_PILE = ("2", "6", "5", "8")
+
+
+def peeks(players: Sequence[str]) -> list[dict[str, Any]]:
+    """The first look of every player at their card 1, as a scenario writes it."""
+    return [{"joueur": p, "action": "regarder", "carte": 1} for p in players]
 
 
 class MatchExplorer(w.VBox):  # type: ignore[misc]
@@ -134,15 +144,17 @@ class MatchExplorer(w.VBox):  # type: ignore[misc]
         self.restart_button = w.Button(description="Recommencer", icon="refresh")
         self.restart_button.on_click(guard(lambda _: self.restart()))
         self.explainer = Explainer(book(), lambda e: v.describe(e, "Carla"))
+        self.opener, _ = opener(PAGE, self.position, self.error)
         super().__init__([self.table, self.prompt, self.buttons, self.error,
-                          self.restart_button, self.explainer])
+                          self.restart_button, self.explainer, self.opener])
         self.add_class("tv-match-explorer")
         self.restart()
         self.built = True
 
     def restart(self) -> None:
-        state = v.situation(list(EXPLORER_HANDS), hands=EXPLORER_HANDS, pile=["6", "5", "8"],
-                            discard=["2"], known={"Carla": [("Carla", 0), ("Carla", 1)]})
+        state = v.situation(list(EXPLORER_HANDS), hands=EXPLORER_HANDS,
+                            pile=list(EXPLORER_PILE[1:]), discard=list(EXPLORER_PILE[:1]),
+                            known={"Carla": [("Carla", 0), ("Carla", 1)]})
         state, events = v.apply(state, v.Draw("Alex"))
         self.state, more = v.apply(state, v.Discard("Alex"))
         self.events = [*events, *more]
@@ -171,6 +183,17 @@ class MatchExplorer(w.VBox):  # type: ignore[misc]
         self.explainer.set_events(
             [e for e in self.events if keep(e, "Carla")], "Ce que Carla a vu")
         self.explainer.show_all()
+
+
+    def position(self) -> Position:
+        """The start of this situation in a game: these hands and this pile dealt, each player
+        looks at their card 1, then Alex draws the 6 and throws it."""
+        players = tuple(EXPLORER_HANDS)
+        moves = [*peeks(players), {"joueur": "Alex", "action": "piocher"},
+                 {"joueur": "Alex", "action": "jeter"}]
+        return Position(players, "standard", {"pioche": EXPLORER_PILE},
+                        {"mains": EXPLORER_HANDS}, tuple(moves), numbers={"manche": 1},
+                        counts={"totaux": {}})
 
 
 def match_explorer() -> MatchExplorer:
@@ -204,9 +227,10 @@ class CallCalculator(w.VBox):  # type: ignore[misc]
             control.observe(lambda _: self.update(), names="value")
         hint = Html('<span class="tv-muted">Points des cartes de chacun à la fin de la manche, '
                       "et qui a dit « Vaiko ».</span>")
+        self.opener, _ = opener(PAGE, self.position, self.error)
         super().__init__([hint, w.HBox([*self.points.values(), self.caller],
                                        layout=w.Layout(flex_flow="row wrap")),
-                          self.error, self.out])
+                          self.error, self.out, self.opener])
         self.add_class("tv-call")
         self.update()
         self.built = True
@@ -232,6 +256,64 @@ class CallCalculator(w.VBox):  # type: ignore[misc]
                            f'{"".join(columns)}</div>')
         if self.built:
             PAGE.explored(clauses)
+
+
+    def position(self) -> Position:
+        """These points in a game: each player holds four number cards that give them (the
+        one who says « Vaiko » plays first: they draw, throw the card drawn, everyone passes on
+        it, and it is their call); refused in French when four cards cannot give them."""
+        points = {p: int(box.value) for p, box in self.points.items()}
+        caller = str(self.caller.value) or None
+        pool = [f for f in FACES for _ in range(4) if f.isdecimal()]
+        hands = {}
+        for p, n in points.items():
+            hand = four_cards(n, pool)
+            if hand is None:
+                raise IllegalAction(fr.typography(
+                    f"{p} : {fr.count(n, 'point')}, c’est impossible à tenir avec les quatre "
+                    "cartes de la donne (des cartes de 0 à 10, chaque valeur en quatre "
+                    "exemplaires) : changez ses points pour l’ouvrir dans le bac à sable."),
+                    v.C_DEAL)
+            hands[p] = hand
+        players = tuple(points)
+        moves: list[dict[str, Any]] = []
+        pile: tuple[str, ...] = ()
+        if caller is not None:
+            at = players.index(caller)
+            players = players[at:] + players[:at]
+            pile = (pool[0], pool[1])  # the discard's first card, then the card drawn
+            moves = [*peeks(players), {"joueur": caller, "action": "piocher"},
+                     {"joueur": caller, "action": "jeter"},
+                     *({"joueur": p, "action": "passer"} for p in players[1:] + players[:1])]
+        return Position(players, "standard", {"pioche": pile}, {"mains": hands}, tuple(moves),
+                        numbers={"manche": 1}, counts={"totaux": {}})
+
+
+def four_cards(points: int, pool: list[str]) -> tuple[str, ...] | None:
+    """Four number cards of ``pool`` (taken out of it) whose values add up to ``points``, the
+    values as even as possible; ``None`` if there are none."""
+    def search(left: int, slots: int, most: int) -> list[str] | None:
+        if slots == 0:
+            return [] if left == 0 else None
+        for value in range(min(most, left), -1, -1):
+            if value * slots < left:
+                break
+            if str(value) in pool:
+                pool.remove(str(value))
+                rest = search(left - value, slots - 1, value)
+                if rest is not None:
+                    return [str(value), *rest]
+                pool.append(str(value))
+        return None
+
+    if not 0 <= points <= 10 * v.HAND_SIZE:
+        return None
+    start = -(-points // v.HAND_SIZE)  # the most even split first
+    for most in range(start, 11):
+        found = search(points, v.HAND_SIZE, most)
+        if found is not None:
+            return tuple(found)
+    return None
 
 
 def call_calculator() -> CallCalculator:

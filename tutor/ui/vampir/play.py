@@ -9,12 +9,13 @@ from typing import Any, TypeVar
 
 from tutor import fr
 from tutor.engine import Event
+from tutor.engine import scenario as sc
 from tutor.games import vampir as v
 from tutor.games.vampir.cards import LOCATION_WORDS, card_word
 from tutor.games.vampir.scenes import manche_scored
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup
-from tutor.ui.editor import Choice, Counts, EditorSpec, Front, Position
+from tutor.ui.editor import Choice, Counts, EditorSpec, Front, Pile, Position
 from tutor.ui.table import PlayTable, Sandbox, Surface
 
 from .base import (
@@ -121,22 +122,45 @@ def prompt(view: v.View) -> str:
 
 
 def write_position(position: Position) -> dict[str, Any]:
-    """The scenario of a position set in the editor: the first player and the hunts already
-    exposed, each made of the game's cards for its heads (as many two-head vampires as it
-    allows, then one-head ones, then jokers); the engine takes them out of the face-down deck
-    (:func:`~tutor.games.vampir.resume`)."""
+    """The scenario of a position set in the editor: the first player, the hands, the hunts
+    already exposed (each made of the game's cards for its heads: as many two-head vampires as
+    it allows, then one-head ones, then jokers), the cards laid under each location on its
+    vampire of the set-up, and the top of the face-down deck. Every part is taken out of the
+    game's cards by the engine first (:func:`~tutor.engine.scenario.take`: one copy too many
+    is refused, naming the part); the hunts and the cards under the locations come out of the
+    deck (:func:`~tutor.games.vampir.resume`), from its top: they are written above the deck
+    set, so that no hand is dealt them and the deck is dealt as set."""
     heads = {p: {loc: n for loc, n in spots.items() if n}
              for p, spots in position.counts["chasses"].items()}
     hunts = hunts_with_heads({p: spots for p, spots in heads.items() if spots})
+    hands = {p: list(h) for p, h in position.fronts.get("mains", {}).items() if h}
+    under = {loc: list(position.piles.get(f"sous:{loc}", ())) for loc in v.LOCATIONS}
+    deck = list(position.piles.get("pioche", ()))
+    pool = list(v.SHUFFLED)
+    for p, hand in hands.items():
+        sc.take(f"Main {fr.of(p)}", hand, pool, v.C_DEAL, v.card_text, v.SHUFFLED)
+    for p, row in hunts.items():
+        for hunt in row:
+            where = f"Chasse {fr.of(p)} {v.of_location(_colour(hunt))}"
+            sc.take(where, hunt, pool, v.C_HUNT, v.card_text, v.SHUFFLED)
+    for loc, cards in under.items():
+        sc.take(f"Sous {v.the_location(loc)}", cards, pool, v.C_LAY, v.card_text, v.SHUFFLED)
+    sc.take("Pioche", deck, pool, v.C_DEAL, v.card_text, v.SHUFFLED)
     data: dict[str, Any] = {"premier": position.choices["premier"]}
-    hands = {p: [card_word(c) for c in h] for p, h in position.fronts.get("mains", {}).items()
-             if h}
-    if hands:
-        data["donnes"] = [{"mains": hands}]
+    above = [c for row in hunts.values() for hunt in row for c in hunt]
+    above += [c for cards in under.values() for c in cards]
+    deal = {"mains": {p: [card_word(c) for c in h] for p, h in hands.items()},
+            "pioche": [card_word(c) for c in above + deck]}  # never dealt into a hand
+    if any(deal.values()):
+        data["donnes"] = [{k: item for k, item in deal.items() if item}]
     written = {p: {LOCATION_WORDS[_colour(h)]: [card_word(c) for c in h] for h in row}
                for p, row in hunts.items() if row}
     if written:
         data["chasses"] = written
+    laid = {LOCATION_WORDS[loc]: [card_word(c) for c in cards]
+            for loc, cards in under.items() if cards}
+    if laid:
+        data["lieux"] = laid
     return data
 
 
@@ -150,8 +174,18 @@ def _kind(card: v.Card) -> str:
     return f"{JOKER_SYMBOL} Joker"
 
 
+def _under(loc: str) -> Pile:
+    """The cards laid under ``loc``: its own vampires and the jokers."""
+    return Pile(f"sous:{loc}", fr.typography(
+        f"Sous {v.the_location(loc)}, sur son vampire à une tête de la mise en place :"),
+        (v.Vampire(loc, 1), v.Vampire(loc, 2), v.JOKER), _kind, repeat=True)
+
+
 EDITOR = EditorSpec(
     choices=(Choice("premier", "Premier joueur"),),
+    piles=(Pile("pioche", "Pioche, du dessus vers le dessous (les cartes que vous ne placez "
+                "pas suivent, mélangées) :", v.KINDS, _kind, repeat=True),
+           *(_under(loc) for loc in v.LOCATIONS)),
     fronts=(Front("mains", "Main (4 cartes ; le reste est distribué au hasard)", v.KINDS, _kind,
                   repeat=True),),
     counts=(Counts("chasses", "Chasses déjà exposées, en têtes (0 : pas de chasse de cette "
@@ -159,8 +193,8 @@ EDITOR = EditorSpec(
                    tuple((loc, f"{SYMBOLS[loc]} {v.LOCATION_NAMES[loc]}")
                          for loc in v.LOCATIONS), high=26),),
     write=write_position,
-    intro="Les mains et la pioche sont distribuées au hasard du numéro de partie ; les cartes "
-          "des chasses sont prises dans la pioche.")
+    intro="Ce que vous ne placez pas est distribué au hasard du numéro de partie ; les cartes "
+          "des chasses et celles posées sous les lieux sont prises dans la pioche.")
 
 B = TypeVar("B", PlayTable, Sandbox)
 SURFACE = Surface(PAGE, draw, groups, prompt, you=YOU, bots=NAMES[:4], opponents=(2, 3, 4),

@@ -19,7 +19,7 @@ from tutor import fr
 from tutor.engine import Event
 from tutor.engine import scenario as sc
 from tutor.games import vautours as v
-from tutor.games.vautours import scenes
+from tutor.games.vautours import history, scenes
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
@@ -249,28 +249,48 @@ def won_moves(players: Sequence[str], won: Mapping[str, Sequence[int]]) -> list[
 
 
 def write_position(position: Position) -> dict[str, Any]:
-    """The scenario of a position set in the editor: the cards already won come first in the
-    pile and are won in as many manches played first; then the pile set. The engine takes each
-    part out of the fifteen point cards (a card twice is refused, naming the part)."""
+    """The scenario of a position set in the editor. The engine takes each part out of the
+    fifteen point cards first (a card twice is refused, naming the part). Without cards
+    played, the cards already won come first in the pile and are won in as many manches
+    played first (:func:`won_moves`). With the cards each player has played (the others are
+    in their hand), the manches that lead there are searched with the engine's rule
+    (:func:`~tutor.games.vautours.history.past_manches`): one manche per card won, then, for
+    each card played beyond them, a manche without a winner, its point card (the first ones of
+    the pile set) still at stake."""
     pool = list(v.POINT_CARDS)
     won = position.fronts["gains"]
     order: list[int] = []
     for p in position.players:
         order += sc.take(f"Gains {fr.of(p)}", won.get(p, ()), pool, v.C_POINTS, fr.signed,
                          v.POINT_CARDS)
-    order += sc.take("Pioche", position.piles["pioche"], pool, v.C_POINTS, fr.signed,
-                     v.POINT_CARDS)
-    return {"pioche": order, "coups": won_moves(position.players, won)}
+    pile = sc.take("Pioche", position.piles["pioche"], pool, v.C_POINTS, fr.signed,
+                   v.POINT_CARDS)
+    played = {p: cards for p, cards in position.fronts.get("joues", {}).items()
+              if p in position.players}
+    if not any(played.values()):
+        return {"pioche": order + pile, "coups": won_moves(position.players, won)}
+    manches = max(len(cards) for cards in played.values())
+    spare = [*pile, *sorted(pool, reverse=True)]
+    carried = spare[:max(0, manches - len(order))]
+    past = history.past_manches(position.players, played, won, v.PRESETS[position.preset],
+                                carried)
+    wins = [card for card, _ in past[:len(past) - len(carried)]]
+    moves = [{"joueur": p, "carte": plays[p]} for _, plays in past for p in position.players]
+    return {"pioche": wins + carried + [c for c in pile if c not in carried], "coups": moves}
 
 
 def check_position(position: Position, state: Any) -> None:
-    """The built position gives each player exactly the cards asked for."""
-    for p, taken in zip(state.players, state.taken):
+    """The built position gives each player exactly the cards asked for, won and in hand."""
+    played = position.fronts.get("joues", {})
+    for p, taken, hand in zip(state.players, state.taken, state.hands):
         asked = position.fronts["gains"].get(p, ())
         if sorted(taken) != sorted(asked):
             raise Refusal(fr.typography(
                 f"Le tuteur ne sait pas faire gagner toutes ces cartes à {p} en jouant les "
                 "manches d’avant : donnez-lui-en moins, ou placez-les dans la pioche."))
+        if any(played.values()) and set(hand) & set(played.get(p, ())):
+            raise Refusal(fr.typography(
+                f"Le tuteur ne sait pas faire jouer à {p} toutes les cartes indiquées."))
 
 
 EDITOR = EditorSpec(
@@ -279,9 +299,14 @@ EDITOR = EditorSpec(
                 tuple(sorted(v.POINT_CARDS, reverse=True)), fr.signed),),
     fronts=(Front("gains", "Cartes Points déjà gagnées", tuple(sorted(v.POINT_CARDS,
                                                                      reverse=True)),
-                  fr.signed),),
+                  fr.signed),
+            Front("joues", "Cartes déjà jouées, une par manche (les autres sont en main)",
+                  v.HAND)),
     write=write_position, check=check_position,
-    intro="Les cartes déjà gagnées le sont lors de manches jouées avant, que le tuteur rejoue.")
+    intro="Les cartes déjà gagnées le sont lors de manches jouées avant, que le tuteur rejoue ; "
+          "avec les cartes déjà jouées (autant pour chacun), il cherche qui a posé quoi à "
+          "chaque manche. Une manche de plus que de cartes gagnées a fini sans gagnant : sa "
+          "carte Points, la première de la pioche, reste en jeu.")
 
 SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
                   keep=lambda e, viewer: not scenes.is_private(e, viewer),

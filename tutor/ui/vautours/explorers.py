@@ -9,14 +9,35 @@ from tutor import fr
 from tutor.engine import IllegalAction
 from tutor.games import vautours as v
 from tutor.ui import html as h
-from tutor.ui.editor import Position, opener
+from tutor.ui.editor import Position, opener, read_names
 from tutor.ui.widgets import ErrorArea, Explainer, Refusal, guarded, html, set_html
 
 from .base import NAMES, PAGE, TIES, book, round_html
 
 
+def seat_row(names: list[w.Text], k: int, control: w.Widget) -> w.HBox:
+    """One seat of an explorer: the player's name (any letters), then their control, labelled
+    with that name."""
+    box = w.HBox([names[k], control], layout=w.Layout(flex_flow="row wrap",
+                                                      align_items="center"))
+    box.add_class("tv-explorer-seat")
+    return box
+
+
+def name_boxes(count: int) -> list[w.Text]:
+    """The name fields of ``count`` seats, with the page's first names."""
+    boxes = [w.Text(value=name, description=f"Joueur {k + 1}",
+                    layout=w.Layout(width="12rem", max_width="100%"),
+                    style={"description_width": "4.5rem"})
+             for k, name in enumerate(NAMES[:count])]
+    for box in boxes:
+        box.add_class("tv-explorer-name")
+    return boxes
+
+
 class TieExplorer(w.VBox):  # type: ignore[misc]
-    """Set 2 to 5 players' cards and the pile; watch the engine cancel ties step by step."""
+    """Set 2 to 5 players (their names and cards) and the pile; watch the engine cancel ties
+    step by step."""
 
     built = False
 
@@ -25,10 +46,12 @@ class TieExplorer(w.VBox):  # type: ignore[misc]
         self.error = ErrorArea(book())
         self.count = w.ToggleButtons(options=[2, 3, 4, 5], value=4, description="Joueurs",
                                      style={"button_width": "3rem"})
+        self.names = name_boxes(len(NAMES))
         self.cards = [w.Dropdown(options=list(v.HAND), value=plays.get(name, 15 - 2 * k),
                                  description=name, layout=w.Layout(width="9rem"),
                                  style={"description_width": "3.5rem"})
                       for k, name in enumerate(NAMES)]
+        self.seats = [seat_row(self.names, k, dd) for k, dd in enumerate(self.cards)]
         self.pile = {c: w.ToggleButton(value=c in pile, description=fr.signed(c),
                                        tooltip=f"Ajouter {fr.signed(c)} à la pile",
                                        layout=w.Layout(width="3.3rem"))
@@ -38,11 +61,12 @@ class TieExplorer(w.VBox):  # type: ignore[misc]
                                        style={"button_width": "auto"})
         self.table = html()
         self.explainer = Explainer(book(), v.describe)
-        for control in [self.count, *self.cards, *self.pile.values(), self.reading]:
+        for control in [self.count, *self.names, *self.cards, *self.pile.values(),
+                        self.reading]:
             control.observe(lambda _: self.update(), names="value")
         row = w.Layout(flex_flow="row wrap")
         self.opener, _ = opener(PAGE, self.position, self.error)
-        super().__init__([self.count, w.HBox(self.cards, layout=row),
+        super().__init__([self.count, w.VBox(self.seats),
                           html('<span class="tv-muted">Cartes Points de la pile en jeu (cliquez '
                                "pour en ajouter ou en retirer) :</span>"),
                           w.HBox(list(self.pile.values()), layout=row), self.reading, self.error,
@@ -51,17 +75,25 @@ class TieExplorer(w.VBox):  # type: ignore[misc]
         self.update()
         self.built = True  # from now on, what the learner sets up counts as met
 
+    def players(self) -> tuple[str, ...]:
+        """The names of the seats in play (refused in French: a seat empty, a name twice)."""
+        n = int(self.count.value)
+        for k, seat in enumerate(self.seats):
+            seat.layout.display = "" if k < n else "none"
+        names = read_names(box.value for box in self.names[:n])
+        for name, dd in zip(names, self.cards):
+            dd.description = name
+        return names
+
     def update(self) -> None:
         guarded(self.error)(self._update)()
 
     def _update(self) -> None:
-        n = int(self.count.value)
-        for k, dd in enumerate(self.cards):
-            dd.layout.display = "" if k < n else "none"
-        plays = {name: int(self.cards[k].value) for k, name in enumerate(NAMES[:n])}
-        pile = [c for c, t in self.pile.items() if t.value]
         set_html(self.table, "")
         self.explainer.set_events(())
+        players = self.players()
+        plays = {name: int(self.cards[k].value) for k, name in enumerate(players)}
+        pile = [c for c, t in self.pile.items() if t.value]
         result = v.resolve_round(plays, pile, {"ties": self.reading.value})
         cancelled = [value for value, _ in result.cancelled]
         set_html(self.table, round_html(plays, pile, result.winner, True, cancelled))
@@ -76,8 +108,7 @@ class TieExplorer(w.VBox):  # type: ignore[misc]
         """This manche in a game: the players, the reading, the pile at stake (its first cards
         carried over by manches where every player lays the same card, so nobody takes them),
         then each player's card."""
-        n = int(self.count.value)
-        players = NAMES[:n]
+        players = self.players()
         plays = {name: int(self.cards[k].value) for k, name in enumerate(players)}
         pile = tuple(c for c, t in self.pile.items() if t.value)
         if not pile:
@@ -120,37 +151,59 @@ def parse_cards(text: str, who: str, seen: dict[int, str]) -> list[int]:
 
 
 class TiebreakCompare(w.VBox):  # type: ignore[misc]
-    """Type each player's winnings; see the winner under both final tie-break readings."""
+    """Set 2 to 5 players (their names and winnings); see the winner under both final
+    tie-break readings."""
 
     built = False
 
     def __init__(self) -> None:
-        start = {"Alex": "8, 6", "Carla": "9, 5", "Dario": "10, 3", "Léo": "−2, 7"}
+        start = ("8, 6", "9, 5", "10, 3", "−2, 7", "")
         self.error = ErrorArea(book())
-        self.inputs = {name: w.Text(value=value, description=name,
-                                    layout=w.Layout(width="15rem", max_width="100%"),
-                                    style={"description_width": "3.5rem"})
-                       for name, value in start.items()}
-        for box in self.inputs.values():
+        self.count = w.ToggleButtons(options=[2, 3, 4, 5], value=4, description="Joueurs",
+                                     style={"button_width": "3rem"})
+        self.names = name_boxes(len(NAMES))
+        self.fields = [w.Text(value=value, description=name,
+                              layout=w.Layout(width="15rem", max_width="100%"),
+                              style={"description_width": "3.5rem"})
+                       for name, value in zip(NAMES, start)]
+        self.seats = [seat_row(self.names, k, box) for k, box in enumerate(self.fields)]
+        for box in [self.count, *self.names, *self.fields]:
             box.observe(lambda _: self.update(), names="value")
         self.out = html()
         self.out.add_class("tv-tiebreak-result")
         hint = html('<span class="tv-muted">Cartes Points gagnées par chaque joueur, séparées '
                     "par des virgules (par exemple «\u202f10, −3\u202f»).</span>")
         self.opener, _ = opener(PAGE, self.position, self.error)
-        super().__init__([hint, w.HBox(list(self.inputs.values()),
-                                       layout=w.Layout(flex_flow="row wrap")),
-                          self.error, self.out, self.opener])
+        super().__init__([self.count, hint, w.VBox(self.seats), self.error, self.out,
+                          self.opener])
         self.update()
         self.built = True
+
+    @property
+    def inputs(self) -> dict[str, w.Text]:
+        """The winnings field of each seat in play, by the name it shows."""
+        n = int(self.count.value)
+        return {box.description: box for box in self.fields[:n]}
+
+    def winnings(self) -> dict[str, list[int]]:
+        """Each player's winnings as typed (refused in French: a seat's name, a card that is
+        not a point card or is already someone's)."""
+        n = int(self.count.value)
+        for k, seat in enumerate(self.seats):
+            seat.layout.display = "" if k < n else "none"
+        names = read_names(box.value for box in self.names[:n])
+        for name, box in zip(names, self.fields):
+            box.description = name
+        seen: dict[int, str] = {}
+        return {name: parse_cards(box.value, name, seen)
+                for name, box in zip(names, self.fields)}
 
     def update(self) -> None:
         guarded(self.error)(self._update)()
 
     def _update(self) -> None:
         set_html(self.out, "")
-        seen: dict[int, str] = {}
-        taken = {name: parse_cards(box.value, name, seen) for name, box in self.inputs.items()}
+        taken = self.winnings()
         scores = {p: sum(c) for p, c in taken.items()}
         columns, clauses = [], []
         for preset, label in (("standard", "Règle des deux livrets : deuxième meilleur score"),
@@ -171,9 +224,7 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
 
     def position(self) -> Position:
         """These winnings in a game: each player has won them in the manches played so far."""
-        seen: dict[int, str] = {}
-        taken = {name: tuple(parse_cards(box.value, name, seen))
-                 for name, box in self.inputs.items()}
+        taken = {name: tuple(cards) for name, cards in self.winnings().items()}
         return Position(tuple(taken), "standard", {"pioche": ()}, {"gains": taken})
 
 
