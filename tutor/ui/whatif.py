@@ -129,7 +129,7 @@ def _score_gain(p: Paired) -> str:
 
 
 def _margin(value: float) -> str:
-    return f"± {fr.decimal(value)}" if math.isfinite(value) else "marge inconnue"
+    return f"±\u00a0{fr.decimal(value)}" if math.isfinite(value) else "marge inconnue"
 
 
 def paired_line(p: Paired) -> str:
