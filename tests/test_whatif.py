@@ -673,3 +673,18 @@ def test_vampir_why_names_the_lesson_in_the_panel() -> None:
         assert "À retenir de cette partie" in out
         assert lesson.clause in out
     assert_french(out)
+
+
+def test_a_judgement_is_conseil_s_race_at_that_position() -> None:
+    """At a decision, the review's screen is exactly the « Conseil » the page gives there
+    (the seed is the step, as the page's cursor + 1; the same kind and budget): so the two
+    agree, and where they differ it is by the count of playouts, which the review says."""
+    from tutor.engine.hints import hints_for
+
+    game = vautours_plan(LOST)
+    walk = Replayer(game).walk()
+    for step in (2, 9):
+        judged = judge(game, step, budget=2000)
+        conseil = hints_for(VAUTOURS, walk.points[step].state, "Camille", kind="prudent",
+                            seed=step, game_id="vautours", budget=2000)
+        assert judged.screen == conseil
