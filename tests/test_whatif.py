@@ -633,6 +633,13 @@ def test_why_lists_at_most_three_decisions_with_numbers_and_clauses() -> None:
     else:
         assert "Aucune de vos décisions ne vous a coûté" in out
     assert_french(out)
+    # when no decision cost anything beyond the margin, the review says so in those words
+    import dataclasses
+
+    calm = panel._why(dataclasses.replace(result, costly=()), 1.0)
+    assert "Aucune de vos décisions ne vous a coûté de façon sûre" in calm
+    assert "tv-why-costly" not in calm
+    assert_french(calm)
 
 
 def test_why_says_what_conseil_said_at_the_same_position() -> None:
