@@ -9,7 +9,17 @@ from typing import Any
 import pytest
 
 from tutor.engine.api import AnyEngine, Record, bot_action
-from tutor.engine.whatif import Played, Replayer, difference, from_record, what_if, why_not
+from tutor.engine.whatif import (
+    Played,
+    Replayer,
+    difference,
+    from_record,
+    judge,
+    missed_lessons,
+    review,
+    what_if,
+    what_if_averaged,
+)
 from tutor.games import GAMES
 from tutor.games import vautours as v
 from tutor.ui.widgets import Refusal
@@ -106,25 +116,173 @@ def test_vautours_the_changed_line_is_the_plan_with_the_fifteen_and_three_swappe
     assert other.outcome is not None and other.outcome.scores["Camille"] == 20
 
 
-def test_vautours_why_not_lists_the_ten_taken_with_a_higher_card() -> None:
-    game = vautours_game()
-    result = why_not(game)
+# --- « Pourquoi je n’ai pas gagné ? »: each decision judged from the learner's view -------------
+
+VAUTOURS = GAMES["vautours"].engine()
+#: Camille's cards in a game she lost 21 to 23 against a careful Alex: at step 13 (three cards
+#: left, 1, 2 and 6, the -3 at stake) her 6 met Alex's 6 and both cancelled; her 1 would have won
+#: the game (Alex's hand is known to her by then: every card he played was shown).
+LOST = (10, 15, 3, 4, 12, 8, 9, 7, 13, 14, 11, 5, 6, 2, 1)
+
+
+def vautours_plan(plan: Sequence[int]) -> Played:
+    """A two-player game where Camille lays ``plan`` in order against a careful Alex."""
+    players = ("Camille", "Alex")
+    policies = {"Camille": ("prudent", 10), "Alex": ("prudent", 15)}
+    origin = VAUTOURS.new_game(players, record=Record((ORDER,)))
+    cards = iter(plan)
+    steps, _ = record_game(VAUTOURS, origin, "Camille", policies,
+                           lambda s, seat, legal: v.Play(seat, next(cards)))
+    return Played(VAUTOURS, origin, steps, policies, "Camille")
+
+
+def test_the_decision_that_lost_the_game_comes_first() -> None:
+    game = vautours_plan(LOST)
+    result = review(game)
     assert result.outcome is not None and result.outcome.winners == ("Alex",)
-    # every step but the last (one card left) offered a real choice
-    assert result.examined == 14 and result.tried == sum(range(1, 15)) and result.unplayed == 0
-    by_step = {t.step: t for t in result.turnings}
-    # Alex's 11 took the +10 over Camille's 3: 12, 13, 14 or 15 take it, 11 cancels his
-    ten = by_step[2]
-    assert ten.actual.action == v.Play("Camille", 3) and ten.changing == 5
-    assert ten.other.action.card in (12, 13, 14, 15)
-    assert {e.seat for e in ten.other.events if e.kind == "take"} == {"Camille"}
-    assert ten.other.outcome is not None and ten.actual.outcome == result.outcome
-    # the best of the four for Camille: a shared win (20 each) against a loss (10 to 30)
-    assert ten.other.outcome.scores["Camille"] == 20 and "Camille" in ten.other.outcome.winners
-    assert "vautours/gain" in ten.difference.clauses
-    # a step where no other card changes who takes the pile is not listed: at step 13 the -3 went
-    # to Alex's 2 (his lowest) whatever Camille laid above it
-    assert all(t.changing >= 1 for t in result.turnings)
+    assert result.outcome.scores == {"Camille": 21, "Alex": 23}
+    # with the real cards, that one change wins the game (hindsight, to check the test's claim)
+    _, other, _ = what_if(game, 13, v.Play("Camille", 1))
+    assert other.outcome is not None and other.outcome.winners == ("Camille",)
+    # judged from what Camille saw then, without reading Alex's real hand: the same decision
+    first_ = result.costly[0]
+    assert first_.step == 13 and first_.action == v.Play("Camille", 6)
+    assert first_.leader is not None and first_.leader.action == v.Play("Camille", 1)
+    assert first_.duel is not None and first_.duel.better and first_.duel.win_low > 0.5
+    assert 1 <= len(result.costly) <= 3
+    assert all(j.kept for j in result.costly)
+    # every decision with a real choice was judged, the last one (one card left) was not
+    assert [j.step for j in result.judged] == list(range(1, 15))
+    assert result.spent <= result.budget * 1.2
+    # the same game and budget give the same review
+    again = review(game)
+    assert [(j.step, j.duel) for j in again.costly] == [(j.step, j.duel) for j in result.costly]
+
+
+def test_a_later_change_is_never_credited_to_an_earlier_choice() -> None:
+    """Two games alike up to step 6, then Camille lays her later cards in another order (and
+    Alex answers otherwise): the judgement of an earlier decision is the same in both, since
+    it reads only what Camille saw then and plays her later turns by one policy in both
+    branches. With the real cards and her recorded later choices, the two games' « Et si » at
+    that step differ: what a single recorded future would have credited to that choice."""
+    later = (5, 6, 2, 1, 13, 14, 11, 7, 9)
+    a, b = vautours_plan(LOST), vautours_plan((*LOST[:6], *later))
+    assert a.steps[:7] == b.steps[:7] and a.steps[7:] != b.steps[7:]
+    for step in (3, 5):
+        ja = judge(a, step, budget=1500, duel_budget=600)
+        jb = judge(b, step, budget=1500, duel_budget=600)
+        assert ja.screen == jb.screen and ja.duel == jb.duel
+        other = next(r.action for r in ja.screen.classes() if r.action != ja.action)
+        fa, fb = what_if_averaged(a, step, other, budget=600), what_if_averaged(b, step, other,
+                                                                              budget=600)
+        assert fa.paired == fb.paired
+    lines = [what_if(g, 3, v.Play("Camille", 14))[1].outcome for g in (a, b)]
+    assert lines[0] != lines[1]
+
+
+def vaiko_throw(seed: int, throw: bool) -> tuple[Played, int, Any]:
+    """A Vaiko game where Camille plays like « Mémoire », except at the first immediate-discard
+    window where she knows one of her cards differs from the discard's top card: she throws it
+    on purpose (``throw``, a wrong throw that earns a penalty card) or passes. The step and the
+    wrong throw."""
+    from tutor.games.vaiko import state as vs
+
+    engine = GAMES["vaiko"].engine()
+    players = ["Camille", "Alex", "Bea"]
+    origin = engine.new_game(players, seed=seed)
+    policies = {p: ("memoire", seed * 10 + k) for k, p in enumerate(players)}
+    me = maker(engine, "memoire")(seed=seed * 10)
+    found: list[tuple[int, Any]] = []
+    count = 0
+
+    def choose(state: Any, seat: str, legal: tuple[Any, ...]) -> Any:
+        nonlocal count
+        count += 1
+        view = engine.view(state, seat)
+        if not found:
+            for slot, face in enumerate(view.player(seat).cards):
+                wrong = vs.Match(seat, slot)
+                if face is not None and face != view.discard_top and wrong in legal:
+                    found.append((count, wrong))
+                    return wrong if throw else vs.Pass(seat)
+        return me.choose(view, legal)
+
+    steps, _ = record_game(engine, origin, "Camille", policies, choose)
+    step, wrong = found[0]
+    return Played(engine, origin, steps, policies, "Camille"), step, wrong
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_vaiko_a_deliberate_wrong_throw_is_never_best(seed: int) -> None:
+    from tutor.games.vaiko import state as vs
+
+    game, step, wrong = vaiko_throw(seed, throw=True)
+    assert game.steps[step][0] == wrong
+    judged = judge(game, step, budget=3000, duel_budget=2000)
+    assert judged.screen.separated() is None or wrong not in judged.screen.separated().alike
+    assert judged.leader is not None and wrong not in judged.leader.alike
+    # passing is confirmed better on fresh samples: the decision is kept as costly
+    assert judged.leader.action == vs.Pass("Camille") and judged.kept
+    # the other way round: she passed; the wrong throw is never found better
+    passed, step2, wrong2 = vaiko_throw(seed, throw=False)
+    assert (step2, wrong2) == (step, wrong)
+    averaged = what_if_averaged(passed, step, wrong, budget=2000)
+    assert not averaged.paired.better and averaged.paired.score_gain < 0
+
+
+def test_a_race_leader_alone_is_not_a_costly_decision() -> None:
+    """A decision is kept only when a duel on fresh samples shows it costly beyond the margin:
+    the races' leaders, picked among many noisy estimates, are not enough."""
+    result = review(vautours_plan(LOST))
+    unconfirmed = [j for j in result.judged
+                   if j.leader is not None and j.action not in j.leader.alike and not j.kept]
+    assert unconfirmed
+    assert not {j.step for j in unconfirmed} & {j.step for j in result.costly}
+    for j in result.judged:
+        assert j.kept == (j.duel is not None and j.duel.better)
+        if j.duel is not None:
+            assert j.duel.seed != j.screen.seed and j.duel.playouts >= 8
+
+
+def seeded_vampir(hunt: bool) -> Played:
+    from tutor.games.vampir import actions as va
+
+    engine = GAMES["vampir"].engine()
+    players = ["Camille", "Alex", "Bea"]
+    origin = engine.new_game(players, seed=5)
+    policies = {p: ("chasseur", 50 + k) for k, p in enumerate(players)}
+    me = maker(engine, "chasseur")(seed=50)
+
+    def choose(state: Any, seat: str, legal: tuple[Any, ...]) -> Any:
+        hunts = [a for a in legal if isinstance(a, va.Hunt)]
+        if hunts and hunt:
+            return hunts[0]
+        action = me.choose(engine.view(state, seat), legal)
+        if not hunt:  # never take a location: no hunt can follow
+            calm = [a for a in legal if not isinstance(a, va.Take | va.Hunt)]
+            return action if action in calm or not calm else calm[0]
+        return action
+
+    steps, _ = record_game(engine, origin, "Camille", policies, choose)
+    return Played(engine, origin, steps, policies, "Camille")
+
+
+def test_vampir_names_the_lesson_of_a_game_without_a_hunt() -> None:
+    never = missed_lessons(seeded_vampir(hunt=False))
+    assert [lesson.clause for lesson in never] == ["vampir/decompte-par-couleur"]
+    assert "seules les chasses exposées comptent" in never[0].text
+    assert missed_lessons(seeded_vampir(hunt=True)) == ()
+
+
+@pytest.mark.parametrize("game_id", [g for g, info in GAMES.items() if info.listed])
+def test_every_game_has_a_lesson_citing_a_clause_of_its_rules(game_id: str) -> None:
+    from tutor.rules import clause_exists
+
+    engine = GAMES[game_id].engine()
+    assert engine.LESSONS
+    for lesson in engine.LESSONS:
+        assert clause_exists(lesson.clause) and lesson.clause.startswith(f"{game_id}/")
+        assert lesson.action is not None or lesson.event is not None
 
 
 # --- every game: a seeded game against the computer ------------------------------------------
@@ -374,3 +532,166 @@ def test_why_is_hidden_until_a_game_against_the_computer_ends(game_id: str) -> N
     page = importlib.import_module(GAMES[game_id].page_module)
     assert page.sandbox().whatif.why.layout.display == "none"  # before any move
     assert page.play_vs_computer().whatif.why.layout.display == "none"
+
+
+# --- the panel: any step, averaged futures, a review that teaches ----------------------------
+
+
+def _finished(game_id: str, seed: int = 3) -> Any:
+    import importlib
+
+    page = importlib.import_module(GAMES[game_id].page_module)
+    board = page.play_vs_computer(seed=seed)
+    clicks = 0
+    while not board.engine.is_over(board.session.state) and clicks < 400:
+        _play_first(board)
+        clicks += 1
+    assert board.engine.is_over(board.session.state), board.error.value
+    return board
+
+
+def test_any_past_decision_can_be_changed_without_moving_the_game() -> None:
+    board = _finished("vautours")
+    panel = board.whatif
+    steps = [k for _, k in panel.at.options]
+    assert steps == list(range(1, 15))  # every round with a choice (the last has one card)
+    assert board.session.cursor == len(board.session.steps) - 1
+    panel.at.value = 3  # the third round, while the game shows its end
+    assert panel.step == 3 and len(panel.choice.options) == 12
+    assert board.session.cursor == len(board.session.steps) - 1
+    label, index = panel.choice.options[-1]
+    panel.choice.value = index
+    panel.go.click()
+    assert board.error.value == "", board.error.value
+    out = panel.result.value
+    assert "Étape 3" in out and "Camille" in out and label in out
+    assert "marge" in out and "parties comparées" in out
+    assert "Une suite, avec les vraies cartes" in out and "après coup" in out
+    assert "Votre main" not in out and "Partie pas encore finie" not in out
+    assert_french(out)
+    # the step the cursor shows becomes the step to change when the learner moves it
+    board.session.goto(5)
+    assert panel.at.value == 5 and panel.step == 5
+
+
+def test_a_sandbox_names_the_player_whose_card_is_changed() -> None:
+    from tutor.ui import drahtseilakt as dk
+
+    box = dk.sandbox(seed=2)
+    for _ in range(3):
+        _play_first(box)
+    panel = box.whatif
+    panel.at.value = 2
+    seat = box.session.steps[2].chooser
+    assert seat and all("Votre main" not in label for label, _ in panel.choice.options)
+    assert any(seat in label for label, _ in panel.at.options)
+    panel.go.click()
+    assert box.error.value == "", box.error.value
+    out = panel.result.value
+    assert f"et si {seat} avait joué" in out and "Votre main" not in out
+    assert_french(out)
+
+
+def test_mid_game_in_the_teacher_s_view_the_end_lines_agree() -> None:
+    """A game not finished: each future is finished by the computer, and says so without a
+    « Fin de la partie » that the next line contradicts."""
+    import importlib
+
+    page = importlib.import_module(GAMES["vautours"].page_module)
+    board = page.play_vs_computer(seed=3)
+    for _ in range(4):
+        _play_first(board)
+    board.settings.teacher.value = True
+    panel = board.whatif
+    panel.at.value = 2
+    panel.go.click()
+    assert board.error.value == "", board.error.value
+    out = panel.result.value
+    assert out.count("Fin de la partie, jouée par l’ordinateur après la dernière étape") == 2
+    assert "Fin de la partie, rejouée" not in out and "Partie pas encore finie" not in out
+    assert "La partie réelle n’était pas finie" in out
+    assert_french(out)
+
+
+def test_why_lists_at_most_three_decisions_with_numbers_and_clauses() -> None:
+    board = _finished("vautours")
+    panel = board.whatif
+    panel.why.click()
+    assert board.error.value == "", board.error.value
+    out = panel.result.value
+    assert "Pourquoi je n’ai pas gagné" in out and "décisions jugées" in out
+    assert "Non rejoué" not in out and "meilleur pour vous" not in out
+    from tutor.ui.hints import kind_of
+
+    result = review(panel.played(), kind=kind_of(board))  # the same review, deterministic
+    if result.costly:
+        items = out.split('tv-why-costly">')[1].split("</ol>")[0]
+        assert items.count("<li>") == len(result.costly) <= 3
+        assert "points de pourcentage" in items and "parties comparées" in items
+        assert "tv-clause" in items
+        assert f"Étape {result.costly[0].step}" in items
+    else:
+        assert "Aucune de vos décisions ne vous a coûté" in out
+    assert_french(out)
+    # when no decision cost anything beyond the margin, the review says so in those words
+    import dataclasses
+
+    calm = panel._why(dataclasses.replace(result, costly=()), 1.0)
+    assert "Aucune de vos décisions ne vous a coûté de façon sûre" in calm
+    assert "tv-why-costly" not in calm
+    assert_french(calm)
+
+
+def test_why_says_what_conseil_said_at_the_same_position() -> None:
+    """« Conseil » asked at a position, then the game finished: the review's judgement there
+    says whether « Conseil » put the same move first, and why not when it did not."""
+    import importlib
+
+    page = importlib.import_module(GAMES["vautours"].page_module)
+    board = page.play_vs_computer(seed=3)
+    board.hints.button.click()  # at the first decision (cursor 0: step 1)
+    hint = board.hints.last
+    assert hint is not None and board.hints.given[0][1] is hint
+    while not board.engine.is_over(board.session.state):
+        _play_first(board)
+    panel = board.whatif
+    judged = judge(panel.played(), 1, budget=3000, duel_budget=1000)
+    said = panel._conseil(judged)
+    assert "« Conseil », demandé à cette position" in said
+    first = hint.best()
+    assert first is not None and judged.leader is not None
+    if judged.leader.action in first.alike:
+        assert "mettait aussi" in said
+    else:
+        assert "pour vérifier" in said
+    # at a position where it was not asked, the panel says it is the same calculation
+    assert "C’est le calcul de « Conseil »" in panel._conseil(judge(panel.played(), 2,
+                                                                    budget=600))
+
+
+def test_vampir_why_names_the_lesson_in_the_panel() -> None:
+    board = _finished("vampir")
+    panel = board.whatif
+    lessons = missed_lessons(panel.played())
+    panel.why.click()
+    out = panel.result.value
+    assert board.error.value == "", board.error.value
+    for lesson in lessons:
+        assert "À retenir de cette partie" in out
+        assert lesson.clause in out
+    assert_french(out)
+
+
+def test_a_judgement_is_conseil_s_race_at_that_position() -> None:
+    """At a decision, the review's screen is exactly the « Conseil » the page gives there
+    (the seed is the step, as the page's cursor + 1; the same kind and budget): so the two
+    agree, and where they differ it is by the count of playouts, which the review says."""
+    from tutor.engine.hints import hints_for
+
+    game = vautours_plan(LOST)
+    walk = Replayer(game).walk()
+    for step in (2, 9):
+        judged = judge(game, step, budget=2000)
+        conseil = hints_for(VAUTOURS, walk.points[step].state, "Camille", kind="prudent",
+                            seed=step, game_id="vautours", budget=2000)
+        assert judged.screen == conseil

@@ -29,7 +29,15 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
-from tutor.engine.core import Event, IllegalAction, Outcome, Record, check_players, short_repr
+from tutor.engine.core import (
+    Event,
+    IllegalAction,
+    Lesson,
+    Outcome,
+    Record,
+    check_players,
+    short_repr,
+)
 from tutor.engine.examples import ExampleRun, Kind
 from tutor.engine.hints import ExpertKind
 from tutor.engine.phrases import Phrasebook
@@ -199,6 +207,9 @@ class Game(ABC, Generic[S, A, V]):
     state_type: ClassVar[builtins.type[Any]]
     #: the game's own set-up choices that :meth:`new_game` accepts (kept in the record)
     OPTIONS: ClassVar[tuple[str, ...]] = ()
+    #: rule-level lessons « Pourquoi je n’ai pas gagné ? » names when a game shows them
+    #: (:class:`~tutor.engine.core.Lesson`; each cites a clause of the game's rule file)
+    LESSONS: ClassVar[tuple[Lesson, ...]] = ()
 
     def __init__(self) -> None:
         if self.EXPERT is not None:

@@ -6,7 +6,7 @@ Standard library only. Nothing here knows about widgets or notebooks.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, TypeVar
 
@@ -62,6 +62,20 @@ class Outcome:
     winners: tuple[str, ...]
     reason: str
     clause: str
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A rule-level lesson a finished game can show a learner: a kind of move that scores, which
+    they never made though they could. ``action`` tells the actions that open the way to it
+    (the learner could, when one was legal at one of their decisions; ``None``: always);
+    ``event`` the event that shows it made (read on their seat's events; ``None``: making such
+    an action is enough). ``text``: one French sentence naming the rule; ``clause``: its id."""
+
+    clause: str
+    text: str
+    action: Callable[[Any], bool] | None = None
+    event: Callable[[Event], bool] | None = None
 
 
 @dataclass(frozen=True)

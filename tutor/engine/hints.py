@@ -294,6 +294,7 @@ class _Arm:
     action: Any
     wins: int = 0
     scores: list[int] = field(default_factory=list)
+    outcomes: list[int] = field(default_factory=list)  # 1 won, 0 not, playout by playout
     active: bool = True
 
     @property
@@ -347,7 +348,9 @@ class Race:
             self.spent += steps + 1
             self.playouts += 1
             self.whole = self.whole and over
-            arm.wins += seat in out.winners
+            won = int(seat in out.winners)
+            arm.wins += won
+            arm.outcomes.append(won)
             best = [out.scores[p] for p in out.winners]
             if best and min(out.scores.values()) < max(out.scores.values()):
                 self.lowest += max(best) == min(out.scores.values())
@@ -428,6 +431,116 @@ class Race:
         return Hints(self.view.seat, self.kind, self.played_by, self.seed, self.rounds,
                      tuple(rows), self.lowest > self.highest, self.whole, self.budget,
                      self.spent)
+
+
+MIN_PAIRED = 8
+"""Fewest paired playouts before two actions may be told apart (:attr:`Paired.better`): with
+fewer, a difference that happened to be the same every time would show a margin of zero."""
+
+
+@dataclass(frozen=True)
+class Paired:
+    """Two actions of one seat compared on the same sampled states and the same computer
+    players (:class:`Duel`), playout by playout. The win chance: ``win_gain`` is the share of
+    playouts won by the second action and not the first, minus the reverse; its 95 % interval
+    ``[win_low, win_high]`` subtracts the two shares' Wilson intervals (wider than needed, never
+    narrower, and honest when every playout went one way). The final score: ``score_gain`` is
+    the mean of the paired differences, oriented so that a positive gain is better for the seat
+    (the smaller score when the smallest total wins), ``score_margin`` the half-width of its 95 %
+    interval (Student's). ``first`` and ``second`` are each action's own estimate."""
+
+    first: ActionHint
+    second: ActionHint
+    playouts: int
+    win_gain: float
+    win_low: float
+    win_high: float
+    score_gain: float
+    score_margin: float
+    lowest_wins: bool
+    whole_game: bool
+    spent: int
+    seed: int
+    alike: bool = False
+
+    @property
+    def better(self) -> bool:
+        """The second action is surely better at 95 % (on the win chance, or on the score),
+        after :data:`MIN_PAIRED` playouts at least."""
+        if self.playouts < MIN_PAIRED:
+            return False
+        return self.win_low > 0 or self.score_gain - self.score_margin > 0
+
+    @property
+    def worse(self) -> bool:
+        """The second action is surely worse at 95 % (the first surely better)."""
+        if self.playouts < MIN_PAIRED:
+            return False
+        return self.win_high < 0 or self.score_gain + self.score_margin < 0
+
+
+class Duel(Race):
+    """Two legal actions ``first`` and ``second`` of ``view.seat``, played on the same sampled
+    states (the samples of a :class:`Race` of the same seed) and finished by the same computer
+    players, every round for both (no race): paired differences (:meth:`paired`). Actions the
+    view cannot tell apart (one :meth:`HintEngine.hint_class`) are not compared: the result
+    says so (``alike``) with no playout."""
+
+    def __init__(self, engine: HintEngine, view: Any, first: Any, second: Any, *, kind: str,
+                 seed: int = 0, game_id: str = "") -> None:
+        super().__init__(engine, view, kind=kind, seed=seed, game_id=game_id, race=False)
+        for action in (first, second):
+            if action not in self.legal:
+                raise ValueError(f"Ce coup n’est pas permis à {view.seat} ici : {action!r}.")
+        self.first, self.second = first, second
+        self.alike = engine.hint_class(view, first) == engine.hint_class(view, second)
+        self.arms = {} if self.alike else {0: _Arm(first), 1: _Arm(second)}
+
+    def paired(self) -> Paired:
+        """The comparison so far (see :class:`Paired`)."""
+        if self.alike:
+            empty = ActionHint(self.first, 0, 0, 0.0, 1.0, 0.0, math.inf)
+            return Paired(empty, ActionHint(self.second, 0, 0, 0.0, 1.0, 0.0, math.inf), 0,
+                          0.0, -1.0, 1.0, 0.0, math.inf, False, self.whole, 0, self.seed, True)
+        a, b = self.arms[0], self.arms[1]
+        lowest = self.lowest > self.highest
+        sign = -1 if lowest else 1
+        n = a.playouts
+        plus = sum(y > x for x, y in zip(a.outcomes, b.outcomes, strict=True))
+        minus = sum(x > y for x, y in zip(a.outcomes, b.outcomes, strict=True))
+        plus_low, plus_high = wilson(plus, n)
+        minus_low, minus_high = wilson(minus, n)
+        win_gain = (plus - minus) / n if n else 0.0
+        score_gain, score_margin = mean_margin([sign * (y - x) for x, y in
+                                                zip(a.scores, b.scores, strict=True)])
+        rows = []
+        for arm in (a, b):
+            low, high = arm.interval()
+            mean, margin = mean_margin(arm.scores)
+            rows.append(ActionHint(arm.action, arm.playouts, arm.wins, low, high, mean, margin,
+                                   (arm.action,)))
+        return Paired(rows[0], rows[1], n, win_gain, plus_low - minus_high,
+                      plus_high - minus_low, score_gain, score_margin, lowest, self.whole,
+                      self.spent, self.seed)
+
+    def play(self, *, rounds: int | None = None, budget: int | None = None) -> Paired:
+        """Play on until ``rounds`` rounds or ``budget`` computer decisions in all (at least
+        :data:`MIN_PLAYOUTS` rounds), then the comparison so far."""
+        if budget is None and rounds is None:
+            raise ValueError("Une comparaison se calcule dans un budget de décisions ou de "
+                             "parties.")
+        if budget is not None:
+            self.budget = budget
+        while self._go_on(rounds):
+            self._round()
+        return self.paired()
+
+    def result(self) -> Hints:
+        """The two actions' own estimates, as a hint of two rows."""
+        p = self.paired()
+        assert self.view.seat is not None
+        return Hints(self.view.seat, self.kind, self.played_by, self.seed, self.rounds,
+                     (p.first, p.second), p.lowest_wins, self.whole, self.budget, self.spent)
 
 
 def hints(engine: HintEngine, view: Any, *, kind: str, seed: int = 0,

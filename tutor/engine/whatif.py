@@ -34,14 +34,14 @@ under which clause (``(seat, kind, clause)`` of each event; what was played diff
 is not counted): the clauses that made the difference are those cited by the events found in one
 resolution only.
 
-:func:`why_not` ("Pourquoi je n'ai pas gagné ?") tries, at each step where the learner chose among
-several legal actions, every other one: the steps where the resolution changes are kept, and each
-changing alternative is played out to the end to tell the learner's final score and the winners.
-The work is bounded honestly, by a number of applied actions (``budget``, deterministic): only steps
-with real alternatives are examined, from the last step back, the resolutions of the alternatives
-taking at most half the budget (earlier steps left over are counted: :attr:`WhyNot.skipped`), the
-playouts to the end what is left (alternatives left over are counted, :attr:`WhyNot.unplayed`, and
-shown with their immediate change only).
+The real cards make a first continuation to show, not a judgement: a single future decided by
+hidden cards the learner could not see. :func:`review` ("Pourquoi je n'ai pas gagné ?") judges
+each of the learner's decisions from their view at the time, as « Conseil » does
+(:mod:`tutor.engine.hints`: hidden cards re-dealt, many continuations, the learner's later moves
+played by the same policy in both branches, common random numbers), keeps the one to three that
+cost the most beyond the 95 % margin and names the rule-level lessons the game shows
+(``LESSONS`` of the game). :func:`what_if_averaged` ("Et si… ?") adds to :func:`what_if` the two
+actions compared the same way over many continuations.
 
 Standard library only.
 """
@@ -51,19 +51,27 @@ from __future__ import annotations
 import pickle
 from collections import deque
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.engine.api import AnyEngine, Bot
-from tutor.engine.core import Event, IllegalAction, Outcome, Record
+from tutor.engine.core import Event, IllegalAction, Lesson, Outcome, Record
+from tutor.engine.hints import (
+    MIN_PAIRED,
+    STEP_BUDGET,
+    ActionHint,
+    Duel,
+    Hints,
+    Paired,
+    Race,
+    rollout_kind,
+)
 
 Policies = Mapping[str, tuple[str, int]]
 
 #: No game of the tutor lasts longer; a line that does is a bug, not a learner's error.
 MAX_ACTIONS = 20_000
-#: Default budget of :func:`why_not`: actions applied while playing alternatives out to the end.
-BUDGET = 6_000
-BUDGET_SPENT = "budget"  # Line.stopped of a line cut short by the budget (never shown)
+BUDGET_SPENT = "budget"  # Line.stopped of a line cut short by ``budget`` (never shown)
 
 
 @dataclass(frozen=True)
@@ -181,6 +189,7 @@ class _Walk:
 
     points: list[_Point] = field(default_factory=list)
     seats: list[tuple[str, ...]] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
     final: Any = None
 
 
@@ -223,7 +232,8 @@ class Replayer:
                 if not played.learns(seat) and seat in bots:
                     bots[seat].choose(engine.view(state, seat),  # the bot's turn, as in play
                                       engine.legal_actions(state, seat))
-                state, _ = engine.apply(state, action)
+                state, events = engine.apply(state, action)
+                walk.events.extend(events)
             walk.seats.append(tuple(seats))
         walk.points.append(_Point(state, pickle.dumps(bots)))
         walk.final = state
@@ -364,37 +374,6 @@ def what_if(played: Played, step: int, action: Any) -> tuple[Line, Line, Differe
     return actual, other, difference(actual.events, other.events)
 
 
-@dataclass(frozen=True)
-class Turning:
-    """A step where another choice changes the resolution: the game as played (``actual``), the
-    best of the alternatives that change it (``other``, played out to the end unless the budget
-    was spent: then its outcome is ``None``), their difference, and how many alternatives of this
-    step change the resolution (``changing``) out of ``tried``."""
-
-    step: int
-    actual: Line
-    other: Line
-    difference: Difference
-    changing: int
-    tried: int
-
-
-@dataclass(frozen=True)
-class WhyNot:
-    """"Pourquoi je n'ai pas gagné ?": the turning steps in order, the final outcome as played,
-    how many steps with real alternatives were examined (``examined``) and left out for want of
-    budget (``skipped``, the earliest ones), how many alternatives were tried, how many changing
-    ones were not played out for want of budget (``unplayed``) and the actions applied."""
-
-    turnings: tuple[Turning, ...]
-    outcome: Outcome | None
-    examined: int
-    tried: int
-    unplayed: int
-    actions: int
-    skipped: int = 0
-
-
 def lower_wins(*outcomes: Outcome | None) -> bool:
     """Whether the lowest score wins, read from the outcomes (the winners hold the lowest score
     while someone holds more)."""
@@ -410,77 +389,261 @@ def lower_wins(*outcomes: Outcome | None) -> bool:
     return False
 
 
-def _rank(line: Line, seat: str, low: bool) -> tuple[int, int]:
-    out = line.outcome
-    if out is None:
-        return (-1, 0)
-    score = out.scores.get(seat, 0)
-    return (1 if seat in out.winners else 0, -score if low else score)
+def _ordering(a: Paired) -> tuple[float, float]:
+    """The costliest first: by the win chance lost, then the points."""
+    return (a.win_gain, a.score_gain)
 
 
-def why_not(played: Played, *, budget: int = BUDGET) -> WhyNot:
-    """The steps where another choice of the learner's changes the resolution (see the module)."""
+@dataclass(frozen=True)
+class Judgement:
+    """One decision of the learner's judged from what they could see then: ``screen`` is the
+    « Conseil » race at that decision (the same seed and kind as the page's « Conseil » at that
+    position, so the same samples, to the review's smaller or larger count); ``duel``, when
+    the race's leader is another class than the action played, that leader against the
+    action played on fresh samples (:class:`~tutor.engine.hints.Duel`: the same sampled
+    states and computer players for both, the learner's later moves played by the same policy
+    in both branches); ``kept`` when the leader is better beyond the 95 % margin."""
+
+    step: int
+    seat: str
+    action: Any
+    screen: Hints
+    duel: Paired | None = None
+
+    @property
+    def played_row(self) -> ActionHint:
+        return next(r for r in self.screen.rows if self.action in r.alike)
+
+    @property
+    def leader(self) -> ActionHint | None:
+        return self.screen.best()
+
+    @property
+    def kept(self) -> bool:
+        return self.duel is not None and self.duel.better
+
+
+@dataclass(frozen=True)
+class Review:
+    """« Pourquoi je n’ai pas gagné ? »: every decision of the learner's with a real choice
+    (``judged``, in the order of the game), the one to three that cost the most beyond the
+    margin (``costly``, the costliest first: by the win chance lost, then the points), the
+    rule-level ``lessons`` the game shows the learner missed, the final ``outcome``, the
+    computer players' kind (``level``) and the work done (``spent`` computer decisions of
+    ``budget``, ``screened`` playouts in the races, ``dueled`` in the duels) and how many of
+    the earliest decisions were not judged for want of budget (``skipped``)."""
+
+    judged: tuple[Judgement, ...]
+    costly: tuple[Judgement, ...]
+    lessons: tuple[Lesson, ...]
+    outcome: Outcome | None
+    level: str
+    budget: int
+    spent: int
+    screened: int
+    dueled: int
+    skipped: int = 0
+
+
+#: What one review may spend, in seconds of the reference machine's « Conseil » budget
+#: (:data:`~tutor.engine.hints.STEP_BUDGET` holds one second): a whole game in under two.
+REVIEW_SECONDS = 1.5
+#: The share of a review's budget that screens the decisions (from the last back: a long game
+#: may leave its earliest ones unjudged, and the review says how many); the rest confirms the
+#: most suspect ones on fresh samples.
+SCREEN_SHARE = 0.6
+#: Decisions confirmed at most (the most suspect after the screen).
+MAX_DUELS = 6
+#: Kept at most: the costliest decisions beyond the margin.
+MAX_COSTLY = 3
+#: The duels' samples are drawn from another seed than the races' (fresh samples: a leader
+#: picked among many noisy estimates is confirmed on playouts that did not pick it).
+DUEL_SEED = 1_000_000
+
+
+def computer_kind(played: Played) -> str:
+    """The computer players' kind in ``played`` (the first seat that is not the learner's)."""
+    for seat, (kind, _) in played.policies.items():
+        if not played.learns(seat):
+            return kind
+    return next(iter(played.engine.PLAYER_KINDS))
+
+
+def review_budget(engine: AnyEngine, kind: str) -> int:
+    """The computer decisions one review may spend (see :data:`REVIEW_SECONDS`)."""
+    game_id = engine.type.id
+    played_by = rollout_kind(game_id, kind)
+    per_second = STEP_BUDGET.get(f"{game_id}/{played_by}", STEP_BUDGET.get(game_id, 4000))
+    return int(REVIEW_SECONDS * per_second)
+
+
+def decisions(played: Played, seat: str | None = None) -> list[int]:
+    """The steps that start with a choice of ``seat`` (the learner's by default)."""
+    r = Replayer(played)
+    walk = r.walk()
+    who = seat if seat is not None else played.learner
+    return [k for k in range(1, len(played.steps))
+            if played.steps[k] and (who is None or walk.seats[k][0] == who)]
+
+
+def judge(played: Played, step: int, *, kind: str | None = None, budget: int = 2000,
+          duel_budget: int = 0) -> Judgement:
+    """Judge the learner's decision at ``step`` from their view then: a race of ``budget``
+    computer decisions (seed ``step``: the page's « Conseil » at that position), then, when
+    its leader is another class, a duel of ``duel_budget`` decisions (none when 0)."""
+    r = Replayer(played)
+    seat = r.chooser(step)
+    kind = kind or computer_kind(played)
+    view = played.engine.view(r.walk().points[step].state, seat)
+    game_id = played.engine.type.id
+    screen = Race(played.engine, view, kind=kind, seed=step, game_id=game_id).run(budget=budget)
+    judged = Judgement(step, seat, r.played_action(step), screen)
+    return _confirm(played, judged, view, kind, duel_budget) if duel_budget else judged
+
+
+def _confirm(played: Played, judged: Judgement, view: Any, kind: str,
+             budget: int) -> Judgement:
+    leader = judged.leader
+    if leader is None or judged.action in leader.alike:
+        return judged
+    duel = Duel(played.engine, view, judged.action, leader.action, kind=kind,
+                seed=DUEL_SEED + judged.step, game_id=played.engine.type.id)
+    duel.play(rounds=MIN_PAIRED)
+    return replace(judged, duel=duel.play(budget=max(budget, duel.spent)))
+
+
+def review(played: Played, *, kind: str | None = None, budget: int | None = None) -> Review:
+    """« Pourquoi je n’ai pas gagné ? » (see :class:`Review`): every decision of the learner's
+    with a real choice screened by a race from their view, within ``SCREEN_SHARE`` of the
+    ``budget`` (by default :func:`review_budget`); the :data:`MAX_DUELS` where the action
+    played trails the leader most confirmed by duels with the rest; no real hidden card is
+    read. Deterministic: the same game and budget give the same review."""
     if played.learner is None:
         raise ValueError("« Pourquoi je n’ai pas gagné ? » demande une partie contre "
                          "l’ordinateur (un joueur à qui répondre).")
-    r = Replayer(played)
     engine = played.engine
+    kind = kind or computer_kind(played)
+    total = budget if budget is not None else review_budget(engine, kind)
+    r = Replayer(played)
     walk = r.walk()
-    mine = [step for step in range(1, len(played.steps))
-            if played.steps[step] and walk.seats[step][0] == played.learner]
-    if engine.is_over(walk.final):
-        outcome: Outcome | None = engine.outcome(walk.final)
-        final = walk.final
-    elif mine:  # not over yet: the game as played, continued as any line
-        end = r.line(mine[0], r.played_action(mine[0]))
-        outcome, final = end.outcome, end.state
-    else:
-        outcome, final = None, walk.final
-    found: list[tuple[int, Line, list[Line]]] = []
-    examined = tried = skipped = spent = 0
-    # each step's resolution under every other choice, from the last step back, within half the
-    # budget (what is left of it goes to the playouts to the end)
-    for step in reversed(mine):
-        legal = r.alternatives(step)
-        if len(legal) < 2:
-            continue
-        if spent >= budget // 2:
+    game_id = engine.type.id
+    views: dict[int, Any] = {}
+    for step in decisions(played):
+        view = engine.view(walk.points[step].state, played.learner)
+        classes = {engine.hint_class(view, a) for a in r.alternatives(step)}
+        if len(classes) > 1:
+            views[step] = view
+    # the screen: one round of every race (every class once), from the last decision back
+    # while the screen's share of the budget lasts (earlier ones left over are counted:
+    # ``skipped``), then more rounds for all while it still lasts
+    screen_budget = int(total * SCREEN_SHARE)
+    races: dict[int, Race] = {}
+    used = skipped = 0
+    for step in sorted(views, reverse=True):
+        if used >= screen_budget and races:
             skipped += 1
             continue
-        examined += 1
-        recorded = r.played_action(step)
-        base = r._recorded_events(step)
-        changing = []
-        for action in legal:
-            if action == recorded:
-                continue
-            tried += 1
-            short = r.line(step, action, to_end=False)
-            spent += short.actions
-            if difference(base, short.events).changed:
-                changing.append(short)
-        if changing:
-            found.append((step, r.line(step, recorded, to_end=False), changing))
-    # play the changing alternatives out to the end, from the last step back, within budget
-    unplayed = 0
-    turnings: list[Turning] = []
-    low = lower_wins(outcome)
-    for step, actual, changing in found:
-        lines = []
-        for short in changing:
-            if spent >= budget:
-                unplayed += 1
-                lines.append(short)
-                continue
-            full = r.line(step, short.action, budget=budget - spent)
-            spent += full.actions
-            if full.stopped == BUDGET_SPENT:
-                unplayed += 1
-                full = short
-            lines.append(full)
-        best = max(lines, key=lambda ln: _rank(ln, played.learner or "", low))
-        full_actual = Line(actual.action, actual.events, final, outcome)
-        turnings.append(Turning(step, full_actual, best, difference(actual.events, best.events),
-                                len(changing), len(r.alternatives(step)) - 1))
-    turnings.reverse()
-    return WhyNot(tuple(turnings), outcome, examined, tried, unplayed, spent, skipped)
+        race = races[step] = Race(engine, views[step], kind=kind, seed=step, game_id=game_id)
+        race.run(rounds=1)
+        used += race.spent
+    for n, race in enumerate(races.values()):
+        extra = max(0, screen_budget - used) // (len(races) - n)
+        if extra >= race.spent:  # enough for another round at least
+            before = race.spent
+            race.run(budget=before + extra)
+            used += race.spent - before
+    judged: dict[int, Judgement] = {}
+    for step, race in races.items():
+        judged[step] = Judgement(step, played.learner, r.played_action(step), race.result())
+    spent = used
+    screened = sum(race.playouts for race in races.values())
+    suspects = sorted((j for j in judged.values()
+                       if j.leader is not None and j.action not in j.leader.alike),
+                      key=lambda j: _trail(j), reverse=True)[:MAX_DUELS]
+    dueled = 0
+    for n, j in enumerate(suspects):
+        each = max(0, total - spent) // (len(suspects) - n)
+        done = _confirm(played, j, views[j.step], kind, each)
+        assert done.duel is not None
+        spent += done.duel.spent
+        dueled += 2 * done.duel.playouts
+        judged[j.step] = done
+    costly = sorted((j for j in judged.values() if j.kept),
+                    key=lambda j: _ordering(j.duel) if j.duel else (0.0, 0.0),
+                    reverse=True)[:MAX_COSTLY]
+    if engine.is_over(walk.final):
+        outcome: Outcome | None = engine.outcome(walk.final)
+    else:
+        outcome = None
+    return Review(tuple(judged[k] for k in sorted(judged)), tuple(costly),
+                  missed_lessons(played), outcome, kind, total, spent, screened, dueled,
+                  skipped)
+
+
+def _trail(j: Judgement) -> tuple[float, float]:
+    """How far the action played trails the race's leader (win chance, then points)."""
+    lead, mine = j.leader, j.played_row
+    assert lead is not None
+    sign = -1 if j.screen.lowest_wins else 1
+    return (lead.win_rate - mine.win_rate, sign * (lead.mean_score - mine.mean_score))
+
+
+def missed_lessons(played: Played) -> tuple[Lesson, ...]:
+    """The game's rule-level lessons (``LESSONS``) the learner's game shows: when one of
+    their decisions offered an action the lesson names (:attr:`Lesson.action`; any game when
+    none is named), the lesson's event never came their way (:attr:`Lesson.event`), or, with
+    no event named, they never made such an action."""
+    seat = played.learner
+    if seat is None:
+        return ()
+    engine = played.engine
+    r = Replayer(played)
+    walk = r.walk()
+    mine = decisions(played)
+    out = []
+    for lesson in engine.LESSONS:
+        could = lesson.action is None or any(
+            lesson.action(a) for k in mine for a in r.alternatives(k))
+        if lesson.event is not None:
+            test_e = lesson.event
+            made = any(e.seat == seat and test_e(e) for e in walk.events)
+        else:
+            assert lesson.action is not None
+            test = lesson.action
+            made = any(test(a) for k in mine
+                       for a, who in zip(played.steps[k], walk.seats[k], strict=True)
+                       if who == seat)
+        if could and not made:
+            out.append(lesson)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Averaged:
+    """« Et si… ? » averaged: the action played and another one at one step, compared from the
+    chooser's view then (:class:`~tutor.engine.hints.Paired`), and the first continuation with
+    the real cards of each (the game as played, and the other line: :func:`what_if`)."""
+
+    step: int
+    seat: str
+    actual: Line
+    other: Line
+    difference: Difference
+    paired: Paired
+
+
+def what_if_averaged(played: Played, step: int, action: Any, *, kind: str | None = None,
+                     budget: int | None = None) -> Averaged:
+    """:func:`what_if`, and the two actions compared over many continuations from what the
+    chooser could see (``budget`` computer decisions; by default half a « Conseil »)."""
+    actual, other, diff = what_if(played, step, action)
+    r = Replayer(played)
+    seat = r.chooser(step)
+    kind = kind or computer_kind(played)
+    view = played.engine.view(r.walk().points[step].state, seat)
+    if budget is None:
+        budget = review_budget(played.engine, kind) // 3
+    duel = Duel(played.engine, view, r.played_action(step), action, kind=kind, seed=step,
+                game_id=played.engine.type.id)
+    duel.play(rounds=MIN_PAIRED)
+    return Averaged(step, seat, actual, other, diff, duel.play(budget=max(budget, duel.spent)))

@@ -177,6 +177,9 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         self.last: Hints | None = None
         self.race: Race | None = None
         self._for: object = None  # the state the shown hint is for
+        #: the hints given in this game, by the session's cursor then: (the position, the hint),
+        #: which « Pourquoi je n’ai pas gagné ? » compares with its own judgement
+        self.given: dict[int, tuple[Any, Hints]] = {}
         row = w.HBox([self.button, self.refine], layout=w.Layout(flex_flow="row wrap"))
         super().__init__([row, self.output])
 
@@ -220,6 +223,7 @@ class HintPanel(w.VBox):  # type: ignore[misc]
                              seed=board.session.cursor + 1, game_id=board.surface.page.info.id)
         result = self.race.run_for(SECOND)
         self.last, self._for = result, step.state
+        self.given[board.session.cursor] = (step.state, result)
         labels = action_labels(board.surface.groups(step.view(seat), step.legal(seat)))
         kinds = {key: label for key, (label, _) in engine.PLAYER_KINDS.items()}
         chance = "Chance de gagner" if result.whole_game else "Chance de gagner la manche"

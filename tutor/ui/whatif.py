@@ -1,7 +1,12 @@
-""""Et si… ?" and "Pourquoi je n'ai pas gagné ?" under a play table or a sandbox: the learner picks
-another action for the step the "Étape" slider shows and sees both futures side by side (that
-step's resolution, the final scores, the clauses that made the difference); at the end of a game
-against the computer, the steps where another choice would have changed the resolution.
+""""Et si… ?" and "Pourquoi je n'ai pas gagné ?" under a play table or a sandbox.
+
+« Et si… ? »: the learner picks any past decision (« Étape à changer ») and another action;
+both are compared over many continuations from what the chooser could see then, with a 95 %
+margin like « Conseil » (:func:`tutor.engine.whatif.what_if_averaged`), and the first
+continuation with the real cards is shown side by side, labelled as hindsight. At the end of a
+game against the computer, « Pourquoi je n'ai pas gagné ? » judges every decision of the
+learner's from their view then (:func:`tutor.engine.whatif.review`): the one to three that cost
+the most beyond the margin, one sentence each, and the rule-level lessons of the game.
 
 Nothing here changes the learner's session: it is read, and every line is replayed apart by
 :mod:`tutor.engine.whatif`. Widgets are made once per board and reused.
@@ -9,25 +14,31 @@ Nothing here changes the learner's session: it is read, and every line is replay
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 import ipywidgets as w
 
 from tutor import fr
 from tutor.engine import Event, Outcome
+from tutor.engine.hints import ActionHint, Hints, Paired
 from tutor.engine.whatif import (
+    Averaged,
     Difference,
+    Judgement,
     Line,
     Played,
     Replayer,
-    WhyNot,
+    Review,
     difference,
     lower_wins,
-    why_not,
+    review,
+    what_if_averaged,
 )
 from tutor.ui import html as h
+from tutor.ui.hints import action_labels, kind_of
 from tutor.ui.htmlwidget import Html
 from tutor.ui.widgets import Refusal, set_html
 
@@ -45,27 +56,31 @@ class Board(Protocol):
     policies: Any
     me: str | None
     viewer: str | None
+    hints: Any
 
-INTRO = ("« Et si…\u202f? » rejoue la partie avec le même ordre des cartes (le hasard "
-         "enregistré) et les mêmes joueurs de l’ordinateur (même niveau, même graine) : tout est "
-         "identique jusqu’à l’étape choisie ; ensuite, les joueurs de l’ordinateur choisissent "
-         "d’après ce que montre leur place. Vos choix suivants sont gardés tant qu’ils restent "
-         "permis ; sinon, l’ordinateur choisit pour vous au même niveau (le nombre de choix "
-         "remplacés est indiqué). Votre partie n’est pas modifiée.")
-SANDBOX_INTRO = ("« Et si…\u202f? » rejoue la partie avec le même ordre des cartes (le hasard "
-                 "enregistré) : tout est identique jusqu’à l’étape choisie. Ensuite, les choix "
-                 "suivants de chaque place sont gardés tant qu’ils restent permis ; sinon, un "
-                 "joueur de l’ordinateur choisit à sa place (le nombre de choix remplacés est "
-                 "indiqué). Votre partie n’est pas modifiée.")
+INTRO = ("Les deux coups sont comparés sur les mêmes parties simulées à partir de ce que {seat} "
+         "voyait alors : les cartes cachées sont redistribuées au hasard, puis tout le monde, "
+         "{seat} compris, joue comme l’ordinateur {level}, de la même façon dans les deux "
+         "branches. La marge est un intervalle de confiance à 95 %.")
+FIRST = ("Une suite parmi d’autres, avec les vraies cartes (après coup) : le même ordre des "
+         "cartes et les mêmes joueurs de l’ordinateur ; tout est identique jusqu’à l’étape "
+         "choisie. Ensuite, les choix suivants de {seat} sont gardés tant qu’ils restent "
+         "permis. Une seule suite peut tenir du hasard : la comparaison ci-dessus fait foi.")
 WHY = "Pourquoi je n’ai pas gagné ?"
-HIDDEN = ("« Et si…\u202f? » s’ouvre à la fin de la partie, ou en « Vue du professeur » : avant, "
+HIDDEN = ("« Et si… ? » s’ouvre à la fin de la partie, ou en « Vue du professeur » : avant, "
           "un autre futur dévoilerait les cartes cachées (les mains des autres, les cartes à "
           "venir).")
-SAME = ("À cette étape, les mêmes joueurs font et reçoivent la même chose dans les deux futurs : "
+SAME = ("À cette étape, les mêmes joueurs font et reçoivent la même chose dans les deux suites : "
         "seules les cartes diffèrent.")
-WHY_INTRO = ("Pour chaque étape où vous aviez le choix, le tuteur essaie toutes les autres actions "
-             "permises et garde celles qui changent ce qui s’est passé à cette étape (qui prend, "
-             "qui reçoit) ; chacune est rejouée jusqu’à la fin pour connaître votre score.")
+WHY_INTRO = ("Chaque décision où vous aviez le choix est jugée d’après ce que vous voyiez alors, "
+             "comme le fait « Conseil » : les cartes cachées sont redistribuées au hasard, des "
+             "parties sont simulées pour chaque coup possible, et vos coups suivants y sont "
+             "joués par l’ordinateur {level} dans toutes les branches (ce qui change plus tard "
+             "n’est donc jamais attribué à ce choix). Un coup n’est retenu que si d’autres "
+             "parties, jouées pour le vérifier, confirment l’écart au-delà de la marge à 95 %.")
+NONE_MATTERED = ("Aucune de vos décisions ne vous a coûté de façon sûre (au-delà de la marge à "
+                 "95 %) : à chacune, votre coup était en tête, ou l’écart avec le coup en tête "
+                 "n’a pas été confirmé.")
 
 
 def policies(me: str | None, bots: Sequence[str], level: str,
@@ -83,6 +98,46 @@ def _cols(*columns: str) -> str:
            f"{cells}</div>"
 
 
+def _pp(value: float) -> str:
+    """A difference of win chances in percentage points, signed: ``+12``, ``−3``."""
+    return fr.signed(round(100 * value))
+
+
+def _gain(value: float) -> str:
+    """A difference of points, signed, one decimal: ``+2,4``."""
+    text = fr.decimal(value)
+    return text if text.startswith(fr.MINUS) or text == "0,0" else f"+{text}"
+
+
+def _points_of(value: float, text: str, what: str = "point") -> str:
+    """``text`` (a number as shown) followed by ``what``, singular below 2 in French."""
+    return f"{text} {what}{'' if abs(value) < 2 else 's'}"
+
+
+def _pp_gain(p: Paired) -> str:
+    """The win chances' gap in percentage points and its interval."""
+    gain = round(100 * p.win_gain)
+    return (f"{_points_of(gain, _pp(p.win_gain))} de pourcentage de chances de gagner (de "
+            f"{_pp(p.win_low)} à {_pp(p.win_high)})")
+
+
+def _score_gain(p: Paired) -> str:
+    """The mean gap of points and its margin."""
+    text = _points_of(round(p.score_gain, 1), _gain(p.score_gain))
+    manche = "" if p.whole_game else " de la manche"
+    return f"{text}{manche} en moyenne ({_margin(p.score_margin)})"
+
+
+def _margin(value: float) -> str:
+    return f"±\u00a0{fr.decimal(value)}" if math.isfinite(value) else "marge inconnue"
+
+
+def paired_line(p: Paired) -> str:
+    """The paired comparison in one French sentence: the second action minus the first."""
+    games = fr.count(p.playouts, "partie comparée", "parties comparées")
+    return f"Écart : {_pp_gain(p)}, {_score_gain(p)}, sur {games}."
+
+
 class WhatIfPanel(w.VBox):  # type: ignore[misc]
     """The "Et si… ?" controls of ``board`` (a :class:`~tutor.ui.table.PlayTable` or
     :class:`~tutor.ui.table.Sandbox`)."""
@@ -91,6 +146,13 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         self.board = board
         self.options: tuple[Any, ...] = ()
         self.step = 0
+        self._cursor = -1
+        self._steps: tuple[int, ...] = ()
+        self._labels: dict[int, tuple[Any, list[tuple[str, Any]]]] = {}
+        self._quiet = False
+        self.at = w.Dropdown(description="Étape à changer", layout=w.Layout(
+            width="auto", max_width="100%"), style={"description_width": "8rem"})
+        self.at.add_class("tv-whatif-step")
         self.choice = w.Dropdown(description="Autre choix", layout=w.Layout(
             width="auto", max_width="100%"), style={"description_width": "6rem"})
         self.go = w.Button(description="Et si…\u202f?", icon="random",
@@ -105,7 +167,8 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         self.result.add_class("tv-whatif-result")
         self.go.on_click(board.guard(lambda _: self.compare()))
         self.why.on_click(board.guard(lambda _: self.explain()))
-        row = w.HBox([self.choice, self.go, self.why],
+        self.at.observe(board.guard(self._picked), names="value")
+        row = w.HBox([self.at, self.choice, self.go, self.why],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([row, self.result])
         self.add_class("tv-whatif-panel")
@@ -135,39 +198,81 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         return seat if seat is not None and self.board.me in (None, seat) else None
 
     def labelled(self, step: int) -> list[tuple[str, Any]]:
-        """The legal actions of the chooser at step ``step``, labelled as the page labels them
-        (read from the step before it, where that seat chose)."""
+        """The legal actions of the chooser at step ``step``, labelled as « Conseil » labels
+        them (« Carte 7 » for a card of a hand, never « Votre main » for another player's
+        card), read from the step before it, where that seat chose."""
         seat = self._chooser(step)
         if seat is None:
             return []
         b = self.board
         before = b.session.steps[step - 1]
-        out = []
-        for group in b.surface.groups(before.view(seat), before.legal(seat)):
-            for label, action in group.items:
-                out.append((f"{group.label} : {label}" if group.label else label, action))
-        return [(fr.typography(label), action) for label, action in out]
+        cached = self._labels.get(step)
+        if cached is not None and cached[0] is before:
+            return cached[1]
+        labels = action_labels(b.surface.groups(before.view(seat), before.legal(seat)))
+        out = [(label, action) for action, label in labels.items()]
+        self._labels[step] = (before, out)
+        return out
+
+    def steps(self) -> tuple[int, ...]:
+        """The steps where a choice may be changed (a seat of the learner's chose among
+        several actions)."""
+        return tuple(k for k in range(1, len(self.board.session.steps))
+                     if len(self.labelled(k)) > 1)
+
+    def _step_label(self, step: int) -> str:
+        seat = self._chooser(step) or ""
+        action = self.board.session.steps[step].actions[0]
+        label = self._label(step, action)
+        return fr.typography(f"{step} : {seat} a joué « {label} »")
 
     def refresh(self) -> None:
-        """Follow the session: the choices at the step shown, "Pourquoi" at the end of a game."""
+        """Follow the session: the decisions that may be changed (the step the cursor shows,
+        when it is one), "Pourquoi" at the end of a game."""
         b = self.board
         s = b.session
-        step = s.cursor
-        items = self.labelled(step)
-        played = s.steps[step].actions[0] if items else None
-        others = [(label, a) for label, a in items if a != played]
-        if step != self.step or tuple(a for _, a in others) != self.options:
-            self.step = step
-            self.options = tuple(a for _, a in others)
-            self.choice.options = [(label, k) for k, (label, _) in enumerate(others)]
-            self.choice.value = 0 if others else None
-            set_html(self.result, "")
+        steps = self.steps()
+        if steps != self._steps:
+            self._steps = steps
+            self._quiet = True
+            try:
+                self.at.options = [(self._step_label(k), k) for k in steps]
+            finally:
+                self._quiet = False
+            self._cursor = -1
+        if s.cursor != self._cursor:  # the cursor moved: show its decision (or the one before)
+            self._cursor = s.cursor
+            before = [k for k in steps if k <= s.cursor]
+            target = before[-1] if before else (steps[0] if steps else None)
+            if self.at.value != target:
+                self.at.value = target  # -> :meth:`_picked`
+            else:
+                self._pick(target)
         over = s.last.over
         hidden = self.hides(over)
-        self.choice.disabled = self.go.disabled = not others or hidden
+        self.at.disabled = not steps or hidden
+        self.choice.disabled = self.go.disabled = not self.options or hidden
         if hidden:
             set_html(self.result, h.message_panel("info", fr.typography(HIDDEN)))
         self.why.layout.display = "" if over and b.me is not None else "none"
+
+    def _picked(self, change: Mapping[str, Any]) -> None:
+        if not self._quiet:
+            self._pick(change["new"])
+
+    def _pick(self, step: int | None) -> None:
+        """Offer the other actions of the decision at ``step``."""
+        items = self.labelled(step) if step is not None else []
+        played = self.board.session.steps[step].actions[0] if items and step else None
+        others = [(label, a) for label, a in items if a != played]
+        self.step = step or 0
+        self.options = tuple(a for _, a in others)
+        self.choice.options = [(label, k) for k, (label, _) in enumerate(others)]
+        self.choice.value = 0 if others else None
+        hidden = self.hides(self.board.session.last.over)
+        self.choice.disabled = self.go.disabled = not others or hidden
+        if not hidden:
+            set_html(self.result, "")
 
     def hides(self, over: bool) -> bool:
         """True in a game against the computer still being played, in the learner's view:
@@ -182,23 +287,58 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
             raise Refusal(fr.typography(HIDDEN))
         index = self.choice.value
         if type(index) is not int or not 0 <= index < len(self.options):
-            raise Refusal("Choisissez d’abord une étape où vous avez joué (curseur « Étape »), "
-                          "puis une autre action dans la liste.")
+            raise Refusal("Choisissez d’abord une étape où vous avez joué (« Étape à "
+                          "changer »), puis une autre action dans la liste.")
         step, action = self.step, self.options[index]
-        r = Replayer(self.played())
-        recorded = r.played_action(step)
-        actual = r.line(step, recorded)
-        other = r.line(step, action)
-        diff = difference(actual.events, other.events)
-        low = lower_wins(actual.outcome, other.outcome)
-        left = self._future("Ce qui a été joué", self._label(step, recorded), actual, diff, True,
-                            low)
-        right = self._future("Et si…", self._label(step, action), other, diff, False, low)
-        set_html(self.result, f'<div class="tv-panel tv-whatif-out"><div class="tv-title">'
-                 f"{h.esc(fr.typography(f'Étape {step} : deux futurs'))}</div>"
-                 f'<p class="tv-muted">{h.esc(INTRO if self.board.me else SANDBOX_INTRO)}</p>'
-                 f"{_cols(left, right)}"
-                 f"{self._made_the_difference(diff)}</div>")
+        result = what_if_averaged(self.played(), step, action, kind=kind_of(self.board))
+        set_html(self.result, self._compared(result))
+
+    def _compared(self, res: Averaged) -> str:
+        step, seat = res.step, res.seat
+        played, other = self._label(step, res.actual.action), self._label(step, res.other.action)
+        low = lower_wins(res.actual.outcome, res.other.outcome)
+        title = f"Étape {step} : et si {seat} avait joué « {other} » au lieu de « {played} »\u202f?"
+        left = self._future(f"Ce qui a été joué : « {played} »", res.actual, res.difference,
+                            True, low, seat)
+        right = self._future(f"Et si… « {other} »", res.other, res.difference, False, low,
+                             seat)
+        return (f'<div class="tv-panel tv-whatif-out"><div class="tv-title">{h.esc(title)}'
+                f"</div>{self._averaged(res.paired, played, other, seat)}"
+                f'<div class="tv-title">{h.esc("Une suite, avec les vraies cartes")}</div>'
+                f'<p class="tv-muted">{h.esc(FIRST.format(seat=seat))}</p>'
+                f"{_cols(left, right)}{self._made_the_difference(res.difference)}</div>")
+
+    def _level(self, kind: str) -> str:
+        label = self.board.engine.PLAYER_KINDS[kind][0]
+        return fr.quote(str(label).split(" (")[0])
+
+    def _averaged(self, p: Paired, played: str, other: str, seat: str) -> str:
+        """The two actions over many continuations: a small table, the verdict, the gap."""
+        if p.alike:
+            text = (f"De ce que {seat} voyait, « {played} » et « {other} » ne se distinguent "
+                    "pas (deux cartes jamais vues d’une même main, par exemple) : leurs chances "
+                    "sont les mêmes.")
+            return f'<p class="tv-whatif-verdict"><strong>{h.esc(text)}</strong></p>'
+        if p.better:
+            verdict = f"« {other} » est meilleur que « {played} », au-delà de la marge."
+        elif p.worse:
+            verdict = f"« {played} », le coup joué, est meilleur que « {other} », au-delà de la " \
+                      "marge."
+        else:
+            verdict = "Les deux coups sont à égalité, à la marge près."
+        chance = "Chance de gagner" if p.whole_game else "Chance de gagner la manche"
+        heads = ["Coup", f"{chance} (marge à 95{fr.NNBSP}%)",
+                 "Score moyen" if p.whole_game else "Points de la manche", "Parties"]
+        rows = [_row(f"{played} (joué)", p.first), _row(other, p.second)]
+        kind = self.played_kind()
+        return (f'<p class="tv-whatif-verdict"><strong>{h.esc(verdict)}</strong></p>'
+                f"{h.table(heads, rows, stack=True)}"
+                f'<p class="tv-whatif-gap">{h.esc(paired_line(p))}</p>'
+                f'<p class="tv-muted">{h.esc(INTRO.format(seat=seat, level=self._level(kind)))}'
+                "</p>")
+
+    def played_kind(self) -> str:
+        return kind_of(self.board)
 
     def _shown(self, events: Sequence[Event]) -> list[Event]:
         b = self.board
@@ -214,37 +354,41 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
                          f"{page.cite(e.clause)}</li>")
         return f'<ol class="tv-steps">{"".join(items)}</ol>'
 
-    def _future(self, title: str, label: str, line: Line, diff: Difference, first: bool,
-                low: bool) -> str:
+    def _future(self, head: str, line: Line, diff: Difference, first: bool, low: bool,
+                seat: str) -> str:
         marked = diff.only_a if first else diff.only_b
-        head = f"{title} : « {label} »" if label else title
-        parts = [f'<div class="tv-title">{h.esc(fr.typography(head))}</div>',
+        parts = [f'<div class="tv-title">{h.esc(head)}</div>',
                  '<div class="tv-muted">Cette étape</div>', self._events(line.events, marked)]
         if line.outcome is not None:
-            simulated = line.unrecorded or not first
+            if line.unrecorded:
+                end = "Fin de la partie, jouée par l’ordinateur après la dernière étape"
+            elif first:
+                end = "Fin de la partie"
+            else:
+                end = "Fin de la partie, rejouée"
             parts.append(_scores(line.outcome, self.board.me, low, self.board.surface.page.cite,
-                                 "Fin de la partie, rejouée" if simulated else
-                                 "Fin de la partie"))
+                                 end))
         elif line.stopped:
             parts.append(h.message_panel("info", "Ligne interrompue", line.stopped))
         if line.unrecorded:
-            n = fr.count(line.unrecorded, "choix", "choix")
-            note = fr.typography(f"Partie pas encore finie : {n} après la dernière étape jouée, "
-                                 "faits par l’ordinateur à votre place, au même niveau.")
+            n = fr.count(line.unrecorded, "choix fait", "choix faits")
+            note = (f"La partie réelle n’était pas finie : après sa dernière étape, {n} par "
+                    f"l’ordinateur pour {seat}, au même niveau.")
             parts.append(f'<p class="tv-muted">{h.esc(note)}</p>')
         if line.substituted:
-            n = fr.count(line.substituted, "de vos choix suivants n’était plus permis",
-                         "de vos choix suivants n’étaient plus permis")
-            note = fr.typography(f"{n} : l’ordinateur a choisi à votre place.")
+            n = fr.count(line.substituted, f"des choix suivants {fr.of(seat)} n’était plus "
+                         "permis", f"des choix suivants {fr.of(seat)} n’étaient plus permis")
+            note = f"{n} : l’ordinateur a choisi à sa place."
             parts.append(f'<p class="tv-muted">{h.esc(note)}</p>')
         return f'<div class="tv-panel">{"".join(parts)}</div>'
 
     def _made_the_difference(self, diff: Difference) -> str:
         page = self.board.surface.page
         if not diff.changed:
-            return (f'<p class="tv-muted">{h.esc(SAME)}</p>')
+            return f'<p class="tv-muted">{h.esc(SAME)}</p>'
         cites = " ".join(page.cite(c) for c in diff.clauses)
-        return f"<p><strong>{h.esc('Ce qui fait la différence :')}</strong> {cites}</p>"
+        return (f"<p><strong>{h.esc('Les articles qui font la différence à cette étape')}"
+                f"</strong><br>{cites}</p>")
 
     # -- "Pourquoi je n'ai pas gagné ?" ------------------------------------------------------
     def explain(self) -> None:
@@ -252,7 +396,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         if b.me is None or not b.session.last.over:
             raise Refusal("Terminez d’abord une partie contre l’ordinateur.")
         start = time.perf_counter()
-        result = why_not(self.played())
+        result = review(self.played(), kind=kind_of(b))
         elapsed = time.perf_counter() - start
         set_html(self.result, self._why(result, elapsed))
 
@@ -262,60 +406,101 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
                 return label
         return ""
 
-    def _why(self, result: WhyNot, elapsed: float) -> str:
+    def _why(self, result: Review, elapsed: float) -> str:
         b = self.board
         me = b.me or ""
-        describe = b.engine.describe
-        rows = []
+        cite = b.surface.page.cite
         low = lower_wins(result.outcome)
-        for t in result.turnings:
-            played, other = self._label(t.step, t.actual.action), self._label(t.step,
-                                                                            t.other.action)
-            changes = " ".join(describe(e) for e in self._shown(t.difference.only_b))
-            was = " ".join(describe(e) for e in self._shown(t.difference.only_a))
-            lines = [f"Vous avez joué « {played} » → {was or 'voir le journal.'}",
-                     f"Avec « {other} » → {changes or 'autre résolution.'}"]
-            tag = ""
-            if t.other.outcome is not None and t.actual.outcome is not None:
-                before, after = t.actual.outcome.scores[me], t.other.outcome.scores[me]
-                delta = after - before
-                lines.append(f"Votre score final : {_points(before)} → {_points(after)} "
-                             f"({fr.signed(delta) if delta else 'inchangé'}).")
-                won = me in t.other.outcome.winners
-                if won != (me in t.actual.outcome.winners):
-                    tag = (' <span class="tv-tag tv-ok">vous auriez gagné</span>' if won else
-                           ' <span class="tv-tag tv-no">vous auriez perdu</span>')
-            else:
-                lines.append("Non rejoué jusqu’à la fin (limite de calcul).")
-            if t.changing > 1:
-                lines.append(f"{fr.count(t.changing, 'autre choix', 'autres choix')} sur "
-                             f"{t.tried} changent cette étape ; le meilleur pour vous est montré.")
-            cites = " ".join(b.surface.page.cite(c) for c in t.difference.clauses)
-            body = "<br>".join(h.esc(fr.typography(line)) for line in lines)
-            rows.append(f"<li><strong>Étape {t.step}</strong>{tag}<br>{body}<br>{cites}</li>")
-        verdict = ""
-        if result.outcome is not None:
-            verdict = _scores(result.outcome, me, low, b.surface.page.cite)
-        n_steps = fr.count(result.examined, "étape où vous aviez le choix",
-                           "étapes où vous aviez le choix")
-        n_tried = fr.count(result.tried, "autre action essayée", "autres actions essayées")
-        summary = f"{fr.capitalize(n_steps)}, {n_tried} en {_seconds(elapsed)}."
+        verdict = _scores(result.outcome, me, low, cite) if result.outcome is not None else ""
+        replayer = Replayer(self.played())
+        rows = [self._decision(j, replayer) for j in result.costly]
+        if rows:
+            n = fr.count(len(rows), "décision vous a coûté", "décisions vous ont coûté")
+            body = (f"<p><strong>{h.esc(f'{fr.capitalize(n)} le plus, au-delà de la marge :')}"
+                    f'</strong></p><ol class="tv-steps tv-why-costly">{"".join(rows)}</ol>')
+        else:
+            body = f'<p class="tv-why-none"><strong>{h.esc(NONE_MATTERED)}</strong></p>'
+        if result.lessons:
+            items = "".join(f"<li>{h.esc(lesson.text)} {cite(lesson.clause)}</li>"
+                            for lesson in result.lessons)
+            body += (f"<p><strong>{h.esc('À retenir de cette partie :')}</strong></p>"
+                     f'<ul class="tv-why-lessons">{items}</ul>')
+        judged = fr.count(len(result.judged), "décision jugée", "décisions jugées")
+        games = fr.count(result.screened, "partie simulée", "parties simulées")
+        checked = fr.count(result.dueled, "autre", "autres")
+        decisions = fr.count(result.spent, "décision", "décisions")
+        summary = (f"{fr.capitalize(judged)}, {games}, puis {checked} pour vérifier les "
+                   f"écarts, en {_seconds(elapsed)} ({decisions} de l’ordinateur ; le même "
+                   "calcul redonne exactement ce bilan).")
         if result.skipped:
-            summary += (f" Limite de calcul : {fr.count(result.skipped, 'étape', 'étapes')} "
-                        f"{fr.plural(result.skipped, 'plus ancienne')} "
-                        f"{fr.plural(result.skipped, 'n’a', 'n’ont')} pas été "
-                        f"{fr.plural(result.skipped, 'examinée')} (les dernières étapes le sont "
+            n = fr.count(result.skipped, "décision plus ancienne", "décisions plus anciennes")
+            summary += (f" Limite de calcul : {n} {fr.plural(result.skipped, 'n’a', 'n’ont')} "
+                        f"pas été {fr.plural(result.skipped, 'jugée')} (les dernières le sont "
                         "d’abord).")
-        if result.unplayed:
-            summary += (f" {fr.count(result.unplayed, 'choix', 'choix')} "
-                        f"{fr.plural(result.unplayed, 'n’a', 'n’ont')} pas été "
-                        f"{fr.plural(result.unplayed, 'rejoué')} jusqu’à la fin (limite de "
-                        "calcul) : seul leur effet immédiat compte pour eux.")
-        body = (f'<ol class="tv-steps">{"".join(rows)}</ol>' if rows else
-                "<p>Aucun autre de vos choix n’aurait changé ce qui s’est passé à son étape.</p>")
+        intro = WHY_INTRO.format(level=self._level(result.level))
         return (f'<div class="tv-panel tv-why-out"><div class="tv-title">{h.esc(WHY)}</div>'
-                f'{verdict}<p class="tv-muted">{h.esc(WHY_INTRO)}</p>'
-                f'<p class="tv-muted">{h.esc(fr.typography(summary))}</p>{body}</div>')
+                f"{verdict}{body}<p class=\"tv-muted\">{h.esc(intro)}</p>"
+                f'<p class="tv-muted">{h.esc(summary)}</p></div>')
+
+    def _decision(self, j: Judgement, replayer: Replayer) -> str:
+        """One costly decision: one sentence with the numbers and the clause, what « Conseil »
+        said there, and what the real cards did at that step (labelled as hindsight)."""
+        b = self.board
+        cite = b.surface.page.cite
+        leader = j.leader
+        duel = j.duel
+        assert leader is not None and duel is not None
+        played, better = self._label(j.step, j.action), self._label(j.step, leader.action)
+        games = fr.count(duel.playouts, "partie comparée", "parties comparées")
+        sentence = (f"Étape {j.step} : vous avez joué « {played} » ; « {better} » vous donnait "
+                    f"{_pp_gain(duel)} et {_score_gain(duel)}, sur {games}.")
+        # the clauses: where the two actions' resolutions differ with the real cards (then
+        # hindsight, said so), else the rule of the action itself
+        actual = replayer.line(j.step, j.action, to_end=False)
+        other = replayer.line(j.step, leader.action, to_end=False)
+        diff = difference(actual.events, other.events)
+        clauses = diff.clauses or tuple(dict.fromkeys(e.clause for e in actual.events
+                                                      if e.seat == j.seat))[:1]
+        parts = [f"<strong>{h.esc(sentence)}</strong> {' '.join(cite(c) for c in clauses)}",
+                 h.esc(self._conseil(j))]
+        shown = self._shown(diff.only_b)
+        if shown:
+            told = " ".join(b.engine.describe(e) for e in shown)
+            parts.append(f'<span class="tv-muted">{h.esc("Après coup, avec les vraies cartes :")}'
+                         f" {h.esc(told)}</span>")
+        return f"<li>{'<br>'.join(parts)}</li>"
+
+    def _conseil(self, j: Judgement) -> str:
+        """What « Conseil » said at that decision, if it was asked there, or that it computes the
+        same; and why the two differ when they do."""
+        leader = j.leader
+        assert leader is not None
+        better = self._label(j.step, leader.action)
+        given = getattr(self.board.hints, "given", {}).get(j.step - 1)
+        state = Replayer(self.played()).walk().points[j.step].state
+        if given is None or given[0] != state:
+            return (f"C’est le calcul de « Conseil » à cette position (même graine, même "
+                    f"adversaire simulé), vérifié sur d’autres parties : « {better} » en tête.")
+        hint: Hints = given[1]
+        first = hint.best()
+        if first is not None and leader.action in first.alike:
+            return f"« Conseil », demandé à cette position, mettait aussi « {better} » en tête."
+        name = self._label(j.step, first.action) if first is not None else ""
+        games = fr.count(hint.total_playouts, "partie", "parties")
+        tied = hint.separated() is None
+        why = ("à égalité avec d’autres, à la marge près" if tied else
+               "séparé des autres à 95 %")
+        return (f"« Conseil », demandé à cette position, mettait « {name} » en tête ({why}, "
+                f"après {games}) ; ce bilan a joué d’autres parties pour vérifier, et "
+                f"« {better} » y est confirmé devant votre coup au-delà de la marge.")
+
+
+def _row(label: str, r: ActionHint) -> list[str]:
+    return [h.esc(label),
+            f"<strong>{h.esc(fr.percent(r.win_rate))}</strong> "
+            + h.esc(f"({round(100 * r.win_low)} à {fr.percent(r.win_high)})"),
+            h.esc(f"{fr.decimal(r.mean_score)} ({_margin(r.score_margin)})"),
+            h.esc(fr.number(r.playouts))]
 
 
 def _points(value: int) -> str:

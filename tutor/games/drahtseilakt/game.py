@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from tutor.engine import Event
 from tutor.engine.api import Game, GameType
+from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
 from tutor.games.drahtseilakt import engine, examples, hidden, play
 from tutor.games.drahtseilakt.bots import PLAYER_KINDS
@@ -40,6 +41,11 @@ class Drahtseilakt(Game[State, Play, View]):
     EXPERT = ("prudent", 6000)  # about 0.2 s of computer decisions on the reference machine
     SCENARIO = SCENARIO
     PHRASES = PHRASES
+    LESSONS = (Lesson("drahtseilakt/paires",
+                      "Vous n’avez jamais rendu de paire : recevoir la couleur de bâtonnets que "
+                      "vous n’avez pas (du rouge quand vous avez du bleu, ou l’inverse) renvoie "
+                      "à la réserve une paire faite d’un rouge et d’un bleu.",
+                      event=lambda e: e.kind == "pairs"),)
 
     draw = staticmethod(engine.draw)
     setup = staticmethod(engine.setup)

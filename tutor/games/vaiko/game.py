@@ -9,6 +9,7 @@ from collections.abc import Hashable, Mapping
 
 from tutor.engine import Event, Outcome
 from tutor.engine.api import Game, GameType
+from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
 from tutor.games.vaiko import deck, examples, hidden, legality, scoring, turns
 from tutor.games.vaiko import setup as vsetup
@@ -22,6 +23,7 @@ from tutor.games.vaiko.state import (
     PRESET_LABELS,
     PRESETS,
     Action,
+    Call,
     State,
     Variant,
     View,
@@ -44,6 +46,10 @@ class Vaiko(Game[State, Action, View]):
     EXPERT = ("memoire", 5500)  # about 0.2 s of computer decisions on the reference machine
     SCENARIO = SCENARIO
     PHRASES = PHRASES
+    LESSONS = (Lesson("vaiko/bonus",
+                      "Vous n’avez jamais annoncé « Vaiko » : l’annonceur qui a le plus petit "
+                      "score de la manche retire 10 points à son score.",
+                      action=lambda a: isinstance(a, Call)),)
 
     draw = staticmethod(vsetup.draw)
     setup = staticmethod(vsetup.setup)

@@ -8,9 +8,10 @@ from collections.abc import Mapping
 
 from tutor.engine import Event, Outcome
 from tutor.engine.api import Game, GameType
+from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
 from tutor.games.vampir import engine, examples, hidden, state
-from tutor.games.vampir.actions import Action
+from tutor.games.vampir.actions import Action, Hunt, Take
 from tutor.games.vampir.bots import PLAYER_KINDS
 from tutor.games.vampir.cards import C_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
 from tutor.games.vampir.hunts import PRESET_LABELS, PRESETS, Variant
@@ -34,6 +35,11 @@ class Vampir(Game[State, Action, View]):
     EXPERT = ("chasseur", 6500)  # about 0.2 s of computer decisions on the reference machine
     SCENARIO = SCENARIO
     PHRASES = PHRASES
+    LESSONS = (Lesson("vampir/decompte-par-couleur",
+                      "Vous n’avez exposé aucune chasse alors que vous le pouviez : seules les "
+                      "chasses exposées comptent au décompte.",
+                      action=lambda a: isinstance(a, Take | Hunt),
+                      event=lambda e: e.kind == "hunt"),)
 
     draw = staticmethod(state.draw)
     setup = staticmethod(state.setup)

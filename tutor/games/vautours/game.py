@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from tutor.engine import Event
 from tutor.engine.api import Game, GameType
+from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
 from tutor.games.vautours import engine, examples, hidden
 from tutor.games.vautours.bots import PLAYER_KINDS
@@ -41,6 +42,11 @@ class Vautours(Game[State, Play, View]):
     EXPERT = ("prudent", 13000)  # about 0.2 s of computer decisions on the reference machine
     SCENARIO = SCENARIO
     PHRASES = PHRASES
+    LESSONS = (Lesson("vautours/suricate",
+                      "Vous n’avez remporté aucune carte Suricate : elle revient à la carte la "
+                      "plus forte posée, et deux cartes égales s’annulent (la suivante peut "
+                      "alors la prendre).",
+                      event=lambda e: e.kind == "win" and e.data.get("mode") == "suricate"),)
 
     draw = staticmethod(engine.draw)
     setup = staticmethod(engine.setup)
