@@ -87,6 +87,9 @@ def test_a_whole_game_with_the_keyboard_and_no_axe_violation(
         tab_to(page, ".tv-game button", "Nouvelle partie")
         page.keyboard.press("Enter")
         expect(board.locator(".tv-table-view")).to_contain_text("Manche 1 sur 1")
+    # a link to a place in the page (a clause) stays in the page: no new tab
+    expect(page.locator('a[href^="#"]').first).to_be_attached()
+    expect(page.locator('a[href^="#"][target]')).to_have_count(0)
     if game in ("vautours", "drahtseilakt"):  # a card button says what it plays
         expect(board.locator(".tv-cardbtn").first).to_have_attribute(
             "aria-label", re.compile("^Jouer la carte [0-9]+$"))
