@@ -226,11 +226,13 @@ def test_the_page_shows_the_summary_under_its_banner_each_line_a_link_to_its_cla
         assert f'<div class="tv-minute-label">{theme}</div>' in markup
     assert markup.startswith('<div class="tv-root"><section class="tv-panel tv-minute" ')
     assert f'<div class="tv-title">{minute.TITLE}</div>' in markup
-    # the notebook shows it right under the banner, before any clause
+    # the notebook shows it under the banner (and the one-line question box), before any clause
     notebook, alias = ALIASES[game]
     nb = json.loads((ROOT / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8"))
     code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
-    assert code[code.index(f"{alias}.header()") + 1] == f"{alias}.minute()"
+    top = code.index(f"{alias}.header()")
+    assert code[top + 1].endswith(f'question_box("{game}")')
+    assert code[top + 2] == f"{alias}.minute()"
 
 
 @pytest.mark.parametrize("game", PAGES)
