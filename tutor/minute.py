@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -88,23 +87,11 @@ def parse(text: str, path: str, book: rules.RuleBook) -> Minute:
         problems.append(Problem(path, line, reason))
 
     rows = text.splitlines()
-    start = 0
+    meta, start = rules.front_matter(rows, problem)
     game = ""
-    if not rows or rows[0].strip() != "+++":
-        problem(1, "le fichier doit commencer par un en-tête TOML entre deux lignes « +++ »")
-    else:
-        end = next((i for i in range(1, len(rows)) if rows[i].strip() == "+++"), None)
-        if end is None:
-            problem(1, "l’en-tête TOML ouvert par « +++ » n’est jamais fermé")
-            end = len(rows) - 1
-        start = end + 1
-        try:
-            meta = tomllib.loads("\n".join(rows[1:end]))
-        except tomllib.TOMLDecodeError as exc:
-            problem(2, f"en-tête TOML invalide : {exc}")
-            meta = {}
+    if start:
         game = meta.get("game", "") if isinstance(meta.get("game"), str) else ""
-        at = next((i + 1 for i in range(1, end) if rows[i].lstrip().startswith("game")), 1)
+        at = next((i + 1 for i in range(1, start - 1) if rows[i].lstrip().startswith("game")), 1)
         if not game:
             problem(at, "l’en-tête doit donner « game » (texte non vide)")
         elif game != book.game:

@@ -12,7 +12,7 @@ import html
 import os
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -103,21 +103,8 @@ def parse(text: str, path: str = "<texte>") -> RuleBook:
         problems.append(Problem(path, line, reason))
 
     lines = text.splitlines()
-    meta: dict[str, Any] = {}
-    start = 0
-    if not lines or lines[0].strip() != "+++":
-        problem(1, "le fichier doit commencer par un en-tête TOML entre deux lignes « +++ »")
-    else:
-        try:
-            end = next(i for i in range(1, len(lines)) if lines[i].strip() == "+++")
-        except StopIteration:
-            problem(1, "l’en-tête TOML ouvert par « +++ » n’est jamais fermé")
-            end = len(lines) - 1
-        start = end + 1
-        try:
-            meta = tomllib.loads("\n".join(lines[1:end]))
-        except tomllib.TOMLDecodeError as exc:
-            problem(_toml_line(exc, 2), f"en-tête TOML invalide : {exc}")
+    meta, start = front_matter(lines, problem)
+    if start:
         for key in ("game", "title"):
             if not isinstance(meta.get(key), str) or not meta.get(key):
                 problem(1, f"l’en-tête doit donner « {key} » (texte non vide)")
@@ -212,6 +199,25 @@ def parse(text: str, path: str = "<texte>") -> RuleBook:
         raise RulesError(problems)
     return RuleBook(game, str(meta["title"]), path, meta, "\n".join(intro).strip(), clauses,
                     examples)
+
+
+def front_matter(lines: list[str],
+                 problem: Callable[[int, str], None]) -> tuple[dict[str, Any], int]:
+    """A file's TOML header between two « +++ » lines (rule files, one-minute summaries): its
+    values, and the index of the first line after it (0 when there is no header). Each problem
+    goes to ``problem(line, reason)``."""
+    if not lines or lines[0].strip() != "+++":
+        problem(1, "le fichier doit commencer par un en-tête TOML entre deux lignes « +++ »")
+        return {}, 0
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "+++"), None)
+    if end is None:
+        problem(1, "l’en-tête TOML ouvert par « +++ » n’est jamais fermé")
+        end = len(lines) - 1
+    try:
+        return tomllib.loads("\n".join(lines[1:end])), end + 1
+    except tomllib.TOMLDecodeError as exc:
+        problem(_toml_line(exc, 2), f"en-tête TOML invalide : {exc}")
+        return {}, end + 1
 
 
 def _toml_line(exc: tomllib.TOMLDecodeError, first_line: int) -> int:
