@@ -192,6 +192,11 @@ def anchor(clause_id: str) -> str:
     return "regle-" + re.sub(r"[^a-z0-9-]", "-", clause_id.lower())
 
 
+def example_anchor(example_id: str) -> str:
+    """The HTML id of a worked example on its game's page (« Voir l’exemple pas à pas »)."""
+    return "exemple-" + re.sub(r"[^a-z0-9-]", "-", example_id.lower())
+
+
 def clause_panel(clause: rules.Clause, *, current: bool = False, show_text: bool = True,
                  anchored: bool = True) -> str:
     """A rule clause: its title, id and French text (unless ``current``, a copy highlighted
