@@ -331,6 +331,21 @@ def french(output: Path) -> None:
             page.write_text(text.replace('<html lang="en">', '<html lang="fr">', 1))
 
 
+#: the pages' own script, shared with the served pages' template (anchors, live regions)
+ANCHORS_JS = ROOT / "tutor" / "voila" / "templates" / "tutor" / "anchors.js"
+
+
+def anchors(output: Path) -> None:
+    """Every rendered page runs ``anchors.js``: an address ``#id`` (« Voir dans la page »)
+    goes to its target once drawn, opening what hides it, and live regions are announced."""
+    script = f"<script>\n{ANCHORS_JS.read_text(encoding='utf-8')}</script>\n</body>"
+    for page in (output / "voici" / "render").glob("*.html"):
+        text = page.read_text()
+        if "</body>" not in text:
+            sys.exit(f"{page}: no </body> to add the anchors script before")
+        page.write_text(text.replace("</body>", script, 1))
+
+
 def redirects(output: Path, notebooks: list[Path]) -> None:
     """The Accueil links to ``<page>.ipynb`` (right under Voilà); Voici renders
     ``<page>.html``. A folder ``<page>.ipynb/`` with an ``index.html`` redirecting to the page
@@ -345,7 +360,7 @@ def redirects(output: Path, notebooks: list[Path]) -> None:
         (folder / "index.html").write_text(
             "<!doctype html><html lang='fr'><meta charset='utf-8'>"
             f"<meta http-equiv='refresh' content='0; url=../{page}'>"
-            f"<script>location.replace('../{page}' + location.search)</script>"
+            f"<script>location.replace('../{page}' + location.search + location.hash)</script>"
             f"<a href='../{page}'>{nb.stem}</a>\n")
     # the site's root opens the Accueil
     (output / "index.html").write_text(
@@ -378,6 +393,7 @@ def build(output: Path, cache: Path) -> None:
             "--output-dir", str(output), cwd=Path(tmp))
     fontawesome(output, cache)
     redirects(output, notebooks)
+    anchors(output)
     french(output)
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     log(f"built {output} in {time.monotonic() - started:.0f} s, {size / 2**20:.1f} MiB")

@@ -65,7 +65,7 @@ def _item(r: search.Result, keys: set[str], page_game: str | None) -> str:
     if example:
         links.append(f'<a href="{_html.escape(example)}" target="_top">'
                      "Voir l’exemple pas à pas</a>")
-    kind = "article" if d.kind == "lecture" else KINDS[d.kind]
+    kind = "variante" if d.variant and d.kind != "exemple" else KINDS[d.kind]
     return (f'<li class="tv-question-result" data-clause="{_html.escape(d.clause)}">'
             f'<p class="tv-question-title"><strong>{r.title_html}</strong> '
             f'<span class="tv-muted">{_html.escape(d.game_title)} · {kind}</span></p>'
