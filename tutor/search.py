@@ -18,7 +18,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import snowballstemmer  # type: ignore[import-untyped]
@@ -60,6 +60,7 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+@lru_cache(maxsize=65536)
 def _word_key(word: str) -> str | None:
     """The index key of one word as written, or None for a stop word."""
     word = _ELISION_RE.sub("", word)
@@ -221,7 +222,8 @@ class Index:
             return []
         scores: dict[int, float] = {}
         asks_variant = _word_key("variante") in keys
-        for key, weight in self.expand(keys):
+        expanded = self.expand(keys)
+        for key, weight in expanded:
             idf = self.idf.get(key)
             if idf is None:
                 continue
@@ -246,7 +248,7 @@ class Index:
         for i in sorted(scores, key=lambda i: (-scores[i], i)):
             by_clause.setdefault(self.docs[i].clause, []).append(i)
         ranked = sorted(by_clause.values(), key=lambda ds: (-scores[ds[0]], ds[0]))
-        matched = {k for k, _ in self.expand(keys)}
+        matched = {k for k, _ in expanded}
         out: list[Result] = []
         for found in ranked[:limit]:
             rule = [i for i in found if self.docs[i].kind != "exemple"]
