@@ -41,7 +41,8 @@ def run() -> dict[str, float]:
         start = time.perf_counter()
         fresh.search(query, game=page if page in search.GAMES else None)
         cold.append((time.perf_counter() - start) * 1000)
-    row = {"cold_median_ms": statistics.median(cold), "cold_max_ms": max(cold),"build_ms": build_ms, "queries": len(times), "median_ms": statistics.median(times),
+    row = {"cold_median_ms": statistics.median(cold), "cold_max_ms": max(cold),
+           "build_ms": build_ms, "queries": len(times), "median_ms": statistics.median(times),
            "p95_ms": times[int(0.95 * (len(times) - 1))], "max_ms": times[-1],
            "documents": len(index.docs)}
     print(fr.typography(
