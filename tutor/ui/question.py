@@ -19,7 +19,7 @@ from tutor.games import GAMES
 from tutor.ui import html as h
 from tutor.ui import widgets as tw
 
-LABEL = "Une question sur la règle ?"
+LABEL = fr.typography("Une question sur la règle ?")
 KINDS = {"article": "article", "lecture": "article", "exemple": "exemple"}
 #: the longest text shown under a result's title, in characters (the rest ends in « … »)
 SHOWN = 400
@@ -97,7 +97,7 @@ def results_html(query: str, page_game: str | None, limit: int = 6) -> str:
 def question_box(page_game: str | None = None) -> w.VBox:
     """The labelled text box, its live status line and its results, for the page of
     ``page_game`` (None: the Accueil)."""
-    box = w.Text(placeholder="ex. : qui distribue à la manche suivante ?",
+    box = w.Text(placeholder=fr.typography("ex. : qui distribue à la manche suivante ?"),
                  description=LABEL, continuous_update=True,
                  style={"description_width": "initial"}, layout=w.Layout(width="100%"))
     box.add_class("tv-question")
