@@ -1,7 +1,8 @@
 """« Une question sur la règle ? » in Chromium: a question typed at 390 px on the Vaiko page
 lists the Vampir clause that answers it, and its link opens the Vampir page on that clause;
 on a game's own page, « Voir l'exemple pas à pas » goes to the example, and « Voir dans la
-page » opens what hides the clause (a closed <details> around it)."""
+page » opens what hides the clause (a closed <details> around it, or a part built on
+demand that says it holds it)."""
 
 from __future__ import annotations
 
@@ -63,5 +64,25 @@ def test_example_link_and_a_clause_inside_closed_details(
         first.get_by_role("link", name="Voir dans la page").click()
         expect(page.locator("details:has(#regle-vampir-piocher)")).to_have_attribute("open", "")
         expect(page.locator("#regle-vampir-piocher")).to_be_in_viewport()
+        # a part built on demand (not on the page yet): the element that holds the target is
+        # asked to build it, and the page goes there once it is drawn
+        page.evaluate("""() => {
+            const holder = document.createElement('div');
+            holder.setAttribute('data-tutor-holds', 'regle-plus-tard');
+            holder.addEventListener('tutor-reveal', (e) => setTimeout(() => {
+                const built = document.createElement('div');
+                built.id = e.detail.id;
+                built.textContent = 'Construit à la demande';
+                holder.appendChild(built);
+            }, 50));
+            const link = document.createElement('a');
+            link.href = '#regle-plus-tard';
+            link.textContent = 'Aller plus tard';
+            document.querySelector('.tv-question-box').appendChild(link);
+            document.getElementById('rendered_cells').appendChild(holder);
+        }""")
+        page.get_by_role("link", name="Aller plus tard").click()
+        expect(page.locator("#regle-plus-tard")).to_be_in_viewport()
+        expect(page.locator("#regle-plus-tard")).to_be_focused()
     finally:
         page.close()

@@ -7,6 +7,9 @@
      target is drawn: Voilà's template calls tutorGoToAnchor() when the page is ready; without
      it (the static site), the page goes there when the target appears, and again once the page
      stops changing.
+   - A target not on the page yet (a part built on demand): the element carrying
+     data-tutor-holds="<id> <id>…" receives "tutor-reveal" with detail.id, and the page goes to
+     the target as soon as it is drawn.
    - Live regions: a widget with the class tv-live (« Une question ? »'s status line) is given
      role="status", so that screen readers announce what it says when it changes. */
 (function () {
@@ -20,9 +23,24 @@
     }
     target.dispatchEvent(new CustomEvent("tutor-reveal", { bubbles: true }));
   }
+  // a target not drawn yet (a section built on demand): the element that says it holds it
+  // (data-tutor-holds="regle-x regle-y …") is asked to build it, and the page goes there as
+  // soon as it appears
+  var awaited = "";
   function goTo(id) {
     var target = id ? document.getElementById(id) : null;
-    if (!target) { return false; }
+    if (!target) {
+      var holder = id ? document.querySelector(
+        "[data-tutor-holds~='" + id.replace(/['\\]/g, "") + "']") : null;
+      if (holder) {
+        awaited = id;
+        reveal(holder);
+        holder.dispatchEvent(new CustomEvent("tutor-reveal", { bubbles: true,
+                                                               detail: { id: id } }));
+      }
+      return false;
+    }
+    if (awaited === id) { awaited = ""; }
     reveal(target);
     target.scrollIntoView({ block: "start" });
     if (!target.hasAttribute("tabindex")) { target.setAttribute("tabindex", "-1"); }
@@ -40,7 +58,10 @@
     if (!link || event.defaultPrevented) { return; }
     var id = "";
     try { id = decodeURIComponent(link.getAttribute("href").slice(1)); } catch (e) { return; }
-    if (!id || !document.getElementById(id)) { return; }
+    if (!id || !(document.getElementById(id) ||
+                 document.querySelector("[data-tutor-holds~='" + id.replace(/['\\]/g, "") + "']"))) {
+      return;
+    }
     event.preventDefault();
     if (location.hash !== "#" + encodeURIComponent(id) && location.hash !== "#" + id) {
       history.pushState(null, "", "#" + id);
@@ -63,6 +84,7 @@
     requestAnimationFrame(function () {
       queued = false;
       markLive(document);
+      if (awaited && document.getElementById(awaited)) { goTo(awaited); }
       if (arrived === "done" || !hashId() || window.tutorPageManagesAnchor) { return; }
       if (!arrived) { arrived = window.tutorGoToAnchor(); }
       if (arrived) {
