@@ -30,6 +30,7 @@ def test_question_jumps_to_the_clause(browser: Browser, app_url: str, shots: Pat
         target = page.locator("#regle-vampir-jokers")
         expect(target).to_be_in_viewport()
         expect(target).to_be_focused()  # a screen reader reads on from the clause
+        page.screenshot(path=str(shots / "question-390-arrived.png"))
     finally:
         page.close()
 
@@ -50,6 +51,7 @@ def test_example_link_and_a_clause_inside_closed_details(
         assert anchor.startswith("#exemple-vampir-")
         example.click()
         expect(page.locator(anchor)).to_be_in_viewport()
+        page.screenshot(path=str(shots / "question-1280-example.png"))
         # a part of the page folded away (as a phone's folded section would be): the link
         # opens it on the way to the clause
         page.evaluate("""() => {

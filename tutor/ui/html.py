@@ -130,6 +130,7 @@ CSS = """
 .tv-root .tv-question-links a { font-weight: 600; color: #243aa8; }
 .tv-root mark { background: #fff3bf; color: inherit; padding: 0 0.05em; border-radius: 2px; }
 .tv-question-status p { margin: 0.2rem 0; color: #495057; font-size: 0.9rem; }
+[id^="regle-"], [id^="exemple-"] { scroll-margin-top: 0.8rem; }
 [id^="regle-"]:focus, [id^="exemple-"]:focus { outline: 3px solid #1c4f8a; outline-offset: 2px; }
 @media (max-width: 640px) {
   .tv-root .tv-stack, .tv-root .tv-stack tbody, .tv-root .tv-stack tr,
