@@ -348,3 +348,13 @@ Et de la.
     problems = [p for p in search.check(search.build([book])) if p.startswith("article")]
     assert problems == ["article vautours/vide : aucune question ne le trouve, "
                         "pas même son titre « Et de la »"]
+
+
+def test_a_worked_example_carries_its_anchor() -> None:
+    """« Voir l’exemple pas à pas » lands on the example's steps, which hold its anchor once."""
+    from tutor.ui import html as h
+    from tutor.ui.vampir.explorers import stepper
+
+    example_id = next(iter(rules.load("vampir").examples))
+    shown = stepper(example_id).steps.value
+    assert shown.count(f'id="{h.example_anchor(example_id)}"') == 1
