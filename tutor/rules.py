@@ -373,6 +373,11 @@ class OpenPoint:
         return f"{self.summary} {self.answer}"
 
 
+def is_open_point(paragraph: str) -> bool:
+    """Whether a paragraph of a clause's text states an open point (see :func:`open_points`)."""
+    return _OPEN_POINT_RE.match(" ".join(paragraph.split())) is not None
+
+
 def open_points(book: RuleBook) -> tuple[OpenPoint, ...]:
     """Every "**Ambiguïté…**", "**Précision…**" and "**Différence entre les livrets…**"
     paragraph of ``book``, in file order."""

@@ -18,30 +18,39 @@ import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import snowballstemmer  # type: ignore[import-untyped]
 
-from tutor import rules
+from tutor import fr, rules
 
 GAMES = ("vautours", "drahtseilakt", "vampir", "vaiko")
 SYNONYMS_FILE = "synonymes.toml"
 _WORD_RE = re.compile(r"[0-9A-Za-zÀ-ÖØ-öø-ÿœŒæÆ]+(?:['’][0-9A-Za-zÀ-ÖØ-öø-ÿœŒæÆ]+)*")
 _ELISION_RE = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’]", re.I)
+_FEMININE_RE = re.compile(r"(?:(ier)e|(?<=[a-z]{2}e)e)s?$")
 _MARKUP_RE = re.compile(r"\[([^\]]+)\]\(#[^)\s]+\)|\*+")
 # Words too common to say anything about a question (folded, before stemming).
 STOPWORDS = frozenset("""
 a au aux avec ce ces cet cette dans de des du elle en est et etre il ils je la le les leur leurs
 lui ma me mes moi mon ne nous on ou par pas pour qu que qui sa se ses si son sur ta te tes toi ton
 tu un une vos votre vous y c d j l m n s t ca cela ça quoi quel quelle quels quelles comment
-combien quand est-ce faut fait peut on-peut alors donc mais ou-est lequel laquelle
+quand est-ce faut fait peut on-peut alors donc mais ou-est lequel laquelle
 """.split())
 
 _stemmer = snowballstemmer.stemmer("french")
 K1 = 1.2
 B = 0.75
 TITLE_BONUS = 1.0
+GAME_BONUS = 2.0  # the page's own game first, on a near tie
+EXAMPLE_WEIGHT = 0.7  # a worked example's title and note count less than the rule's words
+NAME_WEIGHT = 0.3  # a game's name in a question counts this much as a word
+#: question words that say what kind of answer is wanted more than what about ("combien":
+#: a number); their synonyms ("nombre") carry the meaning
+QUESTION_WORDS = {"combien": 0.3}
+VARIANT_WEIGHT = 0.8  # a variant's clause counts this much, unless the question says "variante"
+SHOW_RULE = 0.5  # a clause shows its rule text when that scores at least this share of its best
 
 
 def fold(text: str) -> str:
@@ -51,12 +60,16 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+@lru_cache(maxsize=65536)
 def _word_key(word: str) -> str | None:
     """The index key of one word as written, or None for a stop word."""
     word = _ELISION_RE.sub("", word)
     folded = fold(word).replace("’", "'")
     if not folded or folded in STOPWORDS:
         return None
+    # accents folded, the stemmer no longer sees a feminine ending ("dernière" would not stem
+    # like "dernier", nor "posée" like "posé"): drop it first
+    folded = _FEMININE_RE.sub(lambda m: m.group(1) or "", folded)
     return str(_stemmer.stemWord(folded))
 
 
@@ -118,16 +131,31 @@ class Doc:
     section: str  # "article", "lecture" or "exemple": where on the page the text is
     clause: str  # the clause id the result jumps to
     title: str
-    text: str  # plain text shown under the title
+    text: str  # plain text, indexed
     example: str | None  # a worked example illustrating the clause, if any
+    point: int = -1  # for a reading: its place among its clause's open points
+    shown: str = ""  # what the result shows under the title, when not all of ``text``
+    label: str = ""  # for a reading: « Ambiguïté », « Précision »...
+    variant: bool = False  # the clause is a variant (section « Variantes »), not the base rule
+
+    @property
+    def display(self) -> str:
+        """The text shown under the title: the clause's text, or the reading retained."""
+        return self.shown or self.text
 
 
 @dataclass(frozen=True)
 class Result:
+    """A clause found: ``doc`` its best text (the clause, a reading or an example), with the
+    matching words marked; ``readings``, the other readings of the same clause that matched
+    well too (the page shows them under the text, each with the answer retained)."""
+
     doc: Doc
     score: float
     title_html: str
     text_html: str
+    readings: tuple[Doc, ...] = ()
+    readings_html: tuple[str, ...] = ()
 
 
 class Index:
@@ -158,7 +186,7 @@ class Index:
     def vocabulary(self) -> frozenset[str]:
         return frozenset(self.postings)
 
-    def _expand(self, keys: list[str]) -> list[tuple[str, float]]:
+    def expand(self, keys: list[str]) -> list[tuple[str, float]]:
         """Query keys with synonyms (weight 0.8) and, for the last word typed, completions."""
         out: dict[str, float] = {}
         joined = " ".join(keys)
@@ -166,7 +194,7 @@ class Index:
             if " " in phrase and f" {phrase} " in f" {joined} ":
                 for o in others:
                     for part in o.split():
-                        out[part] = max(out.get(part, 0), 0.6)
+                        out[part] = max(out.get(part, 0), 1.0)  # a phrase says much
         for k in keys:
             out[k] = 1.0
             for o in self.synonyms.get(k, ()):
@@ -188,36 +216,51 @@ class Index:
         named = [g for g, t in self.game_keys.items() if t in keys]
         if named:
             game = named[0]
+        # the game's name says where to look more than what about ("Vaiko" is also a call)
+        named_weight = {self.game_keys[g]: NAME_WEIGHT for g in named} | QUESTION_WORDS
         if not keys:
             return []
         scores: dict[int, float] = {}
-        for key, weight in self._expand(keys):
+        asks_variant = _word_key("variante") in keys
+        expanded = self.expand(keys)
+        for key, weight in expanded:
             idf = self.idf.get(key)
             if idf is None:
                 continue
             for i in self.postings[key]:
                 f = self._tf[i][key]
                 norm = f * (K1 + 1) / (f + K1 * (1 - B + B * self._len[i] / self._avg))
-                if key in self._title[i]:  # a word of the title says what the clause is about
-                    norm += TITLE_BONUS
-                scores[i] = scores.get(i, 0.0) + weight * idf * norm
-        if game is not None:
-            for i in scores:
-                if self.docs[i].game == game:
-                    scores[i] *= 1.5
-        best = sorted(scores, key=lambda i: (-scores[i], i))
-        seen: set[str] = set()
-        out: list[Result] = []
-        matched = {k for k, _ in self._expand(keys)}
-        for i in best:
+                score = idf * norm
+                if key in self._title[i] and weight == 1.0:  # a word typed in the title says
+                    score += TITLE_BONUS * max(idf, 1.0)  # what the clause is about, even "cartes"
+                scores[i] = scores.get(i, 0.0) + weight * score * named_weight.get(key, 1.0)
+        for i in scores:
             d = self.docs[i]
-            if d.clause in seen:  # one result per clause: its best-matching text
-                continue
-            seen.add(d.clause)
-            out.append(Result(d, scores[i], highlight(d.title, matched),
-                              highlight(d.text, matched)))
-            if len(out) == limit:
-                break
+            if game is not None and d.game == game:
+                scores[i] *= GAME_BONUS
+            if d.section == "exemple":  # a situation told, not the rule: it supports its clause
+                scores[i] *= EXAMPLE_WEIGHT
+            if d.variant and not asks_variant:  # the base rule first, unless asked
+                scores[i] *= VARIANT_WEIGHT
+        # one result per clause, ranked by its best text; it shows its best rule text (the
+        # clause or one of its readings) unless only its example matched well
+        by_clause: dict[str, list[int]] = {}
+        for i in sorted(scores, key=lambda i: (-scores[i], i)):
+            by_clause.setdefault(self.docs[i].clause, []).append(i)
+        ranked = sorted(by_clause.values(), key=lambda ds: (-scores[ds[0]], ds[0]))
+        matched = {k for k, _ in expanded}
+        out: list[Result] = []
+        for found in ranked[:limit]:
+            rule = [i for i in found if self.docs[i].section != "exemple"]
+            shown = rule[0] if rule and scores[rule[0]] >= SHOW_RULE * scores[found[0]] \
+                else found[0]
+            d = self.docs[shown]
+            also = tuple(self.docs[i] for i in rule if i != shown
+                         and self.docs[i].section == "lecture"
+                         and scores[i] >= SHOW_RULE * scores[shown])
+            out.append(Result(d, scores[found[0]], highlight(d.title, matched),
+                              highlight(d.display, matched), also,
+                              tuple(highlight(a.display, matched) for a in also)))
         return out
 
 
@@ -243,20 +286,31 @@ def plain(markdown: str) -> str:
 
 
 def documents(book: rules.RuleBook) -> list[Doc]:
-    """The documents of one rule book."""
+    """The documents of one rule book: each clause's text (its open points apart), each open
+    point (« Ce que la règle ne dit pas », showing the question and the reading retained) and
+    each worked example's title and note."""
     docs: list[Doc] = []
+    points = rules.open_points(book)
     for c in book.clauses.values():
         example = c.examples[0] if c.examples else None
-        body = re.split(r"\n\s*\n\*\*(?:Ambiguïté|Précisions?)", c.text, maxsplit=1)[0]
-        docs.append(Doc(book.game, book.title, "article", c.id, c.title, plain(body), example))
-        for paragraph in re.split(r"\n\s*\n", c.text):
-            if re.match(r"\s*\*\*(Ambiguïté|Précisions?)", paragraph):
-                docs.append(Doc(book.game, book.title, "lecture", c.id, c.title,
-                                plain(paragraph), example))
+        paragraphs = re.split(r"\n\s*\n", c.text)
+        body = [p for p in paragraphs if not rules.is_open_point(p)]
+        variant = c.section == "Variantes"
+        docs.append(Doc(book.game, book.title, "article", c.id, c.title,
+                        plain("\n\n".join(body)), example, variant=variant))
+        mine = [p for p in points if p.clause.id == c.id]
+        texts = [p for p in paragraphs if rules.is_open_point(p)]
+        for n, (point, paragraph) in enumerate(zip(mine, texts, strict=True)):
+            docs.append(Doc(book.game, book.title, "lecture", c.id, c.title, plain(paragraph),
+                            example, point=n, shown=fr.capitalize(point.first_line),
+                            label=point.kind, variant=variant))
     for e in book.examples.values():
         note = e.data.get("note", "")
         text = note if isinstance(note, str) else ""
-        docs.append(Doc(book.game, book.title, "exemple", e.clause, e.title, text, e.id))
+        variant = book.clauses[e.clause].section == "Variantes" if e.clause in book.clauses \
+            else False
+        docs.append(Doc(book.game, book.title, "exemple", e.clause, e.title, text, e.id,
+                        variant=variant))
     return docs
 
 
@@ -276,7 +330,8 @@ def index() -> Index:
 def check(idx: Index) -> list[str]:
     """Problems of the index, in French: a synonym leading to no indexed word, a clause that its
     own title (alone, then followed by its text's first words), asked on its game's page,
-    does not find in the first three results."""
+    does not find in the first three results, a reading (an open point) that its own first
+    words do not show in the first three."""
     problems: list[str] = []
     vocab = idx.vocabulary()
     for key, others in idx.synonyms.items():
@@ -289,4 +344,11 @@ def check(idx: Index) -> list[str]:
                    for q in (title, f"{title} {opening}")):
             problems.append(f"article {cid} : aucune question ne le trouve, "
                             f"pas même son titre « {title} »")
+    for d in (d for d in idx.docs if d.section == "lecture"):
+        question = " ".join(re.split(r"(?<=[.?!])\s", d.display)[0].split()[:25])
+        shown = [x for r in idx.search(question, limit=3, game=d.game) if r.doc.clause == d.clause
+                 for x in (r.doc, *r.readings)]
+        if d not in shown:
+            problems.append(f"article {d.clause} : sa lecture « {question} » n’est trouvée par "
+                            "aucune question, pas même ses propres mots")
     return sorted(set(problems))

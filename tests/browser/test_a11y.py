@@ -74,6 +74,26 @@ def test_the_accueil_is_french_and_accessible(browser: Browser, app_url: str) ->
     page.close()
 
 
+def test_the_accueil_question_box_with_results_is_accessible(
+        browser: Browser, app_url: str) -> None:
+    """« Une question ? » with its results shown: labelled, its status line a live region,
+    the matching words marked, every result's links reached with Tab; axe finds nothing."""
+    page = opened(browser, app_url, "index.ipynb")
+    box = page.get_by_label("Une question sur la règle ?")
+    box.press_sequentially("qui distribue a la manche suivante")
+    results = page.locator("ol.tv-question-results li")
+    expect(results.first).to_be_visible()
+    wait_settled(page)
+    status = page.locator(".tv-question-status[role='status'][aria-live='polite']")
+    expect(status).to_contain_text("résultat")
+    expect(results.first.locator("mark").first).to_be_visible()
+    links = page.locator(".tv-question-links a")
+    assert links.count() >= results.count()
+    tab_to(page, ".tv-question-links", "Voir dans la page")
+    assert_accessible(page, "Accueil, résultats d’une question affichés")
+    page.close()
+
+
 @pytest.mark.parametrize("game", PAGE_GAMES)
 def test_a_whole_game_with_the_keyboard_and_no_axe_violation(
         browser: Browser, app_url: str, game: str) -> None:

@@ -1,7 +1,7 @@
 """The zero-server site (`make static`, `build/static/`) served by a plain static file server on
 loopback and driven in Chromium: the Accueil, every game page by its link, a manche of Stupides
-Vautours by clicking, axe-core finding nothing on any page, and not one request leaving the
-machine.
+Vautours by clicking, « Une question ? » and its link to the clause, axe-core finding nothing
+on any page, and not one request leaving the machine.
 
 Run by `make test-static` (which builds the site first); skipped by `make test`.
 """
@@ -168,5 +168,31 @@ def test_a_manche_of_stupides_vautours_by_clicking(
     expect(actions).to_have_count(14)
     assert_no_voila_error(page)
     game.screenshot(path=str(shots / "static-manche.png"))
+    assert guard.errors == []
+    page.close()
+
+
+def test_a_question_on_the_accueil_opens_the_clause_on_its_page(
+        context: tuple[BrowserContext, Guard], site_url: str, shots: Path) -> None:
+    """« Une question ? » in the browser's own Python (the stemmer bundled), at 390 px: the
+    Accueil lists the answer, and « Voir dans la page » opens the game's page on the clause
+    (the address's #id kept through the ``.ipynb`` redirect, reached once drawn)."""
+    ctx, guard = context
+    page = guard.page(ctx.new_page())
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(urljoin(site_url, ACCUEIL))
+    wait_for_page(page, "Tuteur de règles de jeux de cartes")
+    page.get_by_label("Une question sur la règle ?").press_sequentially(
+        "batonnets rouges a qui")
+    first = page.locator("ol.tv-question-results li").first
+    expect(first).to_contain_text("Les bâtonnets rouges", timeout=KERNEL_TIMEOUT)
+    expect(page.locator(".tv-question-status[role='status']")).to_contain_text("résultat")
+    expect(first.locator("mark").first).to_be_visible()
+    page.screenshot(path=str(shots / "static-question-390.png"))
+    first.get_by_role("link", name="Voir dans la page").click()
+    page.wait_for_url(re.compile(r"voici/render/drahtseilakt\.html#regle-drahtseilakt-rouges$"),
+                      timeout=KERNEL_TIMEOUT)
+    wait_for_page(page, "Drahtseilakt")
+    expect(page.locator("#regle-drahtseilakt-rouges")).to_be_in_viewport(timeout=KERNEL_TIMEOUT)
     assert guard.errors == []
     page.close()

@@ -323,21 +323,29 @@ def fontawesome(output: Path, cache: Path) -> None:
             page.write_text(text.replace(FONTAWESOME_CDN, f"{local.as_posix()}/fontawesome/"))
 
 
-#: what the served pages include for keyboard, screen reader and print (the Voilà template's)
-ACCESS = Path(__file__).resolve().parents[1] / "voila" / "templates" / "tutor" / "access.html"
+#: what the served pages' template includes and every rendered page of the site gets too:
+#: keyboard, screen reader and print (in the head), anchors and live regions (end of the body)
+SHARED = ROOT / "tutor" / "voila" / "templates" / "tutor"
+ACCESS = SHARED / "access.html"
+ANCHORS_JS = SHARED / "anchors.js"
 
 
-def french(output: Path) -> None:
+def shared(output: Path) -> None:
     """Every page says it is in French (Voici's template, like nbconvert's, says English), and
-    each rendered page gets what the served pages include for keyboard, screen reader and
-    print (:data:`ACCESS`, its template comment removed)."""
-    access = re.sub(r"\{#-.*?-#\}\n?", "", ACCESS.read_text(), flags=re.S)
+    each rendered page gets what the served pages' template includes: :data:`ACCESS` (focus,
+    print, landmark, names; its template comment removed) and :data:`ANCHORS_JS` (an address
+    ``#id`` goes to its target once drawn, opening what hides it; live regions announced)."""
+    access = re.sub(r"\{#-.*?-#\}\n?", "", ACCESS.read_text(encoding="utf-8"), flags=re.S)
+    script = f"<script>\n{ANCHORS_JS.read_text(encoding='utf-8')}</script>\n</body>"
     for page in output.rglob("*.html"):
         text = page.read_text()
         if '<html lang="en">' in text:
             text = text.replace('<html lang="en">', '<html lang="fr">', 1)
-        if page.parent.name == "render" and "tutorNameControls" not in text:
+        if page.parent == output / "voici" / "render":
+            if "</head>" not in text or "</body>" not in text:
+                sys.exit(f"{page}: no </head> or </body> to add the pages' shared parts to")
             text = text.replace("</head>", access + "</head>", 1)
+            text = text.replace("</body>", script, 1)
         page.write_text(text)
 
 
@@ -355,7 +363,7 @@ def redirects(output: Path, notebooks: list[Path]) -> None:
         (folder / "index.html").write_text(
             "<!doctype html><html lang='fr'><meta charset='utf-8'>"
             f"<meta http-equiv='refresh' content='0; url=../{page}'>"
-            f"<script>location.replace('../{page}' + location.search)</script>"
+            f"<script>location.replace('../{page}' + location.search + location.hash)</script>"
             f"<a href='../{page}'>{nb.stem}</a>\n")
     # the site's root opens the Accueil
     (output / "index.html").write_text(
@@ -390,7 +398,7 @@ def build(output: Path, cache: Path, notebooks: list[Path] | None = None) -> Non
             "--output-dir", str(output), cwd=Path(tmp))
     fontawesome(output, cache)
     redirects(output, notebooks)
-    french(output)
+    shared(output)
     size = sum(p.stat().st_size for p in output.rglob("*") if p.is_file())
     log(f"built {output} in {time.monotonic() - started:.0f} s, {size / 2**20:.1f} MiB")
 

@@ -133,6 +133,22 @@ CSS = """
 .jupyter-widgets.jupyter-button:not(.tv-cardbtn) { width: auto; max-width: 100%; }
 .jupyter-button.tv-right { background: #d3f9d8; border-color: #2f9e44; }
 .jupyter-button.tv-wrong { background: #ffe3e3; border-color: #e03131; }
+/* « Une question ? »: the box, its status line and its results */
+.tv-question-box { margin: 0.3rem 0 0.6rem; }
+.tv-question-box .widget-text { flex-wrap: wrap; row-gap: 0.2rem; }
+.tv-question-box .widget-text > label { font-weight: 650; }
+.tv-question-box .widget-text > input { min-width: 12rem; font-size: 1rem; }
+.tv-root .tv-question-results { list-style: none; margin: 0.2rem 0 0; padding: 0; }
+.tv-question-result { border: 1px solid #d0d7e2; border-radius: 10px; padding: 0.5rem 0.75rem;
+  margin: 0 0 0.45rem; background: #fff; }
+.tv-root .tv-question-result p { margin: 0.15rem 0; }
+.tv-question-title strong { color: #1d2433; }
+.tv-question-reading .tv-tag { margin-right: 0.3rem; }
+.tv-root .tv-question-links a { font-weight: 600; color: #243aa8; }
+.tv-root mark { background: #fff3bf; color: inherit; padding: 0 0.05em; border-radius: 2px; }
+.tv-question-status p { margin: 0.2rem 0; color: #495057; font-size: 0.9rem; }
+[id^="regle-"], [id^="exemple-"] { scroll-margin-top: 0.8rem; }
+[id^="regle-"]:focus, [id^="exemple-"]:focus { outline: 3px solid #1c4f8a; outline-offset: 2px; }
 @media (max-width: 640px) {
   .tv-root .tv-stack, .tv-root .tv-stack tbody, .tv-root .tv-stack tr,
   .tv-root .tv-stack td { display: block; width: auto; }
@@ -207,6 +223,11 @@ def seat(name: str, card_html: str, caption: str = "") -> str:
 def anchor(clause_id: str) -> str:
     """The HTML id of a clause's panel, so that a reference can jump to it."""
     return "regle-" + re.sub(r"[^a-z0-9-]", "-", clause_id.lower())
+
+
+def example_anchor(example_id: str) -> str:
+    """The HTML id of a worked example on its game's page (« Voir l’exemple pas à pas »)."""
+    return "exemple-" + re.sub(r"[^a-z0-9-]", "-", example_id.lower())
 
 
 def clause_panel(clause: rules.Clause, *, current: bool = False, show_text: bool = True,

@@ -68,12 +68,16 @@ class WorkedExample(_TranscriptText, w.VBox):  # type: ignore[misc]
     thirty examples: a stepper each would be a thousand widget models and a page that takes a
     minute to show. Its plain text (what nbval compares) is the whole transcript."""
 
-    def __init__(self, transcript: h.Transcript, build: Callable[[], Stepper]) -> None:
+    def __init__(self, transcript: h.Transcript, build: Callable[[], Stepper],
+                 anchor: str = "") -> None:
         self.transcript, self.build = transcript, build
         if not _SHARED:  # one layout and style for every example's parts: fewer models
             _SHARED.update(box=w.Layout(), text=w.Layout(), button=w.Layout(width="auto"),
                            button_style=w.ButtonStyle())
-        self.steps = Html(transcript._repr_html_(), layout=_SHARED["text"])
+        # the example's anchor (« Voir l’exemple pas à pas » of « Une question ? ») is its steps
+        target = f' id="{h.esc(anchor)}"' if anchor else ""
+        self.steps = Html(f"<div{target}>{transcript._repr_html_()}</div>",
+                          layout=_SHARED["text"])
         self.open_button = w.Button(description="Pas à pas sur la table", icon="play",
                                     layout=_SHARED["button"], style=_SHARED["button_style"])
         self.open_button.add_class("tv-open-example")
@@ -222,7 +226,8 @@ class GamePage:
         """A worked example shown as its steps, opening onto its :meth:`stepper` on demand."""
         self.scenes[example_id] = scene
         return WorkedExample(self.example(example_id),
-                             lambda: self.stepper(example_id, scene))
+                             lambda: self.stepper(example_id, scene),
+                             h.example_anchor(example_id))
 
     def cite(self, clause_id: str) -> str:
         """A clause's title and id, as a small citation."""

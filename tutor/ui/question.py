@@ -1,9 +1,12 @@
 """« Une question sur la règle ? »: the search box of every page (``tutor.search`` behind it).
 
-Results appear as the learner types (``continuous_update``), as an ordered list of links: the
-clause's title and its text (or the reading retained) with the matching words marked, the game,
-and « Voir dans la page », the clause's anchor on its game's page (another game's page when the
-answer is there)."""
+Results appear as the learner types (``continuous_update``), as an ordered list: the clause's
+title and its text (or the reading retained) with the matching words marked, the game, « Voir
+dans la page » (the clause's anchor on its game's page, another game's page when the answer is
+there) and, when a worked example illustrates the clause, « Voir l’exemple pas à pas » (the
+example's anchor). A line above the list, a live region (the page's script gives every
+``tv-live`` widget ``role="status"``), says how many results there are, so that a screen reader
+announces it without reading the whole list."""
 
 from __future__ import annotations
 
@@ -17,50 +20,100 @@ from tutor.ui import html as h
 from tutor.ui import widgets as tw
 
 LABEL = fr.typography("Une question sur la règle ?")
-KINDS = {"article": "Article", "lecture": "Ce que la règle ne dit pas", "exemple": "Exemple"}
+KINDS = {"article": "article", "lecture": "article", "exemple": "exemple"}
+#: the longest text shown under a result's title, in characters (the rest ends in « … »)
+SHOWN = 400
+
+
+def _address(game: str, anchor: str, page_game: str | None) -> str:
+    """``#anchor`` on the page of ``game``: here, or on that game's page."""
+    return "#" + anchor if game == page_game else GAMES[game].notebook + "#" + anchor
 
 
 def link(result: search.Result, page_game: str | None) -> str:
     """The address of the result's clause: an anchor here, or on its game's page."""
-    anchor = "#" + h.anchor(result.doc.clause)
-    if result.doc.game == page_game:
-        return anchor
-    return GAMES[result.doc.game].notebook + anchor
+    return _address(result.doc.game, h.anchor(result.doc.clause), page_game)
+
+
+def example_link(result: search.Result, page_game: str | None) -> str | None:
+    """The address of the worked example illustrating the result's clause, if there is one."""
+    ex = result.doc.example
+    return None if ex is None else _address(result.doc.game, h.example_anchor(ex), page_game)
+
+
+def _shown(text: str, marked: str, keys: set[str]) -> str:
+    """A text of a result with the matching words marked, cut at :data:`SHOWN` characters."""
+    if len(text) <= SHOWN:
+        return marked
+    return search.highlight(text[:SHOWN].rsplit(" ", 1)[0] + "…", keys)
+
+
+def _reading(doc: search.Doc, text: str) -> str:
+    """A reading retained (« Ce que la règle ne dit pas »), tagged with its kind."""
+    return (f'<p class="tv-question-reading"><span class="tv-tag">Ce que la règle ne dit pas · '
+            f"{_html.escape(doc.label)}</span> {text}</p>")
+
+
+def _item(r: search.Result, keys: set[str], page_game: str | None) -> str:
+    d = r.doc
+    text = _shown(d.display, r.text_html, keys)
+    body = (_reading(d, text) if d.section == "lecture"
+            else f'<p class="tv-question-text">{text}</p>')
+    body += "".join(_reading(a, _shown(a.display, marked, keys))
+                    for a, marked in zip(r.readings, r.readings_html, strict=True))
+    links = [f'<a href="{_html.escape(link(r, page_game))}" target="_top">Voir dans la page</a>']
+    example = example_link(r, page_game)
+    if example:
+        links.append(f'<a href="{_html.escape(example)}" target="_top">'
+                     "Voir l’exemple pas à pas</a>")
+    kind = "variante" if d.variant and d.section != "exemple" else KINDS[d.section]
+    return (f'<li class="tv-question-result" data-clause="{_html.escape(d.clause)}">'
+            f'<p class="tv-question-title"><strong>{r.title_html}</strong> '
+            f'<span class="tv-muted">{_html.escape(d.game_title)} · {kind}</span></p>'
+            f'{body}<p class="tv-question-links">{" · ".join(links)}</p></li>')
+
+
+def search_results(query: str, page_game: str | None,
+                   limit: int = 6) -> tuple[str, str]:
+    """What the box shows for ``query``: the status line (how many results) and the list (an
+    empty query shows nothing)."""
+    if not query.strip():
+        return "", ""
+    found = search.index().search(query, limit=limit, game=page_game)
+    if not found:
+        return ("Aucun article ne répond à ces mots : essayez d’autres mots.", "")
+    status = fr.count(len(found), "résultat") + (
+        " ; le premier : " + found[0].doc.title + f" ({found[0].doc.game_title})")
+    keys = {k for k, _ in search.index().expand(search.tokens(query))}
+    items = "".join(_item(r, keys, page_game) for r in found)
+    return status, f'<ol class="tv-question-results">{items}</ol>'
 
 
 def results_html(query: str, page_game: str | None, limit: int = 6) -> str:
-    """The results of ``query`` as an HTML list (an empty query shows nothing)."""
-    if not query.strip():
-        return ""
-    found = search.index().search(query, limit=limit, game=page_game)
-    if not found:
-        none = fr.typography("Aucun article ne répond à ces mots : essayez d’autres mots.")
-        return f'<p class="tv-question-none" role="status">{none}</p>'
-    items = []
-    for r in found:
-        text = r.text_html if len(r.doc.text) <= 400 else search.highlight(
-            r.doc.text[:400].rsplit(" ", 1)[0] + "…", set(search.tokens(query)))
-        items.append(
-            f'<li class="tv-question-result"><p><strong>{r.title_html}</strong> '
-            f"<span>({_html.escape(r.doc.game_title)}, {KINDS[r.doc.section].lower()})</span></p>"
-            f"<p>{text}</p>"
-            f'<p><a href="{_html.escape(link(r, page_game))}" target="_top">'
-            "Voir dans la page</a></p></li>")
-    return (f'<p role="status">{fr.count(len(found), "résultat")}</p>'
-            f'<ol class="tv-question-results">{"".join(items)}</ol>')
+    """The status line and the results of ``query`` as one piece of HTML."""
+    status, items = search_results(query, page_game, limit)
+    return (f'<p class="tv-question-status">{_html.escape(status)}</p>' if status else "") + items
 
 
 def question_box(page_game: str | None = None) -> w.VBox:
-    """The labelled text box and its live results, for the page of ``page_game`` (None: the
-    Accueil)."""
+    """The labelled text box, its live status line and its results, for the page of
+    ``page_game`` (None: the Accueil)."""
     box = w.Text(placeholder=fr.typography("ex. : qui distribue à la manche suivante ?"),
                  description=LABEL, continuous_update=True,
                  style={"description_width": "initial"}, layout=w.Layout(width="100%"))
     box.add_class("tv-question")
+    status = tw.html()
+    status.add_class("tv-live")
+    status.add_class("tv-question-status")
     out = tw.html()
+    out.add_class("tv-question-out")
 
     def update(change: dict[str, object]) -> None:
-        tw.set_html(out, results_html(str(change["new"]), page_game))
+        said, items = search_results(str(change["new"]), page_game)
+        tw.set_html(status, f"<p>{_html.escape(said)}</p>" if said else "")
+        tw.set_html(out, items)
 
     box.observe(update, names="value")
-    return w.VBox([box, out], layout=w.Layout(width="100%"))
+    panel = w.VBox([box, status, out], layout=w.Layout(width="100%"))
+    panel.add_class("tv-question-box")
+    return panel

@@ -1,0 +1,106 @@
+/* The tutor's pages, served (Voilà, through index.html.j2) and static (Voici, added by
+   tutor/static/build.py): one copy of this script for both.
+   - « Voir dans la page », « Voir l'exemple pas à pas » and every #id address: the page opens
+     what hides the target (each closed <details> around it; any other folded part listens to
+     the "tutor-reveal" event, which bubbles from the target), goes there and moves the focus
+     there (a screen reader reads on from the clause). A page opened at #id goes there once its
+     target is drawn: Voilà's template calls tutorGoToAnchor() when the page is ready; without
+     it (the static site), the page goes there when the target appears, and again once the page
+     stops changing.
+   - A target not on the page yet (a part built on demand): the element carrying
+     data-tutor-holds="<id> <id>…" receives "tutor-reveal" with detail.id, and the page goes to
+     the target as soon as it is drawn.
+   - Live regions: a widget with the class tv-live (« Une question ? »'s status line) is given
+     role="status", so that screen readers announce what it says when it changes. */
+(function () {
+  "use strict";
+  if (window.tutorGoToAnchor) { return; }
+  var SETTLE_MS = 1000;
+
+  function reveal(target) {
+    for (var el = target.parentElement; el; el = el.parentElement) {
+      if (el.tagName === "DETAILS" && !el.open) { el.open = true; }
+    }
+    target.dispatchEvent(new CustomEvent("tutor-reveal", { bubbles: true }));
+  }
+  // a target not drawn yet (a section built on demand): the element that says it holds it
+  // (data-tutor-holds="regle-x regle-y …") is asked to build it, and the page goes there as
+  // soon as it appears
+  var awaited = "";
+  function goTo(id) {
+    var target = id ? document.getElementById(id) : null;
+    if (!target) {
+      var holder = id ? document.querySelector(
+        "[data-tutor-holds~='" + id.replace(/['\\]/g, "") + "']") : null;
+      if (holder) {
+        awaited = id;
+        reveal(holder);
+        holder.dispatchEvent(new CustomEvent("tutor-reveal", { bubbles: true,
+                                                               detail: { id: id } }));
+      }
+      return false;
+    }
+    if (awaited === id) { awaited = ""; }
+    reveal(target);
+    target.scrollIntoView({ block: "start" });
+    if (!target.hasAttribute("tabindex")) { target.setAttribute("tabindex", "-1"); }
+    target.focus({ preventScroll: true });
+    return true;
+  }
+  function hashId() {
+    try { return decodeURIComponent(location.hash.slice(1)); } catch (e) { return ""; }
+  }
+  window.tutorGoToAnchor = function () { return goTo(hashId()); };
+  window.addEventListener("hashchange", window.tutorGoToAnchor);
+  // a link to #id of this page opens its target, even when the address already says #id
+  document.addEventListener("click", function (event) {
+    var link = event.target && event.target.closest ? event.target.closest("a[href^='#']") : null;
+    if (!link || event.defaultPrevented) { return; }
+    var id = "";
+    try { id = decodeURIComponent(link.getAttribute("href").slice(1)); } catch (e) { return; }
+    if (!id || !(document.getElementById(id) ||
+                 document.querySelector("[data-tutor-holds~='" + id.replace(/['\\]/g, "") + "']"))) {
+      return;
+    }
+    event.preventDefault();
+    if (location.hash !== "#" + encodeURIComponent(id) && location.hash !== "#" + id) {
+      history.pushState(null, "", "#" + id);
+    }
+    goTo(id);
+  });
+
+  function markLive(root) {
+    var found = root.querySelectorAll ? root.querySelectorAll(".tv-live:not([role])") : [];
+    for (var i = 0; i < found.length; i++) {
+      found[i].setAttribute("role", "status");
+      found[i].setAttribute("aria-live", "polite");
+    }
+  }
+  // the page being drawn: live regions as they come, and the address's #id once it exists
+  var arrived = false, settle = null, queued = false;
+  var watch = new MutationObserver(function () {
+    if (queued) { return; }
+    queued = true;
+    requestAnimationFrame(function () {
+      queued = false;
+      markLive(document);
+      if (awaited && document.getElementById(awaited)) { goTo(awaited); }
+      if (arrived === "done" || !hashId() || window.tutorPageManagesAnchor) { return; }
+      if (!arrived) { arrived = window.tutorGoToAnchor(); }
+      if (arrived) {
+        if (settle !== null) { clearTimeout(settle); }
+        settle = setTimeout(function () {
+          settle = null;
+          // the page has stopped changing under the target: go there once more, then stop
+          if (!window.tutorPageManagesAnchor) { window.tutorGoToAnchor(); }
+          arrived = "done";
+        }, SETTLE_MS);
+      }
+    });
+  });
+  function start() {
+    markLive(document);
+    watch.observe(document.body, { childList: true, subtree: true });
+  }
+  if (document.body) { start(); } else { document.addEventListener("DOMContentLoaded", start); }
+})();
