@@ -18,6 +18,8 @@ import pytest
 from traitlets.config.loader import PyFileConfigLoader
 
 from tutor import notebooks as tn
+from tutor import rules
+from tutor.games import GAMES
 
 from .conftest import ROOT
 
@@ -129,3 +131,16 @@ def test_make_notebooks_leaves_the_committed_notebooks_unchanged(tmp_path: Path)
     for path in NOTEBOOKS:
         assert (tmp_path / path.name).read_text(encoding="utf-8") == \
             path.read_text(encoding="utf-8"), f"run `make notebooks`: {path.name} is stale"
+
+
+@pytest.mark.parametrize("game", [g for g, info in GAMES.items() if info.listed])
+def test_every_clause_and_worked_example_of_the_rule_file_is_on_its_page(game: str) -> None:
+    # a clause or example added to rules/ but not to the page would leave its links dangling
+    # (a variant's clause was once linked from its reading and shown nowhere)
+    info = GAMES[game]
+    nb = json.loads((ROOT / "notebooks" / info.notebook).read_text(encoding="utf-8"))
+    code = "\n".join(tn.source(cell) for cell in nb["cells"] if cell["cell_type"] == "code")
+    named = set(re.findall(r'"([a-z]+/[a-z0-9-]+)"', code))
+    book = rules.load(game)
+    assert [c for c in book.clauses if c not in named] == []
+    assert [e for e in book.examples if e not in named] == []
