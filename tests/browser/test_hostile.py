@@ -251,7 +251,7 @@ def test_a_message_flood_is_cut_off_and_a_learner_beside_it_keeps_going(
         peak.start()
         flooder = threading.Thread(target=flood)
         flooder.start()
-        during = []
+        during: list[float] = []
         while flooder.is_alive() or len(during) < 5:
             during.append(_click_ms(learner, button))
         flooder.join()
@@ -348,6 +348,39 @@ def test_two_tabs_alternating_moves_lose_nothing(browser: Browser, app_url: str)
     fresh = context.new_page()
     open_page(fresh, f"{app_url}/voila/render/{GAME}")
     assert "×6" in tag(fresh, MOVED)
+    context.close()
+
+
+def test_a_tab_never_writes_back_what_it_read_over_another_tabs_later_save(
+    browser: Browser, app_url: str
+) -> None:
+    # a tab reads the stored text when it is drawn and sends it once ready (seconds later on a
+    # busy machine): another tab saved meanwhile. Made certain here: the text it reads is the
+    # older one, the storage holds the newer
+    def text(n: int) -> str:
+        return json.dumps({"format": 2, "game": "vautours", "tabs": {"a": {MOVED: [n, 0, 0, 0]}}},
+                          separators=(",", ":"))
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"{app_url}/introuvable")
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, text(5)])
+    page.add_init_script(f"""(() => {{
+        const real = Storage.prototype.getItem;
+        let first = true;
+        Storage.prototype.getItem = function (key) {{
+            if (first && key === {json.dumps(KEY)}) {{
+                first = false;
+                return {json.dumps(text(1))};
+            }}
+            return real.call(this, key);
+        }};
+    }})()""")
+    open_page(page, f"{app_url}/voila/render/{GAME}")
+    wait_settled(page)  # what it read has reached its kernel, which saved its own counter
+    page.wait_for_function(f"() => Object.keys(JSON.parse(localStorage.getItem('{KEY}'))"
+                           ".tabs).length === 2", timeout=READY_TIMEOUT_MS)
+    assert stored(page)["tabs"]["a"] == {MOVED: [5, 0, 0, 0]}, "the other tab's later save kept"
     context.close()
 
 
