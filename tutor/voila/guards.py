@@ -44,6 +44,7 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado import web
 from tornado.ioloop import IOLoop
+from tornado.websocket import WebSocketClosedError
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -346,11 +347,34 @@ def _cut(ws: Any) -> None:
         stream.close()
 
 
+def _retrieved(future: Any) -> None:
+    """Read a finished write's outcome (a write to a page gone fails: nothing to tell)."""
+    if not future.cancelled():
+        future.exception()
+
+
 class GuardedConnection(ZMQChannelsWebsocketConnection):
     """jupyter_server's kernel websocket connection, refusing malformed frames unparsed and
     bounding what one connection may send and leave buffered (:class:`Guards`)."""
 
     _over = False
+
+    @property
+    def write_message(self) -> Any:
+        """The websocket's ``write_message``, quiet once the page is gone: a page closed (or
+        cut) while its kernel was talking left Tornado's write failing unread, and asyncio
+        logged its traceback ("Task exception was never retrieved"), once per page."""
+        write = self.websocket_handler.write_message
+
+        def quiet(message: str | bytes, binary: bool = False) -> Any:
+            try:
+                future = write(message, binary=binary)
+            except WebSocketClosedError:
+                return None
+            future.add_done_callback(_retrieved)
+            return future
+
+        return quiet
 
     @property
     def client(self) -> str:
