@@ -49,11 +49,19 @@ CONFIG: dict[str, dict[str, Any]] = {
     },
     "Voila": {
         "kernel_websocket_connection_class": "tutor.voila.guards.GuardedConnection",
-        "tornado_settings": {"websocket_max_message_size": MAX_MESSAGE_BYTES},
+        # pings every 30 s, a connection silent for as long is closed (jupyter_server's default
+        # timeout of 90 s made Tornado warn that it exceeds the interval)
+        "tornado_settings": {"websocket_max_message_size": MAX_MESSAGE_BYTES,
+                             "ws_ping_interval": 30_000, "ws_ping_timeout": 30_000},
     },  # headers and the French 404 are added by make_app
     # the pages are French: <html lang="fr"> (screen readers read them with French voices and
     # browsers do not offer to translate them from English); Voilà's exporter is nbconvert's
     "HTMLExporter": {"language_code": "fr"},
+    # kernels talk to the server over Unix sockets in the server's own connection directory:
+    # over TCP the server picked free ports that the kernel bound a moment later, and on a busy
+    # machine another process took one meanwhile (the kernel died on "Address already in use",
+    # its traceback in the log); TCP also made every kernel warn that it is unencrypted
+    "KernelManager": {"transport": "ipc"},
     "MappingKernelManager": {
         # a page's kernel is shut down about a minute after its tab is closed
         "cull_idle_timeout": 60,
@@ -87,7 +95,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
 
     from tutor.voila import guards
     from tutor.voila.guards import TutorPageHandler
-    from tutor.voila.kernels import PoolMixin
+    from tutor.voila.kernels import LOG_CLIENT, PoolMixin
 
     replaced = {TornadoVoilaHandler: TutorPageHandler, VoilaShutdownKernelHandler:
                 guards.ShutdownHandler, KernelHandler: guards.KernelHandlerOwnStop,
@@ -128,6 +136,9 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
                 return listen(port, address, max_header_size=max(max_url * 2, 2**20), **kw)
 
             def find_handler(request: Any, **kw: Any) -> Any:
+                # whatever this request (and the websocket or kernel it opens) logs counts
+                # against its client's log limit (guards.QuietLog)
+                LOG_CLIENT.set(str(request.remote_ip or "?"))
                 if len(request.uri or "") > max_url:
                     return app.get_handler_delegate(request, guards.LongUrlHandler)
                 return find(request, **kw)
@@ -178,6 +189,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
         os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), paths) if p)
     app = TutorVoila(config=Config(config))
     app.initialize([str(root), "--no-browser", f"--port={port}", f"--Voila.ip={ip}"])
+    guards.QUIET.install(app.log)  # every line a client causes: a few per minute
     app.log.info("Tuteur : %d noyaux au plus, %d préchauffé(s) par page, %d Mo par noyau au plus.",
                  lim.max_kernels, lim.pool_size, lim.kernel_max_mb)
     return app

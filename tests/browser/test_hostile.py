@@ -31,6 +31,7 @@ OTHER = "127.0.0.2"  # another visitor's address, on the loopback too
 FLOOD = "Trop de pages demandées depuis votre adresse\u202f: réessayez dans une minute."
 HELD = "Vous avez déjà 3 pages du tuteur ouvertes\u202f: fermez-en une, puis réessayez."
 TOO_MUCH = "Cette page a envoyé trop de messages au tuteur"
+RECONNECTS = 60  # connections the message flooder opens before flooding
 
 
 def get(url: str, path: str, source: str = OTHER, headers: dict[str, str] | None = None,
@@ -217,6 +218,19 @@ def test_a_message_flood_is_cut_off_and_a_learner_beside_it_keeps_going(
         counts = {"sent": 0, "connections": 0}
 
         def flood() -> None:  # the same message replayed, reconnecting whenever cut off
+            # first a storm of connections (each one a few lines of jupyter_server's and
+            # Voilà's in the log: under load the flooder was seen to reconnect 50 times)
+            for _ in range(RECONNECTS):
+                url = (app.url.replace("http://", "ws://")
+                       + f"/api/kernels/{flood_kid}/channels?session_id={uuid.uuid4().hex}")
+                try:
+                    ws = websocket.create_connection(url, timeout=10)
+                    counts["connections"] += 1
+                    ws.send(frame)
+                    counts["sent"] += 1
+                    ws.close()
+                except (ConnectionError, websocket.WebSocketException, OSError):
+                    continue
             end = time.monotonic() + 6
             while counts["sent"] < 20_000 and time.monotonic() < end:
                 url = (app.url.replace("http://", "ws://")
@@ -237,7 +251,7 @@ def test_a_message_flood_is_cut_off_and_a_learner_beside_it_keeps_going(
         peak.start()
         flooder = threading.Thread(target=flood)
         flooder.start()
-        during = []
+        during: list[float] = []
         while flooder.is_alive() or len(during) < 5:
             during.append(_click_ms(learner, button))
         flooder.join()
@@ -337,6 +351,39 @@ def test_two_tabs_alternating_moves_lose_nothing(browser: Browser, app_url: str)
     context.close()
 
 
+def test_a_tab_never_writes_back_what_it_read_over_another_tabs_later_save(
+    browser: Browser, app_url: str
+) -> None:
+    # a tab reads the stored text when it is drawn and sends it once ready (seconds later on a
+    # busy machine): another tab saved meanwhile. Made certain here: the text it reads is the
+    # older one, the storage holds the newer
+    def text(n: int) -> str:
+        return json.dumps({"format": 2, "game": "vautours", "tabs": {"a": {MOVED: [n, 0, 0, 0]}}},
+                          separators=(",", ":"))
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"{app_url}/introuvable")
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, text(5)])
+    page.add_init_script(f"""(() => {{
+        const real = Storage.prototype.getItem;
+        let first = true;
+        Storage.prototype.getItem = function (key) {{
+            if (first && key === {json.dumps(KEY)}) {{
+                first = false;
+                return {json.dumps(text(1))};
+            }}
+            return real.call(this, key);
+        }};
+    }})()""")
+    open_page(page, f"{app_url}/voila/render/{GAME}")
+    wait_settled(page)  # what it read has reached its kernel, which saved its own counter
+    page.wait_for_function(f"() => Object.keys(JSON.parse(localStorage.getItem('{KEY}'))"
+                           ".tabs).length === 2", timeout=READY_TIMEOUT_MS)
+    assert stored(page)["tabs"]["a"] == {MOVED: [5, 0, 0, 0]}, "the other tab's later save kept"
+    context.close()
+
+
 def with_stored(browser: Browser, app_url: str, text: str) -> Page:
     """A new browser whose storage for the game page holds ``text``, on that page."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -418,3 +465,43 @@ def test_unknown_and_over_long_addresses_get_french_pages_without_a_traceback(
     assert "script-src 'self'" in csp and "object-src 'none'" in csp
     assert "frame-ancestors 'self'" in csp
     assert headers["Referrer-Policy"] == "same-origin"
+
+
+def test_the_log_keeps_a_few_lines_per_client_and_never_hides_its_errors() -> None:
+    """The per-client log limit itself (the server installs it on every log handler)."""
+    import contextvars
+    import io
+    import logging
+
+    from tutor.voila.guards import QuietLog
+    from tutor.voila.kernels import LOG_CLIENT
+
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    quiet = QuietLog(3)
+    handler.addFilter(quiet)
+    log = logging.getLogger(f"tutor.test.{uuid.uuid4().hex}")
+    log.propagate = False
+    log.setLevel(logging.INFO)
+    log.addHandler(handler)
+    quiet.summaries = log
+
+    def as_client(client: str | None, level: int, text: str) -> None:
+        def emit() -> None:
+            LOG_CLIENT.set(client)
+            log.log(level, text)
+        contextvars.Context().run(emit)
+
+    for i in range(20):  # a client reconnecting: its connection lines
+        as_client(OTHER, logging.INFO, f"connexion {i}")
+    as_client(OTHER, logging.ERROR, "erreur du client")  # its errors: a budget of their own
+    as_client("127.0.0.1", logging.INFO, "un autre client")
+    as_client(None, logging.WARNING, "culling")  # no client's: never held
+    quiet.warning(log, OTHER, "refus %d", 1)  # counted against the client named
+    quiet.tell(OTHER)
+    lines = out.getvalue().splitlines()
+    assert lines == ["connexion 0", "connexion 1", "connexion 2", "erreur du client",
+                     "un autre client", "culling",
+                     f"Client {OTHER} : 18 lignes du journal supprimées (plus de 3 lignes par "
+                     "minute)."]
+    assert quiet.held(OTHER) == 0

@@ -40,10 +40,13 @@ function render({ model, el }) {
   let stored = kept();
   let oversize = 0;
   if (stored.length > limit) { oversize = stored.length; stored = ""; }
+  // what this page sends is what it read: never written back (see change:stored below)
+  let sending = false;
   function send() {
     model.set("query", window.location.search || "");
     model.set("page", window.location.origin + window.location.pathname);
-    model.set("stored", stored);
+    sending = true;
+    try { model.set("stored", stored); } finally { sending = false; }
     model.set("oversize", oversize);
     model.set("loaded", true);
     model.save_changes();
@@ -88,6 +91,10 @@ function render({ model, el }) {
     window.localStorage.setItem(key, out);
   }
   model.on("change:stored", () => {
+    // only the kernel's saves are written: the text this page read when it was drawn, sent
+    // once it is ready (seconds later on a busy machine), would put back every tab's counts as
+    // they were then, over what another tab saved meanwhile
+    if (sending) { return; }
     try {
       if (key) { write(model.get("stored")); }
     } catch (e) { /* storage full or refused (private browsing): nothing is kept */ }

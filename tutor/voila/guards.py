@@ -17,10 +17,15 @@
 - :class:`ShutdownHandler` stops a kernel only for the client it was given to (a closed tab's
   own request), :class:`NotFoundHandler` answers every unknown address with a French 404, and
   :func:`long_url_page` a French 414 for an address too long to serve.
+- :class:`QuietLog` holds every log line one client causes (page renders and kernel starts,
+  websocket opens and closes, refusals, jupyter_server's, Voilà's and Tornado's warnings) to a
+  few per minute, then one line says how many were held back.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import html
 import itertools
 import json
@@ -39,10 +44,13 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 from jupyter_server.services.kernels.handlers import KernelHandler
 from tornado import web
 from tornado.ioloop import IOLoop
+from tornado.websocket import WebSocketClosedError
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
-from .kernels import CLIENT, SEEN, Client, KernelCapReached, env_int
+from tutor import fr
+
+from .kernels import CLIENT, LOG_CLIENT, SEEN, Client, KernelCapReached, env_int
 
 V1 = "v1.kernel.websocket.jupyter.org"
 MAX_BUFFERS = 16  # binary buffers a widget message may carry (ours carry none)
@@ -52,7 +60,6 @@ OVERRIDES = ("template", "theme")
 #: close code of a connection over one of its limits (the page shows :data:`TOO_MUCH_TEXT`)
 TOO_MUCH = 4002
 CLIENT_COOKIE = "tutor_client"
-LOG_LINES_PER_MINUTE = 10  # warnings logged per client and minute (then one summary)
 
 # Content-Security-Policy of every page: scripts only from the server itself (the page's inline
 # configuration, Voilà's bundles, anywidget's module made from a blob), nothing from elsewhere
@@ -126,18 +133,22 @@ class Guards:
     ws_kb_per_second: int
     ws_buffer_mb: int
     max_url_kb: int
+    log_lines_per_minute: int = 10
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ) -> Guards:
         """``TUTOR_RENDERS_PER_MINUTE`` (pages per address and minute, 60),
         ``TUTOR_WS_MESSAGES_PER_SECOND`` (100, bursts of 30 s of it),
         ``TUTOR_WS_KB_PER_SECOND`` (256, bursts of 16 s of it), ``TUTOR_WS_BUFFER_MB`` (what a
-        client that does not read may leave buffered, 16), ``TUTOR_MAX_URL_KB`` (16)."""
+        client that does not read may leave buffered, 16), ``TUTOR_MAX_URL_KB`` (16),
+        ``TUTOR_LOG_LINES_PER_MINUTE`` (log lines one client may cause a minute, 10; errors
+        apart, 10 more)."""
         return cls(renders_per_minute=env_int(env, "TUTOR_RENDERS_PER_MINUTE", 60),
                    ws_messages_per_second=env_int(env, "TUTOR_WS_MESSAGES_PER_SECOND", 100),
                    ws_kb_per_second=env_int(env, "TUTOR_WS_KB_PER_SECOND", 256),
                    ws_buffer_mb=env_int(env, "TUTOR_WS_BUFFER_MB", 16),
-                   max_url_kb=env_int(env, "TUTOR_MAX_URL_KB", 16))
+                   max_url_kb=env_int(env, "TUTOR_MAX_URL_KB", 16),
+                   log_lines_per_minute=env_int(env, "TUTOR_LOG_LINES_PER_MINUTE", 10))
 
 
 GUARDS = Guards.from_env()
@@ -176,26 +187,90 @@ class Buckets:
         return bucket.take(n)
 
 
-class QuietLog:
-    """At most :data:`LOG_LINES_PER_MINUTE` warnings per client and minute; the lines held back
-    are counted and told in one line once the client may log again."""
+class QuietLog(logging.Filter):
+    """The per-client log limit, a filter on every log handler of the server (:meth:`install`).
 
-    def __init__(self) -> None:
-        self._buckets = Buckets(LOG_LINES_PER_MINUTE / 60, LOG_LINES_PER_MINUTE)
+    A line logged while a client's request or connection is being handled (:data:`LOG_CLIENT`,
+    set for every request and inherited by what it starts: page renders and the kernels they
+    start, websocket opens and closes, refusals, the warnings of jupyter_server, Voilà and
+    Tornado) counts against that client: at most ``per_minute`` lines a minute, then the lines
+    held back are told in one line a minute after the first of them. Errors have a budget of
+    their own, so a client's connection noise never hides its real errors (a learner's kernel
+    writes its own tracebacks to the log directly, never held). Lines of no client (start-up,
+    pools, culling, the memory watch) always pass."""
+
+    def __init__(self, per_minute: int) -> None:
+        super().__init__()
+        self.per_minute = max(1, per_minute)
+        rate = self.per_minute / 60
+        self._routine = Buckets(rate, self.per_minute)
+        self._errors = Buckets(rate, self.per_minute)
         self._held: dict[str, int] = {}
+        #: where the summaries go (the application's log, once installed)
+        self.summaries: logging.Logger | logging.LoggerAdapter[Any] = logging.getLogger(
+            "tutor.voila")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        verdict = getattr(record, "tutor_kept", None)  # one verdict per line, on every handler
+        if isinstance(verdict, bool):
+            return verdict
+        client = LOG_CLIENT.get()
+        kept = True
+        if client is not None:
+            buckets = self._errors if record.levelno >= logging.ERROR else self._routine
+            kept = buckets.take(client)
+            if not kept:
+                self._hold(client)
+        record.tutor_kept = kept
+        return kept
+
+    def _hold(self, client: str) -> None:
+        held = self._held.get(client, 0)
+        self._held[client] = held + 1
+        if held:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # told with the next line held on the server's loop
+        # told a minute later, outside of any client's context (the summary is never held)
+        loop.call_later(60, self.tell, client, context=contextvars.Context())
+
+    def tell(self, client: str) -> None:
+        """One line for the lines of ``client`` held back."""
+        held = self._held.pop(client, 0)
+        if held:
+            self.summaries.warning(
+                "Client %s : %s du journal supprimée%s (plus de %d lignes par minute).",
+                client, fr.count(held, "ligne"), "s" if held >= 2 else "", self.per_minute)
+
+    def held(self, client: str) -> int:
+        """Lines of ``client`` held back and not told yet."""
+        return self._held.get(client, 0)
 
     def warning(self, log: logging.Logger | logging.LoggerAdapter[Any], client: str, msg: str,
                 *args: Any) -> None:
-        if not self._buckets.take(client):
-            self._held[client] = self._held.get(client, 0) + 1
-            return
-        held = self._held.pop(client, 0)
-        if held:
-            log.warning("%d message(s) de journal retenu(s) pour le client %s.", held, client)
-        log.warning(msg, *args)
+        """A warning caused by ``client`` (counted against its limit wherever it is logged)."""
+        token = LOG_CLIENT.set(client)
+        try:
+            log.warning(msg, *args)
+        finally:
+            LOG_CLIENT.reset(token)
+
+    def install(self, log: logging.Logger | logging.LoggerAdapter[Any]) -> None:
+        """Filter every handler the server logs through (those of ``log``, of every logger
+        known by now: jupyter_server's, Voilà's, Tornado's, and Python's last resort)."""
+        self.summaries = log
+        loggers: list[Any] = [logging.getLogger(), getattr(log, "logger", log)]
+        loggers += [lg for lg in logging.Logger.manager.loggerDict.values()
+                    if isinstance(lg, logging.Logger)]
+        handlers = [logging.lastResort] + [h for lg in loggers for h in lg.handlers]
+        for handler in handlers:
+            if handler is not None and self not in handler.filters:
+                handler.addFilter(self)
 
 
-QUIET = QuietLog()
+QUIET = QuietLog(GUARDS.log_lines_per_minute)
 
 
 def msg_id_of(message: str | bytes, subprotocol: str | None) -> str | None:
@@ -272,11 +347,34 @@ def _cut(ws: Any) -> None:
         stream.close()
 
 
+def _retrieved(future: Any) -> None:
+    """Read a finished write's outcome (a write to a page gone fails: nothing to tell)."""
+    if not future.cancelled():
+        future.exception()
+
+
 class GuardedConnection(ZMQChannelsWebsocketConnection):
     """jupyter_server's kernel websocket connection, refusing malformed frames unparsed and
     bounding what one connection may send and leave buffered (:class:`Guards`)."""
 
     _over = False
+
+    @property
+    def write_message(self) -> Any:
+        """The websocket's ``write_message``, quiet once the page is gone: a page closed (or
+        cut) while its kernel was talking left Tornado's write failing unread, and asyncio
+        logged its traceback ("Task exception was never retrieved"), once per page."""
+        write = self.websocket_handler.write_message
+
+        def quiet(message: str | bytes, binary: bool = False) -> Any:
+            try:
+                future = write(message, binary=binary)
+            except WebSocketClosedError:
+                return None
+            future.add_done_callback(_retrieved)
+            return future
+
+        return quiet
 
     @property
     def client(self) -> str:
@@ -501,7 +599,7 @@ class TemplateFiles(TemplateStaticFileHandler):  # type: ignore[misc]
 
 def log_request(handler: Any) -> None:
     """Tornado's access log line, with the address cut to 200 characters and, for refusals
-    (4xx, 5xx), at most :data:`LOG_LINES_PER_MINUTE` lines per client and minute."""
+    (4xx, 5xx), counted against the client's log limit (:class:`QuietLog`)."""
     request = handler.request
     uri = request.uri if len(request.uri or "") <= 200 else request.uri[:200] + "…"
     status = handler.get_status()

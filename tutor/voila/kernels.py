@@ -95,6 +95,12 @@ class Owner(NamedTuple):
 #: the client a page request is being served to (set by the page handler around Voilà's code)
 CLIENT: contextvars.ContextVar[Client | None] = contextvars.ContextVar("tutor_client",
                                                                         default=None)
+#: the address whose request or connection is being handled (set for every request, inherited
+#: by what it starts): each line logged meanwhile counts against that client's log limit
+#: (:class:`tutor.voila.guards.QuietLog`). Background work (pools, culling, the memory watch)
+#: runs without one.
+LOG_CLIENT: contextvars.ContextVar[str | None] = contextvars.ContextVar("tutor_log_client",
+                                                                         default=None)
 
 
 class KernelCapReached(RuntimeError):
@@ -349,6 +355,11 @@ class TutorKernelManager(AsyncMappingKernelManager):
 
     # --- memory ------------------------------------------------------------------------------
     def initialize_culler(self) -> None:
+        # started by the first page's kernel: in a context of their own, or every culling and
+        # memory line would count against that first client's log limit (and be held back)
+        contextvars.Context().run(self._start_watches)
+
+    def _start_watches(self) -> None:
         super().initialize_culler()  # type: ignore[no-untyped-call]
         if self._memory_watch is None and self.kernel_max_mb > 0:
             self._memory_watch = PeriodicCallback(self.check_memory,
@@ -446,7 +457,10 @@ class PoolMixin:
     async def _refill(self) -> None:
         manager: Any = self
         assert self._wake is not None
-        CLIENT.set(None)  # this task's context was copied from a page request: pools own nothing
+        # this task's context was copied from a page request: pools own nothing, and what they
+        # log is no client's
+        CLIENT.set(None)
+        LOG_CLIENT.set(None)
         while True:
             name = self._next_pool()
             if name is None and not getattr(self, "_full", False):
