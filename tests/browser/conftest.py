@@ -111,10 +111,10 @@ def app() -> Iterator[App]:
     """The app shared by the browser tests. Two preheated kernels per page instead of the
     machine-sized default keep the background warming light on a busy CI machine. Every test
     comes from 127.0.0.1, like a whole class behind one router: the limits per address meant
-    for one visitor are raised (tests/browser/test_hostile.py checks them on servers of its
-    own)."""
+    for one visitor are raised, its log limit too, so that its log keeps every line for
+    debugging (tests/browser/test_hostile.py checks the limits on servers of its own)."""
     with serve("voila", TUTOR_POOL_SIZE="2", TUTOR_ADDRESS_PENDING="100",
-               TUTOR_RENDERS_PER_MINUTE="6000") as running:
+               TUTOR_RENDERS_PER_MINUTE="6000", TUTOR_LOG_LINES_PER_MINUTE="100000") as running:
         yield running
 
 
