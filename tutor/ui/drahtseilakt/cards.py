@@ -61,6 +61,8 @@ PAGE = GamePage("drahtseilakt", "Un jeu de Reiner Knizia (1999, selon l’édite
 book, header, clause, clauses, example, open_points = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example, PAGE.open_points)
 progress = PAGE.progress_map  # « Ce que vous avez rencontré »
+# a part of the page built when the learner reaches it (``sv.later(sv.exercises)``)
+later, later_sandbox = PAGE.later, PAGE.later_sandbox
 
 
 def style() -> w.HTML:

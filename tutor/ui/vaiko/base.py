@@ -58,6 +58,8 @@ PAGE = GamePage("vaiko", "Un jeu de mémoire et de défausse, que le tuteur prop
 book, header, clause, clauses, example, open_points = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example, PAGE.open_points)
 progress = PAGE.progress_map  # « Ce que vous avez rencontré »
+# a part of the page built when the learner reaches it (``sv.later(sv.exercises)``)
+later, later_sandbox = PAGE.later, PAGE.later_sandbox
 
 
 def style() -> w.HTML:

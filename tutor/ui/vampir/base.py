@@ -92,6 +92,8 @@ PAGE = GamePage("vampir", "Un jeu de Reiner Knizia (2000, selon l’éditeur), q
                 "vampires des six lieux, mais ne soyez jamais le plus faible d’une couleur.")
 book, header, example, open_points = PAGE.book, PAGE.header, PAGE.example, PAGE.open_points
 progress = PAGE.progress_map  # « Ce que vous avez rencontré »
+# a part of the page built when the learner reaches it (``sv.later(sv.exercises)``)
+later, later_sandbox = PAGE.later, PAGE.later_sandbox
 _REF = re.compile(r'<span class="tutor-ref" title="([a-z0-9/-]+)">([^<]*)</span>')
 _ITEM_TAIL = re.compile(r"\n(- [^\n]*(?:\n {2,}[^\n]*)+)")
 
