@@ -58,7 +58,8 @@ def reach_all(page: Page) -> None:
     """Scroll down the whole page as a learner reading it would, so that every part built on
     arrival (explorers, sandbox, game, exercises, progress) is built and drawn."""
     while page.locator(UNBUILT).count():
-        reach(page, page.locator(UNBUILT).first)
+        key = page.locator(UNBUILT).first.get_attribute("data-tutor-later")
+        reach(page, page.locator(f"[data-tutor-later='{key}']"))
 
 
 def open_page(page: Page, url: str, whole: bool = True) -> list[str]:

@@ -292,9 +292,11 @@ class BrowserLink(anywidget.AnyWidget):
     def _arrived(self, change: dict[str, Any]) -> None:
         if not change["new"]:
             return
-        for callback in self._on_query:
+        # a copy: a callback may build a part of the page that asks for the query in turn
+        # (it is then called at once, not twice)
+        for callback in list(self._on_query):
             callback(self.query)
-        for callback in self._on_load:
+        for callback in list(self._on_load):
             callback(self.stored)
 
     @traitlets.validate("oversize")
