@@ -37,9 +37,12 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 # per page: (first interactive widget, button to click, stable element its click changes)
-REFERENCE_TARGETS = (".widget-button", ".widget-button", ".widget-html")
+#: an interactive widget (a button or a text field drawn by ipywidgets; not a worked example's
+#: « Pas à pas sur la table », plain HTML until the page's browser link acts on it)
+INTERACTIVE = ".jupyter-widgets:is(.widget-button, .widget-text)"
+REFERENCE_TARGETS = (INTERACTIVE, ".widget-button", ".widget-html")
 STEPPER = ".tv-example >> nth=0"  # the first worked example, opened « Pas à pas sur la table »
-GAME_TARGETS = (".widget-button", f"{STEPPER} >> button:has-text('Suivant')", STEPPER)
+GAME_TARGETS = (INTERACTIVE, f"{STEPPER} >> button:has-text('Suivant')", STEPPER)
 DONE = "body[data-tutor-ready]"  # the page's own signal: every widget drawn
 FULL = "Réserves pleines"  # what the server logs each time its pools are full again
 MODES = (("pleine", "1"), ("vide", "0"))  # pool state -> TUTOR_POOL_SIZE

@@ -113,8 +113,11 @@ function render({ model, el }) {
   function sectionOf(key) {
     return document.querySelector('[data-tutor-later="' + CSS.escape(key) + '"]');
   }
+  let started = false;
+  const early = [];  // asked for before the page's first drawing is done: asked right after
   function ask(el) {
     const key = el.getAttribute("data-tutor-later");
+    if (!started) { early.push(el); return; }
     if (!key || asked.has(key) || key in drawn) { return; }
     asked.add(key);
     building += 1;
@@ -212,21 +215,23 @@ function render({ model, el }) {
     drawAll();
   }
   function startSections() {
+    started = true;
+    early.splice(0).forEach(ask);
     watchAll();
     new MutationObserver(() => {
       if (document.querySelector(SECTION + ":not([data-tutor-watched])")) { watchAll(); }
     }).observe(document.body, { childList: true, subtree: true });
-    document.addEventListener("click", (event) => {
-      const button = event.target.closest && event.target.closest("[data-tutor-open]");
-      const el = button && button.closest(SECTION);
-      if (el) { button.disabled = true; ask(el); }
-    });
     // printing shows every folded section's text
     window.addEventListener("beforeprint", () => {
       document.querySelectorAll("details.tv-fold").forEach((d) => { d.open = true; });
     });
   }
   if (key) {  // a page of the tutor (not the Accueil's link): it has sections
+    document.addEventListener("click", (event) => {
+      const button = event.target.closest && event.target.closest("[data-tutor-open]");
+      const el = button && button.closest(SECTION);
+      if (el) { button.disabled = true; ask(el); }
+    });
     if (document.documentElement.hasAttribute("data-tutor-template") &&
         !document.body.hasAttribute("data-tutor-ready")) {
       document.addEventListener("tutor-ready", startSections, { once: true });
