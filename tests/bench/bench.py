@@ -145,6 +145,8 @@ def main() -> int:
     parser.add_argument("--pages-before", metavar="REV", default=None,
                         help="also measure the pages of this git revision (e.g. main), with a "
                         "full pool, in the same run")
+    parser.add_argument("--page-pools", nargs="+", choices=["pleine", "vide"],
+                        default=["pleine", "vide"], help="pool states of the page section")
     parser.add_argument("--page-loads", type=int, default=4,
                         help="loads per page and pool state (first visits and from the Accueil "
                         "alternate)")
@@ -208,7 +210,8 @@ def main() -> int:
         except ImportError:
             pass
         else:
-            report["pages"] = pages.run(args.pages_before, args.page_loads)
+            report["pages"] = pages.run(args.pages_before, args.page_loads,
+                                        tuple(args.page_pools))
             pages.print_table(report["pages"])
     out = Path(args.out)
     out.mkdir(exist_ok=True)

@@ -176,10 +176,12 @@ def serving_copy(source: Path, root: Path) -> list[str]:
     return [REFERENCE] + sorted(p.name for p in root.glob("*.ipynb") if p.name != REFERENCE)
 
 
-def run(before: str | None = None, loads: int = LOADS) -> dict[str, Any]:
+def run(before: str | None = None, loads: int = LOADS,
+        modes: tuple[str, ...] = ("pleine", "vide")) -> dict[str, Any]:
     """Serve, measure every page with a full and an empty pool, stop; the figures as a dict.
     With ``before`` (a git revision, e.g. ``main``), that revision's pages and package are
-    measured too, with a full pool, in the same run (« avant »), to compare like with like."""
+    measured too, with a full pool, in the same run (« avant »), to compare like with like.
+    ``modes``: the pool states measured (``"pleine"``, ``"vide"``)."""
 
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -198,7 +200,8 @@ def run(before: str | None = None, loads: int = LOADS) -> dict[str, Any]:
             results[f"pleine, avant ({before})"] = measure_server(
                 Path(tmp) / "before-pages", old_names, "1", chromium, loads, pythonpath=old)
         for mode, pool in MODES:
-            results[mode] = measure_server(root, names, pool, chromium, loads)
+            if mode in modes:
+                results[mode] = measure_server(root, names, pool, chromium, loads)
     for mode_results in results.values():
         ratios(mode_results)
     return results
