@@ -135,7 +135,10 @@ def play_to_the_end(page: Page, game: Locator, limit: int) -> int:
 
 def unfold(example: Locator) -> Locator:
     """Open a worked example onto its table (« Pas à pas sur la table ») and return it once
-    its stepper is drawn."""
+    its stepper is drawn (on a phone, first opened under its title, as a learner does)."""
+    folded = example.locator("details.tv-fold:not([open]) > summary")
+    if folded.count():
+        folded.first.click()
     button = example.get_by_role("button", name="Pas à pas sur la table")
     if button.count():
         button.first.click()
