@@ -143,6 +143,14 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="duration of one run")
     parser.add_argument("--rounds", type=int, default=5, help="runs per figure (median)")
     parser.add_argument("--no-pages", action="store_true", help="skip the Voilà page section")
+    parser.add_argument("--pages-before", metavar="REV", default=None,
+                        help="also measure the pages of this git revision (e.g. main), with a "
+                        "full pool, in the same run")
+    parser.add_argument("--page-pools", nargs="+", choices=["pleine", "vide"],
+                        default=["pleine", "vide"], help="pool states of the page section")
+    parser.add_argument("--page-loads", type=int, default=4,
+                        help="loads per page and pool state (first visits and from the Accueil "
+                        "alternate)")
     parser.add_argument("--bot-games", type=int, default=1000,
                         help="seeded games per bot level and opponent (0: skip)")
     parser.add_argument("--no-hints", action="store_true", help="skip the hints section")
@@ -203,7 +211,8 @@ def main() -> int:
         except ImportError:
             pass
         else:
-            report["pages"] = pages.run()
+            report["pages"] = pages.run(args.pages_before, args.page_loads,
+                                        tuple(args.page_pools))
             pages.print_table(report["pages"])
     out = Path(args.out)
     out.mkdir(exist_ok=True)

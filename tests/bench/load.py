@@ -70,6 +70,8 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 PAGE = "stupides-vautours.ipynb"
+#: the key of the page's first worked example (tutor/ui/later.py: its id, « / » made « - »)
+FIRST_EXAMPLE = "vautours-ex-premiere-carte"
 MEMORY_GIB = 24
 MAX_CLICKS = 15  # a game of Stupides Vautours is 15 cards
 EXAMPLE_STEPS = 5
@@ -240,6 +242,18 @@ class Wire:
         return self.send("comm_msg", {"comm_id": model_id, "data": {
             "method": "update", "state": state, "buffer_paths": []}})
 
+    def reach(self, link: str, key: str) -> tuple[float, str]:
+        """Ask for a part of the page built when the learner reaches it (``tutor/ui/later.py``:
+        what the page's browser link sends when it scrolls into view or its button is
+        clicked); milliseconds until the kernel is idle, and the built widget's model."""
+        start = time.perf_counter()
+        self.until_idle(self.send("comm_msg", {"comm_id": link, "data": {
+            "method": "custom", "content": {"reach": key}}}))
+        built = str(self.models.get(link, {}).get("built", {}).get(key, ""))
+        if not built:
+            raise RuntimeError(f"partie « {key} » non construite")
+        return (time.perf_counter() - start) * 1000, built.removeprefix("IPY_MODEL_")
+
     def click(self, model_id: str) -> float:
         """Click a button; milliseconds until its kernel is idle again."""
         start = time.perf_counter()
@@ -323,12 +337,19 @@ def protocol_learner(base_url: str, index: int, delay: float, figures: Figures) 
         wire.request_states()
         figures.first_widget_s.append(time.perf_counter() - start)
         step = "lien avec le navigateur"
-        for link in (m for m, s in wire.models.items() if s.get("_model_name") == "AnyModel"
-                     and str(s.get("key", "")).startswith("tutor:")):
+        links = [m for m, s in wire.models.items() if s.get("_model_name") == "AnyModel"
+                 and str(s.get("key", "")).startswith("tutor:")]
+        for link in links:
             wire.until_idle(wire.update(link, query="", page=url, stored="", loaded=True))
         figures.ready_at.append(time.perf_counter())
         before = wire.error_areas()
-        games = wire.with_class("tv-game")
+        if not links:
+            raise RuntimeError("pas de lien avec le navigateur dans la page")
+        step = "partie contre l’ordinateur : arrivée"  # scrolled to: built
+        when = time.perf_counter()
+        took, built = wire.reach(links[0], "play_vs_computer")
+        figures.clicks.append((when, took))
+        games = [m for m in wire.tree(built) if "tv-game" in wire.classes(m)]
         if not games:
             raise RuntimeError("pas de partie contre l’ordinateur dans la page")
         played = 0
@@ -339,13 +360,10 @@ def protocol_learner(base_url: str, index: int, delay: float, figures: Figures) 
             played += 1
         if wire.buttons(games[0], css="tv-action") or "tv-final" not in wire.text(games[0]):
             figures.errors.append(f"{who} : partie non terminée après {played} clics")
-        step = "exemple : ouverture"
-        example = next((m for m in wire.with_class("tv-example")
-                        if wire.buttons(m, css="tv-open-example")), None)
-        if example is None:
-            raise RuntimeError("pas d’exemple à dérouler dans la page")
+        step = "exemple : ouverture"  # « Pas à pas sur la table » on the first example
         when = time.perf_counter()
-        figures.clicks.append((when, wire.click(wire.buttons(example, css="tv-open-example")[0])))
+        took, example = wire.reach(links[0], FIRST_EXAMPLE)
+        figures.clicks.append((when, took))
         for k in range(EXAMPLE_STEPS):  # Suivant, Précédent...: always a change
             step = f"exemple, clic {k + 1}"
             button = wire.buttons(example, NEXT if k % 2 == 0 else PREVIOUS)
@@ -414,6 +432,9 @@ async def browser_learner(browser: Any, url: str, index: int, delay: float,
         await page.locator("body[data-tutor-ready]").wait_for(state="attached", timeout=bound)
         figures.browser_ready_s.append(time.perf_counter() - start)
         figures.ready_at.append(time.perf_counter())
+        step = "partie contre l’ordinateur : arrivée"  # built once scrolled to
+        await page.locator("[data-tutor-later='play_vs_computer']").scroll_into_view_if_needed(
+            timeout=bound)
         game = page.locator(".tv-game")
         actions, final = game.locator(".tv-action:visible"), game.locator(".tv-final")
         pending = page.locator("body[data-tutor-pending]")

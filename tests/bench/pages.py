@@ -37,9 +37,12 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 # per page: (first interactive widget, button to click, stable element its click changes)
-REFERENCE_TARGETS = (".widget-button", ".widget-button", ".widget-html")
+#: an interactive widget (a button or a text field drawn by ipywidgets; not a worked example's
+#: « Pas à pas sur la table », plain HTML until the page's browser link acts on it)
+INTERACTIVE = ".jupyter-widgets:is(.widget-button, .widget-text)"
+REFERENCE_TARGETS = (INTERACTIVE, ".widget-button", ".widget-html")
 STEPPER = ".tv-example >> nth=0"  # the first worked example, opened « Pas à pas sur la table »
-GAME_TARGETS = (".widget-button", f"{STEPPER} >> button:has-text('Suivant')", STEPPER)
+GAME_TARGETS = (INTERACTIVE, f"{STEPPER} >> button:has-text('Suivant')", STEPPER)
 DONE = "body[data-tutor-ready]"  # the page's own signal: every widget drawn
 FULL = "Réserves pleines"  # what the server logs each time its pools are full again
 MODES = (("pleine", "1"), ("vide", "0"))  # pool state -> TUTOR_POOL_SIZE
@@ -55,6 +58,10 @@ CLICK_JS = """([button, watched]) => new Promise((resolve) => {
     button.click();
     setTimeout(() => { obs.disconnect(); resolve(null); }, 5000);
 })"""
+
+
+#: the widget views drawn in the page (every ipywidgets view carries this class)
+VIEWS_JS = "document.querySelectorAll('.jupyter-widgets').length"
 
 
 def name_is_explainer(selector: str) -> bool:
@@ -122,9 +129,11 @@ def measure_page(browser: Any, url: str, targets: tuple[str, str, str],
     first = time.perf_counter() - start
     page.locator(DONE).wait_for(state="attached", timeout=120_000)
     last = time.perf_counter() - start
+    views = page.evaluate(VIEWS_JS)
     kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content())
-    key = "first_widget_s" if home is None else "first_widget_home_s"
-    result: dict[str, Any] = {key: first, "all_widgets_s": last,
+    visit = "" if home is None else "_home"
+    result: dict[str, Any] = {f"first_widget{visit}_s": first, f"ready{visit}_s": last,
+                              "all_widgets_s": last, "views_at_ready": views,
                               "kernel_mb": kernel_rss_mb(kernel.group(1)) if kernel else None}
     if click_sel:
         latencies = []
@@ -157,32 +166,68 @@ def wait_logged(log: Path, times: int, proc: subprocess.Popen[bytes]) -> None:
         time.sleep(0.5)
 
 
-def run() -> dict[str, Any]:
-    """Serve, measure every page with a full and an empty pool, stop; the figures as a dict."""
+def serving_copy(source: Path, root: Path) -> list[str]:
+    """Copy the notebooks of ``source`` and the one-widget notebook into ``root``; their names,
+    the one-widget notebook first."""
+    root.mkdir(parents=True, exist_ok=True)
+    for nb in (source / "notebooks").glob("*.ipynb"):
+        shutil.copy(nb, root / nb.name)
+    (root / REFERENCE).write_text(json.dumps(reference_notebook()))
+    return [REFERENCE] + sorted(p.name for p in root.glob("*.ipynb") if p.name != REFERENCE)
+
+
+def run(before: str | None = None, loads: int = LOADS,
+        modes: tuple[str, ...] = ("pleine", "vide")) -> dict[str, Any]:
+    """Serve, measure every page with a full and an empty pool, stop; the figures as a dict.
+    With ``before`` (a git revision, e.g. ``main``), that revision's pages and package are
+    measured too, with a full pool, in the same run (« avant »), to compare like with like.
+    ``modes``: the pool states measured (``"pleine"``, ``"vide"``)."""
 
     chromium = shutil.which("chromium")
     if chromium is None:
         return {"skipped": "chromium absent"}
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
-        for nb in (ROOT / "notebooks").glob("*.ipynb"):
-            shutil.copy(nb, root / nb.name)
-        (root / REFERENCE).write_text(json.dumps(reference_notebook()))
-        names = [REFERENCE] + sorted(p.name for p in root.glob("*.ipynb") if p.name != REFERENCE)
+        root = Path(tmp) / "pages"
+        names = serving_copy(ROOT, root)
+        if before is not None:
+            old = Path(tmp) / "before"
+            old.mkdir()
+            archive = subprocess.run(["git", "-C", str(ROOT), "archive", before],
+                                     check=True, capture_output=True).stdout
+            subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
+            old_names = serving_copy(old, Path(tmp) / "before-pages")
+            results[f"pleine, avant ({before})"] = measure_server(
+                Path(tmp) / "before-pages", old_names, "1", chromium, loads, pythonpath=old)
         for mode, pool in MODES:
-            results[mode] = measure_server(root, names, pool, chromium)
+            if mode in modes:
+                results[mode] = measure_server(root, names, pool, chromium, loads)
     for mode_results in results.values():
-        ref = mode_results.get(REFERENCE, {})
-        for row in mode_results.values():
-            if "first_widget_s" in row and "first_widget_s" in ref:
-                row["load_ratio"] = row["first_widget_s"] / ref["first_widget_s"]
-            if "click_median_ms" in row and "click_median_ms" in ref:
-                row["click_delta_ms"] = row["click_median_ms"] - ref["click_median_ms"]
+        ratios(mode_results)
     return results
 
 
-def measure_server(root: Path, names: list[str], pool: str, chromium: str) -> dict[str, Any]:
+#: each figure set beside the one-widget notebook's in the same run: (figure, its ratio's name)
+RATIOS = (("first_widget_s", "load_ratio"), ("first_widget_home_s", "load_home_ratio"),
+          ("ready_s", "ready_ratio"), ("ready_home_s", "ready_home_ratio"))
+
+
+def ratios(mode_results: dict[str, Any]) -> None:
+    """Each page's times as multiples of the one-widget notebook's, served by the same app in
+    the same run (first visit and from the Accueil; first widget and readiness)."""
+    ref = mode_results.get(REFERENCE, {})
+    for row in mode_results.values():
+        for figure, ratio in RATIOS:
+            if figure in row and ref.get(figure):
+                row[ratio] = row[figure] / ref[figure]
+        if "click_median_ms" in row and "click_median_ms" in ref:
+            row["click_delta_ms"] = row["click_median_ms"] - ref["click_median_ms"]
+
+
+def measure_server(root: Path, names: list[str], pool: str, chromium: str, loads: int = LOADS,
+                   pythonpath: Path | None = None) -> dict[str, Any]:
+    """Every page of ``root`` loaded ``loads`` times from one server (``pythonpath``: the
+    package it and its kernels import, else this one)."""
     from playwright.sync_api import sync_playwright
 
     port = free_port()
@@ -193,7 +238,8 @@ def measure_server(root: Path, names: list[str], pool: str, chromium: str) -> di
     with log.open("wb") as out:
         proc = subprocess.Popen([sys.executable, "-c", code], stdout=out,
                                 stderr=subprocess.STDOUT, start_new_session=True,
-                                env={**os.environ, "TUTOR_POOL_SIZE": pool})
+                                env={**os.environ, "TUTOR_POOL_SIZE": pool,
+                                     **({"PYTHONPATH": str(pythonpath)} if pythonpath else {})})
     results: dict[str, Any] = {}
     try:
         wait_logged(log, 1, proc)  # every pool full (at once when there is no pool)
@@ -201,7 +247,7 @@ def measure_server(root: Path, names: list[str], pool: str, chromium: str) -> di
             browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             for name in names:
                 runs, failures = [], 0
-                for k in range(LOADS):
+                for k in range(loads):
                     seen = log.read_text(errors="replace").count(FULL)
                     # loads alternate: a first visit, then arriving from the Accueil
                     home = f"http://127.0.0.1:{port}/voila/render/index.ipynb" if k % 2 else None
@@ -242,28 +288,36 @@ def summarize(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+def _cell(r: dict[str, Any], figure: str, ratio: str) -> str:
+    value = r.get(figure)
+    if value is None:
+        return f"{'-':>14}"
+    rel = r.get(ratio)
+    return f"{value:>6.2f}s" + (f" ×{rel:<5.2f}" if rel is not None else f"{'':>7}")
+
+
 def print_table(results: dict[str, Any]) -> None:
     if "skipped" in results:
         print(f"\nPages : non mesurées ({results['skipped']})")
         return
     for mode, rows in results.items():
-        print(f"\nPages servies par Voilà, réserve {mode} (médianes ; repère : carnet à un seul "
-              "widget)")
-        print("(1er widget : première visite, cache vide ; « Accueil » : en venant de l’Accueil)")
-        print(f"{'page':<26}{'1er widget':>11}{'Accueil':>8}{'pire':>7}{'rapport':>9}{'prête':>8}"
-              f"{'clic méd.':>11}{'clic p95':>10}{'écart':>8}{'noyau':>9}")
+        print(f"\nPages servies par Voilà, réserve {mode} (médianes ; ×n : rapport au carnet à "
+              "un seul widget servi dans la même passe)")
+        print("(1re visite : cache vide ; « Accueil » : en venant de l’Accueil ; vues : widgets "
+              "dessinés quand la page se dit prête)")
+        print(f"{'page':<24}{'1er widget':>14}{'1er, Accueil':>15}{'prête':>14}"
+              f"{'prête, Accueil':>16}{'vues':>6}{'clic méd.':>11}{'clic p95':>10}{'noyau':>9}")
         for name, r in rows.items():
-            if "first_widget_s" not in r:
-                print(f"{name:<26}{'aucun chargement réussi':>40} ({r['failed_loads']} échecs)")
+            if "first_widget_s" not in r and "first_widget_home_s" not in r:
+                print(f"{name:<24}{'aucun chargement réussi':>40} ({r['failed_loads']} échecs)")
                 continue
-            home = r.get("first_widget_home_s")
-            home_text = f"{home:>7.2f}s" if home is not None else f"{'-':>8}"
             click = (f"{r['click_median_ms']:>9.0f}ms{r['click_p95_ms']:>8.0f}ms"
-                     f"{r['click_delta_ms']:>+6.0f}ms") if "click_median_ms" in r \
-                else f"{'-':>29}"
+                     if "click_median_ms" in r else f"{'-':>21}")
             mem = f"{r['kernel_mb']:>6.0f} Mo" if "kernel_mb" in r else f"{'-':>9}"
+            views = f"{r['views_at_ready']:>6.0f}" if "views_at_ready" in r else f"{'-':>6}"
             fails = f"  ({r['failed_loads']} échec(s))" if r.get("failed_loads") else ""
-            print(f"{name:<26}{r['first_widget_s']:>10.2f}s{home_text}"
-                  f"{r['first_widget_worst_s']:>6.2f}s"
-                  f"{r.get('load_ratio', 0):>9.2f}"
-                  f"{r['all_widgets_s']:>7.2f}s{click}{mem}{fails}")
+            print(f"{name:<24}{_cell(r, 'first_widget_s', 'load_ratio')}"
+                  f" {_cell(r, 'first_widget_home_s', 'load_home_ratio')}"
+                  f"{_cell(r, 'ready_s', 'ready_ratio')}"
+                  f"  {_cell(r, 'ready_home_s', 'ready_home_ratio')}"
+                  f"{views}{click}{mem}{fails}")

@@ -21,23 +21,54 @@ READY = "body[data-tutor-ready]"
 READY_TIMEOUT_MS = 180_000
 
 
-def wait_ready(page: Page) -> None:
-    """Wait for the page's own readiness signal (every cell there, every widget rendered)."""
+def wait_ready(page: Page, whole: bool = True) -> None:
+    """Wait for the page's own readiness signal (every cell there, every widget built so far
+    rendered), then, unless ``whole`` is false, reach every part of the page built on arrival
+    (:func:`reach_all`), as a learner scrolling down the page would."""
     expect(page.locator(READY)).to_have_count(1, timeout=READY_TIMEOUT_MS)
+    if whole:
+        reach_all(page)
 
 
 def wait_settled(page: Page) -> None:
-    """Wait until the kernel has handled every click sent so far (the page flags pending clicks
-    with ``body[data-tutor-pending]``)."""
+    """Wait until the kernel has handled every click sent so far and every section asked for
+    is drawn (the page flags pending clicks with ``body[data-tutor-pending]``, sections being
+    built with ``body[data-tutor-building]``)."""
     expect(page.locator("body[data-tutor-pending]")).to_have_count(0, timeout=READY_TIMEOUT_MS)
+    expect(page.locator("body[data-tutor-building]")).to_have_count(
+        0, timeout=READY_TIMEOUT_MS)
 
 
-def open_page(page: Page, url: str) -> list[str]:
-    """Open ``url``, wait until the page says it is ready, and return its JavaScript errors."""
+#: a part of the page built when the learner reaches it (tutor/ui/later.py), not built yet
+UNBUILT = "[data-tutor-later][data-tutor-build='reach']:not([data-tutor-built])"
+
+
+def reach(page: Page, section: Locator) -> None:
+    """Reach a part of the page the way a learner does: open it if it is folded (a phone),
+    scroll to it, and wait until it is built and drawn."""
+    summary = section.locator("details.tv-fold:not([open]) > summary")
+    if summary.count():
+        summary.first.click()
+    section.scroll_into_view_if_needed()
+    expect(section).to_have_attribute("data-tutor-built", "", timeout=READY_TIMEOUT_MS)
+    wait_settled(page)
+
+
+def reach_all(page: Page) -> None:
+    """Scroll down the whole page as a learner reading it would, so that every part built on
+    arrival (explorers, sandbox, game, exercises, progress) is built and drawn."""
+    while page.locator(UNBUILT).count():
+        key = page.locator(UNBUILT).first.get_attribute("data-tutor-later")
+        reach(page, page.locator(f"[data-tutor-later='{key}']"))
+
+
+def open_page(page: Page, url: str, whole: bool = True) -> list[str]:
+    """Open ``url``, wait until the page says it is ready and, unless ``whole`` is false, reach
+    every part of it (:func:`reach_all`); return its JavaScript errors."""
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(url, timeout=READY_TIMEOUT_MS)
-    wait_ready(page)
+    wait_ready(page, whole)
     expect(page.locator(".tv-root").first).to_be_visible()
     return errors
 
@@ -104,7 +135,10 @@ def play_to_the_end(page: Page, game: Locator, limit: int) -> int:
 
 def unfold(example: Locator) -> Locator:
     """Open a worked example onto its table (« Pas à pas sur la table ») and return it once
-    its stepper is drawn."""
+    its stepper is drawn (on a phone, first opened under its title, as a learner does)."""
+    folded = example.locator("details.tv-fold:not([open]) > summary")
+    if folded.count():
+        folded.first.click()
     button = example.get_by_role("button", name="Pas à pas sur la table")
     if button.count():
         button.first.click()

@@ -26,7 +26,7 @@ def test_question_jumps_to_the_clause(browser: Browser, app_url: str, shots: Pat
         page.screenshot(path=str(shots / "question-390.png"))
         first.get_by_role("link", name="Voir dans la page").click()
         page.wait_for_url("**/vampir.ipynb#regle-vampir-jokers", timeout=READY_TIMEOUT_MS)
-        wait_ready(page)
+        wait_ready(page, whole=False)  # where the link leads, not scrolled further
         target = page.locator("#regle-vampir-jokers")
         expect(target).to_be_in_viewport()
         expect(target).to_be_focused()  # a screen reader reads on from the clause

@@ -36,7 +36,9 @@ def text_of(page: Page, html: str) -> str:
 def opened(browser: Browser, app_url: str, game: str, query: str, width: int = 1280) -> Page:
     page = browser.new_page(viewport={"width": width, "height": 900})
     page.set_default_timeout(READY_TIMEOUT_MS)
-    errors = open_page(page, f"{app_url}/voila/render/{GAMES[game].notebook}{query}")
+    # a shared link builds the sandbox itself (the page is not scrolled to it)
+    errors = open_page(page, f"{app_url}/voila/render/{GAMES[game].notebook}{query}",
+                       whole=not query)
     assert errors == []
     return page
 

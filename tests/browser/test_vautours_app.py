@@ -14,6 +14,7 @@ from .pages import (
     full_screenshot,
     open_page,
     play_to_the_end,
+    reach,
     unfold,
     wait_ready,
 )
@@ -131,4 +132,55 @@ def test_fits_a_phone_without_clipping(browser: Browser, app_url: str, shots: Pa
         .filter(e => e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
         .map(e => e.textContent).slice(0, 10)""")
     assert clipped == []
+    page.close()
+
+
+#: widget views a game page may have drawn when it says it is ready (issue 30: the rest is built
+#: when the learner reaches it)
+MOST_VIEWS_AT_READINESS = 40
+
+
+def test_the_page_is_light_when_ready_and_builds_each_part_when_the_learner_reaches_it(
+        browser: Browser, app_url: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(READY)
+    assert open_page(page, f"{app_url}/voila/render/{NOTEBOOK}", whole=False) == []
+    views = page.evaluate("document.querySelectorAll('.jupyter-widgets').length")
+    assert 0 < views <= MOST_VIEWS_AT_READINESS
+    sandbox = page.locator("[data-tutor-later='sandbox']")
+    # far below the first screen: not built, its placeholder says what comes
+    expect(sandbox).not_to_have_attribute("data-tutor-built", "")
+    expect(sandbox.locator(".tv-sandbox")).to_have_count(0)
+    expect(sandbox).to_contain_text("Bac à sable")
+    # a worked example shows its steps as text, and its table only on demand
+    example = page.locator(".tv-example").filter(has_text="Les deux 14").first
+    expect(example.locator(".tv-steps li").first).to_be_visible()
+    expect(example.get_by_role("button", name="Tout afficher")).to_have_count(0)
+    unfold(example)
+    reach(page, sandbox)
+    expect(sandbox.locator(".tv-sandbox .tv-action").first).to_be_visible()
+    assert page.evaluate("document.querySelectorAll('.jupyter-widgets').length") > views
+    page.close()
+
+
+def test_on_a_phone_examples_and_explorers_are_folded_and_the_contents_reachable(
+        browser: Browser, app_url: str) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.set_default_timeout(READY)
+    assert open_page(page, f"{app_url}/voila/render/{NOTEBOOK}", whole=False) == []
+    example = page.locator(".tv-example").filter(has_text="Les deux 14").first
+    expect(example.locator("details.tv-fold")).not_to_have_attribute("open", "")
+    expect(example.locator(".tv-steps")).not_to_be_visible()
+    example.locator("summary").click()
+    expect(example.locator(".tv-steps li").first).to_be_visible()
+    explorer = page.locator("[data-tutor-later='tie_explorer']")
+    explorer.scroll_into_view_if_needed()
+    expect(explorer.locator(".tv-tie-explorer")).to_have_count(0)  # folded: not built
+    reach(page, explorer)  # opened: built
+    expect(explorer.locator(".tv-tie-explorer")).to_be_visible()
+    # « Sommaire », from the middle of the page, leads to a section
+    page.get_by_role("button", name="Sommaire").click()
+    page.get_by_role("navigation", name="Sommaire").get_by_role(
+        "link", name="Cartes en attente").click()
+    expect(page.locator("h2", has_text="Cartes en attente")).to_be_in_viewport()
     page.close()

@@ -23,6 +23,10 @@ from typing import Any
 import anywidget
 import traitlets
 
+#: the query parameter of a link that opens a page's sandbox on a scenario (tutor/ui/scenario.py)
+SCENARIO_PARAMETER = "scenario"
+#: the id of the sandbox's « Scénario » panel, where such a link's notice leads
+SCENARIO_ANCHOR = "tutor-scenario"
 #: longest query string or stored text accepted from a browser (a hostile page may send more)
 MAX_TEXT = 64 * 1024
 
@@ -99,6 +103,149 @@ function render({ model, el }) {
       if (key) { write(model.get("stored")); }
     } catch (e) { /* storage full or refused (private browsing): nothing is kept */ }
   });
+  // --- sections built when the learner reaches them (tutor/ui/later.py) ---
+  // A placeholder [data-tutor-later=key] asks the kernel for its section when it comes within
+  // a screen of the visible part of the page (data-tutor-build="reach"; folded on a phone, once
+  // opened) or when its button is clicked ("click"); the kernel builds it and sets built[key]
+  // to its widget, drawn here in the placeholder's place. body[data-tutor-building] while a
+  // section is asked for or being drawn (tests wait for it to go, as for data-tutor-pending).
+  const SECTION = "[data-tutor-later]";
+  const asked = new Set();
+  const drawn = {};
+  let building = 0;
+  function flagBuilding() {
+    if (building > 0) { document.body.setAttribute("data-tutor-building", ""); }
+    else { document.body.removeAttribute("data-tutor-building"); }
+  }
+  function sectionOf(key) {
+    return document.querySelector('[data-tutor-later="' + CSS.escape(key) + '"]');
+  }
+  let started = false;
+  const early = [];  // asked for before the page's first drawing is done: asked right after
+  function ask(el) {
+    const key = el.getAttribute("data-tutor-later");
+    if (!started) { early.push(el); return; }
+    if (!key || asked.has(key) || key in drawn) { return; }
+    asked.add(key);
+    building += 1;
+    flagBuilding();
+    el.setAttribute("aria-busy", "true");
+    model.send({ reach: key });
+  }
+  function settled(key) {
+    if (asked.has(key)) { asked.delete(key); building -= 1; }
+  }
+  function goTo(el) {  // the address's #anchor, once the section that holds it is drawn
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const target = id && el.querySelector("#" + CSS.escape(id));
+    if (target) { target.scrollIntoView(); }
+  }
+  async function draw(el, key, ref) {
+    building += 1;
+    flagBuilding();
+    try {
+      const manager = model.widget_manager;
+      const child = await manager.get_model(String(ref).replace(/^IPY_MODEL_/, ""));
+      const view = await manager.create_view(child, {});
+      const widget = view.luminoWidget || view.pWidget;
+      const host = el.querySelector(".tv-later-body") || el;
+      host.textContent = "";
+      if (widget && widget.constructor && widget.constructor.attach) {
+        widget.constructor.attach(widget, host);
+      } else {
+        host.appendChild(view.el);
+      }
+      el.setAttribute("data-tutor-built", "");
+      const details = el.querySelector("details.tv-fold");
+      if (details) { details.open = true; }
+      setTimeout(() => goTo(el), 0);
+    } catch (e) {
+      console.warn("tutor: section not drawn", key, e);
+      el.setAttribute("data-tutor-failed", "");
+    } finally {
+      el.removeAttribute("aria-busy");
+      building -= 1;
+      flagBuilding();
+    }
+  }
+  function drawAll() {
+    const built = model.get("built") || {};
+    Object.keys(built).forEach((key) => {
+      const el = sectionOf(key);
+      if (!el || drawn[key] === built[key]) { return; }
+      drawn[key] = built[key];
+      settled(key);
+      draw(el, key, built[key]);
+    });
+    flagBuilding();
+  }
+  model.on("change:built", drawAll);
+  model.on("msg:custom", (msg) => {
+    if (msg && typeof msg.done === "string") { settled(msg.done); flagBuilding(); }
+    if (msg && typeof msg.failed === "string") {
+      settled(msg.failed);
+      flagBuilding();
+      const el = sectionOf(msg.failed);
+      if (el) { el.removeAttribute("aria-busy"); el.setAttribute("data-tutor-failed", ""); }
+    }
+  });
+  function scroller(el) {  // the page scrolls inside a container under Voilà's template
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const overflow = getComputedStyle(p).overflowY;
+      if ((overflow === "auto" || overflow === "scroll") && p.scrollHeight > p.clientHeight) {
+        return p;
+      }
+    }
+    return null;
+  }
+  const observers = new Map();
+  function watch(el) {
+    el.setAttribute("data-tutor-watched", "");
+    if (el.getAttribute("data-tutor-build") !== "reach") { return; }
+    const root = scroller(el);
+    let io = observers.get(root);
+    if (!io) {
+      io = new IntersectionObserver((entries) => {
+        entries.forEach((entry) => {
+          if (!entry.isIntersecting) { return; }
+          io.unobserve(entry.target);
+          ask(entry.target.closest(SECTION));
+        });
+      }, { root: root, rootMargin: "100% 0px 100% 0px" });
+      observers.set(root, io);
+    }
+    // folded (a phone): what is under the fold shows, and is asked for, once opened
+    io.observe(el.querySelector(".tv-later-body") || el);
+  }
+  function watchAll() {
+    document.querySelectorAll(SECTION + ":not([data-tutor-watched])").forEach(watch);
+    drawAll();
+  }
+  function startSections() {
+    started = true;
+    early.splice(0).forEach(ask);
+    watchAll();
+    new MutationObserver(() => {
+      if (document.querySelector(SECTION + ":not([data-tutor-watched])")) { watchAll(); }
+    }).observe(document.body, { childList: true, subtree: true });
+    // printing shows every folded section's text
+    window.addEventListener("beforeprint", () => {
+      document.querySelectorAll("details.tv-fold").forEach((d) => { d.open = true; });
+    });
+  }
+  if (key) {  // a page of the tutor (not the Accueil's link): it has sections
+    document.addEventListener("click", (event) => {
+      const button = event.target.closest && event.target.closest("[data-tutor-open]");
+      const el = button && button.closest(SECTION);
+      if (el) { button.disabled = true; ask(el); }
+    });
+    if (document.documentElement.hasAttribute("data-tutor-template") &&
+        !document.body.hasAttribute("data-tutor-ready")) {
+      document.addEventListener("tutor-ready", startSections, { once: true });
+    } else {
+      startSections();
+    }
+  }
   // another tab of this page saved: the kernel shows it too
   window.addEventListener("storage", (event) => {
     if (event.storageArea !== window.localStorage || event.key !== key) { return; }
@@ -134,9 +281,15 @@ class BrowserLink(anywidget.AnyWidget):
     limit = traitlets.Int(MAX_TEXT).tag(sync=True)
     oversize = traitlets.Int(0).tag(sync=True)
     incoming = traitlets.Unicode("").tag(sync=True)
+    #: each section built so far (:mod:`tutor.ui.later`): its key -> its widget, which the
+    #: browser draws in the section's placeholder (set by the kernel only)
+    built = traitlets.Dict().tag(sync=True)
 
     def __init__(self, key: str, **kwargs: Any) -> None:
         super().__init__(key=key, **kwargs)
+        #: the page's sections built on arrival, by key (:class:`tutor.ui.later.Later`)
+        self.sections: dict[str, Any] = {}
+        self.on_msg(self._message)
         self._on_load: list[Callable[[str], None]] = []
         self._on_query: list[Callable[[str], None]] = []
         self._on_change: list[Callable[[str], None]] = []
@@ -151,9 +304,11 @@ class BrowserLink(anywidget.AnyWidget):
     def _arrived(self, change: dict[str, Any]) -> None:
         if not change["new"]:
             return
-        for callback in self._on_query:
+        # a copy: a callback may build a part of the page that asks for the query in turn
+        # (it is then called at once, not twice)
+        for callback in list(self._on_query):
             callback(self.query)
-        for callback in self._on_load:
+        for callback in list(self._on_load):
             callback(self.stored)
 
     @traitlets.validate("oversize")
@@ -164,6 +319,36 @@ class BrowserLink(anywidget.AnyWidget):
     @traitlets.validate("limit")
     def _limit(self, proposal: dict[str, Any]) -> int:
         return MAX_TEXT  # set by the kernel only
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        # what the page's sections are is the kernel's to say, never the browser's
+        super().set_state({k: v for k, v in sync_data.items() if k != "built"})
+
+    def section_key(self, name: str) -> str:
+        """A key for a new section of this page, unique on it (``name``, or ``name-2``…)."""
+        key, n = name, 2
+        while key in self.sections:
+            key, n = f"{name}-{n}", n + 1
+        return key
+
+    def register(self, key: str, section: Any) -> None:
+        """Keep ``section`` (with a ``build()`` method) to build when the browser asks."""
+        self.sections[key] = section
+
+    def draw(self, key: str, widget: Any) -> None:
+        """Have the browser draw ``widget`` in the placeholder of section ``key``."""
+        self.built = {**self.built, key: f"IPY_MODEL_{widget.model_id}"}
+
+    def _message(self, _: Any, content: Any, buffers: Any) -> None:
+        key = content.get("reach") if isinstance(content, dict) else None
+        if not isinstance(key, str) or key not in self.sections:
+            return  # not a section of this page (a hostile or stale page)
+        try:
+            self.sections[key].build()
+        except Exception:
+            self.send({"failed": key})
+            raise
+        self.send({"done": key})  # already built (by the kernel itself): nothing to draw anew
 
     def _incoming(self, change: dict[str, Any]) -> None:
         if self.loaded:

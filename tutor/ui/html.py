@@ -56,7 +56,8 @@ CSS = """
 .tv-hand { background: #eef6ff; border-color: #1c7ed6; color: #0b4f8a; }
 .tv-back { background: repeating-linear-gradient(45deg, #364fc7, #364fc7 6px, #4c6ef5 6px,
   #4c6ef5 12px); border-color: #243aa8; color: #fff; }
-.tv-empty { border-style: dashed; border-color: #adb5bd; background: #f8f9fa; color: #868e96;
+.tv-open-example.widget-button { width: auto; }  /* « Pas à pas sur la table », whole */
+.tv-empty { border-style: dashed; border-color: #adb5bd; background: #f8f9fa; color: #5c636a;
   box-shadow: none; font-weight: 500; }
 .tv-cancelled { opacity: 0.55; background: repeating-linear-gradient(135deg, #f1f3f5, #f1f3f5 5px,
   #e9ecef 5px, #e9ecef 10px); border-style: dashed; text-decoration: line-through; }

@@ -17,8 +17,10 @@ from tutor.engine import Event
 from tutor.engine.api import AnyEngine
 from tutor.games import GAMES
 from tutor.ui import html as h
-from tutor.ui.bridge import BrowserLink
+from tutor.ui import later
+from tutor.ui.bridge import SCENARIO_ANCHOR, SCENARIO_PARAMETER, BrowserLink, query_value
 from tutor.ui.htmlwidget import Html
+from tutor.ui.later import Later
 from tutor.ui.minute import panel as minute_panel
 from tutor.ui.progress import Progress
 from tutor.ui.progress_map import ProgressMap
@@ -51,7 +53,7 @@ class Stepper(_TranscriptText, Explainer):
         self.on_show: list[Callable[[Sequence[Event]], None]] = []
         super().__init__(book, describe, events, title=title, scene=scene)
         self.transcript = transcript
-        self.add_class("tv-example")
+        self.add_class("tv-stepper")
 
     def render(self) -> None:
         super().render()
@@ -59,39 +61,28 @@ class Stepper(_TranscriptText, Explainer):
             hook(self.events[: self.index + 1])
 
 
-_SHARED: dict[str, w.Widget] = {}
+class WorkedExample(Later):
+    """A worked example, light until opened: its steps as text (no widget at all: what nbval
+    compares and what prints), and « Pas à pas sur la table », which builds the
+    :class:`Stepper` (the table after each step) in place. A page holds some thirty examples: a
+    stepper each would be a thousand widget models and a page that takes a minute to show. On a
+    phone it is folded under its title."""
 
-
-class WorkedExample(_TranscriptText, w.VBox):  # type: ignore[misc]
-    """A worked example, light until opened: its steps as text, and « Pas à pas sur la table »
-    which builds the :class:`Stepper` (the table after each step) in place. A page holds some
-    thirty examples: a stepper each would be a thousand widget models and a page that takes a
-    minute to show. Its plain text (what nbval compares) is the whole transcript."""
-
-    def __init__(self, transcript: h.Transcript, build: Callable[[], Stepper],
-                 anchor: str = "") -> None:
-        self.transcript, self.build = transcript, build
-        if not _SHARED:  # one layout and style for every example's parts: fewer models
-            _SHARED.update(box=w.Layout(), text=w.Layout(), button=w.Layout(width="auto"),
-                           button_style=w.ButtonStyle())
+    def __init__(self, link: BrowserLink, example_id: str, transcript: h.Transcript,
+                 build: Callable[[], Stepper]) -> None:
+        self.transcript = transcript
         # the example's anchor (« Voir l’exemple pas à pas » of « Une question ? ») is its steps
-        target = f' id="{h.esc(anchor)}"' if anchor else ""
-        self.steps = Html(f"<div{target}>{transcript._repr_html_()}</div>",
-                          layout=_SHARED["text"])
-        self.open_button = w.Button(description="Pas à pas sur la table", icon="play",
-                                    layout=_SHARED["button"], style=_SHARED["button_style"])
-        self.open_button.add_class("tv-open-example")
-        self.open_button.on_click(lambda _: self.unfold())
-        self.stepper: Stepper | None = None
-        super().__init__([self.steps, self.open_button], layout=_SHARED["box"])
-        self.add_class("tv-example")
+        anchor = h.esc(h.example_anchor(example_id))
+        super().__init__(link, example_id, build,
+                         body=f'<div id="{anchor}">{transcript._repr_html_()}</div>',
+                         text=repr(transcript), fold=f"Exemple : {transcript.title}",
+                         button="Pas à pas sur la table", css_class="tv-example")
 
     def unfold(self) -> Stepper:
         """The example on its table, step by step (built once)."""
-        if self.stepper is None:
-            self.stepper = self.build()
-            self.children = [self.stepper]
-        return self.stepper
+        stepper = self.build()
+        assert isinstance(stepper, Stepper)
+        return stepper
 
 
 class GamePage:
@@ -105,8 +96,8 @@ class GamePage:
         self.tagline = tagline
         self.shown = shown
         self._browser: BrowserLink | None = None
-        #: the page's sandbox with « Mettre en place » (an explorer opens its situation there)
-        self.sandbox: Any = None
+        self._sandbox: Any = None
+        self._sandbox_later: Later | None = None
         self._progress: Progress | None = None
         self._notice: Html | None = None
         #: each worked example's table drawer, by example id (exercises draw their situation)
@@ -119,6 +110,41 @@ class GamePage:
         if self._browser is None:
             self._browser = BrowserLink(key=f"tutor:{self.info.id}")
         return self._browser
+
+    @property
+    def sandbox(self) -> Any:
+        """The page's sandbox with « Mettre en place » (an explorer opens its situation
+        there), built now if the page holds it as a section not reached yet."""
+        if self._sandbox is None and self._sandbox_later is not None:
+            self._sandbox_later.build()
+        return self._sandbox
+
+    @sandbox.setter
+    def sandbox(self, board: Any) -> None:
+        self._sandbox = board
+
+    def later(self, build: Callable[[], w.Widget], title: str = "", *,
+              fold: bool = False) -> Later:
+        """A part of the page (an explorer, the game against the computer, the exercises, the
+        map of progress) built when the learner scrolls to it; ``title`` names it in its
+        placeholder, and ``fold`` folds it under that title on a phone (an explorer)."""
+        return later.reached(self.browser, getattr(build, "__name__", "section"), build, title,
+                             fold=fold)
+
+    def later_sandbox(self, build: Callable[[], w.Widget],
+                      title: str = "Bac à sable") -> Later:
+        """The page's sandbox, built when the learner scrolls to it, or at once when the
+        page's address carries a scenario to load (a shared link) or points to it
+        (``#tutor-scenario``), or when an explorer opens a situation in it."""
+        section = later.reached(self.browser, "sandbox", build, title, anchors=[SCENARIO_ANCHOR])
+        self._sandbox_later = section
+
+        def arrive(query: str) -> None:
+            if query_value(query, SCENARIO_PARAMETER) is not None:
+                section.build()
+
+        self.browser.on_query(arrive)
+        return section
 
     @property
     def notice(self) -> Html:
@@ -225,9 +251,8 @@ class GamePage:
                        scene: Callable[[Sequence[Event]], str]) -> WorkedExample:
         """A worked example shown as its steps, opening onto its :meth:`stepper` on demand."""
         self.scenes[example_id] = scene
-        return WorkedExample(self.example(example_id),
-                             lambda: self.stepper(example_id, scene),
-                             h.example_anchor(example_id))
+        return WorkedExample(self.browser, example_id, self.example(example_id),
+                             lambda: self.stepper(example_id, scene))
 
     def cite(self, clause_id: str) -> str:
         """A clause's title and id, as a small citation."""

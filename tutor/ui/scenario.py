@@ -21,7 +21,7 @@ from tutor.engine import Event, IllegalAction
 from tutor.engine import scenario as sc
 from tutor.ui import html as h
 from tutor.ui.bridge import MAX_TEXT as MAX_QUERY
-from tutor.ui.bridge import CopyButton, query_value
+from tutor.ui.bridge import SCENARIO_ANCHOR, SCENARIO_PARAMETER, CopyButton, query_value
 from tutor.ui.htmlwidget import Html
 from tutor.ui.widgets import Refusal, read_game_number, set_html
 
@@ -44,11 +44,11 @@ class Board(Protocol):
 
     def show_variant(self, variant: Any) -> None: ...
 
-PARAMETER = "scenario"
+PARAMETER = SCENARIO_PARAMETER
 #: a short code in the address (a scenario text always holds « = », a code never does)
 SHORT = re.compile(r"[A-Za-z0-9_-]+")
 #: the scenario panel's anchor: the notice at the top of the page links to it
-ANCHOR = "tutor-scenario"
+ANCHOR = SCENARIO_ANCHOR
 INTRO = ("Le texte ci-dessous décrit exactement la position de la table : les joueurs, la "
          "règle, ce que le hasard a décidé (l’ordre des cartes, les mains) et les coups déjà "
          "joués. Copiez-le pour la retrouver plus tard, modifiez-le ou collez-en un autre, puis "

@@ -62,6 +62,8 @@ book, header, clause, clauses, example, open_points = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example, PAGE.open_points)
 minute = PAGE.minute
 progress = PAGE.progress_map  # « Ce que vous avez rencontré »
+# a part of the page built when the learner reaches it (``sv.later(sv.exercises)``)
+later, later_sandbox = PAGE.later, PAGE.later_sandbox
 
 
 def style() -> w.HTML:

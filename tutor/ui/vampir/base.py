@@ -93,6 +93,8 @@ PAGE = GamePage("vampir", "Un jeu de Reiner Knizia (2000, selon l’éditeur), q
 book, header, example, open_points = PAGE.book, PAGE.header, PAGE.example, PAGE.open_points
 minute = PAGE.minute
 progress = PAGE.progress_map  # « Ce que vous avez rencontré »
+# a part of the page built when the learner reaches it (``sv.later(sv.exercises)``)
+later, later_sandbox = PAGE.later, PAGE.later_sandbox
 _REF = re.compile(r'<span class="tutor-ref" title="([a-z0-9/-]+)">([^<]*)</span>')
 _ITEM_TAIL = re.compile(r"\n(- [^\n]*(?:\n {2,}[^\n]*)+)")
 

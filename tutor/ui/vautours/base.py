@@ -67,6 +67,8 @@ PAGE = GamePage("vautours", "Hol’s der Geier, un jeu d’Alex Randolph selon l
 book, header, clause, clauses, example = (
     PAGE.book, PAGE.header, PAGE.clause, PAGE.clauses, PAGE.example)
 progress = PAGE.progress_map  # « Ce que vous avez rencontré »
+# a part of the page built when the learner reaches it (``sv.later(sv.exercises)``)
+later, later_sandbox = PAGE.later, PAGE.later_sandbox
 
 
 def style() -> w.HTML:

@@ -35,6 +35,8 @@
       if (holder) {
         awaited = id;
         reveal(holder);
+        // a part built when the learner reaches it (tutor/ui/later.py) is built by going there
+        holder.scrollIntoView({ block: "start" });
         holder.dispatchEvent(new CustomEvent("tutor-reveal", { bubbles: true,
                                                                detail: { id: id } }));
       }
