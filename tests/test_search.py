@@ -86,6 +86,10 @@ OPEN_POINTS: list[tuple[str, str, str, int]] = [
     ("vautours", "si la deuxieme carte est aussi a egalite on continue d'annuler ?",
      "vautours/egalite", 0),
     ("vautours", "trois joueurs posent le meme chiffre", "vautours/egalite", 1),
+    ("vautours", "egalite : la carte arrivee en deuxieme lieu c'est celle posee apres ?",
+     "vautours/egalite", 2),
+    ("vautours", "leo depose une carte de points de sa main ?? je croyais qu'on jouait ses cartes",
+     "vautours/main", 0),
     ("vautours", "deux manches de suite sans gagnant la pile grossit ?",
      "vautours/sans-attribution", 0),
     ("vautours", "la pile fait pile zero c'est un vautour ou une souris", "vautours/somme", 0),
@@ -141,6 +145,8 @@ OPEN_POINTS: list[tuple[str, str, str, int]] = [
     ("vampir", "il reste une seule carte a piocher", "vampir/fin-pioche", 0),
     ("vampir", "le moins de vampires c'est en cartes ou en tetes", "vampir/decompte-par-couleur",
      0),
+    ("vampir", "au decompte on compte les cartes posees sous les lieux aussi ?",
+     "vampir/decompte-par-couleur", 1),
     ("vampir", "deux joueurs a egalite a la fin, qui gagne ?", "vampir/vainqueur", 0),
     ("vampir", "entre deux manches on remet tout en place ?", "vampir/trois-manches", 0),
     # Vaiko
@@ -199,7 +205,7 @@ def _readings_shown(question: str, page: str, clause: str) -> set[int] | None:
     three)."""
     for r in search.index().search(question, limit=3, game=page):
         if r.doc.clause == clause:
-            return {d.point for d in (r.doc, *r.readings) if d.kind == "lecture"}
+            return {d.point for d in (r.doc, *r.readings) if d.section == "lecture"}
     return None
 
 
@@ -231,7 +237,7 @@ def test_open_point_questions_show_the_reading_retained() -> None:
 
 def test_a_reading_shows_the_answer_retained() -> None:
     (first, *_) = search.index().search("je garde les deux cartes tirees ?", game="vampir")
-    reading = next(d for d in (first.doc, *first.readings) if d.kind == "lecture")
+    reading = next(d for d in (first.doc, *first.readings) if d.section == "lecture")
     assert reading.label == "Ambiguïté" and "retenue par le tuteur" in reading.display
     assert reading.display.startswith("Le livret dit que le joueur")
 
