@@ -29,12 +29,14 @@ How one hint is computed (:func:`hints`):
 * Playouts go where they decide (:class:`Race`): rounds are played for the classes still in
   contention only; after rounds 4, 8, 16, 32… a class the leader is surely ahead of stops (its
   estimate stays, with its own, wider margin), and its share of the budget goes to the close
-  contenders. A race whose every class is within ±5 points, or whose leader is surely ahead of
-  every other one and within ±5 points, has answered and stops. The budget is a count of
-  computer decisions (a round is played while less is spent): the same seed and count always
-  give the same hint, and a race continued to a larger count gives what a race run to that
-  count at once gives (« Affiner »). :meth:`Race.run_for` plays for the time one second holds
-  on the machine, and the hint records the count it spent.
+  contenders. When the contenders are all within ±5 points and none is surely ahead, the
+  stopped classes are refined too. A race whose every class is within ±5 points, or whose
+  leader is surely ahead of every other one and within ±5 points, has answered and stops.
+  The budget is a count of computer decisions (a round is played while less is spent): the
+  same seed and count always give the same hint, and a race continued to a larger count
+  gives what a race run to that count at once gives (« Affiner »). :meth:`Race.run_for`
+  plays for the time one second holds on the machine, and the hint records the count it
+  spent.
 * « meilleur » is earned: :meth:`Hints.separated` is the leading class only when it is surely
   ahead of every other class.
 
@@ -318,13 +320,16 @@ def playout(engine: HintEngine, start: Any, state: Any, bots: dict[str, Chooser]
     # game's own step is called without the boundary's check (parse once, trust inside)
     step_, view, legal, current, scored = (engine.step, engine.view, engine.legal_actions,
                                            engine.current_seats, engine.span_outcome)
+    # a player that looks at nothing but the legal actions (``BLIND``) is handed no view
+    blind = {seat for seat, bot in bots.items() if getattr(bot, "BLIND", False)}
+    choose = {seat: bot.choose for seat, bot in bots.items()}
     for step in range(MAX_STEPS):
         out = scored(start, state)
         if out is not None:
             whole = engine.is_over(state) and engine.outcome(state).scores == out.scores
             return out, step, whole
         seat = current(state)[0]
-        action = bots[seat].choose(view(state, seat), legal(state, seat))
+        action = choose[seat](None if seat in blind else view(state, seat), legal(state, seat))
         state, _ = step_(state, action, False)
     raise AssertionError(f"playout longer than {MAX_STEPS} actions")
 
@@ -391,7 +396,7 @@ class Race:
         engine, seat, k = self.engine, self.view.seat, self.rounds
         sample = engine.sample_state(self.view, _rng(self.seed, k))
         base = (self.seed * 1_000_003 + k) * 16
-        for arm in self.contenders():
+        for arm in self._to_play():
             state, _ = engine.step(sample, arm.action, False)  # a legal action (see legal)
             bots = {p: self.make(seed=base + j) for j, p in enumerate(self.players)}
             out, steps, over = playout(engine, sample, state, bots)
@@ -410,6 +415,15 @@ class Race:
         self.rounds += 1
         if self.racing and self.rounds in STAGES:
             self._cut()
+
+    def _to_play(self) -> list[_Arm]:
+        """The classes a round plays: those in contention; once they are all within ±5 points
+        and none of them surely ahead of the others, the stopped ones not yet within ±5 points
+        too (the race cannot decide more: its time makes every estimate tight)."""
+        live = self.contenders()
+        if len(live) < 2 or not self.racing or not all(arm.tight() for arm in live):
+            return live
+        return live + [arm for arm in self.arms.values() if not arm.active and not arm.tight()]
 
     def _cut(self) -> bool:
         """Stop the classes the leader is surely ahead of (:func:`beats`, on the rounds they
