@@ -11,7 +11,7 @@ import ipywidgets as w
 import pytest
 
 from tutor import fr
-from tutor.engine.hints import hints
+from tutor.engine.hints import beats, duel, hints
 from tutor.games import GAMES
 from tutor.ui import hints as hints_ui
 from tutor.ui import html as h
@@ -40,11 +40,14 @@ def check_hint(board: Any) -> None:
     estimates = len({r.alike for r in result.rows})
     assert html.count("<tr>") == estimates + 1
     assert all(r.action in r.alike for r in result.rows)
-    # « meilleur » only on an estimate separated from every other one at 95 %
+    # « meilleur » only on an estimate surely ahead of every other one at 95 % (sign test on
+    # the playouts they share)
     best = result.separated()
     assert html.count('tv-tag tv-ok">meilleur') == (best is not None)
     if best is not None:
-        assert all(r.win_high < best.win_low for r in result.classes()[1:])
+        assert all(beats(*duel(best.rounds, best.won, r.rounds, r.won))
+                   for r in result.classes()[1:])
+        assert "test du signe" in html
     elif estimates > 1:
         assert "à égalité, à la marge près" in html
     simulated = fr.count(sum(r.playouts for r in result.classes()), "partie")  # games played

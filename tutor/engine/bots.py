@@ -28,7 +28,9 @@ def bot_rng(seed: Seed) -> random.Random:
 
 class RandomPlayer:
     """« Au hasard » in every game: a legal action chosen uniformly, from its own seeded
-    generator (it looks at nothing else)."""
+    generator (it looks at nothing else: ``BLIND``, playouts hand it no view)."""
+
+    BLIND = True
 
     def __init__(self, *, seed: Seed = 0) -> None:
         self.rng = bot_rng(seed)

@@ -20,15 +20,25 @@ How one hint is computed (:func:`hints`):
   rules make every tied player a winner).
 * The margin is a 95 % interval: Wilson's for the win chance (honest at 0 % and 100 %),
   Student's for the mean score (wider with few playouts).
+* Two classes are compared on the playouts they share (:func:`beats`): the same sampled deal
+  and the same computer players' seeds, only the action tried differs. Where one wins and the
+  other loses, the leader must win so much more often than not that chance alone would do so
+  less than 2.5 times in 100 (an exact sign test; two-sided 95 %): then it is **surely ahead**
+  of that class, even when their two intervals overlap (their common part, the deals both win
+  or both lose, does not blur the difference).
 * Playouts go where they decide (:class:`Race`): rounds are played for the classes still in
-  contention only; after rounds 4, 8, 16, 32… a class whose win chance's upper bound falls below
-  the leader's lower bound stops (its estimate stays, with its own, wider margin), and its share
-  of the budget goes to the close contenders. The budget is a count of computer decisions: the
-  same seed and count always give the same hint, and a race continued to a larger count gives
-  what a race run to that count at once gives (« Affiner »). :meth:`Race.run_for` chooses the
-  count from the time one second holds on the machine, and the hint records it.
-* « meilleur » is earned: :meth:`Hints.separated` is the leading class only when its interval
-  lies above every other class's.
+  contention only; after rounds 4, 8, 16, 32… a class the leader is surely ahead of stops (its
+  estimate stays, with its own, wider margin), and its share of the budget goes to the close
+  contenders. When the contenders are all within ±5 points and none is surely ahead, the
+  stopped classes are refined too. A race whose every class is within ±5 points, or whose
+  leader is surely ahead of every other one and within ±5 points, has answered and stops.
+  The budget is a count of computer decisions (a round is played while less is spent): the
+  same seed and count always give the same hint, and a race continued to a larger count
+  gives what a race run to that count at once gives (« Affiner »). :meth:`Race.run_for`
+  plays for the time one second holds on the machine, and the hint records the count it
+  spent.
+* « meilleur » is earned: :meth:`Hints.separated` is the leading class only when it is surely
+  ahead of every other class.
 
 The result depends only on the view, the kind of computer player, the seed and the number of
 playouts or the budget: never on the hidden cards of the real state. Standard library only.
@@ -36,6 +46,7 @@ playouts or the budget: never on the hidden cards of the real state. Standard li
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -128,7 +139,9 @@ class ActionHint:
     """What the playouts of one action gave: ``wins`` out of ``playouts``, the 95 % interval
     ``[win_low, win_high]`` of the win chance, the ``mean_score`` and its ``score_margin``
     (half-width of its 95 % interval); ``alike``: the legal actions that share this estimate
-    (the view cannot tell them apart), this one included, in the legal order."""
+    (the view cannot tell them apart), this one included, in the legal order; ``rounds``: the
+    race's rounds it was played in (each round one sampled deal and one set of computer
+    players, the same for every class), ``won`` those it won."""
 
     action: Any
     playouts: int
@@ -138,6 +151,8 @@ class ActionHint:
     mean_score: float
     score_margin: float
     alike: tuple[Any, ...] = ()
+    rounds: frozenset[int] = field(default=frozenset(), repr=False)
+    won: frozenset[int] = field(default=frozenset(), repr=False)
 
     @property
     def win_rate(self) -> float:
@@ -187,23 +202,52 @@ class Hints:
         return ranked[0] if ranked else None
 
     def separated(self) -> ActionHint | None:
-        """The leading estimate when its 95 % interval lies above every other one's: the only
-        row that may be called « meilleur » (``None`` when the margins overlap, or alone)."""
+        """The leading estimate when it is surely ahead of every other one (:func:`ahead`,
+        95 %): the only row that may be called « meilleur » (``None`` otherwise, or alone)."""
         ranked = self.classes()
-        if len(ranked) < 2 or any(r.win_high >= ranked[0].win_low for r in ranked[1:]):
+        if len(ranked) < 2 or not all(ahead(ranked[0], r) for r in ranked[1:]):
             return None
         return ranked[0]
 
     def leaders(self) -> list[ActionHint]:
-        """The estimates that cannot be told from the leader at 95 % (its interval meets
-        theirs): « à égalité, à la marge près »."""
+        """The leader and the estimates it is not surely ahead of (:func:`ahead`, 95 %):
+        « à égalité, à la marge près »."""
         ranked = self.classes()
-        return [r for r in ranked if not ranked or r.win_high >= ranked[0].win_low]
+        return [r for k, r in enumerate(ranked) if k == 0 or not ahead(ranked[0], r)]
 
     @property
     def total_playouts(self) -> int:
         """Games actually simulated (one per playout of each estimate)."""
         return sum(r.playouts for r in self.classes())
+
+
+@functools.lru_cache(maxsize=4096)
+def beats(better: int, worse: int) -> bool:
+    """Whether ``better`` against ``worse`` is surely not chance: of the ``better + worse``
+    paired playouts where exactly one of two actions won, the one that won ``better`` of them
+    wins more often than an even coin would at the two-sided 95 % level (the exact sign test:
+    an even coin gives ``better`` or more at most 2.5 times in 100)."""
+    n = better + worse
+    if better <= worse:
+        return False
+    tail = sum(math.comb(n, i) for i in range(better, n + 1))
+    return tail * 40 <= 1 << n
+
+
+def duel(a_rounds: frozenset[int] | set[int], a_won: frozenset[int] | set[int],
+         b_rounds: frozenset[int] | set[int], b_won: frozenset[int] | set[int]
+         ) -> tuple[int, int]:
+    """On the rounds both played: how many ``a`` won and ``b`` lost, and the reverse."""
+    common = a_rounds & b_rounds
+    a, b = a_won & common, b_won & common
+    return len(a - b), len(b - a)
+
+
+def ahead(a: ActionHint, b: ActionHint) -> bool:
+    """Whether ``a`` is surely ahead of ``b``: on the playouts both played (same deal, same
+    computer players), ``a`` wins where ``b`` loses more often than chance allows
+    (:func:`beats`)."""
+    return beats(*duel(a.rounds, a.won, b.rounds, b.won))
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -276,13 +320,16 @@ def playout(engine: HintEngine, start: Any, state: Any, bots: dict[str, Chooser]
     # game's own step is called without the boundary's check (parse once, trust inside)
     step_, view, legal, current, scored = (engine.step, engine.view, engine.legal_actions,
                                            engine.current_seats, engine.span_outcome)
+    # a player that looks at nothing but the legal actions (``BLIND``) is handed no view
+    blind = {seat for seat, bot in bots.items() if getattr(bot, "BLIND", False)}
+    choose = {seat: bot.choose for seat, bot in bots.items()}
     for step in range(MAX_STEPS):
         out = scored(start, state)
         if out is not None:
             whole = engine.is_over(state) and engine.outcome(state).scores == out.scores
             return out, step, whole
         seat = current(state)[0]
-        action = bots[seat].choose(view(state, seat), legal(state, seat))
+        action = choose[seat](None if seat in blind else view(state, seat), legal(state, seat))
         state, _ = step_(state, action, False)
     raise AssertionError(f"playout longer than {MAX_STEPS} actions")
 
@@ -296,6 +343,8 @@ class _Arm:
     scores: list[int] = field(default_factory=list)
     outcomes: list[int] = field(default_factory=list)  # 1 won, 0 not, playout by playout
     active: bool = True
+    rounds: set[int] = field(default_factory=set)
+    won: set[int] = field(default_factory=set)
 
     @property
     def playouts(self) -> int:
@@ -303,6 +352,13 @@ class _Arm:
 
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.playouts)
+
+    def ahead_of(self, other: _Arm) -> bool:
+        return beats(*duel(self.rounds, self.won, other.rounds, other.won))
+
+    def tight(self) -> bool:
+        low, high = self.interval()
+        return (high - low) / 2 <= TIGHT
 
 
 class Race:
@@ -341,7 +397,7 @@ class Race:
         engine, seat, k = self.engine, self.view.seat, self.rounds
         sample = engine.sample_state(self.view, _rng(self.seed, k))
         base = (self.seed * 1_000_003 + k) * 16
-        for arm in self.contenders():
+        for arm in self._to_play():
             state, _ = engine.step(sample, arm.action, False)  # a legal action (see legal)
             bots = {p: self.make(seed=base + j) for j, p in enumerate(self.players)}
             out, steps, over = playout(engine, sample, state, bots)
@@ -351,6 +407,9 @@ class Race:
             won = int(seat in out.winners)
             arm.wins += won
             arm.outcomes.append(won)
+            arm.rounds.add(k)
+            if won:
+                arm.won.add(k)
             best = [out.scores[p] for p in out.winners]
             if best and min(out.scores.values()) < max(out.scores.values()):
                 self.lowest += max(best) == min(out.scores.values())
@@ -360,25 +419,51 @@ class Race:
         if self.racing and self.rounds in STAGES:
             self._cut()
 
+    def _to_play(self) -> list[_Arm]:
+        """The classes a round plays: those in contention; once they are all within ±5 points
+        and none of them surely ahead of the others, the stopped ones not yet within ±5 points
+        too (the race cannot decide more: its time makes every estimate tight)."""
+        live = self.contenders()
+        if len(live) < 2 or not self.racing or not all(arm.tight() for arm in live):
+            return live
+        return live + [arm for arm in self.arms.values() if not arm.active and not arm.tight()]
+
     def _cut(self) -> bool:
-        """Stop the classes whose win chance is surely below the leader's (95 %), and bring
-        back a stopped one that the leader's estimate, refined since, no longer clears. Whether
-        the race is decided (every other class surely behind)."""
+        """Stop the classes the leader is surely ahead of (:func:`beats`, on the rounds they
+        share), and bring back a stopped one it is no longer surely ahead of (a new leader).
+        Whether the race is decided (the leader surely ahead of every other class)."""
         played = [arm for arm in self.arms.values() if arm.playouts]
         if len(played) < 2:
             return len(self.arms) < 2
         leader = max(played, key=lambda arm: (arm.wins / arm.playouts, arm.active))
-        floor = leader.interval()[0]
         decided = True
         for arm in played:
             if arm is not leader:
-                behind = arm.interval()[1] < floor
+                behind = leader.ahead_of(arm)
                 arm.active = not behind
                 decided = decided and behind
         leader.active = True
         return decided
 
-    def _go_on(self, rounds: int | None) -> bool:
+    def answered(self) -> bool:
+        """Whether the race has answered (nothing changed by asking): nothing left to play,
+        the most playouts played, every class within ±5 points, or the leader surely ahead
+        of every other class and itself within ±5 points."""
+        live = self.contenders()
+        if not live or self.rounds >= MAX_PLAYOUTS:
+            return True
+        if self.rounds < MIN_PLAYOUTS:
+            return False
+        if all(arm.tight() for arm in self.arms.values()):
+            return True
+        played = [arm for arm in self.arms.values() if arm.playouts]
+        if len(played) < len(self.arms):
+            return False
+        leader = max(played, key=lambda arm: (arm.wins / arm.playouts, arm.active))
+        return leader.tight() and all(leader.ahead_of(arm) for arm in played
+                                      if arm is not leader)
+
+    def _go_on(self, rounds: int | None, until_answered: bool) -> bool:
         live = self.contenders()
         if not live or self.rounds >= MAX_PLAYOUTS:
             return False
@@ -386,37 +471,50 @@ class Race:
             return self.rounds < rounds
         if self.rounds < MIN_PLAYOUTS:
             return True
-        if len(live) < 2 and len(self.arms) > 1 and self._cut():
-            low, high = live[0].interval()  # decided: the leader's estimate is tightened
-            if (high - low) / 2 <= TIGHT:
-                return False
+        if until_answered and self.answered():
+            return False
         assert self.budget is not None
-        per_playout = self.spent / max(1, self.playouts)
-        return self.spent + per_playout * len(live) <= self.budget
+        return self.spent < self.budget
 
-    def run(self, budget: int | None = None, rounds: int | None = None) -> Hints:
-        """Play on until ``budget`` computer decisions in all (with :data:`MIN_PLAYOUTS`
-        rounds at least) or ``rounds`` rounds, then the hint so far."""
+    def run(self, budget: int | None = None, rounds: int | None = None, *,
+            until_answered: bool = False) -> Hints:
+        """Play on while less than ``budget`` computer decisions are spent in all (with
+        :data:`MIN_PLAYOUTS` rounds at least), or for ``rounds`` rounds, then the hint so far;
+        ``until_answered``: stop sooner once the race has answered (:meth:`answered`)."""
         if budget is not None:
             self.budget = budget
         elif rounds is None and self.budget is None:
             raise ValueError("Un conseil se calcule dans un budget de décisions ou de parties.")
-        while self._go_on(rounds):
+        while self._go_on(rounds, until_answered):
             self._round()
         return self.result()
 
     def run_for(self, seconds: float = SECOND,
                 clock: Callable[[], float] = time.perf_counter) -> Hints:
-        """Play on for about ``seconds`` on this machine. The pace (computer decisions per
-        second) is measured on the first rounds of the race, then the race goes on to the
-        count of decisions the time holds, which the hint records: the same seed and count
-        replay the same hint (:meth:`run`), and calling this again goes on for as long
-        (« Affiner »)."""
+        """Play on for about ``seconds`` on this machine, or less once the race has answered
+        (:meth:`answered`; when called again, « Affiner », the race had answered already:
+        it refines for the whole time). In steps of about a tenth of the time, the pace
+        (computer decisions per second) measured so far sets the count of decisions the time
+        holds. The hint records the count it spent as its ``budget``: the race plays a round
+        while less is spent, so the same seed and count replay the same hint (:meth:`run`),
+        and calling this again goes on for as long."""
         start, before = clock(), self.spent
-        if self.rate is None:
-            self.run(budget=self.spent)  # the first rounds: the pace of this position
-            self.rate = max(self.spent - before, 1) / max(clock() - start, 1e-6)
-        return self.run(budget=before + int(self.rate * seconds))
+        early = not self.answered()
+        self.run(budget=self.spent)  # the first rounds (or none): the pace of this position
+        while True:
+            elapsed = clock() - start
+            if elapsed >= seconds or (early and self.answered()) or not self.contenders() \
+                    or self.rounds >= MAX_PLAYOUTS:
+                break
+            self.rate = max(self.spent - before, 1) / max(elapsed, 1e-6)
+            target = before + int(self.rate * seconds)
+            step = max(1, int(self.rate * seconds / 10))
+            if target <= self.spent:
+                break
+            self.run(budget=min(target, self.spent + step), until_answered=early)
+        # the count spent replays it: every round before the last began under it
+        self.budget = self.spent
+        return self.result()
 
     def result(self) -> Hints:
         rows = []
@@ -427,7 +525,7 @@ class Race:
             alike = tuple(self.legal[j] for j in range(len(self.legal))
                           if self.same[j] == self.same[i])
             rows.append(ActionHint(action, arm.playouts, arm.wins, low, high, mean, margin,
-                                   alike))
+                                   alike, frozenset(arm.rounds), frozenset(arm.won)))
         return Hints(self.view.seat, self.kind, self.played_by, self.seed, self.rounds,
                      tuple(rows), self.lowest > self.highest, self.whole, self.budget,
                      self.spent)
@@ -589,7 +687,7 @@ class ExpertPlayer:
         if len(legal) == 1:
             return legal[0]
         race = Race(self.engine, view, kind=self.rollout, seed=self.rng.randrange(1 << 30))
-        best = race.run(budget=self.budget).best()
+        best = race.run(budget=self.budget, until_answered=True).best()
         assert best is not None and best.action in legal
         return best.action
 

@@ -102,8 +102,11 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
 
 
 MARGIN_LINE = ("La marge est un intervalle de confiance à 95 % : la vraie chance de gagner s’y "
-               "trouve 95 fois sur 100. Un coup n’est dit « meilleur » que si sa marge est "
-               "tout entière au-dessus de celles de tous les autres.")
+               "trouve 95 fois sur 100. Deux coups sont essayés sur les mêmes parties simulées "
+               "(mêmes cartes cachées, mêmes adversaires) : un coup n’est dit « meilleur » que "
+               "si, dans les parties où un seul des deux gagne, il gagne contre chacun des "
+               "autres plus souvent que le hasard ne l’expliquerait (test du signe, à 95 %), "
+               "même quand leurs marges se chevauchent.")
 
 
 def verdict(result: Hints, labels: dict[Any, str]) -> str:

@@ -34,7 +34,8 @@ def sample_state(game: Game[State, Play, View], view: View, rng: random.Random) 
     rounds = len(view.players[0].played)
     for r in range(rounds):
         for p in view.players:
-            state, _ = game.apply(state, Play(p.name, p.played[r]), explain=False)
+            # the cards shown were legal plays: the game's own step, without the boundary's check
+            state, _ = game.step(state, Play(p.name, p.played[r]), False)
     for p in view.players:
         if not p.has_chosen or view.over:
             continue
@@ -44,7 +45,7 @@ def sample_state(game: Game[State, Play, View], view: View, rng: random.Random) 
             hand = [c for c in HAND if c not in p.played]
             card = hand[rng.randrange(len(hand))]
         assert card is not None
-        state, _ = game.apply(state, Play(p.name, card), explain=False)
+        state, _ = game.step(state, Play(p.name, card), False)
     return state
 
 
