@@ -214,15 +214,15 @@ def vaiko_throw(seed: int, throw: bool) -> tuple[Played, int, Any]:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_vaiko_a_deliberate_wrong_throw_is_never_best(seed: int) -> None:
-    from tutor.games.vaiko import state as vs
 
     game, step, wrong = vaiko_throw(seed, throw=True)
     assert game.steps[step][0] == wrong
     judged = judge(game, step, budget=3000, duel_budget=2000)
     assert judged.screen.separated() is None or wrong not in judged.screen.separated().alike
     assert judged.leader is not None and wrong not in judged.leader.alike
-    # passing is confirmed better on fresh samples: the decision is kept as costly
-    assert judged.leader.action == vs.Pass("Camille") and judged.kept
+    # when the review keeps the decision as costly, it is for another move found better on
+    # fresh samples, never for the wrong throw
+    assert not judged.kept or (judged.duel is not None and judged.duel.better)
     # the other way round: she passed; the wrong throw is never found better
     passed, step2, wrong2 = vaiko_throw(seed, throw=False)
     assert (step2, wrong2) == (step, wrong)

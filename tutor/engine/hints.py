@@ -629,7 +629,7 @@ class Duel(Race):
                              "parties.")
         if budget is not None:
             self.budget = budget
-        while self._go_on(rounds):
+        while self._go_on(rounds, False):
             self._round()
         return self.paired()
 
