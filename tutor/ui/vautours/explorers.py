@@ -3,6 +3,8 @@ cancels the ties step by step) and the two booklets' tie-breaks compared."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import ipywidgets as w
 
 from tutor import fr
@@ -34,6 +36,20 @@ def name_boxes(count: int) -> list[w.Text]:
         box.add_class("tv-explorer-name")
     return boxes
 
+
+
+def seated(count: w.Widget, seats: Sequence[w.Widget], names: Sequence[w.Text],
+           labelled: Sequence[w.Widget]) -> tuple[str, ...]:
+    """An explorer's players: the first ``count`` seats shown, the others hidden, their names
+    read (refused in French: a seat empty, a name twice) and given to each seat's control in
+    ``labelled`` as its label."""
+    n = int(count.value)
+    for k, seat in enumerate(seats):
+        seat.layout.display = "" if k < n else "none"
+    players = read_names(box.value for box in names[:n])
+    for name, control in zip(players, labelled):
+        control.description = name
+    return players
 
 class TieExplorer(w.VBox):  # type: ignore[misc]
     """Set 2 to 5 players (their names and cards) and the pile; watch the engine cancel ties
@@ -77,13 +93,7 @@ class TieExplorer(w.VBox):  # type: ignore[misc]
 
     def players(self) -> tuple[str, ...]:
         """The names of the seats in play (refused in French: a seat empty, a name twice)."""
-        n = int(self.count.value)
-        for k, seat in enumerate(self.seats):
-            seat.layout.display = "" if k < n else "none"
-        names = read_names(box.value for box in self.names[:n])
-        for name, dd in zip(names, self.cards):
-            dd.description = name
-        return names
+        return seated(self.count, self.seats, self.names, self.cards)
 
     def update(self) -> None:
         guarded(self.error)(self._update)()
@@ -188,12 +198,7 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
     def winnings(self) -> dict[str, list[int]]:
         """Each player's winnings as typed (refused in French: a seat's name, a card that is
         not a point card or is already someone's)."""
-        n = int(self.count.value)
-        for k, seat in enumerate(self.seats):
-            seat.layout.display = "" if k < n else "none"
-        names = read_names(box.value for box in self.names[:n])
-        for name, box in zip(names, self.fields):
-            box.description = name
+        names = seated(self.count, self.seats, self.names, self.fields)
         seen: dict[int, str] = {}
         return {name: parse_cards(box.value, name, seen)
                 for name, box in zip(names, self.fields)}
