@@ -168,6 +168,8 @@ def test_a_manche_of_stupides_vautours_by_clicking(
     expect(ten).to_have_count(0)  # the 10 has left the hand
     expect(actions).to_have_count(14)
     assert_no_voila_error(page)
+    violations = axe_violations(page)  # with a game under way, as on the served pages
+    assert violations == [], describe(violations)
     game.screenshot(path=str(shots / "static-manche.png"))
     assert guard.errors == []
     page.close()
