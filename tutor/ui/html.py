@@ -136,7 +136,8 @@ CSS = """
 .jupyter-button.tv-wrong { background: #ffe3e3; border-color: #e03131; }
 /* « Une question ? »: the box, its status line and its results */
 .tv-question-box { margin: 0.3rem 0 0.6rem; }
-.tv-question-box .widget-text { flex-wrap: wrap; row-gap: 0.2rem; }
+.tv-question-box .widget-text { flex-wrap: wrap; row-gap: 0.2rem; max-width: calc(100% - 4px);
+  box-sizing: border-box; }
 .tv-question-box .widget-text > label { font-weight: 650; }
 .tv-question-box .widget-text > input { min-width: 12rem; font-size: 1rem; }
 .tv-root .tv-question-results { list-style: none; margin: 0.2rem 0 0; padding: 0; }
