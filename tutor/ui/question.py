@@ -89,12 +89,6 @@ def search_results(query: str, page_game: str | None,
     return status, f'<ol class="tv-question-results">{items}</ol>'
 
 
-def results_html(query: str, page_game: str | None, limit: int = 6) -> str:
-    """The status line and the results of ``query`` as one piece of HTML."""
-    status, items = search_results(query, page_game, limit)
-    return (f'<p class="tv-question-status">{_html.escape(status)}</p>' if status else "") + items
-
-
 def question_box(page_game: str | None = None) -> w.VBox:
     """The labelled text box, its live status line and its results, for the page of
     ``page_game`` (None: the Accueil)."""
