@@ -238,6 +238,17 @@ def opening_events(state: State) -> tuple[Event, ...]:
     return tuple(events)
 
 
+def _take(deck: list[Card], card: Card, where: str, elsewhere: str) -> None:
+    """Take ``card`` out of ``deck`` for a position being set up (:func:`resume`), or refuse:
+    the game has no copy of it left (the others are ``elsewhere``)."""
+    if card not in deck:
+        raise illegal(fr.typography(
+            f"{where} : plus de « {card_text(card)} » dans la pioche (le jeu en compte "
+            f"{COMPOSITION[card]}, les autres sont {elsewhere})."),
+            C_JOKERS if card == JOKER else C_VAMPIRES)
+    deck.remove(card)
+
+
 def resume(state: State, *, hunts: Mapping[str, Mapping[str, Sequence[Card]]] | None = None,
            under: Mapping[str, Sequence[Card]] | None = None) -> State:
     """The manche of ``state`` (just dealt) taken up with hunts already exposed in front of the
@@ -272,12 +283,7 @@ def resume(state: State, *, hunts: Mapping[str, Mapping[str, Sequence[Card]]] | 
                     "ce n’est pas sa couleur."
                 raise illegal(f"{where} : {why}", C_HUNT)
             for card in hunt:
-                if card not in deck:
-                    raise illegal(fr.typography(
-                        f"{where} : plus de « {card_text(card)} » dans la pioche (le jeu en "
-                        f"compte {COMPOSITION[card]}, les autres sont dans les mains ou sous "
-                        "les lieux)."), C_JOKERS if card == JOKER else C_VAMPIRES)
-                deck.remove(card)
+                _take(deck, card, where, "dans les mains ou sous les lieux")
             slots[LOCATIONS.index(loc)] = hunt
         if all(slots):
             raise illegal(fr.typography(
@@ -294,12 +300,7 @@ def resume(state: State, *, hunts: Mapping[str, Mapping[str, Sequence[Card]]] | 
                 raise illegal(fr.typography(
                     f"{where} : un {card_text(card)} ne peut pas y être posé ; un vampire va "
                     "sous le lieu de sa couleur (un joker, sous n’importe lequel)."), C_LAY)
-            if card not in deck:
-                raise illegal(fr.typography(
-                    f"{where} : plus de « {card_text(card)} » dans la pioche (le jeu en "
-                    f"compte {COMPOSITION[card]}, les autres sont dans les mains, les chasses "
-                    "ou sous les lieux)."), C_JOKERS if card == JOKER else C_VAMPIRES)
-            deck.remove(card)
+            _take(deck, card, where, "dans les mains, les chasses ou sous les lieux")
             laid[LOCATIONS.index(loc)].append(card)
     if not deck:
         raise illegal("Ces cartes prennent toute la pioche : la manche serait déjà finie.",
