@@ -137,8 +137,10 @@ function render({ model, el }) {
   }
   function goTo(el) {  // the address's #anchor, once the section that holds it is drawn
     const id = decodeURIComponent(window.location.hash.slice(1));
-    const target = id && el.querySelector("#" + CSS.escape(id));
-    if (target) { target.scrollIntoView(); }
+    // the page's one way to an anchor (anchors.js: opens what hides it, scrolls, focuses)
+    if (id && el.querySelector("#" + CSS.escape(id)) && window.tutorGoToAnchor) {
+      window.tutorGoToAnchor();
+    }
   }
   async function draw(el, key, ref) {
     building += 1;
