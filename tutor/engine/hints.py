@@ -341,7 +341,6 @@ class _Arm:
     action: Any
     wins: int = 0
     scores: list[int] = field(default_factory=list)
-    outcomes: list[int] = field(default_factory=list)  # 1 won, 0 not, playout by playout
     active: bool = True
     rounds: set[int] = field(default_factory=set)
     won: set[int] = field(default_factory=set)
@@ -404,11 +403,9 @@ class Race:
             self.spent += steps + 1
             self.playouts += 1
             self.whole = self.whole and over
-            won = int(seat in out.winners)
-            arm.wins += won
-            arm.outcomes.append(won)
             arm.rounds.add(k)
-            if won:
+            if seat in out.winners:
+                arm.wins += 1
                 arm.won.add(k)
             best = [out.scores[p] for p in out.winners]
             if best and min(out.scores.values()) < max(out.scores.values()):
@@ -604,8 +601,7 @@ class Duel(Race):
         lowest = self.lowest > self.highest
         sign = -1 if lowest else 1
         n = a.playouts
-        plus = sum(y > x for x, y in zip(a.outcomes, b.outcomes, strict=True))
-        minus = sum(x > y for x, y in zip(a.outcomes, b.outcomes, strict=True))
+        minus, plus = duel(a.rounds, a.won, b.rounds, b.won)  # both play every round
         plus_low, plus_high = wilson(plus, n)
         minus_low, minus_high = wilson(minus, n)
         win_gain = (plus - minus) / n if n else 0.0
