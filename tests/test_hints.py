@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tutor.engine import hints as hints_module
 from tutor.engine.api import AnyEngine
+from tutor.engine.bots import RandomPlayer
 from tutor.engine.hints import hints, hints_for, mean_margin, wilson
 from tutor.games import GAMES
 
@@ -214,10 +215,11 @@ def test_sign_test_and_paired_duels() -> None:
                              frozenset(range(5)), frozenset({2, 3})) == (2, 1)
 
 
-def test_separated_on_paired_playouts_even_when_intervals_overlap() -> None:
-    """Two actions that win on the same deals, except 12 where only the first does: their
-    intervals overlap (60 % against 48 % of 100), yet on the same deals the first is surely
-    ahead, and only it may be called « meilleur ». Without the shared deals, no verdict."""
+def test_meilleur_never_with_overlapping_intervals() -> None:
+    """Two actions that win on the same deals, except 12 where only the first does: on the
+    same deals the first is surely ahead (sign test), but their intervals overlap (60 % against
+    48 % of 100): no « meilleur », both lead « à la marge près ». Once the intervals part
+    (70 % against 48 %), the first is « meilleur ». Without the shared deals, no verdict."""
     def row(action: int, won: set[int], rounds: int = 100) -> hints_module.ActionHint:
         low, high = wilson(len(won), rounds)
         return hints_module.ActionHint(action, rounds, len(won), low, high, 0.0, 0.0, (action,),
@@ -226,13 +228,43 @@ def test_separated_on_paired_playouts_even_when_intervals_overlap() -> None:
     common = set(range(48))
     first, second = row(1, common | set(range(88, 100))), row(2, common)
     assert second.win_high >= first.win_low  # the intervals overlap
+    assert hints_module.ahead(first, second)  # yet the paired playouts tell them apart
     result = hints_module.Hints("A", "prudent", "prudent", 0, 100, (first, second))
-    assert result.separated() == first and result.leaders() == [first]
+    assert result.separated() is None and result.leaders() == [first, second]
+    far = row(1, common | set(range(78, 100)))
+    assert far.win_low > second.win_high
+    parted = hints_module.Hints("A", "prudent", "prudent", 0, 100, (far, second))
+    assert parted.separated() == far and parted.leaders() == [far]
     apart = hints_module.ActionHint(2, 100, 48, second.win_low, second.win_high, 0.0, 0.0,
                                     (2,), frozenset(range(100, 200)),
                                     frozenset(range(100, 148)))
-    alone = hints_module.Hints("A", "prudent", "prudent", 0, 100, (first, apart))
-    assert alone.separated() is None and alone.leaders() == [first, apart]
+    alone = hints_module.Hints("A", "prudent", "prudent", 0, 100, (far, apart))
+    assert alone.separated() is None and alone.leaders() == [far, apart]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_shown_race_never_says_meilleur_over_overlapping_margins(game: str) -> None:
+    """The races the page runs (``shown``), at every decision with a choice of a seeded game:
+    « meilleur » only with the leader's interval above every other one, and the same
+    budget replays the same hint."""
+    engine = engine_of(game)
+    names = ["A", "B", "C"][:max(engine.MIN_PLAYERS, min(3, engine.MAX_PLAYERS))]
+    state = engine.new_game(names, seed=3)
+    bots = {p: RandomPlayer(seed=k) for k, p in enumerate(names)}
+    checked = 0
+    while not engine.is_over(state) and checked < 6:
+        seat = engine.current_seats(state)[0]
+        legal = engine.legal_actions(state, seat)
+        if seat == "A" and len(legal) > 1:
+            result = hints_for(engine, state, seat, kind=next(iter(engine.PLAYER_KINDS)),
+                               seed=checked, budget=3000, game_id=game)
+            best = result.separated()
+            if best is not None:
+                assert all(best.win_low > r.win_high for r in result.classes()[1:])
+            checked += 1
+        state, _ = engine.apply(state, bots[seat].choose(engine.view(state, seat), legal),
+                                explain=False)
+    assert checked > 0
 
 
 @pytest.mark.parametrize("game", list(GAMES))

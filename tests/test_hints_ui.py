@@ -41,12 +41,12 @@ def check_hint(board: Any) -> None:
     assert html.count("<tr>") == estimates + 1
     assert all(r.action in r.alike for r in result.rows)
     # « meilleur » only on an estimate surely ahead of every other one at 95 % (sign test on
-    # the playouts they share)
+    # the playouts they share) and with its interval above theirs
     best = result.separated()
     assert html.count('tv-tag tv-ok">meilleur') == (best is not None)
     if best is not None:
         assert all(beats(*duel(best.rounds, best.won, r.rounds, r.won))
-                   for r in result.classes()[1:])
+                   and best.win_low > r.win_high for r in result.classes()[1:])
         assert "test du signe" in html
     elif estimates > 1:
         assert "à égalité, à la marge près" in html

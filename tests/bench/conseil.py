@@ -67,7 +67,7 @@ def report(seconds: float = SECOND,
                 for where, state in positions(engine, n, kind):
                     seat = NAMES[0]
                     race = Race(engine, engine.view(state, seat), kind=kind, seed=1,
-                                game_id=game)
+                                game_id=game, shown=True)
                     start = clock()
                     result = race.run_for(seconds, clock)
                     elapsed = clock() - start

@@ -38,7 +38,10 @@ How one hint is computed (:func:`hints`):
   plays for the time one second holds on the machine, and the hint records the count it
   spent.
 * « meilleur » is earned: :meth:`Hints.separated` is the leading class only when it is surely
-  ahead of every other class.
+  ahead of every other class **and** its interval lies wholly above theirs (:func:`clear`):
+  what the table shows never contradicts the word. A race run for the page (``shown``) goes
+  on refining the stopped classes whose interval still meets the leader's, and has answered
+  only once the table can say so.
 
 The result depends only on the view, the kind of computer player, the seed and the number of
 playouts or the budget: never on the hidden cards of the real state. Standard library only.
@@ -202,18 +205,19 @@ class Hints:
         return ranked[0] if ranked else None
 
     def separated(self) -> ActionHint | None:
-        """The leading estimate when it is surely ahead of every other one (:func:`ahead`,
-        95 %): the only row that may be called « meilleur » (``None`` otherwise, or alone)."""
+        """The leading estimate when it is clear of every other one (:func:`clear`: surely
+        ahead at 95 % and its interval above theirs): the only row that may be called
+        « meilleur » (``None`` otherwise, or alone)."""
         ranked = self.classes()
-        if len(ranked) < 2 or not all(ahead(ranked[0], r) for r in ranked[1:]):
+        if len(ranked) < 2 or not all(clear(ranked[0], r) for r in ranked[1:]):
             return None
         return ranked[0]
 
     def leaders(self) -> list[ActionHint]:
-        """The leader and the estimates it is not surely ahead of (:func:`ahead`, 95 %):
-        « à égalité, à la marge près »."""
+        """The leader and the estimates it is not clear of (:func:`clear`): « à égalité, à la
+        marge près »."""
         ranked = self.classes()
-        return [r for k, r in enumerate(ranked) if k == 0 or not ahead(ranked[0], r)]
+        return [r for k, r in enumerate(ranked) if k == 0 or not clear(ranked[0], r)]
 
     @property
     def total_playouts(self) -> int:
@@ -248,6 +252,12 @@ def ahead(a: ActionHint, b: ActionHint) -> bool:
     computer players), ``a`` wins where ``b`` loses more often than chance allows
     (:func:`beats`)."""
     return beats(*duel(a.rounds, a.won, b.rounds, b.won))
+
+
+def clear(a: ActionHint, b: ActionHint) -> bool:
+    """Whether ``a`` is clear of ``b``: surely ahead (:func:`ahead`) and with its win chance's
+    interval wholly above ``b``'s, so that the margins a reader sees agree with the verdict."""
+    return a.win_low > b.win_high and ahead(a, b)
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -355,6 +365,10 @@ class _Arm:
     def ahead_of(self, other: _Arm) -> bool:
         return beats(*duel(self.rounds, self.won, other.rounds, other.won))
 
+    def clear_of(self, other: _Arm) -> bool:
+        """Surely ahead and with its interval above the other's (:func:`clear`)."""
+        return self.interval()[0] > other.interval()[1] and self.ahead_of(other)
+
     def tight(self) -> bool:
         low, high = self.interval()
         return (high - low) / 2 <= TIGHT
@@ -363,15 +377,20 @@ class _Arm:
 class Race:
     """A deterministic race between the classes of ``view.seat``'s legal actions (see the
     module docstring): :meth:`run` plays rounds until the budget (a count of computer
-    decisions) or the rounds asked for are spent, and can be called again to go on."""
+    decisions) or the rounds asked for are spent, and can be called again to go on.
+    ``shown``: the race answers a table a learner reads (:func:`hints`, the « Conseil »
+    panel): once the leader is the only class in contention, the stopped classes whose
+    interval still meets the leader's are played too, and the race has answered only when the
+    leader is clear of every other class (:func:`clear`) or every class is within ±5 points.
+    Without it (the « Expert », the review), the sign test alone decides."""
 
     def __init__(self, engine: HintEngine, view: Any, *, kind: str, seed: int = 0,
-                 game_id: str = "", race: bool = True) -> None:
+                 game_id: str = "", race: bool = True, shown: bool = False) -> None:
         if kind not in engine.PLAYER_KINDS:
             raise ValueError(f"Niveau de joueur inconnu : {kind} (niveaux : "
                              f"{', '.join(engine.PLAYER_KINDS)}).")
         self.engine, self.view, self.kind, self.seed = engine, view, kind, seed
-        self.racing = race
+        self.racing, self.shown = race, shown
         self.legal = legal_from_view(engine, view, seed)
         first: dict[Hashable, int] = {}
         self.same = [first.setdefault(engine.hint_class(view, a), i)
@@ -419,8 +438,15 @@ class Race:
     def _to_play(self) -> list[_Arm]:
         """The classes a round plays: those in contention; once they are all within ±5 points
         and none of them surely ahead of the others, the stopped ones not yet within ±5 points
-        too (the race cannot decide more: its time makes every estimate tight)."""
+        too (the race cannot decide more: its time makes every estimate tight). In a race
+        ``shown``, once the leader alone is in contention, the stopped classes it is not yet
+        clear of (:func:`clear`)."""
         live = self.contenders()
+        if self.shown and self.racing and len(live) == 1 and self.rounds >= STAGES[0]:
+            # the sign test has stopped every other class: their margins must now leave the
+            # leader's, or the table would call it « meilleur » against what it shows
+            return live + [arm for arm in self.arms.values()
+                           if not arm.active and not live[0].clear_of(arm)]
         if len(live) < 2 or not self.racing or not all(arm.tight() for arm in live):
             return live
         return live + [arm for arm in self.arms.values() if not arm.active and not arm.tight()]
@@ -457,8 +483,8 @@ class Race:
         if len(played) < len(self.arms):
             return False
         leader = max(played, key=lambda arm: (arm.wins / arm.playouts, arm.active))
-        return leader.tight() and all(leader.ahead_of(arm) for arm in played
-                                      if arm is not leader)
+        apart = leader.clear_of if self.shown else leader.ahead_of
+        return leader.tight() and all(apart(arm) for arm in played if arm is not leader)
 
     def _go_on(self, rounds: int | None, until_answered: bool) -> bool:
         live = self.contenders()
@@ -647,7 +673,8 @@ def hints(engine: HintEngine, view: Any, *, kind: str, seed: int = 0,
     :class:`Race` within ``budget`` computer decisions (by default the game's
     :data:`STEP_BUDGET`). Decisions are counted, not timed: the same seed and budget always
     give the same hint."""
-    race = Race(engine, view, kind=kind, seed=seed, game_id=game_id, race=playouts is None)
+    race = Race(engine, view, kind=kind, seed=seed, game_id=game_id, race=playouts is None,
+                shown=True)
     if playouts is not None:
         return race.run(rounds=playouts)
     if budget is None:

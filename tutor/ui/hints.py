@@ -73,8 +73,9 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
     text = (f"Pour chaque coup possible, des parties sont simulées jusqu’à {until}, à partir "
             f"de ce que {seat} voit seulement : à chaque partie, les cartes cachées sont "
             "redistribuées au hasard parmi celles que l’on ne voit pas. Les parties vont aux "
-            "coups encore en course : un coup sûrement derrière le premier n’est plus joué "
-            "(d’où des nombres de parties différents d’une ligne à l’autre). ")
+            "coups encore en course : un coup sûrement derrière le premier n’est plus joué, "
+            "sauf pour resserrer sa marge (d’où des nombres de parties différents d’une "
+            "ligne à l’autre). ")
     if not result.whole_game:
         most = "le moins" if result.lowest_wins else "le plus"
         text += (f"Une partie dure ici plusieurs manches : le conseil regarde la manche en "
@@ -102,11 +103,12 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
 
 
 MARGIN_LINE = ("La marge est un intervalle de confiance à 95 % : la vraie chance de gagner s’y "
-               "trouve 95 fois sur 100. Deux coups sont essayés sur les mêmes parties simulées "
-               "(mêmes cartes cachées, mêmes adversaires) : un coup n’est dit « meilleur » que "
-               "si, dans les parties où un seul des deux gagne, il gagne contre chacun des "
-               "autres plus souvent que le hasard ne l’expliquerait (test du signe, à 95 %), "
-               "même quand leurs marges se chevauchent.")
+               "trouve 95 fois sur 100. Un coup n’est dit « meilleur » que si sa marge est "
+               "tout entière au-dessus de celle de chacun des autres et que, sur les mêmes "
+               "parties simulées (mêmes cartes cachées, mêmes adversaires), là où un seul des "
+               "deux gagne, il gagne plus souvent que le hasard ne l’expliquerait (test du "
+               "signe, à 95 %). Sinon, les coups dont les marges se chevauchent sont à égalité, "
+               "à la marge près.")
 
 
 def verdict(result: Hints, labels: dict[Any, str]) -> str:
@@ -223,7 +225,8 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         engine = board.engine
         if not more or self.race is None:
             self.race = Race(engine, step.view(seat), kind=kind_of(board),
-                             seed=board.session.cursor + 1, game_id=board.surface.page.info.id)
+                             seed=board.session.cursor + 1, game_id=board.surface.page.info.id,
+                             shown=True)
         result = self.race.run_for(SECOND)
         self.last, self._for = result, step.state
         self.given[board.session.cursor] = (step.state, result)
