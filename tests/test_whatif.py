@@ -648,7 +648,8 @@ def test_why_lists_at_most_three_decisions_with_numbers_and_clauses() -> None:
     panel.why.click()
     assert board.error.value == "", board.error.value
     out = panel.result.value
-    assert "Pourquoi je n’ai pas gagné" in out and "décisions jugées" in out
+    assert "Pourquoi je n’ai pas gagné" in out
+    assert "14 décisions jugées (toutes celles où vous aviez le choix)" in out
     assert "Non rejoué" not in out and "meilleur pour vous" not in out
     from tutor.ui.hints import kind_of
 

@@ -578,9 +578,12 @@ def review(played: Played, *, kind: str | None = None, budget: int | None = None
     used = sum(race.spent for race in races.values())
     screen_budget = int(total * SCREEN_SHARE)
     for rounds in SCREEN_ROUNDS:
-        suspects = sorted((s for s, race in races.items() if race.rounds < rounds
-                           and _suspect(race.result(), r.played_action(s))),
-                          key=lambda s: _trail_of(races[s].result(), r.played_action(s)),
+        if used >= screen_budget:
+            break
+        screens = {s: race.result() for s, race in races.items() if race.rounds < rounds}
+        suspects = sorted((s for s, screen in screens.items()
+                           if _suspect(screen, r.played_action(s))),
+                          key=lambda s: _trail_of(screens[s], r.played_action(s)),
                           reverse=True)
         for step in suspects:
             if used >= screen_budget:

@@ -426,6 +426,10 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
             body += (f"<p><strong>{h.esc('À retenir de cette partie :')}</strong></p>"
                      f'<ul class="tv-why-lessons">{items}</ul>')
         judged = fr.count(len(result.judged), "décision jugée", "décisions jugées")
+        if len(result.judged) > 1:
+            judged += " (toutes celles où vous aviez le choix)"
+        elif result.judged:
+            judged += " (la seule où vous aviez le choix)"
         games = fr.count(result.screened, "partie simulée", "parties simulées")
         checked = fr.count(result.dueled, "autre", "autres")
         decisions = fr.count(result.spent, "décision", "décisions")
