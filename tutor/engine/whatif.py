@@ -570,7 +570,8 @@ def review(played: Played, *, kind: str | None = None, budget: int | None = None
     game_id = engine.type.id
     views = choices(played, replayer=r)
     # the screen: one round of every race (every class once, on one sampled deal), then more
-    # rounds for the suspect decisions, the most suspect first, while its share lasts
+    # rounds for the suspect decisions, the most suspect first, while its share lasts (a race
+    # that has answered, :meth:`Race.answered`, is settled: more rounds would not change it)
     races = {step: Race(engine, view, kind=kind, seed=step, game_id=game_id)
              for step, view in views.items()}
     for race in races.values():
@@ -580,7 +581,8 @@ def review(played: Played, *, kind: str | None = None, budget: int | None = None
     for rounds in SCREEN_ROUNDS:
         if used >= screen_budget:
             break
-        screens = {s: race.result() for s, race in races.items() if race.rounds < rounds}
+        screens = {s: race.result() for s, race in races.items()
+                   if race.rounds < rounds and not race.answered()}
         suspects = sorted((s for s, screen in screens.items()
                            if _suspect(screen, r.played_action(s))),
                           key=lambda s: _trail_of(screens[s], r.played_action(s)),
