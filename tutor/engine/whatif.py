@@ -456,22 +456,24 @@ REVIEW_SECONDS = 3.0
 #: The share of a review's budget that screens the decisions (the first round of every race
 #: included); the rest, never less than the remaining share whatever the first rounds cost,
 #: confirms the most suspect ones on fresh samples.
-SCREEN_SHARE = 0.6
+SCREEN_SHARE = 0.4
 #: The screen's refinement: the suspect decisions (the race leads with another move than
 #: the one played), the most suspect first, are played on to these counts of rounds.
 SCREEN_ROUNDS = (2, 4, 8, 16, 32, 64)
-#: Decisions confirmed at most (the most suspect after the screen).
-MAX_DUELS = 6
+#: Decisions confirmed at most (the most suspect after the screen, while the duels' share of
+#: the budget lasts).
+MAX_DUELS = 10
 #: Kept at most: the costliest decisions beyond the margin.
 MAX_COSTLY = 3
 #: The duels' samples are drawn from another seed than the races' (fresh samples: a leader
 #: picked among many noisy estimates is confirmed on playouts that did not pick it).
 DUEL_SEED = 1_000_000
-#: A duel stops at the first of these counts of rounds where it is settled: the move played
-#: surely better (the race's leader was a fluke, from the second one), or the leader surely
-#: better from the third one (its numbers, shown to the learner, then rest on enough games).
-DUEL_CHECKS = (MIN_PAIRED, 2 * MIN_PAIRED, 4 * MIN_PAIRED, 8 * MIN_PAIRED, 16 * MIN_PAIRED)
-
+#: The counts of rounds a duel is read at (a sequential test with its looks fixed in advance):
+#: it goes on to the next one only while the move played is not surely better (then the
+#: race's leader was a fluke, and the decision is not costly: stopping there never makes a
+#: claim) and its share of the budget holds that many rounds at the pace so far; its verdict
+#: is the one of the last count reached, so a kept decision is read at one count only.
+DUEL_CHECKS = tuple(MIN_PAIRED << n for n in range(6))
 
 def computer_kind(played: Played) -> str:
     """The computer players' kind in ``played`` (the first seat that is not the learner's)."""
@@ -533,22 +535,18 @@ def judge(played: Played, step: int, *, kind: str | None = None, budget: int = 2
 def _confirm(played: Played, judged: Judgement, view: Any, kind: str,
              budget: int) -> Judgement:
     """The race's leader against the move played on fresh samples, within ``budget``
-    computer decisions (:data:`MIN_PAIRED` rounds at least), stopped at the first of
-    :data:`DUEL_CHECKS` where it is settled (a sequential test: its counts are fixed in
-    advance, so the same game and budget give the same duel)."""
+    computer decisions (:data:`MIN_PAIRED` rounds at least), read at the counts of
+    :data:`DUEL_CHECKS` (see there: the same game and budget give the same duel)."""
     leader = judged.leader
     if leader is None or judged.action in leader.alike:
         return judged
     duel = Duel(played.engine, view, judged.action, leader.action, kind=kind,
                 seed=DUEL_SEED + judged.step, game_id=played.engine.type.id)
-    paired = duel.play(rounds=MIN_PAIRED)
-    for n, rounds in enumerate(DUEL_CHECKS[1:]):
-        if paired.worse or (paired.better and n >= 1):
+    paired = duel.play(rounds=DUEL_CHECKS[0])
+    for rounds in DUEL_CHECKS[1:]:
+        if paired.worse or paired.alike or duel.spent * rounds > budget * duel.rounds:
             break
-        while duel.rounds < rounds and duel.spent < budget:
-            paired = duel.play(rounds=duel.rounds + 1)
-        if duel.rounds < rounds:  # the budget is spent
-            break
+        paired = duel.play(rounds=rounds)
     return replace(judged, duel=paired)
 
 
@@ -605,7 +603,9 @@ def review(played: Played, *, kind: str | None = None, budget: int | None = None
     dueled = 0
     duel_budget = max(total - used, total - screen_budget)
     for n, j in enumerate(suspects_j):
-        each = max(0, duel_budget) // (len(suspects_j) - n)
+        if duel_budget <= 0:  # the duels' share is spent: the less suspect stay unconfirmed
+            break
+        each = duel_budget // (len(suspects_j) - n)
         done = _confirm(played, j, views[j.step], kind, each)
         assert done.duel is not None
         duel_budget -= done.duel.spent
