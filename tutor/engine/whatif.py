@@ -556,7 +556,8 @@ def review(played: Played, *, kind: str | None = None, budget: int | None = None
     long the game); the screen's share of the ``budget`` (by default :func:`review_budget`)
     refines the suspect ones, the most suspect first; the :data:`MAX_DUELS` where the action
     played trails the leader most are confirmed by duels (:func:`_confirm`) while the rest
-    lasts; no real hidden card is read. Deterministic: the same game and budget give the same review."""
+    lasts; no real hidden card is read. Deterministic: the same game and budget give the
+    same review."""
     if played.learner is None:
         raise ValueError("« Pourquoi je n’ai pas gagné ? » demande une partie contre "
                          "l’ordinateur (un joueur à qui répondre).")
