@@ -10,6 +10,7 @@ import pytest
 
 from tutor.engine.api import AnyEngine, Record, bot_action
 from tutor.engine.whatif import (
+    DUEL_CHECKS,
     Played,
     Replayer,
     difference,
@@ -257,6 +258,10 @@ def test_every_decision_with_a_choice_is_judged_in_a_long_game() -> None:
         assert all(row.playouts >= 1 for row in j.screen.classes())
         assert j.screen.seed == j.step  # the page's « Conseil » at that position
     assert all(j.kept and j in result.judged for j in result.costly)
+    # each duel is read at one of its fixed counts of games (a sequential test whose looks are
+    # set in advance), and the same game gives the same review
+    assert all(j.duel.playouts in DUEL_CHECKS for j in result.judged if j.duel is not None)
+    assert review(game) == result
 
 
 def test_a_race_leader_alone_is_not_a_costly_decision() -> None:
