@@ -457,6 +457,11 @@ REVIEW_SECONDS = 3.0
 #: included); the rest, never less than the remaining share whatever the first rounds cost,
 #: confirms the most suspect ones on fresh samples.
 SCREEN_SHARE = 0.4
+#: What a review spends at most, in budgets, when the first round of every race costs more
+#: than the screen's share (a long game, many moves to tell apart): the duels get what is left
+#: below it, and never less than :data:`DUEL_FLOOR` of the budget.
+REVIEW_CAP = 2.0
+DUEL_FLOOR = 0.2
 #: The screen's refinement: the suspect decisions (the race leads with another move than
 #: the one played), the most suspect first, are played on to these counts of rounds.
 SCREEN_ROUNDS = (2, 4, 8, 16, 32, 64)
@@ -602,7 +607,11 @@ def review(played: Played, *, kind: str | None = None, budget: int | None = None
                          if j.leader is not None and j.action not in j.leader.alike),
                         key=lambda j: _trail(j), reverse=True)[:MAX_DUELS]
     dueled = 0
-    duel_budget = max(total - used, total - screen_budget)
+    # the duels: what the screen left, their share when its first round overran it, within
+    # twice the budget in all (a long game's first round may cost more than the budget:
+    # every decision is judged), and never less than their floor
+    duel_budget = max(total - used, int(total * DUEL_FLOOR),
+                      min(total - screen_budget, int(total * REVIEW_CAP) - used))
     for n, j in enumerate(suspects_j):
         if duel_budget <= 0:  # the duels' share is spent: the less suspect stay unconfirmed
             break
