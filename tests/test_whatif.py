@@ -10,6 +10,7 @@ import pytest
 
 from tutor.engine.api import AnyEngine, Record, bot_action
 from tutor.engine.whatif import (
+    DUEL_CHECKS,
     Played,
     Replayer,
     difference,
@@ -228,6 +229,39 @@ def test_vaiko_a_deliberate_wrong_throw_is_never_best(seed: int) -> None:
     assert (step2, wrong2) == (step, wrong)
     averaged = what_if_averaged(passed, step, wrong, budget=2000)
     assert not averaged.paired.better and averaged.paired.score_gain < 0
+
+
+def test_every_decision_with_a_choice_is_judged_in_a_long_game() -> None:
+    """A whole Vaiko game of several manches against « Mémoire » (the learner plays like it):
+    every decision of the learner's whose view offered more than one class of moves is
+    judged, the earliest as the last, each by a race at that position that played every
+    class at least once."""
+    engine = GAMES["vaiko"].engine()
+    players = ["Camille", "Alex", "Bea"]
+    origin = engine.new_game(players, seed=3)
+    policies = {p: ("memoire", 30 + k) for k, p in enumerate(players)}
+    me = maker(engine, "memoire")(seed=30)
+    steps, before = record_game(engine, origin, "Camille", policies,
+                                lambda s, seat, legal: me.choose(engine.view(s, seat), legal))
+    game = Played(engine, origin, steps, policies, "Camille")
+    with_a_choice = []
+    for k in range(1, len(steps)):
+        view = engine.view(before[k], "Camille")
+        legal = engine.legal_actions(before[k], "Camille")
+        if len({engine.hint_class(view, a) for a in legal}) > 1:
+            with_a_choice.append(k)
+    assert len(with_a_choice) >= 100 and origin.manche < Replayer(game).walk().final.manche
+    result = review(game)
+    assert [j.step for j in result.judged] == with_a_choice
+    for j in result.judged:
+        assert j.action == steps[j.step][0]
+        assert all(row.playouts >= 1 for row in j.screen.classes())
+        assert j.screen.seed == j.step  # the page's « Conseil » at that position
+    assert all(j.kept and j in result.judged for j in result.costly)
+    # each duel is read at one of its fixed counts of games (a sequential test whose looks are
+    # set in advance), and the same game gives the same review
+    assert all(j.duel.playouts in DUEL_CHECKS for j in result.judged if j.duel is not None)
+    assert review(game) == result
 
 
 def test_a_race_leader_alone_is_not_a_costly_decision() -> None:
@@ -619,7 +653,8 @@ def test_why_lists_at_most_three_decisions_with_numbers_and_clauses() -> None:
     panel.why.click()
     assert board.error.value == "", board.error.value
     out = panel.result.value
-    assert "Pourquoi je n’ai pas gagné" in out and "décisions jugées" in out
+    assert "Pourquoi je n’ai pas gagné" in out
+    assert "14 décisions jugées (toutes celles où vous aviez le choix)" in out
     assert "Non rejoué" not in out and "meilleur pour vous" not in out
     from tutor.ui.hints import kind_of
 

@@ -82,6 +82,11 @@ def test_what_if_then_why_not(browser: Browser, app_url: str, shots: Path) -> No
     page.set_viewport_size({"width": 390, "height": 844})
     answer.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "whatif-why-390.png"))
+    # its last lines: every decision with a choice judged, and the work done
+    summary = answer.locator("p").last
+    expect(summary).to_contain_text("14 décisions jugées (toutes celles où vous aviez le choix)")
+    summary.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "whatif-why-end-390.png"))
     page.set_viewport_size({"width": 1280, "height": 800})
     full_screenshot(page, shots / "whatif-page-1280.png")
     assert errors == []

@@ -368,7 +368,10 @@ class Replayer:
 def what_if(played: Played, step: int, action: Any) -> tuple[Line, Line, Difference]:
     """The game as played and the game with ``action`` at step ``step`` (see the module), and the
     difference between that step's two resolutions."""
-    r = Replayer(played)
+    return _what_if(Replayer(played), step, action)
+
+
+def _what_if(r: Replayer, step: int, action: Any) -> tuple[Line, Line, Difference]:
     actual = r.line(step, r.played_action(step))
     other = r.line(step, action)
     return actual, other, difference(actual.events, other.events)
@@ -430,8 +433,7 @@ class Review:
     margin (``costly``, the costliest first: by the win chance lost, then the points), the
     rule-level ``lessons`` the game shows the learner missed, the final ``outcome``, the
     computer players' kind (``level``) and the work done (``spent`` computer decisions of
-    ``budget``, ``screened`` playouts in the races, ``dueled`` in the duels) and how many of
-    the earliest decisions were not judged for want of budget (``skipped``)."""
+    ``budget``, ``screened`` playouts in the races, ``dueled`` in the duels)."""
 
     judged: tuple[Judgement, ...]
     costly: tuple[Judgement, ...]
@@ -442,24 +444,41 @@ class Review:
     spent: int
     screened: int
     dueled: int
-    skipped: int = 0
 
 
-#: What one review may spend, in seconds of the reference machine's « Conseil » budget
-#: (:data:`~tutor.engine.hints.STEP_BUDGET` holds one second): a whole game in under two.
-REVIEW_SECONDS = 1.5
-#: The share of a review's budget that screens the decisions (from the last back: a long game
-#: may leave its earliest ones unjudged, and the review says how many); the rest confirms the
-#: most suspect ones on fresh samples.
-SCREEN_SHARE = 0.6
-#: Decisions confirmed at most (the most suspect after the screen).
-MAX_DUELS = 6
+#: What one review may spend, in « Conseil » budgets (:data:`~tutor.engine.hints.STEP_BUDGET`
+#: holds one second of the loaded reference machine's wall time, about a fifth of a second
+#: of one core's CPU time on the 2-core machine ``make bench`` runs on): a whole game in
+#: under two seconds of one core (``tests/bench/whatif.py``). The screen's first round of
+#: every decision is played whatever the budget (every decision is judged): a long game may
+#: spend more, never judge fewer decisions.
+REVIEW_SECONDS = 3.0
+#: The share of a review's budget that screens the decisions (the first round of every race
+#: included); the rest, never less than the remaining share whatever the first rounds cost,
+#: confirms the most suspect ones on fresh samples.
+SCREEN_SHARE = 0.4
+#: What a review spends at most, in budgets, when the first round of every race costs more
+#: than the screen's share (a long game, many moves to tell apart): the duels get what is left
+#: below it, and never less than :data:`DUEL_FLOOR` of the budget.
+REVIEW_CAP = 2.0
+DUEL_FLOOR = 0.2
+#: The screen's refinement: the suspect decisions (the race leads with another move than
+#: the one played), the most suspect first, are played on to these counts of rounds.
+SCREEN_ROUNDS = (2, 4, 8, 16, 32, 64)
+#: Decisions confirmed at most (the most suspect after the screen, while the duels' share of
+#: the budget lasts).
+MAX_DUELS = 10
 #: Kept at most: the costliest decisions beyond the margin.
 MAX_COSTLY = 3
 #: The duels' samples are drawn from another seed than the races' (fresh samples: a leader
 #: picked among many noisy estimates is confirmed on playouts that did not pick it).
 DUEL_SEED = 1_000_000
-
+#: The counts of rounds a duel is read at (a sequential test with its looks fixed in advance):
+#: it goes on to the next one only while the move played is not surely better (then the
+#: race's leader was a fluke, and the decision is not costly: stopping there never makes a
+#: claim) and its share of the budget holds that many rounds at the pace so far; its verdict
+#: is the one of the last count reached, so a kept decision is read at one count only.
+DUEL_CHECKS = tuple(MIN_PAIRED << n for n in range(6))
 
 def computer_kind(played: Played) -> str:
     """The computer players' kind in ``played`` (the first seat that is not the learner's)."""
@@ -477,13 +496,30 @@ def review_budget(engine: AnyEngine, kind: str) -> int:
     return int(REVIEW_SECONDS * per_second)
 
 
-def decisions(played: Played, seat: str | None = None) -> list[int]:
+def decisions(played: Played, seat: str | None = None, *,
+              replayer: Replayer | None = None) -> list[int]:
     """The steps that start with a choice of ``seat`` (the learner's by default)."""
-    r = Replayer(played)
+    r = replayer or Replayer(played)
     walk = r.walk()
     who = seat if seat is not None else played.learner
     return [k for k in range(1, len(played.steps))
             if played.steps[k] and (who is None or walk.seats[k][0] == who)]
+
+
+def choices(played: Played, *, replayer: Replayer | None = None) -> dict[int, Any]:
+    """The learner's decisions with a real choice (more than one class of actions their view
+    can tell apart): each step and the learner's view then."""
+    if played.learner is None:
+        return {}
+    engine = played.engine
+    r = replayer or Replayer(played)
+    walk = r.walk()
+    views: dict[int, Any] = {}
+    for step in decisions(played, replayer=r):
+        view = engine.view(walk.points[step].state, played.learner)
+        if len({engine.hint_class(view, a) for a in r.alternatives(step)}) > 1:
+            views[step] = view
+    return views
 
 
 def judge(played: Played, step: int, *, kind: str | None = None, budget: int = 2000,
@@ -503,21 +539,30 @@ def judge(played: Played, step: int, *, kind: str | None = None, budget: int = 2
 
 def _confirm(played: Played, judged: Judgement, view: Any, kind: str,
              budget: int) -> Judgement:
+    """The race's leader against the move played on fresh samples, within ``budget``
+    computer decisions (:data:`MIN_PAIRED` rounds at least), read at the counts of
+    :data:`DUEL_CHECKS` (see there: the same game and budget give the same duel)."""
     leader = judged.leader
     if leader is None or judged.action in leader.alike:
         return judged
     duel = Duel(played.engine, view, judged.action, leader.action, kind=kind,
                 seed=DUEL_SEED + judged.step, game_id=played.engine.type.id)
-    duel.play(rounds=MIN_PAIRED)
-    return replace(judged, duel=duel.play(budget=max(budget, duel.spent)))
+    paired = duel.play(rounds=DUEL_CHECKS[0])
+    for rounds in DUEL_CHECKS[1:]:
+        if paired.worse or paired.alike or duel.spent * rounds > budget * duel.rounds:
+            break
+        paired = duel.play(rounds=rounds)
+    return replace(judged, duel=paired)
 
 
 def review(played: Played, *, kind: str | None = None, budget: int | None = None) -> Review:
     """« Pourquoi je n’ai pas gagné ? » (see :class:`Review`): every decision of the learner's
-    with a real choice screened by a race from their view, within ``SCREEN_SHARE`` of the
-    ``budget`` (by default :func:`review_budget`); the :data:`MAX_DUELS` where the action
-    played trails the leader most confirmed by duels with the rest; no real hidden card is
-    read. Deterministic: the same game and budget give the same review."""
+    with a real choice judged from their view by a race (one round each at least, however
+    long the game); the screen's share of the ``budget`` (by default :func:`review_budget`)
+    refines the suspect ones, the most suspect first; the :data:`MAX_DUELS` where the action
+    played trails the leader most are confirmed by duels (:func:`_confirm`) while the rest
+    lasts; no real hidden card is read. Deterministic: the same game and budget give the
+    same review."""
     if played.learner is None:
         raise ValueError("« Pourquoi je n’ai pas gagné ? » demande une partie contre "
                          "l’ordinateur (un joueur à qui répondre).")
@@ -527,44 +572,53 @@ def review(played: Played, *, kind: str | None = None, budget: int | None = None
     r = Replayer(played)
     walk = r.walk()
     game_id = engine.type.id
-    views: dict[int, Any] = {}
-    for step in decisions(played):
-        view = engine.view(walk.points[step].state, played.learner)
-        classes = {engine.hint_class(view, a) for a in r.alternatives(step)}
-        if len(classes) > 1:
-            views[step] = view
-    # the screen: one round of every race (every class once), from the last decision back
-    # while the screen's share of the budget lasts (earlier ones left over are counted:
-    # ``skipped``), then more rounds for all while it still lasts
-    screen_budget = int(total * SCREEN_SHARE)
-    races: dict[int, Race] = {}
-    used = skipped = 0
-    for step in sorted(views, reverse=True):
-        if used >= screen_budget and races:
-            skipped += 1
-            continue
-        race = races[step] = Race(engine, views[step], kind=kind, seed=step, game_id=game_id)
+    views = choices(played, replayer=r)
+    # the screen: one round of every race (every class once, on one sampled deal), then more
+    # rounds for the suspect decisions, the most suspect first, while its share lasts (a race
+    # that has answered, :meth:`Race.answered`, is settled: more rounds would not change it)
+    races = {step: Race(engine, view, kind=kind, seed=step, game_id=game_id)
+             for step, view in views.items()}
+    for race in races.values():
         race.run(rounds=1)
-        used += race.spent
-    for n, race in enumerate(races.values()):
-        extra = max(0, screen_budget - used) // (len(races) - n)
-        if extra >= race.spent:  # enough for another round at least
+    used = sum(race.spent for race in races.values())
+    screen_budget = int(total * SCREEN_SHARE)
+    for rounds in SCREEN_ROUNDS:
+        if used >= screen_budget:
+            break
+        screens = {s: race.result() for s, race in races.items()
+                   if race.rounds < rounds and not race.answered()}
+        suspects = sorted((s for s, screen in screens.items()
+                           if _suspect(screen, r.played_action(s))),
+                          key=lambda s: _trail_of(screens[s], r.played_action(s)),
+                          reverse=True)
+        for step in suspects:
+            if used >= screen_budget:
+                break
+            race = races[step]
             before = race.spent
-            race.run(budget=before + extra)
+            race.run(rounds=rounds)
             used += race.spent - before
     judged: dict[int, Judgement] = {}
     for step, race in races.items():
         judged[step] = Judgement(step, played.learner, r.played_action(step), race.result())
     spent = used
     screened = sum(race.playouts for race in races.values())
-    suspects = sorted((j for j in judged.values()
-                       if j.leader is not None and j.action not in j.leader.alike),
-                      key=lambda j: _trail(j), reverse=True)[:MAX_DUELS]
+    suspects_j = sorted((j for j in judged.values()
+                         if j.leader is not None and j.action not in j.leader.alike),
+                        key=lambda j: _trail(j), reverse=True)[:MAX_DUELS]
     dueled = 0
-    for n, j in enumerate(suspects):
-        each = max(0, total - spent) // (len(suspects) - n)
+    # the duels: what the screen left, their share when its first round overran it, within
+    # twice the budget in all (a long game's first round may cost more than the budget:
+    # every decision is judged), and never less than their floor
+    duel_budget = max(total - used, int(total * DUEL_FLOOR),
+                      min(total - screen_budget, int(total * REVIEW_CAP) - used))
+    for n, j in enumerate(suspects_j):
+        if duel_budget <= 0:  # the duels' share is spent: the less suspect stay unconfirmed
+            break
+        each = duel_budget // (len(suspects_j) - n)
         done = _confirm(played, j, views[j.step], kind, each)
         assert done.duel is not None
+        duel_budget -= done.duel.spent
         spent += done.duel.spent
         dueled += 2 * done.duel.playouts
         judged[j.step] = done
@@ -576,19 +630,32 @@ def review(played: Played, *, kind: str | None = None, budget: int | None = None
     else:
         outcome = None
     return Review(tuple(judged[k] for k in sorted(judged)), tuple(costly),
-                  missed_lessons(played), outcome, kind, total, spent, screened, dueled,
-                  skipped)
+                  missed_lessons(played, replayer=r), outcome, kind, total, spent, screened,
+                  dueled)
+
+
+def _suspect(screen: Hints, action: Any) -> bool:
+    """Whether the race leads with another class than the action played."""
+    lead = screen.best()
+    return lead is not None and action not in lead.alike
+
+
+def _trail_of(screen: Hints, action: Any) -> tuple[float, float]:
+    """How far the action played trails the race's leader (win chance, then points)."""
+    lead = screen.best()
+    mine = next(row for row in screen.rows if action in row.alike)
+    assert lead is not None
+    sign = -1 if screen.lowest_wins else 1
+    return (lead.win_rate - mine.win_rate, sign * (lead.mean_score - mine.mean_score))
 
 
 def _trail(j: Judgement) -> tuple[float, float]:
     """How far the action played trails the race's leader (win chance, then points)."""
-    lead, mine = j.leader, j.played_row
-    assert lead is not None
-    sign = -1 if j.screen.lowest_wins else 1
-    return (lead.win_rate - mine.win_rate, sign * (lead.mean_score - mine.mean_score))
+    return _trail_of(j.screen, j.action)
 
 
-def missed_lessons(played: Played) -> tuple[Lesson, ...]:
+def missed_lessons(played: Played, *, replayer: Replayer | None = None
+                   ) -> tuple[Lesson, ...]:
     """The game's rule-level lessons (``LESSONS``) the learner's game shows: when one of
     their decisions offered an action the lesson names (:attr:`Lesson.action`; any game when
     none is named), the lesson's event never came their way (:attr:`Lesson.event`), or, with
@@ -597,9 +664,9 @@ def missed_lessons(played: Played) -> tuple[Lesson, ...]:
     if seat is None:
         return ()
     engine = played.engine
-    r = Replayer(played)
+    r = replayer or Replayer(played)
     walk = r.walk()
-    mine = decisions(played)
+    mine = decisions(played, replayer=r)
     out = []
     for lesson in engine.LESSONS:
         could = lesson.action is None or any(
@@ -636,8 +703,8 @@ def what_if_averaged(played: Played, step: int, action: Any, *, kind: str | None
                      budget: int | None = None) -> Averaged:
     """:func:`what_if`, and the two actions compared over many continuations from what the
     chooser could see (``budget`` computer decisions; by default half a « Conseil »)."""
-    actual, other, diff = what_if(played, step, action)
     r = Replayer(played)
+    actual, other, diff = _what_if(r, step, action)
     seat = r.chooser(step)
     kind = kind or computer_kind(played)
     view = played.engine.view(r.walk().points[step].state, seat)

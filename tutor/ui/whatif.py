@@ -426,17 +426,16 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
             body += (f"<p><strong>{h.esc('À retenir de cette partie :')}</strong></p>"
                      f'<ul class="tv-why-lessons">{items}</ul>')
         judged = fr.count(len(result.judged), "décision jugée", "décisions jugées")
+        if len(result.judged) > 1:
+            judged += " (toutes celles où vous aviez le choix)"
+        elif result.judged:
+            judged += " (la seule où vous aviez le choix)"
         games = fr.count(result.screened, "partie simulée", "parties simulées")
         checked = fr.count(result.dueled, "autre", "autres")
         decisions = fr.count(result.spent, "décision", "décisions")
         summary = (f"{fr.capitalize(judged)}, {games}, puis {checked} pour vérifier les "
                    f"écarts, en {_seconds(elapsed)} ({decisions} de l’ordinateur ; le même "
                    "calcul redonne exactement ce bilan).")
-        if result.skipped:
-            n = fr.count(result.skipped, "décision plus ancienne", "décisions plus anciennes")
-            summary += (f" Limite de calcul : {n} {fr.plural(result.skipped, 'n’a', 'n’ont')} "
-                        f"pas été {fr.plural(result.skipped, 'jugée')} (les dernières le sont "
-                        "d’abord).")
         intro = WHY_INTRO.format(level=self._level(result.level))
         return (f'<div class="tv-panel tv-why-out"><div class="tv-title">{h.esc(WHY)}</div>'
                 f"{verdict}{body}<p class=\"tv-muted\">{h.esc(intro)}</p>"
