@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
+from tutor import fr
 from tutor.engine.api import AnyEngine, Record, bot_action
+from tutor.engine.hints import ActionHint, Paired
 from tutor.engine.whatif import (
     DUEL_CHECKS,
     Played,
@@ -23,6 +25,7 @@ from tutor.engine.whatif import (
 )
 from tutor.games import GAMES
 from tutor.games import vautours as v
+from tutor.ui.whatif import decision_sentence
 from tutor.ui.widgets import Refusal
 
 from .conftest import maker
@@ -730,3 +733,22 @@ def test_a_judgement_is_conseil_s_race_at_that_position() -> None:
         conseil = hints_for(VAUTOURS, walk.points[step].state, "Camille", kind="prudent",
                             seed=step, game_id="vautours", budget=2000)
         assert judged.screen == conseil
+
+
+def test_a_costly_decision_says_first_what_is_beyond_its_margin() -> None:
+    """A decision kept for its win chances says them first; one kept for its points alone
+    says the points, then that the win chances did not change beyond their margin."""
+    row = ActionHint(1, 32, 16, 0.3, 0.7, 10.0, 1.0, (1,), frozenset(), frozenset())
+
+    def duel(win: float, low: float, high: float) -> Paired:
+        return Paired(row, row, 128, win, low, high, 2.6, 0.6, False, True, 0, 0)
+
+    wins = fr.typography(decision_sentence(5, "Carte 4", "Carte 15", duel(0.2, 0.1, 0.3)))
+    assert wins.startswith(fr.typography("Étape 5 : vous avez joué « Carte 4 » ; « Carte 15 » "
+                                         "vous donnait +20 points de pourcentage"))
+    assert "au-delà de la marge" not in wins
+    points = fr.typography(decision_sentence(10, "Carte 10", "Carte 12",
+                                             duel(0.0, -0.03, 0.03)))
+    assert fr.typography("« Carte 12 » vous rapportait +2,6 points en moyenne") in points
+    assert fr.typography("sans changer vos chances de gagner au-delà de la marge (écart de 0, "
+                         f"de {fr.MINUS}3 à +3 points de pourcentage)") in points

@@ -132,6 +132,21 @@ def _margin(value: float) -> str:
     return f"±\u00a0{fr.decimal(value)}" if math.isfinite(value) else "marge inconnue"
 
 
+def decision_sentence(step: int, played: str, better: str, duel: Paired) -> str:
+    """A costly decision in one French sentence: what was played, what did better and by how
+    much; the win chances first when their gap is beyond the margin, else the points (the
+    decision was kept for them) and the win chances' gap after, said to be within the
+    margin."""
+    games = fr.count(duel.playouts, "partie comparée", "parties comparées")
+    if duel.win_low > 0 or duel.win_high < 0:
+        return (f"Étape {step} : vous avez joué « {played} » ; « {better} » vous donnait "
+                f"{_pp_gain(duel)} et {_score_gain(duel)}, sur {games}.")
+    return (f"Étape {step} : vous avez joué « {played} » ; « {better} » vous rapportait "
+            f"{_score_gain(duel)} de plus, sur {games}, sans changer vos chances de gagner "
+            f"au-delà de la marge (écart de {_pp(duel.win_gain)}, de {_pp(duel.win_low)} à "
+            f"{_pp(duel.win_high)} points de pourcentage).")
+
+
 def paired_line(p: Paired) -> str:
     """The paired comparison in one French sentence: the second action minus the first."""
     games = fr.count(p.playouts, "partie comparée", "parties comparées")
@@ -450,9 +465,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         duel = j.duel
         assert leader is not None and duel is not None
         played, better = self._label(j.step, j.action), self._label(j.step, leader.action)
-        games = fr.count(duel.playouts, "partie comparée", "parties comparées")
-        sentence = (f"Étape {j.step} : vous avez joué « {played} » ; « {better} » vous donnait "
-                    f"{_pp_gain(duel)} et {_score_gain(duel)}, sur {games}.")
+        sentence = decision_sentence(j.step, played, better, duel)
         # the clauses: where the two actions' resolutions differ with the real cards (then
         # hindsight, said so), else the rule of the action itself
         actual = replayer.line(j.step, j.action, to_end=False)
