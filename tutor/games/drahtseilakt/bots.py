@@ -25,6 +25,31 @@ def _all_below(below: int, size: int, draws: int) -> float:
     return p
 
 
+_ALL_BELOW: dict[tuple[int, int], tuple[float, ...]] = {}
+_SHARE: dict[tuple[int, int], tuple[float, ...]] = {}
+
+
+def _all_below_table(size: int, draws: int) -> tuple[float, ...]:
+    """:func:`_all_below` for ``below`` = 0 to ``size``, computed once per ``size`` and
+    ``draws``."""
+    table = _ALL_BELOW.get((size, draws))
+    if table is None:
+        table = _ALL_BELOW[size, draws] = tuple(_all_below(b, size, draws)
+                                                for b in range(size + 1))
+    return table
+
+
+def _share_table(size: int, others: int) -> tuple[float, ...]:
+    """``(below / share) ** others`` for ``below`` = 0 to ``size`` (``share``: ``size``, or 1
+    when nothing is left): the chance that ``others`` cards, each drawn from the ``size`` cards
+    still out, are all under a card with ``below`` of them under it. Computed once."""
+    table = _SHARE.get((size, others))
+    if table is None:
+        share = size or 1
+        table = _SHARE[size, others] = tuple((b / share) ** others for b in range(size + 1))
+    return table
+
+
 class CarefulPlayer:
     """A careful player reasoning from public information only.
 
@@ -33,27 +58,33 @@ class CarefulPlayer:
     what the sticks would cost once pairs are given back (a blue stick is welcome to a player
     holding reds); then it adds what keeping the card would cost later: a card that will be
     extreme among the cards still out is a liability, weighted by the average score card still
-    to come. It plays the cheapest card."""
+    to come. It plays the cheapest card (a tiny random amount, drawn for every card in turn,
+    settles near ties)."""
 
     def __init__(self, *, seed: Seed = 0, foresight: float = 1.0) -> None:
         self.rng = bot_rng(seed)
         self.foresight = foresight
 
     def choose(self, view: View, legal: Sequence[Play]) -> Play:
-        options = list(legal)
+        options = legal if type(legal) is tuple else list(legal)
         me = view.me()
-        if me is None or me.hand is None or view.stake is None or len(options) == 1:
+        stake = view.stake
+        if me is None or me.hand is None or stake is None or len(options) == 1:
             return options[0]
-        n = len(view.players)
-        trick = [c for p, c in view.trick if c is not None and p != view.seat]
-        mine = set(me.hand)
-        gone = set(view.played_this_manche) | set(trick)
-        pool = sorted(c for c in view.cards_in_play() if c not in mine and c not in gone)
-        waiting = sum(1 for p in view.players if p.name != view.seat
-                      and (p.played is None))
+        seat = view.seat
+        players = view.players
+        n = len(players)
+        trick = [c for p, c in view.trick if c is not None and p != seat]
+        out = {*me.hand, *view.played_this_manche, *trick}
+        # the cards still unseen, in order (the cards in play are sorted)
+        pool = [c for c in view.cards_in_play() if c not in out]
+        waiting = 0
+        for p in players:
+            if p.played is None and p.name != seat:
+                waiting += 1
         size = len(pool)
         red, blue = me.red, me.blue
-        value, pays_blue, pays_red = view.stake
+        value, pays_blue, pays_red = stake
         red_left, blue_left = view.reserve
         finite = view.variant.supply == "finite"
         later = TRICKS - view.trick_number
@@ -62,30 +93,32 @@ class CarefulPlayer:
         now = abs(red - blue)
         cost_blue = (abs(red - blue - get_blue) - now) if pays_blue else 0
         cost_red = (abs(red + get_red - blue) - now) if pays_red else 0
-        # the score cards still to come: what an extreme card kept for later will cost
-        turned = {c for c in view.revealed if type(c) is int}
-        future = [v for v in SCORE_VALUES if v not in turned]
-        mean = sum(future) / len(future) if future else 0.0
+        # the score cards still to come: what an extreme card kept for later will cost (the
+        # sum and count of the values not turned, as exact integers)
+        turned = {c for c in view.revealed if type(c) is int and c in SCORE_VALUES}
+        left = len(SCORE_VALUES) - len(turned)
+        mean = (sum(SCORE_VALUES) - sum(turned)) / left if left else 0.0
         later_blue = abs(red - blue - mean) - now
         later_red = abs(red + mean - blue) - now
-        others = n - 1
-        best: tuple[float, int] | None = None
+        alone = _all_below_table(size, waiting)
+        kept = _share_table(size, n - 1)
+        foresight, noise = self.foresight, self.rng.random
+        best: float | None = None
         choice = options[0]
         top, bottom = max(trick, default=None), min(trick, default=None)
         for action in options:
             c = action.card
             below = bisect_left(pool, c)  # the pool is sorted: the cards under c
             above = size - below
-            p_high = _all_below(below, size, waiting) if top is None or c > top else 0.0
-            p_low = _all_below(above, size, waiting) if bottom is None or c < bottom else 0.0
+            p_high = alone[below] if top is None or c > top else 0.0
+            p_low = alone[above] if bottom is None or c < bottom else 0.0
             risk = p_high * cost_blue + p_low * cost_red
-            # kept, c is played in a later trick against ``others`` cards still out
-            share = size or 1
-            keep = ((below / share) ** others * later_blue
-                    + (above / share) ** others * later_red) if later else 0.0
-            score = risk - self.foresight * keep + self.rng.uniform(0, 0.01)
-            if best is None or score < best[0]:
-                best, choice = (score, c), action
+            # kept, c is played in a later trick against the n - 1 cards still out
+            keep = (kept[below] * later_blue + kept[above] * later_red) if later else 0.0
+            # uniform(0, 0.01) is 0 + (0.01 - 0) * random(): the same number
+            score = risk - foresight * keep + 0.01 * noise()
+            if best is None or score < best:
+                best, choice = score, action
         return choice
 
 
