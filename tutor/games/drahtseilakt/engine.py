@@ -487,8 +487,8 @@ def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
             return ()
     elif any(p == seat for p, _ in state.trick):
         return ()
-    row = _plays(seat)
-    return tuple([row[c] for c in state.hands[players.index(seat)]])
+    row = _PLAYS.get(seat) or _plays(seat)
+    return tuple(map(row.__getitem__, state.hands[players.index(seat)]))
 
 
 def refusal(state: State, action: object) -> IllegalAction:

@@ -24,7 +24,7 @@ from tutor.games.drahtseilakt.core import (
     settle,
     target,
     turn,
-    winners_of,
+    winners,
 )
 from tutor.games.drahtseilakt.core import _cancellation as cancellation
 from tutor.games.drahtseilakt.engine import (
@@ -110,10 +110,9 @@ def _end_of_trick(state: State, events: list[Event], explain: bool
                   ) -> tuple[State, tuple[Event, ...]]:
     (variant, players, record, first_dealer, manche, hands, score_deck, revealed, stake, _leader,
      trick, tricks, discard, red_held, blue_held, history, cancelled) = state
-    plays = dict(trick)
     if explain and variant.play == "simultaneous":
-        events.append(Event("show", None, {"plays": plays}, C_CHAOTIC))
-    result = resolve(plays, stake.value, stake.blue, stake.red, explain)
+        events.append(Event("show", None, {"plays": dict(trick)}, C_CHAOTIC))
+    result = resolve(trick, stake.value, stake.blue, stake.red, explain)
     events.extend(result.events)
     hi = players.index(result.highest)
     red, blue = list(red_held), list(blue_held)
@@ -125,7 +124,7 @@ def _end_of_trick(state: State, events: list[Event], explain: bool
     tricks += 1
     if explain:
         events.append(Event("trick_end", result.highest,
-                            {"plays": plays, "last": tricks == TRICKS}, C_TRICK_END))
+                            {"plays": dict(trick), "last": tricks == TRICKS}, C_TRICK_END))
     if tricks < TRICKS:
         turned = turn(score_deck, explain)
         events.extend(turned.events)
@@ -194,7 +193,7 @@ def outcome(state: State) -> Outcome:
     """The final totals and winners (``drahtseilakt/fin``, ``drahtseilakt/vainqueur``)."""
     if not is_over(state):
         raise IllegalAction("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
-    return winners_of(totals(state))
+    return winners(totals(state))
 
 
 def _final_events(state: State) -> list[Event]:
