@@ -289,7 +289,7 @@ def resolve(trick: Sequence[tuple[str, int]], value: int, blue: bool, red: bool,
     highest, lowest = trick[cards.index(top)][0], trick[cards.index(bottom)][0]
     nb, nr = (value if blue else 0), (value if red else 0)
     if not explain:
-        return TrickResult(highest, lowest, nb, nr, ())
+        return tuple.__new__(TrickResult, (highest, lowest, nb, nr, ()))
     events = [
         Event("blue", highest, {"card": top, "count": nb}, C_BLUE) if blue else
         Event("no_blue", highest, {"card": top}, C_ZERO),
@@ -304,8 +304,13 @@ def settle(red: int, blue: int) -> tuple[int, int]:
     only the colour held in greater number remains, reduced by the other."""
     r = check_count(red, "le nombre de bâtonnets rouges", C_PAIRS)
     b = check_count(blue, "le nombre de bâtonnets bleus", C_PAIRS)
-    pairs = min(r, b)
-    return r - pairs, b - pairs
+    return unpaired(r, b)
+
+
+def unpaired(red: int, blue: int) -> tuple[int, int]:
+    """:func:`settle` on checked counts (the engine's own path)."""
+    pairs = min(red, blue)
+    return red - pairs, blue - pairs
 
 
 def _scores(value: object, who: str) -> tuple[int, ...]:

@@ -21,9 +21,9 @@ from tutor.games.drahtseilakt.core import (
     Variant,
     is_int,
     resolve,
-    settle,
     target,
     turn,
+    unpaired,
     winners,
 )
 from tutor.games.drahtseilakt.core import _cancellation as cancellation
@@ -99,7 +99,7 @@ def _give(variant: Variant, players: tuple[str, ...], red: list[int], blue: list
                                                  "missing": count - max(0, left)}, C_UNLIMITED))
     held[seat] += count
     if variant.pairs == "immediate" and red[seat] and blue[seat]:
-        r, b = settle(red[seat], blue[seat])
+        r, b = unpaired(red[seat], blue[seat])
         if explain:
             events.append(Event("pairs", players[seat], {"pairs": red[seat] - r, "red": r,
                                                          "blue": b}, C_PAIRS))
@@ -112,7 +112,7 @@ def _end_of_trick(state: State, events: list[Event], explain: bool
      trick, tricks, discard, red_held, blue_held, history, cancelled) = state
     if explain and variant.play == "simultaneous":
         events.append(Event("show", None, {"plays": dict(trick)}, C_CHAOTIC))
-    result = resolve(trick, stake.value, stake.blue, stake.red, explain)
+    result = resolve(trick, *stake, explain)
     events.extend(result.events)
     hi = players.index(result.highest)
     red, blue = list(red_held), list(blue_held)
@@ -142,7 +142,7 @@ def _end_of_manche(state: State, red: list[int], blue: list[int], events: list[E
     if state.variant.pairs == "end_of_manche":
         for i, name in enumerate(players):
             if red[i] and blue[i]:
-                r, b = settle(red[i], blue[i])
+                r, b = unpaired(red[i], blue[i])
                 if explain:
                     events.append(Event("pairs", name, {"pairs": red[i] - r, "red": r, "blue": b},
                                         C_LATE_PAIRS))
