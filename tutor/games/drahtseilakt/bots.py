@@ -25,29 +25,23 @@ def _all_below(below: int, size: int, draws: int) -> float:
     return p
 
 
-_ALL_BELOW: dict[tuple[int, int], tuple[float, ...]] = {}
-_SHARE: dict[tuple[int, int], tuple[float, ...]] = {}
+_TABLES: dict[tuple[int, int, int], tuple[tuple[float, ...], tuple[float, ...]]] = {}
 
 
-def _all_below_table(size: int, draws: int) -> tuple[float, ...]:
-    """:func:`_all_below` for ``below`` = 0 to ``size``, computed once per ``size`` and
-    ``draws``."""
-    table = _ALL_BELOW.get((size, draws))
-    if table is None:
-        table = _ALL_BELOW[size, draws] = tuple(_all_below(b, size, draws)
-                                                for b in range(size + 1))
-    return table
-
-
-def _share_table(size: int, others: int) -> tuple[float, ...]:
-    """``(below / share) ** others`` for ``below`` = 0 to ``size`` (``share``: ``size``, or 1
-    when nothing is left): the chance that ``others`` cards, each drawn from the ``size`` cards
-    still out, are all under a card with ``below`` of them under it. Computed once."""
-    table = _SHARE.get((size, others))
-    if table is None:
+def _tables(size: int, waiting: int, others: int
+            ) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """For ``below`` = 0 to ``size``: the chance that the ``waiting`` cards still to come this
+    trick, drawn among the ``size`` cards still out, are all among ``below`` of them
+    (:func:`_all_below`), and ``(below / share) ** others`` (``share``: ``size``, or 1 when
+    nothing is left): the chance that ``others`` cards, each drawn from the cards still out,
+    are all under a card with ``below`` of them under it. Computed once for each size."""
+    key = (size, waiting, others)
+    tables = _TABLES.get(key)
+    if tables is None:
         share = size or 1
-        table = _SHARE[size, others] = tuple((b / share) ** others for b in range(size + 1))
-    return table
+        tables = _TABLES[key] = (tuple(_all_below(b, size, waiting) for b in range(size + 1)),
+                                 tuple((b / share) ** others for b in range(size + 1)))
+    return tables
 
 
 class CarefulPlayer:
@@ -100,8 +94,7 @@ class CarefulPlayer:
         mean = (sum(SCORE_VALUES) - sum(turned)) / left if left else 0.0
         later_blue = abs(red - blue - mean) - now
         later_red = abs(red + mean - blue) - now
-        alone = _all_below_table(size, waiting)
-        kept = _share_table(size, n - 1)
+        alone, kept = _tables(size, waiting, n - 1)
         foresight, noise = self.foresight, self.rng.random
         best: float | None = None
         choice = options[0]
