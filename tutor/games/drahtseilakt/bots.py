@@ -5,13 +5,14 @@ player's sticks and the reserve)."""
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_left
 from collections.abc import Sequence
 
 from tutor.engine.api import Seed
 from tutor.engine.bots import RandomPlayer as RandomPlayer
 from tutor.engine.bots import bot_rng
-from tutor.games.drahtseilakt.core import SCORE_VALUES, TRICKS
+from tutor.games.drahtseilakt.core import SCORE_VALUES, TRICKS, ScoreCard
 from tutor.games.drahtseilakt.engine import Play, View
 
 
@@ -44,6 +45,14 @@ def _tables(size: int, waiting: int, others: int
     return tables
 
 
+@functools.lru_cache(maxsize=4096)
+def _mean_left(revealed: tuple[ScoreCard, ...]) -> float:
+    """The mean of the score values 1 to 9 not among ``revealed`` (0 when none is left)."""
+    turned = {c for c in revealed if type(c) is int}
+    future = [v for v in SCORE_VALUES if v not in turned]
+    return sum(future) / len(future) if future else 0.0
+
+
 class CarefulPlayer:
     """A careful player reasoning from public information only.
 
@@ -69,14 +78,13 @@ class CarefulPlayer:
         players = view.players
         n = len(players)
         trick = [c for p, c in view.trick if c is not None and p != seat]
-        out = {*me.hand, *view.played_this_manche, *trick}
-        # the cards still unseen, in order (the cards in play are sorted)
-        pool = [c for c in view.cards_in_play() if c not in out]
+        # the cards seen: this seat's, those played this manche; the others are still out
+        seen = sorted({*me.hand, *view.played_this_manche, *trick})
         waiting = 0
         for p in players:
             if p.played is None and p.name != seat:
                 waiting += 1
-        size = len(pool)
+        size = len(view.cards_in_play()) - len(seen)
         red, blue = me.red, me.blue
         value, pays_blue, pays_red = stake
         red_left, blue_left = view.reserve
@@ -87,21 +95,20 @@ class CarefulPlayer:
         now = abs(red - blue)
         cost_blue = (abs(red - blue - get_blue) - now) if pays_blue else 0
         cost_red = (abs(red + get_red - blue) - now) if pays_red else 0
-        # the score cards still to come: what an extreme card kept for later will cost (the
-        # sum and count of the values not turned, as exact integers)
-        turned = {c for c in view.revealed if type(c) is int and c in SCORE_VALUES}
-        left = len(SCORE_VALUES) - len(turned)
-        mean = (sum(SCORE_VALUES) - sum(turned)) / left if left else 0.0
+        # the score cards still to come: what an extreme card kept for later will cost
+        mean = _mean_left(view.revealed)
         later_blue = abs(red - blue - mean) - now
         later_red = abs(red + mean - blue) - now
         alone, kept = _tables(size, waiting, n - 1)
         foresight, noise = self.foresight, self.rng.random
         best: float | None = None
         choice = options[0]
-        top, bottom = max(trick, default=None), min(trick, default=None)
+        top = max(trick) if trick else None
+        bottom = min(trick) if trick else None
         for action in options:
             c = action.card
-            below = bisect_left(pool, c)  # the pool is sorted: the cards under c
+            # the cards out under c: the cards in play are 1 to N, c - 1 of them under c
+            below = c - 1 - bisect_left(seen, c)
             above = size - below
             p_high = alone[below] if top is None or c > top else 0.0
             p_low = alone[above] if bottom is None or c < bottom else 0.0
