@@ -561,13 +561,15 @@ def view(state: State, seat: str | None) -> View:
     played = dict(trick)
     new = tuple.__new__  # the named tuples below, built without their keyword machinery
     rows = []
-    for i, name in enumerate(players):
+    i = 0
+    for name in players:
         mine = everything or name == seat
         hand = hands[i]
         card = played.get(name)
         rows.append(new(PlayerView, (
             name, hand if mine else None, len(hand), card if (mine or not hidden_trick) else None,
             card is not None, red[i], blue[i], history[i], cancelled[i])))
+        i += 1
     over = manche >= n
     # this manche's recorded deal: the cards past the hands were not dealt
     deal: tuple[int, ...] = () if over else record.shuffles[2 * manche]  # type: ignore[assignment]
@@ -579,12 +581,13 @@ def view(state: State, seat: str | None) -> View:
         to_play = current_seats(state)
     shown_trick = tuple((p, c if p == seat else None) for p, c in trick) if hidden_trick \
         else trick
+    red_left, blue_left = STICKS_PER_COLOUR - sum(red), STICKS_PER_COLOUR - sum(blue)
     return new(View, (
-        seat, variant, min(manche + 1, n), n,
-        players[(first_dealer + min(manche, n - 1)) % n],  # dealer()
-        None if over else players[leader], to_play, min(tricks + 1, TRICKS), shown_trick,
-        None if over else stake, revealed, len(score_deck), discard,
-        (max(0, STICKS_PER_COLOUR - sum(red)), max(0, STICKS_PER_COLOUR - sum(blue))),  # reserve()
+        seat, variant, n if over else manche + 1, n,
+        players[(first_dealer + (n - 1 if over else manche)) % n],  # dealer()
+        None if over else players[leader], to_play, tricks + 1 if tricks < TRICKS else TRICKS,
+        shown_trick, None if over else stake, revealed, len(score_deck), discard,
+        (red_left if red_left > 0 else 0, blue_left if blue_left > 0 else 0),  # reserve()
         max(0, len(deal) - HAND_SIZE * n), tuple(rows), over,
         score_deck if everything else None,
         tuple(sorted(deal[HAND_SIZE * n:])) if everything else None,
