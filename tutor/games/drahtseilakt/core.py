@@ -197,7 +197,7 @@ def turn(deck: tuple[ScoreCard, ...], explain: bool) -> Reveal:
     """:func:`reveal` on a checked deck (the engine's own path: its decks come from the checked
     record)."""
     if not explain and deck and type(deck[0]) is int:  # one card, both colours paid
-        return Reveal(deck[0], True, True, deck[:1], deck[1:])
+        return tuple.__new__(Reveal, (deck[0], True, True, deck[:1], deck[1:], ()))
     events: list[Event] = []
     turned: list[ScoreCard] = []
     zero: ScoreCard | None = None

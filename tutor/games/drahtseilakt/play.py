@@ -63,12 +63,13 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
     i = players.index(seat)
     hand = hands[i]
     k = hand.index(card)
-    hands = (*hands[:i], hand[:k] + hand[k + 1:], *hands[i + 1:])
+    changed = list(hands)
+    changed[i] = hand[:k] + hand[k + 1:]
     trick = (*trick, (seat, card))
     # the new state, built as a plain tuple (``_replace`` costs more than the step itself)
-    new = tuple.__new__(State, (variant, players, record, first_dealer, manche, hands, score_deck,
-                                revealed, stake, leader, trick, tricks, discard, red, blue,
-                                history, cancelled))
+    new = tuple.__new__(State, (variant, players, record, first_dealer, manche, tuple(changed),
+                                score_deck, revealed, stake, leader, trick, tricks, discard, red,
+                                blue, history, cancelled))
     if not explain:
         return (new, ()) if len(trick) < len(players) else _end_of_trick(new, [], False)
     events: list[Event] = []
