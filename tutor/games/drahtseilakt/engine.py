@@ -235,8 +235,9 @@ def start_manche(rules: Variant, names: tuple[str, ...], record: Record, first_d
 
 def dealer(state: State) -> str:
     """The dealer of the current manche (``drahtseilakt/manches``): one seat left each manche."""
-    n = len(state.players)
-    return state.players[(state.first_dealer + min(state.manche, n - 1)) % n]
+    players, manche = state.players, state.manche
+    n = len(players)
+    return players[(state.first_dealer + (manche if manche < n else n - 1)) % n]
 
 
 def manche_events(state: State) -> list[Event]:
@@ -463,6 +464,7 @@ the legal actions of every position share them instead of building new ones."""
 
 
 def _plays(seat: str) -> list[Play]:
+    """``seat``'s row of :data:`_PLAYS` (made on first use)."""
     row = _PLAYS.get(seat)
     if row is None:
         if len(_PLAYS) >= 256:  # names typed by learners: keep the table small
@@ -479,13 +481,7 @@ def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
     players = state.players
     if type(seat) is not str or seat not in players:
         seat_index(state, seat)  # raises: nobody has that name
-    n = len(players)
-    if state.manche >= n:  # over
-        return ()
-    if state.variant.play == "in_turn":
-        if players[(state.leader + len(state.trick)) % n] != seat:
-            return ()
-    elif any(p == seat for p, _ in state.trick):
+    if seat not in current_seats(state):
         return ()
     row = _PLAYS.get(seat) or _plays(seat)
     return tuple(map(row.__getitem__, state.hands[players.index(seat)]))
@@ -524,8 +520,8 @@ def refusal(state: State, action: object) -> IllegalAction:
 
 def reserve(state: State) -> tuple[int, int]:
     """Sticks left in the reserve (red, blue); never below 0 (``drahtseilakt/batonnets``)."""
-    return (max(0, STICKS_PER_COLOUR - sum(state.red)),
-            max(0, STICKS_PER_COLOUR - sum(state.blue)))
+    red, blue = STICKS_PER_COLOUR - sum(state.red), STICKS_PER_COLOUR - sum(state.blue)
+    return red if red > 0 else 0, blue if blue > 0 else 0
 
 
 def inventory(state: State) -> dict[Hashable, int]:
@@ -551,8 +547,8 @@ def inventory(state: State) -> dict[Hashable, int]:
 def view(state: State, seat: str | None) -> View:
     """What ``seat`` may see (``seat=None``: the teacher's view, everything visible); see
     :class:`View`."""
-    (variant, players, record, first_dealer, manche, hands, score_deck, revealed, stake, leader,
-     trick, tricks, discard, red, blue, history, cancelled) = state
+    (variant, players, record, _, manche, hands, score_deck, revealed, stake, leader, trick, tricks,
+     discard, red, blue, history, cancelled) = state
     everything = seat is None
     if not everything and (type(seat) is not str or seat not in players):
         seat_index(state, seat)  # raises: nobody has that name
@@ -573,22 +569,14 @@ def view(state: State, seat: str | None) -> View:
     over = manche >= n
     # this manche's recorded deal: the cards past the hands were not dealt
     deal: tuple[int, ...] = () if over else record.shuffles[2 * manche]  # type: ignore[assignment]
-    if over:
-        to_play: tuple[str, ...] = ()
-    elif variant.play == "in_turn":
-        to_play = (players[(leader + len(trick)) % n],)
-    else:
-        to_play = current_seats(state)
     shown_trick = tuple((p, c if p == seat else None) for p, c in trick) if hidden_trick \
         else trick
-    red_left, blue_left = STICKS_PER_COLOUR - sum(red), STICKS_PER_COLOUR - sum(blue)
     return new(View, (
-        seat, variant, n if over else manche + 1, n,
-        players[(first_dealer + (n - 1 if over else manche)) % n],  # dealer()
-        None if over else players[leader], to_play, tricks + 1 if tricks < TRICKS else TRICKS,
-        shown_trick, None if over else stake, revealed, len(score_deck), discard,
-        (red_left if red_left > 0 else 0, blue_left if blue_left > 0 else 0),  # reserve()
-        max(0, len(deal) - HAND_SIZE * n), tuple(rows), over,
+        seat, variant, n if over else manche + 1, n, dealer(state),
+        None if over else players[leader], current_seats(state),
+        tricks + 1 if tricks < TRICKS else TRICKS, shown_trick, None if over else stake, revealed,
+        len(score_deck), discard, reserve(state), max(0, len(deal) - HAND_SIZE * n), tuple(rows),
+        over,
         score_deck if everything else None,
         tuple(sorted(deal[HAND_SIZE * n:])) if everything else None,
     ))
