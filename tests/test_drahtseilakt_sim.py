@@ -224,3 +224,31 @@ class DrahtseilaktMachine(RuleBasedStateMachine):
 DrahtseilaktMachine.TestCase.settings = settings(max_examples=40, stateful_step_count=60,
                                                  deadline=None)
 TestDrahtseilaktStateful = DrahtseilaktMachine.TestCase
+
+
+def test_sampling_depends_on_the_view_only_whatever_was_sampled_before() -> None:
+    # sample_state works out once what a view fixes: views sampled in turn each keep their own
+    views = []
+    for seed, preset in enumerate(("standard", "chaotique", "tactique")):
+        state = d.new_game(NAMES[:3 + seed], seed=seed, variant=preset)
+        rng = random.Random(seed)
+        for step in range(40):
+            seat = d.current_seats(state)[0]
+            if step % 9 == 4:
+                views.append(d.view(state, seat))
+            state, _ = d.apply(state, rng.choice(d.legal_actions(state, seat)))
+    first = [d.sample_state(v, random.Random(k)) for k, v in enumerate(views)]
+    again = [d.sample_state(v, random.Random(k)) for k, v in reversed(list(enumerate(views)))]
+    assert first == again[::-1]
+    assert all(d.sample_state(v, random.Random(k)) == first[k] for k, v in enumerate(views))
+    for v, sample in zip(views, first):
+        assert v.seat is not None
+        assert d.view(sample, v.seat) == v
+
+
+@pytest.mark.parametrize("preset", sorted(d.PRESETS))
+def test_the_cards_in_play_run_from_one(preset: str) -> None:
+    # the Prudent player counts the cards out under a card as (card - 1) minus those it has seen
+    for n in range(d.MIN_PLAYERS, d.MAX_PLAYERS + 1):
+        cards = d.number_cards(d.Variant.coerce(preset), n)
+        assert cards == tuple(range(1, len(cards) + 1))

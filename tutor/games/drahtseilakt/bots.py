@@ -5,13 +5,14 @@ player's sticks and the reserve)."""
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_left
 from collections.abc import Sequence
 
 from tutor.engine.api import Seed
 from tutor.engine.bots import RandomPlayer as RandomPlayer
 from tutor.engine.bots import bot_rng
-from tutor.games.drahtseilakt.core import SCORE_VALUES, TRICKS
+from tutor.games.drahtseilakt.core import SCORE_VALUES, TRICKS, ScoreCard
 from tutor.games.drahtseilakt.engine import Play, View
 
 
@@ -25,6 +26,33 @@ def _all_below(below: int, size: int, draws: int) -> float:
     return p
 
 
+_TABLES: dict[tuple[int, int, int], tuple[tuple[float, ...], tuple[float, ...]]] = {}
+
+
+def _tables(size: int, waiting: int, others: int
+            ) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """For ``below`` = 0 to ``size``: the chance that the ``waiting`` cards still to come this
+    trick, drawn among the ``size`` cards still out, are all among ``below`` of them
+    (:func:`_all_below`), and ``(below / share) ** others`` (``share``: ``size``, or 1 when
+    nothing is left): the chance that ``others`` cards, each drawn from the cards still out,
+    are all under a card with ``below`` of them under it. Computed once for each size."""
+    key = (size, waiting, others)
+    tables = _TABLES.get(key)
+    if tables is None:
+        share = size or 1
+        tables = _TABLES[key] = (tuple(_all_below(b, size, waiting) for b in range(size + 1)),
+                                 tuple((b / share) ** others for b in range(size + 1)))
+    return tables
+
+
+@functools.lru_cache(maxsize=4096)
+def _mean_left(revealed: tuple[ScoreCard, ...]) -> float:
+    """The mean of the score values 1 to 9 not among ``revealed`` (0 when none is left)."""
+    turned = {c for c in revealed if type(c) is int}
+    future = [v for v in SCORE_VALUES if v not in turned]
+    return sum(future) / len(future) if future else 0.0
+
+
 class CarefulPlayer:
     """A careful player reasoning from public information only.
 
@@ -33,27 +61,32 @@ class CarefulPlayer:
     what the sticks would cost once pairs are given back (a blue stick is welcome to a player
     holding reds); then it adds what keeping the card would cost later: a card that will be
     extreme among the cards still out is a liability, weighted by the average score card still
-    to come. It plays the cheapest card."""
+    to come. It plays the cheapest card (a tiny random amount, drawn for every card in turn,
+    settles near ties)."""
 
     def __init__(self, *, seed: Seed = 0, foresight: float = 1.0) -> None:
         self.rng = bot_rng(seed)
         self.foresight = foresight
 
     def choose(self, view: View, legal: Sequence[Play]) -> Play:
-        options = list(legal)
+        options = legal if type(legal) is tuple else list(legal)
         me = view.me()
-        if me is None or me.hand is None or view.stake is None or len(options) == 1:
+        stake = view.stake
+        if me is None or me.hand is None or stake is None or len(options) == 1:
             return options[0]
-        n = len(view.players)
-        trick = [c for p, c in view.trick if c is not None and p != view.seat]
-        mine = set(me.hand)
-        gone = set(view.played_this_manche) | set(trick)
-        pool = sorted(c for c in view.cards_in_play() if c not in mine and c not in gone)
-        waiting = sum(1 for p in view.players if p.name != view.seat
-                      and (p.played is None))
-        size = len(pool)
+        seat = view.seat
+        players = view.players
+        n = len(players)
+        trick = [c for p, c in view.trick if c is not None and p != seat]
+        # the cards seen: this seat's, those played this manche; the others are still out
+        seen = sorted({*me.hand, *view.played_this_manche, *trick})
+        waiting = 0
+        for p in players:
+            if p.played is None and p.name != seat:
+                waiting += 1
+        size = len(view.cards_in_play()) - len(seen)
         red, blue = me.red, me.blue
-        value, pays_blue, pays_red = view.stake
+        value, pays_blue, pays_red = stake
         red_left, blue_left = view.reserve
         finite = view.variant.supply == "finite"
         later = TRICKS - view.trick_number
@@ -63,29 +96,29 @@ class CarefulPlayer:
         cost_blue = (abs(red - blue - get_blue) - now) if pays_blue else 0
         cost_red = (abs(red + get_red - blue) - now) if pays_red else 0
         # the score cards still to come: what an extreme card kept for later will cost
-        turned = {c for c in view.revealed if type(c) is int}
-        future = [v for v in SCORE_VALUES if v not in turned]
-        mean = sum(future) / len(future) if future else 0.0
+        mean = _mean_left(view.revealed)
         later_blue = abs(red - blue - mean) - now
         later_red = abs(red + mean - blue) - now
-        others = n - 1
-        best: tuple[float, int] | None = None
+        alone, kept = _tables(size, waiting, n - 1)
+        foresight, noise = self.foresight, self.rng.random
+        best: float | None = None
         choice = options[0]
-        top, bottom = max(trick, default=None), min(trick, default=None)
+        top = max(trick) if trick else None
+        bottom = min(trick) if trick else None
         for action in options:
             c = action.card
-            below = bisect_left(pool, c)  # the pool is sorted: the cards under c
+            # the cards out under c: the cards in play are 1 to N, c - 1 of them under c
+            below = c - 1 - bisect_left(seen, c)
             above = size - below
-            p_high = _all_below(below, size, waiting) if top is None or c > top else 0.0
-            p_low = _all_below(above, size, waiting) if bottom is None or c < bottom else 0.0
+            p_high = alone[below] if top is None or c > top else 0.0
+            p_low = alone[above] if bottom is None or c < bottom else 0.0
             risk = p_high * cost_blue + p_low * cost_red
-            # kept, c is played in a later trick against ``others`` cards still out
-            share = size or 1
-            keep = ((below / share) ** others * later_blue
-                    + (above / share) ** others * later_red) if later else 0.0
-            score = risk - self.foresight * keep + self.rng.uniform(0, 0.01)
-            if best is None or score < best[0]:
-                best, choice = (score, c), action
+            # kept, c is played in a later trick against the n - 1 cards still out
+            keep = (kept[below] * later_blue + kept[above] * later_red) if later else 0.0
+            # uniform(0, 0.01) is 0 + (0.01 - 0) * random(): the same number
+            score = risk - foresight * keep + 0.01 * noise()
+            if best is None or score < best:
+                best, choice = score, action
         return choice
 
 

@@ -8,6 +8,7 @@ the rule instead of showing a traceback.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Literal, NamedTuple
 
@@ -189,6 +190,14 @@ def reveal(score_deck: Sequence[ScoreCard], explain: bool = True) -> Reveal:
     if type(explain) is not bool:
         raise IllegalAction(f"L’option {fr.quote('explain')} vaut True ou False, pas "
                             f"{shown(explain)}.", C_REVEAL)
+    return turn(deck, explain)
+
+
+def turn(deck: tuple[ScoreCard, ...], explain: bool) -> Reveal:
+    """:func:`reveal` on a checked deck (the engine's own path: its decks come from the checked
+    record)."""
+    if not explain and deck and type(deck[0]) is int:  # one card, both colours paid
+        return tuple.__new__(Reveal, (deck[0], True, True, deck[:1], deck[1:], ()))
     events: list[Event] = []
     turned: list[ScoreCard] = []
     zero: ScoreCard | None = None
@@ -268,22 +277,24 @@ def resolve_trick(plays: Mapping[str, int], stake: Reveal | Stake) -> TrickResul
     """
     checked = check_plays(plays)
     s = check_stake(stake)
-    return resolve(checked, s.value, s.blue, s.red, True)
+    return resolve(tuple(checked.items()), s.value, s.blue, s.red, True)
 
 
-def resolve(plays: Mapping[str, int], value: int, blue: bool, red: bool,
+def resolve(trick: Sequence[tuple[str, int]], value: int, blue: bool, red: bool,
             explain: bool) -> TrickResult:
-    """:func:`resolve_trick` on checked arguments (the engine's own path)."""
-    highest = max(plays, key=plays.__getitem__)
-    lowest = min(plays, key=plays.__getitem__)
+    """:func:`resolve_trick` on checked arguments (the engine's own path), the cards given as
+    the trick's (player, card) pairs."""
+    cards = [c for _, c in trick]
+    top, bottom = max(cards), min(cards)
+    highest, lowest = trick[cards.index(top)][0], trick[cards.index(bottom)][0]
     nb, nr = (value if blue else 0), (value if red else 0)
     if not explain:
-        return TrickResult(highest, lowest, nb, nr, ())
+        return tuple.__new__(TrickResult, (highest, lowest, nb, nr, ()))
     events = [
-        Event("blue", highest, {"card": plays[highest], "count": nb}, C_BLUE) if blue else
-        Event("no_blue", highest, {"card": plays[highest]}, C_ZERO),
-        Event("red", lowest, {"card": plays[lowest], "count": nr}, C_RED) if red else
-        Event("no_red", lowest, {"card": plays[lowest]}, C_ZERO),
+        Event("blue", highest, {"card": top, "count": nb}, C_BLUE) if blue else
+        Event("no_blue", highest, {"card": top}, C_ZERO),
+        Event("red", lowest, {"card": bottom, "count": nr}, C_RED) if red else
+        Event("no_red", lowest, {"card": bottom}, C_ZERO),
     ]
     return TrickResult(highest, lowest, nb, nr, tuple(events))
 
@@ -293,8 +304,13 @@ def settle(red: int, blue: int) -> tuple[int, int]:
     only the colour held in greater number remains, reduced by the other."""
     r = check_count(red, "le nombre de bâtonnets rouges", C_PAIRS)
     b = check_count(blue, "le nombre de bâtonnets bleus", C_PAIRS)
-    pairs = min(r, b)
-    return r - pairs, b - pairs
+    return unpaired(r, b)
+
+
+def unpaired(red: int, blue: int) -> tuple[int, int]:
+    """:func:`settle` on checked counts (the engine's own path)."""
+    pairs = min(red, blue)
+    return red - pairs, blue - pairs
 
 
 def _scores(value: object, who: str) -> tuple[int, ...]:
@@ -370,9 +386,20 @@ def winners_of(totals: Mapping[str, int]) -> Outcome:
                             f"{shown(totals)}.", C_WINNER)
     checked = {check_name(p): check_count(t, f"le total {fr.of(str(p))}", C_WINNER)
                for p, t in totals.items()}
-    top, best = best_totals(checked, lowest=True)
-    reason = fr.victory(top, fr.count(best, "point"), lowest=True)
-    return Outcome(checked, top, fr.typography(reason), C_WINNER)
+    return winners(checked)
+
+
+def winners(totals: dict[str, int]) -> Outcome:
+    """:func:`winners_of` on checked totals (the engine's own path)."""
+    top, best = best_totals(totals, lowest=True)
+    return Outcome(totals, top, _victory(top, best), C_WINNER)
+
+
+@functools.lru_cache(maxsize=1024)
+def _victory(top: tuple[str, ...], best: int) -> str:
+    """Why ``top`` win with ``best`` points, in French (the same few sentences end every
+    simulated game: written once)."""
+    return fr.typography(fr.victory(top, fr.count(best, "point"), lowest=True))
 
 
 def number_cards(variant: Variant, n: int) -> tuple[int, ...]:

@@ -35,6 +35,7 @@ from tutor.games.drahtseilakt.core import (
     HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    NUMBER_CARDS,
     SCORE_CARDS,
     STICKS_PER_COLOUR,
     TRICKS,
@@ -47,6 +48,7 @@ from tutor.games.drahtseilakt.core import (
     number_cards,
     reveal,
     shown,
+    turn,
 )
 
 FIRST_DEALER = "first_dealer"
@@ -152,7 +154,11 @@ class View(NamedTuple):
 
     def me(self) -> PlayerView | None:
         """The seat's own entry (``None`` for the teacher)."""
-        return next((p for p in self.players if p.name == self.seat), None)
+        seat = self.seat
+        for p in self.players:
+            if p.name == seat:
+                return p
+        return None
 
     def cards_in_play(self) -> tuple[int, ...]:
         """Every number card of this reading and player count."""
@@ -220,7 +226,7 @@ def start_manche(rules: Variant, names: tuple[str, ...], record: Record, first_d
     cards: tuple[int, ...] = record.shuffles[2 * manche]  # type: ignore[assignment]
     scores: tuple[ScoreCard, ...] = record.shuffles[2 * manche + 1]  # type: ignore[assignment]
     hands = tuple(tuple(sorted(cards[HAND_SIZE * i:HAND_SIZE * (i + 1)])) for i in range(n))
-    first = reveal(scores, explain=False)
+    first = turn(scores, False)  # the record was checked
     leader = (first_dealer + manche + 1) % n
     return State(rules, names, record, first_dealer, manche, hands, first.rest, first.revealed,
                  Stake(first.value, first.blue, first.red), leader, (), 0, (), (0,) * n,
@@ -229,8 +235,9 @@ def start_manche(rules: Variant, names: tuple[str, ...], record: Record, first_d
 
 def dealer(state: State) -> str:
     """The dealer of the current manche (``drahtseilakt/manches``): one seat left each manche."""
-    n = len(state.players)
-    return state.players[(state.first_dealer + min(state.manche, n - 1)) % n]
+    players, manche = state.players, state.manche
+    n = len(players)
+    return players[(state.first_dealer + (manche if manche < n else n - 1)) % n]
 
 
 def manche_events(state: State) -> list[Event]:
@@ -441,12 +448,29 @@ def to_play(state: State) -> str | None:
 def current_seats(state: State) -> tuple[str, ...]:
     """The players who must act now: the next player clockwise, or, in the chaotic variant,
     every player who has not chosen a card for this trick yet."""
-    if is_over(state):
+    players, trick = state.players, state.trick
+    n = len(players)
+    if state.manche >= n:  # over
         return ()
     if state.variant.play == "in_turn":
-        return (state.players[(state.leader + len(state.trick)) % len(state.players)],)
-    done = {p for p, _ in state.trick}
-    return tuple(p for p in state.players if p not in done)
+        return (players[(state.leader + len(trick)) % n],)
+    done = {p for p, _ in trick}
+    return tuple(p for p in players if p not in done)
+
+
+_PLAYS: dict[str, list[Play]] = {}
+"""Each seat's 51 possible plays (card 0 unused), made once: a :class:`Play` is immutable, so
+the legal actions of every position share them instead of building new ones."""
+
+
+def _plays(seat: str) -> list[Play]:
+    """``seat``'s row of :data:`_PLAYS` (made on first use)."""
+    row = _PLAYS.get(seat)
+    if row is None:
+        if len(_PLAYS) >= 256:  # names typed by learners: keep the table small
+            _PLAYS.clear()
+        row = _PLAYS[seat] = [Play(seat, c) for c in range(len(NUMBER_CARDS) + 1)]
+    return row
 
 
 def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
@@ -454,10 +478,13 @@ def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
 
     This is the only legality rule: :func:`apply` refuses anything not listed here.
     """
-    i = seat_index(state, seat)
+    players = state.players
+    if type(seat) is not str or seat not in players:
+        seat_index(state, seat)  # raises: nobody has that name
     if seat not in current_seats(state):
         return ()
-    return tuple(Play(seat, c) for c in state.hands[i])
+    row = _PLAYS.get(seat) or _plays(seat)
+    return tuple(map(row.__getitem__, state.hands[players.index(seat)]))
 
 
 def refusal(state: State, action: object) -> IllegalAction:
@@ -493,8 +520,8 @@ def refusal(state: State, action: object) -> IllegalAction:
 
 def reserve(state: State) -> tuple[int, int]:
     """Sticks left in the reserve (red, blue); never below 0 (``drahtseilakt/batonnets``)."""
-    return (max(0, STICKS_PER_COLOUR - sum(state.red)),
-            max(0, STICKS_PER_COLOUR - sum(state.blue)))
+    red, blue = STICKS_PER_COLOUR - sum(state.red), STICKS_PER_COLOUR - sum(state.blue)
+    return red if red > 0 else 0, blue if blue > 0 else 0
 
 
 def inventory(state: State) -> dict[Hashable, int]:
@@ -520,31 +547,36 @@ def inventory(state: State) -> dict[Hashable, int]:
 def view(state: State, seat: str | None) -> View:
     """What ``seat`` may see (``seat=None``: the teacher's view, everything visible); see
     :class:`View`."""
+    (variant, players, record, _, manche, hands, score_deck, revealed, stake, leader, trick, tricks,
+     discard, red, blue, history, cancelled) = state
     everything = seat is None
-    me = None if everything else seat_index(state, seat)
-    hidden_trick = state.variant.play == "simultaneous" and not everything
-    played = dict(state.trick)
-    players = []
-    for i, name in enumerate(state.players):
-        mine = everything or i == me
+    if not everything and (type(seat) is not str or seat not in players):
+        seat_index(state, seat)  # raises: nobody has that name
+    n = len(players)
+    hidden_trick = not everything and variant.play == "simultaneous"
+    played = dict(trick)
+    new = tuple.__new__  # the named tuples below, built without their keyword machinery
+    rows = []
+    i = 0
+    for name in players:
+        mine = everything or name == seat
+        hand = hands[i]
         card = played.get(name)
-        players.append(PlayerView(
-            name, state.hands[i] if mine else None, len(state.hands[i]),
-            card if (mine or not hidden_trick) else None, card is not None,
-            state.red[i], state.blue[i], state.history[i], state.cancelled[i]))
-    over = is_over(state)
-    n = len(state.players)
+        rows.append(new(PlayerView, (
+            name, hand if mine else None, len(hand), card if (mine or not hidden_trick) else None,
+            card is not None, red[i], blue[i], history[i], cancelled[i])))
+        i += 1
+    over = manche >= n
     # this manche's recorded deal: the cards past the hands were not dealt
-    unseen: tuple[int, ...] = () if over else state.record.shuffles[  # type: ignore[assignment]
-        2 * state.manche][HAND_SIZE * n:]
-    return View(
-        seat=seat, variant=state.variant, manche=min(state.manche + 1, n), manches=n,
-        dealer=dealer(state), leader=None if over else state.players[state.leader],
-        to_play=current_seats(state), trick_number=min(state.tricks + 1, TRICKS),
-        trick=tuple((p, c if not hidden_trick or p == seat else None) for p, c in state.trick),
-        stake=None if over else state.stake, revealed=state.revealed,
-        deck_size=len(state.score_deck), played_this_manche=state.discard,
-        reserve=reserve(state), unseen_count=len(unseen), players=tuple(players), over=over,
-        score_deck=state.score_deck if everything else None,
-        unseen=tuple(sorted(unseen)) if everything else None,
-    )
+    deal: tuple[int, ...] = () if over else record.shuffles[2 * manche]  # type: ignore[assignment]
+    shown_trick = tuple((p, c if p == seat else None) for p, c in trick) if hidden_trick \
+        else trick
+    return new(View, (
+        seat, variant, n if over else manche + 1, n, dealer(state),
+        None if over else players[leader], current_seats(state),
+        tricks + 1 if tricks < TRICKS else TRICKS, shown_trick, None if over else stake, revealed,
+        len(score_deck), discard, reserve(state), max(0, len(deal) - HAND_SIZE * n), tuple(rows),
+        over,
+        score_deck if everything else None,
+        tuple(sorted(deal[HAND_SIZE * n:])) if everything else None,
+    ))

@@ -11,17 +11,46 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
+from typing import NamedTuple
 
 from tutor.engine import shuffled
 from tutor.engine.core import Record
-from tutor.games.drahtseilakt.core import HAND_SIZE, SCORE_CARDS, number_cards
+from tutor.games.drahtseilakt.core import HAND_SIZE, SCORE_CARDS, ScoreCard, Stake, number_cards
 from tutor.games.drahtseilakt.engine import FIRST_DEALER, State, View
 
 
-def sample_state(view: View, rng: random.Random) -> State:
-    """A state consistent with ``view`` (``view(state, view.seat) == view``) for a game in
-    progress: the unseen number cards dealt at random to the other hands (their sizes kept) and
-    out of the deal, the face-down score cards shuffled, the later manches shuffled anew."""
+class _Setup(NamedTuple):
+    """What :func:`sample_state` reads of one view, worked out once: a hint samples the same
+    view hundreds of times."""
+
+    hand: tuple[int, ...]
+    names: tuple[str, ...]
+    manche: int
+    cards: tuple[int, ...]
+    pool: tuple[int, ...]  # the number cards the seat does not see, in order
+    seats: tuple[tuple[str, bool, int, bool, tuple[int, ...]], ...]
+    # per seat: name, whether it is the seat's own, hand size, whether its card for this trick
+    # is hidden (to be drawn), its share of the finished tricks in the recorded deal
+    rest: tuple[ScoreCard, ...]  # the face-down score cards, in order
+    first_dealer: int
+    leader: int
+    stake: Stake
+    red: tuple[int, ...]
+    blue: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]
+    cancelled: tuple[tuple[int, ...], ...]
+
+
+_LAST: tuple[View, _Setup] | None = None
+"""The last view sampled and its set-up (one pair, read and written at once)."""
+
+
+def _setup(view: View) -> _Setup:
+    """The part of :func:`sample_state` that depends on the view only (checked here)."""
+    global _LAST
+    last = _LAST
+    if last is not None and last[0] is view:
+        return last[1]
     seat = view.seat
     me = view.me()
     if seat is None or me is None or me.hand is None:
@@ -35,46 +64,66 @@ def sample_state(view: View, rng: random.Random) -> State:
     cards = number_cards(view.variant, n)
     trick = dict(view.trick)
     seen = {*me.hand, *view.played_this_manche, *(c for c in trick.values() if c is not None)}
-    pool = [c for c in cards if c not in seen]
-    rng.shuffle(pool)
-    hands: list[tuple[int, ...]] = []
-    chosen: dict[str, int] = {}
-    for p in view.players:
-        if p.name == seat:
-            hands.append(me.hand)
-            continue
-        hand = tuple(sorted(pool.pop() for _ in range(p.hand_size)))
-        hands.append(hand)
-        if p.has_played and trick.get(p.name) is None:
-            chosen[p.name] = pool.pop()
-    unseen = tuple(pool)
-    assert len(unseen) == view.unseen_count
-    played = tuple((p, c if c is not None else chosen[p]) for p, c in view.trick)
+    pool = tuple(c for c in cards if c not in seen)
+    assert len(pool) - sum(p.hand_size + (p.has_played and trick.get(p.name) is None)
+                           for p in view.players if p.name != seat) == view.unseen_count
     # the recorded deal of this manche: each seat's nine cards (hand, trick card, its share of
     # the finished tricks: which card was whose does not matter to the position), then the rest
     discard = list(view.played_this_manche)
-    tricks = view.trick_number - 1
-    dealt: list[int] = []
-    for i, name in enumerate(names):
-        own = [*hands[i], *(c for p, c in played if p == name)]
-        take = HAND_SIZE - len(own)
-        own += discard[:take]
+    seats = []
+    for p in view.players:
+        take = HAND_SIZE - p.hand_size - (p.name in trick)
+        seats.append((p.name, p.name == seat, p.hand_size,
+                      p.has_played and trick.get(p.name) is None, tuple(discard[:take])))
         del discard[:take]
-        dealt += own
-    rest = [c for c in SCORE_CARDS if c not in view.revealed]
+    setup = _Setup(
+        me.hand, names, manche, cards, pool, tuple(seats),
+        tuple(c for c in SCORE_CARDS if c not in view.revealed),
+        (names.index(view.dealer) - manche) % n, names.index(view.leader), view.stake,
+        tuple(p.red for p in view.players), tuple(p.blue for p in view.players),
+        tuple(p.history for p in view.players), tuple(p.cancelled for p in view.players))
+    _LAST = (view, setup)
+    return setup
+
+
+def sample_state(view: View, rng: random.Random) -> State:
+    """A state consistent with ``view`` (``view(state, view.seat) == view``) for a game in
+    progress: the unseen number cards dealt at random to the other hands (their sizes kept) and
+    out of the deal, the face-down score cards shuffled, the later manches shuffled anew."""
+    s = _setup(view)
+    pool = list(s.pool)
+    rng.shuffle(pool)
+    hands: list[tuple[int, ...]] = []
+    chosen: dict[str, int] = {}
+    for name, mine, size, hidden, _ in s.seats:
+        if mine:
+            hands.append(s.hand)
+            continue
+        # the last ``size`` cards of the shuffled pool (dealt from its end), sorted
+        cut = len(pool) - size
+        hands.append(tuple(sorted(pool[cut:])))
+        del pool[cut:]
+        if hidden:
+            chosen[name] = pool.pop()
+    unseen = tuple(pool)
+    played = tuple((p, c if c is not None else chosen[p]) for p, c in view.trick)
+    dealt: list[int] = []
+    for i, (name, _, _, _, share) in enumerate(s.seats):
+        dealt += hands[i]
+        dealt += [c for p, c in played if p == name]
+        dealt += share
+    rest = list(s.rest)
     rng.shuffle(rest)
     score_deck = tuple(rest)
     drawn: list[tuple[Hashable, ...]] = []
-    for k in range(n):
-        if k == manche:
-            drawn += [tuple(dealt) + unseen, tuple(view.revealed) + score_deck]
+    cards = s.cards
+    for k in range(len(s.names)):
+        if k == s.manche:
+            drawn += [tuple(dealt) + unseen, view.revealed + score_deck]
         else:
             drawn += [shuffled(cards, rng), shuffled(SCORE_CARDS, rng)]
-    first_dealer = (names.index(view.dealer) - manche) % n
-    record = Record(tuple(drawn), ((FIRST_DEALER, first_dealer),))
+    record = Record(tuple(drawn), ((FIRST_DEALER, s.first_dealer),))
     return State(
-        view.variant, names, record, first_dealer, manche, tuple(hands), score_deck,
-        view.revealed, view.stake, names.index(view.leader), played, tricks,
-        view.played_this_manche, tuple(p.red for p in view.players),
-        tuple(p.blue for p in view.players), tuple(p.history for p in view.players),
-        tuple(p.cancelled for p in view.players))
+        view.variant, s.names, record, s.first_dealer, s.manche, tuple(hands), score_deck,
+        view.revealed, s.stake, s.leader, played, view.trick_number - 1,
+        view.played_this_manche, s.red, s.blue, s.history, s.cancelled)

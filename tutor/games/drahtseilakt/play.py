@@ -18,12 +18,13 @@ from tutor.games.drahtseilakt.core import (
     STICKS_PER_COLOUR,
     TRICKS,
     Stake,
+    Variant,
     is_int,
     resolve,
-    reveal,
-    settle,
     target,
-    winners_of,
+    turn,
+    unpaired,
+    winners,
 )
 from tutor.games.drahtseilakt.core import _cancellation as cancellation
 from tutor.games.drahtseilakt.engine import (
@@ -56,32 +57,40 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
     (``drahtseilakt/fin-de-manche``) or the game. ``explain=False`` skips building the events
     (simulations); the resulting state is the same.
     """
+    (variant, players, record, first_dealer, manche, hands, score_deck, revealed, stake, leader,
+     trick, tricks, discard, red, blue, history, cancelled) = state
     seat, card = action.seat, action.card
-    i = state.players.index(seat)
-    hand = state.hands[i]
+    i = players.index(seat)
+    hand = hands[i]
     k = hand.index(card)
-    hands = state.hands[:i] + (hand[:k] + hand[k + 1:],) + state.hands[i + 1:]
-    trick = state.trick + ((seat, card),)
+    changed = list(hands)
+    changed[i] = hand[:k] + hand[k + 1:]
+    trick = (*trick, (seat, card))
+    # the new state, built as a plain tuple (``_replace`` costs more than the step itself)
+    new = tuple.__new__(State, (variant, players, record, first_dealer, manche, tuple(changed),
+                                score_deck, revealed, stake, leader, trick, tricks, discard, red,
+                                blue, history, cancelled))
+    if not explain:
+        return (new, ()) if len(trick) < len(players) else _end_of_trick(new, [], False)
     events: list[Event] = []
-    if explain:
-        if state.variant.play == "simultaneous":
-            events.append(Event("choose", seat, {"card": card}, C_CHAOTIC))
-        else:
-            events.append(Event("play", seat, {"card": card, "position": len(trick)}, C_PLAY))
-    if len(trick) < len(state.players):
-        return state._replace(hands=hands, trick=trick), tuple(events)
-    return _end_of_trick(state._replace(hands=hands, trick=trick), events, explain)
+    if variant.play == "simultaneous":
+        events.append(Event("choose", seat, {"card": card}, C_CHAOTIC))
+    else:
+        events.append(Event("play", seat, {"card": card, "position": len(trick)}, C_PLAY))
+    if len(trick) < len(players):
+        return new, tuple(events)
+    return _end_of_trick(new, events, explain)
 
 
-def _give(state: State, seat: int, colour: str, count: int, events: list[Event],
-          explain: bool) -> tuple[list[int], list[int]]:
-    """Hand ``count`` sticks of ``colour`` to ``seat`` from the reserve, then settle pairs."""
-    red, blue = list(state.red), list(state.blue)
+def _give(variant: Variant, players: tuple[str, ...], red: list[int], blue: list[int], seat: int,
+          colour: str, count: int, events: list[Event], explain: bool) -> None:
+    """Hand ``count`` sticks of ``colour`` to ``seat`` from the reserve, then settle pairs
+    (``red`` and ``blue``, the sticks held, are updated in place)."""
     held = blue if colour == "blue" else red
     left = STICKS_PER_COLOUR - sum(held)
-    name = state.players[seat]
     if count > left:
-        if state.variant.supply == "finite":
+        name = players[seat]
+        if variant.supply == "finite":
             if explain:
                 events.append(Event("short", name, {"colour": colour, "wanted": count,
                                                     "got": max(0, left)}, C_SHORT))
@@ -90,43 +99,40 @@ def _give(state: State, seat: int, colour: str, count: int, events: list[Event],
             events.append(Event("tokens", name, {"colour": colour,
                                                  "missing": count - max(0, left)}, C_UNLIMITED))
     held[seat] += count
-    if state.variant.pairs == "immediate" and red[seat] and blue[seat]:
-        r, b = settle(red[seat], blue[seat])
+    if variant.pairs == "immediate" and red[seat] and blue[seat]:
+        r, b = unpaired(red[seat], blue[seat])
         if explain:
-            events.append(Event("pairs", name, {"pairs": red[seat] - r, "red": r, "blue": b},
-                                C_PAIRS))
+            events.append(Event("pairs", players[seat], {"pairs": red[seat] - r, "red": r,
+                                                         "blue": b}, C_PAIRS))
         red[seat], blue[seat] = r, b
-    return red, blue
 
 
 def _end_of_trick(state: State, events: list[Event], explain: bool
                   ) -> tuple[State, tuple[Event, ...]]:
-    plays = dict(state.trick)
-    players = state.players
-    if explain and state.variant.play == "simultaneous":
-        events.append(Event("show", None, {"plays": plays}, C_CHAOTIC))
-    stake = state.stake
-    result = resolve(plays, stake.value, stake.blue, stake.red, explain)
+    (variant, players, record, first_dealer, manche, hands, score_deck, revealed, stake, _leader,
+     trick, tricks, discard, red_held, blue_held, history, cancelled) = state
+    if explain and variant.play == "simultaneous":
+        events.append(Event("show", None, {"plays": dict(trick)}, C_CHAOTIC))
+    result = resolve(trick, *stake, explain)
     events.extend(result.events)
-    hi, lo = players.index(result.highest), players.index(result.lowest)
-    red, blue = list(state.red), list(state.blue)
+    hi = players.index(result.highest)
+    red, blue = list(red_held), list(blue_held)
     if result.blue:
-        red, blue = _give(state, hi, "blue", result.blue, events, explain)
-        state = state._replace(red=tuple(red), blue=tuple(blue))
+        _give(variant, players, red, blue, hi, "blue", result.blue, events, explain)
     if result.red:
-        red, blue = _give(state, lo, "red", result.red, events, explain)
-    discard = state.discard + tuple(c for _, c in state.trick)
-    tricks = state.tricks + 1
+        _give(variant, players, red, blue, players.index(result.lowest), "red", result.red,
+              events, explain)
+    tricks += 1
     if explain:
         events.append(Event("trick_end", result.highest,
-                            {"plays": plays, "last": tricks == TRICKS}, C_TRICK_END))
+                            {"plays": dict(trick), "last": tricks == TRICKS}, C_TRICK_END))
     if tricks < TRICKS:
-        turned = reveal(state.score_deck, explain)
+        turned = turn(score_deck, explain)
         events.extend(turned.events)
-        new = state._replace(score_deck=turned.rest, revealed=state.revealed + turned.revealed,
-                             stake=Stake(turned.value, turned.blue, turned.red), leader=hi,
-                             trick=(), tricks=tricks, discard=discard, red=tuple(red),
-                             blue=tuple(blue))
+        new = tuple.__new__(State, (
+            variant, players, record, first_dealer, manche, hands, turned.rest,
+            revealed + turned.revealed, tuple.__new__(Stake, turned[:3]), hi, (), tricks,
+            discard + tuple([c for _, c in trick]), tuple(red), tuple(blue), history, cancelled))
         return new, tuple(events)
     return _end_of_manche(state, red, blue, events, explain)
 
@@ -137,7 +143,7 @@ def _end_of_manche(state: State, red: list[int], blue: list[int], events: list[E
     if state.variant.pairs == "end_of_manche":
         for i, name in enumerate(players):
             if red[i] and blue[i]:
-                r, b = settle(red[i], blue[i])
+                r, b = unpaired(red[i], blue[i])
                 if explain:
                     events.append(Event("pairs", name, {"pairs": red[i] - r, "red": r, "blue": b},
                                         C_LATE_PAIRS))
@@ -188,7 +194,7 @@ def outcome(state: State) -> Outcome:
     """The final totals and winners (``drahtseilakt/fin``, ``drahtseilakt/vainqueur``)."""
     if not is_over(state):
         raise IllegalAction("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
-    return winners_of(totals(state))
+    return winners(totals(state))
 
 
 def _final_events(state: State) -> list[Event]:
