@@ -163,6 +163,16 @@ def test_the_page_is_light_when_ready_and_builds_each_part_when_the_learner_reac
     page.close()
 
 
+# scrolled to its end, the page's last cell ends above the « Sommaire » bar
+SCROLLED_TO_END_ABOVE_THE_BAR = """() => {
+    const cells = document.getElementById('rendered_cells');
+    cells.scrollTop = cells.scrollHeight;
+    const last = cells.querySelector('.jp-Cell:last-of-type').getBoundingClientRect();
+    const bar = document.getElementById('tutor-toc').getBoundingClientRect();
+    return last.bottom <= bar.top + 1;
+}"""
+
+
 def test_on_a_phone_examples_and_explorers_are_folded_and_the_contents_reachable(
         browser: Browser, app_url: str) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})
@@ -178,7 +188,12 @@ def test_on_a_phone_examples_and_explorers_are_folded_and_the_contents_reachable
     expect(explorer.locator(".tv-tie-explorer")).to_have_count(0)  # folded: not built
     reach(page, explorer)  # opened: built
     expect(explorer.locator(".tv-tie-explorer")).to_be_visible()
-    # « Sommaire », from the middle of the page, leads to a section
+    # « Sommaire » sits in a bar at the bottom of the screen (a pill at the top right covered the
+    # text); the page's end scrolls above it
+    bar = page.get_by_role("navigation", name="Sommaire").bounding_box()
+    assert bar is not None and bar["y"] + bar["height"] >= 844 - 1 and bar["width"] >= 389
+    assert page.evaluate(SCROLLED_TO_END_ABOVE_THE_BAR)
+    # from the middle of the page, it leads to a section
     page.get_by_role("button", name="Sommaire").click()
     page.get_by_role("navigation", name="Sommaire").get_by_role(
         "link", name="Cartes en attente").click()
