@@ -4,7 +4,9 @@ Engine section: random full games per second through the public API (``new_game`
 ``current_seats``, ``legal_actions``, ``apply``), for each game and player count, with OpenSpiel's
 goofspiel (15 cards) stepped from the same kind of Python loop as the yardstick; our runs and
 goofspiel's alternate, and the ratio is the median of the paired ratios. Page section (when
-Voilà can be started): see ``tests/bench/pages.py``. Bot section: each computer player level's
+Voilà can be started): see ``tests/bench/pages.py``. Speed section: every game's random games
+and every computer level's decisions per second, now and before the engines' speed work, in
+the same run (``tests/bench/speed.py``). Bot section: each computer player level's
 win rate against random players and against "always the smallest action", over seeded games
 (``tests/bench/bots.py``). Hints section: playouts per second per game and the time of one
 « Conseil » (``tests/bench/hints.py``). « Et si… ? » and « Pourquoi » section: the time of one
@@ -151,6 +153,11 @@ def main() -> int:
     parser.add_argument("--page-loads", type=int, default=4,
                         help="loads per page and pool state (first visits and from the Accueil "
                         "alternate)")
+    parser.add_argument("--speed-before", metavar="REV", default=None,
+                        help="the revision the engines and computer players are compared with "
+                        "(default: tests/bench/speed.py's BEFORE)")
+    parser.add_argument("--no-speed", action="store_true",
+                        help="skip the engines and computer players before/after section")
     parser.add_argument("--bot-games", type=int, default=1000,
                         help="seeded games per bot level and opponent (0: skip)")
     parser.add_argument("--no-hints", action="store_true", help="skip the hints section")
@@ -171,6 +178,11 @@ def main() -> int:
     }
     report["engine"] = engine_section(args.seconds, args.rounds)
     print_engine(report["engine"])
+    if not args.no_speed:
+        import speed
+
+        print()
+        report["speed"] = speed.report(args.speed_before or speed.BEFORE)
     if args.bot_games:
         import bots
 
