@@ -25,7 +25,7 @@ from tutor.engine.whatif import (
 )
 from tutor.games import GAMES
 from tutor.games import vautours as v
-from tutor.ui.whatif import decision_sentence
+from tutor.ui.whatif import WHY, WHY_WON, decision_sentence, verdict
 from tutor.ui.widgets import Refusal
 
 from .conftest import maker
@@ -482,9 +482,13 @@ def test_the_panel_shows_both_futures_and_leaves_the_game_untouched(game_id: str
     assert "Ce qui a été joué" in out and "Et si…" in out and out.count("Fin de la partie") == 2
     assert "Étape" in out and "Python" not in out and "Play(" not in out
     assert panel.why.layout.display != "none"
+    # the button and the review's title ask « Pourquoi je n'ai pas gagné ? » only of a lost game
+    won = board.me in engine.outcome(board.session.last.state).winners
+    assert panel.why_title() == (WHY_WON if won else WHY)
+    assert panel.why.description == fr.typography(panel.why_title())
     panel.why.click()
     assert board.error.value == "", board.error.value
-    assert "Pourquoi je n’ai pas gagné" in panel.result.value
+    assert fr.typography(panel.why_title()) in panel.result.value
     assert _session_facts(board) == facts
     assert_french(out + panel.result.value)
     # asking again and again creates no widget model
@@ -656,8 +660,8 @@ def test_why_lists_at_most_three_decisions_with_numbers_and_clauses() -> None:
     panel.why.click()
     assert board.error.value == "", board.error.value
     out = panel.result.value
-    assert "Pourquoi je n’ai pas gagné" in out
-    assert "14 décisions jugées (toutes celles où vous aviez le choix)" in out
+    assert fr.typography(panel.why_title()) in out
+    assert "14 décisions jugées (toutes celles où vos coups possibles se distinguaient)" in out
     assert "Non rejoué" not in out and "meilleur pour vous" not in out
     from tutor.ui.hints import kind_of
 
@@ -749,6 +753,46 @@ def test_a_costly_decision_says_first_what_is_beyond_its_margin() -> None:
     assert "au-delà de la marge" not in wins
     points = fr.typography(decision_sentence(10, "Carte 10", "Carte 12",
                                              duel(0.0, -0.03, 0.03)))
-    assert fr.typography("« Carte 12 » vous rapportait +2,6 points en moyenne") in points
+    assert fr.typography("« Carte 12 » vous donnait 2,6 points de plus en moyenne (±\u00a00,6)") \
+        in points
     assert fr.typography("sans changer vos chances de gagner au-delà de la marge (écart de 0, "
                          f"de {fr.MINUS}3 à +3 points de pourcentage)") in points
+
+
+def test_where_the_lowest_total_wins_points_saved_are_said_as_fewer_points() -> None:
+    """Drahtseilakt, Vaiko: a gain of 4,4 for the learner is 4,4 points fewer (« +4,4 points »
+    read as 4,4 more penalty points); a manche's win chance is said to be the manche's."""
+    row = ActionHint(1, 16, 8, 0.3, 0.7, 10.0, 1.0, (1,), frozenset(), frozenset())
+    duel = Paired(row, row, 16, 0.12, -0.16, 0.36, 4.4, 3.0, True, False, 0, 0)
+    text = fr.typography(decision_sentence(23, "Carte 17", "Carte 44", duel))
+    assert fr.typography("« Carte 44 » vous donnait 4,4 points de la manche de moins en "
+                         "moyenne (±\u00a03,0)") in text
+    assert "de plus" not in text and "+4,4" not in text
+    assert "chances de gagner la manche au-delà de la marge" in text
+
+
+def _hint(wins: int, n: int, low: float, high: float) -> ActionHint:
+    return ActionHint(1, n, wins, low, high, 10.0, 1.0, (1,), frozenset(), frozenset())
+
+
+def test_et_si_says_meilleur_only_when_the_two_margins_are_apart() -> None:
+    """« meilleur » needs the win chances apart on the paired games and on each move's own
+    interval (the table shows both); a gap of points alone is said as points."""
+    played, other = _hint(133, 145, 0.86, 0.95), _hint(130, 145, 0.84, 0.94)
+    # the points beyond their margin, the win chances not: no « meilleur »
+    by_points = Paired(played, other, 145, -0.01, -0.05, 0.02, -0.4, 0.3, False, True, 0, 0)
+    said = verdict(by_points, "Carte 3", "Carte 5")
+    assert "meilleur" not in said and "rapporte plus de points" in said
+    # the paired gap beyond the margin but the two intervals overlapping: no « meilleur »
+    near = Paired(_hint(37, 68, 0.43, 0.66), _hint(24, 68, 0.25, 0.47), 68, -0.19, -0.3, -0.05,
+                  -5.4, 3.5, True, False, 0, 0)
+    assert "dit meilleur" in verdict(near, "Passer", "Tenter ma carte 2")
+    assert "est meilleur" not in verdict(near, "Passer", "Tenter ma carte 2")
+    # apart on both: « meilleur »
+    apart = Paired(_hint(60, 100, 0.5, 0.69), _hint(20, 100, 0.13, 0.29), 100, -0.4, -0.5, -0.3,
+                   -3.0, 1.0, False, True, 0, 0)
+    assert fr.typography(verdict(apart, "Carte 9", "Carte 2")) == fr.typography(
+        "« Carte 9 », le coup joué, est meilleur que « Carte 2 », au-delà de la marge.")
+    # quotes in a label become second-level quotes
+    said = fr.typography(verdict(apart, "Dire « Vaiko »", "Passer"))
+    assert fr.typography("« Dire “Vaiko” »") in said

@@ -128,8 +128,10 @@ def ordinal(k: int, feminine: bool = True) -> str:
 
 
 def quote(text: str) -> str:
-    """``« text »`` with narrow no-break spaces inside the guillemets."""
-    return f"«{NNBSP}{text}{NNBSP}»"
+    """``« text »`` with narrow no-break spaces inside the guillemets; guillemets already in
+    ``text`` become second-level quotes (« Dire “Vaiko” »), not guillemets in guillemets."""
+    inner = re.sub(r"«[\s\u00a0\u202f]*(.*?)[\s\u00a0\u202f]*»", "“\\1”", text)
+    return f"«{NNBSP}{inner}{NNBSP}»"
 
 
 def capitalize(text: str) -> str:

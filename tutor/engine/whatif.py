@@ -392,9 +392,10 @@ def lower_wins(*outcomes: Outcome | None) -> bool:
     return False
 
 
-def _ordering(a: Paired) -> tuple[float, float]:
-    """The costliest first: by the win chance lost, then the points."""
-    return (a.win_gain, a.score_gain)
+def _ordering(a: Paired) -> tuple[bool, float, float]:
+    """The costliest first: a win chance surely lost before points alone, each ranked by what
+    is surely lost (the near end of its 95 % interval), not by a wide estimate."""
+    return (a.win_low > 0, a.win_low, a.score_gain - a.score_margin)
 
 
 @dataclass(frozen=True)
@@ -430,7 +431,7 @@ class Judgement:
 class Review:
     """« Pourquoi je n’ai pas gagné ? »: every decision of the learner's with a real choice
     (``judged``, in the order of the game), the one to three that cost the most beyond the
-    margin (``costly``, the costliest first: by the win chance lost, then the points), the
+    margin (``costly``, the costliest first: a win chance surely lost before points alone), the
     rule-level ``lessons`` the game shows the learner missed, the final ``outcome``, the
     computer players' kind (``level``) and the work done (``spent`` computer decisions of
     ``budget``, ``screened`` playouts in the races, ``dueled`` in the duels)."""
@@ -623,7 +624,7 @@ def review(played: Played, *, kind: str | None = None, budget: int | None = None
         dueled += 2 * done.duel.playouts
         judged[j.step] = done
     costly = sorted((j for j in judged.values() if j.kept),
-                    key=lambda j: _ordering(j.duel) if j.duel else (0.0, 0.0),
+                    key=lambda j: _ordering(j.duel) if j.duel else (False, 0.0, 0.0),
                     reverse=True)[:MAX_COSTLY]
     if engine.is_over(walk.final):
         outcome: Outcome | None = engine.outcome(walk.final)

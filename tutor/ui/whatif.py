@@ -67,12 +67,15 @@ FIRST = ("Une suite parmi d’autres, avec les vraies cartes (après coup) : le 
          "choisie. Ensuite, les choix suivants de {seat} sont gardés tant qu’ils restent "
          "permis. Une seule suite peut tenir du hasard : la comparaison ci-dessus fait foi.")
 WHY = "Pourquoi je n’ai pas gagné ?"
+#: the same review when the learner won (or shared the win): the question would be false
+WHY_WON = "Revoir mes décisions"
 HIDDEN = ("« Et si… ? » s’ouvre à la fin de la partie, ou en « Vue du professeur » : avant, "
           "un autre futur dévoilerait les cartes cachées (les mains des autres, les cartes à "
           "venir).")
-SAME = ("À cette étape, les mêmes joueurs font et reçoivent la même chose dans les deux suites : "
-        "seules les cartes diffèrent.")
-WHY_INTRO = ("Chaque décision où vous aviez le choix est jugée d’après ce que vous voyiez alors, "
+SAME = ("À cette étape, les deux coups ont le même effet sur la partie (qui prend quoi, à qui "
+        "le tour) : seules les cartes nommées diffèrent.")
+WHY_INTRO = ("Chaque décision où vos coups possibles se distinguaient est jugée d’après ce que "
+             "vous voyiez alors, "
              "comme le fait « Conseil » : les cartes cachées sont redistribuées au hasard, des "
              "parties sont simulées pour chaque coup possible, et vos coups suivants y sont "
              "joués par l’ordinateur {level} dans toutes les branches (ce qui change plus tard "
@@ -117,15 +120,27 @@ def _points_of(value: float, text: str, what: str = "point") -> str:
 def _pp_gain(p: Paired) -> str:
     """The win chances' gap in percentage points and its interval."""
     gain = round(100 * p.win_gain)
-    return (f"{_points_of(gain, _pp(p.win_gain))} de pourcentage de chances de gagner (de "
+    return (f"{_points_of(gain, _pp(p.win_gain))} de pourcentage de {_chances(p)} (de "
             f"{_pp(p.win_low)} à {_pp(p.win_high)})")
 
 
 def _score_gain(p: Paired) -> str:
-    """The mean gap of points and its margin."""
-    text = _points_of(round(p.score_gain, 1), _gain(p.score_gain))
-    manche = "" if p.whole_game else " de la manche"
-    return f"{text}{manche} en moyenne ({_margin(p.score_margin)})"
+    """The second action's points against the first's, as more or fewer points (never a signed
+    "gain": where the lowest total wins, +4 would read as four more penalty points), its
+    margin after."""
+    raw = -p.score_gain if p.lowest_wins else p.score_gain  # the second's points minus the first's
+    manche = " de la manche" if not p.whole_game else ""
+    size = abs(round(raw, 1))
+    if size == 0:
+        return f"autant de points{manche} en moyenne ({_margin(p.score_margin)})"
+    text = _points_of(size, fr.decimal(size))
+    return (f"{text}{manche} de {'plus' if raw > 0 else 'moins'} en moyenne "
+            f"({_margin(p.score_margin)})")
+
+
+def _chances(p: Paired) -> str:
+    """What a win chance is the chance of: the game, or the manche a hint looks at."""
+    return "chances de gagner" if p.whole_game else "chances de gagner la manche"
 
 
 def _margin(value: float) -> str:
@@ -138,19 +153,44 @@ def decision_sentence(step: int, played: str, better: str, duel: Paired) -> str:
     decision was kept for them) and the win chances' gap after, said to be within the
     margin."""
     games = fr.count(duel.playouts, "partie comparée", "parties comparées")
+    head = f"Étape {step} : vous avez joué {fr.quote(played)} ; {fr.quote(better)} vous donnait"
     if duel.win_low > 0 or duel.win_high < 0:
-        return (f"Étape {step} : vous avez joué « {played} » ; « {better} » vous donnait "
-                f"{_pp_gain(duel)} et {_score_gain(duel)}, sur {games}.")
-    return (f"Étape {step} : vous avez joué « {played} » ; « {better} » vous rapportait "
-            f"{_score_gain(duel)} de plus, sur {games}, sans changer vos chances de gagner "
+        return f"{head} {_pp_gain(duel)} et {_score_gain(duel)}, sur {games}."
+    return (f"{head} {_score_gain(duel)}, sur {games}, sans changer vos {_chances(duel)} "
             f"au-delà de la marge (écart de {_pp(duel.win_gain)}, de {_pp(duel.win_low)} à "
             f"{_pp(duel.win_high)} points de pourcentage).")
 
 
-def paired_line(p: Paired) -> str:
-    """The paired comparison in one French sentence: the second action minus the first."""
+def paired_line(p: Paired, second: str = "") -> str:
+    """The paired comparison in one French sentence: the second action (named ``second``)
+    against the first."""
     games = fr.count(p.playouts, "partie comparée", "parties comparées")
-    return f"Écart : {_pp_gain(p)}, {_score_gain(p)}, sur {games}."
+    who = f" de {fr.quote(second)} par rapport au coup joué" if second else ""
+    return f"Écart{who} : {_pp_gain(p)}, {_score_gain(p)}, sur {games}."
+
+
+def verdict(p: Paired, played: str, other: str) -> str:
+    """The comparison's verdict in one French sentence. « meilleur » only when the win chances
+    are apart beyond the margin, on the paired games and on each move's own interval (the
+    table shows these: they must not overlap); a gap of points alone is said as points."""
+    if not (p.better or p.worse):
+        return "Les deux coups sont à égalité, à la marge près."
+    if p.better:
+        name, behind, ahead_hint, behind_hint = fr.quote(other), played, p.second, p.first
+        wins = p.win_low > 0
+    else:
+        name, behind, ahead_hint, behind_hint = (f"{fr.quote(played)}, le coup joué,", other,
+                                                 p.first, p.second)
+        wins = p.win_high < 0
+    if wins and ahead_hint.win_low > behind_hint.win_high:
+        return f"{name} est meilleur que {fr.quote(behind)}, au-delà de la marge."
+    if wins:
+        return (f"{name} a gagné plus souvent que {fr.quote(behind)} sur les mêmes parties, "
+                "mais les marges de leurs chances se touchent : aucun des deux n’est dit "
+                "meilleur.")
+    points = "coûte moins de points" if p.lowest_wins else "rapporte plus de points"
+    return (f"{name} {points} en moyenne que {fr.quote(behind)}, au-delà de la marge ; leurs "
+            f"{_chances(p)} ne se distinguent pas à la marge près.")
 
 
 class WhatIfPanel(w.VBox):  # type: ignore[misc]
@@ -165,11 +205,13 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         self._steps: tuple[int, ...] = ()
         self._labels: dict[int, tuple[Any, list[tuple[str, Any]]]] = {}
         self._quiet = False
+        # each list on a line of its own, as wide as the panel allows (side by side, a long
+        # step label squeezed the other list under the buttons on a phone)
         self.at = w.Dropdown(description="Étape à changer", layout=w.Layout(
-            width="auto", max_width="100%"), style={"description_width": "8rem"})
+            width="100%", max_width="36rem"), style={"description_width": "8rem"})
         self.at.add_class("tv-whatif-step")
         self.choice = w.Dropdown(description="Autre choix", layout=w.Layout(
-            width="auto", max_width="100%"), style={"description_width": "6rem"})
+            width="100%", max_width="36rem"), style={"description_width": "8rem"})
         self.go = w.Button(description="Et si…\u202f?", icon="random",
                            layout=w.Layout(width="auto"))
         self.go.add_class("tv-whatif")
@@ -239,7 +281,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         seat = self._chooser(step) or ""
         action = self.board.session.steps[step].actions[0]
         label = self._label(step, action)
-        return fr.typography(f"{step} : {seat} a joué « {label} »")
+        return fr.typography(f"{step} : {seat} a joué {fr.quote(label)}")
 
     def refresh(self) -> None:
         """Follow the session: the decisions that may be changed (the step the cursor shows,
@@ -270,6 +312,9 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         if hidden:
             set_html(self.result, h.message_panel("info", fr.typography(HIDDEN)))
         self.why.layout.display = "" if over and b.me is not None else "none"
+        title = fr.typography(self.why_title())
+        if self.why.description != title:
+            self.why.description = title
 
     def _picked(self, change: Mapping[str, Any]) -> None:
         if not self._quiet:
@@ -288,6 +333,15 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         self.choice.disabled = self.go.disabled = not others or hidden
         if not hidden:
             set_html(self.result, "")
+
+    def why_title(self) -> str:
+        """« Pourquoi je n’ai pas gagné ? », or « Revoir mes décisions » once the learner has
+        won or shared the win (the question would be false)."""
+        b = self.board
+        last = b.session.last
+        if last.over and b.me is not None and b.me in b.engine.outcome(last.state).winners:
+            return WHY_WON
+        return WHY
 
     def hides(self, over: bool) -> bool:
         """True in a game against the computer still being played, in the learner's view:
@@ -312,10 +366,11 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         step, seat = res.step, res.seat
         played, other = self._label(step, res.actual.action), self._label(step, res.other.action)
         low = lower_wins(res.actual.outcome, res.other.outcome)
-        title = f"Étape {step} : et si {seat} avait joué « {other} » au lieu de « {played} »\u202f?"
-        left = self._future(f"Ce qui a été joué : « {played} »", res.actual, res.difference,
-                            True, low, seat)
-        right = self._future(f"Et si… « {other} »", res.other, res.difference, False, low,
+        title = (f"Étape {step} : et si {seat} avait joué {fr.quote(other)} au lieu de "
+                 f"{fr.quote(played)}\u202f?")
+        left = self._future(f"Ce qui a été joué : {fr.quote(played)}", res.actual,
+                            res.difference, True, low, seat)
+        right = self._future(f"Et si… {fr.quote(other)}", res.other, res.difference, False, low,
                              seat)
         return (f'<div class="tv-panel tv-whatif-out"><div class="tv-title">{h.esc(title)}'
                 f"</div>{self._averaged(res.paired, played, other, seat)}"
@@ -330,25 +385,19 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
     def _averaged(self, p: Paired, played: str, other: str, seat: str) -> str:
         """The two actions over many continuations: a small table, the verdict, the gap."""
         if p.alike:
-            text = (f"De ce que {seat} voyait, « {played} » et « {other} » ne se distinguent "
-                    "pas (deux cartes jamais vues d’une même main, par exemple) : leurs chances "
-                    "sont les mêmes.")
+            text = (f"De ce que {seat} voyait, {fr.quote(played)} et {fr.quote(other)} ne se "
+                    "distinguent pas (deux cartes jamais vues d’une même main, par exemple) : "
+                    "leurs chances sont les mêmes.")
             return f'<p class="tv-whatif-verdict"><strong>{h.esc(text)}</strong></p>'
-        if p.better:
-            verdict = f"« {other} » est meilleur que « {played} », au-delà de la marge."
-        elif p.worse:
-            verdict = f"« {played} », le coup joué, est meilleur que « {other} », au-delà de la " \
-                      "marge."
-        else:
-            verdict = "Les deux coups sont à égalité, à la marge près."
+        said = verdict(p, played, other)
         chance = "Chance de gagner" if p.whole_game else "Chance de gagner la manche"
         heads = ["Coup", f"{chance} (marge à 95{fr.NNBSP}%)",
                  "Score moyen" if p.whole_game else "Points de la manche", "Parties"]
         rows = [_row(f"{played} (joué)", p.first), _row(other, p.second)]
         kind = self.played_kind()
-        return (f'<p class="tv-whatif-verdict"><strong>{h.esc(verdict)}</strong></p>'
+        return (f'<p class="tv-whatif-verdict"><strong>{h.esc(said)}</strong></p>'
                 f"{h.table(heads, rows, stack=True)}"
-                f'<p class="tv-whatif-gap">{h.esc(paired_line(p))}</p>'
+                f'<p class="tv-whatif-gap">{h.esc(paired_line(p, other))}</p>'
                 f'<p class="tv-muted">{h.esc(INTRO.format(seat=seat, level=self._level(kind)))}'
                 "</p>")
 
@@ -387,8 +436,13 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
             parts.append(h.message_panel("info", "Ligne interrompue", line.stopped))
         if line.unrecorded:
             n = fr.count(line.unrecorded, "choix fait", "choix faits")
-            note = (f"La partie réelle n’était pas finie : après sa dernière étape, {n} par "
-                    f"l’ordinateur pour {seat}, au même niveau.")
+            level = self._level(self.played_kind())
+            if self.board.session.last.over:  # this line outlasted the real game
+                note = (f"Cette suite a duré plus longtemps que la partie réelle : après sa "
+                        f"dernière étape, {n} par l’ordinateur {level} pour {seat}.")
+            else:
+                note = (f"La partie réelle n’était pas finie : après sa dernière étape, {n} par "
+                        f"l’ordinateur {level} pour {seat}.")
             parts.append(f'<p class="tv-muted">{h.esc(note)}</p>')
         if line.substituted:
             n = fr.count(line.substituted, f"des choix suivants {fr.of(seat)} n’était plus "
@@ -430,9 +484,11 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         replayer = Replayer(self.played())
         rows = [self._decision(j, replayer) for j in result.costly]
         if rows:
-            n = fr.count(len(rows), "décision vous a coûté", "décisions vous ont coûté")
-            body = (f"<p><strong>{h.esc(f'{fr.capitalize(n)} le plus, au-delà de la marge :')}"
-                    f'</strong></p><ol class="tv-steps tv-why-costly">{"".join(rows)}</ol>')
+            head = ("Une décision vous a coûté, au-delà de la marge :" if len(rows) == 1 else
+                    f"Les {fr.number(len(rows))} décisions qui vous ont coûté le plus, au-delà "
+                    "de la marge :")
+            body = (f"<p><strong>{h.esc(head)}</strong></p>"
+                    f'<ol class="tv-steps tv-why-costly">{"".join(rows)}</ol>')
         else:
             body = f'<p class="tv-why-none"><strong>{h.esc(NONE_MATTERED)}</strong></p>'
         if result.lessons:
@@ -442,9 +498,9 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
                      f'<ul class="tv-why-lessons">{items}</ul>')
         judged = fr.count(len(result.judged), "décision jugée", "décisions jugées")
         if len(result.judged) > 1:
-            judged += " (toutes celles où vous aviez le choix)"
+            judged += " (toutes celles où vos coups possibles se distinguaient)"
         elif result.judged:
-            judged += " (la seule où vous aviez le choix)"
+            judged += " (la seule où vos coups possibles se distinguaient)"
         games = fr.count(result.screened, "partie simulée", "parties simulées")
         checked = fr.count(result.dueled, "autre", "autres")
         decisions = fr.count(result.spent, "décision", "décisions")
@@ -452,7 +508,8 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
                    f"écarts, en {_seconds(elapsed)} ({decisions} de l’ordinateur ; le même "
                    "calcul redonne exactement ce bilan).")
         intro = WHY_INTRO.format(level=self._level(result.level))
-        return (f'<div class="tv-panel tv-why-out"><div class="tv-title">{h.esc(WHY)}</div>'
+        return (f'<div class="tv-panel tv-why-out"><div class="tv-title">'
+                f"{h.esc(self.why_title())}</div>"
                 f"{verdict}{body}<p class=\"tv-muted\">{h.esc(intro)}</p>"
                 f'<p class="tv-muted">{h.esc(summary)}</p></div>')
 
@@ -491,20 +548,21 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         given = getattr(self.board.hints, "given", {}).get(j.step - 1)
         state = Replayer(self.played()).walk().points[j.step].state
         if given is None or given[0] != state:
-            return (f"C’est le calcul de « Conseil » à cette position (même graine, même "
-                    f"adversaire simulé), vérifié sur d’autres parties : « {better} » en tête.")
+            return (f"C’est le calcul de « Conseil » à cette position (les mêmes parties "
+                    f"simulées), vérifié sur d’autres parties : {fr.quote(better)} en tête.")
         hint: Hints = given[1]
         first = hint.best()
         if first is not None and leader.action in first.alike:
-            return f"« Conseil », demandé à cette position, mettait aussi « {better} » en tête."
+            return (f"« Conseil », demandé à cette position, mettait aussi {fr.quote(better)} "
+                    "en tête.")
         name = self._label(j.step, first.action) if first is not None else ""
         games = fr.count(hint.total_playouts, "partie", "parties")
         tied = hint.separated() is None
         why = ("à égalité avec d’autres, à la marge près" if tied else
                "séparé des autres à 95 %")
-        return (f"« Conseil », demandé à cette position, mettait « {name} » en tête ({why}, "
+        return (f"« Conseil », demandé à cette position, mettait {fr.quote(name)} en tête ({why}, "
                 f"après {games}) ; ce bilan a joué d’autres parties pour vérifier, et "
-                f"« {better} » y est confirmé devant votre coup au-delà de la marge.")
+                f"{fr.quote(better)} y est confirmé devant votre coup au-delà de la marge.")
 
 
 def _row(label: str, r: ActionHint) -> list[str]:
