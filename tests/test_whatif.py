@@ -796,3 +796,25 @@ def test_et_si_says_meilleur_only_when_the_two_margins_are_apart() -> None:
     # quotes in a label become second-level quotes
     said = fr.typography(verdict(apart, "Dire « Vaiko »", "Passer"))
     assert fr.typography("« Dire “Vaiko” »") in said
+
+
+def test_vaiko_names_the_lesson_of_missed_throws_only_when_one_cost_a_penalty() -> None:
+    """A learner who throws blind (always the first action: « Tenter ma carte 1 ») takes
+    penalty cards: the review says why (vaiko/erreur); one who never throws is not told."""
+    engine = GAMES["vaiko"].engine()
+    players = ["Camille", "Alex"]
+    policies = {p: ("memoire", 20 + k) for k, p in enumerate(players)}
+
+    def never_throw(state: Any, seat: str, legal: tuple[Any, ...]) -> Any:
+        calm = [a for a in legal if type(a).__name__ != "Match"]
+        return calm[0] if calm else legal[0]
+
+    for choose, penalised in ((first, True), (never_throw, False)):
+        origin = engine.new_game(players, seed=2)
+        steps, _ = record_game(engine, origin, "Camille", policies, choose)
+        played = Played(engine, origin, steps, policies, "Camille")
+        walk = Replayer(played).walk()
+        took = any(e.kind == "penalty" and e.seat == "Camille" for e in walk.events)
+        assert took is penalised
+        clauses = [lesson.clause for lesson in missed_lessons(played)]
+        assert ("vaiko/erreur" in clauses) is penalised

@@ -70,12 +70,15 @@ class Lesson:
     they never made though they could. ``action`` tells the actions that open the way to it
     (the learner could, when one was legal at one of their decisions; ``None``: always);
     ``event`` the event that shows it made (read on their seat's events; ``None``: making such
-    an action is enough). ``text``: one French sentence naming the rule; ``clause``: its id."""
+    an action is enough). ``text``: one French sentence naming the rule; ``clause``: its id.
+    With ``made``, the lesson is the other way round: a kind of move that costs, shown when its
+    ``event`` did come the learner's way (e.g. a penalty card for a missed throw)."""
 
     clause: str
     text: str
     action: Callable[[Any], bool] | None = None
     event: Callable[[Event], bool] | None = None
+    made: bool = False
 
 
 @dataclass(frozen=True)

@@ -660,7 +660,8 @@ def missed_lessons(played: Played, *, replayer: Replayer | None = None
     """The game's rule-level lessons (``LESSONS``) the learner's game shows: when one of
     their decisions offered an action the lesson names (:attr:`Lesson.action`; any game when
     none is named), the lesson's event never came their way (:attr:`Lesson.event`), or, with
-    no event named, they never made such an action."""
+    no event named, they never made such an action; a lesson on a costly move
+    (:attr:`Lesson.made`) when its event did come their way."""
     seat = played.learner
     if seat is None:
         return ()
@@ -681,7 +682,7 @@ def missed_lessons(played: Played, *, replayer: Replayer | None = None
             made = any(test(a) for k in mine
                        for a, who in zip(played.steps[k], walk.seats[k], strict=True)
                        if who == seat)
-        if could and not made:
+        if (made if lesson.made else could and not made):
             out.append(lesson)
     return tuple(out)
 

@@ -16,6 +16,7 @@ from tutor.games.vaiko import setup as vsetup
 from tutor.games.vaiko.bots import PLAYER_KINDS
 from tutor.games.vaiko.scenario import SCENARIO
 from tutor.games.vaiko.state import (
+    C_MISS,
     C_PLAYERS,
     GAME_ID,
     MAX_PLAYERS,
@@ -49,7 +50,12 @@ class Vaiko(Game[State, Action, View]):
     LESSONS = (Lesson("vaiko/bonus",
                       "Vous n’avez jamais annoncé « Vaiko » : l’annonceur qui a le plus petit "
                       "score de la manche retire 10 points à son score.",
-                      action=lambda a: isinstance(a, Call)),)
+                      action=lambda a: isinstance(a, Call)),
+               Lesson(C_MISS,
+                      "Une carte jetée sur la défausse n’était pas de la même valeur : vous "
+                      "l’avez reprise avec une carte de pénalité. Ne tentez une défausse "
+                      "immédiate qu’avec une carte que vous avez vue.",
+                      event=lambda e: e.kind == "penalty", made=True))
 
     draw = staticmethod(vsetup.draw)
     setup = staticmethod(vsetup.setup)
