@@ -14,7 +14,6 @@ import pytest
 
 from tutor import fr, minute, rules
 from tutor.__main__ import main
-from tutor.fr import NNBSP
 from tutor.games import GAMES
 from tutor.ui import html as h
 
@@ -219,7 +218,7 @@ def test_the_page_shows_the_summary_under_its_banner_each_line_a_link_to_its_cla
         assert target == h.anchor(line.clause)
         # the link leads to the clause's panel, the one place with that id on the page
         assert f'id="{target}"' in page.clause(line.clause).body
-        assert title == f"Article «{NNBSP}{clause.title}{NNBSP}»"
+        assert title == f"Article {fr.quote(clause.title)}"  # « L’annonce “Vaiko” »
         assert text == h.esc(line.text)
     assert "« " not in markup and " :" not in markup  # French spacing, narrow and no-break
     for theme in minute.THEMES:

@@ -818,3 +818,20 @@ def test_vaiko_names_the_lesson_of_missed_throws_only_when_one_cost_a_penalty() 
         assert took is penalised
         clauses = [lesson.clause for lesson in missed_lessons(played)]
         assert ("vaiko/erreur" in clauses) is penalised
+
+
+def test_costly_decisions_are_ranked_by_what_is_surely_lost() -> None:
+    """A win chance surely lost comes before points alone; among points alone, the surer loss
+    (the near end of its interval) first, not the widest estimate (Drahtseilakt: 4,4 ± 3,0
+    before 3,8 ± 3,3 before 2,6 ± 2,5)."""
+    from tutor.engine.whatif import _ordering
+
+    row = _hint(8, 16, 0.3, 0.7)
+
+    def duel(low: float, gain: float, margin: float) -> Paired:
+        return Paired(row, row, 16, low + 0.2, low, low + 0.4, gain, margin, True, True, 0, 0)
+
+    sure_win = duel(0.03, 1.0, 0.9)
+    points = {"a": duel(-0.16, 2.6, 2.5), "b": duel(-0.47, 3.8, 3.3), "c": duel(-0.16, 4.4, 3.0)}
+    ranked = sorted([*points.values(), sure_win], key=_ordering, reverse=True)
+    assert ranked == [sure_win, points["c"], points["b"], points["a"]]

@@ -392,10 +392,12 @@ def lower_wins(*outcomes: Outcome | None) -> bool:
     return False
 
 
-def _ordering(a: Paired) -> tuple[bool, float, float]:
+def _ordering(a: Paired) -> tuple[bool, float]:
     """The costliest first: a win chance surely lost before points alone, each ranked by what
-    is surely lost (the near end of its 95 % interval), not by a wide estimate."""
-    return (a.win_low > 0, a.win_low, a.score_gain - a.score_margin)
+    is surely lost (the near end of its 95 % interval: the win chance's, else the points'),
+    not by a wide estimate."""
+    sure = a.win_low > 0
+    return (sure, a.win_low if sure else a.score_gain - a.score_margin)
 
 
 @dataclass(frozen=True)
@@ -624,7 +626,7 @@ def review(played: Played, *, kind: str | None = None, budget: int | None = None
         dueled += 2 * done.duel.playouts
         judged[j.step] = done
     costly = sorted((j for j in judged.values() if j.kept),
-                    key=lambda j: _ordering(j.duel) if j.duel else (False, 0.0, 0.0),
+                    key=lambda j: _ordering(j.duel) if j.duel else (False, 0.0),
                     reverse=True)[:MAX_COSTLY]
     if engine.is_over(walk.final):
         outcome: Outcome | None = engine.outcome(walk.final)
