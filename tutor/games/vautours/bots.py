@@ -12,6 +12,8 @@ legal plays (never the state), and draws its randomness from its own seeded gene
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat, starmap
+from typing import NamedTuple
 
 from tutor.engine.api import Seed
 from tutor.engine.bots import RandomPlayer as RandomPlayer
@@ -19,15 +21,30 @@ from tutor.engine.bots import bot_rng
 from tutor.games.vautours.state import HAND, POINT_CARDS, Play, View
 
 
-def _bid(total: int, hand: Sequence[int], deck_left: Sequence[int], noise: float) -> float:
-    """Where in ``hand`` (0: lowest card, 1: highest) a pile worth ``total`` deserves a bid,
-    relative to the point cards still to come."""
-    biggest = max((abs(c) for c in deck_left), default=0)
+_BY_SIZE = tuple(sorted(POINT_CARDS, key=abs, reverse=True))
+"""The point cards, the biggest (in absolute value) first."""
+
+
+def _biggest_unseen(revealed: Sequence[int]) -> int:
+    """The biggest absolute value of the point cards not revealed yet (0 once all are)."""
+    for c in _BY_SIZE:
+        if c not in revealed:
+            return abs(c)
+    return 0
+
+
+def _level(total: int, biggest: int) -> float:
+    """Where in a hand (0: lowest card, 1: highest) a pile worth ``total`` deserves a bid,
+    relative to the point cards still to come (``biggest``: the biggest of them, in absolute
+    value)."""
     scale = max(abs(total), biggest, 1)
     if total >= 0:
-        level = total / scale
-    else:
-        level = 0.35 + 0.5 * (-total / scale)
+        return total / scale
+    return 0.35 + 0.5 * (-total / scale)
+
+
+def _bid(level: float, noise: float) -> float:
+    """The bid at ``level`` moved by ``noise``, kept between 0 and 1."""
     return min(1.0, max(0.0, level + noise))
 
 
@@ -49,8 +66,8 @@ class CarefulPlayer:
 
     def choose(self, view: View, legal: Sequence[Play]) -> Play:
         # the legal plays come sorted by card: the card at a level is the play at that place
-        hand = [a.card for a in legal]
-        level = _bid(view.total, hand, _unseen(view), self.rng.uniform(-0.2, 0.2))
+        level = _bid(_level(view.total, _biggest_unseen(view.revealed)),
+                     self.rng.uniform(-0.2, 0.2))
         return legal[round(level * (len(legal) - 1))]
 
 
@@ -58,6 +75,29 @@ def _unseen(view: View) -> list[int]:
     """The point cards not revealed yet."""
     seen = set(view.revealed)
     return [c for c in POINT_CARDS if c not in seen]
+
+
+class _Opponent(NamedTuple):
+    """What a strategist knows of one opponent for one decision: the ``cards`` they may still
+    hold (sorted), the ``levels`` of their habits (:func:`_habits`, in order), how often to
+    follow them (``share``) and the three habits on the piles nearest in value to this one
+    (``nearest``), in order of distance: each as the places in ``levels`` of the habits at its
+    distance and its rank among them (habits at one distance come in random order)."""
+
+    cards: list[int]
+    levels: list[float]
+    share: float
+    nearest: list[tuple[list[int], int]]
+
+
+def _opponent(cards: list[int], past: list[tuple[int, float]], total: int) -> _Opponent:
+    """The :class:`_Opponent` holding ``cards`` with the habits ``past``, on a pile worth
+    ``total``."""
+    groups: dict[int, list[int]] = {}
+    for place, (card, _) in enumerate(past):
+        groups.setdefault(abs(card - total), []).append(place)
+    nearest = [(groups[d], k) for d in sorted(groups) for k in range(len(groups[d]))][:3]
+    return _Opponent(cards, [level for _, level in past], len(past) / (len(past) + 2), nearest)
 
 
 class StrategistPlayer:
@@ -85,22 +125,25 @@ class StrategistPlayer:
         hand = sorted(a.card for a in legal)
         if len(hand) == 1:
             return legal[0]
-        others = [sorted(set(HAND) - set(p.played)) for p in view.players if p.name != me.name]
         deck_left = _unseen(view)
         total = view.total
         future = sum(abs(c) for c in deck_left) / max(1, len(deck_left))
-        habits = [_habits(p.played, view.revealed) for p in view.players if p.name != me.name]
-        gains = dict.fromkeys(hand, 0.0)
+        level = _level(total, max((abs(c) for c in deck_left), default=0))
+        opponents = []
+        for p in view.players:
+            if p.name != me.name:
+                opponents.append(_opponent([c for c in HAND if c not in p.played],
+                                           _habits(p.played, view.revealed), total))
+        target = round(_bid(level, 0.0) * (len(hand) - 1))
+        near = hand[max(0, target - self.REACH):target + self.REACH + 1]
+        # only the cards near the careful bid are weighed: count how often each takes the pile
+        wins = dict.fromkeys(near, 0)
         high = total >= 0
         for _ in range(self.SAMPLES):
-            bids = [self._imagine(total, cards, deck_left, past)
-                    for cards, past in zip(others, habits)]
-            for card in hand:
-                gains[card] += total * _wins(card, bids, high)
-        target = round(_bid(total, hand, deck_left, 0.0) * (len(hand) - 1))
-        near = hand[max(0, target - self.REACH):target + self.REACH + 1]
-        value = {c: gains[c] / self.SAMPLES - self.COST * future * hand.index(c) / (len(hand) - 1)
-                 for c in near}
+            for card in _takers(near, self._imagine(opponents, level), high):
+                wins[card] += 1
+        value = {c: total * wins[c] / self.SAMPLES
+                 - self.COST * future * hand.index(c) / (len(hand) - 1) for c in near}
         top = max(value.values())
         # players of one level reason alike and would keep cancelling each other's cards: pick
         # among the near-best cards at random (seeded), so that a table of them is not beaten
@@ -109,35 +152,53 @@ class StrategistPlayer:
         best = self.rng.choice(close)
         return next(a for a in legal if a.card == best)
 
-    def _imagine(self, total: int, cards: list[int], deck_left: list[int],
-                 past: list[tuple[int, float]]) -> int:
-        if past and self.rng.random() < len(past) / (len(past) + 2):
-            near = sorted(past, key=lambda h: (abs(h[0] - total), self.rng.random()))[:3]
-            level = self.rng.choice(near)[1] + self.rng.uniform(-0.1, 0.1)
-            return _at(cards, min(1.0, max(0.0, level)))
-        if self.rng.random() < self.RANDOM_SHARE:
-            return self.rng.choice(cards)
-        return _at(cards, _bid(total, cards, deck_left, self.rng.uniform(-0.2, 0.2)))
+    def _imagine(self, opponents: list[_Opponent], level: float) -> list[int]:
+        """The cards ``opponents`` might play on this pile (``level``: the careful bid on it)."""
+        rng = self.rng
+        random, choice, uniform = rng.random, rng.choice, rng.uniform
+        bids = []
+        for cards, levels, share, nearest in opponents:
+            if levels and random() < share:
+                # one of its three habits on the piles nearest in value, ties in random order:
+                # a random number for each habit, then the one followed
+                drawn = list(starmap(random, repeat((), len(levels))))
+                places, k = choice(nearest)
+                place = places[0] if len(places) == 1 else sorted(places, key=drawn.__getitem__)[k]
+                bid = levels[place] + uniform(-0.1, 0.1)
+            elif random() < self.RANDOM_SHARE:
+                bids.append(choice(cards))
+                continue
+            else:
+                bid = level + uniform(-0.2, 0.2)
+            # _at(cards, _bid(bid, 0.0)), spelt out: this is the strategist's inner loop
+            bids.append(cards[round((0.0 if bid <= 0.0 else bid if bid < 1.0 else 1.0)
+                                    * (len(cards) - 1))])
+        return bids
 
 
 def _habits(played: Sequence[int], revealed: Sequence[int]) -> list[tuple[int, float]]:
     """How a player has bid so far: for each manche played, the point card revealed and where
     the card played stood in the hand then (0: lowest, 1: highest)."""
     out = []
+    held = list(HAND)
     for k, card in enumerate(played):
-        held = sorted(set(HAND) - set(played[:k]))
         if len(held) > 1 and k < len(revealed):
             out.append((revealed[k], held.index(card) / (len(held) - 1)))
+        held = [c for c in held if c != card]
     return out
 
 
-def _wins(card: int, bids: list[int], high: bool) -> bool:
-    """Whether ``card`` is the best value played once among ``card`` and ``bids``."""
-    if card in bids:
-        return False
-    values = [*bids, card]
-    unique = [x for x in values if values.count(x) == 1]
-    return (max(unique) if high else min(unique)) == card
+def _takers(cards: Sequence[int], bids: list[int], high: bool) -> list[int]:
+    """Those of ``cards`` that would take the pile against ``bids``: the best value played once
+    (``high``: the highest), a card equal to a bid cancelled with it."""
+    unique = [b for b in bids if bids.count(b) == 1]
+    if not unique:
+        return [c for c in cards if c not in bids]
+    if high:
+        bar = max(unique)
+        return [c for c in cards if c > bar and c not in bids]
+    bar = min(unique)
+    return [c for c in cards if c < bar and c not in bids]
 
 
 PLAYER_KINDS: dict[str, tuple[str, type[RandomPlayer] | type[CarefulPlayer]
