@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from tutor import fr
@@ -185,8 +186,11 @@ def current_seats(state: State) -> tuple[str, ...]:
     if not state.pile and not state.deck:  # is_over()
         return ()
     chosen = state.chosen
-    if chosen.count(None) == len(chosen):  # the manche's first choice: everyone
+    waiting = chosen.count(None)
+    if waiting == len(chosen):  # the manche's first choice: everyone
         return state.players
+    if waiting == 1:  # its last choice
+        return (state.players[chosen.index(None)],)
     return tuple([p for p, c in zip(state.players, chosen) if c is None])
 
 
@@ -216,7 +220,10 @@ def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
     if type(seat) is not str or seat not in players:
         seat_index(state, seat)  # raises: nobody has that name
     row = _PLAYS.get(seat) or _plays(seat)
-    return tuple(map(row.__getitem__, _playable(state, players.index(seat))))
+    cards = _playable(state, players.index(seat))
+    if len(cards) < 2:  # (an itemgetter of one card gives the play itself, of none fails)
+        return tuple([row[c] for c in cards])
+    return itemgetter(*cards)(row)  # type: ignore[no-any-return]
 
 
 def _playable(state: State, i: int) -> tuple[int, ...]:
@@ -260,13 +267,12 @@ def view(state: State, seat: str | None) -> View:
     everything = seat is None or over  # the final count shows everyone's winnings
     new = tuple.__new__  # the named tuples below, built without their keyword machinery
     players = []
-    for i, name in enumerate(names):
+    for name, card, hand, shown_, won, extra in zip(names, chosen, hands, played, taken, bonus):
         mine = everything or name == seat
-        card, hand, shown_, won = chosen[i], hands[i], played[i], taken[i]
         players.append(new(SeatView, (
             name, card is not None, card if mine else None, hand if mine else None,
             len(hand) + (card is not None), shown_[-1] if shown_ else None, shown_,
-            won if mine else None, len(won), sum(won) + bonus[i] if mine else None)))
+            won if mine else None, len(won), sum(won) + extra if mine else None)))
     order = state.order
     return new(View, (seat, variant, MANCHES - len(deck), pile, sum(pile), len(deck),
                       deck if seat is None else None, order[:len(order) - len(deck)],
@@ -352,7 +358,7 @@ def is_legal(state: State, action: object) -> bool:
         return False
     seat, card = action
     players = state.players
-    return (type(seat) is str and is_int(card) and seat in players
+    return (type(seat) is str and type(card) is int and seat in players  # is_int(card)
             and card in _playable(state, players.index(seat)))
 
 
