@@ -48,11 +48,6 @@ def _bid(level: float, noise: float) -> float:
     return min(1.0, max(0.0, level + noise))
 
 
-def _at(hand: Sequence[int], level: float) -> int:
-    """The card of ``hand`` (sorted) at ``level`` between its lowest (0) and highest (1)."""
-    return hand[round(level * (len(hand) - 1))]
-
-
 class CarefulPlayer:
     """Bids a card in proportion to the pile's value (« Prudent »).
 
@@ -128,7 +123,7 @@ class StrategistPlayer:
         deck_left = _unseen(view)
         total = view.total
         future = sum(abs(c) for c in deck_left) / max(1, len(deck_left))
-        level = _level(total, max((abs(c) for c in deck_left), default=0))
+        level = _level(total, _biggest_unseen(view.revealed))
         opponents = []
         for p in view.players:
             if p.name != me.name:
@@ -139,8 +134,8 @@ class StrategistPlayer:
         # only the cards near the careful bid are weighed: count how often each takes the pile
         wins = dict.fromkeys(near, 0)
         high = total >= 0
-        for _ in range(self.SAMPLES):
-            for card in _takers(near, self._imagine(opponents, level), high):
+        for bids in self._imagine(opponents, level):
+            for card in _takers(near, bids, high):
                 wins[card] += 1
         value = {c: total * wins[c] / self.SAMPLES
                  - self.COST * future * hand.index(c) / (len(hand) - 1) for c in near}
@@ -152,28 +147,35 @@ class StrategistPlayer:
         best = self.rng.choice(close)
         return next(a for a in legal if a.card == best)
 
-    def _imagine(self, opponents: list[_Opponent], level: float) -> list[int]:
-        """The cards ``opponents`` might play on this pile (``level``: the careful bid on it)."""
+    def _imagine(self, opponents: list[_Opponent], level: float) -> list[list[int]]:
+        """``SAMPLES`` times, the cards ``opponents`` might play on this pile (``level``: the
+        careful bid on it)."""
         rng = self.rng
-        random, choice, uniform = rng.random, rng.choice, rng.uniform
-        bids = []
-        for cards, levels, share, nearest in opponents:
-            if levels and random() < share:
-                # one of its three habits on the piles nearest in value, ties in random order:
-                # a random number for each habit, then the one followed
-                drawn = list(starmap(random, repeat((), len(levels))))
-                places, k = choice(nearest)
-                place = places[0] if len(places) == 1 else sorted(places, key=drawn.__getitem__)[k]
-                bid = levels[place] + uniform(-0.1, 0.1)
-            elif random() < self.RANDOM_SHARE:
-                bids.append(choice(cards))
-                continue
-            else:
-                bid = level + uniform(-0.2, 0.2)
-            # _at(cards, _bid(bid, 0.0)), spelt out: this is the strategist's inner loop
-            bids.append(cards[round((0.0 if bid <= 0.0 else bid if bid < 1.0 else 1.0)
-                                    * (len(cards) - 1))])
-        return bids
+        random, choice = rng.random, rng.choice
+        samples = []
+        for _ in range(self.SAMPLES):
+            bids = []
+            for cards, levels, share, nearest in opponents:
+                if levels and random() < share:
+                    # one of its three habits on the piles nearest in value, ties in random
+                    # order: a random number for each habit, then the one followed
+                    drawn = list(starmap(random, repeat((), len(levels))))
+                    places, k = choice(nearest)
+                    place = (places[0] if len(places) == 1
+                             else sorted(places, key=drawn.__getitem__)[k])
+                    # levels[place] + rng.uniform(-0.1, 0.1), uniform's documented formula
+                    bid = levels[place] + (-0.1 + (0.1 - -0.1) * random())
+                elif random() < self.RANDOM_SHARE:
+                    bids.append(choice(cards))
+                    continue
+                else:
+                    bid = level + (-0.2 + (0.2 - -0.2) * random())  # rng.uniform(-0.2, 0.2)
+                # the card at that level of its hand (0: lowest, 1: highest), the level kept
+                # between 0 and 1 as _bid does (spelt out: this is the strategist's inner loop)
+                bids.append(cards[round((0.0 if bid <= 0.0 else bid if bid < 1.0 else 1.0)
+                                        * (len(cards) - 1))])
+            samples.append(bids)
+        return samples
 
 
 def _habits(played: Sequence[int], revealed: Sequence[int]) -> list[tuple[int, float]]:
@@ -184,7 +186,8 @@ def _habits(played: Sequence[int], revealed: Sequence[int]) -> list[tuple[int, f
     for k, card in enumerate(played):
         if len(held) > 1 and k < len(revealed):
             out.append((revealed[k], held.index(card) / (len(held) - 1)))
-        held = [c for c in held if c != card]
+        if card in held:
+            held.remove(card)
     return out
 
 

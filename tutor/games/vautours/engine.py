@@ -388,7 +388,7 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
         return state, events
     plays: dict[str, int] = dict(zip(players, laid))  # type: ignore[arg-type]
     result = _resolve(plays, pile, variant, explain)
-    after = _next_manche(state, result)
+    after = _next_manche(state, result.winner)
     if explain:
         events += tuple(_end_of_manche(state, after, plays, result))
     return after, events
@@ -422,13 +422,13 @@ def _best_seats(state: State) -> tuple[str, ...]:
     return tuple(p for p, c in zip(state.players, chosen) if c == best)
 
 
-def _next_manche(state: State, result: RoundResult) -> State:
-    """Everyone has chosen and ``result`` resolved the pile: winnings, open piles, next point
-    card (or the end)."""
+def _next_manche(state: State, winner: str | None) -> State:
+    """Everyone has chosen and the pile is resolved (``winner`` takes it, or nobody): winnings,
+    open piles, next point card (or the end)."""
     variant, players, record, deck, pile, hands, chosen, played, taken, lost, bonus = state
-    if result.winner is not None:
+    if winner is not None:
         won = list(taken)
-        w = players.index(result.winner)
+        w = players.index(winner)
         won[w] += pile
         taken = tuple(won)
         pile = ()
