@@ -45,7 +45,8 @@ def _level(total: int, biggest: int) -> float:
 
 def _bid(level: float, noise: float) -> float:
     """The bid at ``level`` moved by ``noise``, kept between 0 and 1."""
-    return min(1.0, max(0.0, level + noise))
+    bid = level + noise
+    return 0.0 if bid <= 0.0 else bid if bid < 1.0 else 1.0  # min(1.0, max(0.0, bid))
 
 
 class CarefulPlayer:
@@ -62,7 +63,7 @@ class CarefulPlayer:
     def choose(self, view: View, legal: Sequence[Play]) -> Play:
         # the legal plays come sorted by card: the card at a level is the play at that place
         level = _bid(_level(view.total, _biggest_unseen(view.revealed)),
-                     self.rng.uniform(-0.2, 0.2))
+                     -0.2 + (0.2 - -0.2) * self.rng.random())  # rng.uniform(-0.2, 0.2)
         return legal[round(level * (len(legal) - 1))]
 
 
