@@ -25,19 +25,17 @@ _BY_SIZE = tuple(sorted(POINT_CARDS, key=abs, reverse=True))
 """The point cards, the biggest (in absolute value) first."""
 
 
-def _biggest_unseen(revealed: Sequence[int]) -> int:
-    """The biggest absolute value of the point cards not revealed yet (0 once all are)."""
+def _level(total: int, revealed: Sequence[int]) -> float:
+    """Where in a hand (0: lowest card, 1: highest) a pile worth ``total`` deserves a bid,
+    relative to the point cards still to come (those not ``revealed``): to the biggest of
+    them, in absolute value."""
+    scale = 1  # max(abs(total), the biggest card to come, 1)
     for c in _BY_SIZE:
         if c not in revealed:
-            return abs(c)
-    return 0
-
-
-def _level(total: int, biggest: int) -> float:
-    """Where in a hand (0: lowest card, 1: highest) a pile worth ``total`` deserves a bid,
-    relative to the point cards still to come (``biggest``: the biggest of them, in absolute
-    value)."""
-    scale = max(abs(total), biggest, 1)
+            scale = abs(c)
+            break
+    if abs(total) > scale:
+        scale = abs(total)
     if total >= 0:
         return total / scale
     return 0.35 + 0.5 * (-total / scale)
@@ -62,7 +60,7 @@ class CarefulPlayer:
 
     def choose(self, view: View, legal: Sequence[Play]) -> Play:
         # the legal plays come sorted by card: the card at a level is the play at that place
-        level = _bid(_level(view.total, _biggest_unseen(view.revealed)),
+        level = _bid(_level(view.total, view.revealed),
                      -0.2 + (0.2 - -0.2) * self.rng.random())  # rng.uniform(-0.2, 0.2)
         return legal[round(level * (len(legal) - 1))]
 
@@ -124,7 +122,7 @@ class StrategistPlayer:
         deck_left = _unseen(view)
         total = view.total
         future = sum(abs(c) for c in deck_left) / max(1, len(deck_left))
-        level = _level(total, _biggest_unseen(view.revealed))
+        level = _level(total, view.revealed)
         opponents = []
         for p in view.players:
             if p.name != me.name:

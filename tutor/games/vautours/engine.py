@@ -268,11 +268,14 @@ def view(state: State, seat: str | None) -> View:
     new = tuple.__new__  # the named tuples below, built without their keyword machinery
     players = []
     for name, card, hand, shown_, won, extra in zip(names, chosen, hands, played, taken, bonus):
-        mine = everything or name == seat
-        players.append(new(SeatView, (
-            name, card is not None, card if mine else None, hand if mine else None,
-            len(hand) + (card is not None), shown_[-1] if shown_ else None, shown_,
-            won if mine else None, len(won), sum(won) + extra if mine else None)))
+        laid = card is not None
+        top = shown_[-1] if shown_ else None
+        if everything or name == seat:
+            row = (name, laid, card, hand, len(hand) + laid, top, shown_, won, len(won),
+                   sum(won) + extra)
+        else:  # another player: what they chose, hold and won stays hidden
+            row = (name, laid, None, None, len(hand) + laid, top, shown_, None, len(won), None)
+        players.append(new(SeatView, row))
     order = state.order
     return new(View, (seat, variant, MANCHES - len(deck), pile, sum(pile), len(deck),
                       deck if seat is None else None, order[:len(order) - len(deck)],
