@@ -36,4 +36,15 @@ class RandomPlayer:
         self.rng = bot_rng(seed)
 
     def choose(self, view: object, legal: Sequence[T]) -> T:
-        return self.rng.choice(list(legal))
+        # ``rng.choice(legal)`` spelt out as CPython draws it (as :func:`~tutor.engine.core.
+        # shuffled` does for a shuffle): an index below n from bit_length(n) random bits, drawn
+        # again while too big; the same seed gives the same choices, at a third of the cost
+        n = len(legal)
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")
+        getrandbits = self.rng.getrandbits
+        bits = n.bit_length()
+        k = getrandbits(bits)
+        while k >= n:
+            k = getrandbits(bits)
+        return legal[k]
