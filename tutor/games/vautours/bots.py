@@ -20,7 +20,6 @@ from tutor.engine.bots import RandomPlayer as RandomPlayer
 from tutor.engine.bots import bot_rng
 from tutor.games.vautours.state import HAND, POINT_CARDS, Play, View
 
-
 _BY_SIZE = tuple(sorted(POINT_CARDS, key=abs, reverse=True))
 """The point cards, the biggest (in absolute value) first."""
 
@@ -136,6 +135,7 @@ class StrategistPlayer:
         for bids in self._imagine(opponents, level):
             for card in _takers(near, bids, high):
                 wins[card] += 1
+        # (total * wins: the sum of the pile's value over the samples won, exactly)
         value = {c: total * wins[c] / self.SAMPLES
                  - self.COST * future * hand.index(c) / (len(hand) - 1) for c in near}
         top = max(value.values())

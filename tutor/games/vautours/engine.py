@@ -260,7 +260,7 @@ def view(state: State, seat: str | None) -> View:
     shown so far (the open piles, remembered). Once the game is over, the final count shows
     everyone's winnings and totals (``vautours/decompte``).
     """
-    variant, names, record, deck, pile, hands, chosen, played, taken, _, bonus = state
+    variant, names, _, deck, pile, hands, chosen, played, taken, _, bonus = state
     if seat is not None and (type(seat) is not str or seat not in names):
         seat_index(state, seat)  # raises: nobody has that name
     over = not pile and not deck
@@ -386,7 +386,9 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
     # the new state, built as a plain tuple (``_replace`` costs more than the step itself)
     state = tuple.__new__(State, (variant, players, record, deck, pile, tuple(changed),
                                   tuple(laid), played, taken, lost, bonus))
-    events = (Event("play", seat, {"card": card}, C_CHOICE),) if explain else ()
+    events: tuple[Event, ...] = ()
+    if explain:
+        events = (Event("play", seat, {"card": card}, C_CHOICE),)
     if None in laid:  # the others still choose: the card stays hidden
         return state, events
     plays: dict[str, int] = dict(zip(players, laid))  # type: ignore[arg-type]
@@ -440,7 +442,7 @@ def _next_manche(state: State, winner: str | None) -> State:
             best = _best_seats(state)
             bonus = tuple(b + (sum(pile) if p in best else 0) for p, b in zip(players, bonus))
         lost, pile = lost + pile, ()
-    shown_ = [p + (c,) for p, c in zip(played, chosen)]  # type: ignore[operator]
+    shown_ = [p + (c,) for p, c in zip(played, chosen)]
     return tuple.__new__(State, (variant, players, record, deck[1:], pile + deck[:1], hands,
                                  (None,) * len(players), tuple(shown_), taken, lost, bonus))
 
