@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from tutor.engine.api import Seed
 from tutor.engine.bots import RandomPlayer as RandomPlayer
-from tutor.engine.bots import bot_rng
+from tutor.engine.bots import below, bot_rng
 from tutor.games.vautours.state import HAND, POINT_CARDS, Play, View
 
 _BY_SIZE = tuple(sorted(POINT_CARDS, key=abs, reverse=True))
@@ -149,8 +149,7 @@ class StrategistPlayer:
     def _imagine(self, opponents: list[_Opponent], level: float) -> list[list[int]]:
         """``SAMPLES`` times, the cards ``opponents`` might play on this pile (``level``: the
         careful bid on it)."""
-        rng = self.rng
-        random, choice = rng.random, rng.choice
+        random, getrandbits = self.rng.random, self.rng.getrandbits
         samples = []
         for _ in range(self.SAMPLES):
             bids = []
@@ -159,13 +158,13 @@ class StrategistPlayer:
                     # one of its three habits on the piles nearest in value, ties in random
                     # order: a random number for each habit, then the one followed
                     drawn = list(starmap(random, repeat((), len(levels))))
-                    places, k = choice(nearest)
+                    places, k = nearest[below(getrandbits, len(nearest))]  # choice(nearest)
                     place = (places[0] if len(places) == 1
                              else sorted(places, key=drawn.__getitem__)[k])
                     # levels[place] + rng.uniform(-0.1, 0.1), uniform's documented formula
                     bid = levels[place] + (-0.1 + (0.1 - -0.1) * random())
                 elif random() < self.RANDOM_SHARE:
-                    bids.append(choice(cards))
+                    bids.append(cards[below(getrandbits, len(cards))])  # rng.choice(cards)
                     continue
                 else:
                     bid = level + (-0.2 + (0.2 - -0.2) * random())  # rng.uniform(-0.2, 0.2)
