@@ -6,7 +6,7 @@ Standard library only.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from tutor import fr
@@ -26,6 +26,22 @@ def bot_rng(seed: Seed) -> random.Random:
     return random.Random(seed)
 
 
+def below(getrandbits: Callable[[int], int], n: int) -> int:
+    """A uniform index from 0 to ``n - 1`` drawn with a generator's ``getrandbits`` exactly as
+    CPython's ``Random.choice`` draws it (as :func:`~tutor.engine.core.shuffled` does for a
+    shuffle): ``n.bit_length()`` random bits, drawn again while too big. So
+    ``seq[below(rng.getrandbits, len(seq))]`` is ``rng.choice(seq)``, the same draws and the
+    same ``IndexError`` for an empty ``seq``, without its two calls into ``random.py`` (computer
+    players' inner loops)."""
+    if n <= 0:
+        raise IndexError("Cannot choose from an empty sequence")
+    bits = n.bit_length()
+    k = getrandbits(bits)
+    while k >= n:
+        k = getrandbits(bits)
+    return k
+
+
 class RandomPlayer:
     """« Au hasard » in every game: a legal action chosen uniformly, from its own seeded
     generator (it looks at nothing else: ``BLIND``, playouts hand it no view)."""
@@ -36,4 +52,4 @@ class RandomPlayer:
         self.rng = bot_rng(seed)
 
     def choose(self, view: object, legal: Sequence[T]) -> T:
-        return self.rng.choice(list(legal))
+        return legal[below(self.rng.getrandbits, len(legal))]  # rng.choice(legal)

@@ -12,28 +12,38 @@ legal plays (never the state), and draws its randomness from its own seeded gene
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat, starmap
+from typing import NamedTuple
 
 from tutor.engine.api import Seed
 from tutor.engine.bots import RandomPlayer as RandomPlayer
-from tutor.engine.bots import bot_rng
+from tutor.engine.bots import below, bot_rng
 from tutor.games.vautours.state import HAND, POINT_CARDS, Play, View
 
+_BY_SIZE = tuple(sorted(POINT_CARDS, key=abs, reverse=True))
+"""The point cards, the biggest (in absolute value) first."""
 
-def _bid(total: int, hand: Sequence[int], deck_left: Sequence[int], noise: float) -> float:
-    """Where in ``hand`` (0: lowest card, 1: highest) a pile worth ``total`` deserves a bid,
-    relative to the point cards still to come."""
-    biggest = max((abs(c) for c in deck_left), default=0)
-    scale = max(abs(total), biggest, 1)
+
+def _level(total: int, revealed: Sequence[int]) -> float:
+    """Where in a hand (0: lowest card, 1: highest) a pile worth ``total`` deserves a bid,
+    relative to the point cards still to come (those not ``revealed``): to the biggest of
+    them, in absolute value."""
+    scale = 1  # max(abs(total), the biggest card to come, 1)
+    for c in _BY_SIZE:
+        if c not in revealed:
+            scale = abs(c)
+            break
+    if abs(total) > scale:
+        scale = abs(total)
     if total >= 0:
-        level = total / scale
-    else:
-        level = 0.35 + 0.5 * (-total / scale)
-    return min(1.0, max(0.0, level + noise))
+        return total / scale
+    return 0.35 + 0.5 * (-total / scale)
 
 
-def _at(hand: Sequence[int], level: float) -> int:
-    """The card of ``hand`` (sorted) at ``level`` between its lowest (0) and highest (1)."""
-    return hand[round(level * (len(hand) - 1))]
+def _bid(level: float, noise: float) -> float:
+    """The bid at ``level`` moved by ``noise``, kept between 0 and 1."""
+    bid = level + noise
+    return 0.0 if bid <= 0.0 else bid if bid < 1.0 else 1.0  # min(1.0, max(0.0, bid))
 
 
 class CarefulPlayer:
@@ -49,8 +59,8 @@ class CarefulPlayer:
 
     def choose(self, view: View, legal: Sequence[Play]) -> Play:
         # the legal plays come sorted by card: the card at a level is the play at that place
-        hand = [a.card for a in legal]
-        level = _bid(view.total, hand, _unseen(view), self.rng.uniform(-0.2, 0.2))
+        level = _bid(_level(view.total, view.revealed),
+                     -0.2 + (0.2 - -0.2) * self.rng.random())  # rng.uniform(-0.2, 0.2)
         return legal[round(level * (len(legal) - 1))]
 
 
@@ -58,6 +68,29 @@ def _unseen(view: View) -> list[int]:
     """The point cards not revealed yet."""
     seen = set(view.revealed)
     return [c for c in POINT_CARDS if c not in seen]
+
+
+class _Opponent(NamedTuple):
+    """What a strategist knows of one opponent for one decision: the ``cards`` they may still
+    hold (sorted), the ``levels`` of their habits (:func:`_habits`, in order), how often to
+    follow them (``share``) and the three habits on the piles nearest in value to this one
+    (``nearest``), in order of distance: each as the places in ``levels`` of the habits at its
+    distance and its rank among them (habits at one distance come in random order)."""
+
+    cards: list[int]
+    levels: list[float]
+    share: float
+    nearest: list[tuple[list[int], int]]
+
+
+def _opponent(cards: list[int], past: list[tuple[int, float]], total: int) -> _Opponent:
+    """The :class:`_Opponent` holding ``cards`` with the habits ``past``, on a pile worth
+    ``total``."""
+    groups: dict[int, list[int]] = {}
+    for place, (card, _) in enumerate(past):
+        groups.setdefault(abs(card - total), []).append(place)
+    nearest = [(groups[d], k) for d in sorted(groups) for k in range(len(groups[d]))][:3]
+    return _Opponent(cards, [level for _, level in past], len(past) / (len(past) + 2), nearest)
 
 
 class StrategistPlayer:
@@ -85,22 +118,26 @@ class StrategistPlayer:
         hand = sorted(a.card for a in legal)
         if len(hand) == 1:
             return legal[0]
-        others = [sorted(set(HAND) - set(p.played)) for p in view.players if p.name != me.name]
         deck_left = _unseen(view)
         total = view.total
         future = sum(abs(c) for c in deck_left) / max(1, len(deck_left))
-        habits = [_habits(p.played, view.revealed) for p in view.players if p.name != me.name]
-        gains = dict.fromkeys(hand, 0.0)
-        high = total >= 0
-        for _ in range(self.SAMPLES):
-            bids = [self._imagine(total, cards, deck_left, past)
-                    for cards, past in zip(others, habits)]
-            for card in hand:
-                gains[card] += total * _wins(card, bids, high)
-        target = round(_bid(total, hand, deck_left, 0.0) * (len(hand) - 1))
+        level = _level(total, view.revealed)
+        opponents = []
+        for p in view.players:
+            if p.name != me.name:
+                opponents.append(_opponent([c for c in HAND if c not in p.played],
+                                           _habits(p.played, view.revealed), total))
+        target = round(_bid(level, 0.0) * (len(hand) - 1))
         near = hand[max(0, target - self.REACH):target + self.REACH + 1]
-        value = {c: gains[c] / self.SAMPLES - self.COST * future * hand.index(c) / (len(hand) - 1)
-                 for c in near}
+        # only the cards near the careful bid are weighed: count how often each takes the pile
+        wins = dict.fromkeys(near, 0)
+        high = total >= 0
+        for bids in self._imagine(opponents, level):
+            for card in _takers(near, bids, high):
+                wins[card] += 1
+        # (total * wins: the sum of the pile's value over the samples won, exactly)
+        value = {c: total * wins[c] / self.SAMPLES
+                 - self.COST * future * hand.index(c) / (len(hand) - 1) for c in near}
         top = max(value.values())
         # players of one level reason alike and would keep cancelling each other's cards: pick
         # among the near-best cards at random (seeded), so that a table of them is not beaten
@@ -109,35 +146,60 @@ class StrategistPlayer:
         best = self.rng.choice(close)
         return next(a for a in legal if a.card == best)
 
-    def _imagine(self, total: int, cards: list[int], deck_left: list[int],
-                 past: list[tuple[int, float]]) -> int:
-        if past and self.rng.random() < len(past) / (len(past) + 2):
-            near = sorted(past, key=lambda h: (abs(h[0] - total), self.rng.random()))[:3]
-            level = self.rng.choice(near)[1] + self.rng.uniform(-0.1, 0.1)
-            return _at(cards, min(1.0, max(0.0, level)))
-        if self.rng.random() < self.RANDOM_SHARE:
-            return self.rng.choice(cards)
-        return _at(cards, _bid(total, cards, deck_left, self.rng.uniform(-0.2, 0.2)))
+    def _imagine(self, opponents: list[_Opponent], level: float) -> list[list[int]]:
+        """``SAMPLES`` times, the cards ``opponents`` might play on this pile (``level``: the
+        careful bid on it)."""
+        random, getrandbits = self.rng.random, self.rng.getrandbits
+        samples = []
+        for _ in range(self.SAMPLES):
+            bids = []
+            for cards, levels, share, nearest in opponents:
+                if levels and random() < share:
+                    # one of its three habits on the piles nearest in value, ties in random
+                    # order: a random number for each habit, then the one followed
+                    drawn = list(starmap(random, repeat((), len(levels))))
+                    places, k = nearest[below(getrandbits, len(nearest))]  # choice(nearest)
+                    place = (places[0] if len(places) == 1
+                             else sorted(places, key=drawn.__getitem__)[k])
+                    # levels[place] + rng.uniform(-0.1, 0.1), uniform's documented formula
+                    bid = levels[place] + (-0.1 + (0.1 - -0.1) * random())
+                elif random() < self.RANDOM_SHARE:
+                    bids.append(cards[below(getrandbits, len(cards))])  # rng.choice(cards)
+                    continue
+                else:
+                    bid = level + (-0.2 + (0.2 - -0.2) * random())  # rng.uniform(-0.2, 0.2)
+                # the card at that level of its hand (0: lowest, 1: highest), the level kept
+                # between 0 and 1 as _bid does (spelt out: this is the strategist's inner loop)
+                bids.append(cards[round((0.0 if bid <= 0.0 else bid if bid < 1.0 else 1.0)
+                                        * (len(cards) - 1))])
+            samples.append(bids)
+        return samples
 
 
 def _habits(played: Sequence[int], revealed: Sequence[int]) -> list[tuple[int, float]]:
     """How a player has bid so far: for each manche played, the point card revealed and where
     the card played stood in the hand then (0: lowest, 1: highest)."""
     out = []
+    held = list(HAND)
     for k, card in enumerate(played):
-        held = sorted(set(HAND) - set(played[:k]))
         if len(held) > 1 and k < len(revealed):
             out.append((revealed[k], held.index(card) / (len(held) - 1)))
+        if card in held:
+            held.remove(card)
     return out
 
 
-def _wins(card: int, bids: list[int], high: bool) -> bool:
-    """Whether ``card`` is the best value played once among ``card`` and ``bids``."""
-    if card in bids:
-        return False
-    values = [*bids, card]
-    unique = [x for x in values if values.count(x) == 1]
-    return (max(unique) if high else min(unique)) == card
+def _takers(cards: Sequence[int], bids: list[int], high: bool) -> list[int]:
+    """Those of ``cards`` that would take the pile against ``bids``: the best value played once
+    (``high``: the highest), a card equal to a bid cancelled with it."""
+    unique = [b for b in bids if bids.count(b) == 1]
+    if not unique:
+        return [c for c in cards if c not in bids]
+    if high:
+        bar = max(unique)
+        return [c for c in cards if c > bar and c not in bids]
+    bar = min(unique)
+    return [c for c in cards if c < bar and c not in bids]
 
 
 PLAYER_KINDS: dict[str, tuple[str, type[RandomPlayer] | type[CarefulPlayer]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from tutor import fr
@@ -78,7 +79,8 @@ def setup(players: tuple[str, ...], variant: Variant, record: Record,
             or type(record.shuffles[0]) is not tuple):
         raise ValueError("L’enregistrement doit contenir exactement un mélange des cartes Points.")
     deck = record.shuffles[0]
-    if not all(is_int(c) for c in deck) or sorted(deck) != sorted(POINT_CARDS):  # type: ignore
+    # every card a genuine int (as :func:`is_int` says), each point card once
+    if set(map(type, deck)) != {int} or sorted(deck) != sorted(POINT_CARDS):  # type: ignore
         raise refuse("L’ordre de la pioche doit contenir chaque carte Points (−5 à −1, "
                      "+1 à +10) exactement une fois.", C_POINTS)
     order: tuple[int, ...] = deck  # type: ignore[assignment]
@@ -181,9 +183,30 @@ def is_over(state: State) -> bool:
 
 def current_seats(state: State) -> tuple[str, ...]:
     """The players who still have to choose a card this manche (all act simultaneously)."""
-    if is_over(state):
+    if not state.pile and not state.deck:  # is_over()
         return ()
-    return tuple(p for p, c in zip(state.players, state.chosen) if c is None)
+    chosen = state.chosen
+    waiting = chosen.count(None)
+    if waiting == len(chosen):  # the manche's first choice: everyone
+        return state.players
+    if waiting == 1:  # its last choice
+        return (state.players[chosen.index(None)],)
+    return tuple([p for p, c in zip(state.players, chosen) if c is None])
+
+
+_PLAYS: dict[str, tuple[Play, ...]] = {}
+"""Each seat's 16 possible plays (card 0 unused), made once: a :class:`Play` is immutable, so
+the legal actions of every position share them instead of building new ones."""
+
+
+def _plays(seat: str) -> tuple[Play, ...]:
+    """``seat``'s row of :data:`_PLAYS` (made on first use)."""
+    row = _PLAYS.get(seat)
+    if row is None:
+        if len(_PLAYS) >= 256:  # names typed by learners: keep the table small
+            _PLAYS.clear()
+        row = _PLAYS[seat] = tuple(Play(seat, c) for c in range(len(HAND) + 1))
+    return row
 
 
 def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
@@ -193,8 +216,14 @@ def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
     (``vautours/main``, ``vautours/choix``), and nothing once the hands are empty
     (``vautours/fin``). :func:`apply` accepts exactly these actions.
     """
-    i = seat_index(state, seat)
-    return tuple([Play(seat, c) for c in _playable(state, i)])
+    players = state.players
+    if type(seat) is not str or seat not in players:
+        seat_index(state, seat)  # raises: nobody has that name
+    row = _PLAYS.get(seat) or _plays(seat)
+    cards = _playable(state, players.index(seat))
+    if len(cards) < 2:  # (an itemgetter of one card gives the play itself, of none fails)
+        return tuple([row[c] for c in cards])
+    return itemgetter(*cards)(row)  # type: ignore[no-any-return]
 
 
 def _playable(state: State, i: int) -> tuple[int, ...]:
@@ -231,22 +260,26 @@ def view(state: State, seat: str | None) -> View:
     shown so far (the open piles, remembered). Once the game is over, the final count shows
     everyone's winnings and totals (``vautours/decompte``).
     """
-    over = not state.pile and not state.deck
+    variant, names, _, deck, pile, hands, chosen, played, taken, _, bonus = state
+    if seat is not None and (type(seat) is not str or seat not in names):
+        seat_index(state, seat)  # raises: nobody has that name
+    over = not pile and not deck
     everything = seat is None or over  # the final count shows everyone's winnings
-    me = -1 if seat is None else seat_index(state, seat)
+    new = tuple.__new__  # the named tuples below, built without their keyword machinery
     players = []
-    for i, (name, chosen, hand, played, taken) in enumerate(
-            zip(state.players, state.chosen, state.hands, state.played, state.taken)):
-        mine = everything or i == me
-        players.append(SeatView(
-            name, chosen is not None, chosen if mine else None, hand if mine else None,
-            len(hand) + (chosen is not None), played[-1] if played else None, played,
-            taken if mine else None, len(taken),
-            sum(taken) + state.bonus[i] if mine else None))
-    revealed = state.order[:len(state.order) - len(state.deck)]
-    return View(seat, state.variant, MANCHES - len(state.deck), state.pile, sum(state.pile),
-                len(state.deck), state.deck if seat is None else None, revealed,
-                tuple(players), over)
+    for name, card, hand, shown_, won, extra in zip(names, chosen, hands, played, taken, bonus):
+        laid = card is not None
+        top = shown_[-1] if shown_ else None
+        if everything or name == seat:
+            row = (name, laid, card, hand, len(hand) + laid, top, shown_, won, len(won),
+                   sum(won) + extra)
+        else:  # another player: what they chose, hold and won stays hidden
+            row = (name, laid, None, None, len(hand) + laid, top, shown_, None, len(won), None)
+        players.append(new(SeatView, row))
+    order = state.order
+    return new(View, (seat, variant, MANCHES - len(deck), pile, sum(pile), len(deck),
+                      deck if seat is None else None, order[:len(order) - len(deck)],
+                      tuple(players), over))
 
 
 def inventory(state: State) -> dict[Hashable, int]:
@@ -307,8 +340,8 @@ def _resolve(plays: Mapping[str, int], pile: tuple[int, ...], rules: Variant,
     mode = "suricate" if total >= 0 else "vautour"
     limit = 1 if rules.ties == "one_level" else None
     res = unique_extreme(plays, "high" if total >= 0 else "low", limit)
-    if not explain:
-        return RoundResult(res.winner, res.value, mode, total, res.cancelled, ())
+    if not explain:  # (a plain tuple: the keyword machinery costs more than the rest)
+        return tuple.__new__(RoundResult, (res.winner, res.value, mode, total, res.cancelled, ()))
     mode_clause = C_SURICATE if mode == "suricate" else C_VAUTOUR
     facts = {"pile": pile, "total": total, "mode": mode}
     events = [Event("stake", None, facts, C_SUM if len(pile) > 1 else mode_clause)]
@@ -324,9 +357,12 @@ def _resolve(plays: Mapping[str, int], pile: tuple[int, ...], rules: Variant,
 
 def is_legal(state: State, action: object) -> bool:
     """Whether ``action`` is one of the legal actions now (the same rule, :func:`_playable`)."""
-    return (type(action) is Play and type(action.seat) is str and is_int(action.card)
-            and action.seat in state.players
-            and action.card in _playable(state, state.players.index(action.seat)))
+    if type(action) is not Play:
+        return False
+    seat, card = action
+    players = state.players
+    return (type(seat) is str and type(card) is int and seat in players  # is_int(card)
+            and card in _playable(state, players.index(seat)))
 
 
 def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event, ...]]:
@@ -338,22 +374,29 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
     point card (``vautours/revelation``) or ends the game (``vautours/fin``). ``explain=False``
     skips building the events (simulations); the resulting state is the same.
     """
-    i = state.players.index(action.seat)
-    hands = list(state.hands)
-    k = hands[i].index(action.card)
-    hands[i] = hands[i][:k] + hands[i][k + 1:]
-    chosen = list(state.chosen)
-    chosen[i] = action.card
-    state = state._replace(hands=tuple(hands), chosen=tuple(chosen))
-    events = [Event("play", action.seat, {"card": action.card}, C_CHOICE)] if explain else []
-    if None not in chosen:
-        plays: dict[str, int] = dict(zip(state.players, chosen))  # type: ignore[arg-type]
-        result = _resolve(plays, state.pile, state.variant, explain)
-        after = _next_manche(state, result)
-        if explain:
-            events += _end_of_manche(state, after, plays, result)
-        state = after
-    return state, tuple(events)
+    seat, card = action
+    variant, players, record, deck, pile, hands, chosen, played, taken, lost, bonus = state
+    i = players.index(seat)
+    changed = list(hands)
+    hand = hands[i]
+    k = hand.index(card)
+    changed[i] = hand[:k] + hand[k + 1:]
+    laid = list(chosen)
+    laid[i] = card
+    # the new state, built as a plain tuple (``_replace`` costs more than the step itself)
+    state = tuple.__new__(State, (variant, players, record, deck, pile, tuple(changed),
+                                  tuple(laid), played, taken, lost, bonus))
+    events: tuple[Event, ...] = ()
+    if explain:
+        events = (Event("play", seat, {"card": card}, C_CHOICE),)
+    if None in laid:  # the others still choose: the card stays hidden
+        return state, events
+    plays: dict[str, int] = dict(zip(players, laid))  # type: ignore[arg-type]
+    result = _resolve(plays, pile, variant, explain)
+    after = _next_manche(state, result.winner)
+    if explain:
+        events += tuple(_end_of_manche(state, after, plays, result))
+    return after, events
 
 
 def _end_of_manche(state: State, after: State, plays: dict[str, int],
@@ -384,25 +427,24 @@ def _best_seats(state: State) -> tuple[str, ...]:
     return tuple(p for p, c in zip(state.players, chosen) if c == best)
 
 
-def _next_manche(state: State, result: RoundResult) -> State:
-    """Everyone has chosen and ``result`` resolved the pile: winnings, open piles, next point
-    card (or the end)."""
-    taken, lost, bonus, pile = state.taken, state.lost, state.bonus, state.pile
-    if result.winner is not None:
-        w = state.players.index(result.winner)
-        taken = tuple(t + pile if k == w else t for k, t in enumerate(taken))
+def _next_manche(state: State, winner: str | None) -> State:
+    """Everyone has chosen and the pile is resolved (``winner`` takes it, or nobody): winnings,
+    open piles, next point card (or the end)."""
+    variant, players, record, deck, pile, hands, chosen, played, taken, lost, bonus = state
+    if winner is not None:
+        won = list(taken)
+        w = players.index(winner)
+        won[w] += pile
+        taken = tuple(won)
         pile = ()
-    elif not state.deck:
-        if state.variant.last_pile == "shared":
+    elif not deck:
+        if variant.last_pile == "shared":
             best = _best_seats(state)
-            bonus = tuple(b + (sum(pile) if p in best else 0)
-                          for p, b in zip(state.players, bonus))
+            bonus = tuple(b + (sum(pile) if p in best else 0) for p, b in zip(players, bonus))
         lost, pile = lost + pile, ()
-    n = len(state.players)
-    return state._replace(
-        deck=state.deck[1:], pile=pile + state.deck[:1], chosen=(None,) * n,
-        played=tuple(p + (c,) for p, c in zip(state.played, state.chosen)),  # type: ignore
-        taken=taken, lost=lost, bonus=bonus)
+    shown_ = [p + (c,) for p, c in zip(played, chosen)]
+    return tuple.__new__(State, (variant, players, record, deck[1:], pile + deck[:1], hands,
+                                 (None,) * len(players), tuple(shown_), taken, lost, bonus))
 
 
 # --- the end -----------------------------------------------------------------------------------
