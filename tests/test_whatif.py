@@ -721,6 +721,11 @@ def test_vampir_why_names_the_lesson_in_the_panel() -> None:
     for lesson in lessons:
         assert "À retenir de cette partie" in out
         assert lesson.clause in out
+        # the rule-level lesson comes before the single decisions
+        assert out.index("À retenir") < out.index("jugées")
+        for head in ("Une décision vous a coûté", "décisions qui vous ont coûté",
+                     "Aucune de vos décisions"):
+            assert head not in out or out.index("À retenir") < out.index(head)
     assert_french(out)
 
 
@@ -765,8 +770,8 @@ def test_where_the_lowest_total_wins_points_saved_are_said_as_fewer_points() -> 
     row = ActionHint(1, 16, 8, 0.3, 0.7, 10.0, 1.0, (1,), frozenset(), frozenset())
     duel = Paired(row, row, 16, 0.12, -0.16, 0.36, 4.4, 3.0, True, False, 0, 0)
     text = fr.typography(decision_sentence(23, "Carte 17", "Carte 44", duel))
-    assert fr.typography("« Carte 44 » vous donnait 4,4 points de la manche de moins en "
-                         "moyenne (±\u00a03,0)") in text
+    assert fr.typography("« Carte 44 » vous donnait 4,4 points de moins en moyenne sur la "
+                         "manche (±\u00a03,0)") in text
     assert "de plus" not in text and "+4,4" not in text
     assert "chances de gagner la manche au-delà de la marge" in text
 

@@ -129,12 +129,12 @@ def _score_gain(p: Paired) -> str:
     "gain": where the lowest total wins, +4 would read as four more penalty points), its
     margin after."""
     raw = -p.score_gain if p.lowest_wins else p.score_gain  # the second's points minus the first's
-    manche = " de la manche" if not p.whole_game else ""
+    where = "" if p.whole_game else " sur la manche"
     size = abs(round(raw, 1))
     if size == 0:
-        return f"autant de points{manche} en moyenne ({_margin(p.score_margin)})"
+        return f"autant de points en moyenne{where} ({_margin(p.score_margin)})"
     text = _points_of(size, fr.decimal(size))
-    return (f"{text}{manche} de {'plus' if raw > 0 else 'moins'} en moyenne "
+    return (f"{text} de {'plus' if raw > 0 else 'moins'} en moyenne{where} "
             f"({_margin(p.score_margin)})")
 
 
@@ -480,9 +480,15 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         me = b.me or ""
         cite = b.surface.page.cite
         low = lower_wins(result.outcome)
-        verdict = _scores(result.outcome, me, low, cite) if result.outcome is not None else ""
+        scores = _scores(result.outcome, me, low, cite) if result.outcome is not None else ""
         replayer = Replayer(self.played())
         rows = [self._decision(j, replayer) for j in result.costly]
+        learnt = ""
+        if result.lessons:
+            items = "".join(f"<li>{h.esc(lesson.text)} {cite(lesson.clause)}</li>"
+                            for lesson in result.lessons)
+            learnt = (f"<p><strong>{h.esc('À retenir de cette partie :')}</strong></p>"
+                      f'<ul class="tv-why-lessons">{items}</ul>')
         if rows:
             head = ("Une décision vous a coûté, au-delà de la marge :" if len(rows) == 1 else
                     f"Les {fr.number(len(rows))} décisions qui vous ont coûté le plus, au-delà "
@@ -491,11 +497,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
                     f'<ol class="tv-steps tv-why-costly">{"".join(rows)}</ol>')
         else:
             body = f'<p class="tv-why-none"><strong>{h.esc(NONE_MATTERED)}</strong></p>'
-        if result.lessons:
-            items = "".join(f"<li>{h.esc(lesson.text)} {cite(lesson.clause)}</li>"
-                            for lesson in result.lessons)
-            body += (f"<p><strong>{h.esc('À retenir de cette partie :')}</strong></p>"
-                     f'<ul class="tv-why-lessons">{items}</ul>')
+        body = learnt + body  # the rule a beginner missed first, then single decisions
         judged = fr.count(len(result.judged), "décision jugée", "décisions jugées")
         if len(result.judged) > 1:
             judged += " (toutes celles où vos coups possibles se distinguaient)"
@@ -510,7 +512,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         intro = WHY_INTRO.format(level=self._level(result.level))
         return (f'<div class="tv-panel tv-why-out"><div class="tv-title">'
                 f"{h.esc(self.why_title())}</div>"
-                f"{verdict}{body}<p class=\"tv-muted\">{h.esc(intro)}</p>"
+                f"{scores}{body}<p class=\"tv-muted\">{h.esc(intro)}</p>"
                 f'<p class="tv-muted">{h.esc(summary)}</p></div>')
 
     def _decision(self, j: Judgement, replayer: Replayer) -> str:
