@@ -14,14 +14,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from tutor.engine.api import Seed
 from tutor.engine.bots import RandomPlayer as RandomPlayer
 from tutor.engine.bots import bot_rng
 
 from .actions import Action, Draw, EndTurn, Hunt, Lay, Take
-from .cards import JOKER, LOCATIONS, RANK, Card, Vampire
-from .hunts import hunts_from
+from .cards import JOKER, LOCATIONS, Card, Vampire
+from .hunts import hunt_kinds
 from .state import SeatView, View
 
 
@@ -29,10 +30,13 @@ def _heads(cards: Sequence[Card], joker_heads: int) -> int:
     return sum(c.heads if isinstance(c, Vampire) else joker_heads for c in cards)
 
 
-def _colour(cards: Sequence[Card]) -> str:
-    return next(c.location for c in cards if isinstance(c, Vampire))
-
-
+@lru_cache(maxsize=1 << 12)
+def _kind(cards: tuple[Card, ...], joker_heads: int) -> tuple[str, int, int, tuple[int, ...]]:
+    """A hunt as it is weighed: its colour, heads and jokers; then its cards' ranks (hunts of
+    one seat sort as their ranks do)."""
+    colour = next(c.location for c in cards if isinstance(c, Vampire))
+    return (colour, _heads(cards, joker_heads), cards.count(JOKER),
+            tuple(c.rank for c in cards))
 
 
 class HeuristicPlayer:
@@ -49,11 +53,6 @@ class HeuristicPlayer:
         bonus = 1.5 if not me.hunts[LOCATIONS.index(loc)] else 0.0
         return heads - old + bonus
 
-    def gain(self, view: View, me: SeatView, action: Hunt) -> float:
-        jh = view.variant.joker_heads
-        return (self.hunt_value(view, me, _colour(action.cards), _heads(action.cards, jh))
-                - 0.3 * action.cards.count(JOKER))
-
     def last_turn(self, view: View) -> bool:
         """Whether the manche may end before this player's next turn (takes then pay)."""
         return view.deck_size <= 2
@@ -66,8 +65,8 @@ class HeuristicPlayer:
         card = lay.card
         if not isinstance(card, Vampire):
             return 100.0  # a joker fits any hunt: never give it away
-        same = sum(1 for c in hand if isinstance(c, Vampire) and c.location == card.location)
-        pile = len(view.cards_under(lay.location))
+        same = hand.count(Vampire(card.location, 1)) + hand.count(Vampire(card.location, 2))
+        pile = len(view.under[LOCATIONS.index(lay.location)])
         return same * 3 + card.heads * 2 + pile
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
@@ -75,8 +74,23 @@ class HeuristicPlayer:
         if me is None or me.hand is None or not legal:
             return self.rng.choice(list(legal))
         jh = view.variant.joker_heads
+        gains: dict[tuple[str, int, int], float] = {}
+
+        def gain(colour: str, heads: int, jokers: int) -> float:
+            """What a hunt of this colour, heads and jokers adds (each weighed once), a joker
+            kept being worth 0.3."""
+            value = gains.get((colour, heads, jokers))
+            if value is None:
+                value = gains[colour, heads, jokers] = (
+                    self.hunt_value(view, me, colour, heads) - 0.3 * jokers)
+            return value
+
+        def key(action: Hunt) -> tuple[float, tuple[int, ...]]:
+            colour, heads, jokers, ranks = _kind(action.cards, jh)
+            return gain(colour, heads, jokers), ranks
+
         hunts = [a for a in legal if isinstance(a, Hunt)]
-        best = max(hunts, key=lambda a: (self.gain(view, me, a), a), default=None)
+        best = max(hunts, key=key, default=None)
         if view.phase == "taken":
             assert best is not None
             return best
@@ -84,17 +98,16 @@ class HeuristicPlayer:
             worth = []
             for take in (a for a in legal if isinstance(a, Take)):
                 cards = view.cards_under(take.location)
-                after = hunts_from(tuple(sorted(me.hand + cards, key=RANK)), cards)
-                value = max((self.hunt_value(view, me, _colour(h) if any(
-                    isinstance(c, Vampire) for c in h) else take.location, _heads(h, jh))
-                    - 0.3 * h.count(JOKER) for h in after), default=0.0)
+                value = max((gain(*kind) for kind in hunt_kinds(me.hand + cards, cards, jh)),
+                            default=0.0)
                 worth.append((value, self.rng.random(), take))
             good = [w for w in worth if w[0] >= self.THRESHOLD]
             if good or (self.last_turn(view) and worth):
                 return max(good or worth, key=lambda w: (w[0], w[1]))[2]
             return next(a for a in legal if isinstance(a, Draw))
-        if best is not None and (self.gain(view, me, best) >= self.THRESHOLD
-                                 or (self.closing(view) and self.gain(view, me, best) > 0)):
+        best_gain = 0.0 if best is None else key(best)[0]
+        if best is not None and (best_gain >= self.THRESHOLD
+                                 or (self.closing(view) and best_gain > 0)):
             return best
         if view.phase == "hunted":  # another hunt is not worth it: the turn ends
             return EndTurn(me.name)
