@@ -39,6 +39,13 @@ def _kind(cards: tuple[Card, ...], joker_heads: int) -> tuple[str, int, int, tup
             tuple(c.rank for c in cards))
 
 
+def _shown(hunt: tuple[Card, ...], joker_heads: int) -> int:
+    """The heads of a shown hunt (0: that colour is not shown)."""
+    return _kind(hunt, joker_heads)[1] if hunt else 0
+
+
+_VAMPIRES = {loc: (Vampire(loc, 1), Vampire(loc, 2)) for loc in LOCATIONS}
+
 class HeuristicPlayer:
     """Goes for big hunts, from its own hand and the locations (see the module docstring)."""
 
@@ -49,8 +56,9 @@ class HeuristicPlayer:
 
     def hunt_value(self, view: View, me: SeatView, loc: str, heads: int) -> float:
         """What showing ``heads`` in colour ``loc`` adds for this player."""
-        old = _heads(me.hunts[LOCATIONS.index(loc)], view.variant.joker_heads)
-        bonus = 1.5 if not me.hunts[LOCATIONS.index(loc)] else 0.0
+        hunt = me.hunts[LOCATIONS.index(loc)]
+        old = _shown(hunt, view.variant.joker_heads)
+        bonus = 1.5 if not hunt else 0.0
         return heads - old + bonus
 
     def last_turn(self, view: View) -> bool:
@@ -65,7 +73,8 @@ class HeuristicPlayer:
         card = lay.card
         if not isinstance(card, Vampire):
             return 100.0  # a joker fits any hunt: never give it away
-        same = hand.count(Vampire(card.location, 1)) + hand.count(Vampire(card.location, 2))
+        one, two = _VAMPIRES[card.location]
+        same = hand.count(one) + hand.count(two)
         pile = len(view.under[LOCATIONS.index(lay.location)])
         return same * 3 + card.heads * 2 + pile
 
@@ -97,7 +106,7 @@ class HeuristicPlayer:
         if view.phase == "turn":
             worth = []
             for take in (a for a in legal if isinstance(a, Take)):
-                cards = view.cards_under(take.location)
+                cards = view.under[LOCATIONS.index(take.location)]
                 value = max((gain(*kind) for kind in hunt_kinds(me.hand + cards, cards, jh)),
                             default=0.0)
                 worth.append((value, self.rng.random(), take))
@@ -124,8 +133,8 @@ class StrategistPlayer(HeuristicPlayer):
     def hunt_value(self, view: View, me: SeatView, loc: str, heads: int) -> float:
         k = LOCATIONS.index(loc)
         jh = view.variant.joker_heads
-        others = [_heads(p.hunts[k], jh) for p in view.players if p.name != me.name]
-        old = _heads(me.hunts[k], jh)
+        others = [_shown(p.hunts[k], jh) for p in view.players if p.name != me.name]
+        old = _shown(me.hunts[k], jh)
         return self._worth(others, heads) - self._worth(others, old) if old else \
             self._worth(others, heads) + 1.0
 
@@ -159,8 +168,7 @@ class StrategistPlayer(HeuristicPlayer):
         # a card laid under a location feeds whoever takes it next: prefer colours the next
         # players cannot use (they show no hunt of it and the pile stays small)
         k = LOCATIONS.index(lay.location)
-        me = view.me
-        fed = sum(1 for p in view.players if me is not None and p.name != me.name and p.hunts[k])
+        fed = sum(1 for p in view.players if p.name != view.seat and p.hunts[k])
         return cost + 0.5 * fed
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Mapping
 from functools import lru_cache
-from typing import cast
+from typing import Any, cast
 
 from tutor import fr
 from tutor.engine import Event, IllegalAction, Outcome, best_totals
@@ -45,7 +45,7 @@ from .cards import (
     of_location,
     shown,
 )
-from .hunts import _verdict, has_hunt, hunts_from, score_heads, takeable
+from .hunts import _verdict, colour_counts, colour_hunts, has_hunt, score_heads, takeable
 from .state import (
     SeatView,
     State,
@@ -99,10 +99,10 @@ def _legal_actions(state: State, seat: str) -> tuple[Action, ...]:
         return ()
     hand = state.hands[i]
     if state.phase == "turn":
-        can = (True,) * len(LOCATIONS) if state.variant.take == "free" else \
-            takeable(hand, state.under)
-        return _turn(seat, tuple(loc for loc, cards, ok in zip(LOCATIONS, state.under, can)
-                                 if cards and ok))
+        if state.variant.take == "free":
+            return _turn(seat, tuple(loc for loc, cards in zip(LOCATIONS, state.under) if cards))
+        return _turn(seat, tuple(loc for loc, ok in zip(LOCATIONS, takeable(hand, state.under))
+                                 if ok))
     if state.phase == "taken":
         return _hunts(seat, hand, state.pending)
     if state.phase == "hunted":
@@ -130,7 +130,16 @@ def _lays(seat: str, kinds: tuple[Card, ...]) -> tuple[Lay, ...]:
 @lru_cache(maxsize=1 << 14)
 def _hunts(seat: str, hand: tuple[Card, ...], required: tuple[Card, ...] = ()
            ) -> tuple[Hunt, ...]:
-    return tuple(Hunt(seat, h) for h in hunts_from(hand, required))
+    """``Hunt`` for each of :func:`hunts_from`, colour by colour."""
+    out: tuple[Hunt, ...] = ()
+    for counts in colour_counts(hand, required):
+        out += _colour_hunts(seat, *counts)
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _colour_hunts(seat: str, *counts: Any) -> tuple[Hunt, ...]:
+    return tuple(Hunt(seat, h) for h in colour_hunts(*counts))
 
 
 def _explain(state: State, action: object) -> IllegalAction:
@@ -414,16 +423,20 @@ def view(state: State, seat: str | None) -> View:
     """What ``seat`` may see. ``seat=None`` is the teacher's view (everything visible)."""
     everything = seat is None
     me = None if everything else seat_index(state, seat)
-    totals = _totals(state)
+    over = state.phase == "over"
+    turn = -1 if over else state.turn
+    totals = [sum(points) for points in zip(*state.results)] if state.results else \
+        [0] * len(state.players)
     players = tuple(
-        SeatView(name, state.hands[i] if everything or i == me else None, len(state.hands[i]),
-                 state.displays[i], totals[name], i == state.turn and state.phase != "over")
-        for i, name in enumerate(state.players))
+        SeatView(name, hand if everything or i == me else None, len(hand), slots, total,
+                 i == turn)
+        for i, (name, hand, slots, total) in enumerate(
+            zip(state.players, state.hands, state.displays, totals)))
     sees_pending = everything or state.turn == me or state.phase in ("taken", "hunted")
     return View(seat, state.variant, state.manche, len(state.record.shuffles), state.phase,
                 state.players[state.turn], state.pending if sees_pending else None, state.under,
                 len(state.deck), state.deck if everything else None,
-                state.removed if everything else None, players, state.results, is_over(state),
+                state.removed if everything else None, players, state.results, over,
                 state.players[state.start])
 
 

@@ -259,8 +259,8 @@ def hunts_from(hand: tuple[Card, ...], required: tuple[Card, ...] = ()
     The hunts of each colour come in turn, in :data:`LOCATIONS` order (each starts with a
     vampire of its colour, so that is their sorted order)."""
     out: tuple[tuple[Card, ...], ...] = ()
-    for counts in _colour_counts(hand, required):
-        out += _colour_hunts(*counts)
+    for counts in colour_counts(hand, required):
+        out += colour_hunts(*counts)
     return out
 
 
@@ -281,9 +281,10 @@ def has_hunt(hand: tuple[Card, ...], required: tuple[Card, ...] = ()) -> bool:
 
 
 def takeable(hand: tuple[Card, ...], piles: Sequence[tuple[Card, ...]]) -> tuple[bool, ...]:
-    """For each pile, whether ``has_hunt(hand + pile, pile)``, the hand counted once for all:
-    the pile and the hand hold every card the hunt needs, so a colour of the pile (any colour
-    for a pile of jokers) needs a vampire and, counting every joker, 3 cards."""
+    """For each pile, whether it is not empty and ``has_hunt(hand + pile, pile)``, the hand
+    counted once for all: the pile and the hand hold every card the hunt needs, so the pile's
+    colour (any colour for a pile of jokers) needs a vampire and, counting every joker, 3 cards.
+    """
     jokers = hand.count(JOKER)
     held = dict.fromkeys(LOCATIONS, 0)
     for card in hand:
@@ -292,10 +293,13 @@ def takeable(hand: tuple[Card, ...], piles: Sequence[tuple[Card, ...]]) -> tuple
     out = []
     for pile in piles:
         colours = {c.location for c in pile if isinstance(c, Vampire)}
-        vampires = len(pile) - pile.count(JOKER)
-        out.append(len(colours) <= 1 and any(
-            held[loc] + vampires and held[loc] + jokers + len(pile) >= 3
-            for loc in colours or LOCATIONS))
+        if len(colours) == 1:  # the pile has a vampire of its colour
+            out.append(held[colours.pop()] + jokers + len(pile) >= 3)
+        elif colours or not pile:
+            out.append(False)
+        else:  # jokers only: the colour the hand holds most of
+            most = max(held.values())
+            out.append(most > 0 and most + jokers + len(pile) >= 3)
     return tuple(out)
 
 
@@ -304,7 +308,7 @@ def hunt_kinds(hand: tuple[Card, ...], required: tuple[Card, ...] = (), joker_he
     """The hunts of :func:`hunts_from` (``hand`` in any order) as a computer player weighs them:
     each (colour, heads, jokers) once."""
     out: tuple[tuple[str, int, int], ...] = ()
-    for counts in _colour_counts(hand, required):
+    for counts in colour_counts(hand, required):
         out += _colour_kinds(*counts, joker_heads)
     return out
 
@@ -312,7 +316,7 @@ def hunt_kinds(hand: tuple[Card, ...], required: tuple[Card, ...] = (), joker_he
 _PAIRS = {loc: (Vampire(loc, 1), Vampire(loc, 2)) for loc in LOCATIONS}
 
 
-def _colour_counts(hand: tuple[Card, ...], required: tuple[Card, ...]
+def colour_counts(hand: tuple[Card, ...], required: tuple[Card, ...]
                    ) -> Iterator[tuple[Vampire, Vampire, int, int, int, int, int, int]]:
     """For each colour a hunt with ``required`` may have and ``hand`` holds a vampire of, in
     :data:`LOCATIONS` order: its two vampires, how many of each and of jokers the hand holds and
@@ -329,7 +333,7 @@ def _colour_counts(hand: tuple[Card, ...], required: tuple[Card, ...]
 
 
 @lru_cache(maxsize=1 << 14)
-def _colour_hunts(one: Vampire, two: Vampire, n1: int, n2: int, jokers: int, need1: int,
+def colour_hunts(one: Vampire, two: Vampire, n1: int, n2: int, jokers: int, need1: int,
                   need2: int, need_j: int) -> tuple[tuple[Card, ...], ...]:
     """The hunts of one colour from ``n1`` one-head, ``n2`` two-head vampires and ``jokers``,
     with at least ``need1``, ``need2`` and ``need_j`` of each, sorted."""
@@ -349,4 +353,4 @@ def _colour_kinds(one: Vampire, two: Vampire, n1: int, n2: int, jokers: int, nee
     return tuple(sorted({
         (one.location, sum(c.heads if isinstance(c, Vampire) else joker_heads for c in hunt),
          hunt.count(JOKER))
-        for hunt in _colour_hunts(one, two, n1, n2, jokers, need1, need2, need_j)}))
+        for hunt in colour_hunts(one, two, n1, n2, jokers, need1, need2, need_j)}))
