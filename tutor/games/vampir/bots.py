@@ -69,14 +69,19 @@ class HeuristicPlayer:
         """Whether it is time to show whatever adds heads (the hand is lost at the end)."""
         return view.deck_size <= 4
 
-    def lay_cost(self, view: View, hand: Sequence[Card], lay: Lay) -> float:
-        card = lay.card
-        if not isinstance(card, Vampire):
-            return 100.0  # a joker fits any hunt: never give it away
-        one, two = _VAMPIRES[card.location]
-        same = hand.count(one) + hand.count(two)
-        pile = len(view.under[LOCATIONS.index(lay.location)])
-        return same * 3 + card.heads * 2 + pile
+    def lay_costs(self, view: View, hand: Sequence[Card], lays: Sequence[Lay]) -> list[float]:
+        """What laying each of ``lays`` gives away (the cheapest is laid)."""
+        costs: list[float] = []
+        for lay in lays:
+            card = lay.card
+            if not isinstance(card, Vampire):
+                costs.append(100.0)  # a joker fits any hunt: never give it away
+                continue
+            one, two = _VAMPIRES[card.location]
+            same = hand.count(one) + hand.count(two)
+            pile = len(view.under[LOCATIONS.index(lay.location)])
+            costs.append(same * 3 + card.heads * 2 + pile)
+        return costs
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         me = view.me
@@ -123,8 +128,8 @@ class HeuristicPlayer:
         lays = [a for a in legal if isinstance(a, Lay)]
         if not lays:
             return self.rng.choice(list(legal))
-        hand = me.hand
-        return min(lays, key=lambda lay: (self.lay_cost(view, hand, lay), self.rng.random()))
+        costs = self.lay_costs(view, me.hand, lays)
+        return min(zip(costs, lays), key=lambda cost_lay: (cost_lay[0], self.rng.random()))[1]
 
 
 class StrategistPlayer(HeuristicPlayer):
@@ -133,7 +138,8 @@ class StrategistPlayer(HeuristicPlayer):
     def hunt_value(self, view: View, me: SeatView, loc: str, heads: int) -> float:
         k = LOCATIONS.index(loc)
         jh = view.variant.joker_heads
-        others = [_shown(p.hunts[k], jh) for p in view.players if p.name != me.name]
+        others = [_kind(p.hunts[k], jh)[1] if p.hunts[k] else 0
+                  for p in view.players if p.name != me.name]
         old = _shown(me.hunts[k], jh)
         return self._worth(others, heads) - self._worth(others, old) if old else \
             self._worth(others, heads) + 1.0
@@ -163,13 +169,13 @@ class StrategistPlayer(HeuristicPlayer):
     def closing(self, view: View) -> bool:
         return view.deck_size <= 2 * len(view.players) * (self.ROUNDS_LEFT + 1)
 
-    def lay_cost(self, view: View, hand: Sequence[Card], lay: Lay) -> float:
-        cost = super().lay_cost(view, hand, lay)
+    def lay_costs(self, view: View, hand: Sequence[Card], lays: Sequence[Lay]) -> list[float]:
         # a card laid under a location feeds whoever takes it next: prefer colours the next
         # players cannot use (they show no hunt of it and the pile stays small)
-        k = LOCATIONS.index(lay.location)
-        fed = sum(1 for p in view.players if p.name != view.seat and p.hunts[k])
-        return cost + 0.5 * fed
+        fed = [sum(1 for p in view.players if p.name != view.seat and p.hunts[k])
+               for k in range(len(LOCATIONS))]
+        return [cost + 0.5 * fed[LOCATIONS.index(lay.location)]
+                for cost, lay in zip(super().lay_costs(view, hand, lays), lays)]
 
 
 PLAYER_KINDS: dict[str, tuple[str, type[RandomPlayer] | type[HeuristicPlayer]]] = {

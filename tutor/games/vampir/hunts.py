@@ -27,6 +27,7 @@ from .cards import (
     C_VAMPIRES,
     COLOUR_NAMES,
     JOKER,
+    KINDS,
     LOCATION_NAMES,
     LOCATIONS,
     Card,
@@ -317,17 +318,20 @@ _PAIRS = {loc: (Vampire(loc, 1), Vampire(loc, 2)) for loc in LOCATIONS}
 
 
 def colour_counts(hand: tuple[Card, ...], required: tuple[Card, ...]
-                   ) -> Iterator[tuple[Vampire, Vampire, int, int, int, int, int, int]]:
+                  ) -> Iterator[tuple[Vampire, Vampire, int, int, int, int, int, int]]:
     """For each colour a hunt with ``required`` may have and ``hand`` holds a vampire of, in
     :data:`LOCATIONS` order: its two vampires, how many of each and of jokers the hand holds and
     how many of each ``required`` holds."""
     need_colours = {c.location for c in required if isinstance(c, Vampire)}
     if len(need_colours) > 1:
         return
-    jokers, need_j = hand.count(JOKER), required.count(JOKER)
+    held = [0] * len(KINDS)  # by rank
+    for card in hand:
+        held[card.rank] += 1
+    jokers, need_j = held[JOKER.rank], required.count(JOKER)
     for loc in need_colours or LOCATIONS:
         one, two = _PAIRS[loc]
-        n1, n2 = hand.count(one), hand.count(two)
+        n1, n2 = held[one.rank], held[two.rank]
         if n1 + n2:
             yield one, two, n1, n2, jokers, required.count(one), required.count(two), need_j
 
