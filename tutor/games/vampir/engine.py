@@ -336,7 +336,7 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
                       removed=state.removed + old)
 
 
-def _next_turn(state: State, events: list[Event], explain: bool, **changes: object
+def _next_turn(state: State, events: list[Event], explain: bool, **changes: Any
                ) -> tuple[State, tuple[Event, ...]]:
     """The turn passes to the left, with the ``changes`` the action made to ``state``."""
     turn = (state.turn + 1) % len(state.players)
