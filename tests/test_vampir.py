@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tutor import fr
@@ -9,6 +11,7 @@ from tutor.engine import IllegalAction
 from tutor.engine.api import Record
 from tutor.games import vampir as v
 from tutor.games.vampir import JOKER, Draw, EndTurn, Hunt, Lay, Take, Vampire, Variant
+from tutor.games.vampir.hunts import has_hunt, hunt_kinds, hunts_from, takeable
 
 R1, R2 = Vampire("castle", 1), Vampire("castle", 2)
 G1, G2 = Vampire("graveyard", 1), Vampire("graveyard", 2)
@@ -276,6 +279,26 @@ def test_a_location_of_jokers_only_can_be_taken_for_any_colour() -> None:
     assert {next(c.location for c in h.cards if isinstance(c, Vampire))  # type: ignore[union-attr]
             for h in hunts} == {"castle", "graveyard"}
     assert all(h.cards.count(JOKER) >= 2 for h in hunts)  # type: ignore[union-attr]
+
+
+def test_takes_and_hunts_counted_agree_with_the_hunts_listed() -> None:
+    """The counting shortcuts (a take is legal, some hunt exists, the kinds of hunt a computer
+    player weighs) say what listing every hunt says."""
+    rng = random.Random(3)
+    for _ in range(3000):
+        hand = tuple(rng.choice(v.KINDS) for _ in range(rng.randint(0, 12)))
+        piles = [tuple(rng.choice(v.KINDS) for _ in range(rng.randint(0, 4))) for _ in range(6)]
+        assert takeable(hand, piles) == tuple(
+            bool(pile) and bool(hunts_from(hand + pile, pile)) for pile in piles)
+        required = tuple(rng.sample(hand, rng.randint(0, min(3, len(hand)))))
+        jh = rng.choice((1, 2))
+        for need in (required, piles[0]):
+            hunts = hunts_from(hand, need)
+            assert has_hunt(hand, need) == bool(hunts)
+            assert sorted(hunt_kinds(hand, need, jh)) == sorted({
+                (next(c.location for c in h if isinstance(c, Vampire)),
+                 sum(c.heads if isinstance(c, Vampire) else jh for c in h), h.count(JOKER))
+                for h in hunts})
 
 
 def test_other_draw_reading_lays_one_of_the_drawn_cards() -> None:

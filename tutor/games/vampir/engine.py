@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Mapping
 from functools import lru_cache
-from typing import cast
+from typing import Any, cast
 
 from tutor import fr
 from tutor.engine import Event, IllegalAction, Outcome, best_totals
@@ -45,7 +45,7 @@ from .cards import (
     of_location,
     shown,
 )
-from .hunts import _verdict, hunts_from, score_heads
+from .hunts import _verdict, colour_counts, colour_hunts, has_hunt, score_heads, takeable
 from .state import (
     SeatView,
     State,
@@ -78,23 +78,42 @@ def current_seats(state: State) -> tuple[str, ...]:
 
 def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
     """Every action ``seat`` may take now, sorted (draw, takes, lays, hunts); empty if it is not
-    that player's turn. This is the only legality rule: :func:`apply` refuses anything else."""
+    that player's turn. This is the only legality rule: :func:`apply` refuses anything else.
+
+    The last answer is kept: :func:`apply` asks again about the state a player has just been
+    handed the legal actions of."""
+    last = _last_legal[0]
+    if last[0] is state and last[1] == seat:
+        return last[2]
+    actions = _legal_actions(state, seat)
+    _last_legal[0] = (state, seat, actions)
+    return actions
+
+
+_last_legal: list[tuple[State | None, str, tuple[Action, ...]]] = [(None, "", ())]
+
+
+def _legal_actions(state: State, seat: str) -> tuple[Action, ...]:
     i = seat_index(state, seat)
     if state.phase == "over" or i != state.turn:
         return ()
     hand = state.hands[i]
     if state.phase == "turn":
-        free = state.variant.take == "free"
-        takes = tuple(Take(seat, loc) for loc, cards in zip(LOCATIONS, state.under)
-                      if cards and (free or hunts_from(_sorted(hand + cards), cards)))
-        return (Draw(seat), *takes)
+        if state.variant.take == "free":
+            return _turn(seat, tuple(loc for loc, cards in zip(LOCATIONS, state.under) if cards))
+        return _turn(seat, tuple(loc for loc, ok in zip(LOCATIONS, takeable(hand, state.under))
+                                 if ok))
     if state.phase == "taken":
-        return tuple(Hunt(seat, h) for h in hunts_from(hand, state.pending))
+        return _hunts(seat, hand, state.pending)
     if state.phase == "hunted":
-        return (*(Hunt(seat, h) for h in hunts_from(hand)), EndTurn(seat))
+        return (*_hunts(seat, hand), EndTurn(seat))
     layable = state.pending if state.variant.draw == "drawn" else hand
-    return _lays(seat, _sorted(set(layable))) + tuple(
-        Hunt(seat, h) for h in hunts_from(hand))
+    return _lays(seat, _sorted(set(layable))) + _hunts(seat, hand)
+
+
+@lru_cache(maxsize=1 << 10)
+def _turn(seat: str, takes: tuple[str, ...]) -> tuple[Action, ...]:
+    return (Draw(seat), *(Take(seat, loc) for loc in takes))
 
 
 @lru_cache(maxsize=1 << 14)
@@ -106,6 +125,21 @@ def _lays(seat: str, kinds: tuple[Card, ...]) -> tuple[Lay, ...]:
         else:
             out.extend(Lay(seat, card, loc) for loc in LOCATIONS)
     return tuple(out)
+
+
+@lru_cache(maxsize=1 << 14)
+def _hunts(seat: str, hand: tuple[Card, ...], required: tuple[Card, ...] = ()
+           ) -> tuple[Hunt, ...]:
+    """``Hunt`` for each of :func:`hunts_from`, colour by colour."""
+    out: tuple[Hunt, ...] = ()
+    for counts in colour_counts(hand, required):
+        out += _colour_hunts(seat, *counts)
+    return out
+
+
+@lru_cache(maxsize=1 << 14)
+def _colour_hunts(seat: str, *counts: Any) -> tuple[Hunt, ...]:
+    return tuple(Hunt(seat, h) for h in colour_hunts(*counts))
 
 
 def _explain(state: State, action: object) -> IllegalAction:
@@ -191,7 +225,9 @@ def _canonical(action: object) -> object:
     """A hunt given in any card order (tuple or list) is read in the canonical order."""
     if type(action) is Hunt and isinstance(action.cards, (tuple, list)) and all(
             is_card(c) for c in action.cards):
-        return Hunt(action.seat, _sorted(action.cards))
+        cards = _sorted(action.cards)
+        return action if type(action.cards) is tuple and cards == action.cards \
+            else Hunt(action.seat, cards)
     return action
 
 
@@ -201,8 +237,11 @@ def _canonical(action: object) -> object:
 def is_legal(state: State, action: object) -> bool:
     """Whether ``action`` (a hunt in any card order) is one of the legal actions now."""
     action = _canonical(action)
-    return type(action) in ACTION_TYPES and action in legal_actions(
-        state, action.seat)  # type: ignore[attr-defined]
+    if type(action) not in ACTION_TYPES:
+        return False
+    legal = legal_actions(state, action.seat)  # type: ignore[attr-defined]
+    # one of the very actions legal_actions handed out is found without comparing fields
+    return any(a is action for a in legal) or action in legal
 
 
 def refusal(state: State, action: object) -> IllegalAction:
@@ -248,10 +287,10 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
         if explain:
             events.append(Event("take", seat, {"location": action.location, "cards": cards},
                                 C_TAKE))
-        if not hunts_from(hands[i], cards):
+        if not has_hunt(hands[i], cards):
             if explain:
                 events.append(Event("keep", seat, {"cards": cards}, C_V_FREE))
-            return _next_turn(new, events, explain)
+            return _next_turn(state, events, explain, under=under, hands=tuple(hands))
         return new, tuple(events)
     if type(action) is EndTurn:
         if explain:
@@ -266,7 +305,7 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
         if explain:
             events.append(Event("lay", seat, {"card": action.card, "location": action.location},
                                 C_V_DRAWN if state.variant.draw == "drawn" else C_LAY))
-        return _next_turn(state._replace(under=under, hands=tuple(hands)), events, explain)
+        return _next_turn(state, events, explain, under=under, hands=tuple(hands))
     assert type(action) is Hunt
     cards = action.cards
     hand = list(hands[i])
@@ -285,22 +324,25 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
             c.heads if isinstance(c, Vampire) else jh for c in cards)}, C_HUNT))
     slots = slots[:k] + (cards,) + slots[k + 1:]
     displays = state.displays[:i] + (slots,) + state.displays[i + 1:]
-    new = state._replace(hands=tuple(hands), displays=displays, removed=state.removed + old)
     if all(slots):
-        return _end_manche(new, "six", events, explain)
-    if state.variant.hunts == "several" and hunts_from(hands[i]):
+        return _end_manche(state._replace(hands=tuple(hands), displays=displays,
+                                          removed=state.removed + old), "six", events, explain)
+    if state.variant.hunts == "several" and has_hunt(hands[i]):
         if explain:
             events.append(Event("hunt_again", seat, {}, C_V_HUNTS))
-        return new._replace(phase="hunted", pending=()), tuple(events)
-    return _next_turn(new, events, explain)
+        return state._replace(hands=tuple(hands), displays=displays, removed=state.removed + old,
+                              phase="hunted", pending=()), tuple(events)
+    return _next_turn(state, events, explain, hands=tuple(hands), displays=displays,
+                      removed=state.removed + old)
 
 
-def _next_turn(state: State, events: list[Event], explain: bool
+def _next_turn(state: State, events: list[Event], explain: bool, **changes: Any
                ) -> tuple[State, tuple[Event, ...]]:
+    """The turn passes to the left, with the ``changes`` the action made to ``state``."""
     turn = (state.turn + 1) % len(state.players)
     if explain:
         events.append(Event("turn", state.players[turn], {}, C_TURN))
-    return state._replace(turn=turn, phase="turn", pending=()), tuple(events)
+    return state._replace(turn=turn, phase="turn", pending=(), **changes), tuple(events)
 
 
 def hunt_heads(state: State) -> dict[str, dict[str, int]]:
@@ -381,16 +423,20 @@ def view(state: State, seat: str | None) -> View:
     """What ``seat`` may see. ``seat=None`` is the teacher's view (everything visible)."""
     everything = seat is None
     me = None if everything else seat_index(state, seat)
-    totals = _totals(state)
+    over = state.phase == "over"
+    turn = -1 if over else state.turn
+    totals = [sum(points) for points in zip(*state.results)] if state.results else \
+        [0] * len(state.players)
     players = tuple(
-        SeatView(name, state.hands[i] if everything or i == me else None, len(state.hands[i]),
-                 state.displays[i], totals[name], i == state.turn and state.phase != "over")
-        for i, name in enumerate(state.players))
+        SeatView(name, hand if everything or i == me else None, len(hand), slots, total,
+                 i == turn)
+        for i, (name, hand, slots, total) in enumerate(
+            zip(state.players, state.hands, state.displays, totals)))
     sees_pending = everything or state.turn == me or state.phase in ("taken", "hunted")
     return View(seat, state.variant, state.manche, len(state.record.shuffles), state.phase,
                 state.players[state.turn], state.pending if sees_pending else None, state.under,
                 len(state.deck), state.deck if everything else None,
-                state.removed if everything else None, players, state.results, is_over(state),
+                state.removed if everything else None, players, state.results, over,
                 state.players[state.start])
 
 

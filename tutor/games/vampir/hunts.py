@@ -9,7 +9,7 @@ tie); then one point per head kept (``vampir/points``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
@@ -27,6 +27,7 @@ from .cards import (
     C_VAMPIRES,
     COLOUR_NAMES,
     JOKER,
+    KINDS,
     LOCATION_NAMES,
     LOCATIONS,
     Card,
@@ -255,24 +256,105 @@ def possible_hunts(hand: Sequence[Card], required: Sequence[Card] = ()
 @lru_cache(maxsize=1 << 16)
 def hunts_from(hand: tuple[Card, ...], required: tuple[Card, ...] = ()
                ) -> tuple[tuple[Card, ...], ...]:
-    """:func:`possible_hunts` for a sorted ``hand`` already checked (the engine's fast path)."""
+    """:func:`possible_hunts` for a sorted ``hand`` already checked (the engine's fast path).
+    The hunts of each colour come in turn, in :data:`LOCATIONS` order (each starts with a
+    vampire of its colour, so that is their sorted order)."""
+    out: tuple[tuple[Card, ...], ...] = ()
+    for counts in colour_counts(hand, required):
+        out += colour_hunts(*counts)
+    return out
+
+
+def has_hunt(hand: tuple[Card, ...], required: tuple[Card, ...] = ()) -> bool:
+    """Whether :func:`hunts_from` finds a hunt (``hand`` in any order), without listing them:
+    a colour with every card of ``required`` and, counting the jokers, 3 cards."""
     jokers = hand.count(JOKER)
-    need_j = required.count(JOKER)
+    need_colours = {c.location for c in required if isinstance(c, Vampire)}
+    if len(need_colours) > 1 or required.count(JOKER) > jokers:
+        return False
+    for loc in need_colours or LOCATIONS:
+        one, two = _PAIRS[loc]
+        n1, n2 = hand.count(one), hand.count(two)
+        if n1 + n2 and n1 + n2 + jokers >= 3 and required.count(one) <= n1 \
+                and required.count(two) <= n2:
+            return True
+    return False
+
+
+def takeable(hand: tuple[Card, ...], piles: Sequence[tuple[Card, ...]]) -> tuple[bool, ...]:
+    """For each pile, whether it is not empty and ``has_hunt(hand + pile, pile)``, the hand
+    counted once for all: the pile and the hand hold every card the hunt needs, so the pile's
+    colour (any colour for a pile of jokers) needs a vampire and, counting every joker, 3 cards.
+    """
+    jokers = hand.count(JOKER)
+    held = dict.fromkeys(LOCATIONS, 0)
+    for card in hand:
+        if isinstance(card, Vampire):
+            held[card.location] += 1
+    out = []
+    for pile in piles:
+        colours = {c.location for c in pile if isinstance(c, Vampire)}
+        if len(colours) == 1:  # the pile has a vampire of its colour
+            out.append(held[colours.pop()] + jokers + len(pile) >= 3)
+        elif colours or not pile:
+            out.append(False)
+        else:  # jokers only: the colour the hand holds most of
+            most = max(held.values())
+            out.append(most > 0 and most + jokers + len(pile) >= 3)
+    return tuple(out)
+
+
+def hunt_kinds(hand: tuple[Card, ...], required: tuple[Card, ...] = (), joker_heads: int = 1
+               ) -> tuple[tuple[str, int, int], ...]:
+    """The hunts of :func:`hunts_from` (``hand`` in any order) as a computer player weighs them:
+    each (colour, heads, jokers) once."""
+    out: tuple[tuple[str, int, int], ...] = ()
+    for counts in colour_counts(hand, required):
+        out += _colour_kinds(*counts, joker_heads)
+    return out
+
+
+_PAIRS = {loc: (Vampire(loc, 1), Vampire(loc, 2)) for loc in LOCATIONS}
+
+
+def colour_counts(hand: tuple[Card, ...], required: tuple[Card, ...]
+                  ) -> Iterator[tuple[Vampire, Vampire, int, int, int, int, int, int]]:
+    """For each colour a hunt with ``required`` may have and ``hand`` holds a vampire of, in
+    :data:`LOCATIONS` order: its two vampires, how many of each and of jokers the hand holds and
+    how many of each ``required`` holds."""
     need_colours = {c.location for c in required if isinstance(c, Vampire)}
     if len(need_colours) > 1:
-        return ()
+        return
+    held = [0] * len(KINDS)  # by rank
+    for card in hand:
+        held[card.rank] += 1
+    jokers, need_j = held[JOKER.rank], required.count(JOKER)
+    for loc in need_colours or LOCATIONS:
+        one, two = _PAIRS[loc]
+        n1, n2 = held[one.rank], held[two.rank]
+        if n1 + n2:
+            yield one, two, n1, n2, jokers, required.count(one), required.count(two), need_j
+
+
+@lru_cache(maxsize=1 << 14)
+def colour_hunts(one: Vampire, two: Vampire, n1: int, n2: int, jokers: int, need1: int,
+                  need2: int, need_j: int) -> tuple[tuple[Card, ...], ...]:
+    """The hunts of one colour from ``n1`` one-head, ``n2`` two-head vampires and ``jokers``,
+    with at least ``need1``, ``need2`` and ``need_j`` of each, sorted."""
     out: list[tuple[Card, ...]] = []
-    for loc in LOCATIONS:
-        if need_colours and loc not in need_colours:
-            continue
-        one, two = Vampire(loc, 1), Vampire(loc, 2)
-        n1, n2 = hand.count(one), hand.count(two)
-        if n1 + n2 == 0:
-            continue
-        for a in range(required.count(one), n1 + 1):
-            for b in range(required.count(two), n2 + 1):
-                if a + b == 0:
-                    continue
-                for j in range(max(need_j, 3 - a - b), jokers + 1):
-                    out.append((one,) * a + (two,) * b + (JOKER,) * j)
-    return tuple(sorted(out))
+    for a in range(need1, n1 + 1):
+        for b in range(need2, n2 + 1):
+            if a + b == 0:
+                continue
+            for j in range(max(need_j, 3 - a - b), jokers + 1):
+                out.append((one,) * a + (two,) * b + (JOKER,) * j)
+    return tuple(sorted(out, key=lambda hunt: [c.rank for c in hunt]))
+
+
+@lru_cache(maxsize=1 << 14)
+def _colour_kinds(one: Vampire, two: Vampire, n1: int, n2: int, jokers: int, need1: int,
+                  need2: int, need_j: int, joker_heads: int) -> tuple[tuple[str, int, int], ...]:
+    return tuple(sorted({
+        (one.location, sum(c.heads if isinstance(c, Vampire) else joker_heads for c in hunt),
+         hunt.count(JOKER))
+        for hunt in colour_hunts(one, two, n1, n2, jokers, need1, need2, need_j)}))

@@ -56,6 +56,8 @@ def _sorted(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=RANK))
 
 
+_SORTED_SHUFFLED = _sorted(SHUFFLED)
+
 
 class State(NamedTuple):
     """One position of a match. Immutable; every change goes through :func:`apply`.
@@ -179,10 +181,9 @@ def _check_record(record: object, rules: Variant, names: tuple[str, ...],
                   first: str | None) -> None:
     if not isinstance(record, Record):
         raise refused(f"L’enregistrement doit être un Record, pas {shown(record)}.")
-    full = sorted(SHUFFLED)
     if not isinstance(record.shuffles, tuple) or len(record.shuffles) != rules.manches or any(
         not isinstance(d, tuple) or not all(is_card(c) for c in d)
-        or sorted(cast(tuple[Card, ...], d)) != full
+        or _sorted(cast(tuple[Card, ...], d)) != _SORTED_SHUFFLED
         for d in record.shuffles
     ):
         raise refused(
