@@ -9,6 +9,11 @@ the same build (`build/static-floor`), so that a page's time reads against what 
 (Pyodide, Voici) takes for a page doing nothing.
 Also one « Conseil » computed in Pyodide (its time, its playouts and decisions). Run `make
 static` first; `python tests/bench/static.py [--loads N]`. Not a test.
+
+`--before SITE FLOOR` measures, in the same run and turn about with this tree's, a site and a
+floor built before (by an earlier tree's build, into directories of their own): the figures
+before and after a change side by side, under the same load. `--static-only` leaves out the
+Conseil and the Voilà app.
 """
 
 from __future__ import annotations
@@ -79,27 +84,34 @@ def build_floor() -> None:
         build(FLOOR, CACHE, [path])
 
 
-def measure_static(browser: Browser, loads: int, site: Path = SITE,
-                   pages: tuple[str, ...] = PAGES) -> dict[str, dict[str, list[float]]]:
-    port = free_port()
-    proc = server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                   "--directory", str(site)], port)
-    out: dict[str, dict[str, list[float]]] = {}
+def measure_static(browser: Browser, loads: int,
+                   targets: dict[str, tuple[Path, str]]) -> dict[str, dict[str, list[float]]]:
+    """Cold and warm times of each target (label -> site, page), each site served by its own
+    file server; the targets take turns, load after load, so a change of load on the machine
+    weighs on all of them alike."""
+    servers = {}
     try:
-        for name in pages:
-            url = f"http://127.0.0.1:{port}/voici/render/{name}.html"
-            cold, warm = [], []
-            for _ in range(loads):
+        for label, (site, _) in targets.items():
+            port = free_port()
+            servers[label] = port, server([sys.executable, "-m", "http.server", str(port),
+                                           "--bind", "127.0.0.1", "--directory", str(site)], port)
+        out: dict[str, dict[str, list[float]]] = {label: {"cold": [], "warm": []}
+                                                  for label in targets}
+        for _ in range(loads):
+            for label, (_, name) in targets.items():
+                url = f"http://127.0.0.1:{servers[label][0]}/voici/render/{name}.html"
                 context = browser.new_context()
-                cold.append(first_widget_s(context, url))
-                warm.append(first_widget_s(context, url))
+                out[label]["cold"].append(first_widget_s(context, url))
+                out[label]["warm"].append(first_widget_s(context, url))
                 context.close()
-            out[name] = {"cold": cold, "warm": warm}
-            print(fr.typography(f"site statique, {name} : premier chargement "
-                                f"{', '.join(fr.decimal(t, 2) for t in cold)} s, puis "
-                                f"{', '.join(fr.decimal(t, 2) for t in warm)} s"), flush=True)
+        for label, times in out.items():
+            print(fr.typography(f"site statique, {label} : premier chargement "
+                                f"{', '.join(fr.decimal(t, 2) for t in times['cold'])} s, puis "
+                                f"{', '.join(fr.decimal(t, 2) for t in times['warm'])} s"),
+                  flush=True)
     finally:
-        stop(proc)
+        for _, proc in servers.values():
+            stop(proc)
     return out
 
 
@@ -160,30 +172,41 @@ def measure_voila(browser: Browser, loads: int) -> dict[str, list[float]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--loads", type=int, default=2)
+    parser.add_argument("--before", nargs=2, type=Path, metavar=("SITE", "FLOOR"),
+                        help="a site and a floor built before, measured beside these")
+    parser.add_argument("--static-only", action="store_true",
+                        help="only the static sites (no Conseil, no Voilà app)")
     args = parser.parse_args()
     if not (SITE / "voici" / "render" / "index.html").exists():
         sys.exit("build/static is missing: run `make static` first")
     build_floor()
+    targets = {FLOOR_PAGE: (FLOOR, FLOOR_PAGE), **{name: (SITE, name) for name in PAGES}}
+    if args.before:
+        site, floor_site = (path.resolve() for path in args.before)
+        targets.update({f"{FLOOR_PAGE} (avant)": (floor_site, FLOOR_PAGE),
+                        **{f"{name} (avant)": (site, name) for name in PAGES}})
+    conseil: dict[str, Any] = {}
+    voila: dict[str, list[float]] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        floor = measure_static(browser, args.loads, FLOOR, (FLOOR_PAGE,))
-        static = measure_static(browser, args.loads)
-        conseil = measure_conseil(browser)
-        voila = measure_voila(browser, args.loads)
+        static = measure_static(browser, args.loads, targets)
+        if not args.static_only:
+            conseil = measure_conseil(browser)
+            voila = measure_voila(browser, args.loads)
         browser.close()
     size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
     report: dict[str, Any] = {"date": time.strftime("%Y-%m-%d"), "site_mib": size / 2**20,
-                              "static": static, "floor": floor, "voila": voila,
-                              "conseil": conseil}
+                              "static": static, "voila": voila, "conseil": conseil}
     print(fr.typography(f"Temps jusqu’au premier widget, médiane de {args.loads} chargements "
                         f"(s) ; site de {fr.decimal(size / 2**20)} Mio"))
-    print(f"{'page':20} {'statique 1er':>12} {'statique 2e':>12} {'Voilà':>8}")
-    print(f"{'plancher (1 widget)':20} {statistics.median(floor[FLOOR_PAGE]['cold']):12.1f} "
-          f"{statistics.median(floor[FLOOR_PAGE]['warm']):12.1f} {'':>8}")
-    for name in PAGES:
-        print(f"{name:20} {statistics.median(static[name]['cold']):12.1f} "
-              f"{statistics.median(static[name]['warm']):12.1f} "
-              f"{statistics.median(voila[name]):8.1f}")
+    print(f"{'page':30} {'statique 1er':>12} {'statique 2e':>12} {'Voilà':>8}")
+    for label, times in static.items():
+        name = label.removesuffix(" (avant)")
+        shown = "plancher (1 widget)" + label.removeprefix(FLOOR_PAGE) if name == FLOOR_PAGE \
+            else label
+        served = f"{statistics.median(voila[label]):8.1f}" if label in voila else f"{'':>8}"
+        print(f"{shown:30} {statistics.median(times['cold']):12.1f} "
+              f"{statistics.median(times['warm']):12.1f} {served}")
     results = ROOT / "bench-results"
     results.mkdir(exist_ok=True)
     (results / f"static-{report['date']}.json").write_text(json.dumps(report, indent=1))

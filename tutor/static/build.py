@@ -8,11 +8,13 @@ from the package registries, so nothing is fetched from a CDN when it runs:
   the npm package ``pyodide`` at the version the Pyodide kernel was made for;
 - the pure-Python wheels the kernel and the tutor need, from PyPI (``pip download
   --platform any``), at the versions Pyodide's own lock file names for the packages it ships
-  (IPython, jedi, micropip...), plus ``comm``, ``ipywidgets`` and this package's wheel built
-  locally (the rule files ride in it as ``tutor/rules_data``);
+  (IPython, micropip...), plus ``comm``, ``ipywidgets`` and this package's wheel built
+  locally (the rule files ride in it as ``tutor/rules_data``), and the kernel's own wheels
+  (``piplite``, ``pyodide_kernel``) from its federated extension;
 - a ``pyodide-lock.json`` written here that lists exactly those wheels (relative to Pyodide's
-  own folder), so ``loadPyodide`` preloads the tutor and ``micropip`` finds the rest locally;
-  the PyPI fallback of ``piplite`` is turned off;
+  own folder), so ``loadPyodide`` preloads them all, the kernel and the tutor, while it starts:
+  the kernel installs nothing at its start (no ``micropip``, no ``piplite``, whose PyPI
+  fallback is turned off anyway);
 - bytecode added to those wheels, compiled by that same Pyodide run in Node at build time, so
   the page does not compile IPython and ipywidgets before its first widget;
 - Font Awesome 5 (npm ``@fortawesome/fontawesome-free``), which Voilà's page template links
@@ -51,7 +53,15 @@ FONTAWESOME_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5
 PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
                  "python_stdlib.zip")
 #: what the Pyodide kernel loads itself at start (from Pyodide's lock)
-KERNEL_PACKAGES = ("micropip", "packaging", "ipython", "jedi")
+KERNEL_PACKAGES = ("micropip", "packaging", "ipython")
+#: packages the kernel asks for that the pages do without: the lock names an empty wheel
+#: (metadata only) for each, so the kernel does not install them and their import fails as
+#: IPython expects when they are missing. ``sqlite3`` is a CPython module built for Emscripten
+#: that only Pyodide's CDN and release tarball have, on no package registry (IPython then
+#: keeps no history database); ``jedi`` (2 MB with ``parso``) only completes code as it is
+#: typed, and the pages have no code to type (IPython then completes without it). name -> why
+PLACEHOLDERS = {"sqlite3": "Pyodide's sqlite3 module is not bundled",
+                "jedi": "the pages type no code to complete"}
 #: wheels Pyodide does not ship: name -> (version, depends, imports)
 EXTRA_PACKAGES: dict[str, tuple[str, list[str], list[str]]] = {
     "comm": ("0.2.3", ["traitlets"], ["comm"]),
@@ -65,16 +75,21 @@ EXTRA_PACKAGES: dict[str, tuple[str, list[str], list[str]]] = {
     # the French stemmer of « Une question ? » (tutor/search.py), pure Python
     "snowballstemmer": (metadata.version("snowballstemmer"), [], ["snowballstemmer"]),
 }
+#: the kernel's own wheels, shipped in its federated extension (``static/pypi``): without them
+#: in the lock, each kernel start installs them with micropip and piplite (an index to fetch,
+#: three installs one after the other) before it can run a cell. name -> depends
+KERNEL_WHEELS = {"piplite": ["micropip"], "ipykernel": [],
+                 "pyodide-kernel": ["piplite", "ipykernel", "comm", "ipython"]}
 #: preloaded while Pyodide starts, in parallel; the kernel installs with piplite whatever of
-#: its own list is not named here. ``sqlite3`` (in that list) is a CPython module built for
-#: Emscripten that only Pyodide's CDN and release tarball have, on no package registry: the
-#: lock names an empty placeholder wheel for it instead, so ``import sqlite3`` fails as
-#: IPython expects when it is missing (it then keeps no history database).
-PRELOAD = ["micropip", "comm", "ipython", "jedi", "sqlite3", "tutor"]
+#: its own list is not named here (it compares the names as written: ``pyodide_kernel``),
+#: :data:`PLACEHOLDERS` included.
+PRELOAD = ["micropip", "piplite", "ipykernel", "pyodide_kernel", "comm", "ipython", "jedi",
+           "sqlite3", "tutor"]
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 #: federated extensions the site needs (the others installed beside Voilà are left out)
-LABEXTENSIONS = ("@jupyter-widgets/jupyterlab-manager",
-                 "@jupyterlite/pyodide-kernel-extension", "anywidget")
+LABEXTENSIONS_DIR = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+LABEXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", KERNEL_EXTENSION, "anywidget")
 
 
 def log(message: str) -> None:
@@ -115,16 +130,15 @@ def npm_package(cache: Path, name: str, version: str) -> Path:
 
 def closure(lock: dict[str, Any], roots: tuple[str, ...]) -> tuple[list[str], list[str]]:
     """The pure-Python packages ``roots`` need in Pyodide's lock, and the others met on the
-    way, left out with what only they need (``sqlite3``, a CPython module built for
-    Emscripten; ``matplotlib``, which ``matplotlib-inline`` names but imports only on
-    ``%matplotlib``)."""
+    way, left out with what only they need (``matplotlib``, which ``matplotlib-inline`` names
+    but imports only on ``%matplotlib``); :data:`PLACEHOLDERS` are neither."""
     packages = lock["packages"]
     seen: list[str] = []
     left_out: list[str] = []
 
     def visit(name: str) -> None:
         key = norm(name)
-        if key in seen or key in left_out:
+        if key in seen or key in left_out or key in PLACEHOLDERS:
             return
         if not is_pure(packages[key]["file_name"]):
             left_out.append(key)
@@ -179,14 +193,14 @@ def tutor_wheel(folder: Path) -> Path:
     return wheel
 
 
-def sqlite3_placeholder(folder: Path) -> Path:
-    """An empty wheel (metadata only) standing for Pyodide's ``sqlite3`` module."""
+def placeholder(folder: Path, name: str, why: str) -> Path:
+    """An empty wheel (metadata only) standing for the package ``name`` (:data:`PLACEHOLDERS`)."""
     folder.mkdir(parents=True, exist_ok=True)
-    wheel = folder / "sqlite3-0-py3-none-any.whl"
-    info = "sqlite3-0.dist-info"
+    wheel = folder / f"{name}-0-py3-none-any.whl"
+    info = f"{name}-0.dist-info"
     files = {
-        f"{info}/METADATA": "Metadata-Version: 2.1\nName: sqlite3\nVersion: 0\nSummary: "
-                            "placeholder: Pyodide's sqlite3 module is not bundled\n",
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0\nSummary: "
+                            f"placeholder: {why}\n",
         f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: tutor.static\nRoot-Is-Purelib: "
                          "true\nTag: py3-none-any\n",
     }
@@ -245,6 +259,19 @@ def precompile(folder: Path, pyodide: Path, wheels: list[Path]) -> None:
         shutil.copy2(work / wheel.name, wheel)
 
 
+def kernel_wheels(packages: dict[str, Any], wheels: dict[str, Path]) -> None:
+    """Add :data:`KERNEL_WHEELS` to the lock's ``packages`` and their files to ``wheels``,
+    from the kernel's federated extension as installed here (its ``all.json`` index)."""
+    pypi = LABEXTENSIONS_DIR / KERNEL_EXTENSION / "static" / "pypi"
+    index = json.loads((pypi / "all.json").read_text())
+    for name, depends in KERNEL_WHEELS.items():
+        releases = index[name]["releases"]
+        version = max(releases, key=lambda v: tuple(int(p) for p in v.split(".")))
+        (release,) = releases[version]
+        wheels[name] = pypi / release["filename"]
+        packages[name] = entry(name, version, wheels[name], depends, [norm(name).replace("-", "_")])
+
+
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -278,9 +305,10 @@ def pyodide_folder(dest: Path, cache: Path) -> list[str]:
         packages[n] = entry(e["name"], e["version"], wheels[n], depends, e["imports"])
     for n, (version, depends, imports) in EXTRA_PACKAGES.items():
         packages[n] = entry(n, version, wheels[n], depends, imports)
-    placeholder = sqlite3_placeholder(cache / "placeholder")
-    packages["sqlite3"] = entry("sqlite3", "0", placeholder, [], [])
-    wheels["sqlite3"] = placeholder
+    kernel_wheels(packages, wheels)
+    for name, why in PLACEHOLDERS.items():
+        wheels[name] = placeholder(cache / "placeholder", name, why)
+        packages[name] = entry(name, "0", wheels[name], [], [])
     wheel = tutor_wheel(cache / "tutor-wheel")
     packages["tutor"] = entry("tutor", wheel.name.split("-")[1], wheel,
                               ["ipywidgets", "anywidget", "snowballstemmer"], ["tutor"])
@@ -304,9 +332,8 @@ def lite_config() -> dict[str, Any]:
 
 def labextensions(dest: Path) -> None:
     """Copy only the federated extensions the pages need into ``dest``."""
-    source = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
     for name in LABEXTENSIONS:
-        shutil.copytree(source / name, dest / name)
+        shutil.copytree(LABEXTENSIONS_DIR / name, dest / name)
 
 
 def fontawesome(output: Path, cache: Path) -> None:
