@@ -46,11 +46,15 @@ class MemoryPlayer:
         if view.deck is not self._deck:
             self._read_deck(view.deck)
         points, effects = self._points, self._effects
-        unseen = self._unseen_average(view, points, self._values)
         me = view.player(seat)
+        phase = view.phase
+        if phase == vs.MATCH:  # the most frequent decision, and the simplest
+            for s, f in enumerate(me.cards):
+                if f is not None and f == view.discard_top:
+                    return vs.Match(seat, s)
+            return vs.Pass(seat)
         unknown = [s for s, f in enumerate(me.cards) if f is None]
         known = [(points[f], s) for s, f in enumerate(me.cards) if f is not None]
-        phase = view.phase
         if phase == vs.PEEK:
             return vs.Peek(seat, self.rng.choice(unknown) if unknown else 0)
         if phase == vs.DRAW:
@@ -60,6 +64,7 @@ class MemoryPlayer:
                 return vs.Draw(seat, "discard")
             return vs.Draw(seat, "deck")
         if phase in (vs.DECIDE, vs.LOOKED):
+            unseen = self._unseen_average(view, points, self._values)
             return self._decide(view, seat, legal, known, unknown, unseen, points, effects)
         if phase == vs.VISION:
             if unknown:
@@ -69,12 +74,8 @@ class MemoryPlayer:
             return self.rng.choice(looks or list(legal))
         if phase == vs.EXCHANGE:
             return self._exchange(view, seat, legal, known, points)
-        if phase == vs.MATCH:
-            for s, f in enumerate(me.cards):
-                if f is not None and f == view.discard_top:
-                    return vs.Match(seat, s)
-            return vs.Pass(seat)
         if phase == vs.CALL:
+            unseen = self._unseen_average(view, points, self._values)
             mine = sum(p for p, _ in known) + len(unknown) * unseen
             others = [sum(points[f] if f is not None else unseen for f in p.cards)
                       for p in view.players if p.name != seat]
@@ -87,16 +88,19 @@ class MemoryPlayer:
     def _unseen_average(view: View, points: dict[str, int], values: Counter[int]) -> float:
         """The mean value of the cards this seat has not seen anywhere (``values``: the deck's
         points, card by card)."""
-        left = values.copy()
         seen = [f for p in view.players for f in p.cards if f is not None]
         seen += view.discard
         if view.drawn is not None:
             seen.append(view.drawn)
-        for face in seen:
-            if left[points[face]] > 0:
-                left[points[face]] -= 1
-        count = left.total()
-        return sum(v * n for v, n in left.items()) / count if count else 5.0
+        left = dict(values)
+        for face, n in Counter(seen).items():
+            left[points[face]] -= n
+        count = total = 0
+        for v, n in left.items():
+            if n > 0:  # below zero when more were seen than the deck holds: none left
+                count += n
+                total += v * n
+        return total / count if count else 5.0
 
     def _decide(self, view: View, seat: str, legal: Sequence[Action],
                 known: list[tuple[int, int]], unknown: list[int], unseen: float,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -38,7 +38,8 @@ class Card:
 @dataclass(frozen=True, slots=True)
 class Deck:
     """A deck read from a deck file: every physical card (``cards``, ids are the indexes), the
-    sorts with their counts, and whether the composition is a ``hypothesis`` of the tutor."""
+    sorts with their counts, and whether the composition is a ``hypothesis`` of the tutor.
+    ``card_faces`` is the face of every card by id, read once (views show faces by the dozen)."""
 
     title: str
     note: str
@@ -46,6 +47,10 @@ class Deck:
     kinds: tuple[tuple[Card, int], ...]
     cards: tuple[Card, ...]
     source: str
+    card_faces: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card_faces", tuple(card.face for card in self.cards))
 
     def faces(self) -> tuple[str, ...]:
         return tuple(card.face for card, _ in self.kinds)

@@ -74,7 +74,7 @@ def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
     i = seat_index(state, seat)
     if state.phase == OVER or state.acting != i:
         return ()
-    return tuple(sorted(_legal(state, i), key=vs.ActionBase.key))  # the order of `<`, faster
+    return _legal_now(state, i)[0]
 
 
 def is_legal(state: State, action: object) -> bool:
@@ -84,8 +84,31 @@ def is_legal(state: State, action: object) -> bool:
         return False
     if action.seat not in state.players:
         return False
-    i = state.players.index(action.seat)  # legal_actions' own test, without sorting
-    return state.phase != OVER and state.acting == i and action in _legal(state, i)
+    i = state.players.index(action.seat)  # legal_actions' own test, then the same actions
+    return state.phase != OVER and state.acting == i and action in _legal_now(state, i)[1]
+
+
+_LEGAL: dict[tuple[object, ...], tuple[tuple[Action, ...], frozenset[Action]]] = {}
+"""The legal actions of each shape of position, sorted and as a set, made once (actions are
+immutable: positions of one shape share them). The key holds all :func:`_legal` reads of a
+position: the names, the seat, the phase, the hands' sizes (the seat's own, or everyone's for
+Vision and Échange) and the flags of drawing and deciding."""
+
+
+def _legal_now(state: State, i: int) -> tuple[tuple[Action, ...], frozenset[Action]]:
+    phase = state.phase
+    key = (state.players, i, phase,
+           tuple(map(len, state.hands)) if phase in (VISION, EXCHANGE) else len(state.hands[i]),
+           phase == DRAW and state.variant.draw_from == "deck_or_discard" and bool(state.discard),
+           phase == DECIDE and state.drawn_from == "deck",
+           phase == DECIDE and state.variant.look == "before_swap")
+    found = _LEGAL.get(key)
+    if found is None:
+        if len(_LEGAL) >= 4096:  # names typed by learners: keep the table small
+            _LEGAL.clear()
+        acts = tuple(sorted(_legal(state, i), key=vs.ActionBase.key))  # the order of `<`
+        found = _LEGAL[key] = acts, frozenset(acts)
+    return found
 
 
 def _legal(state: State, i: int) -> list[Action]:

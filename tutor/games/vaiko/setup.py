@@ -36,6 +36,7 @@ from tutor.games.vaiko.state import (
     State,
     Variant,
     View,
+    evolve,
 )
 
 Out = list[Event] | None
@@ -74,7 +75,7 @@ def deal(state: State, out: Out) -> State:
             hands[(state.starter + j) % n].append(order[k])
             k += 1
     first = order[k]
-    new = replace(
+    new = evolve(
         state, record=record, hands=tuple(tuple(h) for h in hands), pile=order[k + 1:],
         discard=(first,), known=(frozenset((first,)),) * n, phase=PEEK, turn=state.starter,
         acting=state.starter, drawn=None, drawn_from=None, window=(), caller=None)
@@ -283,30 +284,33 @@ def view(state: State, seat: str | None) -> View:
     """
     everything = seat is None
     mine = frozenset() if everything else state.known[seat_index(state, seat)]
-    cards = state.deck.cards
+    faces = state.deck.card_faces
+    face = faces.__getitem__
 
-    def shown(card: int) -> str | None:
-        return cards[card].face if everything or card in mine else None
+    def shown(hand: tuple[int, ...]) -> tuple[str | None, ...]:
+        if everything:
+            return tuple(map(face, hand))
+        return tuple([faces[c] if c in mine else None for c in hand])
 
-    players = tuple(
-        PlayerView(name, state.totals[i], tuple(shown(c) for c in state.hands[i]),
-                   len(state.hands[i]), state.caller == i)
-        for i, name in enumerate(state.players))
+    totals, hands, caller = state.totals, state.hands, state.caller
+    players = tuple([PlayerView(name, totals[i], shown(hands[i]), len(hands[i]), caller == i)
+                     for i, name in enumerate(state.players)])
     over = state.phase == OVER
+    drawn = state.drawn
     return View(
         seat=seat, manche=state.manche, phase=state.phase, phase_label=PHASE_LABELS[state.phase],
         turn=state.players[state.turn], acting=None if over else state.players[state.acting],
         starter=state.players[state.starter],
         caller=None if state.caller is None else state.players[state.caller],
         pile_size=len(state.pile),
-        discard_top=cards[state.discard[-1]].face if state.discard else None,
-        discard_size=len(state.discard), discard=tuple(cards[c].face for c in state.discard),
-        has_drawn=state.drawn is not None,
-        drawn=None if state.drawn is None else shown(state.drawn),
+        discard_top=faces[state.discard[-1]] if state.discard else None,
+        discard_size=len(state.discard), discard=tuple(map(face, state.discard)),
+        has_drawn=drawn is not None,
+        drawn=None if drawn is None else faces[drawn] if everything or drawn in mine else None,
         drawn_from=state.drawn_from,
-        pile=tuple(cards[c].face for c in state.pile) if everything else None,
+        pile=tuple(map(face, state.pile)) if everything else None,
         players=players, over=over, deck_hypothesis=state.deck.hypothesis, deck=state.deck,
-        window=tuple(state.players[j] for j in state.window), variant=state.variant)
+        window=tuple([state.players[j] for j in state.window]), variant=state.variant)
 
 
 def inventory(state: State) -> Mapping[Hashable, int]:

@@ -9,7 +9,6 @@ or swapped out of one's hand), or, by default, thrown in the immediate discard (
 
 from __future__ import annotations
 
-from tutor.engine.core import evolve
 from tutor.games.vaiko.setup import Out, emit
 from tutor.games.vaiko.state import (
     C_EXCHANGE,
@@ -21,6 +20,7 @@ from tutor.games.vaiko.state import (
     Exchange,
     Look,
     State,
+    evolve,
 )
 
 ACTIVE = ("vision", "echange")  # effects that open a phase of their own

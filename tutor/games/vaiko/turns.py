@@ -12,7 +12,6 @@ the go-around after the call is complete (``vaiko/fin-annonce``) or when no card
 from __future__ import annotations
 
 from tutor.engine import Event
-from tutor.engine.core import evolve
 from tutor.games.vaiko import specials
 from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.scoring import _score, is_game_over, winner_text, winners
@@ -45,6 +44,7 @@ from tutor.games.vaiko.state import (
     OVER,
     Action,
     State,
+    evolve,
 )
 
 
@@ -93,7 +93,8 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
 
 
 def _learn_all(known: tuple[frozenset[int], ...], card: int) -> tuple[frozenset[int], ...]:
-    return tuple(k | {card} for k in known)
+    shown = frozenset((card,))
+    return tuple([k | shown for k in known])
 
 
 def _set_hand(hands: tuple[tuple[int, ...], ...], i: int,
@@ -106,12 +107,12 @@ def _peek(state: State, i: int, slot: int, out: Out) -> State:
     card = state.hands[i][slot]
     emit(out, "peek", seat, {"slot": slot, "face": state.deck.cards[card].face,
                              "seen_by": (seat,)}, C_PEEK)
-    state = evolve(state, known=learn(state.known, (i,), (card,)))
+    known = learn(state.known, (i,), (card,))
     nxt = (i + 1) % len(state.players)
     if nxt == state.starter:
-        return _start_turn(state, state.starter, out)
+        return _start_turn(evolve(state, known=known), state.starter, out)
     emit(out, "peek_turn", state.players[nxt], {}, C_PEEK)
-    return evolve(state, acting=nxt)
+    return evolve(state, known=known, acting=nxt)
 
 
 def _refill(state: State, out: Out) -> State:
@@ -184,20 +185,30 @@ def _after_effect(state: State, out: Out) -> State:
 
 def _open_window(state: State, out: Out) -> State:
     n = len(state.players)
-    order = tuple((state.turn + k) % n for k in range(1, n + 1))
-    emit(out, "window", None, {"face": state.deck.cards[state.discard[-1]].face,
-                               "order": tuple(state.players[j] for j in order)}, C_MATCH)
+    order = _WINDOWS.get((state.turn, n))
+    if order is None:
+        order = _WINDOWS[state.turn, n] = tuple((state.turn + k) % n for k in range(1, n + 1))
+    if out is not None:
+        emit(out, "window", None, {"face": state.deck.cards[state.discard[-1]].face,
+                                   "order": tuple(state.players[j] for j in order)}, C_MATCH)
     return evolve(state, phase=MATCH, window=order, acting=order[0])
 
 
-def _next_in_window(state: State, out: Out) -> State:
+_WINDOWS: dict[tuple[int, int], tuple[int, ...]] = {}
+"""The window's order for each turn player and player count: everyone, from the next player
+round to the turn player (made once)."""
+
+
+def _next_in_window(state: State, out: Out, **changes: object) -> State:
+    """The next seat of the window is asked, else the turn goes on; ``changes``: what the seat
+    that leaves the window did, written in the same copy of the state."""
     window = state.window[1:]
     if window:
-        return evolve(state, window=window, acting=window[0], phase=MATCH)
-    state = evolve(state, window=())
+        return evolve(state, window=window, acting=window[0], phase=MATCH, **changes)
     if state.caller is None:
-        return evolve(state, phase=CALL, acting=state.turn)
-    return _next_turn(state, out)
+        return evolve(state, window=(), phase=CALL, acting=state.turn, **changes)
+    # the next turn or the next round clears the window
+    return _next_turn(evolve(state, **changes) if changes else state, out)
 
 
 def _match(state: State, i: int, slot: int, out: Out) -> State:
@@ -212,7 +223,7 @@ def _match(state: State, i: int, slot: int, out: Out) -> State:
                         discard=(*state.discard, card), known=_learn_all(state.known, card))
         if not state.hands[i]:
             return _end_round(state, "empty", out)
-        state = evolve(state, phase=MATCH, acting=i)
+        # still the window, still this seat (phase MATCH, acting i)
         if state.variant.matches == "one":
             emit(out, "match_once", seat, {}, C_V_ONE)
         if mine.effect in specials.ACTIVE:
@@ -223,16 +234,18 @@ def _match(state: State, i: int, slot: int, out: Out) -> State:
             return _next_in_window(state, out)
         return state
     emit(out, "miss", seat, {"slot": slot, "face": mine.face, "top": top.face}, C_MISS)
-    state = _refill(evolve(state, known=_learn_all(state.known, card)), out)
+    known = _learn_all(state.known, card)
+    if not state.pile:
+        state = _refill(evolve(state, known=known), out)
+        known = state.known
     if state.pile:
         extra = state.pile[0]
         emit(out, "penalty", seat, {"slot": len(hand), "face": state.deck.cards[extra].face,
                                     "seen_by": ()}, C_MISS)
-        state = evolve(state, pile=state.pile[1:],
-                        hands=_set_hand(state.hands, i, (*hand, extra)))
-    else:
-        emit(out, "no_penalty", seat, {}, C_MISS)
-    return _next_in_window(state, out)
+        return _next_in_window(state, out, known=known, pile=state.pile[1:],
+                               hands=_set_hand(state.hands, i, (*hand, extra)))
+    emit(out, "no_penalty", seat, {}, C_MISS)
+    return _next_in_window(state, out, known=known)
 
 
 def _next_turn(state: State, out: Out) -> State:
@@ -264,8 +277,9 @@ def _end_round(state: State, reason: str, out: Out) -> State:
     who = next((p for p, h in zip(players, state.hands) if not h), None)
     emit(out, "round_end", who if reason == "empty" else caller,
          {"reason": reason, "manche": state.manche}, clause)
-    emit(out, "reveal", None, {"hands": {p: tuple(cards[c].face for c in h)
-                                         for p, h in zip(players, state.hands)}}, C_COUNT)
+    if out is not None:
+        emit(out, "reveal", None, {"hands": {p: tuple(cards[c].face for c in h)
+                                             for p, h in zip(players, state.hands)}}, C_COUNT)
     score = _score(points, caller, state.variant)
     if out is not None:
         out.extend(score.events)
