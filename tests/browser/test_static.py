@@ -197,5 +197,16 @@ def test_a_question_on_the_accueil_opens_the_clause_on_its_page(
                       timeout=KERNEL_TIMEOUT)
     wait_for_page(page, "Drahtseilakt")
     expect(page.locator("#regle-drahtseilakt-rouges")).to_be_in_viewport(timeout=KERNEL_TIMEOUT)
+    # on a phone, the same provisions as the served pages (the shared include): worked examples
+    # folded under their clause, « Sommaire » a bar at the bottom of the screen
+    expect(page.locator("details.tv-fold[data-tutor-folded]").first).to_be_attached()
+    nav = page.get_by_role("navigation", name="Sommaire")
+    expect(nav).to_be_visible()
+    bar = nav.bounding_box()
+    assert bar is not None and bar["y"] + bar["height"] >= 844 - 1 and bar["width"] >= 389
+    nav.get_by_role("button", name="Sommaire").click()
+    nav.get_by_role("link", name="Fin de manche et fin de partie").click()
+    expect(page.locator("h2", has_text="Fin de manche et fin de partie")).to_be_in_viewport()
+    page.screenshot(path=str(shots / "static-sommaire-390.png"))
     assert guard.errors == []
     page.close()
