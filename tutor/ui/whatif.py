@@ -67,6 +67,8 @@ FIRST = ("Une suite parmi d’autres, avec les vraies cartes (après coup) : le 
          "choisie. Ensuite, les choix suivants de {seat} sont gardés tant qu’ils restent "
          "permis. Une seule suite peut tenir du hasard : la comparaison ci-dessus fait foi.")
 WHY = "Pourquoi je n’ai pas gagné ?"
+#: small counts in prose are written out (« Les trois décisions »)
+WORDS = {2: "deux", 3: "trois"}
 #: the same review when the learner won (or shared the win): the question would be false
 WHY_WON = "Revoir mes décisions"
 HIDDEN = ("« Et si… ? » s’ouvre à la fin de la partie, ou en « Vue du professeur » : avant, "
@@ -487,13 +489,14 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         if result.lessons:
             items = "".join(f"<li>{h.esc(lesson.text)} {cite(lesson.clause)}</li>"
                             for lesson in result.lessons)
-            learnt = (f"<p><strong>{h.esc('À retenir de cette partie :')}</strong></p>"
+            learnt = (f'<p style="margin-top: 0.8rem"><strong>'
+                      f"{h.esc('À retenir de cette partie :')}</strong></p>"
                       f'<ul class="tv-why-lessons">{items}</ul>')
         if rows:
             head = ("Une décision vous a coûté, au-delà de la marge :" if len(rows) == 1 else
-                    f"Les {fr.number(len(rows))} décisions qui vous ont coûté le plus, au-delà "
-                    "de la marge :")
-            body = (f"<p><strong>{h.esc(head)}</strong></p>"
+                    f"Les {WORDS.get(len(rows), fr.number(len(rows)))} décisions qui vous ont "
+                    "coûté le plus, au-delà de la marge :")
+            body = (f'<p style="margin-top: 0.8rem"><strong>{h.esc(head)}</strong></p>'
                     f'<ol class="tv-steps tv-why-costly">{"".join(rows)}</ol>')
         else:
             body = f'<p class="tv-why-none"><strong>{h.esc(NONE_MATTERED)}</strong></p>'
