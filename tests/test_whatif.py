@@ -662,6 +662,10 @@ def test_why_lists_at_most_three_decisions_with_numbers_and_clauses() -> None:
     out = panel.result.value
     assert fr.typography(panel.why_title()) in out
     assert "14 décisions jugées (toutes celles où vos coups possibles se distinguaient)" in out
+    # the totals written as the page's own final table writes them (« +29 »)
+    assert board.surface.signed
+    for total in board.engine.outcome(board.session.last.state).scores.values():
+        assert f"<strong>{fr.total(total, True)}</strong>" in out
     assert "Non rejoué" not in out and "meilleur pour vous" not in out
     from tutor.ui.hints import kind_of
 

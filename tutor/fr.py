@@ -45,6 +45,12 @@ def number(value: int) -> str:
     return f"{MINUS}{digits}" if value < 0 else digits
 
 
+def total(value: int, with_sign: bool = False) -> str:
+    """A score total as a page writes it: « +29 » where the game writes totals with their sign,
+    else « 29 »; a negative total always « −3 »."""
+    return signed(value) if value < 0 or with_sign else str(value)
+
+
 def decimal(value: float, digits: int = 1) -> str:
     """A decimal number as French text: comma, true minus sign (``12,4``, ``−0,5``)."""
     text = f"{abs(value):,.{digits}f}".replace(",", NNBSP).replace(".", ",")

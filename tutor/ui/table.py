@@ -86,8 +86,7 @@ def outcome_panel(surface: Surface, state: Any) -> str:
     # best first, whichever way the game counts (the lowest total wins some games)
     low = bool(out.winners) and out.scores[out.winners[0]] == min(out.scores.values()) < max(
         out.scores.values())
-    rows = [[h.esc(p), f"<strong>{h.esc(fr.signed(s) if s < 0 or surface.signed else str(s))}"
-             "</strong>",
+    rows = [[h.esc(p), f"<strong>{h.esc(fr.total(s, surface.signed))}</strong>",
              '<span class="tv-tag tv-ok">vainqueur</span>' if p in out.winners else ""]
             for p, s in sorted(out.scores.items(), key=lambda kv: kv[1] if low else -kv[1])]
     return (f'<div class="tv-panel tv-success tv-final"><div class="tv-title">Fin de la partie'

@@ -433,7 +433,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
             else:
                 end = "Fin de la partie, rejouée"
             parts.append(_scores(line.outcome, self.board.me, low, self.board.surface.page.cite,
-                                 end))
+                                 self.board.surface.signed, end))
         elif line.stopped:
             parts.append(h.message_panel("info", "Ligne interrompue", line.stopped))
         if line.unrecorded:
@@ -482,7 +482,8 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         me = b.me or ""
         cite = b.surface.page.cite
         low = lower_wins(result.outcome)
-        scores = _scores(result.outcome, me, low, cite) if result.outcome is not None else ""
+        scores = (_scores(result.outcome, me, low, cite, b.surface.signed)
+                  if result.outcome is not None else "")
         replayer = Replayer(self.played())
         rows = [self._decision(j, replayer) for j in result.costly]
         learnt = ""
@@ -578,17 +579,16 @@ def _row(label: str, r: ActionHint) -> list[str]:
             h.esc(fr.number(r.playouts))]
 
 
-def _points(value: int) -> str:
-    return fr.signed(value) if value < 0 else str(value)
-
-
 def _seconds(value: float) -> str:
     return f"{value:.1f} s".replace(".", ",")
 
 
-def _scores(out: Outcome, me: str | None, low: bool, cite: Any,
+def _scores(out: Outcome, me: str | None, low: bool, cite: Any, signed: bool,
             title: str = "Fin de la partie") -> str:
-    rows = [[h.esc(p) + (" (vous)" if p == me else ""), f"<strong>{h.esc(_points(s))}</strong>",
+    """The final scores as the page's own final table writes them (with their sign where the
+    page writes totals so: Stupides Vautours' « +29 »)."""
+    rows = [[h.esc(p) + (" (vous)" if p == me else ""),
+             f"<strong>{h.esc(fr.total(s, signed))}</strong>",
              '<span class="tv-tag tv-ok">vainqueur</span>' if p in out.winners else ""]
             for p, s in sorted(out.scores.items(), key=lambda kv: kv[1] if low else -kv[1])]
     return (f'<div class="tv-muted">{h.esc(title)}</div>'
