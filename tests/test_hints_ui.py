@@ -15,7 +15,7 @@ from tutor.engine.hints import beats, duel, hints
 from tutor.games import GAMES
 from tutor.ui import hints as hints_ui
 from tutor.ui import html as h
-from tutor.ui.hints import action_labels, kind_of
+from tutor.ui.hints import action_labels, in_group, kind_of
 
 
 def page_of(game: str) -> str:
@@ -126,3 +126,15 @@ def test_clicks_queued_behind_a_hint_compute_nothing_more() -> None:
         assert len(calls) == 2
     finally:
         hints_ui.Race.run_for = original  # type: ignore[method-assign]
+
+
+def test_an_action_label_says_its_group_once() -> None:
+    """Labels read by the learner in « Conseil », « Et si » and the review: no verb said twice,
+    never two colons."""
+    assert in_group("Poser une carte", "Poser un vampire violet à 2 têtes") == \
+        "Poser un vampire violet à 2 têtes"
+    assert in_group("Exposer une chasse", "3 têtes : 3 vampires gris à 1 tête") == \
+        "Exposer une chasse (3 têtes : 3 vampires gris à 1 tête)"
+    assert in_group("Cartes à échanger", "Ma carte 1 ⇄ carte 3 d’Alex") == \
+        "Cartes à échanger : Ma carte 1 ⇄ carte 3 d’Alex"
+    assert in_group("", "Piocher 2 cartes") == "Piocher 2 cartes"

@@ -47,9 +47,24 @@ def action_labels(groups: Sequence[ActionGroup]) -> dict[Any, str]:
             if group.cards:  # a hand of cards: the card is the action
                 text = f"Carte {label}"
             else:
-                text = f"{group.label} : {label}" if group.label else label
+                text = in_group(group.label, label)
             labels[action] = fr.typography(fr.capitalize(text))
     return labels
+
+
+def in_group(group: str, label: str) -> str:
+    """An action's label under its group's title, said once: « Cartes à échanger : Ma carte
+    1 ⇄ carte 3 d’Alex »; a label that starts with the title's verb stands alone (not « Poser une
+    carte : Poser un vampire violet »), and one that holds a colon goes in brackets (not
+    « Exposer une chasse : 3 têtes : … »)."""
+    if not group:
+        return label
+    words = label.split()
+    if words and words[0].casefold() == group.split()[0].casefold():
+        return label
+    if " : " in label or "\u00a0: " in label:
+        return f"{group} ({label})"
+    return f"{group} : {label}"
 
 
 def kind_of(board: Any) -> str:
