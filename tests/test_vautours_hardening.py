@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tutor import rules
@@ -69,6 +69,10 @@ def test_every_field_of_a_play_refuses_look_alikes(bad: Any, field: str) -> None
     state = game()
     snapshot = copy.deepcopy(state)
     action = v.Play("Carla", 5)._replace(**{field: bad})
+    # a look-alike that is in fact a legal play (the text "Carla", or "Dario" who has not
+    # chosen yet) is no look-alike: Hypothesis also draws the test's own strings
+    assume(not (type(action.seat) is str and type(action.card) is int and action.seat in NAMES
+                and action in v.legal_actions(state, action.seat)))
     with pytest.raises(IllegalAction) as err:
         v.apply(state, action)
     french(err.value)
