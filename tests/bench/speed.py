@@ -76,9 +76,14 @@ def measure(seconds: float) -> dict[str, float]:
     out: dict[str, float] = {}
     for game, info in GAMES.items():
         module = info.engine()
+        # each figure after an untimed run of half its length: a kernel's playouts run warm
+        # (the engines' tables and caches filled, the interpreter specialised), and a cold
+        # first second measured the warm-up instead (Vampir: 45 then 77 then 81 games/s)
+        random_games(module, seconds / 2)
         out[f"{game}/aléatoire"] = random_games(module, seconds)
         for kind, (_, make) in module.PLAYER_KINDS.items():
             if kind != "expert":
+                decisions(module, make, seconds / 2)
                 out[f"{game}/{kind}"] = decisions(module, make, seconds)
     return out
 
