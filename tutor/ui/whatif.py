@@ -108,12 +108,6 @@ def _pp(value: float) -> str:
     return fr.signed(round(100 * value))
 
 
-def _gain(value: float) -> str:
-    """A difference of points, signed, one decimal: ``+2,4``."""
-    text = fr.decimal(value)
-    return text if text.startswith(fr.MINUS) or text == "0,0" else f"+{text}"
-
-
 def _points_of(value: float, text: str, what: str = "point") -> str:
     """``text`` (a number as shown) followed by ``what``, singular below 2 in French."""
     return f"{text} {what}{'' if abs(value) < 2 else 's'}"
@@ -439,12 +433,10 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         if line.unrecorded:
             n = fr.count(line.unrecorded, "choix fait", "choix faits")
             level = self._level(self.played_kind())
-            if self.board.session.last.over:  # this line outlasted the real game
-                note = (f"Cette suite a duré plus longtemps que la partie réelle : après sa "
-                        f"dernière étape, {n} par l’ordinateur {level} pour {seat}.")
-            else:
-                note = (f"La partie réelle n’était pas finie : après sa dernière étape, {n} par "
-                        f"l’ordinateur {level} pour {seat}.")
+            # a finished real game: this line outlasted it
+            lead = ("Cette suite a duré plus longtemps que la partie réelle"
+                    if self.board.session.last.over else "La partie réelle n’était pas finie")
+            note = f"{lead} : après sa dernière étape, {n} par l’ordinateur {level} pour {seat}."
             parts.append(f'<p class="tv-muted">{h.esc(note)}</p>')
         if line.substituted:
             n = fr.count(line.substituted, f"des choix suivants {fr.of(seat)} n’était plus "
@@ -490,14 +482,14 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         if result.lessons:
             items = "".join(f"<li>{h.esc(lesson.text)} {cite(lesson.clause)}</li>"
                             for lesson in result.lessons)
-            learnt = (f'<p style="margin-top: 0.8rem"><strong>'
-                      f"{h.esc('À retenir de cette partie :')}</strong></p>"
+            learnt = (f'<p class="tv-why-head"><strong>{h.esc("À retenir de cette partie :")}'
+                      "</strong></p>"
                       f'<ul class="tv-why-lessons">{items}</ul>')
         if rows:
             head = ("Une décision vous a coûté, au-delà de la marge :" if len(rows) == 1 else
                     f"Les {WORDS.get(len(rows), fr.number(len(rows)))} décisions qui vous ont "
                     "coûté le plus, au-delà de la marge :")
-            body = (f'<p style="margin-top: 0.8rem"><strong>{h.esc(head)}</strong></p>'
+            body = (f'<p class="tv-why-head"><strong>{h.esc(head)}</strong></p>'
                     f'<ol class="tv-steps tv-why-costly">{"".join(rows)}</ol>')
         else:
             body = f'<p class="tv-why-none"><strong>{h.esc(NONE_MATTERED)}</strong></p>'
