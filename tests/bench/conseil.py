@@ -20,7 +20,7 @@ from typing import Any
 
 from tutor import fr
 from tutor.engine.api import AnyEngine
-from tutor.engine.hints import SECOND, Race, rollout_kind
+from tutor.engine.hints import SECOND, Race, rollout_kind, wilson
 from tutor.games import GAMES
 
 NAMES = ("Camille", "Alex", "Bea", "Dario", "Emma", "Léo")
@@ -102,10 +102,13 @@ def report(seconds: float = SECOND,
                                      for (g, k), v in by.items()}}
 
 
-def expert_report(games: int = 200, only: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+def expert_report(games: int = 200, only: tuple[str, ...] = (),
+                  clock: Callable[[], float] = time.perf_counter) -> list[dict[str, Any]]:
     """The « Expert » against the strongest other level, 3 players (one Expert, two of that
     level; the Expert's seat turns with the seed): its share of the games won (a shared win
-    counts 1/k; fair share 33 %) and the time of one of its decisions."""
+    counts 1/k; fair share 33 %) with its 95 % interval (Wilson, on the games won outright and
+    half the shared ones rounded), and the time of one of its decisions (``clock``: the wall
+    clock, or this process's CPU time with ``--cpu``, for a run sharing the machine)."""
     rows = []
     print(fr.typography(f"Expert contre le meilleur autre niveau, 3 joueurs, "
                         f"{fr.number(games)} parties par jeu"), flush=True)
@@ -125,23 +128,26 @@ def expert_report(games: int = 200, only: tuple[str, ...] = ()) -> list[dict[str
             while not engine.is_over(state):
                 seat = engine.current_seats(state)[0]
                 legal = engine.legal_actions(state, seat)
-                start = time.perf_counter()
+                start = clock()
                 action = bots[seat].choose(engine.view(state, seat), legal)
                 if seat == expert and len(legal) > 1:
-                    times.append(time.perf_counter() - start)
+                    times.append(clock() - start)
                 state, _ = engine.apply(state, action, explain=False)
             out = engine.outcome(state)
             if expert in out.winners:
                 wins += 1 / len(out.winners)
         rate = wins / games
+        low, high = wilson(round(wins), games)
         row = {"game": game, "against": best, "games": games, "win_rate": round(rate, 3),
+               "win_rate_95": [round(low, 3), round(high, 3)],
                "decision_median_s": round(statistics.median(times), 3) if times else None,
                "decision_p95_s": round(sorted(times)[int(0.95 * (len(times) - 1))], 3)
                if times else None}
         rows.append(row)
         print(fr.typography(
             f"{game:13} Expert contre {best:9} : {fr.decimal(100 * rate)}{fr.NNBSP}% des "
-            f"parties gagnées (part égale 33{fr.NNBSP}%), décision : "
+            f"parties gagnées ({fr.decimal(100 * low)} à {fr.decimal(100 * high)}{fr.NNBSP}% à "
+            f"95{fr.NNBSP}% ; part égale 33{fr.NNBSP}%), décision : "
             f"{row['decision_median_s']} s médiane, {row['decision_p95_s']} s p95"), flush=True)
     return rows
 
@@ -159,5 +165,6 @@ if __name__ == "__main__":
     if not args.no_positions:
         report(args.seconds, time.process_time if args.cpu else time.perf_counter)
     if args.expert_games:
-        expert_report(args.expert_games, tuple(args.only))
+        expert_report(args.expert_games, tuple(args.only),
+                      time.process_time if args.cpu else time.perf_counter)
     sys.exit(0)
