@@ -178,8 +178,11 @@ def rss_mb(pid: int) -> float | None:
 
 
 def set_priority(pid: int, nice: int) -> bool:
-    """Give every thread of ``pid`` the ``nice`` value; False where the system refuses (raising
-    a priority needs CAP_SYS_NICE)."""
+    """Give every thread of ``pid`` the ``nice`` value, and its autogroup too where Linux groups
+    processes by session (``/proc/<pid>/autogroup``): a kernel is launched in a session of its
+    own, so that without the group's value its nice would only weigh against itself, and a
+    kernel warming a pool would take as much of the processor as a learner's page. False where
+    the system refuses (raising a priority needs CAP_SYS_NICE)."""
     try:
         tids = [int(t) for t in os.listdir(f"/proc/{pid}/task")]
     except OSError:
@@ -190,6 +193,12 @@ def set_priority(pid: int, nice: int) -> bool:
             os.setpriority(os.PRIO_PROCESS, tid, nice)
         except OSError:
             ok = False
+    try:  # only the group of the session it leads, never one it joined (the server's)
+        group = Path(f"/proc/{pid}/autogroup") if os.getsid(pid) == pid else None
+        if group is not None and group.exists():
+            group.write_text(f"{nice}\n")
+    except OSError:
+        ok = False
     return ok
 
 
