@@ -381,22 +381,44 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
     hand = hands[i]
     k = hand.index(card)
     changed[i] = hand[:k] + hand[k + 1:]
+    hands = tuple(changed)
     laid = list(chosen)
     laid[i] = card
+    last = None not in laid  # everyone has chosen: the cards are shown and the pile resolved
+    shown: list[int] = laid if last else []  # type: ignore[assignment]  # (no None left)
+    if last and not explain:  # (a simulation: straight to the next manche)
+        return _next_manche(variant, players, record, deck, pile, hands, shown, played, taken,
+                            lost, bonus, _winner(players, shown, pile, variant)), ()
     # the new state, built as a plain tuple (``_replace`` costs more than the step itself)
-    state = tuple.__new__(State, (variant, players, record, deck, pile, tuple(changed),
-                                  tuple(laid), played, taken, lost, bonus))
-    events: tuple[Event, ...] = ()
-    if explain:
-        events = (Event("play", seat, {"card": card}, C_CHOICE),)
-    if None in laid:  # the others still choose: the card stays hidden
+    state = tuple.__new__(State, (variant, players, record, deck, pile, hands, tuple(laid),
+                                  played, taken, lost, bonus))
+    if not explain:  # the others still choose: the card stays hidden
+        return state, ()
+    events = (Event("play", seat, {"card": card}, C_CHOICE),)
+    if not last:
         return state, events
-    plays: dict[str, int] = dict(zip(players, laid))  # type: ignore[arg-type]
-    result = _resolve(plays, pile, variant, explain)
-    after = _next_manche(state, result.winner)
-    if explain:
-        events += tuple(_end_of_manche(state, after, plays, result))
-    return after, events
+    plays = dict(zip(players, shown))
+    result = _resolve(plays, pile, variant, True)
+    after = _next_manche(variant, players, record, deck, pile, hands, shown, played, taken, lost,
+                         bonus, result.winner)
+    return after, events + tuple(_end_of_manche(state, after, plays, result))
+
+
+def _winner(players: tuple[str, ...], laid: list[int], pile: tuple[int, ...],
+            variant: Variant) -> str | None:
+    """Who takes ``pile`` when ``players`` laid ``laid`` (:func:`_resolve` without its events,
+    which asks :func:`unique_extreme`): the best card laid once; under ``ties="one_level"``, a
+    tie for the best card is left to :func:`_resolve`."""
+    high = sum(pile) >= 0
+    best = max(laid) if high else min(laid)
+    if laid.count(best) == 1:
+        return players[laid.index(best)]
+    if variant.ties == "one_level":
+        return _resolve(dict(zip(players, laid)), pile, variant, False).winner
+    once = [c for c in laid if laid.count(c) == 1]  # the ties cancelled, again and again
+    if not once:
+        return None
+    return players[laid.index(max(once) if high else min(once))]
 
 
 def _end_of_manche(state: State, after: State, plays: dict[str, int],
@@ -407,8 +429,9 @@ def _end_of_manche(state: State, after: State, plays: dict[str, int],
     if result.winner is not None:
         events.append(Event("take", result.winner, {"cards": state.pile}, C_TAKE))
     elif not state.deck and state.variant.last_pile == "shared":
+        seats = _best_seats(state.players, list(plays.values()), state.pile)
         events.append(Event("pile_shared", None, {"pile": state.pile, "total": total,
-                                                  "seats": _best_seats(state)}, C_SHARED))
+                                                  "seats": seats}, C_SHARED))
     elif not state.deck:
         events.append(Event("pile_lost", None, {"pile": state.pile, "total": total}, C_LAST))
     events.append(Event("discard", None, {"plays": plays}, C_END_ROUND))
@@ -420,17 +443,21 @@ def _end_of_manche(state: State, after: State, plays: dict[str, int],
     return events
 
 
-def _best_seats(state: State) -> tuple[str, ...]:
+def _best_seats(players: tuple[str, ...], chosen: Sequence[int],
+                pile: tuple[int, ...]) -> tuple[str, ...]:
     """Who played the best card of the manche (for the ``shared`` last pile)."""
-    chosen: list[int] = list(state.chosen)  # type: ignore[arg-type]
-    best = max(chosen) if sum(state.pile) >= 0 else min(chosen)
-    return tuple(p for p, c in zip(state.players, chosen) if c == best)
+    best = max(chosen) if sum(pile) >= 0 else min(chosen)
+    return tuple(p for p, c in zip(players, chosen) if c == best)
 
 
-def _next_manche(state: State, winner: str | None) -> State:
-    """Everyone has chosen and the pile is resolved (``winner`` takes it, or nobody): winnings,
-    open piles, next point card (or the end)."""
-    variant, players, record, deck, pile, hands, chosen, played, taken, lost, bonus = state
+def _next_manche(variant: Variant, players: tuple[str, ...], record: Record,
+                 deck: tuple[int, ...], pile: tuple[int, ...], hands: tuple[tuple[int, ...], ...],
+                 laid: list[int], played: tuple[tuple[int, ...], ...],
+                 taken: tuple[tuple[int, ...], ...], lost: tuple[int, ...],
+                 bonus: tuple[int, ...], winner: str | None) -> State:
+    """The state after a manche where everyone has laid a card (``laid``, by seat) and the pile
+    is resolved (``winner`` takes it, or nobody): winnings, open piles, next point card (or the
+    end). The arguments are the fields of the state after the last choice, in order."""
     if winner is not None:
         won = list(taken)
         w = players.index(winner)
@@ -439,12 +466,12 @@ def _next_manche(state: State, winner: str | None) -> State:
         pile = ()
     elif not deck:
         if variant.last_pile == "shared":
-            best = _best_seats(state)
+            best = _best_seats(players, laid, pile)
             bonus = tuple(b + (sum(pile) if p in best else 0) for p, b in zip(players, bonus))
         lost, pile = lost + pile, ()
-    shown_ = [p + (c,) for p, c in zip(played, chosen)]
+    shown_ = tuple([p + (c,) for p, c in zip(played, laid)])
     return tuple.__new__(State, (variant, players, record, deck[1:], pile + deck[:1], hands,
-                                 (None,) * len(players), tuple(shown_), taken, lost, bonus))
+                                 (None,) * len(players), shown_, taken, lost, bonus))
 
 
 # --- the end -----------------------------------------------------------------------------------
