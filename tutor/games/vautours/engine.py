@@ -71,6 +71,10 @@ def draw(players: tuple[str, ...], variant: Variant, seed: Seed,
     return Record((shuffled(POINT_CARDS, seed),))
 
 
+_SORTED_POINTS = sorted(POINT_CARDS)
+"""The point cards in increasing order: what a recorded shuffle holds once sorted."""
+
+
 def setup(players: tuple[str, ...], variant: Variant, record: Record,
           options: Mapping[str, Any]) -> State:
     """The first position of a recorded game (clauses ``vautours/joueurs`` and
@@ -80,14 +84,14 @@ def setup(players: tuple[str, ...], variant: Variant, record: Record,
         raise ValueError("L’enregistrement doit contenir exactement un mélange des cartes Points.")
     deck = record.shuffles[0]
     # every card a genuine int (as :func:`is_int` says), each point card once
-    if set(map(type, deck)) != {int} or sorted(deck) != sorted(POINT_CARDS):  # type: ignore
+    if set(map(type, deck)) != {int} or sorted(deck) != _SORTED_POINTS:  # type: ignore
         raise refuse("L’ordre de la pioche doit contenir chaque carte Points (−5 à −1, "
                      "+1 à +10) exactement une fois.", C_POINTS)
     order: tuple[int, ...] = deck  # type: ignore[assignment]
     n = len(players)
-    return State(variant=variant, players=players, record=record, deck=order[1:],
-                 pile=order[:1], hands=(HAND,) * n, chosen=(None,) * n, played=((),) * n,
-                 taken=((),) * n, lost=(), bonus=(0,) * n)
+    # (a plain tuple, as :func:`step` builds its states: the keywords cost more than the rest)
+    return tuple.__new__(State, (variant, players, record, order[1:], order[:1], (HAND,) * n,
+                                 (None,) * n, ((),) * n, ((),) * n, (), (0,) * n))
 
 
 def opening_events(state: State) -> tuple[Event, ...]:
@@ -260,23 +264,32 @@ def view(state: State, seat: str | None) -> View:
     shown so far (the open piles, remembered). Once the game is over, the final count shows
     everyone's winnings and totals (``vautours/decompte``).
     """
-    variant, names, _, deck, pile, hands, chosen, played, taken, _, bonus = state
+    variant, names, record, deck, pile, hands, chosen, played, taken, _, bonus = state
     if seat is not None and (type(seat) is not str or seat not in names):
         seat_index(state, seat)  # raises: nobody has that name
     over = not pile and not deck
-    everything = seat is None or over  # the final count shows everyone's winnings
     new = tuple.__new__  # the named tuples below, built without their keyword machinery
     players = []
-    for name, card, hand, shown_, won, extra in zip(names, chosen, hands, played, taken, bonus):
-        laid = card is not None
-        top = shown_[-1] if shown_ else None
-        if everything or name == seat:
-            row = (name, laid, card, hand, len(hand) + laid, top, shown_, won, len(won),
-                   sum(won) + extra)
-        else:  # another player: what they chose, hold and won stays hidden
-            row = (name, laid, None, None, len(hand) + laid, top, shown_, None, len(won), None)
-        players.append(new(SeatView, row))
-    order = state.order
+    if seat is None or over:  # the teacher's view, the final count: everyone's cards shown
+        for name, card, hand, shown_, won, extra in zip(names, chosen, hands, played, taken,
+                                                        bonus):
+            laid = card is not None
+            players.append(new(SeatView, (name, laid, card, hand, len(hand) + laid,
+                                          shown_[-1] if shown_ else None, shown_, won, len(won),
+                                          sum(won) + extra)))
+    else:
+        row: tuple[object, ...]
+        for name, card, hand, shown_, won in zip(names, chosen, hands, played, taken):
+            laid = card is not None
+            if name == seat:
+                row = (name, laid, card, hand, len(hand) + laid, shown_[-1] if shown_ else None,
+                       shown_, won, len(won), sum(won) + bonus[names.index(seat)])
+            else:  # another player: what they chose, hold and won stays hidden
+                row = (name, laid, None, None, len(hand) + laid, shown_[-1] if shown_ else None,
+                       shown_, None, len(won), None)
+            players.append(new(SeatView, row))
+    shuffles = record.shuffles
+    order = shuffles[0] if shuffles else ()  # State.order
     return new(View, (seat, variant, MANCHES - len(deck), pile, sum(pile), len(deck),
                       deck if seat is None else None, order[:len(order) - len(deck)],
                       tuple(players), over))
