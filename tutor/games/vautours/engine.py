@@ -398,10 +398,10 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
     laid = list(chosen)
     laid[i] = card
     last = None not in laid  # everyone has chosen: the cards are shown and the pile resolved
-    shown: list[int] = laid if last else []  # type: ignore[assignment]  # (no None left)
+    cards: list[int] = laid if last else []  # type: ignore[assignment]  # (no None left)
     if last and not explain:  # (a simulation: straight to the next manche)
-        return _next_manche(variant, players, record, deck, pile, hands, shown, played, taken,
-                            lost, bonus, _winner(players, shown, pile, variant)), ()
+        return _next_manche(variant, players, record, deck, pile, hands, cards, played, taken,
+                            lost, bonus, _winner(players, cards, pile, variant)), ()
     # the new state, built as a plain tuple (``_replace`` costs more than the step itself)
     state = tuple.__new__(State, (variant, players, record, deck, pile, hands, tuple(laid),
                                   played, taken, lost, bonus))
@@ -410,9 +410,9 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
     events = (Event("play", seat, {"card": card}, C_CHOICE),)
     if not last:
         return state, events
-    plays = dict(zip(players, shown))
+    plays = dict(zip(players, cards))
     result = _resolve(plays, pile, variant, True)
-    after = _next_manche(variant, players, record, deck, pile, hands, shown, played, taken, lost,
+    after = _next_manche(variant, players, record, deck, pile, hands, cards, played, taken, lost,
                          bonus, result.winner)
     return after, events + tuple(_end_of_manche(state, after, plays, result))
 
