@@ -277,17 +277,21 @@ def view(state: State, seat: str | None) -> View:
             players.append(new(SeatView, (name, laid, card, hand, len(hand) + laid,
                                           shown_[-1] if shown_ else None, shown_, won, len(won),
                                           sum(won) + extra)))
-    else:
-        row: tuple[object, ...]
-        for name, card, hand, shown_, won in zip(names, chosen, hands, played, taken):
-            laid = card is not None
-            if name == seat:
-                row = (name, laid, card, hand, len(hand) + laid, shown_[-1] if shown_ else None,
-                       shown_, won, len(won), sum(won) + bonus[names.index(seat)])
-            else:  # another player: what they chose, hold and won stays hidden
-                row = (name, laid, None, None, len(hand) + laid, shown_[-1] if shown_ else None,
-                       shown_, None, len(won), None)
-            players.append(new(SeatView, row))
+    else:  # the seat's own row, and the others' with what they chose, hold and won hidden
+        i = names.index(seat)
+        for j in range(len(names)):
+            card, shown_ = chosen[j], played[j]
+            if j == i:
+                hand, won = hands[i], taken[i]
+                players.append(new(SeatView, (names[i], card is not None, card, hand,
+                                              len(hand) + (card is not None),
+                                              shown_[-1] if shown_ else None, shown_, won,
+                                              len(won), sum(won) + bonus[i])))
+            else:
+                players.append(new(SeatView, (names[j], card is not None, None, None,
+                                              len(hands[j]) + (card is not None),
+                                              shown_[-1] if shown_ else None, shown_, None,
+                                              len(taken[j]), None)))
     shuffles = record.shuffles
     order = shuffles[0] if shuffles else ()  # State.order
     return new(View, (seat, variant, MANCHES - len(deck), pile, sum(pile), len(deck),
