@@ -71,6 +71,10 @@ def draw(players: tuple[str, ...], variant: Variant, seed: Seed,
     return Record((shuffled(POINT_CARDS, seed),))
 
 
+_SORTED_POINTS = sorted(POINT_CARDS)
+"""The point cards in increasing order: what a recorded shuffle holds once sorted."""
+
+
 def setup(players: tuple[str, ...], variant: Variant, record: Record,
           options: Mapping[str, Any]) -> State:
     """The first position of a recorded game (clauses ``vautours/joueurs`` and
@@ -80,14 +84,14 @@ def setup(players: tuple[str, ...], variant: Variant, record: Record,
         raise ValueError("L’enregistrement doit contenir exactement un mélange des cartes Points.")
     deck = record.shuffles[0]
     # every card a genuine int (as :func:`is_int` says), each point card once
-    if set(map(type, deck)) != {int} or sorted(deck) != sorted(POINT_CARDS):  # type: ignore
+    if set(map(type, deck)) != {int} or sorted(deck) != _SORTED_POINTS:  # type: ignore
         raise refuse("L’ordre de la pioche doit contenir chaque carte Points (−5 à −1, "
                      "+1 à +10) exactement une fois.", C_POINTS)
     order: tuple[int, ...] = deck  # type: ignore[assignment]
     n = len(players)
-    return State(variant=variant, players=players, record=record, deck=order[1:],
-                 pile=order[:1], hands=(HAND,) * n, chosen=(None,) * n, played=((),) * n,
-                 taken=((),) * n, lost=(), bonus=(0,) * n)
+    # (a plain tuple, as :func:`step` builds its states: the keywords cost more than the rest)
+    return tuple.__new__(State, (variant, players, record, order[1:], order[:1], (HAND,) * n,
+                                 (None,) * n, ((),) * n, ((),) * n, (), (0,) * n))
 
 
 def opening_events(state: State) -> tuple[Event, ...]:
@@ -260,23 +264,36 @@ def view(state: State, seat: str | None) -> View:
     shown so far (the open piles, remembered). Once the game is over, the final count shows
     everyone's winnings and totals (``vautours/decompte``).
     """
-    variant, names, _, deck, pile, hands, chosen, played, taken, _, bonus = state
+    variant, names, record, deck, pile, hands, chosen, played, taken, _, bonus = state
     if seat is not None and (type(seat) is not str or seat not in names):
         seat_index(state, seat)  # raises: nobody has that name
     over = not pile and not deck
-    everything = seat is None or over  # the final count shows everyone's winnings
     new = tuple.__new__  # the named tuples below, built without their keyword machinery
     players = []
-    for name, card, hand, shown_, won, extra in zip(names, chosen, hands, played, taken, bonus):
-        laid = card is not None
-        top = shown_[-1] if shown_ else None
-        if everything or name == seat:
-            row = (name, laid, card, hand, len(hand) + laid, top, shown_, won, len(won),
-                   sum(won) + extra)
-        else:  # another player: what they chose, hold and won stays hidden
-            row = (name, laid, None, None, len(hand) + laid, top, shown_, None, len(won), None)
-        players.append(new(SeatView, row))
-    order = state.order
+    if seat is None or over:  # the teacher's view, the final count: everyone's cards shown
+        for name, card, hand, shown_, won, extra in zip(names, chosen, hands, played, taken,
+                                                        bonus):
+            laid = card is not None
+            players.append(new(SeatView, (name, laid, card, hand, len(hand) + laid,
+                                          shown_[-1] if shown_ else None, shown_, won, len(won),
+                                          sum(won) + extra)))
+    else:  # the seat's own row, and the others' with what they chose, hold and won hidden
+        i = names.index(seat)
+        for j in range(len(names)):
+            card, shown_ = chosen[j], played[j]
+            if j == i:
+                hand, won = hands[i], taken[i]
+                players.append(new(SeatView, (names[i], card is not None, card, hand,
+                                              len(hand) + (card is not None),
+                                              shown_[-1] if shown_ else None, shown_, won,
+                                              len(won), sum(won) + bonus[i])))
+            else:
+                players.append(new(SeatView, (names[j], card is not None, None, None,
+                                              len(hands[j]) + (card is not None),
+                                              shown_[-1] if shown_ else None, shown_, None,
+                                              len(taken[j]), None)))
+    shuffles = record.shuffles
+    order = shuffles[0] if shuffles else ()  # State.order
     return new(View, (seat, variant, MANCHES - len(deck), pile, sum(pile), len(deck),
                       deck if seat is None else None, order[:len(order) - len(deck)],
                       tuple(players), over))
@@ -381,22 +398,44 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
     hand = hands[i]
     k = hand.index(card)
     changed[i] = hand[:k] + hand[k + 1:]
+    hands = tuple(changed)
     laid = list(chosen)
     laid[i] = card
+    last = None not in laid  # everyone has chosen: the cards are shown and the pile resolved
+    cards: list[int] = laid if last else []  # type: ignore[assignment]  # (no None left)
+    if last and not explain:  # (a simulation: straight to the next manche)
+        return _next_manche(variant, players, record, deck, pile, hands, cards, played, taken,
+                            lost, bonus, _winner(players, cards, pile, variant)), ()
     # the new state, built as a plain tuple (``_replace`` costs more than the step itself)
-    state = tuple.__new__(State, (variant, players, record, deck, pile, tuple(changed),
-                                  tuple(laid), played, taken, lost, bonus))
-    events: tuple[Event, ...] = ()
-    if explain:
-        events = (Event("play", seat, {"card": card}, C_CHOICE),)
-    if None in laid:  # the others still choose: the card stays hidden
+    state = tuple.__new__(State, (variant, players, record, deck, pile, hands, tuple(laid),
+                                  played, taken, lost, bonus))
+    if not explain:  # the others still choose: the card stays hidden
+        return state, ()
+    events = (Event("play", seat, {"card": card}, C_CHOICE),)
+    if not last:
         return state, events
-    plays: dict[str, int] = dict(zip(players, laid))  # type: ignore[arg-type]
-    result = _resolve(plays, pile, variant, explain)
-    after = _next_manche(state, result.winner)
-    if explain:
-        events += tuple(_end_of_manche(state, after, plays, result))
-    return after, events
+    plays = dict(zip(players, cards))
+    result = _resolve(plays, pile, variant, True)
+    after = _next_manche(variant, players, record, deck, pile, hands, cards, played, taken, lost,
+                         bonus, result.winner)
+    return after, events + tuple(_end_of_manche(state, after, plays, result))
+
+
+def _winner(players: tuple[str, ...], laid: list[int], pile: tuple[int, ...],
+            variant: Variant) -> str | None:
+    """Who takes ``pile`` when ``players`` laid ``laid`` (:func:`_resolve` without its events,
+    which asks :func:`unique_extreme`): the best card laid once; under ``ties="one_level"``, a
+    tie for the best card is left to :func:`_resolve`."""
+    high = sum(pile) >= 0
+    best = max(laid) if high else min(laid)
+    if laid.count(best) == 1:
+        return players[laid.index(best)]
+    if variant.ties == "one_level":
+        return _resolve(dict(zip(players, laid)), pile, variant, False).winner
+    once = [c for c in laid if laid.count(c) == 1]  # the ties cancelled, again and again
+    if not once:
+        return None
+    return players[laid.index(max(once) if high else min(once))]
 
 
 def _end_of_manche(state: State, after: State, plays: dict[str, int],
@@ -407,8 +446,9 @@ def _end_of_manche(state: State, after: State, plays: dict[str, int],
     if result.winner is not None:
         events.append(Event("take", result.winner, {"cards": state.pile}, C_TAKE))
     elif not state.deck and state.variant.last_pile == "shared":
+        seats = _best_seats(state.players, list(plays.values()), state.pile)
         events.append(Event("pile_shared", None, {"pile": state.pile, "total": total,
-                                                  "seats": _best_seats(state)}, C_SHARED))
+                                                  "seats": seats}, C_SHARED))
     elif not state.deck:
         events.append(Event("pile_lost", None, {"pile": state.pile, "total": total}, C_LAST))
     events.append(Event("discard", None, {"plays": plays}, C_END_ROUND))
@@ -420,17 +460,21 @@ def _end_of_manche(state: State, after: State, plays: dict[str, int],
     return events
 
 
-def _best_seats(state: State) -> tuple[str, ...]:
+def _best_seats(players: tuple[str, ...], chosen: Sequence[int],
+                pile: tuple[int, ...]) -> tuple[str, ...]:
     """Who played the best card of the manche (for the ``shared`` last pile)."""
-    chosen: list[int] = list(state.chosen)  # type: ignore[arg-type]
-    best = max(chosen) if sum(state.pile) >= 0 else min(chosen)
-    return tuple(p for p, c in zip(state.players, chosen) if c == best)
+    best = max(chosen) if sum(pile) >= 0 else min(chosen)
+    return tuple(p for p, c in zip(players, chosen) if c == best)
 
 
-def _next_manche(state: State, winner: str | None) -> State:
-    """Everyone has chosen and the pile is resolved (``winner`` takes it, or nobody): winnings,
-    open piles, next point card (or the end)."""
-    variant, players, record, deck, pile, hands, chosen, played, taken, lost, bonus = state
+def _next_manche(variant: Variant, players: tuple[str, ...], record: Record,
+                 deck: tuple[int, ...], pile: tuple[int, ...], hands: tuple[tuple[int, ...], ...],
+                 laid: list[int], played: tuple[tuple[int, ...], ...],
+                 taken: tuple[tuple[int, ...], ...], lost: tuple[int, ...],
+                 bonus: tuple[int, ...], winner: str | None) -> State:
+    """The state after a manche where everyone has laid a card (``laid``, by seat) and the pile
+    is resolved (``winner`` takes it, or nobody): winnings, open piles, next point card (or the
+    end). The arguments are the fields of the state after the last choice, in order."""
     if winner is not None:
         won = list(taken)
         w = players.index(winner)
@@ -439,12 +483,12 @@ def _next_manche(state: State, winner: str | None) -> State:
         pile = ()
     elif not deck:
         if variant.last_pile == "shared":
-            best = _best_seats(state)
+            best = _best_seats(players, laid, pile)
             bonus = tuple(b + (sum(pile) if p in best else 0) for p, b in zip(players, bonus))
         lost, pile = lost + pile, ()
-    shown_ = [p + (c,) for p, c in zip(played, chosen)]
+    shown_ = tuple([p + (c,) for p, c in zip(played, laid)])
     return tuple.__new__(State, (variant, players, record, deck[1:], pile + deck[:1], hands,
-                                 (None,) * len(players), tuple(shown_), taken, lost, bonus))
+                                 (None,) * len(players), shown_, taken, lost, bonus))
 
 
 # --- the end -----------------------------------------------------------------------------------
