@@ -136,6 +136,10 @@ def expert_report(games: int = 200, only: tuple[str, ...] = (),
             out = engine.outcome(state)
             if expert in out.winners:
                 wins += 1 / len(out.winners)
+            if (seed + 1) % 25 == 0 and seed + 1 < games:  # a long run shows where it is
+                print(fr.typography(f"  {game} : {seed + 1} parties, "
+                                    f"{fr.decimal(100 * wins / (seed + 1))} %"),
+                      flush=True)
         rate = wins / games
         low, high = wilson(round(wins), games)
         row = {"game": game, "against": best, "games": games, "win_rate": round(rate, 3),
