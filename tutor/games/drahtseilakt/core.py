@@ -9,7 +9,6 @@ the rule instead of showing a traceback.
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Mapping, Sequence
 from typing import Literal, NamedTuple
 
@@ -281,16 +280,16 @@ def resolve_trick(plays: Mapping[str, int], stake: Reveal | Stake) -> TrickResul
     return resolve(tuple(checked.items()), s.value, s.blue, s.red, True)
 
 
-_card = operator.itemgetter(1)
-"""A (player, card) pair's card."""
-
-
 def resolve(trick: Sequence[tuple[str, int]], value: int, blue: bool, red: bool,
             explain: bool) -> TrickResult:
     """:func:`resolve_trick` on checked arguments (the engine's own path), the cards given as
     the trick's (player, card) pairs."""
-    highest, top = max(trick, key=_card)  # cards are all different: no tie
-    lowest, bottom = min(trick, key=_card)
+    highest, top = lowest, bottom = trick[0]
+    for seat, card in trick:  # cards are all different: no tie
+        if card > top:
+            highest, top = seat, card
+        elif card < bottom:
+            lowest, bottom = seat, card
     nb, nr = (value if blue else 0), (value if red else 0)
     if not explain:
         return tuple.__new__(TrickResult, (highest, lowest, nb, nr, ()))

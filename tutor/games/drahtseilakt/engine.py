@@ -229,9 +229,10 @@ def start_manche(rules: Variant, names: tuple[str, ...], record: Record, first_d
     hands = tuple(tuple(sorted(cards[HAND_SIZE * i:HAND_SIZE * (i + 1)])) for i in range(n))
     first = turn(scores, False)  # the record was checked
     leader = (first_dealer + manche + 1) % n
-    return State(rules, names, record, first_dealer, manche, hands, first.rest, first.revealed,
-                 Stake(first.value, first.blue, first.red), leader, (), 0, (), (0,) * n,
-                 (0,) * n, history, cancelled)
+    return tuple.__new__(State, (  # built without the keyword machinery (every manche)
+        rules, names, record, first_dealer, manche, hands, first.rest, first.revealed,
+        tuple.__new__(Stake, first[:3]), leader, (), 0, (), (0,) * n, (0,) * n, history,
+        cancelled))
 
 
 def dealer(state: State) -> str:

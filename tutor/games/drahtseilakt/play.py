@@ -19,7 +19,6 @@ from tutor.games.drahtseilakt.core import (
     TRICKS,
     Stake,
     Variant,
-    _card,
     is_int,
     resolve,
     target,
@@ -133,7 +132,7 @@ def _end_of_trick(state: State, events: list[Event], explain: bool
         new = tuple.__new__(State, (
             variant, players, record, first_dealer, manche, hands, turned.rest,
             revealed + turned.revealed, tuple.__new__(Stake, turned[:3]), hi, (), tricks,
-            discard + tuple(map(_card, trick)), tuple(red), tuple(blue), history, cancelled))
+            discard + tuple([c for _, c in trick]), tuple(red), tuple(blue), history, cancelled))
         return new, tuple(events)
     return _end_of_manche(state, red, blue, events, explain)
 
