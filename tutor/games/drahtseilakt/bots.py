@@ -6,6 +6,7 @@ player's sticks and the reserve)."""
 from __future__ import annotations
 
 import functools
+import math
 from bisect import bisect_left
 from collections.abc import Sequence
 
@@ -107,7 +108,7 @@ class CarefulPlayer:
         later_red = abs(red + mean - blue) - now
         alone, kept = _tables(size, waiting, n - 1)
         foresight, noise = self.foresight, self.rng.random
-        best: float | None = None
+        best = math.inf  # every score is below it (a nan score never is: the first option stays)
         choice = options[0]
         # no card played yet: every card is above a top of 0 and below a bottom past the deck
         top = max(trick) if trick else 0
@@ -124,7 +125,7 @@ class CarefulPlayer:
             keep = (kept[below] * later_blue + kept[above] * later_red) if later else 0.0
             # uniform(0, 0.01) is 0 + (0.01 - 0) * random(): the same number
             score = risk - foresight * keep + 0.01 * noise()
-            if best is None or score < best:
+            if score < best:
                 best, choice = score, action
         return choice
 

@@ -113,22 +113,23 @@ def _end_of_trick(state: State, events: list[Event], explain: bool
      trick, tricks, discard, red_held, blue_held, history, cancelled) = state
     if explain and variant.play == "simultaneous":
         events.append(Event("show", None, {"plays": dict(trick)}, C_CHAOTIC))
-    result = resolve(trick, *stake, explain)
-    events.extend(result.events)
-    hi = players.index(result.highest)
+    highest, lowest, to_blue, to_red, resolved = resolve(trick, *stake, explain)
+    hi = players.index(highest)
     red, blue = list(red_held), list(blue_held)
-    if result.blue:
-        _give(variant, players, red, blue, hi, "blue", result.blue, events, explain)
-    if result.red:
-        _give(variant, players, red, blue, players.index(result.lowest), "red", result.red,
-              events, explain)
+    if explain:
+        events.extend(resolved)
+    if to_blue:
+        _give(variant, players, red, blue, hi, "blue", to_blue, events, explain)
+    if to_red:
+        _give(variant, players, red, blue, players.index(lowest), "red", to_red, events, explain)
     tricks += 1
     if explain:
-        events.append(Event("trick_end", result.highest,
+        events.append(Event("trick_end", highest,
                             {"plays": dict(trick), "last": tricks == TRICKS}, C_TRICK_END))
     if tricks < TRICKS:
         turned = turn(score_deck, explain)
-        events.extend(turned.events)
+        if explain:
+            events.extend(turned.events)
         new = tuple.__new__(State, (
             variant, players, record, first_dealer, manche, hands, turned.rest,
             revealed + turned.revealed, tuple.__new__(Stake, turned[:3]), hi, (), tricks,
