@@ -3,6 +3,8 @@ the trick, the manche and the game; :func:`outcome` and :func:`replay`."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from tutor.engine import Event, IllegalAction, Outcome
 from tutor.games.drahtseilakt.core import (
     C_CHAOTIC,
@@ -41,8 +43,14 @@ from tutor.games.drahtseilakt.engine import (
 
 def is_legal(state: State, action: object) -> bool:
     """Whether ``action`` is one of the legal actions now."""
+    # the legal actions are all the seat's plays: ``action`` is one of them when its card is
+    # (the cards compared as ints, without a dataclass comparison per play)
     return (type(action) is Play and type(action.seat) is str and is_int(action.card)
-            and action in legal_actions(state, action.seat))
+            and action.card in map(_card_of, legal_actions(state, action.seat)))
+
+
+_card_of = attrgetter("card")
+"""A play's card."""
 
 
 def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event, ...]]:
