@@ -6,13 +6,20 @@ player's sticks and the reserve)."""
 from __future__ import annotations
 
 import functools
+import math
 from bisect import bisect_left
 from collections.abc import Sequence
 
 from tutor.engine.api import Seed
 from tutor.engine.bots import RandomPlayer as RandomPlayer
 from tutor.engine.bots import bot_rng
-from tutor.games.drahtseilakt.core import SCORE_VALUES, TRICKS, ScoreCard
+from tutor.games.drahtseilakt.core import (
+    HAND_SIZE,
+    NUMBER_CARDS,
+    SCORE_VALUES,
+    TRICKS,
+    ScoreCard,
+)
 from tutor.games.drahtseilakt.engine import Play, View
 
 
@@ -80,11 +87,11 @@ class CarefulPlayer:
         trick = [c for p, c in view.trick if c is not None and p != seat]
         # the cards seen: this seat's, those played this manche; the others are still out
         seen = sorted({*me.hand, *view.played_this_manche, *trick})
-        waiting = 0
-        for p in players:
-            if p.played is None and p.name != seat:
-                waiting += 1
-        size = len(view.cards_in_play()) - len(seen)
+        # the others whose card this seat has not seen (a card in the trick is shown on its
+        # player's row too)
+        waiting = n - 1 - len(trick)
+        # the cards in play (:meth:`View.cards_in_play`): 9 dealt to each seat, the rest unseen
+        size = HAND_SIZE * n + view.unseen_count - len(seen)
         red, blue = me.red, me.blue
         value, pays_blue, pays_red = stake
         red_left, blue_left = view.reserve
@@ -101,23 +108,24 @@ class CarefulPlayer:
         later_red = abs(red + mean - blue) - now
         alone, kept = _tables(size, waiting, n - 1)
         foresight, noise = self.foresight, self.rng.random
-        best: float | None = None
+        best = math.inf  # every score is below it (a nan score never is: the first option stays)
         choice = options[0]
-        top = max(trick) if trick else None
-        bottom = min(trick) if trick else None
+        # no card played yet: every card is above a top of 0 and below a bottom past the deck
+        top = max(trick) if trick else 0
+        bottom = min(trick) if trick else len(NUMBER_CARDS) + 1
         for action in options:
             c = action.card
             # the cards out under c: the cards in play are 1 to N, c - 1 of them under c
             below = c - 1 - bisect_left(seen, c)
             above = size - below
-            p_high = alone[below] if top is None or c > top else 0.0
-            p_low = alone[above] if bottom is None or c < bottom else 0.0
+            p_high = alone[below] if c > top else 0.0
+            p_low = alone[above] if c < bottom else 0.0
             risk = p_high * cost_blue + p_low * cost_red
             # kept, c is played in a later trick against the n - 1 cards still out
             keep = (kept[below] * later_blue + kept[above] * later_red) if later else 0.0
             # uniform(0, 0.01) is 0 + (0.01 - 0) * random(): the same number
             score = risk - foresight * keep + 0.01 * noise()
-            if best is None or score < best:
+            if score < best:
                 best, choice = score, action
         return choice
 

@@ -284,9 +284,12 @@ def resolve(trick: Sequence[tuple[str, int]], value: int, blue: bool, red: bool,
             explain: bool) -> TrickResult:
     """:func:`resolve_trick` on checked arguments (the engine's own path), the cards given as
     the trick's (player, card) pairs."""
-    cards = [c for _, c in trick]
-    top, bottom = max(cards), min(cards)
-    highest, lowest = trick[cards.index(top)][0], trick[cards.index(bottom)][0]
+    highest, top = lowest, bottom = trick[0]
+    for seat, card in trick:  # cards are all different: no tie
+        if card > top:
+            highest, top = seat, card
+        elif card < bottom:
+            lowest, bottom = seat, card
     nb, nr = (value if blue else 0), (value if red else 0)
     if not explain:
         return tuple.__new__(TrickResult, (highest, lowest, nb, nr, ()))

@@ -12,6 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from tutor import fr
@@ -228,9 +229,10 @@ def start_manche(rules: Variant, names: tuple[str, ...], record: Record, first_d
     hands = tuple(tuple(sorted(cards[HAND_SIZE * i:HAND_SIZE * (i + 1)])) for i in range(n))
     first = turn(scores, False)  # the record was checked
     leader = (first_dealer + manche + 1) % n
-    return State(rules, names, record, first_dealer, manche, hands, first.rest, first.revealed,
-                 Stake(first.value, first.blue, first.red), leader, (), 0, (), (0,) * n,
-                 (0,) * n, history, cancelled)
+    return tuple.__new__(State, (  # built without the keyword machinery (every manche)
+        rules, names, record, first_dealer, manche, hands, first.rest, first.revealed,
+        tuple.__new__(Stake, first[:3]), leader, (), 0, (), (0,) * n, (0,) * n, history,
+        cancelled))
 
 
 def dealer(state: State) -> str:
@@ -481,10 +483,19 @@ def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
     players = state.players
     if type(seat) is not str or seat not in players:
         seat_index(state, seat)  # raises: nobody has that name
-    if seat not in current_seats(state):
+    n, i = len(players), players.index(seat)
+    if state.manche >= n:  # over
+        return ()
+    if state.variant.play == "in_turn":  # :func:`current_seats`, on the seat's index
+        if (state.leader + len(state.trick)) % n != i:
+            return ()
+    elif seat not in current_seats(state):
         return ()
     row = _PLAYS.get(seat) or _plays(seat)
-    return tuple(map(row.__getitem__, state.hands[players.index(seat)]))
+    hand = state.hands[i]
+    if len(hand) > 1:  # the plays of the hand's cards, picked in one call
+        return itemgetter(*hand)(row)  # type: ignore[no-any-return]
+    return tuple([row[c] for c in hand])
 
 
 def refusal(state: State, action: object) -> IllegalAction:
@@ -547,13 +558,15 @@ def inventory(state: State) -> dict[Hashable, int]:
 def view(state: State, seat: str | None) -> View:
     """What ``seat`` may see (``seat=None``: the teacher's view, everything visible); see
     :class:`View`."""
-    (variant, players, record, _, manche, hands, score_deck, revealed, stake, leader, trick, tricks,
-     discard, red, blue, history, cancelled) = state
+    (variant, players, record, first_dealer, manche, hands, score_deck, revealed, stake, leader,
+     trick, tricks, discard, red, blue, history, cancelled) = state
     everything = seat is None
     if not everything and (type(seat) is not str or seat not in players):
         seat_index(state, seat)  # raises: nobody has that name
     n = len(players)
-    hidden_trick = not everything and variant.play == "simultaneous"
+    over = manche >= n
+    in_turn = variant.play == "in_turn"
+    hidden_trick = not (everything or in_turn)
     played = dict(trick)
     new = tuple.__new__  # the named tuples below, built without their keyword machinery
     rows = []
@@ -566,17 +579,27 @@ def view(state: State, seat: str | None) -> View:
             name, hand if mine else None, len(hand), card if (mine or not hidden_trick) else None,
             card is not None, red[i], blue[i], history[i], cancelled[i])))
         i += 1
-    over = manche >= n
     # this manche's recorded deal: the cards past the hands were not dealt
     deal: tuple[int, ...] = () if over else record.shuffles[2 * manche]  # type: ignore[assignment]
     shown_trick = tuple((p, c if p == seat else None) for p, c in trick) if hidden_trick \
         else trick
+    # the dealer, who must act and the reserve (:func:`dealer`, :func:`current_seats` and
+    # :func:`reserve`, worked out from the fields unpacked above)
+    if over:
+        to_act: tuple[str, ...] = ()
+    elif in_turn:
+        to_act = (players[(leader + len(trick)) % n],)
+    else:
+        to_act = current_seats(state)
+    red_left, blue_left = STICKS_PER_COLOUR - sum(red), STICKS_PER_COLOUR - sum(blue)
     return new(View, (
-        seat, variant, n if over else manche + 1, n, dealer(state),
-        None if over else players[leader], current_seats(state),
+        seat, variant, n if over else manche + 1, n,
+        players[(first_dealer + (n - 1 if over else manche)) % n],
+        None if over else players[leader], to_act,
         tricks + 1 if tricks < TRICKS else TRICKS, shown_trick, None if over else stake, revealed,
-        len(score_deck), discard, reserve(state), max(0, len(deal) - HAND_SIZE * n), tuple(rows),
-        over,
+        len(score_deck), discard,
+        (red_left if red_left > 0 else 0, blue_left if blue_left > 0 else 0),
+        max(0, len(deal) - HAND_SIZE * n), tuple(rows), over,
         score_deck if everything else None,
         tuple(sorted(deal[HAND_SIZE * n:])) if everything else None,
     ))

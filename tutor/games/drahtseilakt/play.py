@@ -3,6 +3,8 @@ the trick, the manche and the game; :func:`outcome` and :func:`replay`."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from tutor.engine import Event, IllegalAction, Outcome
 from tutor.games.drahtseilakt.core import (
     C_CHAOTIC,
@@ -41,8 +43,14 @@ from tutor.games.drahtseilakt.engine import (
 
 def is_legal(state: State, action: object) -> bool:
     """Whether ``action`` is one of the legal actions now."""
+    # the legal actions are all the seat's plays: ``action`` is one of them when its card is
+    # (the cards compared as ints, without a dataclass comparison per play)
     return (type(action) is Play and type(action.seat) is str and is_int(action.card)
-            and action in legal_actions(state, action.seat))
+            and action.card in map(_card_of, legal_actions(state, action.seat)))
+
+
+_card_of = attrgetter("card")
+"""A play's card."""
 
 
 def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event, ...]]:
@@ -113,22 +121,23 @@ def _end_of_trick(state: State, events: list[Event], explain: bool
      trick, tricks, discard, red_held, blue_held, history, cancelled) = state
     if explain and variant.play == "simultaneous":
         events.append(Event("show", None, {"plays": dict(trick)}, C_CHAOTIC))
-    result = resolve(trick, *stake, explain)
-    events.extend(result.events)
-    hi = players.index(result.highest)
+    highest, lowest, to_blue, to_red, resolved = resolve(trick, *stake, explain)
+    hi = players.index(highest)
     red, blue = list(red_held), list(blue_held)
-    if result.blue:
-        _give(variant, players, red, blue, hi, "blue", result.blue, events, explain)
-    if result.red:
-        _give(variant, players, red, blue, players.index(result.lowest), "red", result.red,
-              events, explain)
+    if explain:
+        events.extend(resolved)
+    if to_blue:
+        _give(variant, players, red, blue, hi, "blue", to_blue, events, explain)
+    if to_red:
+        _give(variant, players, red, blue, players.index(lowest), "red", to_red, events, explain)
     tricks += 1
     if explain:
-        events.append(Event("trick_end", result.highest,
+        events.append(Event("trick_end", highest,
                             {"plays": dict(trick), "last": tricks == TRICKS}, C_TRICK_END))
     if tricks < TRICKS:
         turned = turn(score_deck, explain)
-        events.extend(turned.events)
+        if explain:
+            events.extend(turned.events)
         new = tuple.__new__(State, (
             variant, players, record, first_dealer, manche, hands, turned.rest,
             revealed + turned.revealed, tuple.__new__(Stake, turned[:3]), hi, (), tricks,
