@@ -43,7 +43,7 @@ from tutor.games.vaiko.state import (
 def index_of(names: Sequence[str], seat: object) -> int:
     """Index of ``seat`` in ``names``, or :class:`IllegalAction` if nobody has that name."""
     if type(seat) is str and seat in names:
-        return list(names).index(seat)
+        return names.index(seat)
     raise IllegalAction(
         f"Aucun joueur ne s’appelle {short_repr(seat)} dans cette partie "
         f"(joueurs : {fr.join(names)}).", C_PLAYERS)
@@ -71,7 +71,7 @@ def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
 
     This is the only legality rule: :func:`~.turns.apply` refuses anything not listed here.
     """
-    i = seat_index(state, seat)
+    i = index_of(state.players, seat)
     if state.phase == OVER or state.acting != i:
         return ()
     return _legal_now(state, i)[0]

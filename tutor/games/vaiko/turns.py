@@ -11,6 +11,10 @@ the go-around after the call is complete (``vaiko/fin-annonce``) or when no card
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import repeat
+from typing import Any
+
 from tutor.engine import Event
 from tutor.games.vaiko import specials
 from tutor.games.vaiko import state as vs
@@ -53,48 +57,60 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
     :meth:`~tutor.engine.api.Game.apply` has checked it with :func:`.legality.is_legal`).
     ``explain=False`` skips the events; the resulting state is the same.
     """
-    out: Out = [] if explain else None
+    if not explain:
+        return _STEPS[type(action)](state, action, None), ()
+    out: list[Event] = []
+    state = _STEPS[type(action)](state, action, out)
+    return state, tuple(out)
+
+
+def _discard(state: State, action: vs.Discard, out: Out) -> State:
+    card = state.drawn
+    assert card is not None
+    emit(out, "discard", action.seat, {"face": state.deck.cards[card].face}, C_SWAP)
+    state = evolve(state, discard=(*state.discard, card), drawn=None, drawn_from=None,
+                   known=_learn_all(state.known, card))
+    return _after_discard(state, card, out)
+
+
+def _look_hand(state: State, action: vs.LookHand, out: Out) -> State:
     i = state.acting
-    seat = state.players[i]
-    if isinstance(action, vs.Peek):
-        state = _peek(state, i, action.slot, out)
-    elif isinstance(action, vs.Draw):
-        state = _draw(state, i, action.source, out)
-    elif isinstance(action, vs.Swap):
-        state = _swap(state, i, action.slot, out)
-    elif isinstance(action, vs.Discard):
-        assert state.drawn is not None
-        card = state.drawn
-        emit(out, "discard", seat, {"face": state.deck.cards[card].face}, C_SWAP)
-        state = evolve(state, discard=(*state.discard, card), drawn=None, drawn_from=None,
-                        known=_learn_all(state.known, card))
-        state = _after_discard(state, card, out)
-    elif isinstance(action, vs.LookHand):
-        hand = state.hands[i]
-        emit(out, "look_hand", seat, {"faces": tuple(state.deck.cards[c].face for c in hand),
-                                      "seen_by": (seat,)}, C_LOOK)
-        state = evolve(state, known=learn(state.known, (i,), hand), phase=LOOKED)
-    elif isinstance(action, vs.Look):
-        state = _after_effect(specials.look(state, action, out), out)
-    elif isinstance(action, vs.Exchange):
-        state = _after_effect(specials.exchange(state, action, out), out)
-    elif isinstance(action, vs.Match):
-        state = _match(state, i, action.slot, out)
-    elif isinstance(action, vs.Pass):
-        emit(out, "pass", seat, {}, C_MATCH)
-        state = _next_in_window(state, out)
-    elif isinstance(action, vs.Call):
-        emit(out, "vaiko", seat, {"call_end": state.variant.call_end}, C_CALL)
-        state = _next_turn(evolve(state, caller=i), out)
-    elif isinstance(action, vs.EndTurn):
-        emit(out, "end_turn", seat, {}, C_CALL)
-        state = _next_turn(state, out)
-    return state, tuple(out or ())
+    hand = state.hands[i]
+    emit(out, "look_hand", action.seat, {"faces": tuple(state.deck.cards[c].face for c in hand),
+                                         "seen_by": (action.seat,)}, C_LOOK)
+    return evolve(state, known=learn(state.known, (i,), hand), phase=LOOKED)
+
+
+def _look(state: State, action: vs.Look, out: Out) -> State:
+    return _after_effect(specials.look(state, action, out), out)
+
+
+def _exchange(state: State, action: vs.Exchange, out: Out) -> State:
+    return _after_effect(specials.exchange(state, action, out), out)
+
+
+def _pass(state: State, action: vs.Pass, out: Out) -> State:
+    if out is not None:
+        emit(out, "pass", action.seat, {}, C_MATCH)
+    return _next_in_window(state, out)
+
+
+def _call(state: State, action: vs.Call, out: Out) -> State:
+    emit(out, "vaiko", action.seat, {"call_end": state.variant.call_end}, C_CALL)
+    return _next_turn(evolve(state, caller=state.acting), out)
+
+
+def _end_turn(state: State, action: vs.EndTurn, out: Out) -> State:
+    if out is not None:
+        emit(out, "end_turn", action.seat, {}, C_CALL)
+    return _next_turn(state, out)
 
 
 def _learn_all(known: tuple[frozenset[int], ...], card: int) -> tuple[frozenset[int], ...]:
-    shown = frozenset((card,))
-    return tuple([k | shown for k in known])
+    return tuple(map(_union, known, repeat(frozenset((card,)))))
+
+
+_union = frozenset.__or__
 
 
 def _set_hand(hands: tuple[tuple[int, ...], ...], i: int,
@@ -102,8 +118,8 @@ def _set_hand(hands: tuple[tuple[int, ...], ...], i: int,
     return hands[:i] + (hand,) + hands[i + 1:]
 
 
-def _peek(state: State, i: int, slot: int, out: Out) -> State:
-    seat = state.players[i]
+def _peek(state: State, action: vs.Peek, out: Out) -> State:
+    i, slot, seat = state.acting, action.slot, action.seat
     card = state.hands[i][slot]
     emit(out, "peek", seat, {"slot": slot, "face": state.deck.cards[card].face,
                              "seen_by": (seat,)}, C_PEEK)
@@ -130,9 +146,9 @@ def _refill(state: State, out: Out) -> State:
                    known=tuple(k - gone for k in state.known))
 
 
-def _draw(state: State, i: int, source: str, out: Out) -> State:
-    seat = state.players[i]
-    if source == "discard":
+def _draw(state: State, action: vs.Draw, out: Out) -> State:
+    i, seat = state.acting, action.seat
+    if action.source == "discard":
         card = state.discard[-1]
         emit(out, "draw", seat, {"source": "discard", "face": state.deck.cards[card].face},
              C_V_DISCARD)
@@ -140,21 +156,24 @@ def _draw(state: State, i: int, source: str, out: Out) -> State:
                        phase=DECIDE)
     state = _refill(state, out)
     card = state.pile[0]
-    emit(out, "draw", seat, {"source": "deck", "face": state.deck.cards[card].face,
-                             "seen_by": (seat,)}, C_DRAW)
+    if out is not None:
+        emit(out, "draw", seat, {"source": "deck", "face": state.deck.cards[card].face,
+                                 "seen_by": (seat,)}, C_DRAW)
     return evolve(state, pile=state.pile[1:], drawn=card, drawn_from="deck", phase=DECIDE,
                    known=learn(state.known, (i,), (card,)))
 
 
-def _swap(state: State, i: int, slot: int, out: Out) -> State:
+def _swap(state: State, action: vs.Swap, out: Out) -> State:
     assert state.drawn is not None
-    cards = state.deck.cards
+    i, slot = state.acting, action.slot
     hand = state.hands[i]
     old = hand[slot]
-    emit(out, "swap", state.players[i], {
-        "slot": slot, "face": cards[state.drawn].face, "out": cards[old].face,
-        "source": state.drawn_from,
-        "seen_by": None if state.drawn_from == "discard" else (state.players[i],)}, C_SWAP)
+    if out is not None:
+        cards = state.deck.cards
+        emit(out, "swap", action.seat, {
+            "slot": slot, "face": cards[state.drawn].face, "out": cards[old].face,
+            "source": state.drawn_from,
+            "seen_by": None if state.drawn_from == "discard" else (action.seat,)}, C_SWAP)
     state = evolve(state, hands=_set_hand(state.hands, i, hand[:slot] + (state.drawn,)
                                            + hand[slot + 1:]),
                     discard=(*state.discard, old), drawn=None, drawn_from=None,
@@ -211,8 +230,8 @@ def _next_in_window(state: State, out: Out, **changes: object) -> State:
     return _next_turn(evolve(state, **changes) if changes else state, out)
 
 
-def _match(state: State, i: int, slot: int, out: Out) -> State:
-    seat = state.players[i]
+def _match(state: State, action: vs.Match, out: Out) -> State:
+    i, slot, seat = state.acting, action.slot, action.seat
     hand = state.hands[i]
     card = hand[slot]
     top = state.deck.cards[state.discard[-1]]
@@ -260,7 +279,7 @@ def _next_turn(state: State, out: Out) -> State:
 def _start_turn(state: State, i: int, out: Out, again: bool = False) -> State:
     if not state.pile and len(state.discard) < 2:
         return _end_round(state, "exhausted", out)
-    if not again:
+    if not again and out is not None:
         emit(out, "turn", state.players[i], {}, C_ORDER)
     return evolve(state, phase=DRAW, turn=i, acting=i, window=(), drawn=None, drawn_from=None)
 
@@ -294,3 +313,11 @@ def _end_round(state: State, reason: str, out: Out) -> State:
     starter = (state.starter + 1) % len(players)
     emit(out, "new_round", players[starter], {"manche": state.manche + 1}, C_TOTAL)
     return deal(evolve(state, totals=totals, manche=state.manche + 1, starter=starter), out)
+
+
+_STEPS: dict[type, Callable[[State, Any, Out], State]] = {
+    vs.Peek: _peek, vs.Draw: _draw, vs.Swap: _swap, vs.Discard: _discard,
+    vs.LookHand: _look_hand, vs.Look: _look, vs.Exchange: _exchange, vs.Match: _match,
+    vs.Pass: _pass, vs.Call: _call, vs.EndTurn: _end_turn}
+"""What each kind of action does: its function, found by the action's type (one of
+:data:`~.state.ACTION_TYPES`, as :func:`~.legality.is_legal` requires)."""
