@@ -79,7 +79,12 @@ def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
 
 def is_legal(state: State, action: object) -> bool:
     """Whether ``action`` is among :func:`legal_actions`: same kind, same fields, and every
-    field of exactly its type (``Swap("Alex", 1.0)`` is not ``Swap("Alex", 1)``)."""
+    field of exactly its type (``Swap("Alex", 1.0)`` is not ``Swap("Alex", 1)``). One of the
+    very actions :func:`legal_actions` listed (what a playout plays) is found by identity."""
+    if state.phase != OVER:
+        listed = _legal_now(state, state.acting)  # held: the ids it holds stay its actions'
+        if id(action) in listed[2]:
+            return True
     if not isinstance(action, ACTION_TYPES) or not action.well_typed():
         return False
     if action.seat not in state.players:
@@ -88,14 +93,17 @@ def is_legal(state: State, action: object) -> bool:
     return state.phase != OVER and state.acting == i and action in _legal_now(state, i)[1]
 
 
-_LEGAL: dict[tuple[object, ...], tuple[tuple[Action, ...], frozenset[Action]]] = {}
-"""The legal actions of each shape of position, sorted and as a set, made once (actions are
-immutable: positions of one shape share them). The key holds all :func:`_legal` reads of a
+_LEGAL: dict[tuple[object, ...], tuple[tuple[Action, ...], frozenset[Action],
+                                       frozenset[int]]] = {}
+"""The legal actions of each shape of position, sorted, as a set, and the set of their ids
+(``id`` of an action held here names that action: the entry keeps it alive), made once (actions
+are immutable: positions of one shape share them). The key holds all :func:`_legal` reads of a
 position: the names, the seat, the phase, the hands' sizes (the seat's own, or everyone's for
 Vision and Échange) and the flags of drawing and deciding."""
 
 
-def _legal_now(state: State, i: int) -> tuple[tuple[Action, ...], frozenset[Action]]:
+def _legal_now(state: State, i: int) -> tuple[tuple[Action, ...], frozenset[Action],
+                                              frozenset[int]]:
     phase = state.phase
     key = (state.players, i, phase,
            tuple(map(len, state.hands)) if phase in (VISION, EXCHANGE) else len(state.hands[i]),
@@ -107,7 +115,7 @@ def _legal_now(state: State, i: int) -> tuple[tuple[Action, ...], frozenset[Acti
         if len(_LEGAL) >= 4096:  # names typed by learners: keep the table small
             _LEGAL.clear()
         acts = tuple(sorted(_legal(state, i), key=vs.ActionBase.key))  # the order of `<`
-        found = _LEGAL[key] = acts, frozenset(acts)
+        found = _LEGAL[key] = acts, frozenset(acts), frozenset(map(id, acts))
     return found
 
 

@@ -154,7 +154,8 @@ def _draw(state: State, action: vs.Draw, out: Out) -> State:
              C_V_DISCARD)
         return evolve(state, discard=state.discard[:-1], drawn=card, drawn_from="discard",
                        phase=DECIDE)
-    state = _refill(state, out)
+    if not state.pile:
+        state = _refill(state, out)
     card = state.pile[0]
     if out is not None:
         emit(out, "draw", seat, {"source": "deck", "face": state.deck.cards[card].face,
@@ -237,7 +238,8 @@ def _match(state: State, action: vs.Match, out: Out) -> State:
     top = state.deck.cards[state.discard[-1]]
     mine = state.deck.cards[card]
     if mine.face == top.face:
-        emit(out, "match", seat, {"slot": slot, "face": mine.face}, C_MATCH)
+        if out is not None:
+            emit(out, "match", seat, {"slot": slot, "face": mine.face}, C_MATCH)
         state = evolve(state, hands=_set_hand(state.hands, i, hand[:slot] + hand[slot + 1:]),
                         discard=(*state.discard, card), known=_learn_all(state.known, card))
         if not state.hands[i]:
@@ -252,15 +254,17 @@ def _match(state: State, action: vs.Match, out: Out) -> State:
         if state.variant.matches == "one":
             return _next_in_window(state, out)
         return state
-    emit(out, "miss", seat, {"slot": slot, "face": mine.face, "top": top.face}, C_MISS)
+    if out is not None:
+        emit(out, "miss", seat, {"slot": slot, "face": mine.face, "top": top.face}, C_MISS)
     known = _learn_all(state.known, card)
     if not state.pile:
         state = _refill(evolve(state, known=known), out)
         known = state.known
     if state.pile:
         extra = state.pile[0]
-        emit(out, "penalty", seat, {"slot": len(hand), "face": state.deck.cards[extra].face,
-                                    "seen_by": ()}, C_MISS)
+        if out is not None:
+            emit(out, "penalty", seat, {"slot": len(hand), "face": state.deck.cards[extra].face,
+                                        "seen_by": ()}, C_MISS)
         return _next_in_window(state, out, known=known, pile=state.pile[1:],
                                hands=_set_hand(state.hands, i, (*hand, extra)))
     emit(out, "no_penalty", seat, {}, C_MISS)
