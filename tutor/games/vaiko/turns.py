@@ -294,13 +294,13 @@ def _end_round(state: State, reason: str, out: Out) -> State:
     cards = state.deck.cards
     points = {p: sum(cards[c].points for c in h) for p, h in zip(players, state.hands)}
     caller = None if state.caller is None else players[state.caller]
-    clause = {"empty": C_EMPTY, "call": C_CALL_END, "exhausted": C_RESHUFFLE}[reason]
-    if reason == "call" and state.variant.call_end == "starter":
-        clause = C_V_TABLE
-    who = next((p for p, h in zip(players, state.hands) if not h), None)
-    emit(out, "round_end", who if reason == "empty" else caller,
-         {"reason": reason, "manche": state.manche}, clause)
     if out is not None:
+        clause = {"empty": C_EMPTY, "call": C_CALL_END, "exhausted": C_RESHUFFLE}[reason]
+        if reason == "call" and state.variant.call_end == "starter":
+            clause = C_V_TABLE
+        who = next((p for p, h in zip(players, state.hands) if not h), None)
+        emit(out, "round_end", who if reason == "empty" else caller,
+             {"reason": reason, "manche": state.manche}, clause)
         emit(out, "reveal", None, {"hands": {p: tuple(cards[c].face for c in h)
                                              for p, h in zip(players, state.hands)}}, C_COUNT)
     score = _score(points, caller, state.variant)
@@ -308,14 +308,17 @@ def _end_round(state: State, reason: str, out: Out) -> State:
         out.extend(score.events)
     totals = tuple(t + score.points[p] for p, t in zip(players, state.totals))
     named = dict(zip(players, totals))
-    emit(out, "totals", None, {"scores": score.points, "totals": named,
-                               "manche": state.manche}, C_TOTAL)
+    if out is not None:
+        emit(out, "totals", None, {"scores": score.points, "totals": named,
+                                   "manche": state.manche}, C_TOTAL)
     if is_game_over(named):
-        emit(out, "game_over", None, {"totals": named, "winners": winners(named),
-                                      "reason": winner_text(named)}, C_END)
+        if out is not None:  # the winners and their French reason only when told
+            emit(out, "game_over", None, {"totals": named, "winners": winners(named),
+                                          "reason": winner_text(named)}, C_END)
         return evolve(state, totals=totals, phase=OVER, drawn=None, drawn_from=None, window=())
     starter = (state.starter + 1) % len(players)
-    emit(out, "new_round", players[starter], {"manche": state.manche + 1}, C_TOTAL)
+    if out is not None:
+        emit(out, "new_round", players[starter], {"manche": state.manche + 1}, C_TOTAL)
     return deal(evolve(state, totals=totals, manche=state.manche + 1, starter=starter), out)
 
 
