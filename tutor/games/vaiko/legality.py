@@ -93,8 +93,8 @@ def is_legal(state: State, action: object) -> bool:
     return state.phase != OVER and state.acting == i and action in _legal_now(state, i)[1]
 
 
-_LEGAL: dict[tuple[object, ...], tuple[tuple[Action, ...], frozenset[Action],
-                                       frozenset[int]]] = {}
+_Listed = tuple[tuple[Action, ...], frozenset[Action], frozenset[int]]
+_LEGAL: dict[tuple[object, ...], _Listed] = {}
 """The legal actions of each shape of position, sorted, as a set, and the set of their ids
 (``id`` of an action held here names that action: the entry keeps it alive), made once (actions
 are immutable: positions of one shape share them). The key holds all :func:`_legal` reads of a
@@ -102,8 +102,16 @@ position: the names, the seat, the phase, the hands' sizes (the seat's own, or e
 Vision and Échange) and the flags of drawing and deciding."""
 
 
-def _legal_now(state: State, i: int) -> tuple[tuple[Action, ...], frozenset[Action],
-                                              frozenset[int]]:
+_LAST: list[tuple[State | None, int, _Listed]] = [(None, -1, ((), frozenset(), frozenset()))]
+"""The position last asked about, the seat and what :func:`_legal_now` found there, replaced
+whole: a random game or a hint's playout lists the legal actions of a position, then has the
+one it chose checked (:func:`is_legal`) in that same position."""
+
+
+def _legal_now(state: State, i: int) -> _Listed:
+    last = _LAST[0]
+    if last[0] is state and last[1] == i:
+        return last[2]
     phase = state.phase
     key = (state.players, i, phase,
            tuple(map(len, state.hands)) if phase in (VISION, EXCHANGE) else len(state.hands[i]),
@@ -116,6 +124,7 @@ def _legal_now(state: State, i: int) -> tuple[tuple[Action, ...], frozenset[Acti
             _LEGAL.clear()
         acts = tuple(sorted(_legal(state, i), key=vs.ActionBase.key))  # the order of `<`
         found = _LEGAL[key] = acts, frozenset(acts), frozenset(map(id, acts))
+    _LAST[0] = (state, i, found)
     return found
 
 
