@@ -31,7 +31,7 @@ class MemoryPlayer:
         self._deck: Deck | None = None
         self._points: dict[str, int] = {}
         self._effects: dict[str, str] = {}
-        self._values: Counter[int] = Counter()
+        self._values: dict[int, int] = {}
 
     def _read_deck(self, deck: Deck) -> None:
         """Each face's points and effect and the deck's points, read once per deck (a player
@@ -39,7 +39,7 @@ class MemoryPlayer:
         self._deck = deck
         self._points = {card.face: card.points for card, _ in deck.kinds}
         self._effects = {card.face: card.effect for card, _ in deck.kinds}
-        self._values = Counter(card.points for card in deck.cards)
+        self._values = dict(Counter(card.points for card in deck.cards))
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         seat = legal[0].seat
@@ -49,21 +49,30 @@ class MemoryPlayer:
         me = view.player(seat)
         phase = view.phase
         if phase == vs.MATCH:  # the most frequent decision, and the simplest
+            top = view.discard_top
             for s, f in enumerate(me.cards):
-                if f is not None and f == view.discard_top:
+                if f is not None and f == top:
                     return vs.Match(seat, s)
-            return vs.Pass(seat)
-        unknown = [s for s, f in enumerate(me.cards) if f is None]
-        known = [(points[f], s) for s, f in enumerate(me.cards) if f is not None]
+            return legal[-1]  # Pass, last of the sorted legal actions
+        unknown: list[int] = []  # its slots it does not know, and (points, slot) of the others
+        known: list[tuple[int, int]] = []
+        for s, f in enumerate(me.cards):
+            if f is None:
+                unknown.append(s)
+            else:
+                known.append((points[f], s))
         if phase == vs.PEEK:
             return vs.Peek(seat, self.rng.choice(unknown) if unknown else 0)
         if phase == vs.DRAW:
             top = view.discard_top
-            if vs.Draw(seat, "discard") in legal and top is not None and effects[top] == "aucun" \
-                    and points[top] <= 2 and (unknown or max(known)[0] > points[top]):
+            if top is not None and effects[top] == "aucun" and points[top] <= 2 \
+                    and vs.Draw(seat, "discard") in legal \
+                    and (unknown or max(known)[0] > points[top]):
                 return vs.Draw(seat, "discard")
             return vs.Draw(seat, "deck")
-        if phase in (vs.DECIDE, vs.LOOKED):
+        if phase == vs.LOOKED:  # it must swap: its worst known card goes
+            return vs.Swap(seat, max(known)[1])
+        if phase == vs.DECIDE:
             unseen = self._unseen_average(view, points, self._values)
             return self._decide(view, seat, legal, known, unknown, unseen, points, effects)
         if phase == vs.VISION:
@@ -77,24 +86,28 @@ class MemoryPlayer:
         if phase == vs.CALL:
             unseen = self._unseen_average(view, points, self._values)
             mine = sum(p for p, _ in known) + len(unknown) * unseen
+            if mine > self.threshold:
+                return vs.EndTurn(seat)
             others = [sum(points[f] if f is not None else unseen for f in p.cards)
                       for p in view.players if p.name != seat]
-            if mine <= self.threshold and all(mine + 3 < o for o in others):
+            if all(mine + 3 < o for o in others):
                 return vs.Call(seat)
             return vs.EndTurn(seat)
         return self.rng.choice(list(legal))
 
     @staticmethod
-    def _unseen_average(view: View, points: dict[str, int], values: Counter[int]) -> float:
-        """The mean value of the cards this seat has not seen anywhere (``values``: the deck's
-        points, card by card)."""
-        seen = [f for p in view.players for f in p.cards if f is not None]
-        seen += view.discard
+    def _unseen_average(view: View, points: dict[str, int], values: dict[int, int]) -> float:
+        """The mean value of the cards this seat has not seen anywhere (``values``: how many
+        cards of the deck are worth each number of points)."""
+        left = values.copy()
+        for p in view.players:
+            for face in p.cards:
+                if face is not None:
+                    left[points[face]] -= 1
+        for face in view.discard:
+            left[points[face]] -= 1
         if view.drawn is not None:
-            seen.append(view.drawn)
-        left = dict(values)
-        for face, n in Counter(seen).items():
-            left[points[face]] -= n
+            left[points[view.drawn]] -= 1
         count = total = 0
         for v, n in left.items():
             if n > 0:  # below zero when more were seen than the deck holds: none left
@@ -109,9 +122,6 @@ class MemoryPlayer:
         value = points[drawn] if drawn is not None else unseen
         special = drawn is not None and effects[drawn] != "aucun"
         worst = max(known) if known else None
-        if view.phase == vs.LOOKED:
-            assert worst is not None
-            return vs.Swap(seat, worst[1])
         if special and vs.Discard(seat) in legal:
             return vs.Discard(seat)
         if worst is not None and worst[0] > value and (not unknown or worst[0] >= unseen):

@@ -43,7 +43,7 @@ from tutor.games.vaiko.state import (
 def index_of(names: Sequence[str], seat: object) -> int:
     """Index of ``seat`` in ``names``, or :class:`IllegalAction` if nobody has that name."""
     if type(seat) is str and seat in names:
-        return list(names).index(seat)
+        return names.index(seat)
     raise IllegalAction(
         f"Aucun joueur ne s’appelle {short_repr(seat)} dans cette partie "
         f"(joueurs : {fr.join(names)}).", C_PLAYERS)
@@ -71,7 +71,7 @@ def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
 
     This is the only legality rule: :func:`~.turns.apply` refuses anything not listed here.
     """
-    i = seat_index(state, seat)
+    i = index_of(state.players, seat)
     if state.phase == OVER or state.acting != i:
         return ()
     return _legal_now(state, i)[0]
@@ -79,7 +79,12 @@ def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
 
 def is_legal(state: State, action: object) -> bool:
     """Whether ``action`` is among :func:`legal_actions`: same kind, same fields, and every
-    field of exactly its type (``Swap("Alex", 1.0)`` is not ``Swap("Alex", 1)``)."""
+    field of exactly its type (``Swap("Alex", 1.0)`` is not ``Swap("Alex", 1)``). One of the
+    very actions :func:`legal_actions` listed (what a playout plays) is found by identity."""
+    if state.phase != OVER:
+        listed = _legal_now(state, state.acting)  # held: the ids it holds stay its actions'
+        if id(action) in listed[2]:
+            return True
     if not isinstance(action, ACTION_TYPES) or not action.well_typed():
         return False
     if action.seat not in state.players:
@@ -88,14 +93,25 @@ def is_legal(state: State, action: object) -> bool:
     return state.phase != OVER and state.acting == i and action in _legal_now(state, i)[1]
 
 
-_LEGAL: dict[tuple[object, ...], tuple[tuple[Action, ...], frozenset[Action]]] = {}
-"""The legal actions of each shape of position, sorted and as a set, made once (actions are
-immutable: positions of one shape share them). The key holds all :func:`_legal` reads of a
+_Listed = tuple[tuple[Action, ...], frozenset[Action], frozenset[int]]
+_LEGAL: dict[tuple[object, ...], _Listed] = {}
+"""The legal actions of each shape of position, sorted, as a set, and the set of their ids
+(``id`` of an action held here names that action: the entry keeps it alive), made once (actions
+are immutable: positions of one shape share them). The key holds all :func:`_legal` reads of a
 position: the names, the seat, the phase, the hands' sizes (the seat's own, or everyone's for
 Vision and Échange) and the flags of drawing and deciding."""
 
 
-def _legal_now(state: State, i: int) -> tuple[tuple[Action, ...], frozenset[Action]]:
+_LAST: list[tuple[State | None, int, _Listed]] = [(None, -1, ((), frozenset(), frozenset()))]
+"""The position last asked about, the seat and what :func:`_legal_now` found there, replaced
+whole: a random game or a hint's playout lists the legal actions of a position, then has the
+one it chose checked (:func:`is_legal`) in that same position."""
+
+
+def _legal_now(state: State, i: int) -> _Listed:
+    last = _LAST[0]
+    if last[0] is state and last[1] == i:
+        return last[2]
     phase = state.phase
     key = (state.players, i, phase,
            tuple(map(len, state.hands)) if phase in (VISION, EXCHANGE) else len(state.hands[i]),
@@ -107,7 +123,8 @@ def _legal_now(state: State, i: int) -> tuple[tuple[Action, ...], frozenset[Acti
         if len(_LEGAL) >= 4096:  # names typed by learners: keep the table small
             _LEGAL.clear()
         acts = tuple(sorted(_legal(state, i), key=vs.ActionBase.key))  # the order of `<`
-        found = _LEGAL[key] = acts, frozenset(acts)
+        found = _LEGAL[key] = acts, frozenset(acts), frozenset(map(id, acts))
+    _LAST[0] = (state, i, found)
     return found
 
 

@@ -280,37 +280,54 @@ def view(state: State, seat: str | None) -> View:
 
     A player sees the number of cards of every hand and, slot by slot, the faces it has seen and
     still tracks; the discard (every card there was shown when thrown); the size of the pile;
-    the drawn card if it saw it; the deck's composition.
+    the drawn card if it saw it; the deck's composition. Built at every decision of a playout:
+    the named tuples are made from plain tuples, without their keyword machinery.
     """
-    everything = seat is None
-    mine = frozenset() if everything else state.known[seat_index(state, seat)]
+    names, hands, totals, caller = state.players, state.hands, state.totals, state.caller
     faces = state.deck.card_faces
-    face = faces.__getitem__
-
-    def shown(hand: tuple[int, ...]) -> tuple[str | None, ...]:
-        if everything:
-            return tuple(map(face, hand))
-        return tuple([faces[c] if c in mine else None for c in hand])
-
-    totals, hands, caller = state.totals, state.hands, state.caller
-    players = tuple([PlayerView(name, totals[i], shown(hands[i]), len(hands[i]), caller == i)
-                     for i, name in enumerate(state.players)])
-    over = state.phase == OVER
     drawn = state.drawn
-    return View(
-        seat=seat, manche=state.manche, phase=state.phase, phase_label=PHASE_LABELS[state.phase],
-        turn=state.players[state.turn], acting=None if over else state.players[state.acting],
-        starter=state.players[state.starter],
-        caller=None if state.caller is None else state.players[state.caller],
-        pile_size=len(state.pile),
-        discard_top=faces[state.discard[-1]] if state.discard else None,
-        discard_size=len(state.discard), discard=tuple(map(face, state.discard)),
-        has_drawn=drawn is not None,
-        drawn=None if drawn is None else faces[drawn] if everything or drawn in mine else None,
-        drawn_from=state.drawn_from,
-        pile=tuple(map(face, state.pile)) if everything else None,
-        players=players, over=over, deck_hypothesis=state.deck.hypothesis, deck=state.deck,
-        window=tuple([state.players[j] for j in state.window]), variant=state.variant)
+    if seat is None:
+        face = faces.__getitem__
+        players = tuple([_new(PlayerView, (name, totals[i], tuple(map(face, hands[i])),
+                                           len(hands[i]), caller == i))
+                         for i, name in enumerate(names)])
+        drawn_face = None if drawn is None else faces[drawn]
+    else:
+        mine = state.known[index_of(names, seat)]
+        seen = []  # plain loops: a comprehension is a call of its own, and views are hot
+        i = 0
+        for hand in hands:
+            cards = []
+            for c in hand:
+                cards.append(faces[c] if c in mine else None)
+            seen.append(_new(PlayerView, (names[i], totals[i], tuple(cards), len(hand),
+                                          caller == i)))
+            i += 1
+        players = tuple(seen)
+        drawn_face = faces[drawn] if drawn is not None and drawn in mine else None
+    phase, discard = state.phase, state.discard
+    last = _LAST_DISCARD[0]
+    if last[0] is discard and last[1] is faces:
+        shown = last[2]
+    else:
+        shown = tuple([faces[c] for c in discard])
+        _LAST_DISCARD[0] = (discard, faces, shown)
+    over = phase == OVER
+    return _new(View, (
+        seat, state.manche, phase, PHASE_LABELS[phase], names[state.turn],
+        None if over else names[state.acting], names[state.starter],
+        None if caller is None else names[caller], len(state.pile),
+        shown[-1] if shown else None, len(discard), shown, drawn is not None, drawn_face,
+        state.drawn_from, tuple([faces[c] for c in state.pile]) if seat is None else None,
+        players, over, state.deck.hypothesis, state.deck,
+        tuple(map(names.__getitem__, state.window)), state.variant))
+
+
+_LAST_DISCARD: list[tuple[tuple[int, ...], tuple[str, ...], tuple[str, ...]]] = [((), (), ())]
+"""The discard last viewed, the faces it was read with and what they show (a discard stays the
+same tuple from state to state until a card is thrown: the players asked in turn in the
+immediate-discard window see it again). One entry, replaced whole."""
+_new = tuple.__new__
 
 
 def inventory(state: State) -> Mapping[Hashable, int]:

@@ -28,8 +28,11 @@ ACTIVE = ("vision", "echange")  # effects that open a phase of their own
 
 def learn(known: tuple[frozenset[int], ...], seats: tuple[int, ...],
           cards: tuple[int, ...]) -> tuple[frozenset[int], ...]:
-    """``known`` after ``seats`` have seen ``cards``."""
-    return tuple(k | frozenset(cards) if i in seats else k for i, k in enumerate(known))
+    """``known`` after ``seats`` (distinct) have seen ``cards``."""
+    new = list(known)
+    for i in seats:
+        new[i] = known[i] | frozenset(cards)
+    return tuple(new)
 
 
 def begin(state: State, i: int, card: int, out: Out, *, matched: bool = False) -> State:

@@ -7,7 +7,6 @@ Everything here is data; the rules that move it are in :mod:`.legality` (who may
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from operator import attrgetter
 from typing import Any, ClassVar, Literal, NamedTuple
 
 from tutor.engine import Event, VariantBase
@@ -242,7 +241,7 @@ for _rank, _kind in enumerate(ACTION_TYPES):
 # --- state and view ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     """One position of a game. Immutable; every change goes through :func:`~.play.apply`.
 
@@ -278,32 +277,29 @@ class State:
     script: tuple[tuple[int, ...], ...] = field(default=(), compare=False)
 
 
-_STATE_VALUES = attrgetter(*State.__slots__)
-_STATE_SLOTS = tuple(getattr(State, name).__set__ for name in State.__slots__)
-
-
 def evolve(state: State, **changes: Any) -> State:
     """A copy of ``state`` with ``changes``: what :func:`dataclasses.replace` gives, without
     re-running ``__init__`` (a state's fields are checked where it enters the engine). The hot
-    path of every step: each slot is copied through its own descriptor, then the changes are
-    written."""
-    new = object.__new__(State)
-    for put, value in zip(_STATE_SLOTS, _STATE_VALUES(state)):
-        put(new, value)
-    for name, value in changes.items():
-        object.__setattr__(new, name, value)
+    path of every step: the fields are copied as the instance's dictionary, in one go (a
+    state has no slots for that reason), the changes written over them."""
+    new = _new(State)
+    values = state.__dict__.copy()
+    values.update(changes)
+    _set(new, "__dict__", values)
     return new
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+_new, _set = object.__new__, object.__setattr__
+
+
+class PlayerView(NamedTuple):
     """One player as a seat sees them: name, total, the faces the seat knows slot by slot
     (``None`` for a card it has not seen or lost track of) and whether they called."""
 
     name: str
     total: int
     cards: tuple[str | None, ...]
-    count: int
+    count: int  # type: ignore[assignment]  # a field named as tuple.count, never called here
     caller: bool
 
 

@@ -11,6 +11,10 @@ the go-around after the call is complete (``vaiko/fin-annonce``) or when no card
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import repeat
+from typing import Any
+
 from tutor.engine import Event
 from tutor.games.vaiko import specials
 from tutor.games.vaiko import state as vs
@@ -53,48 +57,60 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
     :meth:`~tutor.engine.api.Game.apply` has checked it with :func:`.legality.is_legal`).
     ``explain=False`` skips the events; the resulting state is the same.
     """
-    out: Out = [] if explain else None
+    if not explain:
+        return _STEPS[type(action)](state, action, None), ()
+    out: list[Event] = []
+    state = _STEPS[type(action)](state, action, out)
+    return state, tuple(out)
+
+
+def _discard(state: State, action: vs.Discard, out: Out) -> State:
+    card = state.drawn
+    assert card is not None
+    emit(out, "discard", action.seat, {"face": state.deck.cards[card].face}, C_SWAP)
+    state = evolve(state, discard=(*state.discard, card), drawn=None, drawn_from=None,
+                   known=_learn_all(state.known, card))
+    return _after_discard(state, card, out)
+
+
+def _look_hand(state: State, action: vs.LookHand, out: Out) -> State:
     i = state.acting
-    seat = state.players[i]
-    if isinstance(action, vs.Peek):
-        state = _peek(state, i, action.slot, out)
-    elif isinstance(action, vs.Draw):
-        state = _draw(state, i, action.source, out)
-    elif isinstance(action, vs.Swap):
-        state = _swap(state, i, action.slot, out)
-    elif isinstance(action, vs.Discard):
-        assert state.drawn is not None
-        card = state.drawn
-        emit(out, "discard", seat, {"face": state.deck.cards[card].face}, C_SWAP)
-        state = evolve(state, discard=(*state.discard, card), drawn=None, drawn_from=None,
-                        known=_learn_all(state.known, card))
-        state = _after_discard(state, card, out)
-    elif isinstance(action, vs.LookHand):
-        hand = state.hands[i]
-        emit(out, "look_hand", seat, {"faces": tuple(state.deck.cards[c].face for c in hand),
-                                      "seen_by": (seat,)}, C_LOOK)
-        state = evolve(state, known=learn(state.known, (i,), hand), phase=LOOKED)
-    elif isinstance(action, vs.Look):
-        state = _after_effect(specials.look(state, action, out), out)
-    elif isinstance(action, vs.Exchange):
-        state = _after_effect(specials.exchange(state, action, out), out)
-    elif isinstance(action, vs.Match):
-        state = _match(state, i, action.slot, out)
-    elif isinstance(action, vs.Pass):
-        emit(out, "pass", seat, {}, C_MATCH)
-        state = _next_in_window(state, out)
-    elif isinstance(action, vs.Call):
-        emit(out, "vaiko", seat, {"call_end": state.variant.call_end}, C_CALL)
-        state = _next_turn(evolve(state, caller=i), out)
-    elif isinstance(action, vs.EndTurn):
-        emit(out, "end_turn", seat, {}, C_CALL)
-        state = _next_turn(state, out)
-    return state, tuple(out or ())
+    hand = state.hands[i]
+    emit(out, "look_hand", action.seat, {"faces": tuple(state.deck.cards[c].face for c in hand),
+                                         "seen_by": (action.seat,)}, C_LOOK)
+    return evolve(state, known=learn(state.known, (i,), hand), phase=LOOKED)
+
+
+def _look(state: State, action: vs.Look, out: Out) -> State:
+    return _after_effect(specials.look(state, action, out), out)
+
+
+def _exchange(state: State, action: vs.Exchange, out: Out) -> State:
+    return _after_effect(specials.exchange(state, action, out), out)
+
+
+def _pass(state: State, action: vs.Pass, out: Out) -> State:
+    if out is not None:
+        emit(out, "pass", action.seat, {}, C_MATCH)
+    return _next_in_window(state, out)
+
+
+def _call(state: State, action: vs.Call, out: Out) -> State:
+    emit(out, "vaiko", action.seat, {"call_end": state.variant.call_end}, C_CALL)
+    return _next_turn(evolve(state, caller=state.acting), out)
+
+
+def _end_turn(state: State, action: vs.EndTurn, out: Out) -> State:
+    if out is not None:
+        emit(out, "end_turn", action.seat, {}, C_CALL)
+    return _next_turn(state, out)
 
 
 def _learn_all(known: tuple[frozenset[int], ...], card: int) -> tuple[frozenset[int], ...]:
-    shown = frozenset((card,))
-    return tuple([k | shown for k in known])
+    return tuple(map(_union, known, repeat(frozenset((card,)))))
+
+
+_union = frozenset.__or__
 
 
 def _set_hand(hands: tuple[tuple[int, ...], ...], i: int,
@@ -102,8 +118,8 @@ def _set_hand(hands: tuple[tuple[int, ...], ...], i: int,
     return hands[:i] + (hand,) + hands[i + 1:]
 
 
-def _peek(state: State, i: int, slot: int, out: Out) -> State:
-    seat = state.players[i]
+def _peek(state: State, action: vs.Peek, out: Out) -> State:
+    i, slot, seat = state.acting, action.slot, action.seat
     card = state.hands[i][slot]
     emit(out, "peek", seat, {"slot": slot, "face": state.deck.cards[card].face,
                              "seen_by": (seat,)}, C_PEEK)
@@ -130,31 +146,35 @@ def _refill(state: State, out: Out) -> State:
                    known=tuple(k - gone for k in state.known))
 
 
-def _draw(state: State, i: int, source: str, out: Out) -> State:
-    seat = state.players[i]
-    if source == "discard":
+def _draw(state: State, action: vs.Draw, out: Out) -> State:
+    i, seat = state.acting, action.seat
+    if action.source == "discard":
         card = state.discard[-1]
         emit(out, "draw", seat, {"source": "discard", "face": state.deck.cards[card].face},
              C_V_DISCARD)
         return evolve(state, discard=state.discard[:-1], drawn=card, drawn_from="discard",
                        phase=DECIDE)
-    state = _refill(state, out)
+    if not state.pile:
+        state = _refill(state, out)
     card = state.pile[0]
-    emit(out, "draw", seat, {"source": "deck", "face": state.deck.cards[card].face,
-                             "seen_by": (seat,)}, C_DRAW)
+    if out is not None:
+        emit(out, "draw", seat, {"source": "deck", "face": state.deck.cards[card].face,
+                                 "seen_by": (seat,)}, C_DRAW)
     return evolve(state, pile=state.pile[1:], drawn=card, drawn_from="deck", phase=DECIDE,
                    known=learn(state.known, (i,), (card,)))
 
 
-def _swap(state: State, i: int, slot: int, out: Out) -> State:
+def _swap(state: State, action: vs.Swap, out: Out) -> State:
     assert state.drawn is not None
-    cards = state.deck.cards
+    i, slot = state.acting, action.slot
     hand = state.hands[i]
     old = hand[slot]
-    emit(out, "swap", state.players[i], {
-        "slot": slot, "face": cards[state.drawn].face, "out": cards[old].face,
-        "source": state.drawn_from,
-        "seen_by": None if state.drawn_from == "discard" else (state.players[i],)}, C_SWAP)
+    if out is not None:
+        cards = state.deck.cards
+        emit(out, "swap", action.seat, {
+            "slot": slot, "face": cards[state.drawn].face, "out": cards[old].face,
+            "source": state.drawn_from,
+            "seen_by": None if state.drawn_from == "discard" else (action.seat,)}, C_SWAP)
     state = evolve(state, hands=_set_hand(state.hands, i, hand[:slot] + (state.drawn,)
                                            + hand[slot + 1:]),
                     discard=(*state.discard, old), drawn=None, drawn_from=None,
@@ -211,14 +231,15 @@ def _next_in_window(state: State, out: Out, **changes: object) -> State:
     return _next_turn(evolve(state, **changes) if changes else state, out)
 
 
-def _match(state: State, i: int, slot: int, out: Out) -> State:
-    seat = state.players[i]
+def _match(state: State, action: vs.Match, out: Out) -> State:
+    i, slot, seat = state.acting, action.slot, action.seat
     hand = state.hands[i]
     card = hand[slot]
     top = state.deck.cards[state.discard[-1]]
     mine = state.deck.cards[card]
     if mine.face == top.face:
-        emit(out, "match", seat, {"slot": slot, "face": mine.face}, C_MATCH)
+        if out is not None:
+            emit(out, "match", seat, {"slot": slot, "face": mine.face}, C_MATCH)
         state = evolve(state, hands=_set_hand(state.hands, i, hand[:slot] + hand[slot + 1:]),
                         discard=(*state.discard, card), known=_learn_all(state.known, card))
         if not state.hands[i]:
@@ -233,15 +254,17 @@ def _match(state: State, i: int, slot: int, out: Out) -> State:
         if state.variant.matches == "one":
             return _next_in_window(state, out)
         return state
-    emit(out, "miss", seat, {"slot": slot, "face": mine.face, "top": top.face}, C_MISS)
+    if out is not None:
+        emit(out, "miss", seat, {"slot": slot, "face": mine.face, "top": top.face}, C_MISS)
     known = _learn_all(state.known, card)
     if not state.pile:
         state = _refill(evolve(state, known=known), out)
         known = state.known
     if state.pile:
         extra = state.pile[0]
-        emit(out, "penalty", seat, {"slot": len(hand), "face": state.deck.cards[extra].face,
-                                    "seen_by": ()}, C_MISS)
+        if out is not None:
+            emit(out, "penalty", seat, {"slot": len(hand), "face": state.deck.cards[extra].face,
+                                        "seen_by": ()}, C_MISS)
         return _next_in_window(state, out, known=known, pile=state.pile[1:],
                                hands=_set_hand(state.hands, i, (*hand, extra)))
     emit(out, "no_penalty", seat, {}, C_MISS)
@@ -260,7 +283,7 @@ def _next_turn(state: State, out: Out) -> State:
 def _start_turn(state: State, i: int, out: Out, again: bool = False) -> State:
     if not state.pile and len(state.discard) < 2:
         return _end_round(state, "exhausted", out)
-    if not again:
+    if not again and out is not None:
         emit(out, "turn", state.players[i], {}, C_ORDER)
     return evolve(state, phase=DRAW, turn=i, acting=i, window=(), drawn=None, drawn_from=None)
 
@@ -271,13 +294,13 @@ def _end_round(state: State, reason: str, out: Out) -> State:
     cards = state.deck.cards
     points = {p: sum(cards[c].points for c in h) for p, h in zip(players, state.hands)}
     caller = None if state.caller is None else players[state.caller]
-    clause = {"empty": C_EMPTY, "call": C_CALL_END, "exhausted": C_RESHUFFLE}[reason]
-    if reason == "call" and state.variant.call_end == "starter":
-        clause = C_V_TABLE
-    who = next((p for p, h in zip(players, state.hands) if not h), None)
-    emit(out, "round_end", who if reason == "empty" else caller,
-         {"reason": reason, "manche": state.manche}, clause)
     if out is not None:
+        clause = {"empty": C_EMPTY, "call": C_CALL_END, "exhausted": C_RESHUFFLE}[reason]
+        if reason == "call" and state.variant.call_end == "starter":
+            clause = C_V_TABLE
+        who = next((p for p, h in zip(players, state.hands) if not h), None)
+        emit(out, "round_end", who if reason == "empty" else caller,
+             {"reason": reason, "manche": state.manche}, clause)
         emit(out, "reveal", None, {"hands": {p: tuple(cards[c].face for c in h)
                                              for p, h in zip(players, state.hands)}}, C_COUNT)
     score = _score(points, caller, state.variant)
@@ -285,12 +308,23 @@ def _end_round(state: State, reason: str, out: Out) -> State:
         out.extend(score.events)
     totals = tuple(t + score.points[p] for p, t in zip(players, state.totals))
     named = dict(zip(players, totals))
-    emit(out, "totals", None, {"scores": score.points, "totals": named,
-                               "manche": state.manche}, C_TOTAL)
+    if out is not None:
+        emit(out, "totals", None, {"scores": score.points, "totals": named,
+                                   "manche": state.manche}, C_TOTAL)
     if is_game_over(named):
-        emit(out, "game_over", None, {"totals": named, "winners": winners(named),
-                                      "reason": winner_text(named)}, C_END)
+        if out is not None:  # the winners and their French reason only when told
+            emit(out, "game_over", None, {"totals": named, "winners": winners(named),
+                                          "reason": winner_text(named)}, C_END)
         return evolve(state, totals=totals, phase=OVER, drawn=None, drawn_from=None, window=())
     starter = (state.starter + 1) % len(players)
-    emit(out, "new_round", players[starter], {"manche": state.manche + 1}, C_TOTAL)
+    if out is not None:
+        emit(out, "new_round", players[starter], {"manche": state.manche + 1}, C_TOTAL)
     return deal(evolve(state, totals=totals, manche=state.manche + 1, starter=starter), out)
+
+
+_STEPS: dict[type, Callable[[State, Any, Out], State]] = {
+    vs.Peek: _peek, vs.Draw: _draw, vs.Swap: _swap, vs.Discard: _discard,
+    vs.LookHand: _look_hand, vs.Look: _look, vs.Exchange: _exchange, vs.Match: _match,
+    vs.Pass: _pass, vs.Call: _call, vs.EndTurn: _end_turn}
+"""What each kind of action does: its function, found by the action's type (one of
+:data:`~.state.ACTION_TYPES`, as :func:`~.legality.is_legal` requires)."""
