@@ -23,7 +23,7 @@ from tutor.engine.bots import RandomPlayer as RandomPlayer
 from tutor.engine.bots import bot_rng
 
 from .actions import Action, Draw, EndTurn, Hunt, Lay, Take
-from .cards import JOKER, LOCATIONS, Card, Vampire
+from .cards import JOKER, KINDS, LOCATIONS, Card, Vampire
 from .hunts import hunt_kinds
 from .state import SeatView, View
 
@@ -87,6 +87,9 @@ class HeuristicPlayer:
     def lay_costs(self, view: View, hand: Sequence[Card], lays: Sequence[Lay],
                   contexts: tuple[Any, ...]) -> list[float]:
         """What laying each of ``lays`` gives away (the cheapest is laid)."""
+        held = [0] * len(KINDS)  # by rank (cards compared with == would cost a Python call)
+        for card in hand:
+            held[card.rank] += 1
         costs: list[float] = []
         for lay in lays:
             card = lay.card
@@ -94,7 +97,7 @@ class HeuristicPlayer:
                 costs.append(100.0)  # a joker fits any hunt: never give it away
                 continue
             one, two = _VAMPIRES[card.location]
-            same = hand.count(one) + hand.count(two)
+            same = held[one.rank] + held[two.rank]
             pile = len(view.under[_INDEX[lay.location]])
             costs.append(same * 3 + card.heads * 2 + pile)
         return costs

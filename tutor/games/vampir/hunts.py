@@ -267,16 +267,22 @@ def hunts_from(hand: tuple[Card, ...], required: tuple[Card, ...] = ()
 
 def has_hunt(hand: tuple[Card, ...], required: tuple[Card, ...] = ()) -> bool:
     """Whether :func:`hunts_from` finds a hunt (``hand`` in any order), without listing them:
-    a colour with every card of ``required`` and, counting the jokers, 3 cards."""
-    jokers = hand.count(JOKER)
+    a colour with every card of ``required`` and, counting the jokers, 3 cards. (Cards are
+    counted by rank: comparing two cards with ``==`` is a Python-level call.)"""
+    held = [0] * len(KINDS)
+    for card in hand:
+        held[card.rank] += 1
+    need = [0] * len(KINDS)
+    for card in required:
+        need[card.rank] += 1
+    jokers = held[JOKER.rank]
     need_colours = {c.location for c in required if isinstance(c, Vampire)}
-    if len(need_colours) > 1 or required.count(JOKER) > jokers:
+    if len(need_colours) > 1 or need[JOKER.rank] > jokers:
         return False
     for loc in need_colours or LOCATIONS:
         one, two = _PAIRS[loc]
-        n1, n2 = hand.count(one), hand.count(two)
-        if n1 + n2 and n1 + n2 + jokers >= 3 and required.count(one) <= n1 \
-                and required.count(two) <= n2:
+        n1, n2 = held[one.rank], held[two.rank]
+        if n1 + n2 and n1 + n2 + jokers >= 3 and need[one.rank] <= n1 and need[two.rank] <= n2:
             return True
     return False
 
@@ -286,22 +292,35 @@ def takeable(hand: tuple[Card, ...], piles: Sequence[tuple[Card, ...]]) -> tuple
     counted once for all: the pile and the hand hold every card the hunt needs, so the pile's
     colour (any colour for a pile of jokers) needs a vampire and, counting every joker, 3 cards.
     """
-    jokers = hand.count(JOKER)
+    jokers = 0
     held = dict.fromkeys(LOCATIONS, 0)
     for card in hand:
         if isinstance(card, Vampire):
             held[card.location] += 1
+        else:
+            jokers += 1
     out = []
     for pile in piles:
-        colours = {c.location for c in pile if isinstance(c, Vampire)}
-        if len(colours) == 1:  # the pile has a vampire of its colour
-            out.append(held[colours.pop()] + jokers + len(pile) >= 3)
-        elif colours or not pile:
+        need = _need(pile)
+        if need is None:
             out.append(False)
+        elif need[0]:
+            out.append(held[need[0]] + jokers >= need[1])
         else:  # jokers only: the colour the hand holds most of
             most = max(held.values())
-            out.append(most > 0 and most + jokers + len(pile) >= 3)
+            out.append(most > 0 and most + jokers >= need[1])
     return tuple(out)
+
+
+@lru_cache(maxsize=1 << 12)
+def _need(pile: tuple[Card, ...]) -> tuple[str, int] | None:
+    """What taking ``pile`` asks of the hand (:func:`takeable`): ``None`` if it cannot be taken
+    (empty, or vampires of two colours), else its colour (``""``: jokers only, any colour) and
+    how many cards of it the hand must add, jokers included, to make 3."""
+    colours = {c.location for c in pile if isinstance(c, Vampire)}
+    if len(colours) > 1 or not pile:
+        return None
+    return (colours.pop() if colours else "", 3 - len(pile))
 
 
 def hunt_kinds(hand: tuple[Card, ...], required: tuple[Card, ...] = (), joker_heads: int = 1
