@@ -23,8 +23,8 @@ from tutor.engine.bots import RandomPlayer as RandomPlayer
 from tutor.engine.bots import bot_rng
 
 from .actions import Action, Draw, EndTurn, Hunt, Lay, Take
-from .cards import JOKER, KINDS, LOCATIONS, Card, Vampire
-from .hunts import hunt_kinds
+from .cards import JOKER, LOCATIONS, Card, Vampire
+from .hunts import rank_counts, take_kinds
 from .state import SeatView, View
 
 
@@ -87,9 +87,7 @@ class HeuristicPlayer:
     def lay_costs(self, view: View, hand: Sequence[Card], lays: Sequence[Lay],
                   contexts: tuple[Any, ...]) -> list[float]:
         """What laying each of ``lays`` gives away (the cheapest is laid)."""
-        held = [0] * len(KINDS)  # by rank (cards compared with == would cost a Python call)
-        for card in hand:
-            held[card.rank] += 1
+        held = rank_counts(hand)
         costs: list[float] = []
         for lay in lays:
             card = lay.card
@@ -107,28 +105,40 @@ class HeuristicPlayer:
         if me is None or me.hand is None or not legal:
             return self.rng.choice(list(legal))
         jh = view.variant.joker_heads
-        contexts = self.contexts(view, me, jh)
         gain = self.gain
         if view.phase == "turn":
-            random = self.rng.random
-            worth = []
+            worth: list[tuple[float, float, Take]] = []
             for take in legal:
-                if isinstance(take, Take):
-                    cards = view.under[_INDEX[take.location]]
-                    value = max((gain(contexts[_INDEX[colour]], heads, jokers)
-                                 for colour, heads, jokers in hunt_kinds(me.hand + cards, cards,
-                                                                         jh)), default=0.0)
-                    worth.append((value, random(), take))
-            good = [w for w in worth if w[0] >= self.THRESHOLD]
-            if good or (self.last_turn(view) and worth):
-                return max(good or worth, key=_VALUE_AND_DRAW)[2]
+                if not isinstance(take, Take):
+                    continue
+                if not worth:  # the first take: what every take is weighed against
+                    contexts = self.contexts(view, me, jh)
+                    held = rank_counts(me.hand)
+                value = None  # the best hunt that may follow, else 0
+                for colour, heads, jokers in take_kinds(
+                        held, view.under[_INDEX[take.location]], jh):
+                    hunt = gain(contexts[_INDEX[colour]], heads, jokers)
+                    if value is None or hunt > value:
+                        value = hunt
+                worth.append((0.0 if value is None else value, self.rng.random(), take))
+            if worth:
+                good = [w for w in worth if w[0] >= self.THRESHOLD]
+                if good or self.last_turn(view):
+                    return max(good or worth, key=_VALUE_AND_DRAW)[2]
             return next(a for a in legal if isinstance(a, Draw))
+        contexts = self.contexts(view, me, jh)
 
         def key(action: Hunt) -> tuple[float, tuple[int, ...]]:
             k, heads, jokers, ranks = _kind(action.cards, jh)
             return gain(contexts[k], heads, jokers), ranks
 
-        best = max((a for a in legal if isinstance(a, Hunt)), key=key, default=None)
+        hunts, lays = [], []
+        for action in legal:
+            if isinstance(action, Hunt):
+                hunts.append(action)
+            elif isinstance(action, Lay):
+                lays.append(action)
+        best = max(hunts, key=key) if hunts else None
         if view.phase == "taken":
             assert best is not None
             return best
@@ -138,7 +148,6 @@ class HeuristicPlayer:
                 return best
         if view.phase == "hunted":  # another hunt is not worth it: the turn ends
             return EndTurn(me.name)
-        lays = [a for a in legal if isinstance(a, Lay)]
         if not lays:
             return self.rng.choice(list(legal))
         costs = self.lay_costs(view, me.hand, lays, contexts)
@@ -172,11 +181,13 @@ def _strategist_gain(context: tuple[tuple[int, ...], int], heads: int, jokers: i
 
 
 @lru_cache(maxsize=1 << 12)
-def _table(shown: tuple[tuple[int, ...], ...], me: int
+def _table(hunts: tuple[tuple[tuple[Card, ...], ...], ...], me: int, joker_heads: int
            ) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Each colour's context for the player at ``me`` from every player's :func:`_shown`."""
-    return tuple((tuple(heads[k] for i, heads in enumerate(shown) if i != me), shown[me][k])
-                 for k in range(len(LOCATIONS)))
+    """Each colour's context for the player at ``me`` from every player's shown ``hunts``: the
+    heads the others show in it (in seat order), and this player's."""
+    shown = [_shown(slots, joker_heads) for slots in hunts]
+    mine = shown.pop(me)
+    return tuple(zip(zip(*shown), mine))
 
 
 class StrategistPlayer(HeuristicPlayer):
@@ -187,7 +198,7 @@ class StrategistPlayer(HeuristicPlayer):
     def contexts(self, view: View, me: SeatView, joker_heads: int) -> tuple[Any, ...]:
         """By location: the heads each other player shows, and this player's."""
         players = view.players
-        return _table(tuple(_shown(p.hunts, joker_heads) for p in players), players.index(me))
+        return _table(tuple([p.hunts for p in players]), players.index(me), joker_heads)
 
     ROUNDS_LEFT = 1.0
 
@@ -202,7 +213,7 @@ class StrategistPlayer(HeuristicPlayer):
                   contexts: tuple[Any, ...]) -> list[float]:
         # a card laid under a location feeds whoever takes it next: prefer colours the next
         # players cannot use (they show no hunt of it and the pile stays small)
-        return [cost + 0.5 * sum(1 for h in contexts[_INDEX[lay.location]][0] if h)
+        return [cost + 0.5 * sum(map(bool, contexts[_INDEX[lay.location]][0]))
                 for cost, lay in zip(super().lay_costs(view, hand, lays, contexts), lays)]
 
 

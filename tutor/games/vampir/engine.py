@@ -34,6 +34,7 @@ from .cards import (
     C_WINNER,
     KINDS,
     LOCATIONS,
+    RANK,
     Card,
     Vampire,
     card_code,
@@ -47,7 +48,7 @@ from .cards import (
     of_location,
     shown,
 )
-from .hunts import _verdict, colour_counts, colour_hunts, has_hunt, score_heads, takeable
+from .hunts import _score, _verdict, colour_counts, colour_hunts, has_hunt, takeable
 from .state import (
     SeatView,
     State,
@@ -111,7 +112,7 @@ def _legal_actions(state: State, seat: str) -> tuple[Action, ...]:
     if phase == "hunted":
         return (*_hunts(seat, hand), EndTurn(seat))
     layable = state.pending if state.variant.draw == "drawn" else hand
-    return _lays(seat, _sorted(set(layable))) + _hunts(seat, hand)
+    return _lays(seat, tuple(sorted(set(layable), key=RANK))) + _hunts(seat, hand)
 
 
 @lru_cache(maxsize=1 << 10)
@@ -274,15 +275,17 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
     ``vampir/variante-plusieurs-chasses``). ``explain=False`` skips building the events; the
     state is the same.
     """
-    if type(action) is Hunt:
-        action = _canonical(action)  # type: ignore[assignment]
+    if type(action) is Hunt:  # legal: its cards, maybe in another order (see is_legal)
+        cards = tuple(sorted(action.cards, key=RANK))
+        if cards != action.cards:
+            action = Hunt(action.seat, cards)
     (rules, players, record, manche, start, deck, under, hands, displays, removed, i, _, _,
      results) = state
     seat = players[i]
     events: list[Event] = []
     if type(action) is Draw:
         drawn = deck[:2]
-        hands = (*hands[:i], _sorted(hands[i] + drawn), *hands[i + 1:])
+        hands = (*hands[:i], tuple(sorted(hands[i] + drawn, key=RANK)), *hands[i + 1:])
         deck = deck[2:]
         if explain:
             events.append(Event("draw", seat, {"cards": drawn, "left": len(deck)},
@@ -295,7 +298,7 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
     if type(action) is Take:
         k = _INDEX[action.location]
         cards = under[k]
-        hand = _sorted(hands[i] + cards)
+        hand = tuple(sorted(hands[i] + cards, key=RANK))
         hands = (*hands[:i], hand, *hands[i + 1:])
         under = (*under[:k], (), *under[k + 1:])
         if explain:
@@ -314,9 +317,7 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
     if type(action) is Lay:
         k = _INDEX[action.location]
         card = action.card
-        rest = list(hands[i])
-        rest.remove(card)
-        hands = (*hands[:i], tuple(rest), *hands[i + 1:])
+        hands = (*hands[:i], _without(hands[i], (card,)), *hands[i + 1:])
         under = (*under[:k], (*under[k], card), *under[k + 1:])
         if explain:
             events.append(Event("lay", seat, {"card": card, "location": action.location},
@@ -324,10 +325,7 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
         return _next_turn(state, events, explain, under, hands, displays, removed)
     assert type(action) is Hunt
     cards = action.cards
-    rest = list(hands[i])
-    for card in cards:
-        rest.remove(card)
-    hands = (*hands[:i], tuple(rest), *hands[i + 1:])
+    hands = (*hands[:i], _without(hands[i], cards), *hands[i + 1:])
     loc = next(c.location for c in cards if isinstance(c, Vampire))
     k = _INDEX[loc]
     slots = displays[i]
@@ -350,6 +348,21 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
         return _new(State, (rules, players, record, manche, start, deck, under, hands, displays,
                             removed, i, "hunted", (), results)), tuple(events)
     return _next_turn(state, events, explain, under, hands, displays, removed)
+
+
+def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``hand`` less one copy of each of ``cards``, counted by rank (each kind of card exists
+    once; comparing two cards with ``==`` would cost a Python-level call per card)."""
+    drop = [0] * len(KINDS)
+    for card in cards:
+        drop[card.rank] += 1
+    rest = []
+    for card in hand:
+        if drop[card.rank]:
+            drop[card.rank] -= 1
+        else:
+            rest.append(card)
+    return tuple(rest)
 
 
 _INDEX = {loc: k for k, loc in enumerate(LOCATIONS)}
@@ -375,9 +388,13 @@ def _next_turn(state: State, events: list[Event], explain: bool,
 def hunt_heads(state: State) -> dict[str, dict[str, int]]:
     """Each player's heads per colour shown (jokers counted as the variant says)."""
     jh = state.variant.joker_heads
-    return {p: {loc: sum(c.heads if isinstance(c, Vampire) else jh for c in hunt)
-                for loc, hunt in zip(LOCATIONS, slots) if hunt}
+    return {p: {loc: _heads(hunt, jh) for loc, hunt in zip(LOCATIONS, slots) if hunt}
             for p, slots in zip(state.players, state.displays)}
+
+
+@lru_cache(maxsize=1 << 12)
+def _heads(hunt: tuple[Card, ...], joker_heads: int) -> int:
+    return sum(c.heads if isinstance(c, Vampire) else joker_heads for c in hunt)
 
 
 def _end_manche(state: State, reason: str, events: list[Event], explain: bool
@@ -385,7 +402,7 @@ def _end_manche(state: State, reason: str, events: list[Event], explain: bool
     """The manche is over: discard the hands, score colour by colour, then the next manche."""
     seat = state.players[state.turn]
     discarded = tuple(c for h in state.hands for c in h)
-    result = score_heads(hunt_heads(state))
+    result = _score(hunt_heads(state), explain)
     points = tuple(result.points[p] for p in state.players)
     results = state.results + (points,)
     n = len(state.players)
@@ -451,19 +468,25 @@ def view(state: State, seat: str | None) -> View:
     (rules, players, record, manche, start, deck, under, hands, displays, removed, turn, phase,
      pending, results) = state
     everything = seat is None
-    me = -1 if everything else _index(players, seat)
+    if everything:
+        me = -1
+    elif type(seat) is str and seat in players:
+        me = players.index(seat)
+    else:
+        me = _index(players, seat)  # refused: nobody has that name
     over = phase == "over"
     acting = -1 if over else turn
-    seats = tuple([_new(SeatView, (name, hand if everything or i == me else None, len(hand),
-                                   slots, total, i == acting))
-                   for i, name, hand, slots, total in zip(
-                       range(len(players)), players, hands, displays, _totals_of(results,
-                                                                                 len(players)))])
+    totals = _totals_of(results, len(players))
+    seats = []
+    for i, name in enumerate(players):
+        hand = hands[i]
+        seats.append(_new(SeatView, (name, hand if everything or i == me else None, len(hand),
+                                     displays[i], totals[i], i == acting)))
     sees_pending = everything or turn == me or phase == "taken" or phase == "hunted"
     return _new(View, (seat, rules, manche, len(record.shuffles), phase, players[turn],
                        pending if sees_pending else None, under, len(deck),
-                       deck if everything else None, removed if everything else None, seats,
-                       results, over, players[start]))
+                       deck if everything else None, removed if everything else None,
+                       tuple(seats), results, over, players[start]))
 
 
 @lru_cache(maxsize=1 << 8)

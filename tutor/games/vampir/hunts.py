@@ -9,7 +9,7 @@ tie); then one point per head kept (``vampir/points``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
@@ -212,6 +212,12 @@ def score_heads(by_colour: Mapping[str, Mapping[str, int]]) -> Scoring:
                 for loc, n in h.items())
             for p, h in by_colour.items()):
         raise illegal("Il faut une table joueur -> (lieu -> nombre de têtes).", C_COLOUR)
+    return _score(by_colour)
+
+
+def _score(by_colour: Mapping[str, Mapping[str, int]], explain: bool = True) -> Scoring:
+    """:func:`score_heads` of a table already checked; ``explain=False`` gives the points alone
+    (no per-colour detail, no events)."""
     players = tuple(by_colour)
     points = dict.fromkeys(players, 0)
     colours = []
@@ -231,10 +237,12 @@ def score_heads(by_colour: Mapping[str, Mapping[str, int]]) -> Scoring:
         for p, h in heads.items():
             if p not in discard:
                 points[p] += h
-        colours.append(ColourScore(loc, heads, absent, discard, clause))
-        events.append(Event("colour", None, {"location": loc, "heads": heads, "absent": absent,
-                                             "discard": discard}, clause))
-    events.append(Event("points", None, {"points": dict(points)}, C_POINTS))
+        if explain:
+            colours.append(ColourScore(loc, heads, absent, discard, clause))
+            events.append(Event("colour", None, {"location": loc, "heads": heads,
+                                                 "absent": absent, "discard": discard}, clause))
+    if explain:
+        events.append(Event("points", None, {"points": dict(points)}, C_POINTS))
     return Scoring(points, tuple(colours), tuple(events))
 
 
@@ -269,12 +277,7 @@ def has_hunt(hand: tuple[Card, ...], required: tuple[Card, ...] = ()) -> bool:
     """Whether :func:`hunts_from` finds a hunt (``hand`` in any order), without listing them:
     a colour with every card of ``required`` and, counting the jokers, 3 cards. (Cards are
     counted by rank: comparing two cards with ``==`` is a Python-level call.)"""
-    held = [0] * len(KINDS)
-    for card in hand:
-        held[card.rank] += 1
-    need = [0] * len(KINDS)
-    for card in required:
-        need[card.rank] += 1
+    held, need = rank_counts(hand), rank_counts(required)
     jokers = held[JOKER.rank]
     need_colours = {c.location for c in required if isinstance(c, Vampire)}
     if len(need_colours) > 1 or need[JOKER.rank] > jokers:
@@ -336,6 +339,41 @@ def hunt_kinds(hand: tuple[Card, ...], required: tuple[Card, ...] = (), joker_he
 _PAIRS = {loc: (Vampire(loc, 1), Vampire(loc, 2)) for loc in LOCATIONS}
 
 
+def rank_counts(cards: Iterable[Card]) -> list[int]:
+    """How many of each kind ``cards`` holds, by rank (counted so, two cards are never compared
+    with ``==``, a Python-level call)."""
+    held = [0] * len(KINDS)
+    for card in cards:
+        held[card.rank] += 1
+    return held
+
+
+def take_kinds(held: Sequence[int], pile: tuple[Card, ...], joker_heads: int = 1
+               ) -> tuple[tuple[str, int, int], ...]:
+    """``hunt_kinds(hand + pile, pile, joker_heads)`` from the hand's :func:`rank_counts`
+    ``held``: a computer player weighs every location it may take from one count of its hand."""
+    colours, need = _pile_counts(pile)
+    jokers, need_j = held[JOKER.rank] + need[JOKER.rank], need[JOKER.rank]
+    out: tuple[tuple[str, int, int], ...] = ()
+    for one, two in colours:
+        need1, need2 = need[one.rank], need[two.rank]
+        n1, n2 = held[one.rank] + need1, held[two.rank] + need2
+        if n1 + n2:
+            out += _colour_kinds(one, two, n1, n2, jokers, need1, need2, need_j, joker_heads)
+    return out
+
+
+@lru_cache(maxsize=1 << 12)
+def _pile_counts(pile: tuple[Card, ...]
+                 ) -> tuple[tuple[tuple[Vampire, Vampire], ...], tuple[int, ...]]:
+    """The colours a hunt containing ``pile`` may have, as their two vampires (none if it holds
+    vampires of two colours; every colour if it holds none), and its :func:`rank_counts`."""
+    colours = {c.location for c in pile if isinstance(c, Vampire)}
+    if len(colours) > 1:
+        return (), tuple(rank_counts(pile))
+    return tuple(_PAIRS[loc] for loc in colours or LOCATIONS), tuple(rank_counts(pile))
+
+
 def colour_counts(hand: tuple[Card, ...], required: tuple[Card, ...]
                   ) -> Iterator[tuple[Vampire, Vampire, int, int, int, int, int, int]]:
     """For each colour a hunt with ``required`` may have and ``hand`` holds a vampire of, in
@@ -344,15 +382,13 @@ def colour_counts(hand: tuple[Card, ...], required: tuple[Card, ...]
     need_colours = {c.location for c in required if isinstance(c, Vampire)}
     if len(need_colours) > 1:
         return
-    held = [0] * len(KINDS)  # by rank
-    for card in hand:
-        held[card.rank] += 1
-    jokers, need_j = held[JOKER.rank], required.count(JOKER)
+    held, need = rank_counts(hand), rank_counts(required)
+    jokers, need_j = held[JOKER.rank], need[JOKER.rank]
     for loc in need_colours or LOCATIONS:
         one, two = _PAIRS[loc]
         n1, n2 = held[one.rank], held[two.rank]
         if n1 + n2:
-            yield one, two, n1, n2, jokers, required.count(one), required.count(two), need_j
+            yield one, two, n1, n2, jokers, need[one.rank], need[two.rank], need_j
 
 
 @lru_cache(maxsize=1 << 14)
