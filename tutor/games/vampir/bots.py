@@ -101,7 +101,14 @@ class HeuristicPlayer:
         return costs
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        me = view.me
+        me = None  # view.me, without its two calls
+        if view.seat is not None:
+            for player in view.players:
+                if player.name == view.seat:
+                    me = player
+                    break
+            else:
+                me = view.player(view.seat)  # refused: nobody has that name
         if me is None or me.hand is None or not legal:
             return self.rng.choice(list(legal))
         jh = view.variant.joker_heads
