@@ -11,7 +11,14 @@ from tutor.engine import IllegalAction
 from tutor.engine.api import Record
 from tutor.games import vampir as v
 from tutor.games.vampir import JOKER, Draw, EndTurn, Hunt, Lay, Take, Vampire, Variant
-from tutor.games.vampir.hunts import has_hunt, hunt_kinds, hunts_from, takeable
+from tutor.games.vampir.hunts import (
+    has_hunt,
+    hunt_kinds,
+    hunts_from,
+    rank_counts,
+    take_kinds,
+    takeable,
+)
 
 R1, R2 = Vampire("castle", 1), Vampire("castle", 2)
 G1, G2 = Vampire("graveyard", 1), Vampire("graveyard", 2)
@@ -292,6 +299,8 @@ def test_takes_and_hunts_counted_agree_with_the_hunts_listed() -> None:
             bool(pile) and bool(hunts_from(hand + pile, pile)) for pile in piles)
         required = tuple(rng.sample(hand, rng.randint(0, min(3, len(hand)))))
         jh = rng.choice((1, 2))
+        assert [take_kinds(rank_counts(hand), pile, jh) for pile in piles] == [
+            hunt_kinds(hand + pile, pile, jh) for pile in piles]
         for need in (required, piles[0]):
             hunts = hunts_from(hand, need)
             assert has_hunt(hand, need) == bool(hunts)

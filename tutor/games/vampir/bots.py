@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from operator import itemgetter
+from typing import Any
 
 from tutor.engine.api import Seed
 from tutor.engine.bots import RandomPlayer as RandomPlayer
@@ -22,7 +24,7 @@ from tutor.engine.bots import bot_rng
 
 from .actions import Action, Draw, EndTurn, Hunt, Lay, Take
 from .cards import JOKER, LOCATIONS, Card, Vampire
-from .hunts import hunt_kinds
+from .hunts import rank_counts, take_kinds
 from .state import SeatView, View
 
 
@@ -30,36 +32,49 @@ def _heads(cards: Sequence[Card], joker_heads: int) -> int:
     return sum(c.heads if isinstance(c, Vampire) else joker_heads for c in cards)
 
 
+_INDEX = {loc: k for k, loc in enumerate(LOCATIONS)}
+_VALUE_AND_DRAW = itemgetter(0, 1)
+
+
 @lru_cache(maxsize=1 << 12)
-def _kind(cards: tuple[Card, ...], joker_heads: int) -> tuple[str, int, int, tuple[int, ...]]:
-    """A hunt as it is weighed: its colour, heads and jokers; then its cards' ranks (hunts of
-    one seat sort as their ranks do)."""
+def _kind(cards: tuple[Card, ...], joker_heads: int) -> tuple[int, int, int, tuple[int, ...]]:
+    """A hunt as it is weighed: its colour (a location's index), heads and jokers; then its
+    cards' ranks (hunts of one seat sort as their ranks do)."""
     colour = next(c.location for c in cards if isinstance(c, Vampire))
-    return (colour, _heads(cards, joker_heads), cards.count(JOKER),
+    return (_INDEX[colour], _heads(cards, joker_heads), cards.count(JOKER),
             tuple(c.rank for c in cards))
 
 
-def _shown(hunt: tuple[Card, ...], joker_heads: int) -> int:
-    """The heads of a shown hunt (0: that colour is not shown)."""
-    return _kind(hunt, joker_heads)[1] if hunt else 0
+@lru_cache(maxsize=1 << 12)
+def _shown(hunts: tuple[tuple[Card, ...], ...], joker_heads: int) -> tuple[int, ...]:
+    """The heads of one player's shown hunts, by location (0: that colour is not shown)."""
+    return tuple(_heads(hunt, joker_heads) if hunt else 0 for hunt in hunts)
+
+
+@lru_cache(maxsize=1 << 12)
+def _hunter_gain(old: int, heads: int, jokers: int) -> float:
+    """What a hunt of ``heads`` and ``jokers`` adds to a colour showing ``old`` heads (0: not
+    shown, worth a bonus), a joker kept being worth 0.3."""
+    bonus = 1.5 if not old else 0.0
+    return heads - old + bonus - 0.3 * jokers
 
 
 _VAMPIRES = {loc: (Vampire(loc, 1), Vampire(loc, 2)) for loc in LOCATIONS}
+
 
 class HeuristicPlayer:
     """Goes for big hunts, from its own hand and the locations (see the module docstring)."""
 
     THRESHOLD = 4.0
+    #: what a hunt adds, from its colour's context (:meth:`contexts`), heads and jokers
+    gain = staticmethod(_hunter_gain)
 
     def __init__(self, *, seed: Seed = 0) -> None:
         self.rng = bot_rng(seed)
 
-    def hunt_value(self, view: View, me: SeatView, loc: str, heads: int) -> float:
-        """What showing ``heads`` in colour ``loc`` adds for this player."""
-        hunt = me.hunts[LOCATIONS.index(loc)]
-        old = _shown(hunt, view.variant.joker_heads)
-        bonus = 1.5 if not hunt else 0.0
-        return heads - old + bonus
+    def contexts(self, view: View, me: SeatView, joker_heads: int) -> tuple[Any, ...]:
+        """What :attr:`gain` weighs a hunt against, by location: the heads this player shows."""
+        return _shown(me.hunts, joker_heads)
 
     def last_turn(self, view: View) -> bool:
         """Whether the manche may end before this player's next turn (takes then pay)."""
@@ -69,8 +84,10 @@ class HeuristicPlayer:
         """Whether it is time to show whatever adds heads (the hand is lost at the end)."""
         return view.deck_size <= 4
 
-    def lay_costs(self, view: View, hand: Sequence[Card], lays: Sequence[Lay]) -> list[float]:
+    def lay_costs(self, view: View, hand: Sequence[Card], lays: Sequence[Lay],
+                  contexts: tuple[Any, ...]) -> list[float]:
         """What laying each of ``lays`` gives away (the cheapest is laid)."""
+        held = rank_counts(hand)
         costs: list[float] = []
         for lay in lays:
             card = lay.card
@@ -78,87 +95,117 @@ class HeuristicPlayer:
                 costs.append(100.0)  # a joker fits any hunt: never give it away
                 continue
             one, two = _VAMPIRES[card.location]
-            same = hand.count(one) + hand.count(two)
-            pile = len(view.under[LOCATIONS.index(lay.location)])
+            same = held[one.rank] + held[two.rank]
+            pile = len(view.under[_INDEX[lay.location]])
             costs.append(same * 3 + card.heads * 2 + pile)
         return costs
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        me = view.me
+        me = None  # view.me, without its two calls
+        if view.seat is not None:
+            for player in view.players:
+                if player.name == view.seat:
+                    me = player
+                    break
+            else:
+                me = view.player(view.seat)  # refused: nobody has that name
         if me is None or me.hand is None or not legal:
             return self.rng.choice(list(legal))
         jh = view.variant.joker_heads
-        gains: dict[tuple[str, int, int], float] = {}
-
-        def gain(colour: str, heads: int, jokers: int) -> float:
-            """What a hunt of this colour, heads and jokers adds (each weighed once), a joker
-            kept being worth 0.3."""
-            value = gains.get((colour, heads, jokers))
-            if value is None:
-                value = gains[colour, heads, jokers] = (
-                    self.hunt_value(view, me, colour, heads) - 0.3 * jokers)
-            return value
+        gain = self.gain
+        if view.phase == "turn":
+            worth: list[tuple[float, float, Take]] = []
+            for take in legal:
+                if not isinstance(take, Take):
+                    continue
+                if not worth:  # the first take: what every take is weighed against
+                    contexts = self.contexts(view, me, jh)
+                    held = rank_counts(me.hand)
+                value = None  # the best hunt that may follow, else 0
+                for colour, heads, jokers in take_kinds(
+                        held, view.under[_INDEX[take.location]], jh):
+                    hunt = gain(contexts[_INDEX[colour]], heads, jokers)
+                    if value is None or hunt > value:
+                        value = hunt
+                worth.append((0.0 if value is None else value, self.rng.random(), take))
+            if worth:
+                good = [w for w in worth if w[0] >= self.THRESHOLD]
+                if good or self.last_turn(view):
+                    return max(good or worth, key=_VALUE_AND_DRAW)[2]
+            return next(a for a in legal if isinstance(a, Draw))
+        contexts = self.contexts(view, me, jh)
 
         def key(action: Hunt) -> tuple[float, tuple[int, ...]]:
-            colour, heads, jokers, ranks = _kind(action.cards, jh)
-            return gain(colour, heads, jokers), ranks
+            k, heads, jokers, ranks = _kind(action.cards, jh)
+            return gain(contexts[k], heads, jokers), ranks
 
-        hunts = [a for a in legal if isinstance(a, Hunt)]
-        best = max(hunts, key=key, default=None)
+        hunts, lays = [], []
+        for action in legal:
+            if isinstance(action, Hunt):
+                hunts.append(action)
+            elif isinstance(action, Lay):
+                lays.append(action)
+        best = max(hunts, key=key) if hunts else None
         if view.phase == "taken":
             assert best is not None
             return best
-        if view.phase == "turn":
-            worth = []
-            for take in (a for a in legal if isinstance(a, Take)):
-                cards = view.under[LOCATIONS.index(take.location)]
-                value = max((gain(*kind) for kind in hunt_kinds(me.hand + cards, cards, jh)),
-                            default=0.0)
-                worth.append((value, self.rng.random(), take))
-            good = [w for w in worth if w[0] >= self.THRESHOLD]
-            if good or (self.last_turn(view) and worth):
-                return max(good or worth, key=lambda w: (w[0], w[1]))[2]
-            return next(a for a in legal if isinstance(a, Draw))
-        best_gain = 0.0 if best is None else key(best)[0]
-        if best is not None and (best_gain >= self.THRESHOLD
-                                 or (self.closing(view) and best_gain > 0)):
-            return best
+        if best is not None:
+            best_gain = key(best)[0]
+            if best_gain >= self.THRESHOLD or (self.closing(view) and best_gain > 0):
+                return best
         if view.phase == "hunted":  # another hunt is not worth it: the turn ends
             return EndTurn(me.name)
-        lays = [a for a in legal if isinstance(a, Lay)]
         if not lays:
             return self.rng.choice(list(legal))
-        costs = self.lay_costs(view, me.hand, lays)
-        return min(zip(costs, lays), key=lambda cost_lay: (cost_lay[0], self.rng.random()))[1]
+        costs = self.lay_costs(view, me.hand, lays, contexts)
+        random = self.rng.random
+        return min(zip(costs, [random() for _ in lays], lays), key=_VALUE_AND_DRAW)[2]
+
+
+def _worth(others: Sequence[int], heads: int) -> float:
+    """Expected points of ``heads`` in a colour where the others show ``others`` (0: none)."""
+    if heads == 0:
+        return 0.0
+    shown = [h for h in others if h]
+    missing = len(others) - len(shown)
+    low = min(shown, default=0)
+    if shown and heads < low:
+        keep = 0.45 if missing else 0.0  # the weakest: lost once every player shows it
+    elif shown and heads == low:
+        keep = 0.55 if missing else 0.0
+    else:
+        keep = 0.9 if missing else 1.0
+    return heads * keep
+
+
+@lru_cache(maxsize=1 << 12)
+def _strategist_gain(context: tuple[tuple[int, ...], int], heads: int, jokers: int) -> float:
+    """What a hunt of ``heads`` and ``jokers`` would score, from its colour's ``context`` (the
+    heads the others show in it, 0: none; this player's), a joker kept being worth 0.3."""
+    others, old = context
+    value = _worth(others, heads) - _worth(others, old) if old else _worth(others, heads) + 1.0
+    return value - 0.3 * jokers
+
+
+@lru_cache(maxsize=1 << 12)
+def _table(hunts: tuple[tuple[tuple[Card, ...], ...], ...], me: int, joker_heads: int
+           ) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each colour's context for the player at ``me`` from every player's shown ``hunts``: the
+    heads the others show in it (in seat order), and this player's."""
+    shown = [_shown(slots, joker_heads) for slots in hunts]
+    mine = shown.pop(me)
+    return tuple(zip(zip(*shown), mine))
 
 
 class StrategistPlayer(HeuristicPlayer):
     """The hunter, reading the public table: a hunt is worth what it would score at the end."""
 
-    def hunt_value(self, view: View, me: SeatView, loc: str, heads: int) -> float:
-        k = LOCATIONS.index(loc)
-        jh = view.variant.joker_heads
-        others = [_kind(p.hunts[k], jh)[1] if p.hunts[k] else 0
-                  for p in view.players if p.name != me.name]
-        old = _shown(me.hunts[k], jh)
-        return self._worth(others, heads) - self._worth(others, old) if old else \
-            self._worth(others, heads) + 1.0
+    gain = staticmethod(_strategist_gain)
 
-    @staticmethod
-    def _worth(others: Sequence[int], heads: int) -> float:
-        """Expected points of ``heads`` in a colour where the others show ``others`` (0: none)."""
-        if heads == 0:
-            return 0.0
-        shown = [h for h in others if h]
-        missing = len(others) - len(shown)
-        low = min(shown, default=0)
-        if shown and heads < low:
-            keep = 0.45 if missing else 0.0  # the weakest: lost once every player shows it
-        elif shown and heads == low:
-            keep = 0.55 if missing else 0.0
-        else:
-            keep = 0.9 if missing else 1.0
-        return heads * keep
+    def contexts(self, view: View, me: SeatView, joker_heads: int) -> tuple[Any, ...]:
+        """By location: the heads each other player shows, and this player's."""
+        players = view.players
+        return _table(tuple([p.hunts for p in players]), players.index(me), joker_heads)
 
     ROUNDS_LEFT = 1.0
 
@@ -169,13 +216,12 @@ class StrategistPlayer(HeuristicPlayer):
     def closing(self, view: View) -> bool:
         return view.deck_size <= 2 * len(view.players) * (self.ROUNDS_LEFT + 1)
 
-    def lay_costs(self, view: View, hand: Sequence[Card], lays: Sequence[Lay]) -> list[float]:
+    def lay_costs(self, view: View, hand: Sequence[Card], lays: Sequence[Lay],
+                  contexts: tuple[Any, ...]) -> list[float]:
         # a card laid under a location feeds whoever takes it next: prefer colours the next
         # players cannot use (they show no hunt of it and the pile stays small)
-        fed = [sum(1 for p in view.players if p.name != view.seat and p.hunts[k])
-               for k in range(len(LOCATIONS))]
-        return [cost + 0.5 * fed[LOCATIONS.index(lay.location)]
-                for cost, lay in zip(super().lay_costs(view, hand, lays), lays)]
+        return [cost + 0.5 * sum(map(bool, contexts[_INDEX[lay.location]][0]))
+                for cost, lay in zip(super().lay_costs(view, hand, lays, contexts), lays)]
 
 
 PLAYER_KINDS: dict[str, tuple[str, type[RandomPlayer] | type[HeuristicPlayer]]] = {

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Mapping
 from functools import lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Any, cast
 
 from tutor import fr
@@ -32,6 +34,7 @@ from .cards import (
     C_WINNER,
     KINDS,
     LOCATIONS,
+    RANK,
     Card,
     Vampire,
     card_code,
@@ -45,7 +48,7 @@ from .cards import (
     of_location,
     shown,
 )
-from .hunts import _verdict, colour_counts, colour_hunts, has_hunt, score_heads, takeable
+from .hunts import _score, _verdict, colour_counts, colour_hunts, has_hunt, takeable
 from .state import (
     SeatView,
     State,
@@ -94,37 +97,45 @@ _last_legal: list[tuple[State | None, str, tuple[Action, ...]]] = [(None, "", ()
 
 
 def _legal_actions(state: State, seat: str) -> tuple[Action, ...]:
-    i = seat_index(state, seat)
-    if state.phase == "over" or i != state.turn:
+    players, turn, phase = state.players, state.turn, state.phase
+    # the player to act, else any name checked (a stranger refused) before the answer ()
+    if type(seat) is not str or seat != players[turn] or phase == "over":
+        seat_index(state, seat)
         return ()
-    hand = state.hands[i]
-    if state.phase == "turn":
+    hand = state.hands[turn]
+    if phase == "turn":
         if state.variant.take == "free":
-            return _turn(seat, tuple(loc for loc, cards in zip(LOCATIONS, state.under) if cards))
-        return _turn(seat, tuple(loc for loc, ok in zip(LOCATIONS, takeable(hand, state.under))
-                                 if ok))
-    if state.phase == "taken":
+            return _turn(seat, tuple(map(bool, state.under)))
+        return _turn(seat, takeable(hand, state.under))
+    if phase == "taken":
         return _hunts(seat, hand, state.pending)
-    if state.phase == "hunted":
+    if phase == "hunted":
         return (*_hunts(seat, hand), EndTurn(seat))
     layable = state.pending if state.variant.draw == "drawn" else hand
-    return _lays(seat, _sorted(set(layable))) + _hunts(seat, hand)
+    return _lays(seat, tuple(sorted(set(layable), key=RANK))) + _hunts(seat, hand)
 
 
 @lru_cache(maxsize=1 << 10)
-def _turn(seat: str, takes: tuple[str, ...]) -> tuple[Action, ...]:
-    return (Draw(seat), *(Take(seat, loc) for loc in takes))
+def _turn(seat: str, takes: tuple[bool, ...]) -> tuple[Action, ...]:
+    """Draw, then a take of each location whose pile may be taken (``takes``, in
+    :data:`LOCATIONS` order)."""
+    return (Draw(seat), *(Take(seat, loc) for loc, ok in zip(LOCATIONS, takes) if ok))
 
 
 @lru_cache(maxsize=1 << 14)
 def _lays(seat: str, kinds: tuple[Card, ...]) -> tuple[Lay, ...]:
-    out = []
+    out: list[Lay] = []
     for card in kinds:
-        if isinstance(card, Vampire):
-            out.append(Lay(seat, card, card.location))
-        else:
-            out.extend(Lay(seat, card, loc) for loc in LOCATIONS)
+        out += _card_lays(seat, card)
     return tuple(out)
+
+
+@lru_cache(maxsize=1 << 10)
+def _card_lays(seat: str, card: Card) -> tuple[Lay, ...]:
+    """A vampire is laid under its colour's location, a joker under any."""
+    if isinstance(card, Vampire):
+        return (Lay(seat, card, card.location),)
+    return tuple(Lay(seat, card, loc) for loc in LOCATIONS)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -224,7 +235,7 @@ def _explain(state: State, action: object) -> IllegalAction:
 def _canonical(action: object) -> object:
     """A hunt given in any card order (tuple or list) is read in the canonical order."""
     if type(action) is Hunt and isinstance(action.cards, (tuple, list)) and all(
-            is_card(c) for c in action.cards):
+            map(is_card, action.cards)):
         cards = _sorted(action.cards)
         return action if type(action.cards) is tuple and cards == action.cards \
             else Hunt(action.seat, cards)
@@ -236,12 +247,14 @@ def _canonical(action: object) -> object:
 
 def is_legal(state: State, action: object) -> bool:
     """Whether ``action`` (a hunt in any card order) is one of the legal actions now."""
-    action = _canonical(action)
-    if type(action) not in ACTION_TYPES:
+    kind = type(action)
+    if kind not in ACTION_TYPES:  # a hunt read in the canonical order is still a Hunt
         return False
     legal = legal_actions(state, action.seat)  # type: ignore[attr-defined]
     # one of the very actions legal_actions handed out is found without comparing fields
-    return any(a is action for a in legal) or action in legal
+    if any(map(is_, legal, repeat(action))):
+        return True
+    return (_canonical(action) if kind is Hunt else action) in legal
 
 
 def refusal(state: State, action: object) -> IllegalAction:
@@ -262,95 +275,126 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
     ``vampir/variante-plusieurs-chasses``). ``explain=False`` skips building the events; the
     state is the same.
     """
-    action = _canonical(action)  # type: ignore[assignment]
-    i = state.turn
-    seat = state.players[i]
+    if type(action) is Hunt:  # legal: its cards, maybe in another order (see is_legal)
+        cards = tuple(sorted(action.cards, key=RANK))
+        if cards != action.cards:
+            action = Hunt(action.seat, cards)
+    (rules, players, record, manche, start, deck, under, hands, displays, removed, i, _, _,
+     results) = state
+    seat = players[i]
     events: list[Event] = []
-    hands = list(state.hands)
     if type(action) is Draw:
-        drawn = state.deck[:2]
-        hands[i] = _sorted(hands[i] + drawn)
-        deck = state.deck[2:]
+        drawn = deck[:2]
+        hands = (*hands[:i], tuple(sorted(hands[i] + drawn, key=RANK)), *hands[i + 1:])
+        deck = deck[2:]
         if explain:
             events.append(Event("draw", seat, {"cards": drawn, "left": len(deck)},
-                                C_V_DRAWN if state.variant.draw == "drawn" else C_DRAW))
-        new = state._replace(deck=deck, hands=tuple(hands), phase="drawn", pending=drawn)
+                                C_V_DRAWN if rules.draw == "drawn" else C_DRAW))
+        new = _new(State, (rules, players, record, manche, start, deck, under, hands, displays,
+                           removed, i, "drawn", drawn, results))
         if not deck:
             return _end_manche(new, "deck", events, explain)
         return new, tuple(events)
     if type(action) is Take:
-        k = LOCATIONS.index(action.location)
-        cards = state.under[k]
-        hands[i] = _sorted(hands[i] + cards)
-        under = state.under[:k] + ((),) + state.under[k + 1:]
-        new = state._replace(under=under, hands=tuple(hands), phase="taken", pending=cards)
+        k = _INDEX[action.location]
+        cards = under[k]
+        hand = tuple(sorted(hands[i] + cards, key=RANK))
+        hands = (*hands[:i], hand, *hands[i + 1:])
+        under = (*under[:k], (), *under[k + 1:])
         if explain:
             events.append(Event("take", seat, {"location": action.location, "cards": cards},
                                 C_TAKE))
-        if not has_hunt(hands[i], cards):
+        if not has_hunt(hand, cards):
             if explain:
                 events.append(Event("keep", seat, {"cards": cards}, C_V_FREE))
-            return _next_turn(state, events, explain, under=under, hands=tuple(hands))
-        return new, tuple(events)
+            return _next_turn(state, events, explain, under, hands, displays, removed)
+        return _new(State, (rules, players, record, manche, start, deck, under, hands, displays,
+                            removed, i, "taken", cards, results)), tuple(events)
     if type(action) is EndTurn:
         if explain:
             events.append(Event("end_turn", seat, {}, C_V_HUNTS))
-        return _next_turn(state, events, explain)
+        return _next_turn(state, events, explain, under, hands, displays, removed)
     if type(action) is Lay:
-        k = LOCATIONS.index(action.location)
-        hand = list(hands[i])
-        hand.remove(action.card)
-        hands[i] = tuple(hand)
-        under = state.under[:k] + (state.under[k] + (action.card,),) + state.under[k + 1:]
+        k = _INDEX[action.location]
+        card = action.card
+        hands = (*hands[:i], _without(hands[i], (card,)), *hands[i + 1:])
+        under = (*under[:k], (*under[k], card), *under[k + 1:])
         if explain:
-            events.append(Event("lay", seat, {"card": action.card, "location": action.location},
-                                C_V_DRAWN if state.variant.draw == "drawn" else C_LAY))
-        return _next_turn(state, events, explain, under=under, hands=tuple(hands))
+            events.append(Event("lay", seat, {"card": card, "location": action.location},
+                                C_V_DRAWN if rules.draw == "drawn" else C_LAY))
+        return _next_turn(state, events, explain, under, hands, displays, removed)
     assert type(action) is Hunt
     cards = action.cards
-    hand = list(hands[i])
-    for card in cards:
-        hand.remove(card)
-    hands[i] = tuple(hand)
+    hands = (*hands[:i], _without(hands[i], cards), *hands[i + 1:])
     loc = next(c.location for c in cards if isinstance(c, Vampire))
-    k = LOCATIONS.index(loc)
-    slots = state.displays[i]
+    k = _INDEX[loc]
+    slots = displays[i]
     old = slots[k]
     if explain:
         if old:
             events.append(Event("replace", seat, {"location": loc, "cards": old}, C_SHOWN))
-        jh = state.variant.joker_heads
+        jh = rules.joker_heads
         events.append(Event("hunt", seat, {"location": loc, "cards": cards, "heads": sum(
             c.heads if isinstance(c, Vampire) else jh for c in cards)}, C_HUNT))
-    slots = slots[:k] + (cards,) + slots[k + 1:]
-    displays = state.displays[:i] + (slots,) + state.displays[i + 1:]
+    slots = (*slots[:k], cards, *slots[k + 1:])
+    displays = (*displays[:i], slots, *displays[i + 1:])
+    removed = removed + old
     if all(slots):
-        return _end_manche(state._replace(hands=tuple(hands), displays=displays,
-                                          removed=state.removed + old), "six", events, explain)
-    if state.variant.hunts == "several" and has_hunt(hands[i]):
+        return _end_manche(state._replace(hands=hands, displays=displays, removed=removed),
+                           "six", events, explain)
+    if rules.hunts == "several" and has_hunt(hands[i]):
         if explain:
             events.append(Event("hunt_again", seat, {}, C_V_HUNTS))
-        return state._replace(hands=tuple(hands), displays=displays, removed=state.removed + old,
-                              phase="hunted", pending=()), tuple(events)
-    return _next_turn(state, events, explain, hands=tuple(hands), displays=displays,
-                      removed=state.removed + old)
+        return _new(State, (rules, players, record, manche, start, deck, under, hands, displays,
+                            removed, i, "hunted", (), results)), tuple(events)
+    return _next_turn(state, events, explain, under, hands, displays, removed)
 
 
-def _next_turn(state: State, events: list[Event], explain: bool, **changes: Any
+def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``hand`` less one copy of each of ``cards``, counted by rank (each kind of card exists
+    once; comparing two cards with ``==`` would cost a Python-level call per card)."""
+    drop = [0] * len(KINDS)
+    for card in cards:
+        drop[card.rank] += 1
+    rest = []
+    for card in hand:
+        if drop[card.rank]:
+            drop[card.rank] -= 1
+        else:
+            rest.append(card)
+    return tuple(rest)
+
+
+_INDEX = {loc: k for k, loc in enumerate(LOCATIONS)}
+#: a record (State, View, SeatView) from all its fields, at C speed (no argument parsing)
+_new = tuple.__new__
+
+
+def _next_turn(state: State, events: list[Event], explain: bool,
+               under: tuple[tuple[Card, ...], ...], hands: tuple[tuple[Card, ...], ...],
+               displays: tuple[tuple[tuple[Card, ...], ...], ...], removed: tuple[Card, ...]
                ) -> tuple[State, tuple[Event, ...]]:
-    """The turn passes to the left, with the ``changes`` the action made to ``state``."""
-    turn = (state.turn + 1) % len(state.players)
+    """The turn passes to the left, with the ``under``, ``hands``, ``displays`` and ``removed``
+    the action left."""
+    players = state.players
+    turn = (state.turn + 1) % len(players)
     if explain:
-        events.append(Event("turn", state.players[turn], {}, C_TURN))
-    return state._replace(turn=turn, phase="turn", pending=(), **changes), tuple(events)
+        events.append(Event("turn", players[turn], {}, C_TURN))
+    return _new(State, (state.variant, players, state.record, state.manche, state.start,
+                        state.deck, under, hands, displays, removed, turn, "turn", (),
+                        state.results)), tuple(events)
 
 
 def hunt_heads(state: State) -> dict[str, dict[str, int]]:
     """Each player's heads per colour shown (jokers counted as the variant says)."""
     jh = state.variant.joker_heads
-    return {p: {loc: sum(c.heads if isinstance(c, Vampire) else jh for c in hunt)
-                for loc, hunt in zip(LOCATIONS, slots) if hunt}
+    return {p: {loc: _heads(hunt, jh) for loc, hunt in zip(LOCATIONS, slots) if hunt}
             for p, slots in zip(state.players, state.displays)}
+
+
+@lru_cache(maxsize=1 << 12)
+def _heads(hunt: tuple[Card, ...], joker_heads: int) -> int:
+    return sum(c.heads if isinstance(c, Vampire) else joker_heads for c in hunt)
 
 
 def _end_manche(state: State, reason: str, events: list[Event], explain: bool
@@ -358,7 +402,7 @@ def _end_manche(state: State, reason: str, events: list[Event], explain: bool
     """The manche is over: discard the hands, score colour by colour, then the next manche."""
     seat = state.players[state.turn]
     discarded = tuple(c for h in state.hands for c in h)
-    result = score_heads(hunt_heads(state))
+    result = _score(hunt_heads(state), explain)
     points = tuple(result.points[p] for p in state.players)
     results = state.results + (points,)
     n = len(state.players)
@@ -421,23 +465,34 @@ def outcome(state: State) -> Outcome:
 
 def view(state: State, seat: str | None) -> View:
     """What ``seat`` may see. ``seat=None`` is the teacher's view (everything visible)."""
+    (rules, players, record, manche, start, deck, under, hands, displays, removed, turn, phase,
+     pending, results) = state
     everything = seat is None
-    me = None if everything else seat_index(state, seat)
-    over = state.phase == "over"
-    turn = -1 if over else state.turn
-    totals = [sum(points) for points in zip(*state.results)] if state.results else \
-        [0] * len(state.players)
-    players = tuple(
-        SeatView(name, hand if everything or i == me else None, len(hand), slots, total,
-                 i == turn)
-        for i, (name, hand, slots, total) in enumerate(
-            zip(state.players, state.hands, state.displays, totals)))
-    sees_pending = everything or state.turn == me or state.phase in ("taken", "hunted")
-    return View(seat, state.variant, state.manche, len(state.record.shuffles), state.phase,
-                state.players[state.turn], state.pending if sees_pending else None, state.under,
-                len(state.deck), state.deck if everything else None,
-                state.removed if everything else None, players, state.results, over,
-                state.players[state.start])
+    if everything:
+        me = -1
+    elif type(seat) is str and seat in players:
+        me = players.index(seat)
+    else:
+        me = _index(players, seat)  # refused: nobody has that name
+    over = phase == "over"
+    acting = -1 if over else turn
+    totals = _totals_of(results, len(players))
+    seats = []
+    for i, name in enumerate(players):
+        hand = hands[i]
+        seats.append(_new(SeatView, (name, hand if everything or i == me else None, len(hand),
+                                     displays[i], totals[i], i == acting)))
+    sees_pending = everything or turn == me or phase == "taken" or phase == "hunted"
+    return _new(View, (seat, rules, manche, len(record.shuffles), phase, players[turn],
+                       pending if sees_pending else None, under, len(deck),
+                       deck if everything else None, removed if everything else None,
+                       tuple(seats), results, over, players[start]))
+
+
+@lru_cache(maxsize=1 << 8)
+def _totals_of(results: tuple[tuple[int, ...], ...], n: int) -> tuple[int, ...]:
+    """Each player's total of the finished manches' ``results``."""
+    return tuple(sum(points) for points in zip(*results)) if results else (0,) * n
 
 
 def inventory(state: State) -> Mapping[Hashable, int]:

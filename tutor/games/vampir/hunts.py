@@ -9,7 +9,7 @@ tie); then one point per head kept (``vampir/points``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
@@ -212,6 +212,12 @@ def score_heads(by_colour: Mapping[str, Mapping[str, int]]) -> Scoring:
                 for loc, n in h.items())
             for p, h in by_colour.items()):
         raise illegal("Il faut une table joueur -> (lieu -> nombre de têtes).", C_COLOUR)
+    return _score(by_colour)
+
+
+def _score(by_colour: Mapping[str, Mapping[str, int]], explain: bool = True) -> Scoring:
+    """:func:`score_heads` of a table already checked; ``explain=False`` gives the points alone
+    (no per-colour detail, no events)."""
     players = tuple(by_colour)
     points = dict.fromkeys(players, 0)
     colours = []
@@ -231,10 +237,12 @@ def score_heads(by_colour: Mapping[str, Mapping[str, int]]) -> Scoring:
         for p, h in heads.items():
             if p not in discard:
                 points[p] += h
-        colours.append(ColourScore(loc, heads, absent, discard, clause))
-        events.append(Event("colour", None, {"location": loc, "heads": heads, "absent": absent,
-                                             "discard": discard}, clause))
-    events.append(Event("points", None, {"points": dict(points)}, C_POINTS))
+        if explain:
+            colours.append(ColourScore(loc, heads, absent, discard, clause))
+            events.append(Event("colour", None, {"location": loc, "heads": heads,
+                                                 "absent": absent, "discard": discard}, clause))
+    if explain:
+        events.append(Event("points", None, {"points": dict(points)}, C_POINTS))
     return Scoring(points, tuple(colours), tuple(events))
 
 
@@ -267,16 +275,17 @@ def hunts_from(hand: tuple[Card, ...], required: tuple[Card, ...] = ()
 
 def has_hunt(hand: tuple[Card, ...], required: tuple[Card, ...] = ()) -> bool:
     """Whether :func:`hunts_from` finds a hunt (``hand`` in any order), without listing them:
-    a colour with every card of ``required`` and, counting the jokers, 3 cards."""
-    jokers = hand.count(JOKER)
+    a colour with every card of ``required`` and, counting the jokers, 3 cards. (Cards are
+    counted by rank: comparing two cards with ``==`` is a Python-level call.)"""
+    held, need = rank_counts(hand), rank_counts(required)
+    jokers = held[JOKER.rank]
     need_colours = {c.location for c in required if isinstance(c, Vampire)}
-    if len(need_colours) > 1 or required.count(JOKER) > jokers:
+    if len(need_colours) > 1 or need[JOKER.rank] > jokers:
         return False
     for loc in need_colours or LOCATIONS:
         one, two = _PAIRS[loc]
-        n1, n2 = hand.count(one), hand.count(two)
-        if n1 + n2 and n1 + n2 + jokers >= 3 and required.count(one) <= n1 \
-                and required.count(two) <= n2:
+        n1, n2 = held[one.rank], held[two.rank]
+        if n1 + n2 and n1 + n2 + jokers >= 3 and need[one.rank] <= n1 and need[two.rank] <= n2:
             return True
     return False
 
@@ -286,22 +295,35 @@ def takeable(hand: tuple[Card, ...], piles: Sequence[tuple[Card, ...]]) -> tuple
     counted once for all: the pile and the hand hold every card the hunt needs, so the pile's
     colour (any colour for a pile of jokers) needs a vampire and, counting every joker, 3 cards.
     """
-    jokers = hand.count(JOKER)
+    jokers = 0
     held = dict.fromkeys(LOCATIONS, 0)
     for card in hand:
         if isinstance(card, Vampire):
             held[card.location] += 1
+        else:
+            jokers += 1
     out = []
     for pile in piles:
-        colours = {c.location for c in pile if isinstance(c, Vampire)}
-        if len(colours) == 1:  # the pile has a vampire of its colour
-            out.append(held[colours.pop()] + jokers + len(pile) >= 3)
-        elif colours or not pile:
+        need = _need(pile)
+        if need is None:
             out.append(False)
+        elif need[0]:
+            out.append(held[need[0]] + jokers >= need[1])
         else:  # jokers only: the colour the hand holds most of
             most = max(held.values())
-            out.append(most > 0 and most + jokers + len(pile) >= 3)
+            out.append(most > 0 and most + jokers >= need[1])
     return tuple(out)
+
+
+@lru_cache(maxsize=1 << 12)
+def _need(pile: tuple[Card, ...]) -> tuple[str, int] | None:
+    """What taking ``pile`` asks of the hand (:func:`takeable`): ``None`` if it cannot be taken
+    (empty, or vampires of two colours), else its colour (``""``: jokers only, any colour) and
+    how many cards of it the hand must add, jokers included, to make 3."""
+    colours = {c.location for c in pile if isinstance(c, Vampire)}
+    if len(colours) > 1 or not pile:
+        return None
+    return (colours.pop() if colours else "", 3 - len(pile))
 
 
 def hunt_kinds(hand: tuple[Card, ...], required: tuple[Card, ...] = (), joker_heads: int = 1
@@ -317,6 +339,41 @@ def hunt_kinds(hand: tuple[Card, ...], required: tuple[Card, ...] = (), joker_he
 _PAIRS = {loc: (Vampire(loc, 1), Vampire(loc, 2)) for loc in LOCATIONS}
 
 
+def rank_counts(cards: Iterable[Card]) -> list[int]:
+    """How many of each kind ``cards`` holds, by rank (counted so, two cards are never compared
+    with ``==``, a Python-level call)."""
+    held = [0] * len(KINDS)
+    for card in cards:
+        held[card.rank] += 1
+    return held
+
+
+def take_kinds(held: Sequence[int], pile: tuple[Card, ...], joker_heads: int = 1
+               ) -> tuple[tuple[str, int, int], ...]:
+    """``hunt_kinds(hand + pile, pile, joker_heads)`` from the hand's :func:`rank_counts`
+    ``held``: a computer player weighs every location it may take from one count of its hand."""
+    colours, need = _pile_counts(pile)
+    jokers, need_j = held[JOKER.rank] + need[JOKER.rank], need[JOKER.rank]
+    out: tuple[tuple[str, int, int], ...] = ()
+    for one, two in colours:
+        need1, need2 = need[one.rank], need[two.rank]
+        n1, n2 = held[one.rank] + need1, held[two.rank] + need2
+        if n1 + n2:
+            out += _colour_kinds(one, two, n1, n2, jokers, need1, need2, need_j, joker_heads)
+    return out
+
+
+@lru_cache(maxsize=1 << 12)
+def _pile_counts(pile: tuple[Card, ...]
+                 ) -> tuple[tuple[tuple[Vampire, Vampire], ...], tuple[int, ...]]:
+    """The colours a hunt containing ``pile`` may have, as their two vampires (none if it holds
+    vampires of two colours; every colour if it holds none), and its :func:`rank_counts`."""
+    colours = {c.location for c in pile if isinstance(c, Vampire)}
+    if len(colours) > 1:
+        return (), tuple(rank_counts(pile))
+    return tuple(_PAIRS[loc] for loc in colours or LOCATIONS), tuple(rank_counts(pile))
+
+
 def colour_counts(hand: tuple[Card, ...], required: tuple[Card, ...]
                   ) -> Iterator[tuple[Vampire, Vampire, int, int, int, int, int, int]]:
     """For each colour a hunt with ``required`` may have and ``hand`` holds a vampire of, in
@@ -325,15 +382,13 @@ def colour_counts(hand: tuple[Card, ...], required: tuple[Card, ...]
     need_colours = {c.location for c in required if isinstance(c, Vampire)}
     if len(need_colours) > 1:
         return
-    held = [0] * len(KINDS)  # by rank
-    for card in hand:
-        held[card.rank] += 1
-    jokers, need_j = held[JOKER.rank], required.count(JOKER)
+    held, need = rank_counts(hand), rank_counts(required)
+    jokers, need_j = held[JOKER.rank], need[JOKER.rank]
     for loc in need_colours or LOCATIONS:
         one, two = _PAIRS[loc]
         n1, n2 = held[one.rank], held[two.rank]
         if n1 + n2:
-            yield one, two, n1, n2, jokers, required.count(one), required.count(two), need_j
+            yield one, two, n1, n2, jokers, need[one.rank], need[two.rank], need_j
 
 
 @lru_cache(maxsize=1 << 14)
