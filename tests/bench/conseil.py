@@ -106,8 +106,8 @@ def expert_report(games: int = 200, only: tuple[str, ...] = (),
                   clock: Callable[[], float] = time.perf_counter) -> list[dict[str, Any]]:
     """The « Expert » against the strongest other level, 3 players (one Expert, two of that
     level; the Expert's seat turns with the seed): its share of the games won (a shared win
-    counts 1/k; fair share 33 %) with its 95 % interval (Wilson, on the games won outright and
-    half the shared ones rounded), and the time of one of its decisions (``clock``: the wall
+    counts 1/k; fair share 33 %) with its 95 % interval (Wilson, on that count of wins
+    rounded to a whole number), and the time of one of its decisions (``clock``: the wall
     clock, or this process's CPU time with ``--cpu``, for a run sharing the machine)."""
     rows = []
     print(fr.typography(f"Expert contre le meilleur autre niveau, 3 joueurs, "
