@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,10 +18,14 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="Li
 
 
 def autogroup_nice(pid: int) -> int | None:
+    """The nice value of the session group ``pid`` is in, or None where there is none: no
+    autogroups, or the system's default group (its file is empty, as for a process started
+    from init's session)."""
     path = Path(f"/proc/{pid}/autogroup")
     if not path.exists():
         return None
-    return int(path.read_text().split("nice")[1])
+    match = re.search(r"nice\s+(-?\d+)", path.read_text())
+    return int(match.group(1)) if match else None
 
 
 @pytest.fixture
