@@ -10,6 +10,15 @@ of the Accueil): time from navigation to the first interactive widget and to the
 readiness signal (``body[data-tutor-ready]``: every widget drawn), click-to-update latency
 (median and p95 over repeated clicks on a button whose effect is a DOM change) and the resident
 memory of the page's kernel.
+
+Each game page is also measured beside its own **text twin** (``_texte-<page>``): the same
+notebook run once, every output kept as it was shown except the widget views, and the one-widget
+notebook's widget in place of the first of them. The twin is what Voilà and the browser take to
+show this page's text with one widget: the floor of a page that teaches this much, against which
+the cost of our widgets is read (×texte), beside the one-widget notebook (×n).
+
+Loads go round the pages (first every page's first load, then every page's second...): a change in
+the machine's load during the run then weighs on every page alike.
 """
 
 from __future__ import annotations
@@ -81,6 +90,74 @@ def reference_notebook() -> dict[str, Any]:
             "nbformat": 4, "nbformat_minor": 5}
 
 
+TWIN = "_texte-"
+"""Prefix of a game page's text twin (:func:`text_twin`)."""
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def static_markup(model_id: str, state: dict[str, Any]) -> str:
+    """What a widget view shows as plain HTML: an HTML widget's markup (its layout's
+    ``display`` kept: the page's style sheet is in a hidden one), a box's children one after
+    the other; a control (button, field, list...) shows nothing."""
+    model = state.get(model_id, {})
+    fields = model.get("state", {})
+    name = model.get("model_name", "")
+    if name in ("HTMLModel", "HTMLMathModel", "LabelModel"):
+        layout = state.get(str(fields.get("layout", "")).removeprefix("IPY_MODEL_"), {})
+        hidden = layout.get("state", {}).get("display") == "none"
+        return f'<div{" hidden" if hidden else ""}>{fields.get("value", "")}</div>'
+    if "children" in fields:
+        return "<div>" + "".join(static_markup(str(c).removeprefix("IPY_MODEL_"), state)
+                                 for c in fields["children"]) + "</div>"
+    return ""
+
+
+def text_twin(notebook: Path) -> dict[str, Any]:
+    """``notebook`` run once in a kernel of this environment, rebuilt as a notebook that shows
+    the same text with one widget: each code cell displays what it displayed, as raw data,
+    each widget view replaced by its markup (:func:`static_markup`: what the learner reads,
+    without the controls), and the one-widget notebook's cell after the first cell that showed
+    a widget. What Voilà and the browser take to show this page's text: its floor."""
+    import nbclient
+    import nbformat
+
+    nb = nbformat.read(notebook, as_version=4)
+    nbclient.NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=True,
+                            resources={"metadata": {"path": str(notebook.parent)}}).execute()
+    state = nb.metadata.get("widgets", {}).get(
+        "application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    cells: list[dict[str, Any]] = []
+    widget_placed = False
+    for k, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            cells.append({"cell_type": cell.cell_type, "id": f"t{k}", "metadata": {},
+                          "source": cell.source})
+            continue
+        shown, had_widget = [], False
+        for out in cell.get("outputs", []):
+            if out.output_type == "stream":
+                shown.append({"text/plain": out.text})
+            elif out.output_type in ("display_data", "execute_result"):
+                data = dict(out.data)
+                if WIDGET_VIEW in data:
+                    had_widget = True
+                    data = {"text/html": static_markup(data[WIDGET_VIEW]["model_id"], state)}
+                shown.append(data)
+        source = ("from IPython.display import display\n"
+                  + "".join(f"display({bundle!r}, raw=True)\n" for bundle in shown)) if shown \
+            else ""
+        if had_widget and not widget_placed:
+            widget_placed = True
+            source += reference_notebook()["cells"][0]["source"]
+        if source:
+            cells.append({"cell_type": "code", "execution_count": None, "id": f"t{k}",
+                          "metadata": {}, "outputs": [], "source": source})
+    twin = reference_notebook()
+    twin["cells"] = cells
+    return twin
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -105,7 +182,7 @@ def kernel_rss_mb(kernel_id: str) -> float | None:
 
 
 def targets(name: str) -> tuple[str, str, str]:
-    if name == REFERENCE:
+    if name == REFERENCE or name.startswith(TWIN):
         return REFERENCE_TARGETS
     if name == "index.ipynb":
         return (".tv-game-card", "", "")
@@ -166,14 +243,21 @@ def wait_logged(log: Path, times: int, proc: subprocess.Popen[bytes]) -> None:
         time.sleep(0.5)
 
 
-def serving_copy(source: Path, root: Path) -> list[str]:
-    """Copy the notebooks of ``source`` and the one-widget notebook into ``root``; their names,
-    the one-widget notebook first."""
+def serving_copy(source: Path, root: Path, twins: bool = False) -> list[str]:
+    """Copy the notebooks of ``source`` and the one-widget notebook into ``root``, with
+    ``twins`` each game page's text twin (:func:`text_twin`); their names, the one-widget
+    notebook first, each twin after its page."""
     root.mkdir(parents=True, exist_ok=True)
     for nb in (source / "notebooks").glob("*.ipynb"):
         shutil.copy(nb, root / nb.name)
     (root / REFERENCE).write_text(json.dumps(reference_notebook()))
-    return [REFERENCE] + sorted(p.name for p in root.glob("*.ipynb") if p.name != REFERENCE)
+    names = [REFERENCE]
+    for name in sorted(p.name for p in root.glob("*.ipynb") if p.name != REFERENCE):
+        names.append(name)
+        if twins and name != "index.ipynb":
+            (root / f"{TWIN}{name}").write_text(json.dumps(text_twin(root / name)))
+            names.append(f"{TWIN}{name}")
+    return names
 
 
 def run(before: str | None = None, loads: int = LOADS,
@@ -189,7 +273,7 @@ def run(before: str | None = None, loads: int = LOADS,
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "pages"
-        names = serving_copy(ROOT, root)
+        names = serving_copy(ROOT, root, twins=True)
         if before is not None:
             old = Path(tmp) / "before"
             old.mkdir()
@@ -212,14 +296,28 @@ RATIOS = (("first_widget_s", "load_ratio"), ("first_widget_home_s", "load_home_r
           ("ready_s", "ready_ratio"), ("ready_home_s", "ready_home_ratio"))
 
 
+def round_ratios(rows: dict[str, Any], name: str, other: str, figure: str) -> list[float]:
+    """``name``'s ``figure`` over ``other``'s, load by load (two loads of one round: the same
+    kind of visit, minutes apart at most)."""
+    pairs = zip(rows[name].get("loads", []), rows[other].get("loads", []))
+    return [a[figure] / b[figure] for a, b in pairs if a and b and a.get(figure) and b.get(figure)]
+
+
 def ratios(mode_results: dict[str, Any]) -> None:
-    """Each page's times as multiples of the one-widget notebook's, served by the same app in
-    the same run (first visit and from the Accueil; first widget and readiness)."""
+    """Each page's times as multiples of the one-widget notebook's (``…_ratio``) and of its
+    text twin's (``…_ratio_text``), served by the same app in the same run (first visit and
+    from the Accueil; first widget and readiness): the median of the ratios of the loads of one
+    round, and their range (``…_range``)."""
     ref = mode_results.get(REFERENCE, {})
-    for row in mode_results.values():
-        for figure, ratio in RATIOS:
-            if figure in row and ref.get(figure):
-                row[ratio] = row[figure] / ref[figure]
+    for name, row in mode_results.items():
+        for against, suffix in ((REFERENCE, ""), (TWIN + name, "_text")):
+            if against not in mode_results or against == name:
+                continue
+            for figure, ratio in RATIOS:
+                per_round = round_ratios(mode_results, name, against, figure)
+                if per_round:
+                    row[ratio + suffix] = statistics.median(per_round)
+                    row[ratio + suffix + "_range"] = (min(per_round), max(per_round))
         if "click_median_ms" in row and "click_median_ms" in ref:
             row["click_delta_ms"] = row["click_median_ms"] - ref["click_median_ms"]
 
@@ -245,28 +343,33 @@ def measure_server(root: Path, names: list[str], pool: str, chromium: str, loads
         wait_logged(log, 1, proc)  # every pool full (at once when there is no pool)
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-            for name in names:
-                runs, failures = [], 0
-                for k in range(loads):
+            runs: dict[str, list[dict[str, Any] | None]] = {name: [] for name in names}
+            for k in range(loads):  # round the pages, so that the machine's load weighs alike
+                for name in names:
                     seen = log.read_text(errors="replace").count(FULL)
                     # loads alternate: a first visit, then arriving from the Accueil
                     home = f"http://127.0.0.1:{port}/voila/render/index.ipynb" if k % 2 else None
                     try:
-                        runs.append(measure_page(
+                        runs[name].append(measure_page(
                             browser, f"http://127.0.0.1:{port}/voila/render/{name}",
                             targets(name), home))
-                        first = runs[-1].get("first_widget_s", runs[-1].get("first_widget_home_s"))
+                        done = runs[name][-1] or {}
+                        first = done.get("first_widget_s", done.get("first_widget_home_s"))
                         print(fr.typography(
                             f"  réserve {'pleine' if pool != '0' else 'vide'}, {name} "
                             f"#{k + 1}{' depuis l’Accueil' if home else ''} : "
                             f"{'-' if first is None else fr.decimal(first, 2)} s"), flush=True)
                     except Exception as exc:  # a failed load is reported, not fatal
-                        failures += 1
+                        runs[name].append(None)
                         print(f"  {name} #{k + 1} : ÉCHEC ({type(exc).__name__})", flush=True)
                     if pool != "0":
                         wait_logged(log, seen + 1, proc)  # its pool is full again
-                results[name] = {**summarize(runs), "failed_loads": failures} if runs \
+            for name, done_runs in runs.items():
+                ok = [r for r in done_runs if r is not None]
+                failures = len(done_runs) - len(ok)
+                results[name] = {**summarize(ok), "failed_loads": failures} if ok \
                     else {"failed_loads": failures}
+                results[name]["loads"] = done_runs
             browser.close()
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
@@ -305,19 +408,41 @@ def print_table(results: dict[str, Any]) -> None:
               "un seul widget servi dans la même passe)")
         print("(1re visite : cache vide ; « Accueil » : en venant de l’Accueil ; vues : widgets "
               "dessinés quand la page se dit prête)")
-        print(f"{'page':<24}{'1er widget':>14}{'1er, Accueil':>15}{'prête':>14}"
+        print(f"{'page':<32}{'1er widget':>14}{'1er, Accueil':>15}{'prête':>14}"
               f"{'prête, Accueil':>16}{'vues':>6}{'clic méd.':>11}{'clic p95':>10}{'noyau':>9}")
         for name, r in rows.items():
             if "first_widget_s" not in r and "first_widget_home_s" not in r:
-                print(f"{name:<24}{'aucun chargement réussi':>40} ({r['failed_loads']} échecs)")
+                print(f"{name:<32}{'aucun chargement réussi':>40} ({r['failed_loads']} échecs)")
                 continue
             click = (f"{r['click_median_ms']:>9.0f}ms{r['click_p95_ms']:>8.0f}ms"
                      if "click_median_ms" in r else f"{'-':>21}")
             mem = f"{r['kernel_mb']:>6.0f} Mo" if "kernel_mb" in r else f"{'-':>9}"
             views = f"{r['views_at_ready']:>6.0f}" if "views_at_ready" in r else f"{'-':>6}"
             fails = f"  ({r['failed_loads']} échec(s))" if r.get("failed_loads") else ""
-            print(f"{name:<24}{_cell(r, 'first_widget_s', 'load_ratio')}"
+            print(f"{name:<32}{_cell(r, 'first_widget_s', 'load_ratio')}"
                   f" {_cell(r, 'first_widget_home_s', 'load_home_ratio')}"
                   f"{_cell(r, 'ready_s', 'ready_ratio')}"
                   f"  {_cell(r, 'ready_home_s', 'ready_home_ratio')}"
                   f"{views}{click}{mem}{fails}")
+        print_spread(rows)
+
+
+def _spread(r: dict[str, Any], ratio: str) -> str:
+    if ratio not in r:
+        return f"{'-':>20}"
+    low, high = r[ratio + "_range"]
+    return f"{r[ratio]:>7.2f} [{low:.2f}–{high:.2f}]"
+
+
+def print_spread(rows: dict[str, Any]) -> None:
+    """Each page's ratios with their spread over the rounds: to the one-widget notebook (×n)
+    and, for a game page, to its text twin (×texte: the same text, one widget)."""
+    print("Rapports, médiane [min–max] des passes : ×n au carnet à un widget ; ×texte à la jumelle "
+          "texte de la page (son texte, un seul widget)")
+    print(f"{'page':<32}{'':>3}{'1er widget':>20}{'1er, Accueil':>20}{'prête':>20}"
+          f"{'prête, Accueil':>20}")
+    for name, r in rows.items():
+        for suffix, label in (("", "×n"), ("_text", "×texte")):
+            if any(ratio + suffix in r for _, ratio in RATIOS):
+                print(f"{name:<32}{label:>3}"
+                      + "".join(_spread(r, ratio + suffix) for _, ratio in RATIOS))
