@@ -17,6 +17,8 @@ from .pages import PAGE_GAMES, READY_TIMEOUT_MS, open_page, wait_settled
 
 #: the longest whole game, in moves, of each game against the computer (a bound, not a target)
 LIMIT = 300
+#: a game page, for checks that need one
+GAME_PAGE = "stupides-vautours.ipynb"
 #: the colour group each game page must show (tests/browser/a11y.py)
 GROUP = {"vautours": "Stupides Vautours", "drahtseilakt": "bâtonnets", "vampir": "Vampir",
          "vaiko": "Vaiko"}
@@ -71,6 +73,31 @@ def test_the_accueil_is_french_and_accessible(browser: Browser, app_url: str) ->
     assert page.evaluate("document.documentElement.lang") == "fr"
     expect(page.get_by_role("main")).to_have_count(1)
     assert_accessible(page, "Accueil prête")
+    page.close()
+
+
+WAITING = """() => {
+    // what Voilà's renderer leaves in a widget output until the widget's model arrives
+    const out = document.createElement("div");
+    out.className = "lm-Widget lm-Panel jp-OutputArea-output";
+    out.textContent = "Loading widget...";
+    document.getElementById("rendered_cells").appendChild(out);
+    const shown = getComputedStyle(out, "::before");
+    const result = [getComputedStyle(out).visibility, shown.visibility, shown.content];
+    out.remove();
+    return result;
+}"""
+
+
+def test_a_widget_waiting_for_its_model_says_so_in_french(browser: Browser, app_url: str
+                                                          ) -> None:
+    """Until the kernel's widget models arrive, an output shows « Chargement… », not Voilà's
+    English text (hidden from screen readers too); the page's style sheet is not among those
+    waiting outputs: it is in the page with the first cell's output."""
+    page = opened(browser, app_url, GAME_PAGE)
+    assert page.evaluate(WAITING) == ["hidden", "visible", '"Chargement…"']
+    sheets = page.locator("#rendered_cells .jp-OutputArea-output:not(.jupyter-widgets) style")
+    assert sheets.count() >= 1, "the style sheet is an HTML output"
     page.close()
 
 

@@ -170,8 +170,25 @@ CSS = """
 """
 
 
-def style_tag() -> str:
-    return f"<style>{CSS}</style>"
+class StyleSheet:
+    """A page's style sheet shown as an HTML output, not as a widget: Voilà and JupyterLab draw
+    it with the first cell's output, so the page's text is styled from its first paint (a
+    hidden widget waited for the kernel's widget models: the page showed its clauses unstyled
+    until then). An output made by running the cell is trusted, so JupyterLab keeps it."""
+
+    def __init__(self, css: str) -> None:
+        self.css = css
+
+    def __repr__(self) -> str:
+        return ""  # nothing to read in a console or a text-only output
+
+    def _repr_html_(self) -> str:
+        return f"<style>{self.css}</style>"
+
+
+def stylesheet(page_css: str = "") -> StyleSheet:
+    """The tutor's shared style sheet, then ``page_css`` (a page's own rules)."""
+    return StyleSheet(CSS + page_css)
 
 
 def point_card(value: int, *, small: bool = False, extra: str = "") -> str:

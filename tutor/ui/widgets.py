@@ -21,9 +21,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 Describe = Callable[[Event], str]
 
 
-def style() -> w.HTML:
-    """The page's style sheet, as a widget (not sanitised away by JupyterLab)."""
-    return Html(h.style_tag(), layout=w.Layout(display="none"))
+def style() -> h.StyleSheet:
+    """The page's style sheet (the Accueil's: the shared rules alone)."""
+    return h.stylesheet()
 
 
 def html(body: str = "", **layout: str) -> w.HTML:

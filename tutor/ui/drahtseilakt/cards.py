@@ -7,12 +7,9 @@ card), red sticks ▼ and the word "rouge" (lowest card).
 
 from __future__ import annotations
 
-import ipywidgets as w
-
 from tutor.games import drahtseilakt as d
 from tutor.games.drahtseilakt.text import colour_count
 from tutor.ui import html as h
-from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage
 
 CSS = """
@@ -66,9 +63,9 @@ progress = PAGE.progress_map  # « Ce que vous avez rencontré »
 later, later_sandbox = PAGE.later, PAGE.later_sandbox
 
 
-def style() -> w.HTML:
+def style() -> h.StyleSheet:
     """The page's style sheet (the tutor's, plus this page's cards and sticks)."""
-    return Html(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
+    return h.stylesheet(CSS)
 
 
 # --- small HTML pieces -------------------------------------------------------------------------

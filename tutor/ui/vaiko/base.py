@@ -22,7 +22,6 @@ from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
 from tutor.ui.editor import Counts, EditorSpec, Front, Number, Pile, Position
-from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage, WorkedExample
 from tutor.ui.table import PlayTable, Sandbox, Surface
 
@@ -63,9 +62,9 @@ progress = PAGE.progress_map  # « Ce que vous avez rencontré »
 later, later_sandbox = PAGE.later, PAGE.later_sandbox
 
 
-def style() -> w.HTML:
-    """The page's style sheet (the tutor's, plus the Vaiko table), as a hidden widget."""
-    return Html(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
+def style() -> h.StyleSheet:
+    """The page's style sheet (the tutor's, plus the Vaiko table)."""
+    return h.stylesheet(CSS)
 
 
 # --- cards and tables ----------------------------------------------------------------------------

@@ -9,15 +9,12 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-import ipywidgets as w
-
 from tutor import fr
 from tutor.games import vampir as v
 from tutor.games.vampir.cards import JOKERS
 from tutor.games.vampir.cards import ONE_HEAD_PER_COLOUR as ONE_HEAD
 from tutor.games.vampir.cards import TWO_HEAD_PER_COLOUR as TWO_HEADS
 from tutor.ui import html as h
-from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage
 from tutor.ui.widgets import Refusal
 
@@ -120,9 +117,9 @@ def clauses(*clause_ids: str) -> h.Html:
     return h.Html("".join(p.body for p in parts), "\n\n".join(p.text for p in parts))
 
 
-def style() -> w.HTML:
-    """The page's style sheet (the tutor's, plus the location colours), as a hidden widget."""
-    return Html(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
+def style() -> h.StyleSheet:
+    """The page's style sheet (the tutor's, plus the location colours)."""
+    return h.stylesheet(CSS)
 
 
 def cite(clause_id: str) -> str:

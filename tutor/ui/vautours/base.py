@@ -24,7 +24,6 @@ from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
 from tutor.ui.editor import EditorSpec, Front, Pile, Position
-from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage, WorkedExample
 from tutor.ui.quiz import Question, Quiz, options_of
 from tutor.ui.table import PlayTable, Surface
@@ -71,9 +70,9 @@ progress = PAGE.progress_map  # « Ce que vous avez rencontré »
 later, later_sandbox = PAGE.later, PAGE.later_sandbox
 
 
-def style() -> w.HTML:
+def style() -> h.StyleSheet:
     """The page's style sheet (shared rules, then this page's)."""
-    return Html(h.style_tag() + f"<style>{CSS}</style>", layout=w.Layout(display="none"))
+    return h.stylesheet(CSS)
 
 
 def minute() -> w.HTML:
