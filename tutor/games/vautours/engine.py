@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
-from operator import itemgetter
+from operator import add, itemgetter
 from typing import Any
 
 from tutor import fr
@@ -300,10 +300,10 @@ def view(state: State, seat: str | None) -> View:
                                               len(hands[j]) + (card is not None),
                                               shown_[-1] if shown_ else None, shown_, None,
                                               len(taken[j]), None)))
-    shuffles = record.shuffles
+    shuffles, left = record.shuffles, len(deck)
     order = shuffles[0] if shuffles else ()  # State.order
-    return new(View, (seat, variant, MANCHES - len(deck), pile, sum(pile), len(deck),
-                      deck if seat is None else None, order[:len(order) - len(deck)],
+    return new(View, (seat, variant, MANCHES - left, pile, sum(pile), left,
+                      deck if seat is None else None, order[:len(order) - left],
                       tuple(players), over))
 
 
@@ -486,7 +486,7 @@ def _next_manche(variant: Variant, players: tuple[str, ...], record: Record,
             best = _best_seats(players, laid, pile)
             bonus = tuple(b + (sum(pile) if p in best else 0) for p, b in zip(players, bonus))
         lost, pile = lost + pile, ()
-    shown_ = tuple([p + (c,) for p, c in zip(played, laid)])
+    shown_ = tuple(map(add, played, zip(laid)))  # each open pile + (its card,)
     return tuple.__new__(State, (variant, players, record, deck[1:], pile + deck[:1], hands,
                                  (None,) * len(players), shown_, taken, lost, bonus))
 
