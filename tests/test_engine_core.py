@@ -12,11 +12,13 @@ import pytest
 from tutor.engine import (
     Event,
     IllegalAction,
+    Resolution,
     check_choice,
     check_keys,
     check_players,
     shuffled,
     unique_extreme,
+    unique_extreme_of,
 )
 
 
@@ -41,6 +43,21 @@ def test_unique_extreme_limit_stops_after_one_cancellation() -> None:
 def test_unique_extreme_all_tied() -> None:
     res = unique_extreme({"a": 4, "b": 4}, "low")
     assert res.winner is None and not res.stopped_by_limit and res.cancelled == ((4, ("a", "b")),)
+
+
+def test_unique_extreme_of_seats_and_values_given_apart() -> None:
+    rng = random.Random(3)
+    for _ in range(300):
+        values = [rng.randrange(1, 6) for _ in range(rng.randrange(1, 6))]
+        seats = "abcde"[:len(values)]
+        once = [v for v in values if values.count(v) == 1]
+        for best, prefer in ((max, "high"), (min, "low")):
+            res = unique_extreme_of(seats, values, prefer)  # type: ignore[arg-type]
+            assert type(res) is Resolution
+            assert res.value == (best(once) if once else None)
+            assert res.winner == (seats[values.index(res.value)] if once else None)
+            assert res == unique_extreme(dict(zip(seats, values)), prefer)  # type: ignore[arg-type]
+    assert unique_extreme_of(("a", "b", "c"), [3, 9, 5], "low") == ("a", 3, (), False)
 
 
 def test_shuffled_depends_on_seed_only() -> None:

@@ -12,6 +12,7 @@ from tutor.engine.core import (
     short_repr,
     shuffled,
     unique_extreme,
+    unique_extreme_of,
 )
 from tutor.engine.variant import VariantBase
 from tutor.fr import join as join_names
@@ -32,4 +33,5 @@ __all__ = [
     "shuffled",
     "signed",
     "unique_extreme",
+    "unique_extreme_of",
 ]

@@ -160,24 +160,34 @@ def unique_extreme(
     Values are examined from best to worst (highest first for ``"high"``, lowest first for
     ``"low"``). A value played by two or more players is cancelled and the next one examined. With
     ``max_cancellations`` set, the search gives up once that many values have been cancelled.
+    :func:`unique_extreme_of` is the same rule on the seats and their values given apart.
     """
-    values = list(plays.values())
+    return unique_extreme_of(tuple(plays), list(plays.values()), prefer, max_cancellations)
+
+
+def unique_extreme_of(
+    seats: Sequence[str],
+    values: Sequence[int],
+    prefer: Literal["high", "low"],
+    max_cancellations: int | None = None,
+) -> Resolution:
+    """:func:`unique_extreme` of the plays ``seats[i]: values[i]`` (two sequences in the same
+    order, as a game's state holds them: no mapping built for a simulation's every round)."""
     best = max(values) if prefer == "high" else min(values)
     if values.count(best) == 1:  # the usual case, answered without sorting
-        for seat, value in plays.items():
-            if value == best:
-                return Resolution(seat, value, (), False)
+        # (a plain tuple: the named tuple's keyword machinery costs more than the search)
+        return tuple.__new__(Resolution, (seats[values.index(best)], best, (), False))
     counts: dict[int, list[str]] = {}
-    for seat, value in plays.items():
+    for seat, value in zip(seats, values):
         counts.setdefault(value, []).append(seat)
     cancelled: list[tuple[int, tuple[str, ...]]] = []
     for value in sorted(counts, reverse=prefer == "high"):
-        seats = counts[value]
-        if len(seats) == 1:
-            return Resolution(seats[0], value, tuple(cancelled), False)
+        tied = counts[value]
+        if len(tied) == 1:
+            return Resolution(tied[0], value, tuple(cancelled), False)
         if max_cancellations is not None and len(cancelled) >= max_cancellations:
             return Resolution(None, None, tuple(cancelled), True)
-        cancelled.append((value, tuple(seats)))
+        cancelled.append((value, tuple(tied)))
     return Resolution(None, None, tuple(cancelled), False)
 
 

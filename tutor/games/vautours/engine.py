@@ -8,11 +8,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
-from operator import itemgetter
+from operator import add, itemgetter
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, check_players, shuffled, unique_extreme
+from tutor.engine import (
+    Event,
+    IllegalAction,
+    Outcome,
+    Resolution,
+    check_players,
+    shuffled,
+    unique_extreme_of,
+)
 from tutor.engine.api import Seed
 from tutor.engine.core import Record
 from tutor.games.vautours.checks import VariantLike, coerce_variant, is_int, refuse, shown
@@ -292,10 +300,10 @@ def view(state: State, seat: str | None) -> View:
                                               len(hands[j]) + (card is not None),
                                               shown_[-1] if shown_ else None, shown_, None,
                                               len(taken[j]), None)))
-    shuffles = record.shuffles
+    shuffles, left = record.shuffles, len(deck)
     order = shuffles[0] if shuffles else ()  # State.order
-    return new(View, (seat, variant, MANCHES - len(deck), pile, sum(pile), len(deck),
-                      deck if seat is None else None, order[:len(order) - len(deck)],
+    return new(View, (seat, variant, MANCHES - left, pile, sum(pile), left,
+                      deck if seat is None else None, order[:len(order) - left],
                       tuple(players), over))
 
 
@@ -351,12 +359,21 @@ def resolve_round(plays: Mapping[str, int], pile: Sequence[int],
     return _resolve(checked, cards, rules, True)
 
 
+def _resolution(players: Sequence[str], laid: Sequence[int], pile: tuple[int, ...],
+                rules: Variant) -> Resolution:
+    """Who takes ``pile`` when ``players`` laid ``laid`` (in the same order): the tie rule of
+    :func:`unique_extreme_of`, the highest card first on a pile worth 0 or more, the lowest first
+    on a negative one, one level of cancellation only under ``ties="one_level"``. The rule of
+    :func:`_resolve` (events, results) and of a simulation's :func:`step` (the winner alone)."""
+    return unique_extreme_of(players, laid, "high" if sum(pile) >= 0 else "low",
+                             1 if rules.ties == "one_level" else None)
+
+
 def _resolve(plays: Mapping[str, int], pile: tuple[int, ...], rules: Variant,
              explain: bool) -> RoundResult:
     total = sum(pile)
     mode = "suricate" if total >= 0 else "vautour"
-    limit = 1 if rules.ties == "one_level" else None
-    res = unique_extreme(plays, "high" if total >= 0 else "low", limit)
+    res = _resolution(tuple(plays), list(plays.values()), pile, rules)
     if not explain:  # (a plain tuple: the keyword machinery costs more than the rest)
         return tuple.__new__(RoundResult, (res.winner, res.value, mode, total, res.cancelled, ()))
     mode_clause = C_SURICATE if mode == "suricate" else C_VAUTOUR
@@ -405,7 +422,7 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
     cards: list[int] = laid if last else []  # type: ignore[assignment]  # (no None left)
     if last and not explain:  # (a simulation: straight to the next manche)
         return _next_manche(variant, players, record, deck, pile, hands, cards, played, taken,
-                            lost, bonus, _winner(players, cards, pile, variant)), ()
+                            lost, bonus, _resolution(players, cards, pile, variant).winner), ()
     # the new state, built as a plain tuple (``_replace`` costs more than the step itself)
     state = tuple.__new__(State, (variant, players, record, deck, pile, hands, tuple(laid),
                                   played, taken, lost, bonus))
@@ -419,23 +436,6 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
     after = _next_manche(variant, players, record, deck, pile, hands, cards, played, taken, lost,
                          bonus, result.winner)
     return after, events + tuple(_end_of_manche(state, after, plays, result))
-
-
-def _winner(players: tuple[str, ...], laid: list[int], pile: tuple[int, ...],
-            variant: Variant) -> str | None:
-    """Who takes ``pile`` when ``players`` laid ``laid`` (:func:`_resolve` without its events,
-    which asks :func:`unique_extreme`): the best card laid once; under ``ties="one_level"``, a
-    tie for the best card is left to :func:`_resolve`."""
-    high = sum(pile) >= 0
-    best = max(laid) if high else min(laid)
-    if laid.count(best) == 1:
-        return players[laid.index(best)]
-    if variant.ties == "one_level":
-        return _resolve(dict(zip(players, laid)), pile, variant, False).winner
-    once = [c for c in laid if laid.count(c) == 1]  # the ties cancelled, again and again
-    if not once:
-        return None
-    return players[laid.index(max(once) if high else min(once))]
 
 
 def _end_of_manche(state: State, after: State, plays: dict[str, int],
@@ -486,7 +486,7 @@ def _next_manche(variant: Variant, players: tuple[str, ...], record: Record,
             best = _best_seats(players, laid, pile)
             bonus = tuple(b + (sum(pile) if p in best else 0) for p, b in zip(players, bonus))
         lost, pile = lost + pile, ()
-    shown_ = tuple([p + (c,) for p, c in zip(played, laid)])
+    shown_ = tuple(map(add, played, zip(laid)))  # each open pile + (its card,)
     return tuple.__new__(State, (variant, players, record, deck[1:], pile + deck[:1], hands,
                                  (None,) * len(players), shown_, taken, lost, bonus))
 
