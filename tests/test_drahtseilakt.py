@@ -374,3 +374,20 @@ def test_actions_and_states_print_as_runnable_code() -> None:
     s = table()
     assert eval(repr(Play("Alex", 10)), {"Play": Play}) == Play("Alex", 10)
     assert "Stake(value=3, blue=True, red=True)" in repr(s)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5])
+@pytest.mark.parametrize("variant", [None, "tactique", "chaotique"])
+def test_view_counts_the_careful_player_reads(n: int, variant: str | None) -> None:
+    # what View guarantees and the « Prudent » player counts on: the cards in play are 1 to
+    # 9 x players + unseen_count, and a row's ``played`` is the card its player shows in the trick
+    players = NAMES + ("Dario", "Léo")[:n - 3]
+    s = d.new_game(players, seed=n, variant=variant)
+    while not d.is_over(s):
+        for seat in (*players, None):
+            v = d.view(s, seat)
+            assert v.cards_in_play() == tuple(range(1, 9 * n + v.unseen_count + 1))
+            shown = dict(v.trick)
+            assert [p.played for p in v.players] == [shown.get(p.name) for p in v.players]
+        seat = d.current_seats(s)[0]
+        s, _ = d.apply(s, d.legal_actions(s, seat)[0])

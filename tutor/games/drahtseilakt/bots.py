@@ -33,23 +33,24 @@ def _all_below(below: int, size: int, draws: int) -> float:
     return p
 
 
-_TABLES: dict[tuple[int, int, int], tuple[tuple[float, ...], tuple[float, ...]]] = {}
+class _Tables(dict[tuple[int, int, int], tuple[tuple[float, ...], tuple[float, ...]]]):
+    """For each ``(size, waiting, others)`` and ``below`` = 0 to ``size``: the chance that the
+    ``waiting`` cards still to come this trick, drawn among the ``size`` cards still out, are
+    all among ``below`` of them (:func:`_all_below`), and ``(below / share) ** others``
+    (``share``: ``size``, or 1 when nothing is left): the chance that ``others`` cards, each
+    drawn from the cards still out, are all under a card with ``below`` of them under it.
+    Computed on the first lookup of each key (a lookup that finds them calls no Python code)."""
 
-
-def _tables(size: int, waiting: int, others: int
-            ) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """For ``below`` = 0 to ``size``: the chance that the ``waiting`` cards still to come this
-    trick, drawn among the ``size`` cards still out, are all among ``below`` of them
-    (:func:`_all_below`), and ``(below / share) ** others`` (``share``: ``size``, or 1 when
-    nothing is left): the chance that ``others`` cards, each drawn from the cards still out,
-    are all under a card with ``below`` of them under it. Computed once for each size."""
-    key = (size, waiting, others)
-    tables = _TABLES.get(key)
-    if tables is None:
+    def __missing__(self, key: tuple[int, int, int]
+                    ) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        size, waiting, others = key
         share = size or 1
-        tables = _TABLES[key] = (tuple(_all_below(b, size, waiting) for b in range(size + 1)),
-                                 tuple((b / share) ** others for b in range(size + 1)))
-    return tables
+        tables = self[key] = (tuple(_all_below(b, size, waiting) for b in range(size + 1)),
+                              tuple((b / share) ** others for b in range(size + 1)))
+        return tables
+
+
+_TABLES = _Tables()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -77,14 +78,16 @@ class CarefulPlayer:
 
     def choose(self, view: View, legal: Sequence[Play]) -> Play:
         options = legal if type(legal) is tuple else list(legal)
-        me = view.me()
-        stake = view.stake
-        if me is None or me.hand is None or stake is None or len(options) == 1:
+        seat, stake, players = view.seat, view.stake, view.players
+        for me in players:  # :meth:`View.me`, inline
+            if me.name == seat:
+                break
+        else:
+            return options[0]  # the teacher's view
+        if me.hand is None or stake is None or len(options) == 1:
             return options[0]
-        seat = view.seat
-        players = view.players
         n = len(players)
-        trick = [c for p, c in view.trick if c is not None and p != seat]
+        trick = [c for p, c in view.trick if c is not None and p != seat] if view.trick else []
         # the cards seen: this seat's, those played this manche; the others are still out
         seen = sorted({*me.hand, *view.played_this_manche, *trick})
         # the others whose card this seat has not seen (a card in the trick is shown on its
@@ -106,7 +109,7 @@ class CarefulPlayer:
         mean = _mean_left(view.revealed)
         later_blue = abs(red - blue - mean) - now
         later_red = abs(red + mean - blue) - now
-        alone, kept = _tables(size, waiting, n - 1)
+        alone, kept = _TABLES[size, waiting, n - 1]
         foresight, noise = self.foresight, self.rng.random
         best = math.inf  # every score is below it (a nan score never is: the first option stays)
         choice = options[0]

@@ -131,7 +131,12 @@ class View(NamedTuple):
     chaotic variant only one's own until all have chosen), ``played_this_manche`` (the cards of
     the finished tricks: they lie face down, but everybody saw them played), every player's
     sticks and scores, the reserve and the number of cards out of the deal. Teacher only:
-    ``score_deck`` (the score cards to come) and ``unseen`` (the cards out of the deal)."""
+    ``score_deck`` (the score cards to come) and ``unseen`` (the cards out of the deal).
+
+    Guaranteed while the game goes on (what the « Prudent » player counts on): the cards in
+    play (:meth:`cards_in_play`) are 1 to ``HAND_SIZE`` x players + ``unseen_count`` (nine
+    dealt to each seat, the rest out of the deal), and a player's ``played`` card is the one
+    shown for them in ``trick`` (``None`` when they have not played or their card is hidden)."""
 
     seat: str | None
     variant: Variant
@@ -186,7 +191,8 @@ def _check_record(record: object, names: tuple[str, ...], cards: tuple[int, ...]
                             f"pas {len(shuffles)}.", C_DEAL)
     for k in range(n):
         dealt, scores = shuffles[2 * k], shuffles[2 * k + 1]
-        if not isinstance(dealt, tuple) or not all(is_int(c) for c in dealt) \
+        # exact ints only (the types gathered in one pass), then every card once
+        if not isinstance(dealt, tuple) or not {*map(type, dealt)} <= {int} \
                 or sorted(dealt) != list(cards):  # type: ignore[type-var]
             raise IllegalAction(f"Chaque donne contient toutes les cartes numérotées en jeu "
                                 f"(1 à {len(cards)}), chacune une fois.", C_DEAL)
@@ -203,19 +209,31 @@ def draw(players: tuple[str, ...], variant: Variant, seed: Seed,
          options: Mapping[str, Any]) -> Record:
     """The chance of a new game (``drahtseilakt/manches``, ``drahtseilakt/donne``): the shuffles
     of every manche drawn at once, the first player dealing first."""
+    global _DRAWN
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     cards = number_cards(variant, len(players))
     drawn: list[tuple[Hashable, ...]] = []
     for _ in players:
         drawn += [shuffled(cards, rng), shuffled(SCORE_CARDS, rng)]
-    return Record(tuple(drawn), ((FIRST_DEALER, 0),))
+    record = Record(tuple(drawn), ((FIRST_DEALER, 0),))
+    _DRAWN = (record, len(players), cards)
+    return record
+
+
+_DRAWN: tuple[Record, int, tuple[int, ...]] | None = None
+"""The record :func:`draw` made last, for how many players and with which number cards (read
+and written at once): valid by construction, so :func:`setup` does not check it again for as
+many players and the same cards (a new game sets up the record it has just drawn)."""
 
 
 def setup(players: tuple[str, ...], variant: Variant, record: Record,
           options: Mapping[str, Any]) -> State:
     """The first position of a recorded game (``drahtseilakt/joueurs``): the player on the
     dealer's left leads and turns the first score card."""
-    first = _check_record(record, players, number_cards(variant, len(players)))
+    cards = number_cards(variant, len(players))
+    drawn = _DRAWN
+    first = 0 if drawn is not None and drawn[0] is record and drawn[1] == len(players) \
+        and drawn[2] == cards else _check_record(record, players, cards)
     return start_manche(variant, players, record, first, 0, ((),) * len(players),
                         ((),) * len(players))
 
@@ -566,40 +584,51 @@ def view(state: State, seat: str | None) -> View:
     n = len(players)
     over = manche >= n
     in_turn = variant.play == "in_turn"
-    hidden_trick = not (everything or in_turn)
-    played = dict(trick)
+    # a player sees their own hand only, the others' cards of this trick too except in the
+    # chaotic variant
+    shows_trick = everything or in_turn
+    card_of = dict(trick).get
     new = tuple.__new__  # the named tuples below, built without their keyword machinery
     rows = []
     i = 0
     for name in players:
-        mine = everything or name == seat
         hand = hands[i]
-        card = played.get(name)
-        rows.append(new(PlayerView, (
-            name, hand if mine else None, len(hand), card if (mine or not hidden_trick) else None,
-            card is not None, red[i], blue[i], history[i], cancelled[i])))
+        card = card_of(name)
+        if everything or name == seat:
+            rows.append(new(PlayerView, (name, hand, len(hand), card, card is not None, red[i],
+                                         blue[i], history[i], cancelled[i])))
+        else:
+            rows.append(new(PlayerView, (name, None, len(hand), card if shows_trick else None,
+                                         card is not None, red[i], blue[i], history[i],
+                                         cancelled[i])))
         i += 1
-    # this manche's recorded deal: the cards past the hands were not dealt
-    deal: tuple[int, ...] = () if over else record.shuffles[2 * manche]  # type: ignore[assignment]
-    shown_trick = tuple((p, c if p == seat else None) for p, c in trick) if hidden_trick \
-        else trick
     # the dealer, who must act and the reserve (:func:`dealer`, :func:`current_seats` and
     # :func:`reserve`, worked out from the fields unpacked above)
     if over:
         to_act: tuple[str, ...] = ()
-    elif in_turn:
-        to_act = (players[(leader + len(trick)) % n],)
+        unseen_count = 0
     else:
-        to_act = current_seats(state)
+        to_act = (players[(leader + len(trick)) % n],) if in_turn else current_seats(state)
+        # this manche's recorded deal holds every card in play: those past the hands were not
+        # dealt
+        unseen_count = len(record.shuffles[2 * manche]) - HAND_SIZE * n
     red_left, blue_left = STICKS_PER_COLOUR - sum(red), STICKS_PER_COLOUR - sum(blue)
     return new(View, (
         seat, variant, n if over else manche + 1, n,
         players[(first_dealer + (n - 1 if over else manche)) % n],
         None if over else players[leader], to_act,
-        tricks + 1 if tricks < TRICKS else TRICKS, shown_trick, None if over else stake, revealed,
-        len(score_deck), discard,
-        (red_left if red_left > 0 else 0, blue_left if blue_left > 0 else 0),
-        max(0, len(deal) - HAND_SIZE * n), tuple(rows), over,
-        score_deck if everything else None,
-        tuple(sorted(deal[HAND_SIZE * n:])) if everything else None,
+        tricks + 1 if tricks < TRICKS else TRICKS,
+        trick if shows_trick else tuple((p, c if p == seat else None) for p, c in trick),
+        None if over else stake, revealed, len(score_deck), discard,
+        (red_left if red_left > 0 else 0, blue_left if blue_left > 0 else 0), unseen_count,
+        tuple(rows), over, score_deck if everything else None,
+        _out_of_deal(record, manche, n) if everything else None,
     ))
+
+
+def _out_of_deal(record: Record, manche: int, n: int) -> tuple[int, ...]:
+    """The cards out of this manche's deal, sorted (none once the game is over)."""
+    if manche >= n:
+        return ()
+    deal: tuple[int, ...] = record.shuffles[2 * manche]  # type: ignore[assignment]
+    return tuple(sorted(deal[HAND_SIZE * n:]))

@@ -3,7 +3,7 @@ the trick, the manche and the game; :func:`outcome` and :func:`replay`."""
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from tutor.engine import Event, IllegalAction, Outcome
 from tutor.games.drahtseilakt.core import (
@@ -51,6 +51,9 @@ def is_legal(state: State, action: object) -> bool:
 
 _card_of = attrgetter("card")
 """A play's card."""
+
+_card_played = itemgetter(1)
+"""The card of a trick's (player, card) pair."""
 
 
 def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event, ...]]:
@@ -107,7 +110,7 @@ def _give(variant: Variant, players: tuple[str, ...], red: list[int], blue: list
             events.append(Event("tokens", name, {"colour": colour,
                                                  "missing": count - max(0, left)}, C_UNLIMITED))
     held[seat] += count
-    if variant.pairs == "immediate" and red[seat] and blue[seat]:
+    if red[seat] and blue[seat] and variant.pairs == "immediate":
         r, b = unpaired(red[seat], blue[seat])
         if explain:
             events.append(Event("pairs", players[seat], {"pairs": red[seat] - r, "red": r,
@@ -121,9 +124,11 @@ def _end_of_trick(state: State, events: list[Event], explain: bool
      trick, tricks, discard, red_held, blue_held, history, cancelled) = state
     if explain and variant.play == "simultaneous":
         events.append(Event("show", None, {"plays": dict(trick)}, C_CHAOTIC))
-    highest, lowest, to_blue, to_red, resolved = resolve(trick, *stake, explain)
+    value, pays_blue, pays_red = stake
+    highest, lowest, to_blue, to_red, resolved = resolve(trick, value, pays_blue, pays_red,
+                                                         explain)
     hi = players.index(highest)
-    red, blue = list(red_held), list(blue_held)
+    red, blue = [*red_held], [*blue_held]
     if explain:
         events.extend(resolved)
     if to_blue:
@@ -135,13 +140,13 @@ def _end_of_trick(state: State, events: list[Event], explain: bool
         events.append(Event("trick_end", highest,
                             {"plays": dict(trick), "last": tricks == TRICKS}, C_TRICK_END))
     if tricks < TRICKS:
-        turned = turn(score_deck, explain)
+        value, pays_blue, pays_red, turned, rest, more = turn(score_deck, explain)
         if explain:
-            events.extend(turned.events)
+            events.extend(more)
         new = tuple.__new__(State, (
-            variant, players, record, first_dealer, manche, hands, turned.rest,
-            revealed + turned.revealed, tuple.__new__(Stake, turned[:3]), hi, (), tricks,
-            discard + tuple([c for _, c in trick]), tuple(red), tuple(blue), history, cancelled))
+            variant, players, record, first_dealer, manche, hands, rest, revealed + turned,
+            tuple.__new__(Stake, (value, pays_blue, pays_red)), hi, (), tricks,
+            (*discard, *map(_card_played, trick)), (*red,), (*blue,), history, cancelled))
         return new, tuple(events)
     return _end_of_manche(state, red, blue, events, explain)
 
