@@ -209,31 +209,19 @@ def draw(players: tuple[str, ...], variant: Variant, seed: Seed,
          options: Mapping[str, Any]) -> Record:
     """The chance of a new game (``drahtseilakt/manches``, ``drahtseilakt/donne``): the shuffles
     of every manche drawn at once, the first player dealing first."""
-    global _DRAWN
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     cards = number_cards(variant, len(players))
     drawn: list[tuple[Hashable, ...]] = []
     for _ in players:
         drawn += [shuffled(cards, rng), shuffled(SCORE_CARDS, rng)]
-    record = Record(tuple(drawn), ((FIRST_DEALER, 0),))
-    _DRAWN = (record, len(players), cards)
-    return record
-
-
-_DRAWN: tuple[Record, int, tuple[int, ...]] | None = None
-"""The record :func:`draw` made last, for how many players and with which number cards (read
-and written at once): valid by construction, so :func:`setup` does not check it again for as
-many players and the same cards (a new game sets up the record it has just drawn)."""
+    return Record(tuple(drawn), ((FIRST_DEALER, 0),))
 
 
 def setup(players: tuple[str, ...], variant: Variant, record: Record,
           options: Mapping[str, Any]) -> State:
     """The first position of a recorded game (``drahtseilakt/joueurs``): the player on the
     dealer's left leads and turns the first score card."""
-    cards = number_cards(variant, len(players))
-    drawn = _DRAWN
-    first = 0 if drawn is not None and drawn[0] is record and drawn[1] == len(players) \
-        and drawn[2] == cards else _check_record(record, players, cards)
+    first = _check_record(record, players, number_cards(variant, len(players)))
     return start_manche(variant, players, record, first, 0, ((),) * len(players),
                         ((),) * len(players))
 
