@@ -4,7 +4,7 @@ Serves a copy of ``notebooks/`` plus a one-widget reference notebook with the ap
 configuration, twice: with a pool of one preheated kernel per page refilled before each load
 ("réserve pleine": the page gets a kernel that has already run its notebook) and with no pool
 ("réserve vide": each load starts a kernel and runs the notebook, as when a pool has run dry).
-For each page, four loads, each in a fresh browser context, alternating a first visit (empty
+For each page, six loads, each in a fresh browser context, alternating a first visit (empty
 cache) and a visit after the Accueil (Voilà's scripts cached, as for a learner following a link
 of the Accueil): time from navigation to the first interactive widget and to the page's own
 readiness signal (``body[data-tutor-ready]``: every widget drawn), click-to-update latency
@@ -55,7 +55,7 @@ GAME_TARGETS = (INTERACTIVE, f"{STEPPER} >> button:has-text('Suivant')", STEPPER
 DONE = "body[data-tutor-ready]"  # the page's own signal: every widget drawn
 FULL = "Réserves pleines"  # what the server logs each time its pools are full again
 MODES = (("pleine", "1"), ("vide", "0"))  # pool state -> TUTOR_POOL_SIZE
-LOADS = 4
+LOADS = 6
 CLICKS = 20
 CLICK_JS = """([button, watched]) => new Promise((resolve) => {
     const before = watched.innerText;
