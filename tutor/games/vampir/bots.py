@@ -24,7 +24,7 @@ from tutor.engine.bots import bot_rng
 
 from .actions import Action, Draw, EndTurn, Hunt, Lay, Take
 from .cards import JOKER, LOCATIONS, Card, Vampire
-from .hunts import rank_counts, take_kinds
+from .hunts import hunt_kinds, rank_counts
 from .state import SeatView, View
 
 
@@ -122,7 +122,7 @@ class HeuristicPlayer:
                     contexts = self.contexts(view, me, jh)
                     held = rank_counts(me.hand)
                 value = None  # the best hunt that may follow, else 0
-                for colour, heads, jokers in take_kinds(
+                for colour, heads, jokers in hunt_kinds(
                         held, view.under[_INDEX[take.location]], jh):
                     hunt = gain(contexts[_INDEX[colour]], heads, jokers)
                     if value is None or hunt > value:

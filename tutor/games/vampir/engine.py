@@ -48,7 +48,15 @@ from .cards import (
     of_location,
     shown,
 )
-from .hunts import _score, _verdict, colour_counts, colour_hunts, has_hunt, takeable
+from .hunts import (
+    _score,
+    _verdict,
+    colour_counts,
+    colour_hunts,
+    has_hunt,
+    rank_counts,
+    takeable,
+)
 from .state import (
     SeatView,
     State,
@@ -143,7 +151,7 @@ def _hunts(seat: str, hand: tuple[Card, ...], required: tuple[Card, ...] = ()
            ) -> tuple[Hunt, ...]:
     """``Hunt`` for each of :func:`hunts_from`, colour by colour."""
     out: tuple[Hunt, ...] = ()
-    for counts in colour_counts(hand, required):
+    for counts in colour_counts(rank_counts(hand, required), required):
         out += _colour_hunts(seat, *counts)
     return out
 
