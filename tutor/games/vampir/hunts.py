@@ -295,35 +295,32 @@ def takeable(hand: tuple[Card, ...], piles: Sequence[tuple[Card, ...]]) -> tuple
     counted once for all: the pile and the hand hold every card the hunt needs, so the pile's
     colour (any colour for a pile of jokers) needs a vampire and, counting every joker, 3 cards.
     """
-    jokers = 0
-    held = dict.fromkeys(LOCATIONS, 0)
+    held = [0] * (len(LOCATIONS) + 1)  # each colour's vampires, then the jokers (rank >> 1)
     for card in hand:
-        if isinstance(card, Vampire):
-            held[card.location] += 1
-        else:
-            jokers += 1
+        held[card.rank >> 1] += 1
+    jokers = held.pop()
     out = []
-    for pile in piles:
-        need = _need(pile)
+    for need in map(_need, piles):
         if need is None:
             out.append(False)
-        elif need[0]:
-            out.append(held[need[0]] + jokers >= need[1])
-        else:  # jokers only: the colour the hand holds most of
-            most = max(held.values())
+        elif need[0] < 0:  # jokers only: the colour the hand holds most of
+            most = max(held)
             out.append(most > 0 and most + jokers >= need[1])
+        else:
+            out.append(held[need[0]] + jokers >= need[1])
     return tuple(out)
 
 
 @lru_cache(maxsize=1 << 12)
-def _need(pile: tuple[Card, ...]) -> tuple[str, int] | None:
+def _need(pile: tuple[Card, ...]) -> tuple[int, int] | None:
     """What taking ``pile`` asks of the hand (:func:`takeable`): ``None`` if it cannot be taken
-    (empty, or vampires of two colours), else its colour (``""``: jokers only, any colour) and
-    how many cards of it the hand must add, jokers included, to make 3."""
+    (empty, or vampires of two colours), else the index of its colour in :data:`LOCATIONS`
+    (-1: jokers only, any colour) and how many cards of it the hand must add, jokers included,
+    to make 3."""
     colours = {c.location for c in pile if isinstance(c, Vampire)}
     if len(colours) > 1 or not pile:
         return None
-    return (colours.pop() if colours else "", 3 - len(pile))
+    return (LOCATIONS.index(colours.pop()) if colours else -1, 3 - len(pile))
 
 
 def hunt_kinds(held: Sequence[int], required: tuple[Card, ...] = (), joker_heads: int = 1
@@ -355,16 +352,16 @@ def rank_counts(cards: Iterable[Card], less: Iterable[Card] = ()) -> list[int]:
 def colour_counts(held: Sequence[int], required: tuple[Card, ...]
                   ) -> Iterator[tuple[Vampire, Vampire, int, int, int, int, int, int]]:
     """For each colour a hunt containing ``required`` may have and of which ``required`` and the
-    cards ``held`` besides (by rank) hold a vampire, in :data:`LOCATIONS` order: its two
-    vampires, how many of each and of jokers there are in all and how many of each ``required``
-    holds."""
+    cards ``held`` besides (by rank) hold a vampire and, jokers counted, 3 cards, in
+    :data:`LOCATIONS` order: its two vampires, how many of each and of jokers there are in all
+    and how many of each ``required`` holds."""
     colours, need = _required(required)
     need_j = need[JOKER.rank]
     jokers = held[JOKER.rank] + need_j
     for one, two in colours:
         need1, need2 = need[one.rank], need[two.rank]
         n1, n2 = held[one.rank] + need1, held[two.rank] + need2
-        if n1 + n2:
+        if n1 + n2 and n1 + n2 + jokers >= 3:
             yield one, two, n1, n2, jokers, need1, need2, need_j
 
 
