@@ -24,7 +24,7 @@ from tutor.engine.bots import bot_rng
 
 from .actions import Action, Draw, EndTurn, Hunt, Lay, Take
 from .cards import JOKER, LOCATIONS, Card, Vampire
-from .hunts import rank_counts, take_kinds
+from .hunts import hunt_kinds, rank_counts
 from .state import SeatView, View
 
 
@@ -59,9 +59,6 @@ def _hunter_gain(old: int, heads: int, jokers: int) -> float:
     return heads - old + bonus - 0.3 * jokers
 
 
-_VAMPIRES = {loc: (Vampire(loc, 1), Vampire(loc, 2)) for loc in LOCATIONS}
-
-
 class HeuristicPlayer:
     """Goes for big hunts, from its own hand and the locations (see the module docstring)."""
 
@@ -87,17 +84,18 @@ class HeuristicPlayer:
     def lay_costs(self, view: View, hand: Sequence[Card], lays: Sequence[Lay],
                   contexts: tuple[Any, ...]) -> list[float]:
         """What laying each of ``lays`` gives away (the cheapest is laid)."""
-        held = rank_counts(hand)
+        held = [0] * (len(LOCATIONS) + 1)  # the hand's cards of each colour (rank >> 1)
+        for card in hand:
+            held[card.rank >> 1] += 1
+        under = view.under
         costs: list[float] = []
         for lay in lays:
             card = lay.card
             if not isinstance(card, Vampire):
                 costs.append(100.0)  # a joker fits any hunt: never give it away
                 continue
-            one, two = _VAMPIRES[card.location]
-            same = held[one.rank] + held[two.rank]
-            pile = len(view.under[_INDEX[lay.location]])
-            costs.append(same * 3 + card.heads * 2 + pile)
+            pile = len(under[_INDEX[lay.location]])
+            costs.append(held[card.rank >> 1] * 3 + card.heads * 2 + pile)
         return costs
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
@@ -122,7 +120,7 @@ class HeuristicPlayer:
                     contexts = self.contexts(view, me, jh)
                     held = rank_counts(me.hand)
                 value = None  # the best hunt that may follow, else 0
-                for colour, heads, jokers in take_kinds(
+                for colour, heads, jokers in hunt_kinds(
                         held, view.under[_INDEX[take.location]], jh):
                     hunt = gain(contexts[_INDEX[colour]], heads, jokers)
                     if value is None or hunt > value:
@@ -133,18 +131,20 @@ class HeuristicPlayer:
                 if good or self.last_turn(view):
                     return max(good or worth, key=_VALUE_AND_DRAW)[2]
             return next(a for a in legal if isinstance(a, Draw))
-        contexts = self.contexts(view, me, jh)
-
-        def key(action: Hunt) -> tuple[float, tuple[int, ...]]:
-            k, heads, jokers, ranks = _kind(action.cards, jh)
-            return gain(contexts[k], heads, jokers), ranks
-
         hunts, lays = [], []
         for action in legal:
             if isinstance(action, Hunt):
                 hunts.append(action)
             elif isinstance(action, Lay):
                 lays.append(action)
+        if view.phase == "taken" and len(hunts) == 1:
+            return hunts[0]  # the one hunt that may follow the take: nothing to weigh
+        contexts = self.contexts(view, me, jh)
+
+        def key(action: Hunt) -> tuple[float, tuple[int, ...]]:
+            k, heads, jokers, ranks = _kind(action.cards, jh)
+            return gain(contexts[k], heads, jokers), ranks
+
         best = max(hunts, key=key) if hunts else None
         if view.phase == "taken":
             assert best is not None

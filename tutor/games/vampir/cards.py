@@ -111,7 +111,9 @@ def check_location(value: object, clause: str = C_LOCATIONS) -> str:
 
 class Card:
     """Base of the two kinds of card; each kind exists once (compare with ``==`` or ``is``).
-    Cards sort by ``rank`` (:data:`RANK` sorts them the same way, faster)."""
+    Cards sort by ``rank`` (:data:`RANK` sorts them the same way, faster): a vampire's is twice
+    its location's index in :data:`LOCATIONS`, plus 1 for two heads, and the joker's comes
+    last, so ``rank >> 1`` is the index of a card's colour (the joker's: ``len(LOCATIONS)``)."""
 
     __slots__ = ()
     rank: int

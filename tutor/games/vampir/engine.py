@@ -5,6 +5,7 @@ of a manche, outcome, replay, view and inventory. The state is immutable.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Hashable, Mapping
 from functools import lru_cache
@@ -48,7 +49,15 @@ from .cards import (
     of_location,
     shown,
 )
-from .hunts import _score, _verdict, colour_counts, colour_hunts, has_hunt, takeable
+from .hunts import (
+    _score,
+    _verdict,
+    colour_counts,
+    colour_hunts,
+    has_hunt,
+    rank_counts,
+    takeable,
+)
 from .state import (
     SeatView,
     State,
@@ -143,7 +152,7 @@ def _hunts(seat: str, hand: tuple[Card, ...], required: tuple[Card, ...] = ()
            ) -> tuple[Hunt, ...]:
     """``Hunt`` for each of :func:`hunts_from`, colour by colour."""
     out: tuple[Hunt, ...] = ()
-    for counts in colour_counts(hand, required):
+    for counts in colour_counts(rank_counts(hand, required), required):
         out += _colour_hunts(seat, *counts)
     return out
 
@@ -317,7 +326,9 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
     if type(action) is Lay:
         k = _INDEX[action.location]
         card = action.card
-        hands = (*hands[:i], _without(hands[i], (card,)), *hands[i + 1:])
+        hand = hands[i]
+        at = bisect_left(hand, card.rank, key=RANK)  # the sorted hand's first such card
+        hands = (*hands[:i], hand[:at] + hand[at + 1:], *hands[i + 1:])
         under = (*under[:k], (*under[k], card), *under[k + 1:])
         if explain:
             events.append(Event("lay", seat, {"card": card, "location": action.location},

@@ -268,7 +268,7 @@ def hunts_from(hand: tuple[Card, ...], required: tuple[Card, ...] = ()
     The hunts of each colour come in turn, in :data:`LOCATIONS` order (each starts with a
     vampire of its colour, so that is their sorted order)."""
     out: tuple[tuple[Card, ...], ...] = ()
-    for counts in colour_counts(hand, required):
+    for counts in colour_counts(rank_counts(hand, required), required):
         out += colour_hunts(*counts)
     return out
 
@@ -295,43 +295,42 @@ def takeable(hand: tuple[Card, ...], piles: Sequence[tuple[Card, ...]]) -> tuple
     counted once for all: the pile and the hand hold every card the hunt needs, so the pile's
     colour (any colour for a pile of jokers) needs a vampire and, counting every joker, 3 cards.
     """
-    jokers = 0
-    held = dict.fromkeys(LOCATIONS, 0)
+    held = [0] * (len(LOCATIONS) + 1)  # each colour's vampires, then the jokers (rank >> 1)
     for card in hand:
-        if isinstance(card, Vampire):
-            held[card.location] += 1
-        else:
-            jokers += 1
+        held[card.rank >> 1] += 1
+    jokers = held.pop()
     out = []
-    for pile in piles:
-        need = _need(pile)
+    for need in map(_need, piles):
         if need is None:
             out.append(False)
-        elif need[0]:
-            out.append(held[need[0]] + jokers >= need[1])
-        else:  # jokers only: the colour the hand holds most of
-            most = max(held.values())
+        elif need[0] < 0:  # jokers only: the colour the hand holds most of
+            most = max(held)
             out.append(most > 0 and most + jokers >= need[1])
+        else:
+            out.append(held[need[0]] + jokers >= need[1])
     return tuple(out)
 
 
 @lru_cache(maxsize=1 << 12)
-def _need(pile: tuple[Card, ...]) -> tuple[str, int] | None:
+def _need(pile: tuple[Card, ...]) -> tuple[int, int] | None:
     """What taking ``pile`` asks of the hand (:func:`takeable`): ``None`` if it cannot be taken
-    (empty, or vampires of two colours), else its colour (``""``: jokers only, any colour) and
-    how many cards of it the hand must add, jokers included, to make 3."""
+    (empty, or vampires of two colours), else the index of its colour in :data:`LOCATIONS`
+    (-1: jokers only, any colour) and how many cards of it the hand must add, jokers included,
+    to make 3."""
     colours = {c.location for c in pile if isinstance(c, Vampire)}
     if len(colours) > 1 or not pile:
         return None
-    return (colours.pop() if colours else "", 3 - len(pile))
+    return (LOCATIONS.index(colours.pop()) if colours else -1, 3 - len(pile))
 
 
-def hunt_kinds(hand: tuple[Card, ...], required: tuple[Card, ...] = (), joker_heads: int = 1
+def hunt_kinds(held: Sequence[int], required: tuple[Card, ...] = (), joker_heads: int = 1
                ) -> tuple[tuple[str, int, int], ...]:
-    """The hunts of :func:`hunts_from` (``hand`` in any order) as a computer player weighs them:
-    each (colour, heads, jokers) once."""
+    """The hunts of :func:`hunts_from` as a computer player weighs them, each (colour, heads,
+    jokers) once, from the cards of ``required`` and those ``held`` besides (counted by kind:
+    :func:`rank_counts`): ``hunt_kinds(rank_counts(hand), pile)`` are the hunts that taking a
+    location's ``pile`` opens, one count of the hand serving every location."""
     out: tuple[tuple[str, int, int], ...] = ()
-    for counts in colour_counts(hand, required):
+    for counts in colour_counts(held, required):
         out += _colour_kinds(*counts, joker_heads)
     return out
 
@@ -339,56 +338,44 @@ def hunt_kinds(hand: tuple[Card, ...], required: tuple[Card, ...] = (), joker_he
 _PAIRS = {loc: (Vampire(loc, 1), Vampire(loc, 2)) for loc in LOCATIONS}
 
 
-def rank_counts(cards: Iterable[Card]) -> list[int]:
-    """How many of each kind ``cards`` holds, by rank (counted so, two cards are never compared
-    with ``==``, a Python-level call)."""
+def rank_counts(cards: Iterable[Card], less: Iterable[Card] = ()) -> list[int]:
+    """How many of each kind ``cards`` holds, by rank, one of each card of ``less`` taken away
+    (counted so, two cards are never compared with ``==``, a Python-level call)."""
     held = [0] * len(KINDS)
     for card in cards:
         held[card.rank] += 1
+    for card in less:
+        held[card.rank] -= 1
     return held
 
 
-def take_kinds(held: Sequence[int], pile: tuple[Card, ...], joker_heads: int = 1
-               ) -> tuple[tuple[str, int, int], ...]:
-    """``hunt_kinds(hand + pile, pile, joker_heads)`` from the hand's :func:`rank_counts`
-    ``held``: a computer player weighs every location it may take from one count of its hand."""
-    colours, need = _pile_counts(pile)
-    jokers, need_j = held[JOKER.rank] + need[JOKER.rank], need[JOKER.rank]
-    out: tuple[tuple[str, int, int], ...] = ()
+def colour_counts(held: Sequence[int], required: tuple[Card, ...]
+                  ) -> Iterator[tuple[Vampire, Vampire, int, int, int, int, int, int]]:
+    """For each colour a hunt containing ``required`` may have and of which ``required`` and the
+    cards ``held`` besides (by rank) hold a vampire and, jokers counted, 3 cards, in
+    :data:`LOCATIONS` order: its two vampires, how many of each and of jokers there are in all
+    and how many of each ``required`` holds."""
+    colours, need = _required(required)
+    need_j = need[JOKER.rank]
+    jokers = held[JOKER.rank] + need_j
     for one, two in colours:
         need1, need2 = need[one.rank], need[two.rank]
         n1, n2 = held[one.rank] + need1, held[two.rank] + need2
-        if n1 + n2:
-            out += _colour_kinds(one, two, n1, n2, jokers, need1, need2, need_j, joker_heads)
-    return out
+        if n1 + n2 and n1 + n2 + jokers >= 3:
+            yield one, two, n1, n2, jokers, need1, need2, need_j
 
 
 @lru_cache(maxsize=1 << 12)
-def _pile_counts(pile: tuple[Card, ...]
-                 ) -> tuple[tuple[tuple[Vampire, Vampire], ...], tuple[int, ...]]:
-    """The colours a hunt containing ``pile`` may have, as their two vampires (none if it holds
-    vampires of two colours; every colour if it holds none), and its :func:`rank_counts`."""
-    colours = {c.location for c in pile if isinstance(c, Vampire)}
+def _required(cards: tuple[Card, ...]
+              ) -> tuple[tuple[tuple[Vampire, Vampire], ...], tuple[int, ...]]:
+    """The colours a hunt containing ``cards`` may have, as their two vampires (none if they
+    are vampires of two colours; every colour if none is a vampire), and their
+    :func:`rank_counts`."""
+    colours = {c.location for c in cards if isinstance(c, Vampire)}
+    counts = tuple(rank_counts(cards))
     if len(colours) > 1:
-        return (), tuple(rank_counts(pile))
-    return tuple(_PAIRS[loc] for loc in colours or LOCATIONS), tuple(rank_counts(pile))
-
-
-def colour_counts(hand: tuple[Card, ...], required: tuple[Card, ...]
-                  ) -> Iterator[tuple[Vampire, Vampire, int, int, int, int, int, int]]:
-    """For each colour a hunt with ``required`` may have and ``hand`` holds a vampire of, in
-    :data:`LOCATIONS` order: its two vampires, how many of each and of jokers the hand holds and
-    how many of each ``required`` holds."""
-    need_colours = {c.location for c in required if isinstance(c, Vampire)}
-    if len(need_colours) > 1:
-        return
-    held, need = rank_counts(hand), rank_counts(required)
-    jokers, need_j = held[JOKER.rank], need[JOKER.rank]
-    for loc in need_colours or LOCATIONS:
-        one, two = _PAIRS[loc]
-        n1, n2 = held[one.rank], held[two.rank]
-        if n1 + n2:
-            yield one, two, n1, n2, jokers, need[one.rank], need[two.rank], need_j
+        return (), counts
+    return tuple(_PAIRS[loc] for loc in colours or LOCATIONS), counts
 
 
 @lru_cache(maxsize=1 << 14)
