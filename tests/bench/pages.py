@@ -190,16 +190,19 @@ def targets(name: str) -> tuple[str, str, str]:
 
 
 def measure_page(browser: Any, url: str, targets: tuple[str, str, str],
-                 home: str | None = None) -> dict[str, Any]:
+                 home: str | None = None, after_home: Any = None) -> dict[str, Any]:
     """One load of ``url`` in a fresh browser context: a first visit (empty cache) or, with
     ``home``, after the Accueil was opened in that context (the way a learner arrives: Voilà's
-    scripts are then in the browser's cache)."""
+    scripts are then in the browser's cache); ``after_home`` is called between the two (the
+    Accueil measured from the Accueil: until its pool has a warm kernel again)."""
     first_sel, click_sel, change_sel = targets
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     if home is not None:
         page.goto(home)
         page.locator(".tv-game-card").first.wait_for(state="visible", timeout=120_000)
+        if after_home is not None:
+            after_home()
     start = time.perf_counter()
     page.goto(url)
     page.locator(first_sel).first.wait_for(state="visible", timeout=120_000)
@@ -346,13 +349,20 @@ def measure_server(root: Path, names: list[str], pool: str, chromium: str, loads
             runs: dict[str, list[dict[str, Any] | None]] = {name: [] for name in names}
             for k in range(loads):  # round the pages, so that the machine's load weighs alike
                 for name in names:
-                    seen = log.read_text(errors="replace").count(FULL)
+                    seen = [log.read_text(errors="replace").count(FULL)]
                     # loads alternate: a first visit, then arriving from the Accueil
                     home = f"http://127.0.0.1:{port}/voila/render/index.ipynb" if k % 2 else None
+
+                    def refilled(seen: list[int] = seen) -> None:
+                        # the Accueil opened from the Accueil: not the kernel it just used
+                        wait_logged(log, seen[0] + 1, proc)
+                        seen[0] = log.read_text(errors="replace").count(FULL)
+
                     try:
                         runs[name].append(measure_page(
                             browser, f"http://127.0.0.1:{port}/voila/render/{name}",
-                            targets(name), home))
+                            targets(name), home,
+                            refilled if name == "index.ipynb" and pool != "0" else None))
                         done = runs[name][-1] or {}
                         first = done.get("first_widget_s", done.get("first_widget_home_s"))
                         print(fr.typography(
@@ -363,7 +373,7 @@ def measure_server(root: Path, names: list[str], pool: str, chromium: str, loads
                         runs[name].append(None)
                         print(f"  {name} #{k + 1} : ÉCHEC ({type(exc).__name__})", flush=True)
                     if pool != "0":
-                        wait_logged(log, seen + 1, proc)  # its pool is full again
+                        wait_logged(log, seen[0] + 1, proc)  # its pool is full again
             for name, done_runs in runs.items():
                 ok = [r for r in done_runs if r is not None]
                 failures = len(done_runs) - len(ok)
