@@ -18,46 +18,50 @@ from tutor.engine import (
     check_players,
     shuffled,
     unique_extreme,
-    unique_extreme_of,
 )
 
 
 def test_unique_extreme_plain_high_and_low() -> None:
-    assert unique_extreme({"a": 3, "b": 9, "c": 5}, "high").winner == "b"
-    assert unique_extreme({"a": 3, "b": 9, "c": 5}, "low").winner == "a"
+    assert unique_extreme("abc", (3, 9, 5), "high").winner == "b"
+    assert unique_extreme("abc", (3, 9, 5), "low") == ("a", 3, (), False)
 
 
 def test_unique_extreme_cancels_repeatedly() -> None:
-    res = unique_extreme({"a": 9, "b": 9, "c": 7, "d": 7, "e": 2}, "high")
+    res = unique_extreme("abcde", (9, 9, 7, 7, 2), "high")
     assert res.winner == "e" and res.value == 2
     assert res.cancelled == ((9, ("a", "b")), (7, ("c", "d")))
     assert not res.stopped_by_limit
 
 
 def test_unique_extreme_limit_stops_after_one_cancellation() -> None:
-    res = unique_extreme({"a": 9, "b": 9, "c": 7, "d": 7, "e": 2}, "high", max_cancellations=1)
+    res = unique_extreme("abcde", (9, 9, 7, 7, 2), "high", max_cancellations=1)
     assert res.winner is None and res.stopped_by_limit
     assert res.cancelled == ((9, ("a", "b")),)
 
 
 def test_unique_extreme_all_tied() -> None:
-    res = unique_extreme({"a": 4, "b": 4}, "low")
+    res = unique_extreme("ab", (4, 4), "low")
     assert res.winner is None and not res.stopped_by_limit and res.cancelled == ((4, ("a", "b")),)
 
 
-def test_unique_extreme_of_seats_and_values_given_apart() -> None:
+def test_unique_extreme_is_the_plain_rule() -> None:
+    """Against a plain statement: the best value played once wins; every better value, played
+    more than once, is cancelled in order with the seats that played it."""
     rng = random.Random(3)
     for _ in range(300):
         values = [rng.randrange(1, 6) for _ in range(rng.randrange(1, 6))]
         seats = "abcde"[:len(values)]
-        once = [v for v in values if values.count(v) == 1]
-        for best, prefer in ((max, "high"), (min, "low")):
-            res = unique_extreme_of(seats, values, prefer)  # type: ignore[arg-type]
+        for prefer in ("high", "low"):
+            ranked = sorted(set(values), reverse=prefer == "high")
+            once = [v for v in ranked if values.count(v) == 1]
+            value = once[0] if once else None
+            before = ranked[:ranked.index(once[0])] if once else ranked
+            cancelled = tuple((v, tuple(s for s, x in zip(seats, values) if x == v))
+                              for v in before)
+            winner = seats[values.index(once[0])] if once else None
+            res = unique_extreme(seats, values, prefer)
             assert type(res) is Resolution
-            assert res.value == (best(once) if once else None)
-            assert res.winner == (seats[values.index(res.value)] if once else None)
-            assert res == unique_extreme(dict(zip(seats, values)), prefer)  # type: ignore[arg-type]
-    assert unique_extreme_of(("a", "b", "c"), [3, 9, 5], "low") == ("a", 3, (), False)
+            assert res == (winner, value, cancelled, False)
 
 
 def test_shuffled_depends_on_seed_only() -> None:

@@ -12,7 +12,6 @@ from tutor.engine.core import (
     short_repr,
     shuffled,
     unique_extreme,
-    unique_extreme_of,
 )
 from tutor.engine.variant import VariantBase
 from tutor.fr import join as join_names
@@ -33,5 +32,4 @@ __all__ = [
     "shuffled",
     "signed",
     "unique_extreme",
-    "unique_extreme_of",
 ]

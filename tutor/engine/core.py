@@ -151,28 +151,19 @@ class Resolution(NamedTuple):
 
 
 def unique_extreme(
-    plays: Mapping[str, int],
-    prefer: Literal["high", "low"],
-    max_cancellations: int | None = None,
-) -> Resolution:
-    """Find the best value played by exactly one player ("the highest unique card wins").
-
-    Values are examined from best to worst (highest first for ``"high"``, lowest first for
-    ``"low"``). A value played by two or more players is cancelled and the next one examined. With
-    ``max_cancellations`` set, the search gives up once that many values have been cancelled.
-    :func:`unique_extreme_of` is the same rule on the seats and their values given apart.
-    """
-    return unique_extreme_of(tuple(plays), list(plays.values()), prefer, max_cancellations)
-
-
-def unique_extreme_of(
     seats: Sequence[str],
     values: Sequence[int],
     prefer: Literal["high", "low"],
     max_cancellations: int | None = None,
 ) -> Resolution:
-    """:func:`unique_extreme` of the plays ``seats[i]: values[i]`` (two sequences in the same
-    order, as a game's state holds them: no mapping built for a simulation's every round)."""
+    """Find the best value played by exactly one player ("the highest unique card wins"):
+    ``seats[i]`` played ``values[i]`` (two sequences in the same order, as a game's state holds
+    them: no mapping built for a simulation's every round).
+
+    Values are examined from best to worst (highest first for ``"high"``, lowest first for
+    ``"low"``). A value played by two or more players is cancelled and the next one examined. With
+    ``max_cancellations`` set, the search gives up once that many values have been cancelled.
+    """
     best = max(values) if prefer == "high" else min(values)
     if values.count(best) == 1:  # the usual case, answered without sorting
         # (a plain tuple: the named tuple's keyword machinery costs more than the search)

@@ -19,7 +19,7 @@ from tutor.engine import (
     Resolution,
     check_players,
     shuffled,
-    unique_extreme_of,
+    unique_extreme,
 )
 from tutor.engine.api import Seed
 from tutor.engine.core import Record
@@ -362,10 +362,10 @@ def resolve_round(plays: Mapping[str, int], pile: Sequence[int],
 def _resolution(players: Sequence[str], laid: Sequence[int], pile: tuple[int, ...],
                 rules: Variant) -> Resolution:
     """Who takes ``pile`` when ``players`` laid ``laid`` (in the same order): the tie rule of
-    :func:`unique_extreme_of`, the highest card first on a pile worth 0 or more, the lowest first
+    :func:`unique_extreme`, the highest card first on a pile worth 0 or more, the lowest first
     on a negative one, one level of cancellation only under ``ties="one_level"``. The rule of
     :func:`_resolve` (events, results) and of a simulation's :func:`step` (the winner alone)."""
-    return unique_extreme_of(players, laid, "high" if sum(pile) >= 0 else "low",
+    return unique_extreme(players, laid, "high" if sum(pile) >= 0 else "low",
                              1 if rules.ties == "one_level" else None)
 
 
