@@ -32,7 +32,9 @@ error shown in the page's error areas (``ErrorArea``) or raised by the kernel, a
 after 15 clicks, an example that does not step, and for the browser learner a JavaScript error,
 Voilà's error text or the lost-kernel banner. Reported per scenario: errors with their reasons,
 time to the first widget p50/p95, click latency p50/p95 (overall and for the clicks made while
-others were still arriving), the browser learner's figures, peak memory of the server and its
+others were still arriving), the time to reach a part built on arrival (the game against the
+computer, a worked example's table: built by the kernel, its widgets received; overall and during
+the arrival), the browser learner's figures, peak memory of the server and its
 kernels, the server process's own peak resident memory (without its kernels), the memory each
 learner costs (its kernel at the end of its visit and its share of the server's growth), the
 memory of the pools at rest, and whether every learner's kernel is gone after the pages are
@@ -154,6 +156,9 @@ class Figures:
         self.first_widget_s: list[float] = []  # protocol learners: every widget state
         self.kernel_mb: list[float] = []  # each learner's kernel at the end of its visit
         self.clicks: list[tuple[float, float]] = []  # protocol learners: (when, latency ms)
+        #: protocol learners reaching a part built on arrival (the game, a worked example's
+        #: table): (when, ms until it is built and its widgets sent), apart from the clicks
+        self.reaches: list[tuple[float, float]] = []
         self.browser_first_widget_s: list[float] = []
         self.browser_ready_s: list[float] = []
         self.browser_clicks: list[tuple[float, float]] = []
@@ -348,7 +353,7 @@ def protocol_learner(base_url: str, index: int, delay: float, figures: Figures) 
         step = "partie contre l’ordinateur : arrivée"  # scrolled to: built
         when = time.perf_counter()
         took, built = wire.reach(links[0], "play_vs_computer")
-        figures.clicks.append((when, took))
+        figures.reaches.append((when, took))
         games = [m for m in wire.tree(built) if "tv-game" in wire.classes(m)]
         if not games:
             raise RuntimeError("pas de partie contre l’ordinateur dans la page")
@@ -363,7 +368,7 @@ def protocol_learner(base_url: str, index: int, delay: float, figures: Figures) 
         step = "exemple : ouverture"  # « Pas à pas sur la table » on the first example
         when = time.perf_counter()
         took, example = wire.reach(links[0], FIRST_EXAMPLE)
-        figures.clicks.append((when, took))
+        figures.reaches.append((when, took))
         for k in range(EXAMPLE_STEPS):  # Suivant, Précédent...: always a change
             step = f"exemple, clic {k + 1}"
             button = wire.buttons(example, NEXT if k % 2 == 0 else PREVIOUS)
@@ -543,17 +548,21 @@ async def run_load(port: int, server_pid: int, learners: int, browsers: int, spr
     latencies = [ms for _, ms in figures.clicks]
     arrived = max(figures.ready_at) if figures.ready_at else started
     during = [ms for when, ms in figures.clicks if when < arrived]
+    reached = [ms for _, ms in figures.reaches]
+    reached_during = [ms for when, ms in figures.reaches if when < arrived]
     first_p50, first_p95 = quantiles(figures.first_widget_s)
     page_p50, page_p95 = quantiles(figures.page_s)
     p50, p95 = quantiles(latencies)
     during_p50, during_p95 = quantiles(during)
+    reach_p50, reach_p95 = quantiles(reached)
+    reach_during_p50, reach_during_p95 = quantiles(reached_during)
     browser_click_p50, browser_click_p95 = quantiles([ms for _, ms in figures.browser_clicks])
     return {
         "learners": learners,
         "protocol_learners": learners - len(in_browser),
         "browser_learners": len(in_browser),
         "spread_s": spread_s,
-        "interactions": len(latencies),
+        "interactions": len(latencies) + len(reached),
         "errors": figures.errors,
         "page_p50_s": page_p50,
         "page_p95_s": page_p95,
@@ -567,6 +576,12 @@ async def run_load(port: int, server_pid: int, learners: int, browsers: int, spr
         "clicks_during_arrival": len(during),
         "latency_during_arrival_p50_ms": during_p50,
         "latency_during_arrival_p95_ms": during_p95,
+        "reach_ms": reached,
+        "reach_p50_ms": reach_p50,
+        "reach_p95_ms": reach_p95,
+        "reaches_during_arrival": len(reached_during),
+        "reach_during_arrival_p50_ms": reach_during_p50,
+        "reach_during_arrival_p95_ms": reach_during_p95,
         "browser_first_widget_s": figures.browser_first_widget_s,
         "browser_ready_s": figures.browser_ready_s,
         "browser_interactions": len(figures.browser_clicks),
@@ -665,12 +680,20 @@ def print_report(report: dict[str, Any]) -> None:
               f"p95 {sec(report['page_p95_s'])})")
     say(f"    latence d'un clic (jusqu'au noyau de nouveau au repos) : médiane "
           f"{ms(report['latency_p50_ms'])}, p95 {ms(report['latency_p95_ms'])} "
-          f"({fr.count(report['interactions'], 'clic')})")
+          f"({fr.count(len(report['click_ms']), 'clic')})")
     if report["scenario"] == "arrivee":
         during = fr.count(report["clicks_during_arrival"], "clic")
         say(f"    pendant l'arrivée ({during}) : médiane "
               f"{ms(report['latency_during_arrival_p50_ms'])}, "
               f"p95 {ms(report['latency_during_arrival_p95_ms'])}")
+    say(f"    une partie construite à l'arrivée (la partie contre l'ordinateur, la table d'un "
+          f"exemple : construite, ses widgets reçus) : médiane {ms(report['reach_p50_ms'])}, "
+          f"p95 {ms(report['reach_p95_ms'])} ({fr.count(len(report['reach_ms']), 'fois', 'fois')})")
+    if report["scenario"] == "arrivee" and report["reaches_during_arrival"]:
+        times = fr.count(report["reaches_during_arrival"], "fois", "fois")
+        say(f"    pendant l'arrivée ({times}) : médiane "
+              f"{ms(report['reach_during_arrival_p50_ms'])}, "
+              f"p95 {ms(report['reach_during_arrival_p95_ms'])}")
     if report["browser_learners"]:
         say("  dans Chromium (de bout en bout, Chromium sur la même machine que le serveur) :")
         say(f"    premier widget {seconds(report['browser_first_widget_s'])}, page prête "
