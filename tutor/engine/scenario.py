@@ -219,8 +219,9 @@ def take(where: str, given: Sequence[Any], pool: list[Any], clause: str,
         n = sum(1 for c in known if c == card and type(c) is type(card))
         if n:
             copies = "qu’un exemplaire" if n == 1 else f"que {fr.count(n, 'exemplaire')}"
-            raise IllegalAction(f"{where} : la carte {name} est placée deux fois (le jeu n’en "
-                                f"a {copies}).", clause)
+            placed = "placé" if n == 1 else "tous placés"
+            raise IllegalAction(f"{where} : une carte {name} de trop (le jeu n’en a {copies}, "
+                                f"déjà {placed}).", clause)
         raise IllegalAction(f"{where} : il n’y a pas de carte {name} dans ce jeu.", clause)
     return list(given)
 
