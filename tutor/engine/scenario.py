@@ -518,11 +518,17 @@ def read_variant(engine: ScenarioEngine, value: object) -> Any:
                     f"jeu ; écrivez {words}."))
             table[reading.field] = choice
         value = table
+    presets = ", ".join(engine.PRESETS)
+    if isinstance(value, str) and value not in engine.PRESETS:
+        raise ScenarioError(fr.typography(
+            f"variante : {fr.quote(value)} n’est pas un préréglage de ce jeu ; écrivez le nom "
+            f"d’un préréglage ({presets}) ou une table de lectures, par exemple "
+            f"variante = {{ {example} }}."))
     try:
         return engine.Variant.coerce(value)
     except ValueError as exc:
         raise ScenarioError(fr.typography(
-            f"variante : {exc} Écrivez le nom d’un préréglage ({', '.join(engine.PRESETS)}) "
+            f"variante : {exc} Écrivez le nom d’un préréglage ({presets}) "
             f"ou une table de lectures, par exemple variante = {{ {example} }}.")) from None
 
 
