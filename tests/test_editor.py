@@ -83,9 +83,9 @@ def test_cards_already_won_are_won_in_manches_played_first() -> None:
 
 @pytest.mark.parametrize("position, says", [
     (Position(("A", "B"), "standard", {"pioche": (5,)}, {"gains": {"A": (5,), "B": ()}}),
-     "Pioche : la carte « +5 » est placée deux fois"),
+     "Pioche : une carte « +5 » de trop (le jeu n’en a qu’un exemplaire, déjà placé)"),
     (Position(("A", "B"), "standard", {"pioche": ()}, {"gains": {"A": (3,), "B": (3,)}}),
-     "Gains de B : la carte « +3 » est placée deux fois"),
+     "Gains de B : une carte « +3 » de trop"),
 ])
 def test_a_card_twice_is_refused_naming_the_part_and_nothing_changes(
         position: Position, says: str) -> None:
@@ -377,7 +377,7 @@ def test_a_card_in_two_hands_is_refused_naming_the_hand() -> None:
     editor.fronts["mains"][1].add(12)
     editor.play_button.click()
     said = text(editor.error.value)
-    assert "donne 1, main d" in said and "la carte « 12 » est placée deux fois" in said, said
+    assert "donne 1, main d" in said and "une carte « 12 » de trop" in said, said
     assert board.session.state is before
 
 
@@ -421,7 +421,8 @@ def test_vaiko_the_pile_set_with_the_controls_turns_its_first_card_onto_the_disc
     for face in ("Vision", "Vision", "Vision"):  # five in all: the game has four
         editor.piles["pioche"].add(face)
     editor.play_button.click()
-    assert "la carte « Vision » est placée deux fois" in text(editor.error.value)
+    assert ("une carte « Vision » de trop (le jeu n’en a que 4 exemplaires, déjà tous "
+            "placés)") in text(editor.error.value)
     assert board.session.state is before
 
 
@@ -465,7 +466,8 @@ def test_vampir_one_copy_too_many_is_refused_naming_the_part_and_nothing_changes
     editor.piles["pioche"].add(vp.v.Vampire("church", 2))
     editor.play_button.click()
     said = text(editor.error.value)
-    assert "Pioche : la carte « vampire" in said and "que 5 exemplaires" in said, said
+    assert "Pioche : une carte « vampire" in said, said
+    assert "que 5 exemplaires, déjà tous placés" in said, said
     assert board.session.state is before
 
 

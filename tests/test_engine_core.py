@@ -103,7 +103,9 @@ def test_event_repr_evaluates_back() -> None:
     [
         (["Alex"], "de 2 à 5 joueurs, pas 1"),
         (["A", "B", "C", "D", "E", "F"], "pas 6"),
-        (["Alex", "Alex"], "même nom\u202f: Alex"),
+        (["Alex", "Alex"], "même nom\u202f: «\u202fAlex\u202f»."),
+        (["Léo", "léo"], "même nom\u202f: «\u202fLéo\u202f» et «\u202fléo\u202f» (majuscules et "
+                         "espaces mis à part)."),
         (["Alex", ""], "Nom de joueur invalide"),
         ("Alex", "suite de noms"),
     ],

@@ -11,7 +11,7 @@ import ipywidgets as w
 import pytest
 
 from tutor import fr
-from tutor.engine.hints import beats, duel, hints
+from tutor.engine.hints import ActionHint, Hints, beats, duel, hints, wilson
 from tutor.games import GAMES
 from tutor.ui import hints as hints_ui
 from tutor.ui import html as h
@@ -138,3 +138,27 @@ def test_an_action_label_says_its_group_once() -> None:
     assert in_group("Cartes à échanger", "Ma carte 1 ⇄ carte 3 d’Alex") == \
         "Cartes à échanger : Ma carte 1 ⇄ carte 3 d’Alex"
     assert in_group("", "Piocher 2 cartes") == "Piocher 2 cartes"
+
+
+def _estimate(action: str, won: range) -> ActionHint:
+    rounds = frozenset(range(200))
+    low, high = wilson(len(won), len(rounds))
+    return ActionHint(action, len(rounds), len(won), low, high, 0.0, 1.0, (action,), rounds,
+                      frozenset(won))
+
+
+@pytest.mark.parametrize("leaders", [2, 3, 4, 11])
+def test_the_verdict_names_a_small_leading_group_and_counts_a_large_one(leaders: int) -> None:
+    tied = [_estimate(f"coup {k}", range(100)) for k in range(leaders)]  # the same games won
+    behind = _estimate("coup perdant", range(0))
+    result = Hints("A", "hasard", "hasard", 1, 200, (*tied, behind))
+    labels = {r.action: r.action for r in result.rows}
+    said = hints_ui.verdict(result, labels)
+    assert [r.action for r in result.leaders()] == [r.action for r in tied]
+    assert said.endswith("Les autres coups sont derrière, à 95 %.")
+    if leaders <= hints_ui.NAMED:
+        assert all(r.action in said for r in tied)
+    else:
+        assert f"{leaders} coups, marqués « en tête » dans le tableau" in said
+        assert "coup 0" not in said
+    assert "coup perdant" not in said

@@ -139,7 +139,7 @@ def test_malformed_rule_files_name_the_line_and_reason(
     ("change", "message"),
     [
         (('type = "manche"', 'type = "tournoi"'), "type d’exemple inconnu"),
-        (("gagnant = \"B\"", "vainqueur = \"B\""), "clé(s) inconnue(s) vainqueur"),
+        (("gagnant = \"B\"", "vainqueur = \"B\""), "clé inconnue «\u202fvainqueur\u202f»"),
         (("cartes = { A = 1, B = 2 }", "cartes = { A = 1, B = 20 }"), "situation impossible"),
         (("pile = [3]", "pile = 3"), "pile doit être une liste"),
     ],

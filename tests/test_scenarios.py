@@ -355,8 +355,8 @@ def test_a_bad_scenario_in_the_sandbox_shows_a_french_reason_and_changes_nothing
     for label, text in {**IMPOSSIBLE.get(game, {}), **COMMON_IMPOSSIBLE}.items():
         panel.text.value = text
         panel.load_button.click()
-        assert "tv-error" in board.error.value, label
-        assert "problème inattendu" not in board.error.value, label
+        assert "tv-error" in panel.error.value, label
+        assert "problème inattendu" not in panel.error.value, label
         assert board.session.state is before and board.session.cursor == 0, label
     # the same through a link, and a link that is not a scenario at all
     for query in ("?scenario=" + quote("joueurs = [", safe=""), "?scenario=%ff%fe",

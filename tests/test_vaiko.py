@@ -483,7 +483,7 @@ def test_a_wrong_expectation_in_an_example_is_reported() -> None:
         ({"coups": [{"joueur": "Alex", "action": "danser"}]}, "action inconnue"),
         ({"coups": [{"joueur": "Alex", "action": "jeter"}]}, "coup 1 impossible"),
         ({"mains": {"Alex": ["11"], "Carla": ["1"]}}, "situation impossible"),
-        ({"attendu": {"gagnant": "Alex"}}, "clé(s) inconnue(s) gagnant"),
+        ({"attendu": {"gagnant": "Alex"}}, "clé inconnue «\u202fgagnant\u202f»"),
     ],
 )
 def test_malformed_examples_are_refused(change: dict[str, object], message: str) -> None:

@@ -92,11 +92,11 @@ def test_a_bad_scenario_link_says_why_in_french_and_the_page_keeps_working(
     page = opened(browser, app_url, "vautours", "?scenario=" + quote(bad, safe=""))
     sandbox = page.locator(".tv-sandbox")
     error = sandbox.locator(".tv-error-area .tv-error")
-    expect(error).to_contain_text("placée deux fois", timeout=READY_TIMEOUT_MS)
+    expect(error).to_contain_text("de trop", timeout=READY_TIMEOUT_MS)
     # said at the top of the page too, where the learner arrives, with the way to the sandbox
     notice = page.locator(".tv-tutor-notice")
     expect(notice).to_contain_text("Le scénario du lien n’a pas été chargé")
-    expect(notice).to_contain_text("placée deux fois")
+    expect(notice).to_contain_text("de trop")
     assert (notice.bounding_box() or {"y": 1e9})["y"] < 900
     expect(notice.get_by_role("link", name="Aller au bac à sable")).to_have_attribute(
         "href", "#tutor-scenario")

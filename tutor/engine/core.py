@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, TypeVar
 
-from tutor.fr import shown, typography
+from tutor.fr import join, quote, shown, typography
 
 T = TypeVar("T")
 
@@ -190,7 +190,8 @@ def best_totals(totals: Mapping[str, int], lowest: bool = False) -> tuple[tuple[
 
 
 def check_players(players: Sequence[str], low: int, high: int, clause: str) -> tuple[str, ...]:
-    """Validate a list of player names: count within ``low..high``, non-empty, distinct names.
+    """Validate a list of player names: count within ``low..high``, non-empty, distinct names
+    (two names that differ only by capitals or surrounding spaces are the same name).
 
     Raises :class:`IllegalAction` citing ``clause`` (the game's "players" clause).
     """
@@ -205,10 +206,16 @@ def check_players(players: Sequence[str], low: int, high: int, clause: str) -> t
         if not isinstance(name, str) or not name.strip():
             raise IllegalAction(typography(f"Nom de joueur invalide : {short_repr(name)}."),
                                 clause)
-    if len(set(names)) != len(names):
-        twice = sorted({n for n in names if names.count(n) > 1})
+    # « Léo » and « léo » (or « Léo ») would be two seats a reader cannot tell apart
+    keys = [name.strip().casefold() for name in names]
+    if len(set(keys)) != len(keys):
+        same = {k for k in keys if keys.count(k) > 1}
+        twice = sorted({n for n, k in zip(names, keys) if k in same})
+        apart = " (majuscules et espaces mis à part)" if len(twice) > len(same) else ""
         raise IllegalAction(typography(
-            "Deux joueurs ne peuvent pas porter le même nom : " + ", ".join(twice) + "."), clause)
+            "Deux joueurs ne peuvent pas porter le même nom : "
+            + join(quote(n) for n in twice) + apart + "."),
+            clause)
     return names
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from tutor import fr
 from tutor.engine.core import Event
 
 COMMON_KEYS = ("id", "titre", "type", "note", "variante", "articles")
@@ -31,13 +32,15 @@ def check_keys(where: str, data: Mapping[str, Any], required: Sequence[str],
     """Refuse missing required keys and unknown keys, naming them and the valid ones."""
     missing = [k for k in required if k not in data]
     if missing:
-        raise ExampleError(f"{where} : clé(s) manquante(s) {', '.join(missing)}")
+        said = "clé manquante" if len(missing) == 1 else "clés manquantes"
+        raise ExampleError(f"{where} : {said} {fr.join(fr.quote(k) for k in missing)}.")
     allowed = set(required) | set(optional)
     unknown = sorted(set(data) - allowed)
     if unknown:
+        said = "clé inconnue" if len(unknown) == 1 else "clés inconnues"
         raise ExampleError(
-            f"{where} : clé(s) inconnue(s) {', '.join(unknown)} "
-            f"(clés possibles : {', '.join(sorted(allowed))})"
+            f"{where} : {said} {fr.join(fr.quote(k) for k in unknown)} "
+            f"(clés possibles : {', '.join(sorted(allowed))})."
         )
 
 

@@ -219,8 +219,9 @@ def take(where: str, given: Sequence[Any], pool: list[Any], clause: str,
         n = sum(1 for c in known if c == card and type(c) is type(card))
         if n:
             copies = "qu’un exemplaire" if n == 1 else f"que {fr.count(n, 'exemplaire')}"
-            raise IllegalAction(f"{where} : la carte {name} est placée deux fois (le jeu n’en "
-                                f"a {copies}).", clause)
+            placed = "placé" if n == 1 else "tous placés"
+            raise IllegalAction(f"{where} : une carte {name} de trop (le jeu n’en a {copies}, "
+                                f"déjà {placed}).", clause)
         raise IllegalAction(f"{where} : il n’y a pas de carte {name} dans ce jeu.", clause)
     return list(given)
 
@@ -517,11 +518,17 @@ def read_variant(engine: ScenarioEngine, value: object) -> Any:
                     f"jeu ; écrivez {words}."))
             table[reading.field] = choice
         value = table
+    presets = ", ".join(engine.PRESETS)
+    if isinstance(value, str) and value not in engine.PRESETS:
+        raise ScenarioError(fr.typography(
+            f"variante : {fr.quote(value)} n’est pas un préréglage de ce jeu ; écrivez le nom "
+            f"d’un préréglage ({presets}) ou une table de lectures, par exemple "
+            f"variante = {{ {example} }}."))
     try:
         return engine.Variant.coerce(value)
     except ValueError as exc:
         raise ScenarioError(fr.typography(
-            f"variante : {exc} Écrivez le nom d’un préréglage ({', '.join(engine.PRESETS)}) "
+            f"variante : {exc} Écrivez le nom d’un préréglage ({presets}) "
             f"ou une table de lectures, par exemple variante = {{ {example} }}.")) from None
 
 

@@ -88,7 +88,7 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
     text = (f"Pour chaque coup possible, des parties sont simulées jusqu’à {until}, à partir "
             f"de ce que {seat} voit seulement : à chaque partie, les cartes cachées sont "
             "redistribuées au hasard parmi celles que l’on ne voit pas. Les parties vont aux "
-            "coups encore en course : un coup sûrement derrière le premier n’est plus joué, "
+            "coups encore en course : un coup derrière le premier à 95 % n’est plus joué, "
             "sauf pour resserrer sa marge (d’où des nombres de parties différents d’une "
             "ligne à l’autre). ")
     if not result.whole_game:
@@ -117,13 +117,18 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
     return fr.typography(text)
 
 
-MARGIN_LINE = ("La marge est un intervalle de confiance à 95 % : la vraie chance de gagner s’y "
-               "trouve 95 fois sur 100. Un coup n’est dit « meilleur » que si sa marge est "
-               "tout entière au-dessus de celle de chacun des autres et que, sur les mêmes "
-               "parties simulées (mêmes cartes cachées, mêmes adversaires), là où un seul des "
-               "deux gagne, il gagne plus souvent que le hasard ne l’expliquerait (test du "
-               "signe, à 95 %). Sinon, les coups dont les marges se chevauchent sont à égalité, "
-               "à la marge près.")
+MARGIN_LINE = ("La marge est un intervalle de confiance à 95 % (la vraie chance s’y trouve 95 "
+               "fois sur 100) : des coups dont les marges se chevauchent sont à égalité.")
+"""The one line under the table; :data:`MARGIN_DETAIL` opens beneath it."""
+
+MARGIN_DETAIL = ("Un coup n’est dit « meilleur » que si sa marge est tout entière au-dessus de "
+                 "celle de chacun des autres et que, sur les mêmes parties simulées (mêmes "
+                 "cartes cachées, mêmes adversaires), là où un seul des deux gagne, il gagne "
+                 "plus souvent que le hasard ne l’expliquerait (test du signe, à 95 %).")
+
+NAMED = 3
+"""A leading group of more coups than this is counted, not listed, in the verdict (the table
+tags each of them)."""
 
 
 def verdict(result: Hints, labels: dict[Any, str]) -> str:
@@ -136,12 +141,13 @@ def verdict(result: Hints, labels: dict[Any, str]) -> str:
     if best is not None:
         return f"Meilleur coup, séparé des autres à 95 % : {labels.get(best.action, '')}."
     group = result.leaders()
-    names = fr.join(labels.get(r.action, str(r.action)) for r in group)
     if len(group) == len(ranked):
         return ("Aucun coup ne se détache : tous sont à égalité, à la marge près "
                 "(« Affiner » poursuit le calcul).")
-    return (f"En tête, à égalité à la marge près : {names}. Les autres coups sont sûrement "
-            "derrière.")
+    names = (fr.join(labels.get(r.action, str(r.action)) for r in group) if len(group) <= NAMED
+             else f"{fr.count(len(group), 'coup')}, marqués « en tête » dans le tableau")
+    return (f"En tête, à égalité à la marge près : {names}. Les autres coups sont derrière, "
+            "à 95 %.")
 
 
 def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
@@ -259,7 +265,9 @@ class HintPanel(w.VBox):  # type: ignore[misc]
             f'<p class="tv-hint-verdict"><strong>{h.esc(fr.typography(verdict(result, labels)))}'
             f"</strong></p>"
             f'<div class="tv-hint-scroll">{table}</div>'
-            f'<p class="tv-muted tv-hint-margin">{h.esc(fr.typography(MARGIN_LINE))}</p>'
-            f'<p class="tv-muted">{h.esc(explanation(result, kinds, seat))} '
-            f"{h.esc(total)}</p></div>"))
+            f'<p class="tv-muted tv-hint-margin">{h.esc(fr.typography(MARGIN_LINE))} '
+            f"{h.esc(total)}</p>"
+            f'<details class="tv-muted tv-hint-how"><summary>Comment ce conseil est calculé'
+            f"</summary><p>{h.esc(fr.typography(MARGIN_DETAIL))}</p>"
+            f"<p>{h.esc(explanation(result, kinds, seat))}</p></details></div>"))
         self.refine.layout.display = ""

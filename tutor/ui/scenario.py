@@ -3,8 +3,8 @@
 for a link that opens the page on that position, and the page's ``?scenario=`` read on arrival.
 
 Everything a visitor sends (the pasted text, the link's query) is bounded, parsed as TOML and
-validated by the engine; a refusal is shown in French in the sandbox's error area and changes
-nothing.
+validated by the engine; a refusal is shown in French under the panel's buttons (a link's, in the
+sandbox's error area and at the top of the page) and changes nothing.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from tutor.ui import html as h
 from tutor.ui.bridge import MAX_TEXT as MAX_QUERY
 from tutor.ui.bridge import SCENARIO_ANCHOR, SCENARIO_PARAMETER, CopyButton, query_value
 from tutor.ui.htmlwidget import Html
-from tutor.ui.widgets import Refusal, read_game_number, set_html
+from tutor.ui.widgets import ErrorArea, Refusal, guarded, read_game_number, set_html
 
 if TYPE_CHECKING:
     from tutor.ui.page import GamePage
@@ -37,6 +37,7 @@ class Board(Protocol):
     session: Any
     surface: Any
     guard: Any
+    error: ErrorArea
     count: Any
     seed: Any
     me: str | None
@@ -114,15 +115,19 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
                     f"{reference(board.engine)}</div>")
         buttons = w.HBox([self.load_button, self.link_button],
                          layout=w.Layout(flex_flow="row wrap"))
-        super().__init__([head, self.status, self.text, buttons, self.link, self.url, self.copy])
+        # a refusal of « Charger » or « Lien à partager » shows under their buttons, where the
+        # learner's eyes are (on a phone the sandbox's own error area is a screen above)
+        self.error = ErrorArea(page.book())
+        super().__init__([head, self.status, self.text, buttons, self.error, self.link, self.url,
+                          self.copy])
         self.add_class("tv-scenario")
         self._loaded: Any = None
         #: how the start of the last scenario loaded was made: (start, game number, chance keys)
         self._origin: tuple[Any, int | None, Mapping[str, Any] | None] | None = None
         self._steps = 0  # the moves the last loaded scenario replayed
-        guard = board.guard
-        self.load_button.on_click(guard(lambda _: self.load(self.text.value)))
-        self.link_button.on_click(guard(lambda _: self.share()))
+        guard, here = board.guard, guarded(self.error)
+        self.load_button.on_click(here(lambda _: self.load(self.text.value)))
+        self.link_button.on_click(here(lambda _: self.share()))
         board.session.observe(lambda _: guard(self.refresh)(), names="version")
         page.browser.on_query(guard(self.from_query))
         self.refresh()
@@ -157,6 +162,9 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         """Set the sandbox up from a scenario text, or from a link's short code
         (:func:`~tutor.engine.scenario.decode_link`); a refusal changes nothing."""
         engine = self.board.engine
+        # what the last load, link or set-up said is not about this one
+        set_html(self.status, "")
+        self.board.error.clear()
         try:
             if isinstance(text, str) and SHORT.fullmatch(text):
                 built = sc.decode_link(engine, text, self.game)

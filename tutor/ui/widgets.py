@@ -245,8 +245,9 @@ class GameSettings(w.VBox):  # type: ignore[misc]
                                          description="Adversaires", style={"button_width": "3rem"})
         kinds = engine.PLAYER_KINDS
         self.level = w.ToggleButtons(options=[(label, key) for key, (label, _) in kinds.items()],
-                                     value=level,
+                                     value=level, tooltips=[label for label, _ in kinds.values()],
                                      description="Niveau", style={"button_width": level_width})
+        self.level.add_class("tv-level")  # a long level's name wraps, never cut off
         self.preset = w.Dropdown(
             options=[(label, key) for key, label in engine.PRESET_LABELS.items()],
             value="standard", description="Règle", layout=w.Layout(width="34rem"))
