@@ -5,13 +5,16 @@ For every game, two player counts, every computer level and three positions of a
 as the page computes it (:meth:`tutor.engine.hints.Race.run_for`, one second on this machine), and
 the report says whether it **separates the best class at 95 %** or **has every class within
 ±5 points**, with its time, the playouts per class and the computer decisions per second. It also
-reports, per game and computer level, the decisions per second of the playouts alone. Not a
+reports, per game and computer level, the decisions per second of the playouts alone, and for
+a position that does not answer, how many times the playouts it played would bring every class
+within ±5 points (each class's estimate kept: what speed the goal asks there). Not a
 test: nothing here asserts a time. ``--cpu`` times with this process's CPU time instead of the
 wall clock (a shared, loaded machine: what one second of a core holds).
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 import sys
 import time
@@ -46,6 +49,24 @@ def positions(engine: AnyEngine, n: int, kind: str, seed: int = 1) -> list[tuple
     return [("début", mine[0]), ("milieu", mine[len(mine) // 2]), ("fin", mine[-1])]
 
 
+def playouts_for_tight(rate: float) -> int:
+    """The fewest playouts whose 95 % interval (Wilson's) is within ±5 points around ``rate``."""
+    n = 1
+    while True:
+        low, high = wilson(round(rate * n), n)
+        if (high - low) / 2 <= TIGHT:
+            return n
+        n += 1
+
+
+def shortfall(classes: list[Any]) -> float:
+    """How many times the playouts played would bring every class within ±5 points at the
+    win chances estimated (the speed one second would then need, against this run)."""
+    played = sum(r.playouts for r in classes)
+    needed = sum(max(r.playouts, playouts_for_tight(r.win_rate)) for r in classes)
+    return needed / played if played else math.inf
+
+
 def counts(engine: AnyEngine) -> tuple[int, int]:
     low = max(engine.MIN_PLAYERS, 3) if engine.MAX_PLAYERS >= 3 else engine.MIN_PLAYERS
     return low, min(engine.MAX_PLAYERS, low + 2)
@@ -57,7 +78,8 @@ def report(seconds: float = SECOND,
     rates: list[dict[str, Any]] = []
     print(fr.typography(f"Conseil : une seconde suffit-elle ? (budget {seconds} s ; "
                         "« séparé » : le meilleur coup se détache à 95 % ; « ±5 » : toutes "
-                        "les marges sous 5 points)"), flush=True)
+                        "les marges sous 5 points ; « NON (×k) » : k fois ses parties simulées "
+                        "mettraient toutes les marges sous 5 points)"), flush=True)
     print(f"{'jeu':13} {'j.':>2} {'niveau':9} {'où':7} {'coups':>5} {'parties/classe':>16} "
           f"{'temps':>6} {'décisions/s':>11} verdict", flush=True)
     for game, info in GAMES.items():
@@ -76,12 +98,14 @@ def report(seconds: float = SECOND,
                     tight = all(r.win_margin <= TIGHT for r in classes)
                     ok = elapsed <= 1.0 * max(seconds, 1.0) + 0.05 and (separated or tight)
                     per = [r.playouts for r in classes]
-                    verdict = ("séparé" if separated else "±5" if tight else "NON")
+                    missing = shortfall(classes) if not (separated or tight) else None
+                    verdict = ("séparé" if separated else "±5" if tight
+                               else f"NON (×{missing:.1f})".replace(".", ","))
                     rows.append({"game": game, "players": n, "kind": kind, "where": where,
                                  "classes": len(classes), "playouts": per,
                                  "seconds": round(elapsed, 3), "spent": result.spent,
                                  "budget": result.budget, "separated": separated,
-                                 "tight": tight, "ok": ok})
+                                 "tight": tight, "ok": ok, "shortfall": missing})
                     spread = f"{min(per)}–{max(per)}" if per else "-"
                     print(f"{game:13} {n:2} {kind:9} {where:7} {len(classes):5} {spread:>16} "
                           f"{elapsed:6.2f} {result.spent / elapsed:11.0f} {verdict}", flush=True)
@@ -91,7 +115,13 @@ def report(seconds: float = SECOND,
     print(fr.typography(f"Positions où le conseil répond en une seconde et tranche : "
                         f"{sum(r['ok'] for r in rows)} sur {len(rows)} "
                         f"({fr.percent(share)})"), flush=True)
-    by = {}
+    short = sorted(r["shortfall"] for r in rows if r["shortfall"] is not None)
+    if short:
+        print(fr.typography(
+            f"Sans réponse : {fr.count(len(short), 'position')} ; la vitesse qu’il leur faudrait "
+            f"(toutes les marges sous 5 points) : ×{statistics.median(short):.1f} en médiane, "
+            f"de ×{short[0]:.1f} à ×{short[-1]:.1f}".replace(".", ",")), flush=True)
+    by: dict[tuple[str, str], list[float]] = {}
     for r in rates:
         by.setdefault((r["game"], r["kind"]), []).append(r["rate"])
     print("Décisions de l’ordinateur par seconde dans les parties simulées (médiane) :")
