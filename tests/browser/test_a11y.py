@@ -101,6 +101,29 @@ def test_a_widget_waiting_for_its_model_says_so_in_french(browser: Browser, app_
     page.close()
 
 
+def test_a_refusal_after_a_click_is_brought_into_view_on_a_phone(
+        browser: Browser, app_url: str) -> None:
+    """On a phone, the game's error area is a screen below its settings: a refusal of
+    « Nouvelle partie » (no first name) is scrolled into sight, not said out of view."""
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    assert open_page(page, f"{app_url}/voila/render/{GAME_PAGE}") == []
+    game = page.locator(".tv-game").first
+    name = game.get_by_label("Votre prénom")
+    name.scroll_into_view_if_needed()
+    name.fill("")
+    start = game.get_by_role("button", name="Nouvelle partie")
+    start.scroll_into_view_if_needed()
+    error = game.locator(".tv-error-area .tv-error")
+    # where the refusal is said lies out of sight of the button the learner pressed
+    assert (game.locator(".tv-error-area").bounding_box() or {"y": 0})["y"] > 800
+    start.click()
+    wait_settled(page)
+    expect(error).to_contain_text("prénom")
+    expect(error).to_be_in_viewport()
+    page.close()
+
+
 def test_the_accueil_question_box_with_results_is_accessible(
         browser: Browser, app_url: str) -> None:
     """« Une question ? » with its results shown: labelled, its status line a live region,

@@ -241,6 +241,27 @@ function render({ model, el }) {
       const el = button && button.closest(SECTION);
       if (el) { button.disabled = true; ask(el); }
     });
+    // --- a refusal the learner caused is seen where it is said ---
+    // An error panel drawn after the learner's click or key (a refusal of what they did) and
+    // out of sight (on a phone, the game's error area is a screen below its settings) is
+    // brought into view; one drawn without a gesture (a link's scenario at arrival) is not.
+    let gesture = false;
+    document.addEventListener("click", () => { gesture = true; }, true);
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { gesture = true; }
+    }, true);
+    const ERROR = ".tv-panel.tv-error[role=alert]:not([data-tutor-seen])";
+    new MutationObserver(() => {
+      document.querySelectorAll(ERROR).forEach((panel) => {
+        panel.setAttribute("data-tutor-seen", "");
+        if (!gesture) { return; }
+        gesture = false;
+        const box = panel.getBoundingClientRect();
+        if (box.top < 0 || box.bottom > window.innerHeight) {
+          panel.scrollIntoView({ block: "center" });
+        }
+      });
+    }).observe(document.body, { childList: true, subtree: true });
     if (document.documentElement.hasAttribute("data-tutor-template") &&
         !document.body.hasAttribute("data-tutor-ready")) {
       document.addEventListener("tutor-ready", startSections, { once: true });
