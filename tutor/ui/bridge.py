@@ -250,6 +250,10 @@ function render({ model, el }) {
     document.addEventListener("keydown", (event) => {
       if (event.key === "Enter" || event.key === " ") { gesture = true; }
     }, true);
+    // the learner scrolling away since their click means they look elsewhere: leave the page be
+    const away = () => { gesture = false; };
+    window.addEventListener("wheel", away, { passive: true });
+    window.addEventListener("touchmove", away, { passive: true });
     const ERROR = ".tv-panel.tv-error[role=alert]:not([data-tutor-seen])";
     new MutationObserver(() => {
       document.querySelectorAll(ERROR).forEach((panel) => {

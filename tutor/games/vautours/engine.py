@@ -366,7 +366,7 @@ def _resolution(players: Sequence[str], laid: Sequence[int], pile: tuple[int, ..
     on a negative one, one level of cancellation only under ``ties="one_level"``. The rule of
     :func:`_resolve` (events, results) and of a simulation's :func:`step` (the winner alone)."""
     return unique_extreme(players, laid, "high" if sum(pile) >= 0 else "low",
-                             1 if rules.ties == "one_level" else None)
+                          1 if rules.ties == "one_level" else None)
 
 
 def _resolve(plays: Mapping[str, int], pile: tuple[int, ...], rules: Variant,
