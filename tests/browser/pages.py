@@ -16,7 +16,6 @@ VOILA_ERROR = "There was an error when executing cell"
 
 
 READY = "body[data-tutor-ready]"
-LAID_OUT = "body.tv-laid-out"
 # Generous: a page waits for its kernel and a busy 2-core CI machine may take long; the page
 # says itself when it is ready, so a healthy run never waits this long.
 READY_TIMEOUT_MS = 180_000
@@ -24,12 +23,9 @@ READY_TIMEOUT_MS = 180_000
 
 def wait_ready(page: Page, whole: bool = True) -> None:
     """Wait for the page's own readiness signal (every cell there, every widget built so far
-    rendered) and for the page laid out whole, then, unless ``whole`` is false, reach every part of the page built on arrival
+    rendered), then, unless ``whole`` is false, reach every part of the page built on arrival
     (:func:`reach_all`), as a learner scrolling down the page would."""
     expect(page.locator(READY)).to_have_count(1, timeout=READY_TIMEOUT_MS)
-    # the cells below the first screen are laid out just after, when the browser is idle: a
-    # test scrolls a page laid out whole
-    expect(page.locator(LAID_OUT)).to_have_count(1, timeout=READY_TIMEOUT_MS)
     if whole:
         reach_all(page)
 
