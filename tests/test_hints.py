@@ -465,9 +465,41 @@ def test_vaiko_hints_look_at_the_manche_being_played() -> None:
         first = other.new_game(["A", "B", "C"], seed=1)
         assert other.span_outcome(first, first) is None
         seat = other.current_seats(first)[0]
-        # a Vampir match lasts three manches: its hints look at the manche being played
+        # a Vampir match lasts three manches, a game of Drahtseilakt as many as players: their
+        # hints look at the manche being played; Stupides Vautours is one manche
         assert hints_for(other, first, seat, kind="hasard", seed=1, game_id=game,
-                         playouts=1).whole_game is (game != "vampir")
+                         playouts=1).whole_game is (game == "vautours")
+
+
+def test_drahtseilakt_hints_look_at_the_manche_then_at_the_game_in_its_last_manche() -> None:
+    from tutor.games import drahtseilakt as d
+    from tutor.games.drahtseilakt.play import totals
+
+    rng = random.Random(5)
+    for n in (3, 4):
+        state = d.new_game(["A", "B", "C", "D"][:n], seed=5)
+        starts = {0: state}
+        middle = None
+        while not d.is_over(state):
+            seat = d.current_seats(state)[0]
+            state, _ = d.apply(state, rng.choice(d.legal_actions(state, seat)), explain=False)
+            starts.setdefault(state.manche, state)
+            if state.manche == 0 and middle is None and state.trick:
+                middle = state
+        end = state
+        assert middle is not None and d.span_outcome(starts[0], middle) is None
+        for k in range(n - 1):
+            out = d.span_outcome(starts[k], starts[k + 1])
+            assert out is not None and out.clause == "drahtseilakt/fin-de-manche"
+            before, after = totals(starts[k]), totals(starts[k + 1])
+            points = {p: after[p] - before[p] for p in end.players}
+            assert dict(out.scores) == points
+            assert out.winners == tuple(p for p in points if points[p] == min(points.values()))
+            # from the middle of a manche: the same manche, the same points
+            if k == 0:
+                assert d.span_outcome(middle, starts[1]) == out
+        # the last manche: the whole game decides
+        assert d.span_outcome(starts[n - 1], end) == d.GAME.outcome(end)
 
 
 def test_vampir_hints_look_at_the_manche_then_at_the_match_in_its_last_manche() -> None:

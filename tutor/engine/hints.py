@@ -14,8 +14,9 @@ How one hint is computed (:func:`hints`):
   differences between actions are not blurred by different deals), then the game is played on
   by computer players of one kind for every seat, the learner's seat included after its first
   action, to the end of what the game's hints look at (``span_outcome``: the whole game; for
-  Vaiko, whose games last many manches, the manche being played, scored by its points); their
-  seeds depend on ``(seed, k)`` only, the same for every action.
+  a game of many manches, Vaiko, Vampir and Drahtseilakt, the manche being played, scored by
+  its points, and the whole game in the last manche when the game has one); their seeds
+  depend on ``(seed, k)`` only, the same for every action.
 * A playout is won when the seat is among the winners: a shared victory counts as a win (the
   rules make every tied player a winner).
 * The margin is a 95 % interval: Wilson's for the win chance (honest at 0 % and 100 %),
@@ -174,7 +175,8 @@ class Hints:
     kind that ``played_by`` the playouts (:func:`rollout_kind`), and the ``seed``;
     ``lowest_wins`` when the playouts' winners had the smallest score (Drahtseilakt, Vaiko);
     ``whole_game`` unless the playouts stopped at the end of the manche being played (the
-    game's ``span_outcome``: Vaiko), their scores then being the manche's points."""
+    game's ``span_outcome``: Vaiko, Vampir, Drahtseilakt), their scores then being the
+    manche's points."""
 
     seat: str
     kind: str

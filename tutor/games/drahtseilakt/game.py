@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from tutor.engine import Event
+from tutor.engine import Event, Outcome
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
@@ -59,6 +59,9 @@ class Drahtseilakt(Game[State, Play, View]):
     outcome = staticmethod(play.outcome)
     view = staticmethod(engine.view)
     inventory = staticmethod(engine.inventory)
+
+    def span_outcome(self, start: State, now: State) -> Outcome | None:
+        return play.span_outcome(start, now)
 
     def sample_state(self, view: View, rng: random.Random) -> State:
         return hidden.sample_state(view, rng)

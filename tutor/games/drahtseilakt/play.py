@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from operator import attrgetter, itemgetter
 
+from tutor import fr
 from tutor.engine import Event, IllegalAction, Outcome
 from tutor.games.drahtseilakt.core import (
     C_CHAOTIC,
@@ -209,6 +210,26 @@ def outcome(state: State) -> Outcome:
     if not is_over(state):
         raise IllegalAction("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
     return winners(totals(state))
+
+
+def span_outcome(start: State, now: State) -> Outcome | None:
+    """What one hint playout scores from ``start``: a game lasts as many manches as players,
+    so hints look at the manche being played (``drahtseilakt/fin-de-manche``): each player's
+    points are their total's rise over it (the sticks kept, less a score a clean manche
+    erased), the fewest win, as totals do; in the last manche, the whole game (the totals then
+    decide). ``None`` until that manche ends."""
+    if now.manche == start.manche:
+        return None
+    if start.manche >= len(start.players) - 1:
+        return outcome(now)
+    before, after = totals(start), totals(now)
+    points = {p: after[p] - before[p] for p in now.players}
+    least = min(points.values())
+    top = tuple(p for p in now.players if points[p] == least)
+    verb = "marque" if len(top) == 1 else "marquent"
+    return Outcome(points, top, fr.typography(f"{fr.join(top)} {verb} le moins de points dans "
+                                              f"la manche {start.manche + 1}."),
+                   C_MANCHE_END)
 
 
 def _final_events(state: State) -> list[Event]:
