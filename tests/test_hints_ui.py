@@ -4,6 +4,7 @@ widget model per hint, the hint cleared once the position changes."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from typing import Any
 
@@ -99,8 +100,16 @@ def test_the_hint_says_when_the_smallest_total_wins() -> None:
     for game, low in (("vautours", False), ("drahtseilakt", True)):
         table = importlib.import_module(page_of(game)).play_vs_computer()
         table.hints.button.click()
-        assert table.hints.last is not None and table.hints.last.lowest_wins is low
-        assert ("le plus petit total gagne" in table.hints.output.value) is low
+        result = table.hints.last
+        assert result is not None and result.lowest_wins is low
+        # Drahtseilakt's first manche of several: won with the fewest points in it
+        assert result.whole_game is not low
+        assert ("en y marquant le moins de points" in table.hints.output.value) is low
+    # in a game's last manche the final totals decide: the smallest wins
+    labels = {result.kind: "Prudent", result.played_by: "Prudent"}
+    last = dataclasses.replace(result, whole_game=True)
+    assert "le plus petit total gagne" in hints_ui.explanation(last, labels, result.seat)
+    assert "le plus petit total gagne" not in hints_ui.explanation(result, labels, result.seat)
 
 
 def test_clicks_queued_behind_a_hint_compute_nothing_more() -> None:
