@@ -171,3 +171,9 @@ def test_the_verdict_names_a_small_leading_group_and_counts_a_large_one(leaders:
         assert f"{leaders} coups, marqués « en tête » dans le tableau" in said
         assert "coup 0" not in said
     assert "coup perdant" not in said
+    # the table tags the leading group; when every move is in it, no row (the verdict says so)
+    rows = hints_ui.hint_rows(result, labels)
+    assert sum("en tête" in row[0] for row in rows) == leaders
+    everyone = Hints("A", "hasard", "hasard", 1, 200, tuple(tied))
+    assert hints_ui.verdict(everyone, labels).startswith("Aucun coup ne se détache")
+    assert not any("en tête" in row[0] for row in hints_ui.hint_rows(everyone, labels))

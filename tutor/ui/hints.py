@@ -94,8 +94,8 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
     if not result.whole_game:
         most = "le moins" if result.lowest_wins else "le plus"
         text += (f"Une partie dure ici plusieurs manches : le conseil regarde la manche en "
-                 f"cours, que l’on gagne en y marquant {most} de points, et le score moyen est "
-                 "celui de la manche. ")
+                 f"cours, que l’on gagne en y marquant {most} de points, et les points moyens "
+                 "sont ceux de la manche. ")
     if result.played_by == result.kind:
         text += f"Tout le monde y joue comme l’ordinateur {level}, {seat} aussi après ce coup. "
     else:
@@ -152,7 +152,8 @@ def verdict(result: Hints, labels: dict[Any, str]) -> str:
 
 def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
     """The table's rows, best estimate first; « meilleur » only on a row separated from every
-    other at 95 %, « à égalité, à la marge près » on the leading group otherwise; the number
+    other at 95 %, « en tête » on the leading group otherwise (on none when every move is in
+    it: the verdict says they are all tied); the number
     of playouts of each row. Actions that share one estimate (the view cannot tell them apart)
     share one row, named by the first of them."""
     best = result.separated()
@@ -164,7 +165,7 @@ def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
         tag = ""
         if r is best:
             tag = ' <span class="tv-tag tv-ok">meilleur</span>'
-        elif r.alike in group and len(group) > 1:
+        elif r.alike in group and 1 < len(group) < len(ranked):  # all tied: the verdict says it
             tag = ' <span class="tv-tag" title="à égalité, à la marge près">en tête</span>'
         if others:
             same = fr.count(len(others), "autre coup, indiscernable",
