@@ -85,6 +85,14 @@ def victory(winners: Sequence[str], total: str, *, lowest: bool = False) -> str:
     return f"{join(winners)} partagent la victoire avec {which} ({total})."
 
 
+def fewest_in_manche(players: Sequence[str], manche: int) -> str:
+    """Who won one manche of a game where the fewest points win (what a hint's playout looked
+    at): ``Alex marque le moins de points dans la manche 2.``, or for a tie ``Alex et Léo
+    marquent …``."""
+    verb = "marque" if len(players) == 1 else "marquent"
+    return f"{join(players)} {verb} le moins de points dans la manche {manche}."
+
+
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     """The noun agreeing with ``count`` (French: plural from 2 on; 0 and 1 take the singular):
     ``plural(1, "point")`` -> ``point``, ``plural(2, "carte")`` -> ``cartes``."""

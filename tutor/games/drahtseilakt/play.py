@@ -6,7 +6,7 @@ from __future__ import annotations
 from operator import attrgetter, itemgetter
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome
+from tutor.engine import Event, IllegalAction, Outcome, best_totals
 from tutor.games.drahtseilakt.core import (
     C_CHAOTIC,
     C_CLEAN,
@@ -224,11 +224,8 @@ def span_outcome(start: State, now: State) -> Outcome | None:
         return outcome(now)
     before, after = totals(start), totals(now)
     points = {p: after[p] - before[p] for p in now.players}
-    least = min(points.values())
-    top = tuple(p for p in now.players if points[p] == least)
-    verb = "marque" if len(top) == 1 else "marquent"
-    return Outcome(points, top, fr.typography(f"{fr.join(top)} {verb} le moins de points dans "
-                                              f"la manche {start.manche + 1}."),
+    top = best_totals(points, lowest=True)[0]
+    return Outcome(points, top, fr.typography(fr.fewest_in_manche(top, start.manche + 1)),
                    C_MANCHE_END)
 
 

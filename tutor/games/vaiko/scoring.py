@@ -136,9 +136,7 @@ def span_outcome(start: State, now: State) -> Outcome | None:
         return None
     points = {p: now.totals[i] - start.totals[i] for i, p in enumerate(now.players)}
     best = winners(points)
-    verb = "marque" if len(best) == 1 else "marquent"
-    return Outcome(points, best, f"{fr.join(best)} {verb} le moins de points dans la manche "
-                   f"{start.manche}.", C_COUNT)
+    return Outcome(points, best, fr.fewest_in_manche(best, start.manche), C_COUNT)
 
 
 def outcome(state: State) -> Outcome:

@@ -6,7 +6,6 @@ Everything here is data; the rules that move it are in :mod:`.legality` (who may
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any, ClassVar, Literal, NamedTuple
@@ -107,7 +106,7 @@ PRESETS, PRESET_LABELS = Variant.presets("Standard (lectures retenues par le tut
 
 
 _FIELDS: dict[type, tuple[tuple[str, type], ...]] = {}
-_KEYS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+_KEYS: dict[type, attrgetter[Any]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,12 +131,8 @@ class ActionBase:
         """The sort key: the kind's rank, then the fields in order (a hint's playouts sort
         every Exchange of a position: one getter per kind, made once)."""
         get = _KEYS.get(type(self))
-        if get is None:
-            names = [name for name, _ in self._fields()]
-            fetch = attrgetter(*names)
-            rank = (self.RANK,)
-            get = _KEYS[type(self)] = ((lambda a: rank + fetch(a)) if len(names) > 1
-                                       else (lambda a: (*rank, fetch(a))))
+        if get is None:  # RANK and at least the seat: the getter always gives a tuple
+            get = _KEYS[type(self)] = attrgetter("RANK", *(name for name, _ in self._fields()))
         return get(self)
 
     def well_typed(self) -> bool:
