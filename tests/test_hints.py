@@ -171,6 +171,34 @@ def test_the_race_never_drops_an_action_that_surely_wins() -> None:
                         assert result.separated() == sure
 
 
+def test_once_the_contenders_are_tight_the_leader_and_the_loose_stopped_classes_play() -> None:
+    """The race's last stretch: every class in contention is within ±5 points and none is
+    surely ahead, a stopped class is not: a round plays the leader (it may still come clear)
+    and that class, not the other tight contenders (their playouts would change no verdict).
+    Before that stretch every contender plays; with nothing loose, the contenders play on."""
+    from tests.nimgame import GAME, Record, State, Variant
+
+    state = State(Variant(), ("A", "B"), Record(), 7, 0, (8, 0), None)
+    race = hints_module.Race(GAME, GAME.view(state, "A"), kind="prudent", seed=1, shown=True)
+    leader, tight, loose = race.arms.values()
+
+    def played(arm: Any, playouts: int, wins: int, active: bool) -> None:
+        arm.scores, arm.wins, arm.active = [0] * playouts, wins, active
+        arm.rounds, arm.won = set(range(playouts)), set(range(wins))
+
+    played(leader, 500, 260, True)
+    played(tight, 500, 250, True)
+    played(loose, 40, 10, False)
+    race.rounds = 500
+    assert leader.tight() and tight.tight() and not loose.tight()
+    assert race._to_play() == [leader, loose]
+    played(loose, 500, 100, False)  # tight too: the contenders play on (the race has answered)
+    assert race._to_play() == [leader, tight] and race.answered()
+    played(tight, 40, 20, True)  # a contender still loose: every contender plays
+    played(loose, 40, 10, False)
+    assert race._to_play() == [leader, tight]
+
+
 def test_the_same_seed_and_count_give_the_same_hint_and_a_race_goes_on_exactly() -> None:
     engine = engine_of("vautours")
     state = engine.new_game(["A", "B", "C"], seed=3)

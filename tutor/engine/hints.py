@@ -31,8 +31,9 @@ How one hint is computed (:func:`hints`):
   contention only; after rounds 4, 8, 16, 32… a class the leader is surely ahead of stops (its
   estimate stays, with its own, wider margin), and its share of the budget goes to the close
   contenders. When the contenders are all within ±5 points and none is surely ahead, the
-  stopped classes are refined too. A race whose every class is within ±5 points, or whose
-  leader is surely ahead of every other one and within ±5 points, has answered and stops.
+  stopped classes are refined, beside the leader (the other contenders are tight already).
+  A race whose every class is within ±5 points, or whose leader is surely ahead of every
+  other one and within ±5 points, has answered and stops.
   The budget is a count of computer decisions (a round is played while less is spent): the
   same seed and count always give the same hint, and a race continued to a larger count
   gives what a race run to that count at once gives (« Affiner »). :meth:`Race.run_for`
@@ -439,10 +440,11 @@ class Race:
 
     def _to_play(self) -> list[_Arm]:
         """The classes a round plays: those in contention; once they are all within ±5 points
-        and none of them surely ahead of the others, the stopped ones not yet within ±5 points
-        too (the race cannot decide more: its time makes every estimate tight). In a race
-        ``shown``, once the leader alone is in contention, the stopped classes it is not yet
-        clear of (:func:`clear`)."""
+        and none of them surely ahead of the others, the leader and the stopped classes not
+        yet within ±5 points (the race cannot decide more: its time makes every estimate
+        tight; the other contenders are tight already, the leader may still come clear). In a
+        race ``shown``, once the leader alone is in contention, the stopped classes it is not
+        yet clear of (:func:`clear`)."""
         live = self.contenders()
         if self.shown and self.racing and len(live) == 1 and self.rounds >= STAGES[0]:
             # the sign test has stopped every other class: their margins must now leave the
@@ -451,7 +453,16 @@ class Race:
                            if not arm.active and not live[0].clear_of(arm)]
         if len(live) < 2 or not self.racing or not all(arm.tight() for arm in live):
             return live
-        return live + [arm for arm in self.arms.values() if not arm.active and not arm.tight()]
+        loose = [arm for arm in self.arms.values() if not arm.active and not arm.tight()]
+        if not loose:
+            return live
+        leader = self._leader()
+        return [arm for arm in self.arms.values() if arm is leader or arm in loose]
+
+    def _leader(self) -> _Arm:
+        """The class with the best win rate so far (one in contention first, on a tie)."""
+        return max((arm for arm in self.arms.values() if arm.playouts),
+                   key=lambda arm: (arm.wins / arm.playouts, arm.active))
 
     def _cut(self) -> bool:
         """Stop the classes the leader is surely ahead of (:func:`beats`, on the rounds they
@@ -460,7 +471,7 @@ class Race:
         played = [arm for arm in self.arms.values() if arm.playouts]
         if len(played) < 2:
             return len(self.arms) < 2
-        leader = max(played, key=lambda arm: (arm.wins / arm.playouts, arm.active))
+        leader = self._leader()
         decided = True
         for arm in played:
             if arm is not leader:
@@ -484,7 +495,7 @@ class Race:
         played = [arm for arm in self.arms.values() if arm.playouts]
         if len(played) < len(self.arms):
             return False
-        leader = max(played, key=lambda arm: (arm.wins / arm.playouts, arm.active))
+        leader = self._leader()
         apart = leader.clear_of if self.shown else leader.ahead_of
         return leader.tight() and all(apart(arm) for arm in played if arm is not leader)
 
