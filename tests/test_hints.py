@@ -171,31 +171,35 @@ def test_the_race_never_drops_an_action_that_surely_wins() -> None:
                         assert result.separated() == sure
 
 
-def test_once_the_contenders_are_tight_the_leader_and_the_loose_stopped_classes_play() -> None:
-    """The race's last stretch: every class in contention is within ±5 points and none is
-    surely ahead, a stopped class is not: a round plays the leader (it may still come clear)
-    and that class, not the other tight contenders (their playouts would change no verdict).
-    Before that stretch every contender plays; with nothing loose, the contenders play on."""
+def test_a_class_within_five_points_waits_while_the_leader_and_the_loose_ones_play() -> None:
+    """Where a round's playouts go once the race has estimates: the leader (it may still
+    come clear) and the classes not yet within ±5 points; a class already within them waits,
+    its playouts would answer nothing sooner. While some class in contention is loose, a
+    tight contender waits; once every contender is tight (none surely ahead), the loose
+    stopped classes play beside the leader; with nothing loose, the race has answered."""
     from tests.nimgame import GAME, Record, State, Variant
 
     state = State(Variant(), ("A", "B"), Record(), 7, 0, (8, 0), None)
     race = hints_module.Race(GAME, GAME.view(state, "A"), kind="prudent", seed=1, shown=True)
     leader, tight, loose = race.arms.values()
+    assert race._to_play() == [leader, tight, loose]  # nothing played yet: every class
 
     def played(arm: Any, playouts: int, wins: int, active: bool) -> None:
         arm.scores, arm.wins, arm.active = [0] * playouts, wins, active
         arm.rounds, arm.won = set(range(playouts)), set(range(wins))
 
+    race.rounds = 500
     played(leader, 500, 260, True)
     played(tight, 500, 250, True)
-    played(loose, 40, 10, False)
-    race.rounds = 500
+    played(loose, 40, 10, True)  # in contention, loose: the tight contender waits
     assert leader.tight() and tight.tight() and not loose.tight()
     assert race._to_play() == [leader, loose]
-    played(loose, 500, 100, False)  # tight too: the contenders play on (the race has answered)
+    loose.active = False  # stopped, every contender tight: the loose class beside the leader
+    assert race._to_play() == [leader, loose]
+    played(loose, 500, 100, False)  # every class tight: the race has answered
     assert race._to_play() == [leader, tight] and race.answered()
-    played(tight, 40, 20, True)  # a contender still loose: every contender plays
-    played(loose, 40, 10, False)
+    played(leader, 40, 30, True)  # a loose leader plays, and so does every loose contender
+    played(tight, 40, 20, True)
     assert race._to_play() == [leader, tight]
 
 

@@ -30,8 +30,9 @@ How one hint is computed (:func:`hints`):
 * Playouts go where they decide (:class:`Race`): rounds are played for the classes still in
   contention only; after rounds 4, 8, 16, 32… a class the leader is surely ahead of stops (its
   estimate stays, with its own, wider margin), and its share of the budget goes to the close
-  contenders. When the contenders are all within ±5 points and none is surely ahead, the
-  stopped classes are refined, beside the leader (the other contenders are tight already).
+  contenders; a contender already within ±5 points waits (its playouts would answer
+  nothing sooner) while the leader and the others play on. When the contenders are all within
+  ±5 points and none is surely ahead, the stopped classes are refined, beside the leader.
   A race whose every class is within ±5 points, or whose leader is surely ahead of every
   other one and within ±5 points, has answered and stops.
   The budget is a count of computer decisions (a round is played while less is spent): the
@@ -439,25 +440,26 @@ class Race:
             self._cut()
 
     def _to_play(self) -> list[_Arm]:
-        """The classes a round plays: those in contention; once they are all within ±5 points
-        and none of them surely ahead of the others, the leader and the stopped classes not
-        yet within ±5 points (the race cannot decide more: its time makes every estimate
-        tight; the other contenders are tight already, the leader may still come clear). In a
-        race ``shown``, once the leader alone is in contention, the stopped classes it is not
-        yet clear of (:func:`clear`)."""
+        """The classes a round plays: the leader and the classes in contention not yet within
+        ±5 points (one already within them waits: its playouts would answer nothing sooner);
+        once every contender is within ±5 points, none surely ahead of the others, the leader
+        and the stopped classes not yet within ±5 points (the race cannot decide more: its
+        time makes every estimate tight; the leader may still come clear). In a race
+        ``shown``, once the leader alone is in contention, the stopped classes it is not yet
+        clear of (:func:`clear`)."""
         live = self.contenders()
         if self.shown and self.racing and len(live) == 1 and self.rounds >= STAGES[0]:
             # the sign test has stopped every other class: their margins must now leave the
             # leader's, or the table would call it « meilleur » against what it shows
             return live + [arm for arm in self.arms.values()
                            if not arm.active and not live[0].clear_of(arm)]
-        if len(live) < 2 or not self.racing or not all(arm.tight() for arm in live):
+        if len(live) < 2 or not self.racing or not all(arm.playouts for arm in live):
             return live
+        leader = max(live, key=lambda arm: arm.wins / arm.playouts)
+        if not all(arm.tight() for arm in live):
+            return [arm for arm in live if arm is leader or not arm.tight()]
         loose = [arm for arm in self.arms.values() if not arm.active and not arm.tight()]
-        if not loose:
-            return live
-        leader = self._leader()
-        return [arm for arm in self.arms.values() if arm is leader or arm in loose]
+        return [leader, *loose] if loose else live
 
     def _leader(self) -> _Arm:
         """The class with the best win rate so far (one in contention first, on a tie)."""
