@@ -7,6 +7,10 @@ visible: for the static site with a cold browser cache (a fresh browser context)
 Beside them, in the same run, the floor: a one-widget notebook built into a site of its own by
 the same build (`build/static-floor`), so that a page's time reads against what the platform
 (Pyodide, Voici) takes for a page doing nothing.
+Where a page's seconds go, below the floor: Pyodide alone in a page (its interpreter's start),
+then with the packages the kernel preloads and their imports, and the same interpreter restored
+from a memory snapshot (Pyodide's ``_makeSnapshot``/``_loadSnapshot``), each in a fresh browser
+context and again in the same one.
 Also one « Conseil » computed in Pyodide (its time, its playouts and decisions). Run `make
 static` first; `python tests/bench/static.py [--loads N]`. Not a test.
 
@@ -115,6 +119,88 @@ def measure_static(browser: Browser, loads: int,
     return out
 
 
+#: one page timing Pyodide's own start in the browser (``?mode=``): ``bare``, the interpreter
+#: alone; ``preload``, with the packages the kernel preloads (``PRELOAD``) and the imports a page
+#: needs; ``snapshot``, an interpreter restored from a memory snapshot of a bare one
+START_PAGE = """<!doctype html><html><head><meta charset="utf-8">
+<script src="static/pyodide/pyodide.js"></script></head><body><script>
+const mode = new URLSearchParams(location.search).get("mode");
+const indexURL = new URL("static/pyodide/", location.href).href;
+const seconds = (t) => (performance.now() - t) / 1000;
+(async () => {
+  const out = {};
+  try {
+    let t = performance.now();
+    if (mode === "preload") {
+      const py = await loadPyodide({indexURL, packages: %(preload)s});
+      out.start = seconds(t); t = performance.now();
+      py.runPython("import IPython, ipywidgets, comm, tutor.games, tutor.engine.hints");
+      out.imports = seconds(t);
+    } else if (mode === "snapshot") {
+      const py = await loadPyodide({indexURL, _makeSnapshot: true});
+      out.start = seconds(t);
+      const image = py.makeMemorySnapshot();
+      t = performance.now();
+      const restored = await loadPyodide({indexURL, _loadSnapshot: image});
+      restored.runPython("import sys");
+      out.restore = seconds(t);
+      out.mb = image.length / 1e6;
+    } else {
+      const py = await loadPyodide({indexURL});
+      py.runPython("import sys");
+      out.start = seconds(t);
+    }
+  } catch (e) { out.error = String(e).slice(-300); }
+  document.body.dataset.result = JSON.stringify(out);
+})();
+</script></body></html>"""
+
+
+def measure_start(browser: Browser, loads: int) -> dict[str, dict[str, list[Any]]]:
+    """Pyodide's own start in a page (:data:`START_PAGE`), served from the site's copy of
+    Pyodide and its wheels: each mode in a fresh context (``cold``), then again in the same
+    context (``warm``), the modes taking turns load after load."""
+    from tutor.static.build import PRELOAD
+    out: dict[str, dict[str, list[Any]]] = {m: {"cold": [], "warm": []}
+                                             for m in ("bare", "preload", "snapshot")}
+    with tempfile.TemporaryDirectory(prefix="tutor-start-") as tmp:
+        (Path(tmp) / "static").symlink_to(SITE / "static")
+        (Path(tmp) / "start.html").write_text(START_PAGE % {"preload": json.dumps(PRELOAD)})
+        port = free_port()
+        proc = server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                       "--directory", tmp], port)
+        try:
+            for _ in range(loads):
+                for mode, times in out.items():
+                    context = browser.new_context()
+                    for visit in ("cold", "warm"):
+                        page = context.new_page()
+                        page.goto(f"http://127.0.0.1:{port}/start.html?mode={mode}")
+                        page.locator("body[data-result]").wait_for(state="attached",
+                                                                   timeout=TIMEOUT)
+                        times[visit].append(json.loads(page.evaluate(
+                            "document.body.dataset.result")))
+                        page.close()
+                    context.close()
+        finally:
+            stop(proc)
+
+    def said(rows: list[dict[str, Any]], key: str) -> str:
+        if any("error" in r for r in rows):
+            return "échec (" + str(next(r["error"] for r in rows if "error" in r)) + ")"
+        return fr.decimal(statistics.median(r[key] for r in rows), 2) + " s"
+
+    for visit, label in (("cold", "premier chargement"), ("warm", "puis")):
+        rows = {mode: times[visit] for mode, times in out.items()}
+        print(fr.typography(
+            f"Pyodide seul dans une page, {label} (médiane de {loads}) : l’interpréteur "
+            f"démarre en {said(rows['bare'], 'start')} ; avec les paquets que le noyau "
+            f"précharge, {said(rows['preload'], 'start')}, puis leurs importations "
+            f"(IPython, ipywidgets, tutor) {said(rows['preload'], 'imports')} ; rendu depuis "
+            f"une image mémoire, {said(rows['snapshot'], 'restore')}"), flush=True)
+    return out
+
+
 def measure_conseil(browser: Browser) -> dict[str, Any]:
     """One « Conseil » in Pyodide: on the static site's Stupides Vautours page, the game against
     the computer's « Conseil » clicked, timed until its panel shows, with the playouts and the
@@ -190,13 +276,15 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         static = measure_static(browser, args.loads, targets)
+        start = measure_start(browser, args.loads)
         if not args.static_only:
             conseil = measure_conseil(browser)
             voila = measure_voila(browser, args.loads)
         browser.close()
     size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
     report: dict[str, Any] = {"date": time.strftime("%Y-%m-%d"), "site_mib": size / 2**20,
-                              "static": static, "voila": voila, "conseil": conseil}
+                              "static": static, "pyodide_start": start,
+                              "voila": voila, "conseil": conseil}
     print(fr.typography(f"Temps jusqu’au premier widget, médiane de {args.loads} chargements "
                         f"(s) ; site de {fr.decimal(size / 2**20)} Mio"))
     print(f"{'page':30} {'statique 1er':>12} {'statique 2e':>12} {'Voilà':>8}")
