@@ -53,6 +53,8 @@ FLOOR_PAGE = "plancher"
 #: the first interactive widget: a button (game pages) or a game card link (Accueil)
 FIRST_WIDGET = ".widget-button, a.tv-game-card"
 TIMEOUT = 300_000
+#: the part of a game page that holds the game against the computer, built once reached
+GAME_SECTION = "play_vs_computer"
 
 
 def first_widget_s(context: BrowserContext, url: str) -> float:
@@ -214,6 +216,10 @@ def measure_conseil(browser: Browser) -> dict[str, Any]:
         page = context.new_page()
         page.set_default_timeout(TIMEOUT)
         page.goto(f"http://127.0.0.1:{port}/voici/render/stupides-vautours.html")
+        # the game is built when the learner reaches it (tutor/ui/later.py): scroll to it
+        section = page.locator(f"[data-tutor-later='{GAME_SECTION}']")
+        section.scroll_into_view_if_needed()
+        section.and_(page.locator("[data-tutor-built]")).wait_for(state="attached")
         button = page.locator(".tv-game .tv-hint-button").first
         button.wait_for(state="visible")
         panel = page.locator(".tv-game .tv-hints .tv-panel").first
