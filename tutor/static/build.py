@@ -18,7 +18,7 @@ from the package registries, so nothing is fetched from a CDN when it runs:
 - bytecode added to those wheels, compiled by that same Pyodide run in Node at build time, so
   the page does not compile IPython and ipywidgets before its first widget;
 - a memory snapshot of that Pyodide with IPython, ipywidgets and the tutor's page modules
-  imported (``static/pyodide/snapshot.bin``, made in Node at build time with Pyodide's
+  imported (``static/pyodide/snapshot.bin.gz``, made in Node at build time with Pyodide's
   ``_makeSnapshot``), which the kernel restores instead of starting an interpreter and importing
   them (measured: the interpreter alone starts in ~4.8 s in a page here, restored in ~0.4 s);
   the kernel's worker is given it through one option (:func:`patch_kernel`);
@@ -31,6 +31,7 @@ Downloads are cached in ``build/cache/`` (ignored by git), so a rebuild is offli
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import re
@@ -90,12 +91,15 @@ KERNEL_WHEELS = {"piplite": ["micropip"], "ipykernel": [],
 #: :data:`PLACEHOLDERS` included.
 PRELOAD = ["micropip", "piplite", "ipykernel", "pyodide_kernel", "comm", "ipython", "jedi",
            "sqlite3", "tutor"]
-#: imported into the memory snapshot (:func:`snapshot`): what every page imports before its
-#: first widget. Not ``micropip``, ``ipykernel`` nor ``pyodide_kernel``: once imported they
-#: hold JavaScript objects, which a snapshot cannot keep (the kernel imports them after)
-SNAPSHOT_IMPORTS = ("IPython", "ipywidgets", "anywidget", "comm", "traitlets", "tutor.games",
-                    "tutor.ui.page")
-SNAPSHOT = "snapshot.bin"
+#: imported into the memory snapshot (:func:`snapshot`) besides what the pages' notebooks
+#: import (:func:`page_imports`): what the kernel and every page import before a first widget.
+#: Not ``micropip``, ``ipykernel`` nor ``pyodide_kernel``: once imported they hold JavaScript
+#: objects, which a snapshot cannot keep (the kernel imports them after)
+SNAPSHOT_IMPORTS = ("IPython", "ipywidgets", "anywidget", "comm", "traitlets")
+#: the snapshot as the site ships it: gzipped (36–44 MB of memory, 11–13 MB), unzipped by the
+#: worker (``DecompressionStream``): a static host need not compress it (GitHub Pages does not
+#: compress binary files)
+SNAPSHOT = "snapshot.bin.gz"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 #: federated extensions the site needs (the others installed beside Voilà are left out)
@@ -291,15 +295,45 @@ fs.writeFileSync(out, py.makeMemorySnapshot());
 """
 
 
-def snapshot(folder: Path, pyodide: Path) -> bool:
+def page_imports(notebooks: list[Path]) -> list[str]:
+    """The modules the notebooks' code cells import, each named as a module (``from tutor.ui
+    import vautours`` imports ``tutor.ui.vautours``; ``from IPython.display import display``,
+    ``IPython.display``): imported into the snapshot, the pages find them there."""
+    import ast
+    import importlib.util
+
+    def is_module(name: str) -> bool:
+        try:
+            return importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):
+            return False
+
+    names: set[str] = set()
+    for notebook in notebooks:
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] != "code":
+                continue
+            source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+            for node in ast.walk(ast.parse(source)):
+                if isinstance(node, ast.Import):
+                    names.update(alias.name for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                    for alias in node.names:
+                        sub = f"{node.module}.{alias.name}"
+                        names.add(sub if is_module(sub) else node.module)
+    return sorted(names)
+
+
+def snapshot(folder: Path, pyodide: Path, imports: list[str]) -> bool:
     """Write ``pyodide/``:data:`SNAPSHOT`: the site's Pyodide (in Node) with the lock's wheels
-    unpacked and :data:`SNAPSHOT_IMPORTS` imported, its memory as Pyodide's
+    unpacked and :data:`SNAPSHOT_IMPORTS` and ``imports`` imported, its memory as Pyodide's
     ``makeMemorySnapshot`` gives it. Restored, the modules are there but not their files (a
     snapshot holds the interpreter's memory, not its file system): the kernel still preloads
     the wheels (``loadPyodideOptions.packages``), which the modules not imported yet, the
     tutor's rule files and tracebacks read. The snapshot holds no path nor variable of the
     machine that builds it (Pyodide's own environment); Python's hash seed is the same on every
-    load of one build (a page running one learner's code: no hash-flooding to fear).
+    load of one build (a page running one learner's code: no hash-flooding to fear). Written
+    gzipped (the same bytes for the same memory: no name, no time in the header).
     Without Node, no snapshot: the kernel starts as it would."""
     node = shutil.which("node")
     if node is None:
@@ -308,9 +342,14 @@ def snapshot(folder: Path, pyodide: Path) -> bool:
     folder.mkdir(parents=True, exist_ok=True)
     script = folder / "snapshot.mjs"
     script.write_text(SNAPSHOT_JS)
-    log(f"memory snapshot of Pyodide with {', '.join(SNAPSHOT_IMPORTS)} imported")
-    run(node, str(script), str(pyodide), str(pyodide / SNAPSHOT),
-        "import " + ", ".join(SNAPSHOT_IMPORTS))
+    modules = list(dict.fromkeys([*SNAPSHOT_IMPORTS, *imports]))
+    log(f"memory snapshot of Pyodide with {', '.join(modules)} imported")
+    raw = folder / "snapshot.bin"
+    run(node, str(script), str(pyodide), str(raw), "import " + ", ".join(modules))
+    with (pyodide / SNAPSHOT).open("wb") as out, \
+            gzip.GzipFile(filename="", mode="wb", fileobj=out, mtime=0) as packed:
+        packed.write(raw.read_bytes())
+    raw.unlink()
     return True
 
 
@@ -323,7 +362,8 @@ def patch_kernel(extension: Path) -> int:
     spreads ``loadPyodideOptions`` from the site's configuration, which JSON fills, whereas
     Pyodide takes the snapshot's bytes (``_loadSnapshot``); the call gets them from the
     option ``snapshotURL`` when it is set (the kernel extension resolves options ending in
-    ``URL`` against the site's address). Returns how many calls were patched (the build stops
+    ``URL`` against the site's address), unzipped unless the server already did (a gzip
+    file starts with 1f 8b). Returns how many calls were patched (the build stops
     if none: the kernel's code changed)."""
     patched = 0
     for script in sorted((extension / "static").glob("*.js")):
@@ -332,7 +372,10 @@ def patch_kernel(extension: Path) -> int:
             lambda m: (f"...{m[1]}.loadPyodideOptions,...(({m[1]}.loadPyodideOptions||{{}})"
                        f".snapshotURL?{{_loadSnapshot:fetch({m[1]}.loadPyodideOptions."
                        "snapshotURL).then(r=>{if(!r.ok)throw new Error(`Pyodide snapshot: "
-                       "${r.status} ${r.url}`);return r.arrayBuffer()})}:{})})"), text)
+                       "${r.status} ${r.url}`);return r.arrayBuffer()}).then(b=>{const u=new "
+                       "Uint8Array(b,0,2);return u[0]===31&&u[1]===139?new Response(new Blob([b"
+                       "]).stream().pipeThrough(new DecompressionStream(\"gzip\")))"
+                       ".arrayBuffer():b})}:{})})"), text)
         if n:
             script.write_text(new, encoding="utf-8")
             patched += n
@@ -493,7 +536,7 @@ def build(output: Path, cache: Path, notebooks: list[Path] | None = None) -> Non
         lite = Path(tmp) / "lite"
         packages = pyodide_folder(lite / "static" / "pyodide", cache)
         log(f"pyodide-lock.json: {len(packages)} wheels ({', '.join(packages)})")
-        made = snapshot(cache / "snapshot", lite / "static" / "pyodide")
+        made = snapshot(cache / "snapshot", lite / "static" / "pyodide", page_imports(notebooks))
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(made), indent=1))
         extensions = Path(tmp) / "labextensions"
         labextensions(extensions)
