@@ -3,6 +3,7 @@ is built and tried in Chromium by ``make test-static``)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -44,3 +45,16 @@ def test_the_site_names_the_snapshot_only_when_it_was_made() -> None:
     assert "snapshotURL" not in options(False)
     # the wheels are preloaded either way: a snapshot holds modules, not their files
     assert options(True)["packages"] == options(False)["packages"]
+
+
+def test_the_snapshot_imports_what_the_notebooks_import(tmp_path: Path) -> None:
+    from tutor.static.build import page_imports
+
+    cells = [{"cell_type": "markdown", "source": "import nothing"},
+             {"cell_type": "code", "source": ["from tutor.ui import vautours as sv, style\n",
+                                              "\n", "sv.style()"]},
+             {"cell_type": "code", "source": "import json\nfrom IPython.display import display"}]
+    (tmp_path / "page.ipynb").write_text(json.dumps({"cells": cells}))
+    # a submodule is named as itself, a function by its module; markdown cells say nothing
+    assert page_imports([tmp_path / "page.ipynb"]) == [
+        "IPython.display", "json", "tutor.ui", "tutor.ui.vautours"]
