@@ -252,24 +252,32 @@ for whl in sorted(pathlib.Path("/wheels").glob("*.whl")):
 """
 
 
+def node_script(folder: Path, name: str, source: str) -> list[str] | None:
+    """The command running the JavaScript ``source`` in Node (written as ``folder/name``, in
+    the build's cache), which runs the site's Pyodide at build time; None without Node."""
+    node = shutil.which("node")
+    if node is None:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(source)
+    return [node, str(folder / name)]
+
+
 def precompile(folder: Path, pyodide: Path, wheels: list[Path]) -> None:
     """Add bytecode (``__pycache__/*.cpython-3XX.pyc``, unchecked-hash, so it is used as is)
     to the wheels, compiled by the very Pyodide the site ships (run in Node): the page then
     imports IPython and ipywidgets without compiling them first."""
-    node = shutil.which("node")
-    if node is None:
+    command = node_script(folder, "precompile.mjs", PRECOMPILE_JS)
+    if command is None:
         log("node not found: wheels left without bytecode (slower first load)")
         return
-    folder.mkdir(parents=True, exist_ok=True)
-    script = folder / "precompile.mjs"
-    script.write_text(PRECOMPILE_JS)
     work = folder / "wheels"
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir()
     for wheel in wheels:
         shutil.copy2(wheel, work / wheel.name)
     log(f"precompile {len(wheels)} wheels with Pyodide in Node")
-    run(node, str(script), str(pyodide), str(work))
+    run(*command, str(pyodide), str(work))
     for wheel in wheels:
         shutil.copy2(work / wheel.name, wheel)
 
@@ -335,17 +343,14 @@ def snapshot(folder: Path, pyodide: Path, imports: list[str]) -> bool:
     load of one build (a page running one learner's code: no hash-flooding to fear). Written
     gzipped (the same bytes for the same memory: no name, no time in the header).
     Without Node, no snapshot: the kernel starts as it would."""
-    node = shutil.which("node")
-    if node is None:
+    command = node_script(folder, "snapshot.mjs", SNAPSHOT_JS)
+    if command is None:
         log("node not found: no memory snapshot (the kernel starts Pyodide at each load)")
         return False
-    folder.mkdir(parents=True, exist_ok=True)
-    script = folder / "snapshot.mjs"
-    script.write_text(SNAPSHOT_JS)
     modules = list(dict.fromkeys([*SNAPSHOT_IMPORTS, *imports]))
     log(f"memory snapshot of Pyodide with {', '.join(modules)} imported")
     raw = folder / "snapshot.bin"
-    run(node, str(script), str(pyodide), str(raw), "import " + ", ".join(modules))
+    run(*command, str(pyodide), str(raw), "import " + ", ".join(modules))
     with (pyodide / SNAPSHOT).open("wb") as out, \
             gzip.GzipFile(filename="", mode="wb", fileobj=out, mtime=0) as packed:
         packed.write(raw.read_bytes())
