@@ -55,6 +55,11 @@ COLOUR_GROUPS: dict[str, tuple[str, ...]] = {
 }
 
 _MARKS_JS = """(groups) => {
+  // a cell far from the screen is not rendered (content-visibility) and its innerText is then
+  // empty: read every cell as it shows once the learner reaches it
+  const all = document.createElement("style");
+  all.textContent = ".jp-Cell { content-visibility: visible !important; }";
+  document.head.appendChild(all);
   const out = {};
   for (const [group, classes] of Object.entries(groups)) {
     out[group] = {};
@@ -65,6 +70,7 @@ _MARKS_JS = """(groups) => {
         .map((e) => e.innerText.replace(/\\s/g, "").replace(/[0-9]+/g, "#"));
     }
   }
+  all.remove();
   return out;
 }"""
 
