@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 from playwright.sync_api import Locator, Page, expect
@@ -19,6 +20,9 @@ READY = "body[data-tutor-ready]"
 # Generous: a page waits for its kernel and a busy 2-core CI machine may take long; the page
 # says itself when it is ready, so a healthy run never waits this long.
 READY_TIMEOUT_MS = 180_000
+#: how long a part reached stays unbuilt before it is brought on screen again (not a failure:
+#: that comes after READY_TIMEOUT_MS in all)
+RESCROLL_MS = 10_000
 
 
 def wait_ready(page: Page, whole: bool = True) -> None:
@@ -47,10 +51,19 @@ def reach(page: Page, section: Locator) -> None:
     """Reach a part of the page the way a learner does: open it if it is folded (a phone),
     scroll to it, and wait until it is built and drawn."""
     summary = section.locator("details.tv-fold:not([open]) > summary")
-    if summary.count():
-        summary.first.click()
-    section.scroll_into_view_if_needed()
-    expect(section).to_have_attribute("data-tutor-built", "", timeout=READY_TIMEOUT_MS)
+    deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
+    while True:
+        if summary.count():
+            summary.first.click()
+        # the learner keeps it on screen: the cells around it are laid out only as they come
+        # near the screen (content-visibility), and a cell growing above moves it down again
+        section.scroll_into_view_if_needed()
+        try:
+            expect(section).to_have_attribute("data-tutor-built", "", timeout=RESCROLL_MS)
+            break
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
     wait_settled(page)
 
 
