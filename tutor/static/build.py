@@ -21,7 +21,10 @@ from the package registries, so nothing is fetched from a CDN when it runs:
   imported (``static/pyodide/snapshot.bin.gz``, made in Node at build time with Pyodide's
   ``_makeSnapshot``), which the kernel restores instead of starting an interpreter and importing
   them (measured: the interpreter alone starts in ~4.8 s in a page here, restored in ~0.4 s);
-  the kernel's worker is given it through one option (:func:`patch_kernel`);
+- with it, every file of those wheels in one download (``static/pyodide/files.bin.gz``),
+  written into Pyodide's file system before Python starts: with a snapshot, ``loadPyodide``
+  loads no wheel (the lock still serves a site built without Node); the kernel's worker is
+  given both through two options and starts without the contents drive (:func:`patch_kernel`);
 - Font Awesome 5 (npm ``@fortawesome/fontawesome-free``), which Voilà's page template links
   from a CDN, copied into the site and linked locally.
 
@@ -345,10 +348,10 @@ def snapshot(folder: Path, pyodide: Path, imports: list[str]) -> bool:
     ``makeMemorySnapshot`` gives it. Restored, the modules are there but not their files (a
     snapshot holds the interpreter's memory, not its file system): they come beside it, in one
     file (:func:`files_bundle`), for the modules not imported yet, the tutor's rule files and
-    tracebacks. The snapshot holds no path nor variable of the
-    machine that builds it (Pyodide's own environment); Python's hash seed is the same on every
-    load of one build (a page running one learner's code: no hash-flooding to fear). Written
-    gzipped (the same bytes for the same memory: no name, no time in the header).
+    tracebacks. The snapshot holds no path nor variable of the machine that builds it
+    (Pyodide's own environment); Python's hash seed is the same on every load of one build (a
+    page running one learner's code: no hash-flooding to fear). Written gzipped (the same bytes
+    for the same memory: no name, no time in the header).
     Without Node, no snapshot: the kernel starts as it would."""
     command = node_script(folder, "snapshot.mjs", SNAPSHOT_JS)
     if command is None:
