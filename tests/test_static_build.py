@@ -5,15 +5,69 @@ kernel without a contents drive (the site itself is built and tried in Chromium 
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from tutor.static.build import FILES, SNAPSHOT, files_bundle, lite_config, patch_kernel
+from tutor.static.build import (
+    FILES,
+    SNAPSHOT,
+    files_bundle,
+    lite_config,
+    patch_kernel,
+    patch_voici,
+)
 
 #: the kernel worker's call as the minified bundle of jupyterlite-pyodide-kernel 0.7.0 has it
 CALL = ('this._pyodide=await t({indexURL:s,stdout:e=>{console.log(e)},...e.loadPyodideOptions}),'
         'this._pyodide._api.on_fatal=async e=>{}')
+#: Voici 0.10.0's loop over the cells, as its minified front end has it (``build/8608.js``)
+EXECUTE = (
+    'e.executeCells=async function(e){var t,n;const{source:i,rendermime:o,kernel:r}=e,l=i.cells'
+    '.length;for(let e=0;e<l;e++){const c=i.cells.get(e);if(window.update_loading_text(e+1,l,nu'
+    'll),"code"!==c.type)continue;const u=new s.OutputAreaModel({trusted:!0});let p;p="true"==='
+    'a.PageConfig.getOption("include_output_prompt")?new s.OutputArea({model:u,rendermime:o}):n'
+    'ew s.SimplifiedOutputArea({model:u,rendermime:o}),p.future=r.requestExecute({code:c.shared'
+    'Model.getSource()}),await p.future.done;const A=document.querySelector(`[cell-index="${e+1'
+    '}"]`);if(A&&a.PageConfig.getOption("include_output")&&p.node.childNodes.length>0){null===('
+    't=A.lastElementChild)||void 0===t||t.classList.remove("jp-mod-noOutputs","jp-mod-noInput")'
+    ';const e=document.createElement("div");e.classList.add("jp-Cell-outputWrapper");const a=do'
+    'cument.createElement("div");a.classList.add("jp-Collapser","jp-OutputCollapser","jp-Cell-o'
+    'utputCollapser"),e.appendChild(a),null===(n=A.lastElementChild)||void 0===n||n.appendChild'
+    '(e),p.node.classList.add("jp-Cell-outputArea"),p.node.style.display="flex",p.node.style.fl'
+    'exDirection="column",d.Widget.attach(p,e)}}window.display_cells(),window.dispatchEvent(new'
+    ' Event("resize"))}')
+#: that loop run in Node with a notebook of code (C) and Markdown (m) cells, every part of the
+#: page it touches stubbed: what it does, in order, and when the caller gets it back
+RUN_CELLS_JS = """
+const log = [];
+const window = {update_loading_text() {}, display_cells() { log.push("show"); },
+                dispatchEvent() {}};
+class Event { constructor(name) { this.name = name; } }
+const node = () => ({childNodes: [1], classList: {add() {}, remove() {}}, style: {},
+                      appendChild() {}, lastElementChild: null});
+const document = {querySelector: node, createElement: node,
+                  body: {setAttribute(name) { log.push(name); }}, dispatchEvent() {}};
+class Area { constructor() { this.node = node(); } }
+const s = {OutputAreaModel: class {}, OutputArea: Area, SimplifiedOutputArea: Area};
+const a = {PageConfig: {getOption: (name) => name === "include_output" ? "true" : "false"}};
+const d = {Widget: {attach() {}}};
+const kinds = process.argv[2];
+const cells = [...kinds].map((kind, i) => ({type: kind === "C" ? "code" : "markdown",
+                                           sharedModel: {getSource: () => String(i)}}));
+const kernel = {requestExecute({code}) {
+  log.push("run " + code);
+  return {done: new Promise((resolve) => setTimeout(resolve, 5))};
+}};
+const A = {};
+(function (e) { @EXECUTE@ })(A);
+A.executeCells({source: {cells: {length: cells.length, get: (i) => cells[i]}},
+                kernel, rendermime: {}})
+  .then(() => { log.push("returned"); });
+setTimeout(() => console.log(JSON.stringify(log)), 500);
+"""
 #: the kernel plugin's options, likewise
 PLUGIN = "r=new n({...e,pyodideUrl:g,mountDrive:l,loadPyodideOptions:u,contentsManager:s})"
 
@@ -104,3 +158,48 @@ def test_the_snapshot_imports_what_the_notebooks_import(tmp_path: Path) -> None:
     # a submodule is named as itself, a function by its module; markdown cells say nothing
     assert page_imports([tmp_path / "page.ipynb"]) == [
         "IPython.display", "json", "tutor.ui", "tutor.ui.vautours"]
+
+
+def run_cells(tmp_path: Path, loop: str, kinds: str) -> list[str]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node is not installed (make static installs it)")
+    script = tmp_path / "run.js"
+    script.write_text(RUN_CELLS_JS.replace("@EXECUTE@", loop))
+    done = subprocess.run([node, str(script), kinds], capture_output=True, text=True,
+                          check=True, timeout=60)
+    return list(json.loads(done.stdout))
+
+
+def test_a_static_page_shows_once_its_opening_ran_then_runs_the_rest(tmp_path: Path) -> None:
+    build = tmp_path / "voici" / "build"
+    build.mkdir(parents=True)
+    (build / "1.js").write_text("before;" + EXECUTE + ";after")
+    (build / "2.js").write_text("nothing to patch here")
+    # Voici as it comes: every cell runs, then the page shows
+    assert run_cells(tmp_path, EXECUTE, "CCmCmC") == [
+        "run 0", "run 1", "run 3", "run 5", "show", "returned"]
+    assert patch_voici(tmp_path) == 1
+    patched = (build / "1.js").read_text()
+    assert patched.startswith("before;e.executeCells=async function(__o){")
+    assert patched.endswith(";after")
+    loop = patched.removeprefix("before;").removesuffix(";after")
+    # the opening (the code cells before the first Markdown one), the page shown and handed
+    # back to Voici to place while the next cell is sent, then the other cells, the page shown
+    # again, and ready
+    assert run_cells(tmp_path, loop, "CCmCmC") == [
+        "run 0", "run 1", "show", "run 3", "returned", "run 5", "show", "data-tutor-ready"]
+    # a notebook of code cells only: shown once all ran, as before, and ready
+    assert run_cells(tmp_path, loop, "CCC") == [
+        "run 0", "run 1", "run 2", "show", "show", "data-tutor-ready", "returned"]
+
+
+def test_a_voici_without_its_loop_over_the_cells_stops_the_build(tmp_path: Path) -> None:
+    build = tmp_path / "voici" / "build"
+    build.mkdir(parents=True)
+    (build / "1.js").write_text("e.runCells=async function(e){}")
+    with pytest.raises(SystemExit, match="no executeCells"):
+        patch_voici(tmp_path)
+    (build / "1.js").write_text(EXECUTE.replace(".Widget.attach(", ".attach("))
+    with pytest.raises(SystemExit, match="no widget module"):
+        patch_voici(tmp_path)

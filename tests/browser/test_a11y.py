@@ -76,6 +76,37 @@ def test_the_accueil_is_french_and_accessible(browser: Browser, app_url: str) ->
     page.close()
 
 
+SPINNER = """() => {
+    // the spinner's text while the page loads (gone once it is shown): what each call says
+    const text = document.createElement("h2");
+    text.id = "loading_text";
+    document.body.appendChild(text);
+    const said = [];
+    window.voila_process(3, 9);
+    said.push(text.textContent);
+    window.update_loading_text(3, 9, null);
+    said.push(text.textContent);
+    window.update_loading_text(0, 0, "Connecting...");
+    said.push(text.textContent);
+    text.remove();
+    return said;
+}"""
+
+
+def test_a_page_loading_says_so_in_french(browser: Browser, app_url: str) -> None:
+    """Voilà's spinner says « Running ... » and « Executing 3 of 9 »: the page says it in
+    French from the start (its script right after the spinner, before the first cell), and so
+    do its later calls, whatever English text they are given."""
+    page = opened(browser, app_url, GAME_PAGE)
+    html = page.request.get(f"{app_url}/voila/render/{GAME_PAGE}").text()
+    spinner = html.index('id="loading_text"')
+    assert html.index("Chargement de la page", spinner) < html.index('class="jp-Cell', spinner)
+    assert page.evaluate(SPINNER) == ["Chargement de la page…",
+                                      "Préparation de la page… (3 sur 9)",
+                                      "Chargement de la page…"]
+    page.close()
+
+
 WAITING = """() => {
     // what Voilà's renderer leaves in a widget output until the widget's model arrives
     const out = document.createElement("div");
