@@ -58,14 +58,32 @@ GAME_SECTION = "play_vs_computer"
 
 
 def first_widget_s(context: BrowserContext, url: str) -> float:
+    return load_s(context, url, ready=False)[0]
+
+
+def load_s(context: BrowserContext, url: str, ready: bool) -> tuple[float, float | None]:
+    """Seconds from navigation to the first interactive widget shown and, with ``ready``, to
+    the page's readiness (``data-tutor-ready``: on the static site, every cell has run, so a
+    click is answered at once)."""
     page = context.new_page()
     page.set_default_navigation_timeout(TIMEOUT)  # Voilà's "load" waits for its cells
     started = time.perf_counter()
     page.goto(url)
     page.locator(FIRST_WIDGET).first.wait_for(state="visible", timeout=TIMEOUT)
-    elapsed = time.perf_counter() - started
+    shown = time.perf_counter() - started
+    done: float | None = None
+    if ready:
+        page.locator("body[data-tutor-ready]").wait_for(state="attached", timeout=TIMEOUT)
+        done = time.perf_counter() - started
     page.close()
-    return elapsed
+    return shown, done
+
+
+def says_ready(site: Path) -> bool:
+    """Whether ``site``'s pages say when every cell has run (a site built before the signal
+    shows its pages only then: its first widget is that time)."""
+    return any("data-tutor-ready" in js.read_text(encoding="utf-8", errors="replace")
+               for js in (site / "voici" / "build").glob("*.js"))
 
 
 def server(cmd: list[str], port: int) -> subprocess.Popen[bytes]:
@@ -101,20 +119,26 @@ def measure_static(browser: Browser, loads: int,
             port = free_port()
             servers[label] = port, server([sys.executable, "-m", "http.server", str(port),
                                            "--bind", "127.0.0.1", "--directory", str(site)], port)
-        out: dict[str, dict[str, list[float]]] = {label: {"cold": [], "warm": []}
-                                                  for label in targets}
+        out: dict[str, dict[str, list[float]]] = {
+            label: {"cold": [], "warm": [], "cold_ready": [], "warm_ready": []}
+            for label in targets}
         for _ in range(loads):
-            for label, (_, name) in targets.items():
+            for label, (site, name) in targets.items():
                 url = f"http://127.0.0.1:{servers[label][0]}/voici/render/{name}.html"
                 context = browser.new_context()
-                out[label]["cold"].append(first_widget_s(context, url))
-                out[label]["warm"].append(first_widget_s(context, url))
+                for visit in ("cold", "warm"):
+                    shown, ready = load_s(context, url, says_ready(site))
+                    out[label][visit].append(shown)
+                    # before the signal, a page was shown once every cell had run
+                    out[label][f"{visit}_ready"].append(shown if ready is None else ready)
                 context.close()
         for label, times in out.items():
-            print(fr.typography(f"site statique, {label} : premier chargement "
-                                f"{', '.join(fr.decimal(t, 2) for t in times['cold'])} s, puis "
-                                f"{', '.join(fr.decimal(t, 2) for t in times['warm'])} s"),
-                  flush=True)
+            print(fr.typography(
+                f"site statique, {label} : premier chargement "
+                f"{', '.join(fr.decimal(t, 2) for t in times['cold'])} s (prête "
+                f"{', '.join(fr.decimal(t, 2) for t in times['cold_ready'])}), puis "
+                f"{', '.join(fr.decimal(t, 2) for t in times['warm'])} s (prête "
+                f"{', '.join(fr.decimal(t, 2) for t in times['warm_ready'])})"), flush=True)
     finally:
         for _, proc in servers.values():
             stop(proc)
@@ -293,14 +317,19 @@ def main() -> None:
                               "voila": voila, "conseil": conseil}
     print(fr.typography(f"Temps jusqu’au premier widget, médiane de {args.loads} chargements "
                         f"(s) ; site de {fr.decimal(size / 2**20)} Mio"))
-    print(f"{'page':30} {'statique 1er':>12} {'statique 2e':>12} {'Voilà':>8}")
+    print(fr.typography("(« prête » : chaque cellule a tourné, un clic a sa réponse ; une page "
+                        "s’affiche dès que son ouverture a tourné)"))
+    print(f"{'page':30} {'statique 1er':>12} {'prête':>6} {'statique 2e':>12} {'prête':>6} "
+          f"{'Voilà':>8}")
     for label, times in static.items():
         name = label.removesuffix(" (avant)")
         shown = "plancher (1 widget)" + label.removeprefix(FLOOR_PAGE) if name == FLOOR_PAGE \
             else label
         served = f"{statistics.median(voila[label]):8.1f}" if label in voila else f"{'':>8}"
         print(f"{shown:30} {statistics.median(times['cold']):12.1f} "
-              f"{statistics.median(times['warm']):12.1f} {served}")
+              f"{statistics.median(times['cold_ready']):6.1f} "
+              f"{statistics.median(times['warm']):12.1f} "
+              f"{statistics.median(times['warm_ready']):6.1f} {served}")
     results = ROOT / "bench-results"
     results.mkdir(exist_ok=True)
     (results / f"static-{report['date']}.json").write_text(json.dumps(report, indent=1))
