@@ -552,3 +552,54 @@ def test_vampir_hints_look_at_the_manche_then_at_the_match_in_its_last_manche() 
                                   if s == max(first.scores.values()))
     last = v.span_outcome(starts[2], end)  # the last manche: the whole match decides
     assert last == v.outcome(end)
+
+
+def glancing_kinds() -> list[tuple[str, str]]:
+    return [(game, kind) for game, info in GAMES.items()
+            for kind, (_, make) in info.engine().PLAYER_KINDS.items()
+            if getattr(make, "GLANCES", False)]
+
+
+def test_some_computer_player_reads_only_the_table() -> None:
+    # the test below must have something to check
+    assert ("vautours", "prudent") in glancing_kinds()
+
+
+@pytest.mark.parametrize(("game", "kind"), glancing_kinds())
+def test_a_player_reading_only_the_table_chooses_the_same_from_the_lighter_view(
+        game: str, kind: str) -> None:
+    """A computer player that says it reads only the table (``GLANCES``) is handed the game's
+    ``glance`` in hints' playouts: at every decision of seeded games (every player count,
+    every preset), two players of that kind seeded alike, one handed the view, the other the
+    glance, choose the same; and the glance is the view without the seats' rows."""
+    engine = engine_of(game)
+    make = engine.PLAYER_KINDS[kind][1]
+    for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1):
+        for preset in engine.PRESETS:
+            for seed in range(3):
+                seen, glancing = make(seed=seed), make(seed=seed)
+                for state, seat in positions(engine, n, seed, preset, kind=kind):
+                    view, glance = engine.view(state, seat), engine.glance(state, seat)
+                    assert glance == view._replace(players=()), (n, preset, seed)
+                    legal = engine.legal_actions(state, seat)
+                    assert seen.choose(view, legal) == glancing.choose(glance, legal)
+
+
+def test_a_race_of_players_reading_only_the_table_answers_as_with_whole_views(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same seed and budget give the same hint whether the playouts hand a glancing
+    player the lighter view or the whole one."""
+    engine = engine_of("vautours")
+    state = engine.new_game(list(NAMES[:4]), seed=3)
+    view = engine.view(state, NAMES[0])
+
+    def table() -> list[tuple[Any, int, int]]:
+        race = hints_module.Race(engine, view, kind="prudent", seed=5, game_id="vautours")
+        result = race.run(budget=6000)
+        assert race.spent >= 6000
+        return [(r.action, r.wins, r.playouts) for r in result.classes()]
+
+    lighter = table()
+    make = engine.PLAYER_KINDS["prudent"][1]
+    monkeypatch.setattr(make, "GLANCES", False)
+    assert table() == lighter

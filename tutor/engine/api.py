@@ -309,6 +309,12 @@ class Game(ABC, Generic[S, A, V]):
         """A hint looks at the whole game unless the game says otherwise."""
         return self.outcome(now) if self.is_over(now) else None
 
+    def glance(self, state: S, seat: str) -> V:
+        """What a computer player that reads only the table, none of the seats' rows, is
+        handed in a hint's playouts (one that says so: ``GLANCES``): its whole view unless
+        the game builds a lighter one (the same table, no rows)."""
+        return self.view(state, seat)
+
     def preflight(self) -> None:
         """Nothing to check unless the game reads data files."""
 

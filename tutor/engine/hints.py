@@ -86,6 +86,8 @@ class HintEngine(Protocol):
 
     def view(self, state: Any, seat: str | None) -> Any: ...
 
+    def glance(self, state: Any, seat: str) -> Any: ...
+
     def legal_actions(self, state: Any, seat: str) -> tuple[Any, ...]: ...
 
     def current_seats(self, state: Any) -> tuple[str, ...]: ...
@@ -334,8 +336,11 @@ def playout(engine: HintEngine, start: Any, state: Any, bots: dict[str, Chooser]
     # game's own step is called without the boundary's check (parse once, trust inside)
     step_, view, legal, current, scored = (engine.step, engine.view, engine.legal_actions,
                                            engine.current_seats, engine.span_outcome)
-    # a player that looks at nothing but the legal actions (``BLIND``) is handed no view
+    # a player that looks at nothing but the legal actions (``BLIND``) is handed no view, one
+    # that reads only the table (``GLANCES``) the game's lighter view without the seats' rows
     blind = {seat for seat, bot in bots.items() if getattr(bot, "BLIND", False)}
+    glances = {seat for seat, bot in bots.items() if getattr(bot, "GLANCES", False)}
+    glance = engine.glance
     choose = {seat: bot.choose for seat, bot in bots.items()}
     for step in range(MAX_STEPS):
         out = scored(start, state)
@@ -343,7 +348,8 @@ def playout(engine: HintEngine, start: Any, state: Any, bots: dict[str, Chooser]
             whole = engine.is_over(state) and engine.outcome(state).scores == out.scores
             return out, step, whole
         seat = current(state)[0]
-        action = choose[seat](None if seat in blind else view(state, seat), legal(state, seat))
+        action = choose[seat](None if seat in blind else glance(state, seat) if seat in glances
+                              else view(state, seat), legal(state, seat))
         state, _ = step_(state, action, False)
     raise AssertionError(f"playout longer than {MAX_STEPS} actions")
 

@@ -54,6 +54,10 @@ class CarefulPlayer:
     careful players from always choosing the same card.
     """
 
+    #: it reads the pile's total and the point cards revealed, none of the seats' rows: a
+    #: hint's playouts hand it the game's lighter view (``glance``)
+    GLANCES = True
+
     def __init__(self, *, seed: Seed = 0) -> None:
         self.rng = bot_rng(seed)
 

@@ -307,6 +307,18 @@ def view(state: State, seat: str | None) -> View:
                       tuple(players), over))
 
 
+def glance(state: State, seat: str) -> View:
+    """``seat``'s view without the seats' rows (``players`` empty): the table alone, what a
+    computer player that reads nothing else is handed in a hint's playouts (``GLANCES``).
+    Every other field is :func:`view`'s."""
+    variant, _, record, deck, pile, _, _, _, _, _, _ = state
+    left = len(deck)
+    shuffles = record.shuffles
+    order = shuffles[0] if shuffles else ()  # State.order
+    return tuple.__new__(View, (seat, variant, MANCHES - left, pile, sum(pile), left, None,
+                                order[:len(order) - left], (), not pile and not deck))
+
+
 def inventory(state: State) -> dict[Hashable, int]:
     """Every card of the game wherever it lies: each point card once (deck, pile, winnings,
     lost), each playing-card value once per player (hand, face down, open pile)."""

@@ -59,6 +59,7 @@ class Vautours(Game[State, Play, View]):
     is_over = staticmethod(engine.is_over)
     outcome = staticmethod(engine.outcome)
     view = staticmethod(engine.view)
+    glance = staticmethod(engine.glance)
     inventory = staticmethod(engine.inventory)
 
     def sample_state(self, view: View, rng: random.Random) -> State:
