@@ -334,13 +334,14 @@ def playout(engine: HintEngine, start: Any, state: Any, bots: dict[str, Chooser]
     of the whole game (the game is over and the scores are its final scores)."""
     # inside the engine: every action is one of the legal actions a bot was handed, so the
     # game's own step is called without the boundary's check (parse once, trust inside)
-    step_, view, legal, current, scored = (engine.step, engine.view, engine.legal_actions,
-                                           engine.current_seats, engine.span_outcome)
-    # a player that looks at nothing but the legal actions (``BLIND``) is handed no view, one
-    # that reads only the table (``GLANCES``) the game's lighter view without the seats' rows
-    blind = {seat for seat, bot in bots.items() if getattr(bot, "BLIND", False)}
-    glances = {seat for seat, bot in bots.items() if getattr(bot, "GLANCES", False)}
-    glance = engine.glance
+    step_, legal, current, scored = (engine.step, engine.legal_actions, engine.current_seats,
+                                     engine.span_outcome)
+    # what each seat is handed to look at: nothing for a player that looks at nothing but the
+    # legal actions (``BLIND``), the game's lighter view without the seats' rows for one that
+    # reads only the table (``GLANCES``), else its view
+    looks = {seat: None if getattr(bot, "BLIND", False) else
+             engine.glance if getattr(bot, "GLANCES", False) else engine.view
+             for seat, bot in bots.items()}
     choose = {seat: bot.choose for seat, bot in bots.items()}
     for step in range(MAX_STEPS):
         out = scored(start, state)
@@ -348,8 +349,8 @@ def playout(engine: HintEngine, start: Any, state: Any, bots: dict[str, Chooser]
             whole = engine.is_over(state) and engine.outcome(state).scores == out.scores
             return out, step, whole
         seat = current(state)[0]
-        action = choose[seat](None if seat in blind else glance(state, seat) if seat in glances
-                              else view(state, seat), legal(state, seat))
+        look = looks[seat]
+        action = choose[seat](None if look is None else look(state, seat), legal(state, seat))
         state, _ = step_(state, action, False)
     raise AssertionError(f"playout longer than {MAX_STEPS} actions")
 
