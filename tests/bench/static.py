@@ -122,12 +122,13 @@ def measure_static(browser: Browser, loads: int,
         out: dict[str, dict[str, list[float]]] = {
             label: {"cold": [], "warm": [], "cold_ready": [], "warm_ready": []}
             for label in targets}
+        signals = {label: says_ready(site) for label, (site, _) in targets.items()}
         for _ in range(loads):
-            for label, (site, name) in targets.items():
+            for label, (_, name) in targets.items():
                 url = f"http://127.0.0.1:{servers[label][0]}/voici/render/{name}.html"
                 context = browser.new_context()
                 for visit in ("cold", "warm"):
-                    shown, ready = load_s(context, url, says_ready(site))
+                    shown, ready = load_s(context, url, signals[label])
                     out[label][visit].append(shown)
                     # before the signal, a page was shown once every cell had run
                     out[label][f"{visit}_ready"].append(shown if ready is None else ready)
