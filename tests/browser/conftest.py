@@ -10,7 +10,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -128,3 +128,49 @@ def shots() -> Path:
     path = ARTEFACTS / "screenshots"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+#: what a failed test reports of each page still open (see :func:`pytest_runtest_makereport`)
+PAGE_STATE_JS = """() => {
+  const b = document.body;
+  const attrs = [...b.attributes].filter(a => a.name.startsWith('data-tutor'))
+    .map(a => a.name + (a.value ? '=' + a.value : ''));
+  const texts = sel => [...document.querySelectorAll(sel)]
+    .map(e => e.textContent.replace(/\\s+/g, ' ').trim()).filter(t => t).slice(0, 5);
+  return {attrs, views: document.querySelectorAll('.jupyter-widgets').length,
+          errors: texts('.tv-error, .jupyter-widgets-error-widget, '
+                        + '[data-mime-type="application/vnd.jupyter.stderr"]'),
+          missing: (b.innerText.match(/[Mm]odel not found/g) || []).length,
+          unbuilt: document.querySelectorAll('[data-tutor-later]:not([data-tutor-built])').length};
+}"""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, Any, None]:
+    """When a browser test fails, its report says what each page still open showed (its
+    readiness flags, widget views, errors shown, widgets whose model never came), keeps a
+    screenshot of it in test-artefacts/failures/ and ends with the server log's last lines: a
+    rare failure on a busy CI machine can then be read from CI's output alone."""
+    outcome = yield
+    report = outcome.get_result()
+    funcargs = getattr(item, "funcargs", {})
+    browser = funcargs.get("browser")
+    if report.when != "call" or not report.failed or browser is None:
+        return
+    lines, folder = [], ARTEFACTS / "failures"
+    folder.mkdir(parents=True, exist_ok=True)
+    for c, context in enumerate(browser.contexts):
+        for p, page in enumerate(context.pages):
+            try:
+                state = page.evaluate(PAGE_STATE_JS)
+                shot = folder / f"{item.name}-{c}-{p}.png"
+                page.screenshot(path=str(shot), full_page=True, timeout=30_000)
+                lines.append(f"{page.url}\n  {state}\n  screenshot: {shot.relative_to(ROOT)}")
+            except Exception as exc:  # a closed or crashed page says so, the report goes on
+                lines.append(f"{page.url}\n  not readable: {exc}")
+    app = funcargs.get("app")
+    if isinstance(app, App) and app.log.exists():
+        tail = app.log.read_text(errors="replace").splitlines()[-30:]
+        lines.append("server log, last lines:\n" + "\n".join(tail))
+    report.sections.append(("pages at failure", "\n".join(lines) or "no page open"))
