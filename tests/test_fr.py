@@ -95,3 +95,12 @@ def test_typography_html_sets_the_text_only() -> None:
 def test_punctuation_before_a_closing_guillemet_gets_its_narrow_space() -> None:
     assert fr.typography("« Et si… ? »") == "«\u202fEt si…\u202f?\u202f»"
     assert fr.typography("« Quoi ! »") == fr.typography(fr.typography("« Quoi ! »"))
+
+
+def test_typography_html_leaves_escaped_characters_whole() -> None:
+    # the « ; » ending an escaped quote or bracket is not punctuation: no space before it
+    markup = "<p>joueurs = [&quot;Alex&quot;, &quot;Chloé&quot;] ; si a &lt; b : x&amp;y !</p>"
+    assert fr.typography_html(markup) == (
+        "<p>joueurs = [&quot;Alex&quot;, &quot;Chloé&quot;]\u202f; si a &lt; b\u202f: "
+        "x&amp;y\u202f!</p>")
+    assert fr.typography_html(fr.typography_html(markup)) == fr.typography_html(markup)

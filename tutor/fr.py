@@ -185,10 +185,21 @@ def typography_html(markup: str) -> str:
     return "".join(out)
 
 
+#: a character reference of escaped markup (``&quot;``, ``&lt;``, ``&#8239;``): its ``;`` is
+#: not punctuation, so the text is set with each one masked by :data:`_MASK`
+_ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
+_MASK = "\ue000"  # a private-use character: in no text of the tutor
+
+
 def _text_typography(text: str) -> str:
     if not text.strip():
         return text
-    return typography(text.replace("&#x27;", "'").replace("&#39;", "'"))
+    text = text.replace("&#x27;", "'").replace("&#39;", "'")
+    entities = _ENTITY.findall(text)
+    if not entities:
+        return typography(text)
+    kept = iter(entities)
+    return re.sub(_MASK, lambda _: next(kept), typography(_ENTITY.sub(_MASK, text)))
 
 
 def _fix_word_colon(text: str) -> str:

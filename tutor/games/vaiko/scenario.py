@@ -167,14 +167,14 @@ GUIDE = ("mains.Nom = [4 cartes, place 1 à 4] ; defausse = la première carte r
          "pioche = [du dessus vers le dessous] ; pour commencer plus loin : manche = 3, "
          "totaux.Nom = son total des manches jouées (le premier joueur nommé commence) ; "
          "une carte s’écrit par son nom (7, \"Vision\", "
-         "\"x2\", \"échange\") ; coups : { joueur = …, action = \"piocher\" }, \"regarder\" "
+         "\"×2\" ou \"x2\", \"échange\") ; coups : { joueur = …, action = \"piocher\" }, \"regarder\" "
          "ou \"échanger\" ou \"tenter\" avec carte (sa place), \"jeter\", \"passer\", "
          "\"vaiko\"…")
 
 EXAMPLE = """joueurs = ["Alex", "Chloé"]
 variante = { annonceur_a_egalite = "malus" }
 mains.Alex = [3, 9, "Vision", 0]
-mains.Chloé = [8, 5, "x2", "échange"]
+mains.Chloé = [8, 5, "×2", "échange"]
 defausse = 7
 pioche = [5, 1]
 coups = [{ joueur = "Alex", action = "regarder", carte = 4 }]
