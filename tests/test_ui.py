@@ -8,6 +8,7 @@ import logging
 import random
 import re
 import tomllib
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -340,3 +341,11 @@ def test_a_stacked_table_names_each_column_in_its_cells() -> None:
     assert "data-label" not in plain and "tv-stack" not in plain
     assert 'class="tv-table tv-stack"' in stacked and '<tr class="tv-win"><td>Alex</td>' in stacked
     assert stacked.count('<td data-label="Total">') == 2 and "<tr><td>Bea</td>" in stacked
+
+
+@pytest.mark.parametrize("game", [game for game, info in GAMES.items() if info.listed])
+def test_the_first_game_against_the_computer_has_the_opponents_the_settings_show(
+        game: str) -> None:
+    table = import_module(f"tutor.ui.{game}").play_vs_computer(seed=1)
+    shown = int(table.settings.opponents.value)
+    assert len(table.session.steps[0].state.players) == 1 + shown

@@ -207,8 +207,9 @@ class PlayTable(_Board):
                                      next(iter(engine.PLAYER_KINDS)))
         self.bots: dict[str, Bot[Any, Any]] = {}
         self.me = surface.you
-        state, opening = self._deal(surface.you, surface.opponents[0], seed, surface.preset,
-                                    str(self.settings.level.value))
+        # the first game is the one the settings show
+        state, opening = self._deal(surface.you, int(self.settings.opponents.value), seed,
+                                    surface.preset, str(self.settings.level.value))
         self.policies = policies(self.me, list(self.bots), str(self.settings.level.value), seed)
         super().__init__(surface, self.settings, state, opening, surface.you,
                          act=self.play, acting=self.acting_seat)

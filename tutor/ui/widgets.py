@@ -241,7 +241,8 @@ class GameSettings(w.VBox):  # type: ignore[misc]
         self.name = w.Text(value=name, description="Votre prénom", layout=w.Layout(width="18rem"),
                            style={"description_width": "6rem"})
         self.seed = game_number_field(seed)
-        self.opponents = w.ToggleButtons(options=list(opponents), value=2,
+        self.opponents = w.ToggleButtons(options=list(opponents),
+                                         value=2 if 2 in opponents else opponents[0],
                                          description="Adversaires", style={"button_width": "3rem"})
         kinds = engine.PLAYER_KINDS
         self.level = w.ToggleButtons(options=[(label, key) for key, (label, _) in kinds.items()],
