@@ -104,3 +104,10 @@ def test_typography_html_leaves_escaped_characters_whole() -> None:
         "<p>joueurs = [&quot;Alex&quot;, &quot;Chloé&quot;]\u202f; si a &lt; b\u202f: "
         "x&amp;y\u202f!</p>")
     assert fr.typography_html(fr.typography_html(markup)) == fr.typography_html(markup)
+
+
+def test_a_percentage_keeps_its_sign_on_its_line() -> None:
+    assert fr.typography("à 95 % (la vraie chance)") == "à 95\u202f% (la vraie chance)"
+    assert fr.typography("95%, 5\u00a0%") == "95\u202f%, 5\u202f%"
+    assert fr.typography("100 % : 3 %") == fr.typography(fr.typography("100 % : 3 %"))
+    assert fr.typography_html("<td>48 %</td>") == "<td>48\u202f%</td>"

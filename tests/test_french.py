@@ -40,6 +40,7 @@ GENERATED_RULES: tuple[tuple[str, str], ...] = (
     (r"\b(de|que|le|la|ne) [AEIOUaeiouÉéèêâ]\w", "élision (d’Anke, qu’un, l’as)"),
     (r"[^\u202f][;:!?](?=\s|$)", "espace fine insécable avant ; : ! ?"),
     (r"«(?!\u202f)|(?<!\u202f)»", "espaces fines insécables dans « »"),
+    (r"\d[ \u00a0]?%", "espace fine insécable avant %"),
     # "il"/"ils" can only stand for a player (the game's nouns that take pronouns are feminine:
     # la pile, la carte, la chasse); impersonal uses are allowed
     (r"\b[Ii]ls?\b(?! (ne |n’)?((lui|leur) )?(reste|restait|faut|fallait|y a|manque|s’agit|"

@@ -24,9 +24,11 @@ _SPACE_BEFORE = re.compile(r"[ \u00a0\u202f]*([;:!?])(?=[ \t\n\u00a0]|$|[»)\]<]
 _OPEN_QUOTE = re.compile(r"«[ \u00a0\u202f]*")
 _CLOSE_QUOTE = re.compile(r"[ \u00a0\u202f]*»")
 _APOSTROPHE = re.compile(r"(?<=[A-Za-zÀ-ÿœŒ])'(?=[A-Za-zÀ-ÿœŒ])")
+# 95 % : a narrow no-break space, never a break (not a URL's escape: 1%2F)
+_PERCENT = re.compile(r"(?<=\d)[ \u00a0]?%(?![0-9A-Fa-f]{2})")
 _WORD_COLON = re.compile(r"(?<=[A-Za-zÀ-ÿ0-9)»])([;:!?])(?=[ \t\n\u00a0])")
 # every rule of :func:`typography` needs one of these: text without any is left as it is
-_TYPOGRAPHY_NEEDED = re.compile(r"['«»;:!?]")
+_TYPOGRAPHY_NEEDED = re.compile(r"['«»;:!?%]")
 
 
 def signed(value: int) -> str:
@@ -154,8 +156,9 @@ def capitalize(text: str) -> str:
 
 
 def typography(text: str) -> str:
-    """French typography for running text: a narrow no-break space before ``; : ! ?`` and inside
-    ``« »`` (replacing any ordinary space there) and typographic apostrophes. Idempotent.
+    """French typography for running text: a narrow no-break space before ``; : ! ?``, inside
+    ``« »`` and between a number and ``%`` (replacing any ordinary space there) and typographic
+    apostrophes. Idempotent.
 
     A colon inside a word or a URL (``http://``, ``10:30``) is left alone: only punctuation
     followed by a space, the end, a closing guillemet or bracket or a tag is spaced.
@@ -165,6 +168,7 @@ def typography(text: str) -> str:
     text = _APOSTROPHE.sub(APOSTROPHE, text)
     text = _OPEN_QUOTE.sub("«" + NNBSP, text)
     text = _CLOSE_QUOTE.sub(NNBSP + "»", text)
+    text = _PERCENT.sub(NNBSP + "%", text)
     return _SPACE_BEFORE.sub(lambda m: NNBSP + m.group(1), _fix_word_colon(text))
 
 

@@ -533,8 +533,9 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         shown = self._shown(diff.only_b)
         if shown:
             told = " ".join(b.engine.describe(e) for e in shown)
+            # the events are whole sentences: they start on their own line, after the colon
             parts.append(f'<span class="tv-muted">{h.esc("Après coup, avec les vraies cartes :")}'
-                         f" {h.esc(told)}</span>")
+                         f"<br>{h.esc(told)}</span>")
         return f"<li>{'<br>'.join(parts)}</li>"
 
     def _conseil(self, j: Judgement) -> str:

@@ -166,10 +166,9 @@ READINGS = (
 GUIDE = ("mains.Nom = [4 cartes, place 1 à 4] ; defausse = la première carte retournée ; "
          "pioche = [du dessus vers le dessous] ; pour commencer plus loin : manche = 3, "
          "totaux.Nom = son total des manches jouées (le premier joueur nommé commence) ; "
-         "une carte s’écrit par son nom (7, \"Vision\", "
-         "\"×2\" ou \"x2\", \"échange\") ; coups : { joueur = …, action = \"piocher\" }, \"regarder\" "
-         "ou \"échanger\" ou \"tenter\" avec carte (sa place), \"jeter\", \"passer\", "
-         "\"vaiko\"…")
+         "une carte s’écrit par son nom (7, \"Vision\", \"×2\" ou \"x2\", \"échange\") ; "
+         "coups : { joueur = …, action = \"piocher\" }, \"regarder\" ou \"échanger\" ou "
+         "\"tenter\" avec carte (sa place), \"jeter\", \"passer\", \"vaiko\"…")
 
 EXAMPLE = """joueurs = ["Alex", "Chloé"]
 variante = { annonceur_a_egalite = "malus" }
