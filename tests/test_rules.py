@@ -186,3 +186,11 @@ def test_markdown_rendering_escapes_and_links() -> None:
     assert "<strong>gras</strong>" in html and "<em>italique</em>" in html
     assert "&lt;b&gt;" in html and 'title="vautours/egalite"' in html
     assert "<ul><li>a</li><li>b</li></ul>" in html
+
+
+def test_a_list_item_that_wraps_stays_one_item() -> None:
+    markdown = "Deux possibilités :\n\n- l’échanger : elle prend\n  sa place ;\n- la jeter.\n\nFin."
+    assert rules.to_html(markdown) == ("<p>Deux possibilités :</p><ul><li>l’échanger : elle "
+                                       "prend sa place ;</li><li>la jeter.</li></ul><p>Fin.</p>")
+    # a dash inside a paragraph is not a list
+    assert rules.to_html("Un mot\n- un autre") == "<p>Un mot - un autre</p>"

@@ -323,12 +323,28 @@ def to_html(markdown: str) -> str:
         rows = [r.strip() for r in block.splitlines() if r.strip()]
         if not rows:
             continue
-        if all(r.startswith("- ") for r in rows):
-            items = "".join(f"<li>{_inline(r[2:])}</li>" for r in rows)
-            blocks.append(f"<ul>{items}</ul>")
+        items = _list_items(block)
+        if items:
+            blocks.append(f"<ul>{''.join(f'<li>{_inline(item)}</li>' for item in items)}</ul>")
         else:
             blocks.append(f"<p>{_inline(' '.join(rows))}</p>")
     return "".join(blocks)
+
+
+def _list_items(block: str) -> list[str]:
+    """The items of a ``- `` list block, an item's indented lines joined to it (a long item
+    wraps); none if the block is not a list."""
+    items: list[str] = []
+    for line in block.strip().splitlines():
+        if not line.strip():
+            continue
+        if line.lstrip().startswith("- ") and not line[:1].isspace():
+            items.append(line.strip()[2:])
+        elif items and line[:1].isspace():
+            items[-1] += " " + line.strip()
+        else:
+            return []
+    return items
 
 
 def _inline(text: str) -> str:
