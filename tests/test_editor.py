@@ -299,6 +299,27 @@ def test_vampir_exposed_hunts_set_up_with_the_controls_cards_taken_from_the_deck
     assert "chasses" in board.scenario.text.value and "château" in board.scenario.text.value
 
 
+def test_vampir_a_hunt_is_made_of_the_cards_the_hands_leave_free() -> None:
+    # seen by a learner: four two-head castle vampires in a hand, then a castle hunt of 5 heads
+    # was refused (the hunt took two of the game's five two-head ones before the hand)
+    board = vp.sandbox()
+    editor = editor_of(board)
+    two = vp.v.Vampire("castle", 2)
+    hand = editor.fronts["mains"][1]
+    for _ in range(4):
+        hand.add(two)
+    editor.counts["chasses"][0]["castle"].value = 5
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, text(editor.error.value)
+    state = board.session.state
+    assert vp.v.hunt_heads(state)[state.players[0]] == {"castle": 5}
+    assert vp.v.inventory(state) == vp.v.inventory(vp.v.new_game(state.players, seed=1))
+    # every two-head castle vampire placed: the hunt is made without them, or refused
+    hand.add(two)
+    assert hand.chosen == [two] * 4  # a hand holds four cards: the fifth is not offered
+    assert all(b.disabled for b in hand.buttons)
+
+
 def test_vampir_a_hunt_too_small_is_refused_naming_who_and_where() -> None:
     board = vp.sandbox()
     before = board.session.state

@@ -82,6 +82,8 @@ class Front:
     cards: tuple[Any, ...]
     show: Callable[[Any], str] = str
     repeat: bool = False
+    #: the most cards a player may have there (a hand's size): once reached, no card is offered
+    most: int | None = None
 
 
 @dataclass(frozen=True)
@@ -175,12 +177,13 @@ def _seat_label(k: int) -> Html:
 
 
 class _Sequence(w.VBox):  # type: ignore[misc]
-    """Cards clicked in order: a button per card (used ones greyed), the sequence so far,
-    « Retirer la dernière » and « Vider »."""
+    """Cards clicked in order: a button per card (used ones greyed, every one once ``most``
+    are chosen), the sequence so far, « Retirer la dernière » and « Vider »."""
 
     def __init__(self, title: str, cards: Sequence[Any], show: Callable[[Any], str],
-                 guard: Callable[[Any], Any], css: str, repeat: bool = False) -> None:
-        self.cards, self.show, self.repeat = tuple(cards), show, repeat
+                 guard: Callable[[Any], Any], css: str, repeat: bool = False,
+                 most: int | None = None) -> None:
+        self.cards, self.show, self.repeat, self.most = tuple(cards), show, repeat, most
         self.chosen: list[Any] = []
         self.buttons = []
         for card in self.cards:
@@ -203,15 +206,17 @@ class _Sequence(w.VBox):  # type: ignore[misc]
         self.set(())
 
     def add(self, card: Any) -> None:
-        self.set((*self.chosen, card))
+        if self.most is None or len(self.chosen) < self.most:  # a click sent before it filled
+            self.set((*self.chosen, card))
 
     def remove_last(self) -> None:
         self.set(tuple(self.chosen[:-1]))
 
     def set(self, cards: Sequence[Any]) -> None:
         self.chosen = list(cards)
+        full = self.most is not None and len(self.chosen) >= self.most
         for card, b in zip(self.cards, self.buttons):
-            b.disabled = card in self.chosen and not self.repeat
+            b.disabled = full or (card in self.chosen and not self.repeat)
         shown = ", ".join(self.show(c) for c in self.chosen) or "rien"
         set_html(self.line, f'<div class="tv-edit-line"><strong>{h.esc(shown)}</strong></div>')
 
@@ -245,7 +250,7 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
                                        p.repeat) for p in spec.piles}
         self.fronts: dict[str, list[_Sequence]] = {
             f.key: [_Sequence(f"{f.title} — {name}", f.cards, f.show, guard, "tv-edit-front",
-                              f.repeat) for name in names] for f in spec.fronts}
+                              f.repeat, f.most) for name in names] for f in spec.fronts}
         most = max(counts)
         self.numbers = {f.key: w.Dropdown(options=list(range(1, (f.most or most) + 1)), value=1,
                                           description=f.title,

@@ -164,8 +164,8 @@ EDITOR = EditorSpec(
     piles=(Pile("score", "Cartes score de cette manche, du dessus vers le dessous (la "
                 "première est retournée aussitôt ; les autres suivent, mélangées) :",
                 d.SCORE_CARDS, d.card_text),),
-    fronts=(Front("mains", "Main (9 cartes ; celles que vous ne choisissez pas sont "
-                  "distribuées au hasard)", tuple(range(1, 51))),),
+    fronts=(Front("mains", f"Main ({d.HAND_SIZE} cartes au plus ; celles que vous ne choisissez "
+                  "pas sont distribuées au hasard)", tuple(range(1, 51)), most=d.HAND_SIZE),),
     write=write_position,
     intro="Ce que vous ne choisissez pas est distribué au hasard du numéro de partie.")
 

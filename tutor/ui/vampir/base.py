@@ -7,7 +7,7 @@ import dataclasses
 import functools
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from tutor import fr
 from tutor.games import vampir as v
@@ -260,11 +260,13 @@ def displays_html(displays: Mapping[str, Sequence[Sequence[v.Card]]], joker_head
     return "".join(rows)
 
 
-def hunts_with_heads(heads: Mapping[str, Mapping[str, int]]) -> dict[str, list[tuple[v.Card, ...]]]:
-    """Hunts with these heads (``{player: {location: heads}}``) made of the game's cards: as many
-    two-head vampires as the hunt's 3 cards allow, then one-head ones, then jokers;
-    :class:`Refusal` (French) when the game has not enough cards."""
-    supply = Counter(v.COMPOSITION)
+def hunts_with_heads(heads: Mapping[str, Mapping[str, int]],
+                     free: Iterable[v.Card] | None = None) -> dict[str, list[tuple[v.Card, ...]]]:
+    """Hunts with these heads (``{player: {location: heads}}``) made of the game's cards (or of
+    the cards still ``free`` once others are placed): as many two-head vampires as the hunt's 3
+    cards allow and the supply holds, then one-head ones, then jokers; :class:`Refusal`
+    (French) when the game has not enough cards."""
+    supply = Counter(v.COMPOSITION if free is None else free)
     out: dict[str, list[tuple[v.Card, ...]]] = {}
     for player, row in heads.items():
         out[player] = []
@@ -281,7 +283,9 @@ def hunts_with_heads(heads: Mapping[str, Mapping[str, int]]) -> dict[str, list[t
                     f"Trop de têtes {v.colour_word(loc, feminine=True, plural=True)} : la "
                     f"chasse de {fr.count(n, 'tête')} de {player} ne peut plus être formée. "
                     f"Le jeu n’a que {ONE_HEAD} vampires à une tête et {TWO_HEADS} à deux têtes "
-                    f"par couleur, et {JOKERS} jokers en tout."))
+                    f"par couleur, et {JOKERS} jokers en tout."
+                    + ("" if free is None else " Les cartes placées ailleurs (mains, lieux, "
+                                               "pioche) en prennent aussi.")))
             supply.subtract({one: ones, two: twos, v.JOKER: jokers})
             out[player].append(v.sort_cards([two] * twos + [one] * ones + [v.JOKER] * jokers))
     return out

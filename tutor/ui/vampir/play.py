@@ -123,29 +123,30 @@ def prompt(view: v.View) -> str:
 
 def write_position(position: Position) -> dict[str, Any]:
     """The scenario of a position set in the editor: the first player, the hands, the hunts
-    already exposed (each made of the game's cards for its heads: as many two-head vampires as
-    it allows, then one-head ones, then jokers), the cards laid under each location on its
-    vampire of the set-up, and the top of the face-down deck. Every part is taken out of the
-    game's cards by the engine first (:func:`~tutor.engine.scenario.take`: one copy too many
-    is refused, naming the part); the hunts and the cards under the locations come out of the
-    deck (:func:`~tutor.games.vampir.resume`), from its top: they are written above the deck
-    set, so that no hand is dealt them and the deck is dealt as set."""
+    already exposed (each made, for its heads, of the cards the other parts leave free: as many
+    two-head vampires as it allows, then one-head ones, then jokers), the cards laid under each
+    location on its vampire of the set-up, and the top of the face-down deck. Every part is
+    taken out of the game's cards by the engine first (:func:`~tutor.engine.scenario.take`:
+    one copy too many is refused, naming the part); the hunts and the cards under the
+    locations come out of the deck (:func:`~tutor.games.vampir.resume`), from its top: they are
+    written above the deck set, so that no hand is dealt them and the deck is dealt as set."""
     heads = {p: {loc: n for loc, n in spots.items() if n}
              for p, spots in position.counts["chasses"].items()}
-    hunts = hunts_with_heads({p: spots for p, spots in heads.items() if spots})
     hands = {p: list(h) for p, h in position.fronts.get("mains", {}).items() if h}
     under = {loc: list(position.piles.get(f"sous:{loc}", ())) for loc in v.LOCATIONS}
     deck = list(position.piles.get("pioche", ()))
     pool = list(v.SHUFFLED)
     for p, hand in hands.items():
         sc.take(f"Main {fr.of(p)}", hand, pool, v.C_DEAL, v.card_text, v.SHUFFLED)
+    for loc, cards in under.items():
+        sc.take(f"Sous {v.the_location(loc)}", cards, pool, v.C_LAY, v.card_text, v.SHUFFLED)
+    sc.take("Pioche", deck, pool, v.C_DEAL, v.card_text, v.SHUFFLED)
+    # the hunts are made of the cards the hands, the locations and the deck leave free
+    hunts = hunts_with_heads({p: spots for p, spots in heads.items() if spots}, pool)
     for p, row in hunts.items():
         for hunt in row:
             where = f"Chasse {fr.of(p)} {v.of_location(_colour(hunt))}"
             sc.take(where, hunt, pool, v.C_HUNT, v.card_text, v.SHUFFLED)
-    for loc, cards in under.items():
-        sc.take(f"Sous {v.the_location(loc)}", cards, pool, v.C_LAY, v.card_text, v.SHUFFLED)
-    sc.take("Pioche", deck, pool, v.C_DEAL, v.card_text, v.SHUFFLED)
     data: dict[str, Any] = {"premier": position.choices["premier"]}
     above = [c for row in hunts.values() for hunt in row for c in hunt]
     above += [c for cards in under.values() for c in cards]
@@ -186,8 +187,8 @@ EDITOR = EditorSpec(
     piles=(Pile("pioche", "Pioche, du dessus vers le dessous (les cartes que vous ne placez "
                 "pas suivent, mélangées) :", v.KINDS, _kind, repeat=True),
            *(_under(loc) for loc in v.LOCATIONS)),
-    fronts=(Front("mains", "Main (4 cartes ; le reste est distribué au hasard)", v.KINDS, _kind,
-                  repeat=True),),
+    fronts=(Front("mains", f"Main ({v.HAND_SIZE} cartes au plus ; le reste est distribué au "
+                  "hasard)", v.KINDS, _kind, repeat=True, most=v.HAND_SIZE),),
     counts=(Counts("chasses", "Chasses déjà exposées, en têtes (0 : pas de chasse de cette "
                    "couleur ; une chasse compte au moins 3 têtes) :",
                    tuple((loc, f"{SYMBOLS[loc]} {v.LOCATION_NAMES[loc]}")
