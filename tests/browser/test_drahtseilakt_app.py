@@ -88,6 +88,14 @@ def test_table_of_contents_jumps_to_its_sections(dz: Page) -> None:
     assert href.count() == 1 and dz.locator("#regle-drahtseilakt-zero").count() >= 1
 
 
+def test_every_slider_is_named(dz: Page) -> None:
+    """The keyboard reaches a slider's handle: it says the slider's name (« Rendre les
+    paires »' sliders have no tooltip: ipywidgets writes the title "null")."""
+    names = dz.evaluate("""() => Array.from(document.querySelectorAll('.noUi-handle'))
+        .map(h => h.getAttribute('aria-label'))""")
+    assert len(names) >= 2 and all(n and n != "null" for n in names), names
+
+
 def test_phone_width_clips_nothing(browser: Browser, app_url: str, shots: Path) -> None:
     page = open_ready(browser, app_url, 390)
     assert page.evaluate(OVERFLOW) == []

@@ -198,4 +198,33 @@ def test_on_a_phone_examples_and_explorers_are_folded_and_the_contents_reachable
     page.get_by_role("navigation", name="Sommaire").get_by_role(
         "link", name="Cartes en attente").click()
     expect(page.locator("h2", has_text="Cartes en attente")).to_be_in_viewport()
+    # a section whose name has an accent (its id is kept percent-encoded) is reached too, and
+    # the focus goes with it; Escape closes the list, the focus back on its button
+    toc = page.get_by_role("navigation", name="Sommaire")
+    toc.get_by_role("button", name="Sommaire").click()
+    toc.get_by_role("link", name="Bac à sable").click()
+    heading = page.locator("h2", has_text="Bac à sable")
+    expect(heading).to_be_in_viewport()
+    expect(heading).to_be_focused()
+    toc.get_by_role("button", name="Sommaire").click()
+    expect(toc.get_by_role("link")).not_to_have_count(0)
+    page.keyboard.press("Escape")
+    expect(toc.get_by_role("link")).to_have_count(0)
+    expect(toc.get_by_role("button", name="Sommaire")).to_be_focused()
     page.close()
+
+
+def test_controls_say_their_name_and_state(sv: Page) -> None:
+    """A toggle button says whether it is the one chosen; the scenario's text box its name."""
+    opponents = sv.locator(".tv-game .widget-toggle-buttons").first
+    chosen = opponents.locator(".widget-toggle-button.mod-active")
+    expect(chosen).to_have_count(1)
+    expect(chosen).to_have_attribute("aria-pressed", "true")
+    other = opponents.locator(".widget-toggle-button:not(.mod-active)").first
+    expect(other).to_have_attribute("aria-pressed", "false")
+    other.click()
+    expect(other).to_have_attribute("aria-pressed", "true")
+    expect(chosen).to_have_attribute("aria-pressed", "false")
+    chosen.click()  # as it was
+    expect(chosen).to_have_attribute("aria-pressed", "true")
+    sv.get_by_role("textbox", name="Texte du scénario").first.wait_for(state="attached")

@@ -27,8 +27,14 @@
   // (data-tutor-holds="regle-x regle-y …") is asked to build it, and the page goes there as
   // soon as it appears
   var awaited = "";
+  // a heading's id is kept as the Markdown renderer wrote it, percent-encoded (Bac-%C3%A0-sable)
+  // while a link's address is read decoded: either finds it
+  function byId(id) {
+    return id ? document.getElementById(id) || document.getElementById(encodeURIComponent(id))
+              : null;
+  }
   function goTo(id) {
-    var target = id ? document.getElementById(id) : null;
+    var target = byId(id);
     if (!target) {
       var holder = id ? document.querySelector(
         "[data-tutor-holds~='" + id.replace(/['\\]/g, "") + "']") : null;
@@ -60,7 +66,7 @@
     if (!link || event.defaultPrevented) { return; }
     var id = "";
     try { id = decodeURIComponent(link.getAttribute("href").slice(1)); } catch (e) { return; }
-    if (!id || !(document.getElementById(id) ||
+    if (!id || !(byId(id) ||
                  document.querySelector("[data-tutor-holds~='" + id.replace(/['\\]/g, "") + "']"))) {
       return;
     }
@@ -86,7 +92,7 @@
     requestAnimationFrame(function () {
       queued = false;
       markLive(document);
-      if (awaited && document.getElementById(awaited)) { goTo(awaited); }
+      if (awaited && byId(awaited)) { goTo(awaited); }
       if (arrived === "done" || !hashId() || window.tutorPageManagesAnchor) { return; }
       if (!arrived) { arrived = window.tutorGoToAnchor(); }
       if (arrived) {
