@@ -349,3 +349,24 @@ def test_the_first_game_against_the_computer_has_the_opponents_the_settings_show
     table = import_module(f"tutor.ui.{game}").play_vs_computer(seed=1)
     shown = int(table.settings.opponents.value)
     assert len(table.session.steps[0].state.players) == 1 + shown
+
+
+def test_a_move_is_said_to_a_screen_reader_with_what_comes_next() -> None:
+    board = sv.sandbox()
+    said = board.said
+    assert "tv-live" in said._dom_classes and "tv-sr-only" in said._dom_classes
+    seat = board.acting_seat(board.session.step)
+    action = board.engine.legal_actions(board.session.state, seat)[0]
+    board.play(action)
+    spoken = text(said.value)
+    told = [board.journal.describe(e) for e in board.session.step.events
+            if board.journal.keep(e)]
+    assert told and all(text(t) in spoken for t in told), (told, spoken)
+    assert "de jouer" in spoken  # then whose turn it is
+    # against the computer: the learner hears only what the journal tells them
+    game = sv.play_vs_computer(seed=3)
+    me = game.me
+    game.play(game.engine.legal_actions(game.session.state, me)[0])
+    spoken = text(game.said.value)
+    assert spoken and all(text(game.journal.describe(e)) in spoken
+                          for e in game.session.step.events if game.journal.keep(e))

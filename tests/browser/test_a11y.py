@@ -219,6 +219,39 @@ def test_a_whole_game_with_the_keyboard_and_no_axe_violation(
     page.close()
 
 
+def test_a_control_that_turns_itself_off_keeps_the_keyboard_focus(
+        browser: Browser, app_url: str) -> None:
+    """« Conseil » is off while it computes: the focus comes back to it; a card picked in
+    « Mettre en place » stays off: the focus goes to the next control, not to the page. And
+    a move in the sandbox is said in its live region."""
+    page = opened(browser, app_url, GAMES["vautours"].notebook)
+    sandbox = page.locator(".tv-sandbox")
+    conseil = sandbox.locator(".tv-hint-button")
+    conseil.focus()
+    page.keyboard.press("Enter")
+    wait_settled(page)
+    expect(sandbox.locator(".tv-hints")).not_to_have_text("")
+    expect(conseil).to_be_focused()
+    card = sandbox.locator(".tv-action:visible").first
+    card.focus()
+    page.keyboard.press("Enter")
+    wait_settled(page)
+    said = sandbox.locator(".tv-live.tv-sr-only")
+    expect(said).to_have_attribute("aria-live", "polite")
+    expect(said).to_contain_text("de jouer")
+    sandbox.locator(".tv-edit-open").click()
+    wait_settled(page)
+    pick = sandbox.locator(".tv-editor .tv-edit-pile .tv-edit-card").first
+    pick.focus()
+    page.keyboard.press("Enter")
+    wait_settled(page)
+    expect(pick).to_be_disabled()
+    expect(page.locator("body")).not_to_be_focused()
+    assert page.evaluate("""() => { const a = document.activeElement;
+        return a !== document.body && !a.disabled && a.classList.contains('tv-edit-card'); }""")
+    page.close()
+
+
 def test_the_colour_check_sees_a_meaning_told_by_colour_alone() -> None:
     # two location cards with the same symbol, and a card with no mark at all
     marks = {"Vampir": {"vp-castle": ["♜●#Château"], "vp-pub": ["♜●#Château", ""]}}

@@ -150,6 +150,11 @@ class _Board(w.VBox):  # type: ignore[misc]
         self.notice = Html()
         self.journal = Journal(self.session, book, self.engine.describe,
                                keep=lambda e: surface.keep(e, self.viewer))
+        # what the last moves did, said to a screen reader (the table is redrawn whole)
+        self.said = Html()
+        self.said.add_class("tv-live")
+        self.said.add_class("tv-sr-only")
+        self._said_at = self.session.cursor
         self.undo_button.on_click(self.guard(lambda _: self.session.undo()))
         self.redo_button.on_click(self.guard(lambda _: self.session.redo()))
         self.time.observe(self.guard(self._travel), names="value")
@@ -157,8 +162,8 @@ class _Board(w.VBox):  # type: ignore[misc]
         nav = w.HBox([self.undo_button, self.redo_button, self.time],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.whatif = WhatIfPanel(self)
-        super().__init__([settings, self.table, self.actions, self.hints, self.error,
-                          self.notice, nav, self.whatif, self.journal])
+        super().__init__([settings, self.said, self.table, self.actions, self.hints,
+                          self.error, self.notice, nav, self.whatif, self.journal])
 
     def _travel(self, change: Mapping[str, Any]) -> None:
         if change["new"] != self.session.cursor:
@@ -175,18 +180,36 @@ class _Board(w.VBox):  # type: ignore[misc]
         set_html(self.table, body)
         seat = self.acting(step)
         if seat is None:
-            self.actions.show((), "La partie est finie : « Nouvelle partie » pour rejouer."
-                              if step.over else "")
+            prompt = ("La partie est finie : « Nouvelle partie » pour rejouer."
+                      if step.over else "")
+            self.actions.show((), prompt)
         else:
             seen = step.view(seat) if self.viewer is not None else view
-            self.actions.show(self.surface.groups(seen, step.legal(seat)),
-                              self._prompt(seat, seen))
+            prompt = self._prompt(seat, seen)
+            self.actions.show(self.surface.groups(seen, step.legal(seat)), prompt)
+        self._say(prompt)
         message = self.session.message
         set_html(self.notice, h.message_panel("info", message) if message else "")
         self.undo_button.disabled = not self.session.can_undo
         self.redo_button.disabled = not self.session.can_redo
         self.time.max = len(self.session.steps) - 1
         self.time.value = self.session.cursor
+
+    #: the most moves' events said at once (a computer player's turns after the learner's)
+    SAID_EVENTS = 8
+
+    def _say(self, prompt: str) -> None:
+        """Tell a screen reader, in the live region, what the steps since the last drawing did
+        (as the journal tells them to this viewer: only what they may know), then the prompt;
+        after going back, what the step shown did."""
+        cursor = self.session.cursor
+        first = self._said_at + 1 if cursor > self._said_at else cursor
+        self._said_at = cursor
+        journal = self.journal
+        told = [journal.describe(e) for step in self.session.steps[first:cursor + 1]
+                for e in step.events if journal.keep(e)][-self.SAID_EVENTS:]
+        text = " ".join(t for t in (*told, fr.typography(prompt)) if t)
+        set_html(self.said, f"<p>{h.esc(text)}</p>" if text else "")
 
     def _prompt(self, seat: str, view: Any) -> str:
         text = self.surface.prompt(view)
