@@ -119,8 +119,9 @@ def _colour(d: Mapping[str, Any]) -> str:
         return f"{label}. {fr.join(absent)} {verb} aucun vampire de cette couleur : personne ne " \
                "défausse."
     if len(discard) > 1:
-        return (f"{label}. {fr.join(discard)} ont ensemble le moins de têtes : "
-                f"{fr.join(discard)} défaussent cette couleur.")
+        return (f"{label}. {fr.join(discard)} sont à égalité pour le moins de têtes "
+                f"({fr.count(heads[discard[0]], 'tête')}) : {fr.join(discard)} défaussent cette "
+                "couleur.")
     if len(heads) == 1:
         return (f"{label}. Personne d’autre ne montre cette couleur : {discard[0]} a forcément "
                 "le moins de têtes et la défausse.")

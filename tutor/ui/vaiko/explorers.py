@@ -337,7 +337,8 @@ def make_question(seed: int) -> tuple[dict[str, int], str]:
 
 
 def question(seed: int) -> Question:
-    """"Quel est le score de la manche pour l’annonceur ?", graded with the tutor's reading."""
+    """"Combien de points compte cette manche pour l’annonceur, bonus ou malus compris ?" (the
+    card points are shown: « score » would name both), graded with the tutor's reading."""
     points, caller = make_question(seed)
     result = v.score_round(points, caller)
     mine = points[caller]
@@ -352,7 +353,7 @@ def question(seed: int) -> Question:
     return Question(
         situation=f'<div class="tv-panel"><div class="tv-title">Fin de manche</div>'
                   f'{h.table(["Joueur", "Points des cartes"], rows)}</div>',
-        prompt=f"Quel est le score de la manche pour {caller} ?",
+        prompt=f"Combien de points compte cette manche pour {caller}, bonus ou malus compris ?",
         options=tuple(v.points_text(mine + d) for d in (-v.CALL_POINTS, 0, v.CALL_POINTS)),
         answer=v.points_text(result.points[caller]), correction="", events=result.events,
         reading=reading)
