@@ -80,6 +80,17 @@ def test_a_game_against_the_computer_marks_its_clauses_met_in_play() -> None:
     game.actions.buttons[0].click()  # the learner's card, then the computer players'
     assert progress.of("vautours/choix")["play"] >= 2
     assert progress.of("vautours/devoilement")["play"] == 1
+    # the deal this game was played from counts once, with the learner's first move (a
+    # learner saw the journal cite the set-up while the map said « pas encore rencontré »)
+    steps = game.session.steps
+    later = {e.clause for st in steps[1:] for e in st.events}
+    dealt = [e.clause for e in steps[0].events if e.clause not in later]
+    assert dealt
+    for clause in dealt:
+        assert progress.of(clause)["play"] == dealt.count(clause), clause
+    game.actions.buttons[0].click()
+    for clause in dealt:
+        assert progress.of(clause)["play"] == dealt.count(clause), clause
 
 
 def test_a_refusal_asks_which_clause_forbids_the_move_it_tells() -> None:
