@@ -160,7 +160,7 @@ class Progress(traitlets.HasTraits):
         play, and its opening (the deal, the set-up) once, with the first move played from it
         (the deal drawn as the page loads is not yet the learner's doing; « Nouvelle partie »
         is); travelling back and forth in its history counts nothing."""
-        known: list[object] = [session.steps[0]]  # the opening of the game being played
+        known: list[Any] = [session.steps[0]]  # the opening of the game being played
         waiting = [True]  # the deal drawn as the page loaded: counted with the first move
 
         def step(change: dict[str, Any]) -> None:
