@@ -249,6 +249,11 @@ def test_a_control_that_turns_itself_off_keeps_the_keyboard_focus(
     expect(page.locator("body")).not_to_be_focused()
     assert page.evaluate("""() => { const a = document.activeElement;
         return a !== document.body && !a.disabled && a.classList.contains('tv-edit-card'); }""")
+    # a text field shows its focus as a button does (ipywidgets removes its outline)
+    field = sandbox.locator(".tv-editor .tv-edit-name input").first
+    field.focus()
+    assert field.evaluate("e => getComputedStyle(e).outlineStyle + ' ' + "
+                          "getComputedStyle(e).outlineWidth") == "solid 3px"
     page.close()
 
 

@@ -90,7 +90,8 @@ CSS = """
 .widget-dropdown > select { min-width: 0; max-width: 100%; text-overflow: ellipsis; }
 .tv-hint-scroll { overflow-x: auto; max-width: 100%; }
 .tv-level .widget-toggle-button { white-space: normal; text-overflow: clip; height: auto;
-  min-height: var(--jp-widgets-inline-height); line-height: 1.25; padding: 0.25rem 0.5rem; }
+  min-height: var(--jp-widgets-inline-height); line-height: 1.25; padding: 0.25rem 0.5rem;
+  vertical-align: top; }
 .tv-level .widget-toggle-buttons { flex-wrap: wrap; height: auto; }
 .tv-root .tv-hint-scroll .tv-table td, .tv-root .tv-hint-scroll .tv-table th {
   padding: 0.25rem 0.5rem; }
