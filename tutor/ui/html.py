@@ -77,8 +77,9 @@ CSS = """
 .tv-success { border-left: 5px solid #2f9e44; background: #ebfbee; color: #1b5e20; }
 .tv-info { border-left: 5px solid #1c7ed6; background: #e7f5ff; color: #0b4f8a; }
 .tv-log { max-height: 16rem; overflow-y: auto; font-size: 0.9rem; }
-.tv-sr-only { position: absolute !important; width: 1px; height: 1px; overflow: hidden;
-  clip-path: inset(50%); white-space: nowrap; }
+.tv-sr-only { position: absolute !important; left: 0; width: 1px; height: 1px;
+  overflow: hidden; clip-path: inset(50%); }
+.tv-sr-only * { max-width: 1px; }
 .tv-why-head { margin-top: 0.8rem; }
 .tv-log ol { margin: 0; padding-left: 1.6rem; }
 .tv-table { border-collapse: collapse; margin: 0.3rem 0; }
