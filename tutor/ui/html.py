@@ -284,7 +284,10 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[str]], *, stack: bool 
           row_classes: Sequence[str] = ()) -> str:
     """A table; cells are already-escaped HTML, ``row_classes`` one CSS class per row. With
     ``stack``, a wide table turns into stacked rows on a phone, each cell then saying its
-    column's name (the first cell heads its row)."""
+    column's name (the first cell heads its row). Every column has a name: a screen reader
+    reads it with each cell."""
+    if not all(h.strip() for h in headers):
+        raise ValueError(f"a table's column without a name: {list(headers)}")
     head = "".join(f"<th>{esc(h)}</th>" for h in headers)
     labels = [f' data-label="{esc(h)}"' if stack and k else "" for k, h in enumerate(headers)]
     classes = [*row_classes, *[""] * len(headers)]

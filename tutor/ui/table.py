@@ -90,7 +90,7 @@ def outcome_panel(surface: Surface, state: Any) -> str:
              '<span class="tv-tag tv-ok">vainqueur</span>' if p in out.winners else ""]
             for p, s in sorted(out.scores.items(), key=lambda kv: kv[1] if low else -kv[1])]
     return (f'<div class="tv-panel tv-success tv-final"><div class="tv-title">Fin de la partie'
-            f"</div>{h.table(['Joueur', 'Points', ''], rows)}<p>{h.esc(out.reason)}</p>"
+            f"</div>{h.table(['Joueur', 'Points', 'Résultat'], rows)}<p>{h.esc(out.reason)}</p>"
             f"{surface.page.cite(out.clause)}</div>")
 
 

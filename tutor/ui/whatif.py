@@ -585,5 +585,5 @@ def _scores(out: Outcome, me: str | None, low: bool, cite: Any, signed: bool,
              '<span class="tv-tag tv-ok">vainqueur</span>' if p in out.winners else ""]
             for p, s in sorted(out.scores.items(), key=lambda kv: kv[1] if low else -kv[1])]
     return (f'<div class="tv-muted">{h.esc(title)}</div>'
-            f"{h.table(['Joueur', 'Points', ''], rows)}<p>{h.esc(out.reason)}</p>"
+            f"{h.table(['Joueur', 'Points', 'Résultat'], rows)}<p>{h.esc(out.reason)}</p>"
             f"{cite(out.clause)}")

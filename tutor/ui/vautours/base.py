@@ -160,7 +160,8 @@ def count_scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
              f"<strong>{h.esc(fr.signed(sum(cards)))}</strong>",
              '<span class="tv-tag tv-ok">vainqueur</span>' if p in winners else ""]
             for p, cards in data["gains"].items()]
-    return f'<div class="tv-panel">{h.table(["Joueur", "Cartes gagnées", "Total", ""], rows)}</div>'
+    headers = ["Joueur", "Cartes gagnées", "Total", "Résultat"]
+    return f'<div class="tv-panel">{h.table(headers, rows)}</div>'
 
 
 def scene_for(example_id: str) -> Callable[[Sequence[Event]], str]:
