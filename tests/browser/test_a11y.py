@@ -254,6 +254,19 @@ def test_a_control_that_turns_itself_off_keeps_the_keyboard_focus(
     field.focus()
     assert field.evaluate("e => getComputedStyle(e).outlineStyle + ' ' + "
                           "getComputedStyle(e).outlineWidth") == "solid 3px"
+    # « Question suivante »: the focus goes to the new question's first answer, on screen,
+    # and the question is said
+    quiz = page.locator(".tv-exercises").first
+    quiz.scroll_into_view_if_needed()
+    quiz.locator(".tv-choice").first.click()
+    wait_settled(page)
+    quiz.locator(".tv-next-question").focus()
+    page.keyboard.press("Enter")
+    wait_settled(page)
+    first = quiz.locator(".tv-choice").first
+    expect(first).to_be_focused()
+    expect(first).to_be_in_viewport()
+    expect(quiz.locator(".tv-live").first).to_have_attribute("aria-live", "polite")
     page.close()
 
 

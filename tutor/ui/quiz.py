@@ -71,6 +71,10 @@ class Quiz(w.VBox):  # type: ignore[misc]
         self.feedback.add_class("tv-feedback")
         self.score = Html()
         self.next_button = w.Button(description="Question suivante", icon="arrow-right")
+        # the page moves the focus to the new question's first answer (access.html), and a
+        # screen reader hears the question
+        self.next_button.add_class("tv-next-question")
+        self.prompt.add_class("tv-live")
         self.next_button.on_click(guarded(self.error)(lambda _: self.new_question()))
         super().__init__([self.situation, self.prompt, self.options, self.error, self.feedback,
                           w.HBox([self.next_button, self.score],
