@@ -643,3 +643,14 @@ def test_vampir_the_booklets_closing_table_opens_once_no_one_has_six_colours() -
     heads = vp.v.hunt_heads(state)
     assert heads["Doro"] == {"graveyard": 3, "madhouse": 6, "docks": 7, "church": 6, "pub": 3}
     assert vp.v.inventory(state) == vp.v.inventory(vp.v.new_game(state.players, seed=1))
+
+
+def test_a_card_button_says_where_it_goes_and_follows_a_new_name() -> None:
+    board = vp.sandbox()
+    editor = editor_of(board)
+    pile = editor.piles["pioche"].buttons[0]
+    assert pile.tooltip.startswith("Pioche, du dessus vers le dessous\u202f: ajouter ")
+    editor.names[1].value = "Zoé"
+    editor.rename(1)
+    hand = editor.fronts["mains"][1].buttons[0]
+    assert hand.tooltip.startswith("Main — Zoé\u202f: ajouter "), hand.tooltip

@@ -12,6 +12,7 @@ engine replays every move. A refusal changes nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -203,7 +204,15 @@ class _Sequence(w.VBox):  # type: ignore[misc]
                           w.HBox(self.buttons, layout=row), self.line,
                           w.HBox([back, clear], layout=row)])
         self.add_class(css)
+        self.retitle(title)
         self.set(())
+
+    def retitle(self, title: str) -> None:
+        """A card button shows its card only: its tooltip, and so its name for a screen reader,
+        says where it goes (``title`` without its remarks in brackets)."""
+        where = re.sub(r"\s*\([^)]*\)", "", title).rstrip(" :")
+        for card, b in zip(self.cards, self.buttons):
+            b.tooltip = fr.typography(f"{where} : ajouter {self.show(card)}")
 
     def add(self, card: Any) -> None:
         if self.most is None or len(self.chosen) < self.most:  # a click sent before it filled
@@ -344,9 +353,10 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
     def rename(self, k: int) -> None:
         """A player's parts are titled with the name typed; the lists of players follow."""
         for f in self.spec.fronts:
-            title = self.fronts[f.key][k].children[0]
-            set_html(title, f'<div class="tv-muted">{h.esc(f.title)} — '
-                            f"{h.esc(self.names[k].value)}</div>")
+            front = self.fronts[f.key][k]
+            set_html(front.children[0], f'<div class="tv-muted">{h.esc(f.title)} — '
+                                        f"{h.esc(self.names[k].value)}</div>")
+            front.retitle(f"{f.title} — {self.names[k].value}")
         for line, seat in self.seat_rows:
             if seat == k:
                 set_html(line.children[0], f"<strong>{h.esc(self.names[k].value)}</strong>")
