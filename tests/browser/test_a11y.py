@@ -239,8 +239,11 @@ def test_a_control_that_turns_itself_off_keeps_the_keyboard_focus(
     said = sandbox.locator(".tv-live.tv-sr-only")
     expect(said).to_have_attribute("aria-live", "polite")
     expect(said).to_contain_text("de jouer")
-    sandbox.locator(".tv-edit-open").click()
+    toggle = sandbox.locator(".tv-edit-open")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    toggle.click()
     wait_settled(page)
+    expect(toggle).to_have_attribute("aria-expanded", "true")
     pick = sandbox.locator(".tv-editor .tv-edit-pile .tv-edit-card").first
     pick.focus()
     page.keyboard.press("Enter")

@@ -497,12 +497,14 @@ class EditorButton:
             self.board.children = (settings, self.editor, *rest)
         self.editor.layout.display = ""
         self.button.description = "Fermer la mise en place"
+        self.button.add_class("tv-expanded")  # aria-expanded (access.html)
         return self.editor
 
     def toggle(self) -> None:
         if self.editor is not None and self.editor.layout.display != "none":
             self.editor.layout.display = "none"
             self.button.description = "Mettre en place"
+            self.button.remove_class("tv-expanded")
         else:
             self.open()
 
