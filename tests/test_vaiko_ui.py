@@ -8,7 +8,7 @@ import ipywidgets as w
 import pytest
 
 from tests.pagetext import text
-from tutor import rules
+from tutor import fr, rules
 from tutor.games import vaiko as v
 from tutor.ui import guarded
 from tutor.ui import vaiko as vk
@@ -177,3 +177,19 @@ def test_no_widget_model_leaks_in_sandbox_and_quiz() -> None:
         box.new_button.click()
         quiz.next_button.click()
     assert len_models() == before
+
+
+def test_the_memory_sandbox_shows_what_the_seat_that_has_just_played_saw() -> None:
+    # a learner clicked « Regarder ma carte 1 »: the table turned to the next seat's memory at
+    # once and the card looked at showed only in the journal
+    board = vk.sandbox()
+    seat = board.acting_seat(board.session.step)
+    peek = next(a for a in board.engine.legal_actions(board.session.state, seat)
+                if type(a).__name__ == "Peek")
+    board.play(peek)
+    assert board.acting_seat(board.session.step) != seat
+    seen = text(board.seen.value)
+    assert seen.startswith(f"Ce {fr.elide('que', seat)} vient de faire et de voir")
+    assert f"{seat} regarde sa carte" in seen and "(un " in seen, seen
+    board.memory.value = False  # the teacher's view shows every face: nothing to add
+    assert text(board.seen.value) == ""

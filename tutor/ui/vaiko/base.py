@@ -22,8 +22,10 @@ from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
 from tutor.ui.editor import Counts, EditorSpec, Front, Number, Pile, Position
+from tutor.ui.htmlwidget import Html
 from tutor.ui.page import GamePage, WorkedExample
 from tutor.ui.table import PlayTable, Sandbox, Surface
+from tutor.ui.widgets import set_html
 
 SPECIALS = {"rejouer": ("×2", "rejouer"), "vision": ("◉", "regarder"),
             "echange": ("⇄", "échanger")}
@@ -301,10 +303,18 @@ class MemorySandbox(Sandbox):
     """The learner plays every seat; « Mémoire du joueur » draws the table as the seat asked
     sees it (its first look, its Vision, what it lost track of)."""
 
+    children: Any
+
     def __init__(self, seed: int = 7) -> None:
         self.memory = w.Checkbox(value=True, description="Mémoire du joueur qui joue")
+        # what the seat that has just played saw (« Regarder ma carte »), shown under the table
+        # once it has turned to the next seat's memory
+        self.seen = Html()
         super().__init__(SURFACE, seed)
         self.children[0].children += (self.memory,)
+        parts = list(self.children)
+        parts.insert(parts.index(self.table) + 1, self.seen)
+        self.children = tuple(parts)
         self.memory.observe(lambda _: self.guard(self.render)(), names="value")
 
     def render(self) -> None:
@@ -313,6 +323,20 @@ class MemorySandbox(Sandbox):
             super().render()
         finally:
             self.viewer = None
+        self._show_seen()
+
+    def _show_seen(self) -> None:
+        step = self.session.step
+        actor = step.chooser
+        told = ([v.describe(e, actor) for e in step.events if keep(e, actor)]
+                if self.memory.value and actor is not None
+                and actor != self.acting_seat(step) else [])
+        if actor is None or not told:
+            set_html(self.seen, "")
+            return
+        set_html(self.seen, h.message_panel(
+            "info", fr.typography(f"Ce {fr.elide('que', actor)} vient de faire et de voir :"),
+            fr.typography(" ".join(told))))
 
     def _prompt(self, seat: str, view: Any) -> str:
         return fr.typography(f"À {seat} de jouer. {self.surface.prompt(view)}".strip())
