@@ -94,6 +94,9 @@ def test_every_slider_is_named(dz: Page) -> None:
     names = dz.evaluate("""() => Array.from(document.querySelectorAll('.noUi-handle'))
         .map(h => h.getAttribute('aria-label'))""")
     assert len(names) >= 2 and all(n and n != "null" for n in names), names
+    typed = dz.evaluate("""() => Array.from(document.querySelectorAll('.widget-readout'))
+        .map(r => r.getAttribute('aria-label'))""")
+    assert len(typed) >= 2 and all(t and t.startswith("Valeur de «") for t in typed), typed
 
 
 def test_phone_width_clips_nothing(browser: Browser, app_url: str, shots: Path) -> None:
