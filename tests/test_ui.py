@@ -363,6 +363,9 @@ def test_a_move_is_said_to_a_screen_reader_with_what_comes_next() -> None:
             if board.journal.keep(e)]
     assert told and all(text(t) in spoken for t in told), (told, spoken)
     assert "de jouer" in spoken  # then whose turn it is
+    board.hints.show()  # « Conseil »: its verdict is said, the table stays where it is read
+    seat = board.acting_seat(board.session.step)
+    assert text(said.value).startswith(f"Conseil pour {seat}. "), text(said.value)
     # against the computer: the learner hears only what the journal tells them
     game = sv.play_vs_computer(seed=3)
     me = game.me

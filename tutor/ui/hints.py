@@ -36,6 +36,8 @@ class Board(Protocol):
 
     def acting(self, step: Any) -> str | None: ...
 
+    def announce(self, text: str) -> None: ...
+
 
 
 def action_labels(groups: Sequence[ActionGroup]) -> dict[Any, str]:
@@ -271,4 +273,6 @@ class HintPanel(w.VBox):  # type: ignore[misc]
             f'<details class="tv-muted tv-hint-how"><summary>Comment ce conseil est calculé'
             f"</summary><p>{h.esc(fr.typography(MARGIN_DETAIL))}</p>"
             f"<p>{h.esc(explanation(result, kinds, seat))}</p></details></div>"))
+        # a screen reader hears the verdict; the table is read where it stands
+        board.announce(f"Conseil pour {seat}. {verdict(result, labels)}")
         self.refine.layout.display = ""

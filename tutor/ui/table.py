@@ -208,8 +208,11 @@ class _Board(w.VBox):  # type: ignore[misc]
         journal = self.journal
         told = [journal.describe(e) for step in self.session.steps[first:cursor + 1]
                 for e in step.events if journal.keep(e)][-self.SAID_EVENTS:]
-        text = " ".join(t for t in (*told, fr.typography(prompt)) if t)
-        set_html(self.said, f"<p>{h.esc(text)}</p>" if text else "")
+        self.announce(" ".join(t for t in (*told, prompt) if t))
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` to a screen reader (the live region; nothing shows on the page)."""
+        set_html(self.said, f"<p>{h.esc(fr.typography(text))}</p>" if text else "")
 
     def _prompt(self, seat: str, view: Any) -> str:
         text = self.surface.prompt(view)
