@@ -160,21 +160,18 @@ class Progress(traitlets.HasTraits):
         play, and its opening (the deal, the set-up) once, with the first move played from it
         (the deal drawn as the page loads is not yet the learner's doing; « Nouvelle partie »
         is); travelling back and forth in its history counts nothing."""
-        known: list[Any] = [session.steps[0]]  # the opening of the game being played
-        waiting = [True]  # the deal drawn as the page loaded: counted with the first move
+        loaded = session.steps[0]  # the deal drawn as the page loaded: counted once played
+        counted: list[Any] = [None]  # the opening counted last
 
         def step(change: dict[str, Any]) -> None:
             steps = change["new"]
             if not steps:
                 return
             opening = steps[0]
-            if opening is not known[0]:  # a new game (« Nouvelle partie », a scenario loaded)
-                known[0], waiting[0] = opening, False
-                if len(steps) > 1:
+            if opening is not counted[0] and (len(steps) > 1 or opening is not loaded):
+                counted[0] = opening
+                if len(steps) > 1:  # alone, the opening is the step counted below
                     self.mark("play", (e.clause for e in opening.events))
-            elif waiting[0] and len(steps) > 1:
-                waiting[0] = False
-                self.mark("play", (e.clause for e in opening.events))
             self.mark("play", (e.clause for e in steps[-1].events))
 
         session.observe(step, names="steps")

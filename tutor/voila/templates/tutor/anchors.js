@@ -33,11 +33,15 @@
     return id ? document.getElementById(id) || document.getElementById(encodeURIComponent(id))
               : null;
   }
+  // the element that says it holds a part not drawn yet (see above)
+  function holderOf(id) {
+    return id ? document.querySelector("[data-tutor-holds~='" + id.replace(/['\\]/g, "") + "']")
+              : null;
+  }
   function goTo(id) {
     var target = byId(id);
     if (!target) {
-      var holder = id ? document.querySelector(
-        "[data-tutor-holds~='" + id.replace(/['\\]/g, "") + "']") : null;
+      var holder = holderOf(id);
       if (holder) {
         awaited = id;
         reveal(holder);
@@ -66,8 +70,7 @@
     if (!link || event.defaultPrevented) { return; }
     var id = "";
     try { id = decodeURIComponent(link.getAttribute("href").slice(1)); } catch (e) { return; }
-    if (!id || !(byId(id) ||
-                 document.querySelector("[data-tutor-holds~='" + id.replace(/['\\]/g, "") + "']"))) {
+    if (!id || !(byId(id) || holderOf(id))) {
       return;
     }
     event.preventDefault();
