@@ -158,3 +158,44 @@ def unfold(example: Locator) -> Locator:
     expect(example.get_by_role("button", name="Tout afficher").first).to_be_visible(
         timeout=READY_TIMEOUT_MS)
     return example
+
+
+#: cards and buttons whose text must show whole (a game adds its own card class)
+TEXTS = ".tv-card, .tv-action, .tv-choice, .tv-card .tv-kind"
+
+#: boxes made to scroll sideways or to hold text off screen: what is in them may be wider
+SCROLLERS = ".tv-log, .tv-hint-scroll, .tv-sr-only"
+
+# What a page shows wrongly at its width (a phone's, mostly), as "what: where" lines: the
+# page wider than the screen, a box reaching past its right edge or scrolling sideways (its
+# content wider than itself: a few pixels of margin make a whole panel slide under the
+# finger), a card's or a button's text cut off.
+_LAYOUT_FAULTS = """([texts, scrollers]) => {
+  const width = window.innerWidth, out = [];
+  const name = e => (e.className && e.className.baseVal === undefined ? e.className : e.tagName)
+    + ' «' + (e.textContent || '').trim().slice(0, 30) + '»';
+  if (document.documentElement.scrollWidth > width)
+    out.push('page ' + document.documentElement.scrollWidth + ' px wide');
+  for (const e of document.querySelectorAll('.tv-root, .tv-root *, [class*="widget-"]')) {
+    if (!e.getClientRects().length || e.closest(scrollers)) continue;
+    const right = e.getBoundingClientRect().right;
+    if (right > width + 1) out.push('past the edge (' + Math.round(right) + ' px): ' + name(e));
+    const scroll = getComputedStyle(e).overflowX;
+    if ((scroll === 'auto' || scroll === 'scroll') && e.scrollWidth > e.clientWidth + 1)
+      out.push('scrolls sideways (' + e.scrollWidth + ' in ' + e.clientWidth + ' px): '
+               + name(e));
+  }
+  for (const e of document.querySelectorAll(texts)) {
+    if (e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
+      out.push('cut off: ' + name(e));
+  }
+  return out.slice(0, 20);
+}"""
+
+
+def layout_faults(page: Page, texts: str = "") -> list[str]:
+    """What the page shows wrongly at its width (:data:`_LAYOUT_FAULTS`); ``texts``: a
+    game's own cards, added to :data:`TEXTS`. Empty when all is well."""
+    found: list[str] = page.evaluate(
+        _LAYOUT_FAULTS, [", ".join(filter(None, (TEXTS, texts))), SCROLLERS])
+    return found

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from .pages import (
     assert_no_voila_error,
     full_screenshot,
+    layout_faults,
     open_page,
     play_to_the_end,
     unfold,
@@ -22,23 +23,6 @@ NOTEBOOK = "drahtseilakt.ipynb"
 PARTS = (".dz-chain-explorer", ".dz-pair-view", ".tv-sandbox", ".tv-game", ".tv-exercises",
          ".tv-example")
 
-# Boxes wider than the viewport, and card or button texts cut off, as "selector: text" lines.
-OVERFLOW = """() => {
-  const width = window.innerWidth, out = [];
-  if (document.documentElement.scrollWidth > width) out.push('page: ' +
-    document.documentElement.scrollWidth);
-  for (const e of document.querySelectorAll('.tv-root *, [class*="widget-"]')) {
-    const r = e.getBoundingClientRect();
-    if (r.width > 0 && r.right > width + 1)
-      out.push('wide ' + e.className + ': ' + (e.textContent || '').slice(0, 40));
-  }
-  const texts = '.tv-card, .tv-action, .tv-choice, .tv-card .tv-kind';
-  for (const e of document.querySelectorAll(texts)) {
-    if (e.offsetParent && e.scrollWidth > e.clientWidth + 1)
-      out.push('clipped ' + e.className + ': ' + (e.textContent || '').slice(0, 40));
-  }
-  return out;
-}"""
 
 def open_ready(browser: Browser, app_url: str, width: int) -> Page:
     page = browser.new_page(viewport={"width": width, "height": 800})
@@ -76,7 +60,7 @@ def test_accueil_links_to_the_drahtseilakt_page(browser: Browser, app_url: str) 
 def test_page_has_no_error_and_every_part(dz: Page, shots: Path) -> None:
     assert_no_voila_error(dz)
     expect(dz.locator("text=Deux 0 d’affilée").first).to_be_visible()
-    assert dz.evaluate(OVERFLOW) == []
+    assert layout_faults(dz) == []
     full_screenshot(dz, shots / "drahtseilakt-1280.png")
 
 
@@ -101,11 +85,11 @@ def test_every_slider_is_named(dz: Page) -> None:
 
 def test_phone_width_clips_nothing(browser: Browser, app_url: str, shots: Path) -> None:
     page = open_ready(browser, app_url, 390)
-    assert page.evaluate(OVERFLOW) == []
+    assert layout_faults(page) == []
     game = page.locator(".tv-game")
     game.locator(".tv-action").first.click()
     expect(game.locator(".dz-last")).to_be_visible()
-    assert page.evaluate(OVERFLOW) == []
+    assert layout_faults(page) == []
     full_screenshot(page, shots / "drahtseilakt-390.png")
     page.close()
 

@@ -9,28 +9,18 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .pages import assert_no_voila_error, full_screenshot, open_page, play_to_the_end, wait_settled
+from .pages import (
+    assert_no_voila_error,
+    full_screenshot,
+    layout_faults,
+    open_page,
+    play_to_the_end,
+    wait_settled,
+)
 
 NOTEBOOK = "vaiko.ipynb"
 PARTS = (".tv-memory", ".tv-match-explorer", ".tv-example", ".tv-call", ".tv-game",
          ".tv-sandbox", ".tv-exercises", ".tv-vk-hypothesis")
-OVERFLOW = """() => {
-  const out = [];
-  const width = window.innerWidth;
-  if (document.documentElement.scrollWidth > width) out.push('document ' +
-    document.documentElement.scrollWidth);
-  for (const e of document.querySelectorAll('.tv-root *, .widget-box, .widget-html, '
-                                            + '.widget-button, .widget-inline-hbox')) {
-    const r = e.getBoundingClientRect();
-    if (r.width && r.right > width + 1 && !e.closest('.tv-log, [style*="overflow-x"]'))
-      out.push(e.className + ' ' + Math.round(r.right));
-  }
-  for (const e of document.querySelectorAll('.tv-card, .tv-action, .tv-card .tv-kind')) {
-    if (e.offsetParent && e.scrollWidth > e.clientWidth + 1)
-      out.push('clipped ' + e.className + ' ' + e.textContent.trim().slice(0, 30));
-  }
-  return out.slice(0, 12);
-}"""
 
 
 def ready(page: Page) -> None:
@@ -134,6 +124,6 @@ def test_phone_width_nothing_overflows_or_is_clipped(browser: Browser, app_url: 
     page.locator(".tv-sandbox .widget-toggle-button", has_text="6").click()
     page.locator(".tv-sandbox").get_by_role("button", name="Nouvelle partie").click()
     expect(page.locator(".tv-sandbox .tv-vk-player")).to_have_count(6)
-    assert page.evaluate(OVERFLOW) == []
+    assert layout_faults(page) == []
     full_screenshot(page, shots / "vaiko-390.png")
     page.close()

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from .pages import (
     assert_no_voila_error,
     full_screenshot,
+    layout_faults,
     open_page,
     play_first,
     play_to_the_end,
@@ -21,20 +22,6 @@ from .pages import (
 )
 
 NOTEBOOK = "vampir.ipynb"
-OVERFLOW = """() => {
-  const width = window.innerWidth, out = [];
-  if (document.documentElement.scrollWidth > width) out.push('page ' +
-      document.documentElement.scrollWidth);
-  for (const e of document.querySelectorAll('.tv-root *, .widget-box *, [class*="widget-"]')) {
-    const r = e.getBoundingClientRect();
-    if (r.width && r.right > width + 1) out.push(e.className + ' ' + Math.round(r.right));
-  }
-  for (const e of document.querySelectorAll('.tv-card, .vp-card, .tv-action')) {
-    if (e.offsetParent && e.scrollWidth > e.clientWidth + 1)
-      out.push('clipped ' + e.className + ' ' + e.textContent);
-  }
-  return out.slice(0, 20);
-}"""
 
 
 def ready(page: Page) -> None:
@@ -157,7 +144,7 @@ def test_a_390_px_phone_shows_everything_unclipped(browser: Browser, app_url: st
     page.set_default_navigation_timeout(180_000)
     open_page(page, f"{app_url}/voila/render/{NOTEBOOK}")
     ready(page)
-    assert page.evaluate(OVERFLOW) == []
+    assert layout_faults(page, ".vp-card") == []
     for part in (".tv-hero", ".vp-hunt-builder", ".vp-scoring-explorer", ".vp-scoring-result",
                  ".tv-sandbox", ".tv-game .tv-actions", ".tv-exercises"):
         page.evaluate("sel => document.querySelector(sel).scrollIntoView()", part)
@@ -167,5 +154,5 @@ def test_a_390_px_phone_shows_everything_unclipped(browser: Browser, app_url: st
     expect(example.locator(".vp-grid")).to_contain_text("Points")
     example.locator(".vp-grid").evaluate("e => e.scrollIntoView()")
     page.screenshot(path=str(shots / "vampir-390-exemple.png"))
-    assert page.evaluate(OVERFLOW) == []
+    assert layout_faults(page, ".vp-card") == []
     page.close()

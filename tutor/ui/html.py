@@ -87,8 +87,13 @@ CSS = """
   padding: 0.25rem 0.7rem; text-align: left; vertical-align: top; max-width: none; }
 .tv-table th { font-size: 0.85rem; color: #495057; }
 .tv-hints, .tv-hints .widget-html-content { max-width: 100%; min-width: 0; }
-.widget-dropdown { max-width: 100%; }
+/* a control is never wider than its column, its margins included (at 100 %, ipywidgets' 2 px
+   margins made a box scroll sideways by 4 px on a phone) */
+.jupyter-widgets:is(.widget-dropdown, .widget-text, .widget-toggle-buttons, .widget-slider) {
+  max-width: calc(100% - 2 * var(--jp-widgets-margin, 2px)); min-width: 0; }
 .widget-dropdown > select { min-width: 0; max-width: 100%; text-overflow: ellipsis; }
+.tv-game .widget-toggle-buttons, .tv-sandbox .widget-toggle-buttons { flex-wrap: wrap; }
+.widget-toggle-buttons .widget-toggle-button { max-width: 100%; }
 .tv-hint-scroll { overflow-x: auto; max-width: 100%; }
 .tv-level .widget-toggle-button { white-space: normal; text-overflow: clip; height: auto;
   min-height: var(--jp-widgets-inline-height); line-height: 1.25; padding: 0.25rem 0.5rem;
@@ -173,6 +178,13 @@ CSS = """
   .tv-card .tv-value { font-size: 1.3rem; }
   .tv-hero h1 { font-size: 1.4rem; }
   .tv-panel { padding: 0.7rem 0.75rem; }
+  /* a list's name above it, the list as wide as the screen: side by side, a long choice
+     (« 1 : Camille a joué « Piocher 2 cartes » », a rule's reading) showed its first words only */
+  .jupyter-widgets.widget-dropdown { flex-wrap: wrap; height: auto; row-gap: 0.15rem; }
+  .jupyter-widgets.widget-dropdown > .widget-label { width: 100% !important;
+    max-width: 100%; text-align: left; }
+  .jupyter-widgets.widget-dropdown > select { flex: 1 1 100%; margin-left: 0;
+    min-height: 2.2rem; }
 }
 """
 

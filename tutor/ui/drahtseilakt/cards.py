@@ -42,13 +42,11 @@ CSS = """
 .dz-cancelled { text-decoration: line-through; color: #868e96; }
 .jupyter-button.dz-scorebtn { width: 4.6rem; height: 3rem; font-weight: 700; border-radius: 8px; }
 .jupyter-button.dz-scorebtn.dz-used { text-decoration: line-through; opacity: 0.5; }
-.tv-game .widget-dropdown, .tv-sandbox .widget-dropdown, .tv-game .widget-text,
-.tv-game .widget-toggle-buttons { max-width: 100%; flex-wrap: wrap; }
+.tv-game .widget-dropdown, .tv-game .widget-text { flex-wrap: wrap; }
 .tv-game .widget-toggle-buttons .widget-toggle-button { width: auto !important;
   max-width: 100%; white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height); }
 .tv-game .widget-toggle-buttons .widget-label, .tv-sandbox .widget-toggle-buttons .widget-label {
   width: auto !important; }
-.tv-game .widget-dropdown select, .tv-sandbox .widget-dropdown select { min-width: 0; }
 .jupyter-button.tv-choice { white-space: normal; height: auto; max-width: 100%; }
 """
 

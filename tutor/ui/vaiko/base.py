@@ -32,8 +32,6 @@ SPECIALS = {"rejouer": ("×2", "rejouer"), "vision": ("◉", "regarder"),
 CSS = """
 .tv-vk-special { background: #e6fcf5; border-color: #087f5b; color: #064e3b; }
 .tv-root .tv-vk-special .tv-kind { text-transform: none; letter-spacing: 0; font-size: 0.5rem; }
-.tv-sandbox .widget-dropdown, .tv-game .widget-dropdown { max-width: 100%; }
-.tv-sandbox .widget-dropdown > select, .tv-game .widget-dropdown > select { min-width: 0; }
 .tv-vk-slot { display: inline-flex; flex-direction: column; align-items: center; gap: 0.1rem; }
 .tv-vk-slot .tv-muted { font-size: 0.75rem; white-space: nowrap; }
 .tv-vk-center, .tv-vk-cards { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: flex-end; }

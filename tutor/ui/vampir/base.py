@@ -41,7 +41,7 @@ CSS = "".join(f".vp-{k}, .jupyter-button.vp-pick-{k} {{ background: {bg}; border
 .vp-card .vp-sym { font-size: 1.35rem; line-height: 1; }
 .vp-card .vp-heads { font-size: 0.9rem; }
 .vp-card .vp-name { font-size: 0.56rem; letter-spacing: -0.01em; }
-.vp-card.vp-small { width: 3.4rem; min-height: 4.4rem; padding: 0.15rem 0.05rem; }
+.vp-card.vp-small { width: 3.7rem; min-height: 4.4rem; padding: 0.15rem 0.1rem; }
 .vp-card.vp-small .vp-sym { font-size: 1rem; }
 .vp-card.vp-small .vp-heads { font-size: 0.72rem; }
 .vp-card.vp-small .vp-name { font-size: 0.46rem; }
@@ -71,12 +71,6 @@ CSS = "".join(f".vp-{k}, .jupyter-button.vp-pick-{k} {{ background: {bg}; border
 .jupyter-button.vp-pick-joker { border-style: dashed; }
 .vp-verdict a { font-size: 0.85rem; }
 .vp-heads-row { flex-flow: row wrap; }
-.tv-game .widget-dropdown, .tv-sandbox .widget-dropdown, .tv-game .widget-text,
-.tv-game .widget-toggle-buttons, .tv-sandbox .widget-toggle-buttons, .tv-game .widget-slider,
-.tv-sandbox .widget-slider { max-width: 100%; min-width: 0; }
-.widget-dropdown > select { min-width: 0; }
-.tv-game .widget-toggle-buttons, .tv-sandbox .widget-toggle-buttons { flex-wrap: wrap; }
-.widget-toggle-buttons .widget-toggle-button { max-width: 100%; }
 .jupyter-button.tv-action { max-width: 100%; white-space: normal; height: auto;
   min-height: var(--jp-widgets-inline-height); }
 @media (max-width: 600px) {

@@ -44,7 +44,6 @@ CSS = """
 .tv-vautours .tv-seat { max-width: 100%; }
 .tv-tiebreak-cols { display: flex; flex-wrap: wrap; gap: 0.6rem; align-items: stretch; }
 .tv-tiebreak-cols > .tv-panel { flex: 1 1 16rem; min-width: 0; }
-.tv-tie-explorer .widget-dropdown { max-width: 100%; }
 @media (max-width: 640px) {
   .tv-root .tv-card { width: auto; min-width: 3.3rem; padding-left: 0.2rem;
     padding-right: 0.2rem; }
