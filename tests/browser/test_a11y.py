@@ -244,7 +244,11 @@ def test_a_control_that_turns_itself_off_keeps_the_keyboard_focus(
     toggle.click()
     wait_settled(page)
     expect(toggle).to_have_attribute("aria-expanded", "true")
-    pick = sandbox.locator(".tv-editor .tv-edit-pile .tv-edit-card").first
+    # each group of cards is named by its title (« Pioche (du dessus vers le dessous) »…)
+    pile = sandbox.locator(".tv-editor .tv-edit-pile").first
+    expect(pile).to_have_attribute("role", "group")
+    expect(pile).to_have_attribute("aria-label", pile.locator(".tv-edit-title").inner_text())
+    pick = pile.locator(".tv-edit-card").first
     pick.focus()
     page.keyboard.press("Enter")
     wait_settled(page)

@@ -200,16 +200,19 @@ class _Sequence(w.VBox):  # type: ignore[misc]
         back.on_click(guard(lambda _: self.remove_last()))
         clear.on_click(guard(lambda _: self.set(())))
         row = w.Layout(flex_flow="row wrap")
-        super().__init__([Html(f'<div class="tv-muted">{h.esc(title)}</div>'),
-                          w.HBox(self.buttons, layout=row), self.line,
+        super().__init__([Html(), w.HBox(self.buttons, layout=row), self.line,
                           w.HBox([back, clear], layout=row)])
+        # a group of its own, named by its title, for a screen reader (the page's script)
+        self.add_class("tv-edit-group")
         self.add_class(css)
         self.retitle(title)
         self.set(())
 
     def retitle(self, title: str) -> None:
-        """A card button shows its card only: its tooltip, and so its name for a screen reader,
-        says where it goes (``title`` without its remarks in brackets)."""
+        """The title shown above the cards; a card button shows its card only: its tooltip,
+        and so its name for a screen reader, says where it goes (``title`` without its
+        remarks in brackets)."""
+        set_html(self.children[0], f'<div class="tv-muted tv-edit-title">{h.esc(title)}</div>')
         where = re.sub(r"\s*\([^)]*\)", "", title).rstrip(" :")
         for card, b in zip(self.cards, self.buttons):
             b.tooltip = fr.typography(f"{where} : ajouter {self.show(card)}")
@@ -353,10 +356,7 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
     def rename(self, k: int) -> None:
         """A player's parts are titled with the name typed; the lists of players follow."""
         for f in self.spec.fronts:
-            front = self.fronts[f.key][k]
-            set_html(front.children[0], f'<div class="tv-muted">{h.esc(f.title)} — '
-                                        f"{h.esc(self.names[k].value)}</div>")
-            front.retitle(f"{f.title} — {self.names[k].value}")
+            self.fronts[f.key][k].retitle(f"{f.title} — {self.names[k].value}")
         for line, seat in self.seat_rows:
             if seat == k:
                 set_html(line.children[0], f"<strong>{h.esc(self.names[k].value)}</strong>")
