@@ -2,15 +2,19 @@
 app (`python -m tutor app`, one server-side kernel per page), in headless Chromium, loopback only.
 
 For each page, the time from navigation until the first interactive widget (a button) is
-visible: for the static site with a cold browser cache (a fresh browser context) and a warm one
-(the same context, the page loaded again), and for the Voilà app (preheated kernels, as served).
+visible: for the static site on a first visit (a new browser profile) and on the next visit (the
+same profile, the page loaded again), and for the Voilà app (preheated kernels, as served). A
+profile is a browser's own, on disk, as a learner's is: its cache keeps what the browser
+compiled of Pyodide's WebAssembly and the site's scripts for the next visit. A private context
+(Playwright's ``new_context``) keeps none of it: there Pyodide alone took 4.3–4.7 s at every
+visit against 2.1 s on the next visit with a profile (measured 2026-11-28).
 Beside them, in the same run, the floor: a one-widget notebook built into a site of its own by
 the same build (`build/static-floor`), so that a page's time reads against what the platform
 (Pyodide, Voici) takes for a page doing nothing.
 Where a page's seconds go, below the floor: Pyodide alone in a page (its interpreter's start),
 then with the packages the kernel preloads and their imports, and the same interpreter restored
-from a memory snapshot (Pyodide's ``_makeSnapshot``/``_loadSnapshot``), each in a fresh browser
-context and again in the same one.
+from a memory snapshot (Pyodide's ``_makeSnapshot``/``_loadSnapshot``), each in a new browser
+profile and again in the same one.
 Also one « Conseil » computed in Pyodide (its time, its playouts and decisions). Run `make
 static` first; `python tests/bench/static.py [--loads N]`. Not a test.
 
@@ -23,16 +27,18 @@ Conseil and the Voilà app.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -55,6 +61,19 @@ FIRST_WIDGET = ".widget-button, a.tv-game-card"
 TIMEOUT = 300_000
 #: the part of a game page that holds the game against the computer, built once reached
 GAME_SECTION = "play_vs_computer"
+
+
+@contextlib.contextmanager
+def profile(p: Playwright) -> Iterator[BrowserContext]:
+    """A browser with a new profile of its own on disk (a learner's first visit; loaded
+    again, their next visit), closed and removed after."""
+    with tempfile.TemporaryDirectory(prefix="tutor-profile-") as folder:
+        context = p.chromium.launch_persistent_context(
+            folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield context
+        finally:
+            context.close()
 
 
 def first_widget_s(context: BrowserContext, url: str) -> float:
@@ -108,11 +127,12 @@ def build_floor() -> None:
         build(FLOOR, CACHE, [path])
 
 
-def measure_static(browser: Browser, loads: int,
+def measure_static(p: Playwright, loads: int,
                    targets: dict[str, tuple[Path, str]]) -> dict[str, dict[str, list[float]]]:
-    """Cold and warm times of each target (label -> site, page), each site served by its own
-    file server; the targets take turns, load after load, so a change of load on the machine
-    weighs on all of them alike."""
+    """Cold and warm times of each target (label -> site, page): a first visit in a new
+    browser profile, then the next one in the same profile (:func:`profile`); each site
+    served by its own file server; the targets take turns, load after load, so a change of
+    load on the machine weighs on all of them alike."""
     servers = {}
     try:
         for label, (site, _) in targets.items():
@@ -126,13 +146,12 @@ def measure_static(browser: Browser, loads: int,
         for _ in range(loads):
             for label, (_, name) in targets.items():
                 url = f"http://127.0.0.1:{servers[label][0]}/voici/render/{name}.html"
-                context = browser.new_context()
-                for visit in ("cold", "warm"):
-                    shown, ready = load_s(context, url, signals[label])
-                    out[label][visit].append(shown)
-                    # before the signal, a page was shown once every cell had run
-                    out[label][f"{visit}_ready"].append(shown if ready is None else ready)
-                context.close()
+                with profile(p) as context:
+                    for visit in ("cold", "warm"):
+                        shown, ready = load_s(context, url, signals[label])
+                        out[label][visit].append(shown)
+                        # before the signal, a page was shown once every cell had run
+                        out[label][f"{visit}_ready"].append(shown if ready is None else ready)
         for label, times in out.items():
             print(fr.typography(
                 f"site statique, {label} : premier chargement "
@@ -183,10 +202,10 @@ const seconds = (t) => (performance.now() - t) / 1000;
 </script></body></html>"""
 
 
-def measure_start(browser: Browser, loads: int) -> dict[str, dict[str, list[Any]]]:
+def measure_start(p: Playwright, loads: int) -> dict[str, dict[str, list[Any]]]:
     """Pyodide's own start in a page (:data:`START_PAGE`), served from the site's copy of
-    Pyodide and its wheels: each mode in a fresh context (``cold``), then again in the same
-    context (``warm``), the modes taking turns load after load."""
+    Pyodide and its wheels: each mode in a new browser profile (``cold``), then again in the
+    same profile (``warm``, :func:`profile`), the modes taking turns load after load."""
     from tutor.static.build import PRELOAD
     out: dict[str, dict[str, list[Any]]] = {m: {"cold": [], "warm": []}
                                              for m in ("bare", "preload", "snapshot")}
@@ -199,16 +218,15 @@ def measure_start(browser: Browser, loads: int) -> dict[str, dict[str, list[Any]
         try:
             for _ in range(loads):
                 for mode, times in out.items():
-                    context = browser.new_context()
-                    for visit in ("cold", "warm"):
-                        page = context.new_page()
-                        page.goto(f"http://127.0.0.1:{port}/start.html?mode={mode}")
-                        page.locator("body[data-result]").wait_for(state="attached",
-                                                                   timeout=TIMEOUT)
-                        times[visit].append(json.loads(page.evaluate(
-                            "document.body.dataset.result")))
-                        page.close()
-                    context.close()
+                    with profile(p) as context:
+                        for visit in ("cold", "warm"):
+                            page = context.new_page()
+                            page.goto(f"http://127.0.0.1:{port}/start.html?mode={mode}")
+                            page.locator("body[data-result]").wait_for(state="attached",
+                                                                       timeout=TIMEOUT)
+                            times[visit].append(json.loads(page.evaluate(
+                                "document.body.dataset.result")))
+                            page.close()
         finally:
             stop(proc)
 
@@ -306,8 +324,8 @@ def main() -> None:
     voila: dict[str, list[float]] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        static = measure_static(browser, args.loads, targets)
-        start = measure_start(browser, args.loads)
+        static = measure_static(p, args.loads, targets)
+        start = measure_start(p, args.loads)
         if not args.static_only:
             conseil = measure_conseil(browser)
             voila = measure_voila(browser, args.loads)
