@@ -39,7 +39,7 @@ from tutor.engine.core import (
     short_repr,
 )
 from tutor.engine.examples import ExampleRun, Kind
-from tutor.engine.hints import ExpertKind
+from tutor.engine.hints import ExpertKind, Rollout
 from tutor.engine.phrases import Phrasebook
 from tutor.engine.scenario import Notation, dispatch_example
 
@@ -308,6 +308,14 @@ class Game(ABC, Generic[S, A, V]):
     def span_outcome(self, start: S, now: S) -> Outcome | None:
         """A hint looks at the whole game unless the game says otherwise."""
         return self.outcome(now) if self.is_over(now) else None
+
+    def rollout(self, start: S, state: S, kind: str, seeds: Sequence[int]
+                ) -> Rollout | None:
+        """A hint's playout played by the game's own code (:data:`~tutor.engine.hints.Rollout`:
+        what :func:`~tutor.engine.hints.playout` gives with computer players of ``kind`` seeded
+        with ``seeds``, seat by seat, and exactly the same), or ``None``: the playout is then
+        played through the contract. None by default."""
+        return None
 
     def glance(self, state: S, seat: str) -> V:
         """What a computer player that reads only the table, none of the seats' rows, is

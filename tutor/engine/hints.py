@@ -62,6 +62,11 @@ from typing import Any, Protocol
 
 from tutor.engine.core import Event, Outcome
 
+Rollout = tuple[Mapping[str, int], tuple[str, ...], int, bool]
+"""What one playout gives (:func:`playout`, a game's own :meth:`HintEngine.rollout`): the scores
+of the stretch of play looked at, its winners, the actions played and whether the scores are the
+whole game's."""
+
 
 class Chooser(Protocol):
     """A computer player as hints use it (:class:`tutor.engine.api.Bot`)."""
@@ -81,6 +86,9 @@ class HintEngine(Protocol):
     def hint_class(self, view: Any, action: Any) -> Hashable: ...
 
     def span_outcome(self, start: Any, now: Any) -> Outcome | None: ...
+
+    def rollout(self, start: Any, state: Any, kind: str, seeds: Sequence[int]
+                ) -> Rollout | None: ...
 
     def step(self, state: Any, action: Any, explain: bool) -> tuple[Any, tuple[Event, ...]]: ...
 
@@ -326,12 +334,12 @@ def legal_from_view(engine: HintEngine, view: Any, seed: int = 0) -> tuple[Any, 
     return tuple(engine.legal_actions(state, seat))
 
 
-def playout(engine: HintEngine, start: Any, state: Any, bots: dict[str, Chooser]
-            ) -> tuple[Outcome, int, bool]:
+def playout(engine: HintEngine, start: Any, state: Any, bots: dict[str, Chooser]) -> Rollout:
     """Play on from ``state`` (reached from ``start`` by the action tried), each seat's action
     chosen by its bot from its view only, until the stretch hints look at is over (the game's
-    ``span_outcome``); its outcome, the number of actions played and whether it is the outcome
-    of the whole game (the game is over and the scores are its final scores)."""
+    ``span_outcome``): its scores and winners, the number of actions played and whether they
+    are the whole game's (the game is over and the scores are its final scores). A game's own
+    :meth:`HintEngine.rollout` gives the same for its computer players, faster."""
     # inside the engine: every action is one of the legal actions a bot was handed, so the
     # game's own step is called without the boundary's check (parse once, trust inside)
     step_, legal, current, scored = (engine.step, engine.legal_actions, engine.current_seats,
@@ -347,7 +355,7 @@ def playout(engine: HintEngine, start: Any, state: Any, bots: dict[str, Chooser]
         out = scored(start, state)
         if out is not None:
             whole = engine.is_over(state) and engine.outcome(state).scores == out.scores
-            return out, step, whole
+            return out.scores, out.winners, step, whole
         seat = current(state)[0]
         look = looks[seat]
         action = choose[seat](None if look is None else look(state, seat), legal(state, seat))
@@ -426,22 +434,27 @@ class Race:
         engine, seat, k = self.engine, self.view.seat, self.rounds
         sample = engine.sample_state(self.view, _rng(self.seed, k))
         base = (self.seed * 1_000_003 + k) * 16
+        seeds = [base + j for j in range(len(self.players))]
         for arm in self._to_play():
             state, _ = engine.step(sample, arm.action, False)  # a legal action (see legal)
-            bots = {p: self.make(seed=base + j) for j, p in enumerate(self.players)}
-            out, steps, over = playout(engine, sample, state, bots)
+            # the game's own playout for its computer players, or through the contract
+            out = engine.rollout(sample, state, self.played_by, seeds)
+            if out is None:
+                bots = {p: self.make(seed=s) for p, s in zip(self.players, seeds, strict=True)}
+                out = playout(engine, sample, state, bots)
+            scores, winners, steps, over = out
             self.spent += steps + 1
             self.playouts += 1
             self.whole = self.whole and over
             arm.rounds.add(k)
-            if seat in out.winners:
+            if seat in winners:
                 arm.wins += 1
                 arm.won.add(k)
-            best = [out.scores[p] for p in out.winners]
-            if best and min(out.scores.values()) < max(out.scores.values()):
-                self.lowest += max(best) == min(out.scores.values())
-                self.highest += min(best) == max(out.scores.values())
-            arm.scores.append(out.scores[seat])
+            best = [scores[p] for p in winners]
+            if best and min(scores.values()) < max(scores.values()):
+                self.lowest += max(best) == min(scores.values())
+                self.highest += min(best) == max(scores.values())
+            arm.scores.append(scores[seat])
         self.rounds += 1
         if self.racing and self.rounds in STAGES:
             self._cut()

@@ -4,13 +4,14 @@ and scenario notation, and its rules (:mod:`.engine`, :mod:`.hidden`, :mod:`.exa
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from tutor.engine import Event
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
-from tutor.games.vautours import engine, examples, hidden
+from tutor.engine.hints import Rollout
+from tutor.games.vautours import engine, examples, hidden, rollout
 from tutor.games.vautours.bots import PLAYER_KINDS
 from tutor.games.vautours.scenario import SCENARIO
 from tutor.games.vautours.state import (
@@ -61,6 +62,10 @@ class Vautours(Game[State, Play, View]):
     view = staticmethod(engine.view)
     glance = staticmethod(engine.glance)
     inventory = staticmethod(engine.inventory)
+
+    def rollout(self, start: State, state: State, kind: str, seeds: Sequence[int]
+                ) -> Rollout | None:
+        return rollout.play(state, kind, seeds)
 
     def sample_state(self, view: View, rng: random.Random) -> State:
         return hidden.sample_state(self, view, rng)

@@ -51,28 +51,44 @@ def final_result(
     """
     rules = coerce_variant(variant)
     points, cards = _check_scores(scores, taken)
-    top, best = best_totals(points)
-    if len(top) == 1:
-        return _outcome(points, top, fr.victory(top, fr.signed(best)), C_WINNER)
-    tied = fr.join(top)
-    if rules.final_tiebreak == "second_best":
-        rest = [s for s in points.values() if s < best]
-        if not rest:
-            return _outcome(points, top, f"Tous les joueurs sont à égalité ({fr.signed(best)}) : "
-                           "la victoire est partagée.", C_TIEBREAK)
-        second = max(rest)
-        winners = tuple(p for p, s in points.items() if s == second)
+    winners, case, best, other = decide(points, cards, rules.final_tiebreak)
+    if case == "alone":
+        return _outcome(points, winners, fr.victory(winners, fr.signed(best)), C_WINNER)
+    tied = fr.join(p for p, s in points.items() if s == best)
+    if case == "all_tied":
+        return _outcome(points, winners, f"Tous les joueurs sont à égalité ({fr.signed(best)}) : "
+                       "la victoire est partagée.", C_TIEBREAK)
+    if case == "second":
         return _outcome(points, winners,
                        f"{tied} sont à égalité en tête ({fr.signed(best)}) : le deuxième "
-                       f"meilleur score ({fr.signed(second)}) l’emporte.", C_TIEBREAK)
+                       f"meilleur score ({fr.signed(other)}) l’emporte.", C_TIEBREAK)
+    if case == "no_mouse":
+        return _outcome(points, winners, f"{tied} sont à égalité ({fr.signed(best)}) et "
+                       "personne n’a de carte Suricate : la victoire est partagée.", C_MOUSE)
+    return _outcome(points, winners, f"{tied} sont à égalité ({fr.signed(best)}) : "
+                   f"{winners[0]} a la plus haute carte Suricate ({fr.signed(other)}).", C_MOUSE)
+
+
+def decide(points: Mapping[str, int], cards: Mapping[str, Sequence[int]] | None,
+           tiebreak: str) -> tuple[tuple[str, ...], str, int, int]:
+    """The rule of :func:`final_result` without its words (a hint's playouts ask it once per
+    game): the winners, the case that named them (``"alone"``, ``"all_tied"``, ``"second"``,
+    ``"no_mouse"``, ``"mouse"``), the best score and the score or card that broke the tie
+    (0 when none did)."""
+    top, best = best_totals(points)
+    if len(top) == 1:
+        return top, "alone", best, 0
+    if tiebreak == "second_best":
+        rest = [s for s in points.values() if s < best]
+        if not rest:
+            return top, "all_tied", best, 0
+        second = max(rest)
+        return tuple(p for p, s in points.items() if s == second), "second", best, second
     if cards is None:
         raise ValueError("Le départage par la plus haute carte Suricate demande les cartes "
                          "gagnées.")
     mice = {p: max((c for c in cards.get(p, ()) if c > 0), default=0) for p in top}
     high = max(mice.values())
     if high == 0:
-        return _outcome(points, top, f"{tied} sont à égalité ({fr.signed(best)}) et personne "
-                       "n’a de carte Suricate : la victoire est partagée.", C_MOUSE)
-    winner = next(p for p in top if mice[p] == high)
-    return _outcome(points, (winner,), f"{tied} sont à égalité ({fr.signed(best)}) : "
-                   f"{winner} a la plus haute carte Suricate ({fr.signed(high)}).", C_MOUSE)
+        return top, "no_mouse", best, 0
+    return (next(p for p in top if mice[p] == high),), "mouse", best, high

@@ -1,0 +1,109 @@
+"""A game's own playout (:meth:`Game.rollout`) is the contract's (:func:`hints.playout`),
+action for action: for every computer player it plays, on positions along seeded games (every
+player count, every reading), on states sampled from a seat's view as a hint draws them, and on
+positions set up by hand, both give the same scores, winners, number of actions and span."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import typing
+from typing import Any
+
+import pytest
+
+from tutor.engine import hints as hints_module
+from tutor.engine.api import AnyEngine
+from tutor.games import GAMES
+
+from .test_hints import positions, set_up_positions
+
+PLAYED = {
+    "vautours": {"hasard", "prudent"},
+}
+"""The computer players each game's own playout plays (the others go through the contract)."""
+
+
+def variants(engine: AnyEngine) -> list[Any]:
+    """Every preset, and the default reading with each of its fields set to each other value
+    it may take (a ``Literal``'s)."""
+    out = [engine.Variant.preset(name) for name in engine.PRESETS]
+    standard = engine.Variant.preset("standard")
+    types = typing.get_type_hints(type(standard))
+    for name in dataclasses.asdict(standard):
+        if typing.get_origin(types[name]) is typing.Literal:
+            out += [dataclasses.replace(standard, **{name: value})
+                    for value in typing.get_args(types[name])
+                    if value != getattr(standard, name)]
+    return out
+
+
+def same(engine: AnyEngine, start: Any, state: Any, kind: str, seeds: list[int]) -> None:
+    """The game's own playout and the contract's agree (scores, winners, actions, span)."""
+    own = engine.rollout(start, state, kind, seeds)
+    assert own is not None
+    make = engine.PLAYER_KINDS[kind][1]
+    bots = {p: make(seed=s) for p, s in zip(state.players, seeds, strict=True)}
+    scores, winners, steps, whole = hints_module.playout(engine, start, state, bots)
+    assert (dict(own[0]), own[1], own[2], own[3]) == (dict(scores), winners, steps, whole)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_game_plays_on_its_own_exactly_the_computer_players_it_says(game: str) -> None:
+    engine = GAMES[game].engine()
+    state = engine.new_game(["Alex", "Bea", "Carla"], seed=1)
+    for kind in engine.PLAYER_KINDS:
+        own = engine.rollout(state, state, kind, [1, 2, 3])
+        assert (own is not None) == (kind in PLAYED.get(game, set())), kind
+
+
+@pytest.mark.parametrize(("game", "kind"), [(g, k) for g, kinds in PLAYED.items()
+                                            for k in sorted(kinds)])
+def test_a_games_own_playout_is_the_contracts(game: str, kind: str) -> None:
+    engine = GAMES[game].engine()
+    rng = random.Random(7)
+    checked = 0
+    for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1):
+        for variant in variants(engine):
+            for seed in range(2):
+                for state, seat in positions(engine, n, seed + 10 * n, variant, every=3):
+                    view = engine.view(state, seat)
+                    sample = engine.sample_state(view, random.Random(rng.random()))
+                    legal = engine.legal_actions(sample, seat)
+                    action = legal[rng.randrange(len(legal))]
+                    after, _ = engine.step(sample, action, False)
+                    seeds = [rng.randrange(1 << 30) for _ in range(n)]
+                    same(engine, sample, after, kind, seeds)
+                    same(engine, state, state, kind, seeds)  # the real state too
+                    checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("game", sorted(PLAYED))
+def test_a_games_own_playout_is_the_contracts_from_a_position_set_up_by_hand(
+        game: str) -> None:
+    for engine, state, _ in set_up_positions():
+        if engine.type.id != game:
+            continue
+        seat = engine.current_seats(state)[0]
+        for k in range(20):
+            sample = engine.sample_state(engine.view(state, seat), random.Random(k))
+            for kind in sorted(PLAYED[game]):
+                same(engine, sample, sample, kind, [k + j for j in range(len(state.players))])
+
+
+def test_a_race_gives_the_same_hint_with_or_without_the_games_own_playout(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same seed and budget give the same hint whichever plays the playouts."""
+    engine = GAMES["vautours"].engine()
+    state = engine.new_game(["Alex", "Bea", "Carla"], seed=4)
+    view = engine.view(state, "Alex")
+
+    def table() -> list[tuple[Any, int, int, float]]:
+        race = hints_module.Race(engine, view, kind="prudent", seed=2, game_id="vautours")
+        result = race.run(budget=20000)
+        return [(r.action, r.wins, r.playouts, r.mean_score) for r in result.rows]
+
+    own = table()
+    monkeypatch.setattr(engine, "rollout", lambda *args: None)
+    assert table() == own
