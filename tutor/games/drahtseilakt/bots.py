@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import math
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tutor.engine.api import Seed
 from tutor.engine.bots import RandomPlayer as RandomPlayer
@@ -86,51 +86,65 @@ class CarefulPlayer:
             return options[0]  # the teacher's view
         if me.hand is None or stake is None or len(options) == 1:
             return options[0]
-        n = len(players)
         trick = [c for p, c in view.trick if c is not None and p != seat] if view.trick else []
-        # the cards seen: this seat's, those played this manche; the others are still out
-        seen = sorted({*me.hand, *view.played_this_manche, *trick})
-        # the others whose card this seat has not seen (a card in the trick is shown on its
-        # player's row too)
-        waiting = n - 1 - len(trick)
-        # the cards in play (:meth:`View.cards_in_play`): 9 dealt to each seat, the rest unseen
-        size = HAND_SIZE * n + view.unseen_count - len(seen)
-        red, blue = me.red, me.blue
-        value, pays_blue, pays_red = stake
-        red_left, blue_left = view.reserve
-        finite = view.variant.supply == "finite"
-        later = TRICKS - view.trick_number
-        get_blue = min(value, blue_left) if finite else value
-        get_red = min(value, red_left) if finite else value
-        now = abs(red - blue)
-        cost_blue = (abs(red - blue - get_blue) - now) if pays_blue else 0
-        cost_red = (abs(red + get_red - blue) - now) if pays_red else 0
-        # the score cards still to come: what an extreme card kept for later will cost
-        mean = _mean_left(view.revealed)
-        later_blue = abs(red - blue - mean) - now
-        later_red = abs(red + mean - blue) - now
-        alone, kept = _TABLES[size, waiting, n - 1]
-        foresight, noise = self.foresight, self.rng.random
-        best = math.inf  # every score is below it (a nan score never is: the first option stays)
-        choice = options[0]
-        # no card played yet: every card is above a top of 0 and below a bottom past the deck
-        top = max(trick) if trick else 0
-        bottom = min(trick) if trick else len(NUMBER_CARDS) + 1
-        for action in options:
-            c = action.card
-            # the cards out under c: the cards in play are 1 to N, c - 1 of them under c
-            below = c - 1 - bisect_left(seen, c)
-            above = size - below
-            p_high = alone[below] if c > top else 0.0
-            p_low = alone[above] if c < bottom else 0.0
-            risk = p_high * cost_blue + p_low * cost_red
-            # kept, c is played in a later trick against the n - 1 cards still out
-            keep = (kept[below] * later_blue + kept[above] * later_red) if later else 0.0
-            # uniform(0, 0.01) is 0 + (0.01 - 0) * random(): the same number
-            score = risk - foresight * keep + 0.01 * noise()
-            if score < best:
-                best, choice = score, action
-        return choice
+        k = careful_choice([a.card for a in options], trick, view.played_this_manche,
+                           len(players), view.unseen_count, me.red, me.blue, stake,
+                           view.reserve, view.variant.supply == "finite", view.trick_number,
+                           view.revealed, self.foresight, self.rng.random)
+        return options[k]
+
+
+def careful_choice(cards: Sequence[int], trick: Sequence[int], played: Sequence[int], n: int,
+                   unseen_count: int, red: int, blue: int, stake: tuple[int, bool, bool],
+                   reserve: tuple[int, int], finite: bool, trick_number: int,
+                   revealed: Sequence[ScoreCard], foresight: float,
+                   noise: Callable[[], float]) -> int:
+    """The place in ``cards`` (the seat's hand, in the legal order) of the card a careful
+    player lays (:class:`CarefulPlayer`), from what its seat sees: the ``trick``'s cards of the
+    others shown to it, the cards ``played`` in the finished tricks of this manche, the number
+    of players ``n`` and of cards out of the deal, its sticks, the ``stake``, the ``reserve``
+    (red, blue), whether it is ``finite``, the trick's number (from 1), the score cards
+    ``revealed``; ``noise`` draws the tiny random amount added to every card's score, in
+    turn (the player's generator: a hint's own playouts hand it the same)."""
+    # the cards seen: this seat's, those played this manche; the others are still out
+    seen = sorted({*cards, *played, *trick})
+    # the others whose card this seat has not seen (a card in the trick is shown on its
+    # player's row too)
+    waiting = n - 1 - len(trick)
+    # the cards in play (:meth:`View.cards_in_play`): 9 dealt to each seat, the rest unseen
+    size = HAND_SIZE * n + unseen_count - len(seen)
+    value, pays_blue, pays_red = stake
+    red_left, blue_left = reserve
+    later = TRICKS - trick_number
+    get_blue = min(value, blue_left) if finite else value
+    get_red = min(value, red_left) if finite else value
+    now = abs(red - blue)
+    cost_blue = (abs(red - blue - get_blue) - now) if pays_blue else 0
+    cost_red = (abs(red + get_red - blue) - now) if pays_red else 0
+    # the score cards still to come: what an extreme card kept for later will cost
+    mean = _mean_left(tuple(revealed))
+    later_blue = abs(red - blue - mean) - now
+    later_red = abs(red + mean - blue) - now
+    alone, kept = _TABLES[size, waiting, n - 1]
+    best = math.inf  # every score is below it (a nan score never is: the first option stays)
+    choice = 0
+    # no card played yet: every card is above a top of 0 and below a bottom past the deck
+    top = max(trick) if trick else 0
+    bottom = min(trick) if trick else len(NUMBER_CARDS) + 1
+    for k, c in enumerate(cards):
+        # the cards out under c: the cards in play are 1 to N, c - 1 of them under c
+        below = c - 1 - bisect_left(seen, c)
+        above = size - below
+        p_high = alone[below] if c > top else 0.0
+        p_low = alone[above] if c < bottom else 0.0
+        risk = p_high * cost_blue + p_low * cost_red
+        # kept, c is played in a later trick against the n - 1 cards still out
+        keep = (kept[below] * later_blue + kept[above] * later_red) if later else 0.0
+        # uniform(0, 0.01) is 0 + (0.01 - 0) * random(): the same number
+        score = risk - foresight * keep + 0.01 * noise()
+        if score < best:
+            best, choice = score, k
+    return choice
 
 
 PLAYER_KINDS: dict[str, tuple[str, type[RandomPlayer] | type[CarefulPlayer]]] = {

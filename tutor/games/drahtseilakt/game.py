@@ -5,13 +5,14 @@ scenario notation, and its rules (:mod:`.engine`, :mod:`.play`, :mod:`.hidden`,
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from tutor.engine import Event, Outcome
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
-from tutor.games.drahtseilakt import engine, examples, hidden, play
+from tutor.engine.hints import Rollout
+from tutor.games.drahtseilakt import engine, examples, hidden, play, rollout
 from tutor.games.drahtseilakt.bots import PLAYER_KINDS
 from tutor.games.drahtseilakt.core import (
     C_PLAYERS,
@@ -59,6 +60,10 @@ class Drahtseilakt(Game[State, Play, View]):
     outcome = staticmethod(play.outcome)
     view = staticmethod(engine.view)
     inventory = staticmethod(engine.inventory)
+
+    def rollout(self, start: State, state: State, kind: str, seeds: Sequence[int]
+                ) -> Rollout | None:
+        return rollout.play(start, state, kind, seeds)
 
     def span_outcome(self, start: State, now: State) -> Outcome | None:
         return play.span_outcome(start, now)
