@@ -4,13 +4,14 @@ notation, and its rules (:mod:`.state`, :mod:`.engine`, :mod:`.hidden`, :mod:`.e
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from tutor.engine import Event, Outcome
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
-from tutor.games.vampir import engine, examples, hidden, state
+from tutor.engine.hints import Rollout
+from tutor.games.vampir import engine, examples, hidden, rollout, state
 from tutor.games.vampir.actions import Action, Hunt, Take
 from tutor.games.vampir.bots import PLAYER_KINDS
 from tutor.games.vampir.cards import C_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
@@ -59,6 +60,10 @@ class Vampir(Game[State, Action, View]):
 
     def span_outcome(self, start: State, now: State) -> Outcome | None:
         return engine.span_outcome(start, now)
+
+    def rollout(self, start: State, state: State, kind: str, seeds: Sequence[int]
+                ) -> Rollout | None:
+        return rollout.play(start, state, kind, seeds)
 
     def example_kinds(self) -> Mapping[str, Kind]:
         return examples.kinds(self)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tutor.games.vautours.bots import _bid, _level
+from tutor.games.vautours.bots import _level
 from tutor.games.vautours.score import decide
 from tutor.games.vautours.state import State
 
@@ -74,17 +74,17 @@ def play(state: State, kind: str, seeds: Sequence[int]
                 continue
             hand = hands[j]
             if careful:
-                # CarefulPlayer.choose: the card at its noisy level of the hand (sorted)
-                card = hand[round(_bid(level, -0.2 + (0.2 - -0.2) * uniform[j]()) *
-                                  (len(hand) - 1))]
+                # CarefulPlayer.choose: the card at its noisy level of the hand (sorted), the
+                # level kept between 0 and 1 (:func:`.bots._bid`, inlined)
+                bid = level + (-0.2 + (0.2 - -0.2) * uniform[j]())
+                k = round((0.0 if bid <= 0.0 else bid if bid < 1.0 else 1.0) * (len(hand) - 1))
             else:  # RandomPlayer.choose: rng.choice of the hand (:func:`below`, inlined)
                 size = len(hand)
                 bits = size.bit_length()
                 k = getrandbits[j](bits)
                 while k >= size:
                     k = getrandbits[j](bits)
-                card = hand[k]
-            hand.remove(card)
+            card = hand.pop(k)
             laid[j] = card
             steps += 1
         cards: list[int] = laid  # type: ignore[assignment]  # (every seat has laid a card)
