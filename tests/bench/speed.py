@@ -3,7 +3,9 @@ random full games per second through the public API (``apply(..., explain=False)
 every computer level but the « Expert » (a « Conseil » race of its own: see
 ``tests/bench/conseil.py``), the decisions per second of whole games played by that level at
 every seat, stepped as a « Conseil » playout steps them (the seat's view, its legal actions,
-the bot's choice, the engine's ``step`` without the boundary check).
+the bot's choice, the engine's ``step`` without the boundary check) and, where the game plays
+a « Conseil »'s playouts with its own code (:meth:`Game.rollout`), the decisions per second of
+those, beside the contract's figure before (« … (ses parties simulées) »).
 
 Both revisions are measured in the same run, in turns (before, now, before, now…), each in a
 fresh process whose ``tutor`` is that revision's: a slow patch of a shared machine hits both
@@ -33,6 +35,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: main before the engines' speed work of issue 29 (Drahtseilakt's was merged right after it)
 BEFORE = "0c6026d"
 PLAYERS = ("Alex", "Bea", "Carla")
+OWN = " (ses parties simulées)"
+"""The figure of a game's own playouts (:func:`own_playouts`), beside its contract's."""
 
 
 def random_games(module: Any, seconds: float) -> float:
@@ -69,6 +73,24 @@ def decisions(module: Any, make: Any, seconds: float) -> float:
     return done / (time.perf_counter() - start)
 
 
+def own_playouts(module: Any, kind: str, seconds: float) -> float | None:
+    """Decisions per second of a « Conseil »'s playouts played by the game's own code
+    (:meth:`Game.rollout`, issue 29's second step), from the first position of seeded games
+    to the end of the stretch a hint looks at (the first manche, or the whole game), ``make``'s
+    kind at every seat; ``None`` when the game plays that kind through the contract."""
+    rollout = getattr(module, "rollout", None)
+    # the games set up before the clock starts (a playout starts from a position it is given)
+    starts = [module.new_game(PLAYERS, seed=seed) for seed in range(64)]
+    if rollout is None or rollout(starts[0], starts[0], kind, [0, 1, 2]) is None:
+        return None
+    done, seed, start = 0, 0, time.perf_counter()
+    while not done or time.perf_counter() - start < seconds:
+        state = starts[seed % len(starts)]
+        done += rollout(state, state, kind, [seed * 7 + k for k in range(len(PLAYERS))])[2]
+        seed += 1
+    return done / (time.perf_counter() - start)
+
+
 def measure(seconds: float) -> dict[str, float]:
     """Every figure of the revision whose ``tutor`` this process imports."""
     from tutor.games import GAMES
@@ -85,6 +107,9 @@ def measure(seconds: float) -> dict[str, float]:
             if kind != "expert":
                 decisions(module, make, seconds / 2)
                 out[f"{game}/{kind}"] = decisions(module, make, seconds)
+                own = own_playouts(module, kind, seconds)
+                if own is not None:
+                    out[f"{game}/{kind}{OWN}"] = own
     return out
 
 
@@ -106,17 +131,19 @@ def report(before: str = BEFORE, rounds: int = 3, seconds: float = 1.0) -> list[
     turns = fr.count(rounds, "tour alterné", "tours alternés")
     print(fr.typography(f"Moteurs et joueurs de l’ordinateur, 3 joueurs : avant ({before}) et "
                         f"maintenant, médiane de {turns}"))
-    print(f"{'jeu / qui':26}{'avant':>10}{'maintenant':>12}{'rapport':>9}   unité")
+    print(f"{'jeu / qui':48}{'avant':>10}{'maintenant':>12}{'rapport':>9}   unité")
     for key in pairs[0][1]:
-        if key not in pairs[0][0]:
+        # a game's own playout is compared with the same players through the contract before
+        old_key = key.removesuffix(OWN)
+        if old_key not in pairs[0][0]:
             continue
-        was = statistics.median(p[0][key] for p in pairs)
+        was = statistics.median(p[0][old_key] for p in pairs)
         now = statistics.median(p[1][key] for p in pairs)
-        ratio = statistics.median(p[1][key] / p[0][key] for p in pairs)
+        ratio = statistics.median(p[1][key] / p[0][old_key] for p in pairs)
         unit = "parties/s" if key.endswith("/aléatoire") else "décisions/s"
         rows.append({"what": key, "before": round(was), "now": round(now),
                      "ratio": round(ratio, 2), "unit": unit})
-        print(f"{key:26}{was:>10.0f}{now:>12.0f}{ratio:>9.2f}   {unit}")
+        print(f"{key:48}{was:>10.0f}{now:>12.0f}{ratio:>9.2f}   {unit}")
     return rows
 
 
