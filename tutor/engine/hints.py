@@ -17,6 +17,11 @@ How one hint is computed (:func:`hints`):
   a game of many manches, Vaiko, Vampir and Drahtseilakt, the manche being played, scored by
   its points, and the whole game in the last manche when the game has one); their seeds
   depend on ``(seed, k)`` only, the same for every action.
+* A game may play the playouts of its computer players with its own code, on plain data
+  (its ``rollout``: Stupides Vautours, Drahtseilakt, Vampir): the same choices from the same
+  seeded generators, so the same scores and winners as :func:`playout` through the contract
+  (``tests/test_rollout.py`` plays both), several times faster; any other kind of player goes
+  through the contract.
 * A playout is won when the seat is among the winners: a shared victory counts as a win (the
   rules make every tied player a winner).
 * The margin is a 95 % interval: Wilson's for the win chance (honest at 0 % and 100 %),
