@@ -41,9 +41,13 @@ def variants(engine: AnyEngine) -> list[Any]:
 
 
 def same(engine: AnyEngine, start: Any, state: Any, kind: str, seeds: list[int]) -> None:
-    """The game's own playout and the contract's agree (scores, winners, actions, span)."""
+    """The game's own playout and the contract's agree (scores, winners, actions, span); it
+    may leave to the contract only a playout with nothing to play (the action tried ended the
+    stretch a hint looks at)."""
     own = engine.rollout(start, state, kind, seeds)
-    assert own is not None
+    if own is None:
+        assert engine.span_outcome(start, state) is not None
+        return
     make = engine.PLAYER_KINDS[kind][1]
     bots = {p: make(seed=s) for p, s in zip(state.players, seeds, strict=True)}
     scores, winners, steps, whole = hints_module.playout(engine, start, state, bots)
@@ -68,7 +72,9 @@ def test_a_games_own_playout_is_the_contracts(game: str, kind: str) -> None:
     for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1):
         for variant in variants(engine):
             for seed in range(2):
-                for state, seat in positions(engine, n, seed + 10 * n, variant, every=3):
+                along = positions(engine, n, seed + 10 * n, variant)
+                # about a dozen positions spread along the game, its first and last included
+                for state, seat in along[::max(1, len(along) // 12)] + along[-1:]:
                     view = engine.view(state, seat)
                     sample = engine.sample_state(view, random.Random(rng.random()))
                     legal = engine.legal_actions(sample, seat)

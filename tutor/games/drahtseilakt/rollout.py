@@ -45,7 +45,8 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
     manche, seat ``j``'s cards chosen by a computer player of ``kind`` seeded with
     ``seeds[j]``: the manche's points (the game's totals in its last manche), the winners, the
     number of cards played and whether the scores are the whole game's; ``None`` for a kind
-    not in :data:`KINDS`, or when that manche is already over (nothing to play)."""
+    not in :data:`KINDS`, or when that manche is already over (nothing to play: the contract's
+    playout answers at once)."""
     if kind not in KINDS or state.manche != start.manche:
         return None
     (variant, players, record, _, manche, hands_, deck, revealed, stake, leader, trick_, tricks,
