@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tutor.engine.bots import below
 from tutor.engine.core import best_totals
 from tutor.engine.hints import Rollout
 from tutor.games.drahtseilakt.bots import careful_choice
@@ -82,13 +83,8 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
                     (value, pays_blue, pays_red),
                     (left_red if left_red > 0 else 0, left_blue if left_blue > 0 else 0),
                     finite, tricks + 1, revealed, 1.0, uniform[i])]
-            else:  # RandomPlayer.choose: rng.choice of the hand (:func:`below`, inlined)
-                size = len(hand)
-                bits = size.bit_length()
-                k = getrandbits[i](bits)
-                while k >= size:
-                    k = getrandbits[i](bits)
-                card = hand[k]
+            else:  # RandomPlayer.choose: rng.choice of the hand
+                card = hand[below(getrandbits[i], len(hand))]
             hand.remove(card)
             seats.append(i)
             cards.append(card)

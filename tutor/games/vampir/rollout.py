@@ -32,7 +32,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from tutor.engine import best_totals
-from tutor.engine.bots import RandomPlayer
+from tutor.engine.bots import RandomPlayer, below
 from tutor.engine.hints import Rollout
 
 from .bots import _VALUE_AND_DRAW, PLAYER_KINDS, HeuristicPlayer, StrategistPlayer
@@ -113,12 +113,8 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
         if phase == "turn":
             takes = _takes(hand, piles, free)
             take = -1  # draw
-            if blind:  # RandomPlayer.choose: rng.choice(legal) (:func:`below`, inlined)
-                size = len(takes) + 1
-                bits = size.bit_length()
-                x = getrandbits[turn](bits)
-                while x >= size:
-                    x = getrandbits[turn](bits)
+            if blind:  # RandomPlayer.choose: rng.choice(legal), the draw first
+                x = below(getrandbits[turn], len(takes) + 1)
                 if x:
                     take = takes[x - 1]
             elif takes:  # HeuristicPlayer.choose, phase "turn"
@@ -167,11 +163,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
         lay: tuple[int, int] | None = None
         if blind:  # RandomPlayer.choose over the lays, the hunts, then the end of the turn
             groups = [_hunts(counts, jh) for counts in colours]
-            size = len(lays) + sum(map(len, groups)) + (phase == "hunted")
-            bits = size.bit_length()
-            x = getrandbits[turn](bits)
-            while x >= size:
-                x = getrandbits[turn](bits)
+            x = below(getrandbits[turn], len(lays) + sum(map(len, groups)) + (phase == "hunted"))
             if x < len(lays):
                 lay = lays[x]
             else:
@@ -194,12 +186,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
             elif phase == "drawn":
                 if not lays:  # rng.choice(legal): the legal actions are the hunts
                     options = [o for counts in colours for o in _hunts(counts, jh)]
-                    size = len(options)
-                    bits = size.bit_length()
-                    x = getrandbits[turn](bits)
-                    while x >= size:
-                        x = getrandbits[turn](bits)
-                    hunt_ = options[x]
+                    hunt_ = options[below(getrandbits[turn], len(options))]
                 else:
                     draw = uniform[turn]
                     lay = min(zip(_lay_costs(lays, hand, piles, context, reads),

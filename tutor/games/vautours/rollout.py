@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tutor.engine.bots import below
 from tutor.games.vautours.bots import _level
 from tutor.games.vautours.score import decide
 from tutor.games.vautours.state import State
@@ -78,12 +79,8 @@ def play(state: State, kind: str, seeds: Sequence[int]
                 # level kept between 0 and 1 (:func:`.bots._bid`, inlined)
                 bid = level + (-0.2 + (0.2 - -0.2) * uniform[j]())
                 k = round((0.0 if bid <= 0.0 else bid if bid < 1.0 else 1.0) * (len(hand) - 1))
-            else:  # RandomPlayer.choose: rng.choice of the hand (:func:`below`, inlined)
-                size = len(hand)
-                bits = size.bit_length()
-                k = getrandbits[j](bits)
-                while k >= size:
-                    k = getrandbits[j](bits)
+            else:  # RandomPlayer.choose: rng.choice of the hand
+                k = below(getrandbits[j], len(hand))
             card = hand.pop(k)
             laid[j] = card
             steps += 1
