@@ -22,6 +22,7 @@ PLAYED = {
     "vautours": {"hasard", "prudent"},
     "vampir": {"hasard", "chasseur", "stratege"},
     "drahtseilakt": {"hasard", "prudent"},
+    "vaiko": {"hasard", "memoire"},
 }
 """The computer players each game's own playout plays (the others go through the contract)."""
 

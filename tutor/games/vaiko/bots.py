@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from tutor.engine.api import Seed
 from tutor.engine.bots import RandomPlayer as RandomPlayer
@@ -12,6 +13,9 @@ from tutor.engine.bots import bot_rng
 from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.deck import Deck
 from tutor.games.vaiko.state import Action, View
+
+THRESHOLD = 8
+"""The estimated hand under which a :class:`MemoryPlayer` may say "Vaiko" (by default)."""
 
 
 class MemoryPlayer:
@@ -25,7 +29,7 @@ class MemoryPlayer:
     matches, and says "Vaiko" when its estimated hand is clearly the lightest.
     """
 
-    def __init__(self, *, seed: Seed = 0, threshold: int = 8) -> None:
+    def __init__(self, *, seed: Seed = 0, threshold: int = THRESHOLD) -> None:
         self.rng = bot_rng(seed)
         self.threshold = threshold
         self._deck: Deck | None = None
@@ -62,38 +66,46 @@ class MemoryPlayer:
             else:
                 known.append((points[f], s))
         if phase == vs.PEEK:
-            return vs.Peek(seat, self.rng.choice(unknown) if unknown else 0)
+            return vs.Peek(seat, peek_slot(unknown, self.rng))
         if phase == vs.DRAW:
             top = view.discard_top
-            if top is not None and effects[top] == "aucun" and points[top] <= 2 \
-                    and vs.Draw(seat, "discard") in legal \
-                    and (unknown or max(known)[0] > points[top]):
+            if top is not None and vs.Draw(seat, "discard") in legal and takes_discard(
+                    points[top], effects[top] == "aucun", known, unknown):
                 return vs.Draw(seat, "discard")
             return vs.Draw(seat, "deck")
         if phase == vs.LOOKED:  # it must swap: its worst known card goes
-            return vs.Swap(seat, max(known)[1])
+            return vs.Swap(seat, worst_slot(known))
         if phase == vs.DECIDE:
             unseen = self._unseen_average(view, points, self._values)
-            return self._decide(view, seat, legal, known, unknown, unseen, points, effects)
+            drawn = view.drawn
+            slot = decide(points[drawn] if drawn is not None else unseen,
+                          drawn is not None and effects[drawn] != "aucun", known, unknown,
+                          unseen, vs.Discard(seat) in legal, vs.LookHand(seat) in legal,
+                          self.rng)
+            return (vs.Discard(seat) if slot == DISCARD else vs.LookHand(seat)
+                    if slot == LOOK_HAND else vs.Swap(seat, slot))
         if phase == vs.VISION:
-            if unknown:
-                return vs.Look(seat, seat, self.rng.choice(unknown))
-            looks = [a for a in legal if isinstance(a, vs.Look) and a.owner != seat
-                     and view.player(a.owner).cards[a.slot] is None]
-            return self.rng.choice(looks or list(legal))
+            owner, slot = vision_look(seat, [(a.owner, a.slot) for a in legal
+                                             if isinstance(a, vs.Look)],
+                                      self._table(view), unknown, self.rng)
+            return vs.Look(seat, owner, slot)
         if phase == vs.EXCHANGE:
-            return self._exchange(view, seat, legal, known, points)
+            return vs.Exchange(seat, *exchange_cards(
+                seat, [(a.owner_a, a.slot_a, a.owner_b, a.slot_b) for a in legal
+                       if isinstance(a, vs.Exchange)], self._table(view), known, self.rng))
         if phase == vs.CALL:
             unseen = self._unseen_average(view, points, self._values)
-            mine = sum(p for p, _ in known) + len(unknown) * unseen
-            if mine > self.threshold:
-                return vs.EndTurn(seat)
-            others = [sum(points[f] if f is not None else unseen for f in p.cards)
-                      for p in view.players if p.name != seat]
-            if all(mine + 3 < o for o in others):
-                return vs.Call(seat)
-            return vs.EndTurn(seat)
+            others = (tuple(points[f] if f is not None else None for f in p.cards)
+                      for p in view.players if p.name != seat)
+            return vs.Call(seat) if calls(known, len(unknown), unseen, others,
+                                          self.threshold) else vs.EndTurn(seat)
         return self.rng.choice(list(legal))
+
+    def _table(self, view: View) -> dict[str, tuple[int | None, ...]]:
+        """Every player's cards as this seat knows them: their points, ``None`` if unseen."""
+        points = self._points
+        return {p.name: tuple(points[f] if f is not None else None for f in p.cards)
+                for p in view.players}
 
     @staticmethod
     def _unseen_average(view: View, points: dict[str, int], values: dict[int, int]) -> float:
@@ -115,47 +127,108 @@ class MemoryPlayer:
                 total += v * n
         return total / count if count else 5.0
 
-    def _decide(self, view: View, seat: str, legal: Sequence[Action],
-                known: list[tuple[int, int]], unknown: list[int], unseen: float,
-                points: dict[str, int], effects: dict[str, str]) -> Action:
-        drawn = view.drawn
-        value = points[drawn] if drawn is not None else unseen
-        special = drawn is not None and effects[drawn] != "aucun"
-        worst = max(known) if known else None
-        if special and vs.Discard(seat) in legal:
-            return vs.Discard(seat)
-        if worst is not None and worst[0] > value and (not unknown or worst[0] >= unseen):
-            return vs.Swap(seat, worst[1])
-        if unknown and value < unseen:
-            if vs.LookHand(seat) in legal:
-                return vs.LookHand(seat)
-            return vs.Swap(seat, self.rng.choice(unknown))
-        if vs.Discard(seat) in legal:
-            return vs.Discard(seat)
-        return vs.Swap(seat, worst[1] if worst is not None else self.rng.choice(unknown))
 
-    def _exchange(self, view: View, seat: str, legal: Sequence[Action],
-                  known: list[tuple[int, int]], points: dict[str, int]) -> Action:
-        mine = [a for a in legal if isinstance(a, vs.Exchange) and a.owner_a == seat]
-        if known and mine:
-            value, slot = max(known)
-            best: tuple[int, Action] | None = None
-            for p in view.players:
-                if p.name == seat:
-                    continue
-                for s, f in enumerate(p.cards):
-                    if f is not None and points[f] < value and (
-                            best is None or points[f] < best[0]):
-                        best = (points[f], vs.Exchange(seat, seat, slot, p.name, s))
-            if best is not None:
-                return best[1]
-            if value >= 7:
-                blind = [a for a in mine if a.slot_a == slot
-                         and view.player(a.owner_b).cards[a.slot_b] is None]
-                if blind:
-                    return self.rng.choice(blind)
-        others = [a for a in legal if isinstance(a, vs.Exchange) and a.owner_a != seat]
-        return self.rng.choice(others or list(legal))
+# The decisions of :class:`MemoryPlayer`, on plain data (the hint playout of :mod:`.rollout`
+# calls them too). ``known``: the (points, slot) of the cards of its hand the seat has seen,
+# slot by slot; ``unknown``: the slots of the others; ``rng``: its own generator.
+
+DISCARD, LOOK_HAND = -1, -2
+"""What :func:`decide` answers besides a slot to swap: discard the drawn card, look first."""
+
+
+def peek_slot(unknown: Sequence[int], rng: random.Random) -> int:
+    """The set-up look: one of its unseen cards, at random."""
+    return rng.choice(unknown) if unknown else 0
+
+
+def takes_discard(top: int, plain: bool, known: Sequence[tuple[int, int]],
+                  unknown: Sequence[int]) -> bool:
+    """Whether it draws the discard's top card (worth ``top`` points, ``plain``: no effect)
+    rather than the pile's, where the reading allows it: a plain card of 2 points or less that
+    beats its worst known card, or any such card while it holds unseen ones."""
+    return plain and top <= 2 and (bool(unknown) or max(known)[0] > top)
+
+
+def worst_slot(known: Sequence[tuple[int, int]]) -> int:
+    """The slot of its worst known card (the last such slot on a tie)."""
+    return max(known)[1]
+
+
+def decide(value: float, special: bool, known: Sequence[tuple[int, int]],
+           unknown: Sequence[int], unseen: float, can_discard: bool, can_look: bool,
+           rng: random.Random) -> int:
+    """Swap or discard the drawn card, worth ``value`` (``unseen``, the mean of the cards it
+    has not seen, when it did not see it; ``special``: it has an effect): the slot to swap, or
+    :data:`DISCARD`, or :data:`LOOK_HAND`. A special card is played; a card better than its
+    worst known one replaces it (if that one is no better than an unseen card); a card better
+    than an unseen one replaces an unseen card (after a look at its hand, where allowed);
+    otherwise the card is thrown, or, where it must be swapped, replaces its worst card."""
+    worst = max(known) if known else None
+    if special and can_discard:
+        return DISCARD
+    if worst is not None and worst[0] > value and (not unknown or worst[0] >= unseen):
+        return worst[1]
+    if unknown and value < unseen:
+        if can_look:
+            return LOOK_HAND
+        return rng.choice(unknown)
+    if can_discard:
+        return DISCARD
+    return worst[1] if worst is not None else rng.choice(unknown)
+
+
+def calls(known: Sequence[tuple[int, int]], unseen_count: int, unseen: float,
+          others: Iterable[Sequence[int | None]], threshold: int) -> bool:
+    """Whether it says "Vaiko": its estimated hand (an unseen card counted as ``unseen``) is at
+    most ``threshold`` and more than 3 points under each other hand's estimate (``others``:
+    each other player's cards as it knows them, their points or ``None``; read only when its
+    own hand is light enough)."""
+    mine = sum(p for p, _ in known) + unseen_count * unseen
+    if mine > threshold:
+        return False
+    sums = [sum(v if v is not None else unseen for v in cards) for cards in others]
+    return all(mine + 3 < o for o in sums)
+
+
+def vision_look(seat: str, targets: Sequence[tuple[str, int]],
+                table: Mapping[str, Sequence[int | None]], unknown: Sequence[int],
+                rng: random.Random) -> tuple[str, int]:
+    """Vision: the card it looks at, as (owner, slot), among ``targets`` (the legal looks, in
+    their order): one of its own unseen cards at random, else an unseen card of another player
+    (``table``: every player's cards as it knows them), else any card."""
+    if unknown:
+        return seat, rng.choice(unknown)
+    looks = [t for t in targets if t[0] != seat and table[t[0]][t[1]] is None]
+    return rng.choice(looks or list(targets))
+
+
+def exchange_cards(seat: str, targets: Sequence[tuple[str, int, str, int]],
+                   table: Mapping[str, Sequence[int | None]],
+                   known: Sequence[tuple[int, int]], rng: random.Random
+                   ) -> tuple[str, int, str, int]:
+    """Échange: the swap it makes, as (owner_a, slot_a, owner_b, slot_b), among ``targets``
+    (the legal swaps, in their order): its worst known card goes for the lowest known card
+    under it of another player (the first found, seat by seat), else, when worth 7 or more, for
+    an unseen card of another player at random; otherwise two other players' cards at random
+    (``table``: every player's cards as it knows them, in seating order)."""
+    mine = [t for t in targets if t[0] == seat]
+    if known and mine:
+        value, slot = max(known)
+        best: tuple[int, tuple[str, int, str, int]] | None = None
+        for name, cards in table.items():
+            if name == seat:
+                continue
+            for s, v in enumerate(cards):
+                if v is not None and v < value and (best is None or v < best[0]):
+                    best = (v, (seat, slot, name, s))
+        if best is not None:
+            return best[1]
+        if value >= 7:
+            blind = [t for t in mine if t[1] == slot and table[t[2]][t[3]] is None]
+            if blind:
+                return rng.choice(blind)
+    others = [t for t in targets if t[0] != seat]
+    return rng.choice(others or list(targets))
 
 
 PLAYER_KINDS: dict[str, tuple[str, type[RandomPlayer] | type[MemoryPlayer]]] = {

@@ -5,13 +5,14 @@ notation, and its rules (:mod:`.setup`, :mod:`.legality`, :mod:`.turns`, :mod:`.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 
 from tutor.engine import Event, Outcome
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
-from tutor.games.vaiko import deck, examples, hidden, legality, scoring, turns
+from tutor.engine.hints import Rollout
+from tutor.games.vaiko import deck, examples, hidden, legality, rollout, scoring, turns
 from tutor.games.vaiko import setup as vsetup
 from tutor.games.vaiko.bots import PLAYER_KINDS
 from tutor.games.vaiko.scenario import SCENARIO
@@ -81,6 +82,10 @@ class Vaiko(Game[State, Action, View]):
 
     def span_outcome(self, start: State, now: State) -> Outcome | None:
         return scoring.span_outcome(start, now)
+
+    def rollout(self, start: State, state: State, kind: str, seeds: Sequence[int]
+                ) -> Rollout | None:
+        return rollout.play(start, state, kind, seeds)
 
     def example_kinds(self) -> Mapping[str, Kind]:
         return examples.kinds(self)

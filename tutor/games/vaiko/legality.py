@@ -147,22 +147,36 @@ def _legal(state: State, i: int) -> list[Action]:
             acts.append(vs.LookHand(seat))
         return acts
     if phase == VISION:
-        return [vs.Look(seat, p, s) for j, p in enumerate(state.players)
-                for s in range(len(state.hands[j]))]
+        return [vs.Look(seat, p, s) for p, s in vision_targets(state.players,
+                                                                tuple(map(len, state.hands)))]
     if phase == EXCHANGE:
-        n = len(state.players)
-        acts = [vs.Exchange(seat, seat, s, state.players[j], t)
-                for s in slots for j in range(n) if j != i for t in range(len(state.hands[j]))]
-        others = [j for j in range(n) if j != i]
-        acts += [vs.Exchange(seat, state.players[a], s, state.players[b], t)
-                 for x, a in enumerate(others) for b in others[x + 1:]
-                 for s in range(len(state.hands[a])) for t in range(len(state.hands[b]))]
-        return acts
+        return [vs.Exchange(seat, *t) for t in exchange_targets(state.players, i,
+                                                                 tuple(map(len, state.hands)))]
     if phase == MATCH:
         return [*(vs.Match(seat, s) for s in slots), vs.Pass(seat)]
     if phase == CALL:
         return [vs.Call(seat), vs.EndTurn(seat)]
     raise AssertionError(f"unknown phase {phase!r}")
+
+
+def vision_targets(players: tuple[str, ...], sizes: tuple[int, ...]) -> list[tuple[str, int]]:
+    """The cards a Vision may look at (``vaiko/vision``), the hands holding ``sizes`` cards:
+    every card, as (owner, slot), unsorted."""
+    return [(p, s) for j, p in enumerate(players) for s in range(sizes[j])]
+
+
+def exchange_targets(players: tuple[str, ...], i: int, sizes: tuple[int, ...]
+                     ) -> list[tuple[str, int, str, int]]:
+    """The swaps seat ``i``'s Échange may make (``vaiko/echange``), the hands holding ``sizes``
+    cards, as (owner_a, slot_a, owner_b, slot_b), unsorted: one of its cards with another
+    player's, or two other players' cards."""
+    seat, n = players[i], len(players)
+    out = [(seat, s, players[j], t) for s in range(sizes[i])
+           for j in range(n) if j != i for t in range(sizes[j])]
+    others = [j for j in range(n) if j != i]
+    out += [(players[a], s, players[b], t) for x, a in enumerate(others) for b in others[x + 1:]
+            for s in range(sizes[a]) for t in range(sizes[b])]
+    return out
 
 
 def _bad_field(action: ActionBase) -> IllegalAction:
