@@ -18,7 +18,7 @@ How one hint is computed (:func:`hints`):
   its points, and the whole game in the last manche when the game has one); their seeds
   depend on ``(seed, k)`` only, the same for every action.
 * A game may play the playouts of its computer players with its own code, on plain data
-  (its ``rollout``: Stupides Vautours, Drahtseilakt, Vampir): the same choices from the same
+  (its ``rollout``: every game has one for its computer players): the same choices from the same
   seeded generators, so the same scores and winners as :func:`playout` through the contract
   (``tests/test_rollout.py`` plays both), several times faster; any other kind of player goes
   through the contract.
