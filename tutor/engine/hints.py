@@ -273,10 +273,18 @@ def ahead(a: ActionHint, b: ActionHint) -> bool:
     return beats(*duel(a.rounds, a.won, b.rounds, b.won))
 
 
+def above(low: float, high: float) -> bool:
+    """Whether an interval starting at ``low`` lies wholly above one ending at ``high`` as a
+    reader sees them, in whole percentages (:func:`tutor.fr.percent`'s rounding): 64.2 % and
+    63.9 % both read « 64 % », and two intervals that meet there do not look apart."""
+    return round(100 * low) > round(100 * high)
+
+
 def clear(a: ActionHint, b: ActionHint) -> bool:
     """Whether ``a`` is clear of ``b``: surely ahead (:func:`ahead`) and with its win chance's
-    interval wholly above ``b``'s, so that the margins a reader sees agree with the verdict."""
-    return a.win_low > b.win_high and ahead(a, b)
+    interval wholly above ``b``'s as the table shows them (:func:`above`), so that the margins
+    a reader sees agree with the verdict."""
+    return above(a.win_low, b.win_high) and ahead(a, b)
 
 
 def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -391,7 +399,7 @@ class _Arm:
 
     def clear_of(self, other: _Arm) -> bool:
         """Surely ahead and with its interval above the other's (:func:`clear`)."""
-        return self.interval()[0] > other.interval()[1] and self.ahead_of(other)
+        return above(self.interval()[0], other.interval()[1]) and self.ahead_of(other)
 
     def tight(self) -> bool:
         low, high = self.interval()

@@ -23,7 +23,7 @@ import ipywidgets as w
 
 from tutor import fr
 from tutor.engine import Event, Outcome
-from tutor.engine.hints import ActionHint, Hints, Paired
+from tutor.engine.hints import ActionHint, Hints, Paired, above
 from tutor.engine.whatif import (
     Averaged,
     Difference,
@@ -178,7 +178,7 @@ def verdict(p: Paired, played: str, other: str) -> str:
         name, behind, ahead_hint, behind_hint = (f"{fr.quote(played)}, le coup joué,", other,
                                                  p.first, p.second)
         wins = p.win_high < 0
-    if wins and ahead_hint.win_low > behind_hint.win_high:
+    if wins and above(ahead_hint.win_low, behind_hint.win_high):  # apart as the table shows
         return f"{name} est meilleur que {fr.quote(behind)}, au-delà de la marge."
     if wins:
         return (f"{name} a gagné plus souvent que {fr.quote(behind)} sur les mêmes parties, "
