@@ -63,9 +63,16 @@ class CarefulPlayer:
 
     def choose(self, view: View, legal: Sequence[Play]) -> Play:
         # the legal plays come sorted by card: the card at a level is the play at that place
-        level = _bid(_level(view.total, view.revealed),
-                     -0.2 + (0.2 - -0.2) * self.rng.random())  # rng.uniform(-0.2, 0.2)
-        return legal[round(level * (len(legal) - 1))]
+        return legal[careful_place(_level(view.total, view.revealed), self.rng.random(),
+                                   len(legal))]
+
+
+def careful_place(level: float, draw: float, size: int) -> int:
+    """The place, in a hand of ``size`` cards sorted, of the card a careful player bids on a
+    pile of ``level`` (:func:`_level`), ``draw`` being its generator's next ``random()``: the
+    level moved by ``rng.uniform(-0.2, 0.2)`` (that number, by uniform's formula), kept between
+    0 and 1 (:func:`_bid`). A hint's own playouts (:mod:`.rollout`) ask it too."""
+    return round(_bid(level, -0.2 + (0.2 - -0.2) * draw) * (size - 1))
 
 
 def _unseen(view: View) -> list[int]:

@@ -6,10 +6,10 @@ lists, by the same computer players (« Au hasard », « Prudent »): each draws
 generator exactly what it draws when handed its view and legal plays, so the playout gives the
 same scores and winners, action for action, as :func:`tutor.engine.hints.playout` (a test plays
 both on many positions). The rules it applies are :mod:`.engine`'s own: one card per seat and
-manche (``vautours/choix``), the pile to the best card played once (:func:`_taker`, the rule
-of :func:`tutor.engine.core.unique_extreme`), an unattributed pile carried over or, after the
-last manche, lost or shared (``vautours/derniere-manche``), the winners by
-:func:`.score.decide`.
+manche (``vautours/choix``), the pile to the best card played once (the engine's own
+:func:`.engine._resolution`), an unattributed pile carried over or, after the last manche, lost
+or shared among the best cards (``vautours/derniere-manche``, :func:`.engine._best_seats`), the
+winners by :func:`.score.decide`.
 """
 
 from __future__ import annotations
@@ -18,29 +18,13 @@ import random
 from collections.abc import Sequence
 
 from tutor.engine.bots import below
-from tutor.games.vautours.bots import _level
+from tutor.games.vautours.bots import _level, careful_place
+from tutor.games.vautours.engine import _best_seats, _resolution
 from tutor.games.vautours.score import decide
 from tutor.games.vautours.state import State
 
 KINDS = ("hasard", "prudent")
 """The computer players this playout plays (the others are played through the contract)."""
-
-
-def _taker(laid: list[int], high: bool, limit: int | None) -> int | None:
-    """The seat whose card takes the pile: the best value laid by one seat only (the highest
-    when ``high``), values laid by several seats cancelled first, at most ``limit`` of them
-    (``None``: no limit); ``None`` when nobody takes it."""
-    best = max(laid) if high else min(laid)
-    if laid.count(best) == 1:
-        return laid.index(best)
-    cancelled = 0
-    for value in sorted(set(laid), reverse=high):
-        if laid.count(value) == 1:
-            return laid.index(value)
-        if limit is not None and cancelled >= limit:
-            return None
-        cancelled += 1
-    return None
 
 
 def play(state: State, kind: str, seeds: Sequence[int]
@@ -60,7 +44,6 @@ def play(state: State, kind: str, seeds: Sequence[int]
     laid = list(chosen)
     taken = [list(t) for t in taken_]
     bonus = list(bonus_)
-    limit = 1 if variant.ties == "one_level" else None
     shared = variant.last_pile == "shared"
     order: tuple[int, ...] = record.shuffles[0] if record.shuffles else ()  # type: ignore
     deck, pile = list(deck_), list(pile_)
@@ -74,27 +57,23 @@ def play(state: State, kind: str, seeds: Sequence[int]
             if laid[j] is not None:
                 continue
             hand = hands[j]
-            if careful:
-                # CarefulPlayer.choose: the card at its noisy level of the hand (sorted), the
-                # level kept between 0 and 1 (:func:`.bots._bid`, inlined)
-                bid = level + (-0.2 + (0.2 - -0.2) * uniform[j]())
-                k = round((0.0 if bid <= 0.0 else bid if bid < 1.0 else 1.0) * (len(hand) - 1))
+            if careful:  # CarefulPlayer.choose (the pile's level is the manche's)
+                k = careful_place(level, uniform[j](), len(hand))
             else:  # RandomPlayer.choose: rng.choice of the hand
                 k = below(getrandbits[j], len(hand))
             card = hand.pop(k)
             laid[j] = card
             steps += 1
         cards: list[int] = laid  # type: ignore[assignment]  # (every seat has laid a card)
-        best = max(cards) if total >= 0 else min(cards)
-        w = cards.index(best) if cards.count(best) == 1 else _taker(cards, total >= 0, limit)
-        if w is not None:
-            taken[w] += pile
+        stake = tuple(pile)
+        winner = _resolution(players, cards, stake, variant).winner
+        if winner is not None:
+            taken[players.index(winner)] += pile
             pile = []
         elif not deck:
             if shared:
-                for j in range(n):
-                    if cards[j] == best:
-                        bonus[j] += total
+                for name in _best_seats(players, cards, stake):
+                    bonus[players.index(name)] += total
             pile = []
         if deck:
             pile.append(deck.pop(0))
