@@ -10,12 +10,12 @@ legal plays, so the playout gives the same points and winners, card for card, as
 The rules it applies are :mod:`.play`'s, on the same helpers: the turn in seating order or, in
 the chaotic reading, the first seat that has not chosen (``drahtseilakt/jouer``,
 ``drahtseilakt/variante-chaotique``); the trick resolved by :func:`.core.resolve`'s rule, blue
-sticks to the highest card then red to the lowest, cut to the reserve when it is finite
-(``drahtseilakt/reserve-epuisee``), pairs given back at once or at the manche's end
-(:func:`.core.unpaired`); the next score card turned (:func:`.core.turn`); at the manche's end,
-a clean manche erasing the best earlier one (:func:`.core._cancellation`) and the span of
-:func:`.play.span_outcome`: the manche's points, or the game's totals in its last manche, the
-fewest winning (:func:`tutor.engine.core.best_totals`).
+sticks to the highest card then red to the lowest, cut to the reserve when it is finite and
+pairs given back at once (the engine's own :func:`.play._give`), or pairs given back at the
+manche's end (:func:`.core.unpaired`); the next score card turned (:func:`.core.turn`); at the
+manche's end, a clean manche erasing the best earlier one (:func:`.core._cancellation`) and the
+span of :func:`.play.span_outcome`: the manche's points, or the game's totals in its last
+manche, the fewest winning (:func:`tutor.engine.core.best_totals`).
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from tutor.games.drahtseilakt.core import (
     unpaired,
 )
 from tutor.games.drahtseilakt.engine import State
+from tutor.games.drahtseilakt.play import _give
 
 KINDS = ("hasard", "prudent")
 """The computer players this playout plays (the others are played through the contract)."""
@@ -90,18 +91,13 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
             cards.append(card)
             steps += 1
             continue
-        # the trick is complete: blue to the highest card, red to the lowest
-        top, bottom = max(cards), min(cards)
-        high, low = seats[cards.index(top)], seats[cards.index(bottom)]
-        for seat, colour, pays in ((high, blue, pays_blue), (low, red, pays_red)):
-            if not pays:
-                continue
-            count, left = value, STICKS_PER_COLOUR - sum(colour)
-            if count > left and finite:
-                count = left if left > 0 else 0
-            colour[seat] += count
-            if at_once and red[seat] and blue[seat]:
-                red[seat], blue[seat] = unpaired(red[seat], blue[seat])
+        # the trick is complete: blue to the highest card, red to the lowest (the engine's
+        # own hand-out, on these lists)
+        high, low = seats[cards.index(max(cards))], seats[cards.index(min(cards))]
+        if pays_blue:
+            _give(variant, players, red, blue, high, "blue", value, [], False)
+        if pays_red:
+            _give(variant, players, red, blue, low, "red", value, [], False)
         tricks += 1
         if tricks == TRICKS:
             break
