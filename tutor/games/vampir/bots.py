@@ -92,10 +92,10 @@ class HeuristicPlayer:
         for lay in lays:
             card = lay.card
             if not isinstance(card, Vampire):
-                costs.append(100.0)  # a joker fits any hunt: never give it away
+                costs.append(JOKER_LAY)
                 continue
-            pile = len(under[_INDEX[lay.location]])
-            costs.append(held[card.rank >> 1] * 3 + card.heads * 2 + pile)
+            costs.append(lay_cost(held[card.rank >> 1], card.heads,
+                                  len(under[_INDEX[lay.location]])))
         return costs
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
@@ -220,8 +220,28 @@ class StrategistPlayer(HeuristicPlayer):
                   contexts: tuple[Any, ...]) -> list[float]:
         # a card laid under a location feeds whoever takes it next: prefer colours the next
         # players cannot use (they show no hunt of it and the pile stays small)
-        return [cost + 0.5 * sum(map(bool, contexts[_INDEX[lay.location]][0]))
+        return [cost + feeding(contexts[_INDEX[lay.location]][0])
                 for cost, lay in zip(super().lay_costs(view, hand, lays, contexts), lays)]
+
+
+# What a lay gives away, on plain numbers (:meth:`HeuristicPlayer.lay_costs`,
+# :meth:`StrategistPlayer.lay_costs`; a hint's own playouts, :mod:`.rollout`, ask them too).
+
+JOKER_LAY = 100.0
+"""A joker fits any hunt: never give it away."""
+
+
+def lay_cost(held: int, heads: int, pile: int) -> int:
+    """Laying a vampire with ``heads`` heads, the hand holding ``held`` cards of its colour, under
+    a location holding ``pile`` cards: the more of its colour kept and the bigger the pile given
+    to the next player, the dearer."""
+    return held * 3 + heads * 2 + pile
+
+
+def feeding(shown: Sequence[int]) -> float:
+    """The strategist's half point for every other player showing the location's colour
+    (``shown``: their heads in it, 0 when they show none): they could use what is laid."""
+    return 0.5 * sum(map(bool, shown))
 
 
 PLAYER_KINDS: dict[str, tuple[str, type[RandomPlayer] | type[HeuristicPlayer]]] = {

@@ -35,7 +35,15 @@ from tutor.engine import best_totals
 from tutor.engine.bots import RandomPlayer, below
 from tutor.engine.hints import Rollout
 
-from .bots import _VALUE_AND_DRAW, PLAYER_KINDS, HeuristicPlayer, StrategistPlayer
+from .bots import (
+    _VALUE_AND_DRAW,
+    JOKER_LAY,
+    PLAYER_KINDS,
+    HeuristicPlayer,
+    StrategistPlayer,
+    feeding,
+    lay_cost,
+)
 from .cards import JOKER, KINDS, LOCATIONS, SHUFFLED, Vampire
 from .engine import _heads, is_over, outcome, span_outcome
 from .hunts import Variant, _score, colour_hunts, rank_counts
@@ -334,15 +342,16 @@ def _lays(ranks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 
 def _lay_costs(lays: Sequence[tuple[int, int]], hand: list[int], piles: list[list[int]],
                context: Sequence[Any], reads: bool) -> list[float]:
-    """What laying each of ``lays`` gives away: :meth:`.bots.HeuristicPlayer.lay_costs` (plus,
-    for the strategist, :meth:`.bots.StrategistPlayer.lay_costs`' half a point for every other
-    player showing the location's colour)."""
+    """What laying each of ``lays`` gives away, as the hunters weigh it
+    (:meth:`.bots.HeuristicPlayer.lay_costs`: :func:`.bots.lay_cost`, and for the strategist
+    :func:`.bots.feeding` on top), from the hand's and the locations' counts."""
     costs: list[float] = []
     for r, k in lays:
-        cost = 100.0 if r == _JOKER else (hand[r & ~1] + hand[r | 1]) * 3 + (r & 1) * 2 + 2 + \
-            sum(piles[k])
+        # (a vampire's heads: 1, or 2 for the second rank of its colour)
+        cost = JOKER_LAY if r == _JOKER else lay_cost(hand[r & ~1] + hand[r | 1], (r & 1) + 1,
+                                                      sum(piles[k]))
         if reads:
-            cost += 0.5 * sum(map(bool, context[k][0]))
+            cost += feeding(context[k][0])
         costs.append(cost)
     return costs
 
