@@ -177,7 +177,8 @@ def test_a_class_within_five_points_waits_while_the_leader_and_the_loose_ones_pl
     come clear) and the classes not yet within ±5 points; a class already within them waits,
     its playouts would answer nothing sooner. While some class in contention is loose, a
     tight contender waits; once every contender is tight (none surely ahead), the loose
-    stopped classes play beside the leader; with nothing loose, the race has answered."""
+    stopped classes play, the tight leader waiting too; with nothing loose, the race has
+    answered."""
     from tests.nimgame import GAME, Record, State, Variant
 
     state = State(Variant(), ("A", "B"), Record(), 7, 0, (8, 0), None)
@@ -195,13 +196,46 @@ def test_a_class_within_five_points_waits_while_the_leader_and_the_loose_ones_pl
     played(loose, 40, 10, True)  # in contention, loose: the tight contender waits
     assert leader.tight() and tight.tight() and not loose.tight()
     assert race._to_play() == [leader, loose]
-    loose.active = False  # stopped, every contender tight: the loose class beside the leader
-    assert race._to_play() == [leader, loose]
+    loose.active = False  # stopped, every contender tight: the loose class alone
+    assert race._to_play() == [loose]
     played(loose, 500, 100, False)  # every class tight: the race has answered
     assert race._to_play() == [leader, tight] and race.answered()
     played(leader, 40, 30, True)  # a loose leader plays, and so does every loose contender
     played(tight, 40, 20, True)
     assert race._to_play() == [leader, tight]
+
+
+def test_a_shown_race_tightens_rather_than_chase_a_separation_it_cannot_reach() -> None:
+    """The leader alone in contention, a stopped class whose interval still meets its own and
+    both within ±5 points: the race plays them on until their intervals part when that is
+    nearer (66 % against 58 % over 700 playouts each: they part at 716) than bringing the loose
+    class within ±5 points (25 % over 40: 285 needed); at 66 % against 64 % they would not part
+    within the most playouts a race plays, so the loose class plays, alone, and once it is
+    within ±5 points the race has answered."""
+    from tests.nimgame import GAME, Record, State, Variant
+
+    state = State(Variant(), ("A", "B"), Record(), 7, 0, (8, 0), None)
+    race = hints_module.Race(GAME, GAME.view(state, "A"), kind="prudent", seed=1, shown=True)
+    leader, close, loose = race.arms.values()
+
+    def played(arm: Any, playouts: int, wins: int, active: bool) -> None:
+        arm.scores, arm.wins, arm.active = [0] * playouts, wins, active
+        arm.rounds, arm.won = set(range(playouts)), set(range(wins))
+
+    race.rounds = 700
+    played(leader, 700, 462, True)
+    played(close, 700, 406, False)
+    played(loose, 40, 10, False)
+    assert hints_module.playouts_apart(0.66, 0.58) == 716
+    assert hints_module.playouts_for_tight(0.25) == 285
+    assert leader.tight() and close.tight() and not leader.clear_of(close)
+    assert race._to_play() == [leader, close]
+    played(close, 700, 448, False)
+    assert hints_module.playouts_apart(0.66, 0.64) is None
+    assert race._to_play() == [loose] and not race.answered()
+    played(loose, 300, 75, False)
+    assert loose.tight() and race.answered()
+    assert race.result().separated() is None  # « à égalité, à la marge près », all tight
 
 
 def test_the_same_seed_and_count_give_the_same_hint_and_a_race_goes_on_exactly() -> None:

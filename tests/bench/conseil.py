@@ -23,11 +23,10 @@ from typing import Any
 
 from tutor import fr
 from tutor.engine.api import AnyEngine
-from tutor.engine.hints import SECOND, Race, rollout_kind, wilson
+from tutor.engine.hints import SECOND, TIGHT, Race, playouts_for_tight, rollout_kind, wilson
 from tutor.games import GAMES
 
 NAMES = ("Camille", "Alex", "Bea", "Dario", "Emma", "Léo")
-TIGHT = 0.05
 
 
 def positions(engine: AnyEngine, n: int, kind: str, seed: int = 1) -> list[tuple[str, Any]]:
@@ -47,16 +46,6 @@ def positions(engine: AnyEngine, n: int, kind: str, seed: int = 1) -> list[tuple
     if not mine:
         return []
     return [("début", mine[0]), ("milieu", mine[len(mine) // 2]), ("fin", mine[-1])]
-
-
-def playouts_for_tight(rate: float) -> int:
-    """The fewest playouts whose 95 % interval (Wilson's) is within ±5 points around ``rate``."""
-    n = 1
-    while True:
-        low, high = wilson(round(rate * n), n)
-        if (high - low) / 2 <= TIGHT:
-            return n
-        n += 1
 
 
 def shortfall(classes: list[Any]) -> float:

@@ -314,6 +314,50 @@ def t975(df: int) -> float:
     return T975[max(k for k in T975 if k <= df)]
 
 
+@functools.lru_cache(maxsize=1024)
+def playouts_for_tight(rate: float) -> int:
+    """How many playouts bring the win chance's interval (Wilson's) within ±5 points
+    (:data:`TIGHT`) around ``rate`` (rounded to a thousandth), found by halving: an estimate
+    of what is left to play (near 0 % and 100 % a few smaller counts may be within them)."""
+    rate = round(rate, 3)
+
+    def tight(n: int) -> bool:
+        low, high = wilson(round(rate * n), n)
+        return (high - low) / 2 <= TIGHT
+
+    low, high = 1, 1024  # (at 50 %, 385 playouts suffice)
+    while low < high:  # the interval narrows as n grows: the first n within ±5 points
+        middle = (low + high) // 2
+        if tight(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+@functools.lru_cache(maxsize=4096)
+def playouts_apart(higher: float, lower: float) -> int | None:
+    """How many playouts, the same for two classes winning at ``higher`` and ``lower``
+    (rounded to a thousandth), part their intervals as the table shows them (:func:`above`),
+    found by halving up to :data:`MAX_PLAYOUTS`; ``None`` if even those do not: the race
+    cannot show them apart."""
+    higher, lower = round(higher, 3), round(lower, 3)
+
+    def apart(n: int) -> bool:
+        return above(wilson(round(higher * n), n)[0], wilson(round(lower * n), n)[1])
+
+    if not apart(MAX_PLAYOUTS):
+        return None
+    low, high = 1, MAX_PLAYOUTS  # the intervals narrow as n grows: the first n that parts them
+    while low < high:
+        middle = (low + high) // 2
+        if apart(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
 def mean_margin(values: Sequence[float]) -> tuple[float, float]:
     """The mean of ``values`` and the half-width of its 95 % interval (Student's)."""
     n = len(values)
@@ -390,6 +434,10 @@ class _Arm:
     @property
     def playouts(self) -> int:
         return len(self.scores)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.playouts if self.playouts else 0.0
 
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.playouts)
@@ -475,29 +523,53 @@ class Race:
     def _to_play(self) -> list[_Arm]:
         """The classes a round plays: the leader and the classes in contention not yet within
         ±5 points (one already within them waits: its playouts would answer nothing sooner);
-        once every contender is within ±5 points, none surely ahead of the others, the leader
-        and the stopped classes not yet within ±5 points (the race cannot decide more: its
-        time makes every estimate tight; the leader may still come clear). In a race
-        ``shown``, once the leader alone is in contention, the stopped classes it is not yet
-        clear of (:func:`clear`)."""
+        once every contender is within ±5 points, none surely ahead of the others, the stopped
+        classes not yet within ±5 points (the race cannot decide more: its time makes every
+        estimate tight). In a race ``shown``, once the leader alone is in contention, the
+        stopped classes it is not yet clear of (:func:`clear`) play beside it, unless they and
+        the leader are all within ±5 points already and bringing every class within them takes
+        fewer playouts than parting their intervals (:meth:`_shorter_to_tighten`): then the
+        classes not yet within ±5 points."""
         live = self.contenders()
         if self.shown and self.racing and len(live) == 1 and self.rounds >= STAGES[0]:
             # the sign test has stopped every other class: their margins must now leave the
             # leader's, or the table would call it « meilleur » against what it shows
-            return live + [arm for arm in self.arms.values()
-                           if not arm.active and not live[0].clear_of(arm)]
+            unclear = [arm for arm in self.arms.values()
+                       if not arm.active and not live[0].clear_of(arm)]
+            loose = [arm for arm in self.arms.values() if not arm.tight()]
+            if loose and self._shorter_to_tighten(live[0], unclear, loose):
+                return loose
+            return live + unclear
         if len(live) < 2 or not self.racing or not all(arm.playouts for arm in live):
             return live
-        leader = max(live, key=lambda arm: arm.wins / arm.playouts)
+        leader = max(live, key=lambda arm: arm.rate)
         if not all(arm.tight() for arm in live):
             return [arm for arm in live if arm is leader or not arm.tight()]
         loose = [arm for arm in self.arms.values() if not arm.active and not arm.tight()]
-        return [leader, *loose] if loose else live
+        return loose or live
+
+    @staticmethod
+    def _shorter_to_tighten(leader: _Arm, unclear: list[_Arm], loose: list[_Arm]) -> bool:
+        """Whether, the ``unclear`` classes (those the leader is not clear of) and the leader
+        being within ±5 points already, bringing the ``loose`` classes within ±5 points takes
+        fewer playouts, at the rates estimated, than parting the leader's interval from every
+        unclear one's (each played as often as the leader, :func:`playouts_apart`): the race
+        then answers by tightening (« à égalité, à la marge près », every margin shown under
+        5 points) rather than playing on for a separation it may not reach."""
+        if not unclear or not leader.tight() or not all(arm.tight() for arm in unclear):
+            return False
+        apart = [playouts_apart(leader.rate, arm.rate) for arm in unclear]
+        tighten = sum(max(0, playouts_for_tight(arm.rate) - arm.playouts) for arm in loose)
+        if any(n is None for n in apart):
+            return True
+        rounds = max(n for n in apart if n is not None)
+        part = sum(max(0, rounds - arm.playouts) for arm in (leader, *unclear))
+        return tighten < part
 
     def _leader(self) -> _Arm:
         """The class with the best win rate so far (one in contention first, on a tie)."""
         return max((arm for arm in self.arms.values() if arm.playouts),
-                   key=lambda arm: (arm.wins / arm.playouts, arm.active))
+                   key=lambda arm: (arm.rate, arm.active))
 
     def _cut(self) -> bool:
         """Stop the classes the leader is surely ahead of (:func:`beats`, on the rounds they
