@@ -162,16 +162,29 @@ class HeuristicPlayer:
         return min(zip(costs, [random() for _ in lays], lays), key=_VALUE_AND_DRAW)[2]
 
 
-def _worth(others: Sequence[int], heads: int) -> float:
-    """Expected points of ``heads`` in a colour where the others show ``others`` (0: none)."""
+Context = tuple[int, int, int, int]
+"""One colour as the strategist reads it (:func:`colour_context`): the fewest heads another
+player shows in it (0: nobody else shows it), how many other players show it, how many do not,
+and the heads this player shows in it (0: none)."""
+
+
+@lru_cache(maxsize=1 << 12)
+def colour_context(others: tuple[int, ...], own: int) -> Context:
+    """One colour's :data:`Context` from the heads each other player shows in it (``others``,
+    0: none) and this player's (``own``): all that :func:`_strategist_gain` and
+    :func:`feeding` read of the table."""
+    shown = [h for h in others if h]
+    return min(shown, default=0), len(shown), len(others) - len(shown), own
+
+
+def _worth(low: int, missing: int, heads: int) -> float:
+    """Expected points of ``heads`` in a colour where the weakest other player shows ``low``
+    heads (0: nobody else shows it) and ``missing`` other players show none."""
     if heads == 0:
         return 0.0
-    shown = [h for h in others if h]
-    missing = len(others) - len(shown)
-    low = min(shown, default=0)
-    if shown and heads < low:
+    if low and heads < low:
         keep = 0.45 if missing else 0.0  # the weakest: lost once every player shows it
-    elif shown and heads == low:
+    elif low and heads == low:
         keep = 0.55 if missing else 0.0
     else:
         keep = 0.9 if missing else 1.0
@@ -179,22 +192,23 @@ def _worth(others: Sequence[int], heads: int) -> float:
 
 
 @lru_cache(maxsize=1 << 12)
-def _strategist_gain(context: tuple[tuple[int, ...], int], heads: int, jokers: int) -> float:
-    """What a hunt of ``heads`` and ``jokers`` would score, from its colour's ``context`` (the
-    heads the others show in it, 0: none; this player's), a joker kept being worth 0.3."""
-    others, old = context
-    value = _worth(others, heads) - _worth(others, old) if old else _worth(others, heads) + 1.0
+def _strategist_gain(context: Context, heads: int, jokers: int) -> float:
+    """What a hunt of ``heads`` and ``jokers`` would score, from its colour's ``context``
+    (:func:`colour_context`), a joker kept being worth 0.3."""
+    low, _, missing, old = context
+    value = (_worth(low, missing, heads) - _worth(low, missing, old) if old
+             else _worth(low, missing, heads) + 1.0)
     return value - 0.3 * jokers
 
 
 @lru_cache(maxsize=1 << 12)
 def _table(hunts: tuple[tuple[tuple[Card, ...], ...], ...], me: int, joker_heads: int
-           ) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Each colour's context for the player at ``me`` from every player's shown ``hunts``: the
-    heads the others show in it (in seat order), and this player's."""
+           ) -> tuple[Context, ...]:
+    """Each colour's :data:`Context` for the player at ``me`` from every player's shown
+    ``hunts``."""
     shown = [_shown(slots, joker_heads) for slots in hunts]
     mine = shown.pop(me)
-    return tuple(zip(zip(*shown), mine))
+    return tuple(colour_context(others, own) for others, own in zip(zip(*shown), mine))
 
 
 class StrategistPlayer(HeuristicPlayer):
@@ -220,7 +234,7 @@ class StrategistPlayer(HeuristicPlayer):
                   contexts: tuple[Any, ...]) -> list[float]:
         # a card laid under a location feeds whoever takes it next: prefer colours the next
         # players cannot use (they show no hunt of it and the pile stays small)
-        return [cost + feeding(contexts[_INDEX[lay.location]][0])
+        return [cost + feeding(contexts[_INDEX[lay.location]])
                 for cost, lay in zip(super().lay_costs(view, hand, lays, contexts), lays)]
 
 
@@ -238,10 +252,10 @@ def lay_cost(held: int, heads: int, pile: int) -> int:
     return held * 3 + heads * 2 + pile
 
 
-def feeding(shown: Sequence[int]) -> float:
+def feeding(context: Context) -> float:
     """The strategist's half point for every other player showing the location's colour
-    (``shown``: their heads in it, 0 when they show none): they could use what is laid."""
-    return 0.5 * sum(map(bool, shown))
+    (``context``: :func:`colour_context`): they could use what is laid."""
+    return 0.5 * context[1]
 
 
 PLAYER_KINDS: dict[str, tuple[str, type[RandomPlayer] | type[HeuristicPlayer]]] = {

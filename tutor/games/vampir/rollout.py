@@ -39,8 +39,10 @@ from .bots import (
     _VALUE_AND_DRAW,
     JOKER_LAY,
     PLAYER_KINDS,
+    Context,
     HeuristicPlayer,
     StrategistPlayer,
+    colour_context,
     feeding,
     lay_cost,
 )
@@ -108,10 +110,12 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
     hunter = StrategistPlayer if reads else HeuristicPlayer
     gain, threshold = hunter.gain, hunter.THRESHOLD
     last_turn, closing = _moments(reads, n)
-    # what a seat's contexts are read from (HeuristicPlayer.contexts: the heads it shows by
-    # colour; StrategistPlayer.contexts: each colour's heads, every player's, read from its seat
-    # by _context)
+    # each seat's contexts by colour (HeuristicPlayer.contexts: the heads it shows, its own row
+    # of heads; StrategistPlayer.contexts: each colour's heads, every player's, read from its
+    # seat by _context), kept as the hunts are shown
     columns = [tuple(row[c] for row in heads) for c in _COLOURS]
+    contexts: list[list[Any]] = ([[_context(col, s) for col in columns] for s in range(n)]
+                                 if reads else heads)
     # a manche ends within a few hundred actions (no MAX_STEPS to watch): each draw shortens
     # the deck, only a lay after a draw refills a location, a take empties one
     steps = 0
@@ -126,7 +130,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
                 if x:
                     take = takes[x - 1]
             elif takes:  # HeuristicPlayer.choose, phase "turn"
-                context = [_context(col, turn) for col in columns] if reads else heads[turn]
+                context = contexts[turn]
                 draw = uniform[turn]
                 worth = []
                 for k in takes:
@@ -182,7 +186,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
                         break
                     x -= len(group)
         else:  # HeuristicPlayer.choose once a card is drawn or a location taken
-            context = [_context(col, turn) for col in columns] if reads else heads[turn]
+            context = contexts[turn]
             best: tuple[float, tuple[int, ...], Option] | None = None
             for counts in colours:  # the best hunt of each colour, then the best of all
                 top = _best(gain, context[counts[0]], counts, jh)
@@ -207,7 +211,9 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
             shown = heads[turn]
             shown[colour] = h
             if reads:
-                columns[colour] = tuple(row[colour] for row in heads)
+                column = columns[colour] = tuple(row[colour] for row in heads)
+                for s, row in enumerate(contexts):
+                    row[colour] = _context(column, s)
             if all(shown):  # vampir/fin-six-couleurs
                 break
             if several and _colours(hand, _NOTHING, False):  # variante-plusieurs-chasses
@@ -351,17 +357,17 @@ def _lay_costs(lays: Sequence[tuple[int, int]], hand: list[int], piles: list[lis
         cost = JOKER_LAY if r == _JOKER else lay_cost(hand[r & ~1] + hand[r | 1], (r & 1) + 1,
                                                       sum(piles[k]))
         if reads:
-            cost += feeding(context[k][0])
+            cost += feeding(context[k])
         costs.append(cost)
     return costs
 
 
 @lru_cache(maxsize=1 << 12)
-def _context(column: tuple[int, ...], me: int) -> tuple[tuple[int, ...], int]:
-    """One colour's context for the strategist at ``me`` (:func:`.bots._table`) from every
-    player's heads in it (``column``, 0: not shown): the heads the others show (in seat order),
-    and its own."""
-    return column[:me] + column[me + 1:], column[me]
+def _context(column: tuple[int, ...], me: int) -> Context:
+    """One colour's context for the strategist at ``me`` (:func:`.bots.colour_context`, as
+    :func:`.bots._table` reads it) from every player's heads in it (``column``, 0: not
+    shown)."""
+    return colour_context(column[:me] + column[me + 1:], column[me])
 
 
 @cache
