@@ -117,19 +117,22 @@ MAX_STEPS = 20_000
 """A playout longer than this many actions is a bug in a game (every game ends much sooner)."""
 
 STEP_BUDGET: dict[str, int] = {
-    "vautours": 9000,
-    "vautours/prudent": 7500,
-    "drahtseilakt": 7500,
-    "drahtseilakt/prudent": 4200,
-    "vampir": 6000,
-    "vampir/stratege": 3800,
-    "vaiko": 4500,
+    "vautours": 66000,
+    "vautours/prudent": 50000,
+    "drahtseilakt": 36000,
+    "drahtseilakt/prudent": 19000,
+    "vampir": 24000,
+    "vampir/stratege": 15000,
+    "vaiko": 18000,
 }
-"""Computer players' decisions one « Conseil » may spend, all actions and playouts together, per
-game (``"<game>/<kind>"``: for the playouts of one kind of computer player, when it is slower
-than the others): from the speed measured by ``make bench`` (``tests/bench/bench.py``, section
-« hints ») so that a hint takes under a second on the reference machine. A count, not a time:
-the same seed always gives the same hint."""
+"""Computer players' decisions a fixed-count « Conseil » (:func:`hints`) may spend, all actions
+and playouts together, per game (``"<game>/<kind>"``: for the playouts of one kind of computer
+player, when it is slower than the others); the unit of a « Pourquoi » review's budget
+(:data:`tutor.engine.whatif.REVIEW_SECONDS`). About a fifth of a second of one core of the
+2-core machine ``make bench`` runs on, at the speed of the games' own playouts
+(``tests/bench/conseil.py``'s decisions per second, 2026-11-28; the slower kind of a key). A
+count, not a time: the same seed always gives the same hint. The page's « Conseil » is timed
+instead (:meth:`Race.run_for`: what one second holds on the serving machine)."""
 
 ROLLOUT_KIND: dict[tuple[str, str], str] = {
     ("vautours", "stratege"): "prudent",

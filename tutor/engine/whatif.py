@@ -450,9 +450,8 @@ class Review:
 
 
 #: What one review may spend, in « Conseil » budgets (:data:`~tutor.engine.hints.STEP_BUDGET`
-#: holds one second of the loaded reference machine's wall time, about a fifth of a second
-#: of one core's CPU time on the 2-core machine ``make bench`` runs on): a whole game in
-#: under two seconds of one core (``tests/bench/whatif.py``). The screen's first round of
+#: holds about a fifth of a second of one core's CPU time on the 2-core machine ``make bench``
+#: runs on): a whole game in under two seconds of one core (``tests/bench/whatif.py``). The screen's first round of
 #: every decision is played whatever the budget (every decision is judged): a long game may
 #: spend more, never judge fewer decisions.
 REVIEW_SECONDS = 3.0
