@@ -39,7 +39,7 @@ class Drahtseilakt(Game[State, Play, View]):
     PRESETS = PRESETS
     PRESET_LABELS = PRESET_LABELS
     PLAYER_KINDS = PLAYER_KINDS
-    EXPERT = ("prudent", 6000)  # about 0.2 s of computer decisions on the reference machine
+    EXPERT = ("prudent", 18000)  # about 0.2 s of computer decisions on the reference machine
     SCENARIO = SCENARIO
     PHRASES = PHRASES
     LESSONS = (Lesson("drahtseilakt/paires",
