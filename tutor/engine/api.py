@@ -197,8 +197,9 @@ class Game(ABC, Generic[S, A, V]):
     PRESET_LABELS: ClassVar[Mapping[str, str]]
     PLAYER_KINDS: Mapping[str, tuple[str, BotKind[Any, Any]]]
     #: the « Expert » computer player: the kind its races play with and the computer decisions
-    #: it may spend on one choice (about 0.2 s on the reference machine; a count, so that a
-    #: seed always gives the same game); ``None``: no Expert
+    #: it may spend on one choice (at most about 0.2 s on the reference machine, less in the
+    #: games whose long matches would make ``make bench``'s 200 games last hours; a count, so
+    #: that a seed always gives the same game); ``None``: no Expert
     EXPERT: ClassVar[tuple[str, int] | None] = None
     SCENARIO: ClassVar[Notation[Any, Any]]
     #: how the game tells its events in French (:meth:`describe`)
