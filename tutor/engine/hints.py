@@ -49,7 +49,10 @@ How one hint is computed (:func:`hints`):
   ahead of every other class **and** its interval lies wholly above theirs (:func:`clear`):
   what the table shows never contradicts the word. A race run for the page (``shown``) goes
   on refining the stopped classes whose interval still meets the leader's, and has answered
-  only once the table can say so.
+  only once the table can say so; when those classes and the leader are all within ±5 points
+  already, it takes the shorter way to an answer, at the rates estimated: parting their
+  intervals (:func:`playouts_apart`) or bringing every other class within ±5 points
+  (:func:`playouts_for_tight`).
 
 The result depends only on the view, the kind of computer player, the seed and the number of
 playouts or the budget: never on the hidden cards of the real state. Standard library only.
