@@ -198,6 +198,9 @@ def test_a_class_within_five_points_waits_while_the_leader_and_the_loose_ones_pl
     assert race._to_play() == [leader, loose]
     loose.active = False  # stopped, every contender tight: the loose class alone
     assert race._to_play() == [loose]
+    race.shown = False  # (for the « Expert », only the leader is asked: the contenders play)
+    assert race._to_play() == [leader, tight]
+    race.shown = True
     played(loose, 500, 100, False)  # every class tight: the race has answered
     assert race._to_play() == [leader, tight] and race.answered()
     played(leader, 40, 30, True)  # a loose leader plays, and so does every loose contender

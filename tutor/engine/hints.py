@@ -530,8 +530,9 @@ class Race:
         """The classes a round plays: the leader and the classes in contention not yet within
         ±5 points (one already within them waits: its playouts would answer nothing sooner);
         once every contender is within ±5 points, none surely ahead of the others, the stopped
-        classes not yet within ±5 points (the race cannot decide more: its time makes every
-        estimate tight). In a race ``shown``, once the leader alone is in contention, the
+        classes not yet within ±5 points in a race ``shown`` (the race cannot decide more: its
+        time makes every estimate tight), the contenders in another (the « Expert », the
+        review: only the leader is asked, the stopped classes' margins are not read). In a race ``shown``, once the leader alone is in contention, the
         stopped classes it is not yet clear of (:func:`clear`) play beside it, unless they and
         the leader are all within ±5 points already and bringing every class within them takes
         fewer playouts than parting their intervals (:meth:`_shorter_to_tighten`): then the
@@ -551,6 +552,8 @@ class Race:
         leader = max(live, key=lambda arm: arm.rate)
         if not all(arm.tight() for arm in live):
             return [arm for arm in live if arm is leader or not arm.tight()]
+        if not self.shown:  # the leader is all that is asked: telling the contenders apart
+            return live
         loose = [arm for arm in self.arms.values() if not arm.active and not arm.tight()]
         return loose or live
 
