@@ -172,6 +172,13 @@ def test_the_race_never_drops_an_action_that_surely_wins() -> None:
                         assert result.separated() == sure
 
 
+def played(arm: Any, playouts: int, wins: int, active: bool) -> None:
+    """Give a race's class ``wins`` out of ``playouts`` on rounds 0 onwards (its first rounds
+    won), in contention or not."""
+    arm.scores, arm.wins, arm.active = [0] * playouts, wins, active
+    arm.rounds, arm.won = set(range(playouts)), set(range(wins))
+
+
 def test_a_class_within_five_points_waits_while_the_leader_and_the_loose_ones_play() -> None:
     """Where a round's playouts go once the race has estimates: the leader (it may still
     come clear) and the classes not yet within ±5 points; a class already within them waits,
@@ -185,10 +192,6 @@ def test_a_class_within_five_points_waits_while_the_leader_and_the_loose_ones_pl
     race = hints_module.Race(GAME, GAME.view(state, "A"), kind="prudent", seed=1, shown=True)
     leader, tight, loose = race.arms.values()
     assert race._to_play() == [leader, tight, loose]  # nothing played yet: every class
-
-    def played(arm: Any, playouts: int, wins: int, active: bool) -> None:
-        arm.scores, arm.wins, arm.active = [0] * playouts, wins, active
-        arm.rounds, arm.won = set(range(playouts)), set(range(wins))
 
     race.rounds = 500
     played(leader, 500, 260, True)
@@ -209,10 +212,10 @@ def test_a_class_within_five_points_waits_while_the_leader_and_the_loose_ones_pl
 
 
 def test_a_shown_race_tightens_rather_than_chase_a_separation_it_cannot_reach() -> None:
-    """The leader alone in contention, a stopped class whose interval still meets its own and
-    both within ±5 points: the race plays them on until their intervals part when that is
-    nearer (66 % against 58 % over 700 playouts each: they part at 716) than bringing the loose
-    class within ±5 points (25 % over 40: about 285 needed); at 66 % against 64 % they would not part
+    """The leader alone in contention, a stopped class whose interval still meets its own and both
+    within ±5 points: the race plays them on until their intervals part when that is nearer (66
+    % against 58 % over 700 playouts each: they part at 716) than bringing the loose class
+    within ±5 points (25 % over 40: about 285 needed); at 66 % against 64 % they would not part
     within the most playouts a race plays, so the loose class plays, alone, and once it is
     within ±5 points the race has answered."""
     from tests.nimgame import GAME, Record, State, Variant
@@ -220,10 +223,6 @@ def test_a_shown_race_tightens_rather_than_chase_a_separation_it_cannot_reach() 
     state = State(Variant(), ("A", "B"), Record(), 7, 0, (8, 0), None)
     race = hints_module.Race(GAME, GAME.view(state, "A"), kind="prudent", seed=1, shown=True)
     leader, close, loose = race.arms.values()
-
-    def played(arm: Any, playouts: int, wins: int, active: bool) -> None:
-        arm.scores, arm.wins, arm.active = [0] * playouts, wins, active
-        arm.rounds, arm.won = set(range(playouts)), set(range(wins))
 
     race.rounds = 700
     played(leader, 700, 462, True)

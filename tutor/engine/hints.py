@@ -331,14 +331,7 @@ def playouts_for_tight(rate: float) -> int:
         low, high = wilson(round(rate * n), n)
         return (high - low) / 2 <= TIGHT
 
-    low, high = 1, 1024  # (at 50 %, 385 playouts suffice)
-    while low < high:  # the interval narrows as n grows: the first n within ±5 points
-        middle = (low + high) // 2
-        if tight(middle):
-            high = middle
-        else:
-            low = middle + 1
-    return low
+    return _first(tight, 1024)  # (at 50 %, 385 playouts suffice)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -352,12 +345,16 @@ def playouts_apart(higher: float, lower: float) -> int | None:
     def apart(n: int) -> bool:
         return above(wilson(round(higher * n), n)[0], wilson(round(lower * n), n)[1])
 
-    if not apart(MAX_PLAYOUTS):
-        return None
-    low, high = 1, MAX_PLAYOUTS  # the intervals narrow as n grows: the first n that parts them
+    return _first(apart, MAX_PLAYOUTS) if apart(MAX_PLAYOUTS) else None
+
+
+def _first(holds: Callable[[int], bool], most: int) -> int:
+    """The first count of playouts from 1 to ``most`` for which ``holds`` is true, by halving
+    (intervals narrow as playouts grow: once true, true for more, but for a rounding)."""
+    low, high = 1, most
     while low < high:
         middle = (low + high) // 2
-        if apart(middle):
+        if holds(middle):
             high = middle
         else:
             low = middle + 1
@@ -527,16 +524,16 @@ class Race:
             self._cut()
 
     def _to_play(self) -> list[_Arm]:
-        """The classes a round plays: the leader and the classes in contention not yet within
-        ±5 points (one already within them waits: its playouts would answer nothing sooner);
-        once every contender is within ±5 points, none surely ahead of the others, the stopped
-        classes not yet within ±5 points in a race ``shown`` (the race cannot decide more: its
-        time makes every estimate tight), the contenders in another (the « Expert », the
-        review: only the leader is asked, the stopped classes' margins are not read). In a race ``shown``, once the leader alone is in contention, the
-        stopped classes it is not yet clear of (:func:`clear`) play beside it, unless they and
-        the leader are all within ±5 points already and bringing every class within them takes
-        fewer playouts than parting their intervals (:meth:`_shorter_to_tighten`): then the
-        classes not yet within ±5 points."""
+        """The classes a round plays: the leader and the classes in contention not yet within ±5
+        points (one already within them waits: its playouts would answer nothing sooner); once every
+        contender is within ±5 points, none surely ahead of the others, the stopped classes not yet
+        within ±5 points in a race ``shown`` (the race cannot decide more: its time makes every
+        estimate tight), the contenders in another (the « Expert », the review: only the leader is
+        asked, the stopped classes' margins are not read). In a race ``shown``, once the leader
+        alone is in contention, the stopped classes it is not yet clear of (:func:`clear`) play
+        beside it, unless they and the leader are all within ±5 points already and bringing every
+        class within them takes fewer playouts than parting their intervals
+        (:meth:`_shorter_to_tighten`): then the classes not yet within ±5 points."""
         live = self.contenders()
         if self.shown and self.racing and len(live) == 1 and self.rounds >= STAGES[0]:
             # the sign test has stopped every other class: their margins must now leave the

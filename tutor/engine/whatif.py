@@ -449,11 +449,11 @@ class Review:
     dueled: int
 
 
-#: What one review may spend, in « Conseil » budgets (:data:`~tutor.engine.hints.STEP_BUDGET`
-#: holds about a fifth of a second of one core's CPU time on the 2-core machine ``make bench``
-#: runs on): a whole game in under two seconds of one core (``tests/bench/whatif.py``). The screen's first round of
-#: every decision is played whatever the budget (every decision is judged): a long game may
-#: spend more, never judge fewer decisions.
+#: What one review may spend, in « Conseil » budgets (:data:`~tutor.engine.hints.STEP_BUDGET` holds
+#: about a fifth of a second of one core's CPU time on the 2-core machine ``make bench`` runs on): a
+#: whole game in under two seconds of one core (``tests/bench/whatif.py``). The screen's first round
+#: of every decision is played whatever the budget (every decision is judged): a long game may spend
+#: more, never judge fewer decisions.
 REVIEW_SECONDS = 3.0
 #: The share of a review's budget that screens the decisions (the first round of every race
 #: included); the rest, never less than the remaining share whatever the first rounds cost,
