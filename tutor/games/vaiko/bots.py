@@ -95,8 +95,7 @@ class MemoryPlayer:
                        if isinstance(a, vs.Exchange)], self._table(view), known, self.rng))
         if phase == vs.CALL:
             unseen = self._unseen_average(view, points, self._values)
-            others = (tuple(points[f] if f is not None else None for f in p.cards)
-                      for p in view.players if p.name != seat)
+            others = (cards for name, cards in self._table(view).items() if name != seat)
             return vs.Call(seat) if calls(known, len(unknown), unseen, others,
                                           self.threshold) else vs.EndTurn(seat)
         return self.rng.choice(list(legal))

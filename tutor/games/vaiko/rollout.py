@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 
 from tutor.engine.bots import below
 from tutor.engine.hints import Rollout
@@ -71,13 +72,6 @@ _DECKS: dict[int, tuple[Deck, list[int], list[int], list[str], int]] = {}
 """For each deck (by identity, the deck kept alive with its entry): each card's face as a
 number (same face, same number), its points and its effect, and the deck's total points."""
 
-_LOOKS: dict[tuple[tuple[str, ...], tuple[int, ...]], list[tuple[str, int]]] = {}
-_SWAPS: dict[tuple[tuple[str, ...], int, tuple[int, ...]], list[tuple[str, int, str, int]]] = {}
-"""The legal looks of a Vision and swaps of an Échange (seat ``i``'s), for each players and
-hands' sizes, sorted as :func:`.legality.legal_actions` sorts the actions (their fields in
-order: the seat, the same for all, then the owner and slot of each card)."""
-
-
 def _cards(deck: Deck) -> tuple[list[int], list[int], list[str], int]:
     """Each card's face number, points and effect, and the deck's total points (read once)."""
     found = _DECKS.get(id(deck))
@@ -92,27 +86,19 @@ def _cards(deck: Deck) -> tuple[list[int], list[int], list[str], int]:
     return found[1:]
 
 
-def _looks(players: tuple[str, ...], sizes: tuple[int, ...]) -> list[tuple[str, int]]:
-    """The legal looks of a Vision, sorted (:func:`.legality.vision_targets`)."""
-    key = (players, sizes)
-    found = _LOOKS.get(key)
-    if found is None:
-        if len(_LOOKS) >= 4096:
-            _LOOKS.clear()
-        found = _LOOKS[key] = sorted(vision_targets(players, sizes))
-    return found
+@lru_cache(maxsize=4096)
+def _looks(players: tuple[str, ...], sizes: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+    """The legal looks of a Vision, the hands holding ``sizes`` cards, sorted as
+    :func:`.legality.legal_actions` sorts the actions (:func:`.legality.vision_targets`)."""
+    return tuple(sorted(vision_targets(players, sizes)))
 
 
+@lru_cache(maxsize=4096)
 def _swaps(players: tuple[str, ...], i: int, sizes: tuple[int, ...]
-           ) -> list[tuple[str, int, str, int]]:
-    """Seat ``i``'s legal swaps of an Échange, sorted (:func:`.legality.exchange_targets`)."""
-    key = (players, i, sizes)
-    found = _SWAPS.get(key)
-    if found is None:
-        if len(_SWAPS) >= 4096:
-            _SWAPS.clear()
-        found = _SWAPS[key] = sorted(exchange_targets(players, i, sizes))
-    return found
+           ) -> tuple[tuple[str, int, str, int], ...]:
+    """Seat ``i``'s legal swaps of an Échange, the hands holding ``sizes`` cards, sorted as
+    :func:`.legality.legal_actions` sorts the actions (:func:`.legality.exchange_targets`)."""
+    return tuple(sorted(exchange_targets(players, i, sizes)))
 
 
 def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout | None:
@@ -301,10 +287,9 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
             if memory:
                 seen_cards, unseen_slots = split(i)
                 unseen = average(i)
-                mine = known[i]
                 called = calls(seen_cards, len(unseen_slots), unseen,
-                               (tuple(points[c] if c in mine else None for c in h)
-                                for j, h in enumerate(hands) if j != i), THRESHOLD)
+                               (cards for name, cards in table(i).items() if name != players[i]),
+                               THRESHOLD)
             else:  # Call, then EndTurn
                 called = below(getrandbits[i], 2) == 0
             if called:
