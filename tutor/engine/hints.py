@@ -320,18 +320,20 @@ def t975(df: int) -> float:
     return T975[max(k for k in T975 if k <= df)]
 
 
+def within_tight(wins: int, n: int) -> bool:
+    """Whether ``wins`` out of ``n`` playouts give a win chance within ±5 points
+    (:data:`TIGHT`: half its interval's width)."""
+    low, high = wilson(wins, n)
+    return (high - low) / 2 <= TIGHT
+
+
 @functools.lru_cache(maxsize=1024)
 def playouts_for_tight(rate: float) -> int:
     """How many playouts bring the win chance's interval (Wilson's) within ±5 points
     (:data:`TIGHT`) around ``rate`` (rounded to a thousandth), found by halving: an estimate
     of what is left to play (near 0 % and 100 % a few smaller counts may be within them)."""
     rate = round(rate, 3)
-
-    def tight(n: int) -> bool:
-        low, high = wilson(round(rate * n), n)
-        return (high - low) / 2 <= TIGHT
-
-    return _first(tight, 1024)  # (at 50 %, 385 playouts suffice)
+    return _first(lambda n: within_tight(round(rate * n), n), 1024)  # (at 50 %: 385)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -453,8 +455,7 @@ class _Arm:
         return above(self.interval()[0], other.interval()[1]) and self.ahead_of(other)
 
     def tight(self) -> bool:
-        low, high = self.interval()
-        return (high - low) / 2 <= TIGHT
+        return within_tight(self.wins, self.playouts)
 
 
 class Race:
