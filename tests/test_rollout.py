@@ -88,6 +88,39 @@ def test_a_games_own_playout_is_the_contracts(game: str, kind: str) -> None:
     assert checked > 100
 
 
+@pytest.mark.parametrize(("game", "kind"), [(g, k) for g, kinds in PLAYED.items()
+                                            for k in sorted(kinds)])
+def test_a_rounds_playouts_played_together_are_each_the_playout_played_alone(
+        game: str, kind: str) -> None:
+    """A race's round hands the game one state per action tried, all from one sampled state and
+    with the same seeds (``rollouts``): each result is the one ``rollout`` gives alone, at every
+    player count and reading, whichever seat is advised (the last to choose included: its card
+    ends the manche), and for states where different seats acted."""
+    engine = GAMES[game].engine()
+    rng = random.Random(11)
+    checked = split = 0
+    for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1):
+        for variant in variants(engine):
+            along = positions(engine, n, 3 + n, variant)
+            for state, seat in along[::max(1, len(along) // 8)] + along[-1:]:
+                sample = engine.sample_state(engine.view(state, seat), random.Random(rng.random()))
+                states = [engine.step(sample, action, False)[0]
+                          for action in engine.legal_actions(sample, seat)]
+                seeds = [rng.randrange(1 << 30) for _ in range(n)]
+                together = list(engine.rollouts(sample, states, kind, seeds))
+                alone = [engine.rollout(sample, s, kind, seeds) for s in states]
+                assert together == alone
+                checked += len(states)
+                # one action of any seat to play (several seats differ among the states)
+                mixed = [engine.step(sample, action, False)[0]
+                         for p in engine.current_seats(sample)
+                         for action in engine.legal_actions(sample, p)[::3]]
+                assert list(engine.rollouts(sample, mixed, kind, seeds)) == \
+                    [engine.rollout(sample, s, kind, seeds) for s in mixed]
+                split += len({r[1] for r in alone if r is not None}) > 1
+    assert checked > 200 and split > 10
+
+
 @pytest.mark.parametrize("game", sorted(PLAYED))
 def test_a_games_own_playout_is_the_contracts_from_a_position_set_up_by_hand(
         game: str) -> None:

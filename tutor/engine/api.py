@@ -318,6 +318,14 @@ class Game(ABC, Generic[S, A, V]):
         played through the contract. None by default."""
         return None
 
+    def rollouts(self, start: S, states: Sequence[S], kind: str, seeds: Sequence[int]
+                 ) -> Sequence[Rollout | None]:
+        """:meth:`rollout` for each of ``states`` (each reached from ``start`` by one action),
+        all with the same ``seeds``: a race's round, one playout per action tried. A game may
+        play them together, each giving what :meth:`rollout` gives alone; one by one by
+        default."""
+        return [self.rollout(start, state, kind, seeds) for state in states]
+
     def glance(self, state: S, seat: str) -> V:
         """What a computer player that reads only the table, none of the seats' rows, is
         handed in a hint's playouts (one that says so: ``GLANCES``): its whole view unless

@@ -21,7 +21,8 @@ How one hint is computed (:func:`hints`):
   (its ``rollout``: every game has one for its computer players): the same choices from the same
   seeded generators, so the same scores and winners as :func:`playout` through the contract
   (``tests/test_rollout.py`` plays both), several times faster; any other kind of player goes
-  through the contract.
+  through the contract. A round's playouts are handed to the game together (its
+  ``rollouts``): Stupides Vautours plays the seats they share once for all of them.
 * A playout is won when the seat is among the winners: a shared victory counts as a win (the
   rules make every tied player a winner).
 * The margin is a 95 % interval: Wilson's for the win chance (honest at 0 % and 100 %),
@@ -97,6 +98,9 @@ class HintEngine(Protocol):
 
     def rollout(self, start: Any, state: Any, kind: str, seeds: Sequence[int]
                 ) -> Rollout | None: ...
+
+    def rollouts(self, start: Any, states: Sequence[Any], kind: str, seeds: Sequence[int]
+                 ) -> Sequence[Rollout | None]: ...
 
     def step(self, state: Any, action: Any, explain: bool) -> tuple[Any, tuple[Event, ...]]: ...
 
@@ -500,10 +504,12 @@ class Race:
         sample = engine.sample_state(self.view, _rng(self.seed, k))
         base = (self.seed * 1_000_003 + k) * 16
         seeds = [base + j for j in range(len(self.players))]
-        for arm in self._to_play():
-            state, _ = engine.step(sample, arm.action, False)  # a legal action (see legal)
-            # the game's own playout for its computer players, or through the contract
-            out = engine.rollout(sample, state, self.played_by, seeds)
+        arms = self._to_play()
+        states = [engine.step(sample, arm.action, False)[0]  # a legal action (see legal)
+                  for arm in arms]
+        # the game's own playouts for its computer players, or through the contract
+        outs = engine.rollouts(sample, states, self.played_by, seeds)
+        for arm, state, out in zip(arms, states, outs, strict=True):
             if out is None:
                 bots = {p: self.make(seed=s) for p, s in zip(self.players, seeds, strict=True)}
                 out = playout(engine, sample, state, bots)

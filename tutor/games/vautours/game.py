@@ -67,6 +67,11 @@ class Vautours(Game[State, Play, View]):
                 ) -> Rollout | None:
         return rollout.play(state, kind, seeds)
 
+    def rollouts(self, start: State, states: Sequence[State], kind: str, seeds: Sequence[int]
+                 ) -> Sequence[Rollout | None]:
+        played = rollout.play_many(states, kind, seeds)
+        return [None] * len(states) if played is None else played
+
     def sample_state(self, view: View, rng: random.Random) -> State:
         return hidden.sample_state(self, view, rng)
 
