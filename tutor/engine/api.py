@@ -204,6 +204,9 @@ class Game(ABC, Generic[S, A, V]):
     SCENARIO: ClassVar[Notation[Any, Any]]
     #: how the game tells its events in French (:meth:`describe`)
     PHRASES: ClassVar[Phrasebook]
+    #: which actions a hint counts as one (:meth:`hint_class`), in French, for the « Conseil »
+    #: panel's explanation; ``None``: every action stands alone
+    ALIKE: ClassVar[str | None] = None
     #: the class of the game's positions (checked once, where a position enters :meth:`apply`)
     state_type: ClassVar[builtins.type[Any]]
     #: the game's own set-up choices that :meth:`new_game` accepts (kept in the record)

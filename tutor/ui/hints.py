@@ -82,8 +82,10 @@ def kind_of(board: Any) -> str:
     return str(keys[min(1, len(keys) - 1)])
 
 
-def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
-    """How the hint was computed, in plain French."""
+def explanation(result: Hints, labels: dict[str, str], seat: str,
+                alike: str | None = None) -> str:
+    """How the hint was computed, in plain French (``alike``: the game's example of actions
+    counted as one, its ``ALIKE``)."""
     level = fr.quote(labels[result.kind].split(" (")[0])
     played = fr.quote(labels[result.played_by].split(" (")[0])
     until = "la fin de la partie" if result.whole_game else "la fin de la manche en cours"
@@ -105,9 +107,9 @@ def explanation(result: Hints, labels: dict[str, str], seat: str) -> str:
                  f"parties en une seconde : les parties simulées sont jouées par l’ordinateur "
                  f"{played}, pour tout le monde, {seat} aussi après ce coup. ")
     if any(len(r.alike) > 1 for r in result.rows):
-        text += (f"Des coups que rien ne distingue de ce que {seat} voit (deux cartes jamais "
-                 "vues d’une même main, par exemple) ont les mêmes chances : ils partagent une "
-                 "ligne et un seul calcul. ")
+        example = f" ({alike})" if alike else ""
+        text += (f"Des coups qui ont forcément les mêmes chances{example} partagent une ligne "
+                 "et un seul calcul. ")
     if result.lowest_wins and result.whole_game:
         text += "Le score moyen est le total final : ici, le plus petit total gagne. "
     text += "Une victoire partagée compte comme une victoire."
@@ -272,7 +274,7 @@ class HintPanel(w.VBox):  # type: ignore[misc]
             f"{h.esc(total)}</p>"
             f'<details class="tv-muted tv-hint-how"><summary>Comment ce conseil est calculé'
             f"</summary><p>{h.esc(fr.typography(MARGIN_DETAIL))}</p>"
-            f"<p>{h.esc(explanation(result, kinds, seat))}</p></details></div>"))
+            f"<p>{h.esc(explanation(result, kinds, seat, engine.ALIKE))}</p></details></div>"))
         # a screen reader hears the verdict; the table is read where it stands
         board.announce(f"Conseil pour {seat}. {verdict(result, labels)}")
         self.refine.layout.display = ""

@@ -5,7 +5,7 @@ scenario notation, and its rules (:mod:`.engine`, :mod:`.play`, :mod:`.hidden`,
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 
 from tutor.engine import Event, Outcome
 from tutor.engine.api import Game, GameType
@@ -25,7 +25,7 @@ from tutor.games.drahtseilakt.core import (
 )
 from tutor.games.drahtseilakt.engine import Play, State, View
 from tutor.games.drahtseilakt.scenario import SCENARIO
-from tutor.games.drahtseilakt.text import PHRASES
+from tutor.games.drahtseilakt.text import ALIKE, PHRASES
 
 
 class Drahtseilakt(Game[State, Play, View]):
@@ -42,6 +42,7 @@ class Drahtseilakt(Game[State, Play, View]):
     EXPERT = ("prudent", 18000)  # about 0.2 s of computer decisions on the reference machine
     SCENARIO = SCENARIO
     PHRASES = PHRASES
+    ALIKE = ALIKE
     LESSONS = (Lesson("drahtseilakt/paires",
                       "Vous n’avez jamais rendu de paire : recevoir la couleur de bâtonnets que "
                       "vous n’avez pas (du rouge quand vous avez du bleu, ou l’inverse) renvoie "
@@ -64,6 +65,9 @@ class Drahtseilakt(Game[State, Play, View]):
     def rollout(self, start: State, state: State, kind: str, seeds: Sequence[int]
                 ) -> Rollout | None:
         return rollout.play(start, state, kind, seeds)
+
+    def hint_class(self, view: View, action: Play) -> Hashable:
+        return hidden.hint_class(view, action)
 
     def span_outcome(self, start: State, now: State) -> Outcome | None:
         return play.span_outcome(start, now)

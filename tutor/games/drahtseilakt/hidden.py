@@ -16,7 +16,28 @@ from typing import NamedTuple
 from tutor.engine import shuffled
 from tutor.engine.core import Record
 from tutor.games.drahtseilakt.core import HAND_SIZE, SCORE_CARDS, ScoreCard, Stake, number_cards
-from tutor.games.drahtseilakt.engine import FIRST_DEALER, State, View
+from tutor.games.drahtseilakt.engine import FIRST_DEALER, Play, State, View
+
+
+def hint_class(view: View, action: object) -> Hashable:
+    """What ``view`` tells of ``action``: a card of the seat's hand is known by its rank among
+    the cards that may still be played this manche. The rules compare number cards only by
+    rank (blue sticks to the highest of a trick, red to the lowest, the highest leads next),
+    and so do the computer players (what they weigh is how many cards still out lie under a
+    card: :func:`.bots.careful_choice`). Two cards of the hand with no such card between them
+    (every number between them is in the hand or was played in a finished trick of this
+    manche; a card of the trick being played is still on the table) are exchangeable: playing
+    one or the other gives the same game, card for card, the other one kept standing for it.
+    One estimate serves such a run of cards, named by its lowest card."""
+    me = view.me()
+    if type(action) is not Play or me is None or me.hand is None or action.card not in me.hand:
+        return action
+    out = set(view.played_this_manche)
+    hand = sorted(me.hand)
+    i = hand.index(action.card)
+    while i > 0 and all(x in out for x in range(hand[i - 1] + 1, hand[i])):
+        i -= 1
+    return "rang", action.seat, hand[i]
 
 
 class _Setup(NamedTuple):

@@ -132,6 +132,10 @@ def _points(values: Mapping[str, int]) -> str:
     return fr.join(f"{p} {fr.count(v, 'point')}" for p, v in values.items())
 
 
+ALIKE = ("deux cartes de la main qui se suivent sans carte encore en jeu entre elles : seul "
+         "le rang des cartes compte")
+"""Which actions a « Conseil » counts as one (:func:`.hidden.hint_class`)."""
+
 PHRASES = Phrasebook("Drahtseilakt", {
     "setup": lambda d, who: fr.seating(d["players"]),
     "cards": "Cartes numérotées en jeu : de 1 à {count}, chacune une seule fois.",

@@ -30,7 +30,7 @@ from tutor.games.vaiko.state import (
     Variant,
     View,
 )
-from tutor.games.vaiko.text import PHRASES, describe
+from tutor.games.vaiko.text import ALIKE, PHRASES, describe
 
 
 class Vaiko(Game[State, Action, View]):
@@ -48,6 +48,7 @@ class Vaiko(Game[State, Action, View]):
     EXPERT = ("memoire", 5500)  # about 0.03 s at the median on the reference machine (README)
     SCENARIO = SCENARIO
     PHRASES = PHRASES
+    ALIKE = ALIKE
     LESSONS = (Lesson("vaiko/bonus",
                       "Vous n’avez jamais annoncé « Vaiko » : l’annonceur qui a le plus petit "
                       "score de la manche retire 10 points à son score.",

@@ -185,6 +185,9 @@ def _totals(d: Mapping[str, Any], who: str) -> str:
         f"{p} {fr.count(t, 'point')}" for p, t in d["totals"].items()) + "."
 
 
+ALIKE = "deux cartes jamais vues d’une même main, par exemple"
+"""Which actions a « Conseil » counts as one (:func:`.hidden.hint_class`)."""
+
 PHRASES = Phrasebook("Vaiko", {
     "setup": "Joueurs : {players:names}.",
     "deck": _deck,
