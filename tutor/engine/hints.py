@@ -124,8 +124,8 @@ MAX_STEPS = 20_000
 """A playout longer than this many actions is a bug in a game (every game ends much sooner)."""
 
 STEP_BUDGET: dict[str, int] = {
-    "vautours": 66000,
-    "vautours/prudent": 50000,
+    "vautours": 90000,
+    "vautours/prudent": 65000,
     "drahtseilakt": 36000,
     "drahtseilakt/prudent": 19000,
     "vampir": 24000,

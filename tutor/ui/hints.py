@@ -141,7 +141,7 @@ def verdict(result: Hints, labels: dict[Any, str]) -> str:
     best = result.separated()
     ranked = result.classes()
     if len(ranked) < 2:
-        return "Un seul coup possible ici (ou des coups que rien ne distingue)."
+        return "Un seul coup possible ici (ou des coups qui ont forcément les mêmes chances)."
     if best is not None:
         return f"Meilleur coup, séparé des autres à 95 % : {labels.get(best.action, '')}."
     group = result.leaders()
@@ -172,10 +172,9 @@ def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
         elif r.alike in group and 1 < len(group) < len(ranked):  # all tied: the verdict says it
             tag = ' <span class="tv-tag" title="à égalité, à la marge près">en tête</span>'
         if others:
-            same = fr.count(len(others), "autre coup, indiscernable",
-                            "autres coups, indiscernables")
+            same = fr.count(len(others), "autre coup", "autres coups")
             tag += (f' <span class="tv-muted" title="{h.esc("; ".join(others))}">'
-                    f"(comme {h.esc(same)} pour vous)</span>")
+                    f"(comme {h.esc(same)}, aux mêmes chances)</span>")
         rows.append([
             f'<span class="tv-hint-move">{h.esc(labels.get(r.action, str(r.action)))}</span>'
             + tag,

@@ -40,7 +40,7 @@ class Vautours(Game[State, Play, View]):
     PRESETS = PRESETS
     PRESET_LABELS = PRESET_LABELS
     PLAYER_KINDS = PLAYER_KINDS
-    EXPERT = ("prudent", 60000)  # about 0.2 s of computer decisions on the reference machine
+    EXPERT = ("prudent", 140000)  # about 0.2 s of computer decisions on the reference machine
     SCENARIO = SCENARIO
     PHRASES = PHRASES
     LESSONS = (Lesson("vautours/suricate",
