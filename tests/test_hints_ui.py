@@ -112,6 +112,27 @@ def test_the_hint_says_when_the_smallest_total_wins() -> None:
     assert "le plus petit total gagne" not in hints_ui.explanation(result, labels, result.seat)
 
 
+def test_cards_counted_as_one_are_named_in_their_row_and_explained() -> None:
+    """Drahtseilakt's first hand holds cards with no card still in play between them: one row
+    serves them, names the others in its text (not only in a hover title, out of reach of a
+    keyboard or a phone) and the explanation says why they have the same chances."""
+    table = importlib.import_module(page_of("drahtseilakt")).play_vs_computer()
+    table.hints.button.click()
+    result = table.hints.last
+    assert result is not None and table.error.value == ""
+    step = table.session.step
+    seat = table.acting(step)
+    labels = action_labels(table.surface.groups(step.view(seat), step.legal(seat)))
+    shared = [r for r in result.classes() if len(r.alike) > 1]
+    assert shared
+    html = table.hints.output.value
+    for r in shared:
+        others = fr.join(labels[a] for a in r.alike if a != r.action)
+        assert f"(comme {h.esc(others)}, aux mêmes chances)" in html
+    assert table.engine.ALIKE is not None
+    assert h.esc(fr.typography(table.engine.ALIKE)) in html
+
+
 def test_clicks_queued_behind_a_hint_compute_nothing_more() -> None:
     table = importlib.import_module(page_of("vautours")).play_vs_computer()
     calls = []

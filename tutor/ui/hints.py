@@ -172,7 +172,9 @@ def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
         elif r.alike in group and 1 < len(group) < len(ranked):  # all tied: the verdict says it
             tag = ' <span class="tv-tag" title="à égalité, à la marge près">en tête</span>'
         if others:
-            same = fr.count(len(others), "autre coup", "autres coups")
+            # named when they are few (a hover title is out of reach of a keyboard or a phone)
+            same = (fr.join(others) if len(others) <= 3
+                    else fr.count(len(others), "autre coup", "autres coups"))
             tag += (f' <span class="tv-muted" title="{h.esc("; ".join(others))}">'
                     f"(comme {h.esc(same)}, aux mêmes chances)</span>")
         rows.append([
