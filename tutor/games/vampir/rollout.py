@@ -36,7 +36,6 @@ from tutor.engine.bots import RandomPlayer, below
 from tutor.engine.hints import Rollout
 
 from .bots import (
-    _VALUE_AND_DRAW,
     JOKER_LAY,
     PLAYER_KINDS,
     Context,
@@ -132,7 +131,11 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
             elif takes:  # HeuristicPlayer.choose, phase "turn"
                 context = contexts[turn]
                 draw = uniform[turn]
-                worth = []
+                # each take's worth and a draw, in turn; the first of the most worth (among
+                # those worth the threshold, else among all when the turn may be the last)
+                good: tuple[float, float] | None = None
+                most: tuple[float, float] | None = None
+                fallback = -1
                 for k in takes:
                     ones, twos, jokers = piles[k]
                     value = None  # the best hunt that may follow, else 0
@@ -141,10 +144,13 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
                         hunt = _best(gain, context[counts[0]], counts, jh)[0]
                         if value is None or hunt > value:
                             value = hunt
-                    worth.append((0.0 if value is None else value, draw(), k))
-                good = [w for w in worth if w[0] >= threshold]
-                if good or len(deck) in last_turn:
-                    take = max(good or worth, key=_VALUE_AND_DRAW)[2]
+                    worth = (0.0 if value is None else value, draw())
+                    if worth[0] >= threshold and (good is None or worth > good):
+                        good, take = worth, k
+                    if good is None and (most is None or worth > most):
+                        most, fallback = worth, k
+                if good is None and len(deck) in last_turn:
+                    take = fallback
             if take < 0:  # vampir/piocher: the deck's top 2 cards join the hand
                 drawn = tuple(sorted(deck[-2:]))
                 del deck[-2:]
@@ -166,14 +172,10 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
                     turn, phase = (turn + 1) % n, "turn"
             continue
         colours = _colours(hand, taken if phase == "taken" else _NOTHING, False)
-        lays: Sequence[tuple[int, int]] = ()
-        if phase == "drawn":
-            lays = _lays(drawn) if drawn_only else [
-                lay for lay in _VAMPIRE_LAYS if hand[lay[0]]] + (
-                list(_JOKER_LAYS) if hand[_JOKER] else [])
         hunt_: Option | None = None
         lay: tuple[int, int] | None = None
         if blind:  # RandomPlayer.choose over the lays, the hunts, then the end of the turn
+            lays = _laid(hand, drawn, drawn_only) if phase == "drawn" else ()
             groups = [_hunts(counts, jh) for counts in colours]
             x = below(getrandbits[turn], len(lays) + sum(map(len, groups)) + (phase == "hunted"))
             if x < len(lays):
@@ -196,13 +198,12 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
                                      or (len(deck) in closing and best[0] > 0)):
                 hunt_ = best[2]
             elif phase == "drawn":
+                lays = _laid(hand, drawn, drawn_only)
                 if not lays:  # rng.choice(legal): the legal actions are the hunts
                     options = [o for counts in colours for o in _hunts(counts, jh)]
                     hunt_ = options[below(getrandbits[turn], len(options))]
                 else:
-                    draw = uniform[turn]
-                    lay = min(zip(_lay_costs(lays, hand, piles, context, reads),
-                                  [draw() for _ in lays], lays), key=_VALUE_AND_DRAW)[2]
+                    lay = _cheapest(lays, hand, piles, context, reads, uniform[turn])
         if hunt_ is not None:  # vampir/chasse, replacing a hunt of its colour (chasse-exposee)
             colour, ones, twos, jokers, h, _ = hunt_
             hand[2 * colour] -= ones
@@ -273,17 +274,16 @@ def _takes(hand: list[int], piles: list[list[int]], free: bool) -> list[int]:
         return [k for k in _COLOURS if sum(piles[k])]
     jokers = hand[_JOKER]
     out = []
+    most = -1  # the most cards of one colour the hand holds, once asked
     for k in _COLOURS:
         ones, twos, pile_jokers = piles[k]
-        size = ones + twos + pile_jokers
-        if not size:
-            continue
         if ones + twos:  # vampires of the location's colour
-            if hand[2 * k] + hand[2 * k + 1] + jokers >= 3 - size:
+            if hand[2 * k] + hand[2 * k + 1] + jokers >= 3 - ones - twos - pile_jokers:
                 out.append(k)
-        else:  # jokers only: the colour the hand holds most of
-            most = max(hand[2 * c] + hand[2 * c + 1] for c in _COLOURS)
-            if most > 0 and most + jokers >= 3 - size:
+        elif pile_jokers:  # jokers only: the colour the hand holds most of
+            if most < 0:
+                most = max(hand[2 * c] + hand[2 * c + 1] for c in _COLOURS)
+            if most > 0 and most + jokers >= 3 - pile_jokers:
                 out.append(k)
     return out
 
@@ -336,6 +336,17 @@ def _best(gain: Callable[[Any, int, int], float], context: Any, counts: Counts,
     return best
 
 
+def _laid(hand: list[int], drawn: tuple[int, ...], drawn_only: bool
+          ) -> Sequence[tuple[int, int]]:
+    """The lays open once cards are drawn, in the legal actions' order, each (rank, location):
+    a card of ``hand`` or, under ``vampir/variante-pioche-autre-carte``, one of the cards just
+    ``drawn`` (:func:`_lays`)."""
+    if drawn_only:
+        return _lays(drawn)
+    lays = [lay for lay in _VAMPIRE_LAYS if hand[lay[0]]]
+    return lays + list(_JOKER_LAYS) if hand[_JOKER] else lays
+
+
 @lru_cache(maxsize=1 << 10)
 def _lays(ranks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """The lays of cards of ``ranks`` (sorted), in the legal actions' order, each (rank,
@@ -346,20 +357,26 @@ def _lays(ranks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def _lay_costs(lays: Sequence[tuple[int, int]], hand: list[int], piles: list[list[int]],
-               context: Sequence[Any], reads: bool) -> list[float]:
-    """What laying each of ``lays`` gives away, as the hunters weigh it
-    (:meth:`.bots.HeuristicPlayer.lay_costs`: :func:`.bots.lay_cost`, and for the strategist
-    :func:`.bots.feeding` on top), from the hand's and the locations' counts."""
-    costs: list[float] = []
-    for r, k in lays:
+def _cheapest(lays: Sequence[tuple[int, int]], hand: list[int], piles: list[list[int]],
+              context: Sequence[Any], reads: bool, draw: Callable[[], float]) -> tuple[int, int]:
+    """The lay of ``lays`` the hunters lay (:meth:`.bots.HeuristicPlayer.choose`): the one that
+    gives away the least (:meth:`.bots.HeuristicPlayer.lay_costs`: :func:`.bots.lay_cost`, and
+    for the strategist :func:`.bots.feeding` on top), from the hand's and the locations' counts,
+    a ``draw`` of the player's generator for each lay in turn settling a tie (the first lay
+    wins a tie of both)."""
+    best: tuple[float, float] | None = None
+    chosen = lays[0]
+    for lay in lays:
+        r, k = lay
         # (a vampire's heads: 1, or 2 for the second rank of its colour)
         cost = JOKER_LAY if r == _JOKER else lay_cost(hand[r & ~1] + hand[r | 1], (r & 1) + 1,
                                                       sum(piles[k]))
         if reads:
             cost += feeding(context[k])
-        costs.append(cost)
-    return costs
+        key = (cost, draw())
+        if best is None or key < best:
+            best, chosen = key, lay
+    return chosen
 
 
 @lru_cache(maxsize=1 << 12)
