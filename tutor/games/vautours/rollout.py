@@ -35,7 +35,7 @@ from tutor.engine.hints import Rollout
 from tutor.games.vautours.bots import _level, careful_place
 from tutor.games.vautours.engine import _best_seats, _resolution
 from tutor.games.vautours.score import decide
-from tutor.games.vautours.state import State, Variant
+from tutor.games.vautours.state import HAND, State, Variant
 
 KINDS = ("hasard", "prudent")
 """The computer players this playout plays (the others are played through the contract)."""
@@ -65,11 +65,11 @@ class _Draws:
         ``random()``, a random player's ``rng.choice`` (its draws depend on the sizes of the
         hands it chose from: each choice takes one card)."""
         d = first - len(hand)
-        if self.careful:
+        if self.careful:  # one random() per choice, whatever the hand's size
             uniform = self._uniform.get(j)
             if uniform is None:
                 rng = random.Random(self.seeds[j])
-                uniform = self._uniform[j] = [rng.random() for _ in range(first)]
+                uniform = self._uniform[j] = [rng.random() for _ in HAND]
             return careful_place(level, uniform[d], len(hand))
         places = self._places.get((j, first))
         if places is None:
@@ -159,7 +159,7 @@ def _play_all(states: Sequence[State], kind: str, seeds: Sequence[int]) -> list[
     shared = tuple(j for j in range(n) if j not in own)
     draws = _Draws(seeds, kind == "prudent")
     playouts = [_Playout(s, own) for s in states]
-    sizes = [len(hand) for hand in first.hands]  # (the shared seats' are every state's)
+    sizes = playouts[0].first  # (the shared seats' are every playout's)
     alike: dict[tuple[object, ...], list[int]] = {}
     for i, s in enumerate(states):
         alike.setdefault((s.deck, s.pile, tuple(s.hands[j] for j in shared),
@@ -193,6 +193,7 @@ def _play_all(states: Sequence[State], kind: str, seeds: Sequence[int]) -> list[
             places: dict[tuple[int, int, int], int] = {}
             taking: dict[tuple[int, ...], tuple[int | None, tuple[int, ...]]] = {}
             kept: list[_Playout] = []  # the playouts where nobody took the pile
+            done: list[_Playout] = []  # and those where it was taken, or the game ended
             for p in group:
                 mine = []
                 for j in own:
@@ -215,22 +216,21 @@ def _play_all(states: Sequence[State], kind: str, seeds: Sequence[int]) -> list[
                     taker = taking[cards] = _taker(players, laid, own, cards, stake, variant,
                                                    last=not deck, share=share_last)
                 winner, best = taker
+                if winner is None and deck:
+                    kept.append(p)
+                    continue
                 if winner is not None:
                     p.taken[winner] += pile
-                elif deck:
-                    kept.append(p)
                 else:  # the last pile: lost, or shared among the best cards
                     for b in best:
                         p.bonus[b] += total
+                done.append(p)
             laid = [None] * n
-            if kept and len(kept) < len(group):  # the group parts: the carried pile's own
-                gone = set(map(id, kept))
-                group = [p for p in group if id(p) not in gone]
+            if kept and done:  # the group parts: the carried pile's own
                 todo.append(_Group(deck[1:], [*pile, deck[0]], [list(h) for h in hands],
                                    list(laid), kept))
-                pile = []
-            elif not kept:
-                pile = []
+            if done:
+                group, pile = done, []
             if deck:
                 pile.append(deck.pop(0))
     return [p.result(players, variant) for p in playouts]
