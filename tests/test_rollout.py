@@ -199,3 +199,17 @@ def test_drahtseilakt_cards_it_counts_as_one_give_the_same_games_card_for_card(k
                             games.add((tuple(sorted(scores.items())), winners, steps, whole))
                         assert len(games) == 1, (members, games)
     assert merged > 20 and apart > 20
+
+
+@pytest.mark.parametrize("kind", ["hasard", "prudent"])
+def test_stupides_vautours_plays_together_states_of_different_manches(kind: str) -> None:
+    """States of one game at different manches (every seat's hand a different size) played
+    together give what each gives alone: the later one is played first, its seats choosing
+    from smaller hands before the earlier one's."""
+    engine = GAMES["vautours"].engine()
+    along = positions(engine, 3, 4)
+    states = [along[3][0], along[len(along) // 2][0]]
+    assert len(states[0].hands[0]) > len(states[1].hands[0])
+    seeds = [5, 6, 7]
+    assert list(engine.rollouts(states[0], states, kind, seeds)) == \
+        [engine.rollout(states[0], s, kind, seeds) for s in states]
