@@ -180,12 +180,14 @@ def played(arm: Any, playouts: int, wins: int, active: bool) -> None:
 
 
 def test_a_class_within_five_points_waits_while_the_leader_and_the_loose_ones_play() -> None:
-    """Where a round's playouts go once the race has estimates: the leader (it may still
-    come clear) and the classes not yet within ±5 points; a class already within them waits,
-    its playouts would answer nothing sooner. While some class in contention is loose, a
-    tight contender waits; once every contender is tight (none surely ahead), the loose
-    stopped classes play, the tight leader waiting too; with nothing loose, the race has
-    answered."""
+    """Where a round's playouts go once the race has estimates: the classes not yet within ±5
+    points, and the leader while it may still come clear; a class already within them waits,
+    its playouts would answer nothing sooner. A tight leader waits too where parting it from
+    the others takes more playouts than tightening the loose ones (52 % against 50 % never
+    part: the loose class plays alone), and plays where parting is nearer (66 % against 58 %
+    over 700 playouts part at 716). While some class in contention is loose, a tight contender
+    waits; once every contender is tight (none surely ahead), the loose stopped classes play,
+    the tight leader waiting too; with nothing loose, the race has answered."""
     from tests.nimgame import GAME, Record, State, Variant
 
     state = State(Variant(), ("A", "B"), Record(), 7, 0, (8, 0), None)
@@ -198,6 +200,16 @@ def test_a_class_within_five_points_waits_while_the_leader_and_the_loose_ones_pl
     played(tight, 500, 250, True)
     played(loose, 40, 10, True)  # in contention, loose: the tight contender waits
     assert leader.tight() and tight.tight() and not loose.tight()
+    assert hints_module.playouts_apart(0.52, 0.50) is None
+    assert race._to_play() == [loose]  # the leader cannot part from 50 %: it waits too
+    race.shown = False  # (for the « Expert », only the sign test decides: the leader plays)
+    assert race._to_play() == [leader, loose]
+    race.shown = True
+    race.rounds = 700
+    played(leader, 700, 462, True)
+    played(tight, 700, 406, True)
+    assert hints_module.playouts_apart(0.66, 0.58) == 716  # 2 × 16 to play, against 247
+    assert leader.tight() and tight.tight() and not leader.clear_of(tight)
     assert race._to_play() == [leader, loose]
     loose.active = False  # stopped, every contender tight: the loose class alone
     assert race._to_play() == [loose]

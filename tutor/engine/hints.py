@@ -37,8 +37,11 @@ How one hint is computed (:func:`hints`):
   contention only; after rounds 4, 8, 16, 32… a class the leader is surely ahead of stops (its
   estimate stays, with its own, wider margin), and its share of the budget goes to the close
   contenders; a contender already within ±5 points waits (its playouts would answer
-  nothing sooner) while the leader and the others play on. When the contenders are all within
-  ±5 points and none is surely ahead, the stopped classes are refined, beside the leader.
+  nothing sooner) while the leader and the others play on. In a race for the page, a leader
+  already within ±5 points waits too where parting it from the others would take more
+  playouts than bringing them within ±5 points (:meth:`Race._shorter_to_tighten`). When the
+  contenders are all within ±5 points and none is surely ahead, the stopped classes are
+  refined, beside the leader.
   A race whose every class is within ±5 points, or whose leader is surely ahead of every
   other one and within ±5 points, has answered and stops.
   The budget is a count of computer decisions (a round is played while less is spent): the
@@ -532,15 +535,17 @@ class Race:
 
     def _to_play(self) -> list[_Arm]:
         """The classes a round plays: the leader and the classes in contention not yet within ±5
-        points (one already within them waits: its playouts would answer nothing sooner); once every
-        contender is within ±5 points, none surely ahead of the others, the stopped classes not yet
-        within ±5 points in a race ``shown`` (the race cannot decide more: its time makes every
-        estimate tight), the contenders in another (the « Expert », the review: only the leader is
-        asked, the stopped classes' margins are not read). In a race ``shown``, once the leader
-        alone is in contention, the stopped classes it is not yet clear of (:func:`clear`) play
-        beside it, unless they and the leader are all within ±5 points already and bringing every
-        class within them takes fewer playouts than parting their intervals
-        (:meth:`_shorter_to_tighten`): then the classes not yet within ±5 points."""
+        points (one already within them waits: its playouts would answer nothing sooner; in a
+        race ``shown``, so does a leader within them when tightening the others is the shorter
+        way to an answer, :meth:`_shorter_to_tighten`); once every contender is within ±5
+        points, none surely ahead of the others, the stopped classes not yet within ±5 points in
+        a race ``shown`` (the race cannot decide more: its time makes every estimate tight), the
+        contenders in another (the « Expert », the review: only the leader is asked, the stopped
+        classes' margins are not read). In a race ``shown``, once the leader alone is in
+        contention, the stopped classes it is not yet clear of (:func:`clear`) play beside it,
+        unless the leader is within ±5 points already and bringing every class within them
+        takes fewer playouts than parting their intervals (:meth:`_shorter_to_tighten`): then
+        the classes not yet within ±5 points."""
         live = self.contenders()
         if self.shown and self.racing and len(live) == 1 and self.rounds >= STAGES[0]:
             # the sign test has stopped every other class: their margins must now leave the
@@ -555,6 +560,13 @@ class Race:
             return live
         leader = max(live, key=lambda arm: arm.rate)
         if not all(arm.tight() for arm in live):
+            if self.shown and leader.tight():
+                # a tight leader plays on only where its playouts may part it from the others
+                unclear = [arm for arm in self.arms.values()
+                           if arm is not leader and not leader.clear_of(arm)]
+                loose = [arm for arm in self.arms.values() if not arm.tight()]
+                if self._shorter_to_tighten(leader, unclear, loose):
+                    return [arm for arm in live if not arm.tight()]
             return [arm for arm in live if arm is leader or not arm.tight()]
         if not self.shown:  # the leader is all that is asked: telling the contenders apart
             return live
@@ -563,13 +575,13 @@ class Race:
 
     @staticmethod
     def _shorter_to_tighten(leader: _Arm, unclear: list[_Arm], loose: list[_Arm]) -> bool:
-        """Whether, the ``unclear`` classes (those the leader is not clear of) and the leader
-        being within ±5 points already, bringing the ``loose`` classes within ±5 points takes
-        fewer playouts, at the rates estimated, than parting the leader's interval from every
-        unclear one's (each played as often as the leader, :func:`playouts_apart`): the race
-        then answers by tightening (« à égalité, à la marge près », every margin shown under
-        5 points) rather than playing on for a separation it may not reach."""
-        if not unclear or not leader.tight() or not all(arm.tight() for arm in unclear):
+        """Whether, the leader being within ±5 points already, bringing the ``loose`` classes
+        within ±5 points takes fewer playouts, at the rates estimated, than parting the
+        leader's interval from those of the ``unclear`` classes (those it is not clear of),
+        each played as often as parting it from the closest one asks (:func:`playouts_apart`):
+        the race then answers by tightening (« à égalité, à la marge près », every margin shown
+        under 5 points) rather than playing on for a separation it may not reach."""
+        if not unclear or not leader.tight():
             return False
         apart = [playouts_apart(leader.rate, arm.rate) for arm in unclear]
         tighten = sum(max(0, playouts_for_tight(arm.rate) - arm.playouts) for arm in loose)
