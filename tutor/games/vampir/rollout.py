@@ -26,9 +26,11 @@ match's totals.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
+from itertools import compress
 from typing import Any
 
 from tutor.engine import best_totals
@@ -111,10 +113,16 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
     last_turn, closing = _moments(reads, n)
     # each seat's contexts by colour (HeuristicPlayer.contexts: the heads it shows, its own row
     # of heads; StrategistPlayer.contexts: each colour's heads, every player's, read from its
-    # seat by _context), kept as the hunts are shown
+    # seat by _read) and what a lay under each location feeds the others (the strategist's
+    # feeding, 0 for the hunter), kept as the hunts are shown
     columns = [tuple(row[c] for row in heads) for c in _COLOURS]
-    contexts: list[list[Any]] = ([[_context(col, s) for col in columns] for s in range(n)]
-                                 if reads else heads)
+    contexts: list[list[Any]] = heads
+    feeds = [[0.0] * len(_COLOURS) for _ in range(n)]
+    if reads:
+        contexts = [[None] * len(_COLOURS) for _ in range(n)]
+        for c, column in enumerate(columns):
+            for row, feed, (read, fed) in zip(contexts, feeds, _read(column)):
+                row[c], feed[c] = read, fed
     # a manche ends within a few hundred actions (no MAX_STEPS to watch): each draw shortens
     # the deck, only a lay after a draw refills a location, a take empties one
     steps = 0
@@ -203,7 +211,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
                     options = [o for counts in colours for o in _hunts(counts, jh)]
                     hunt_ = options[below(getrandbits[turn], len(options))]
                 else:
-                    lay = _cheapest(lays, hand, piles, context, reads, uniform[turn])
+                    lay = _cheapest(lays, hand, piles, feeds[turn], uniform[turn])
         if hunt_ is not None:  # vampir/chasse, replacing a hunt of its colour (chasse-exposee)
             colour, ones, twos, jokers, h, _ = hunt_
             hand[2 * colour] -= ones
@@ -212,9 +220,9 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
             shown = heads[turn]
             shown[colour] = h
             if reads:
-                column = columns[colour] = tuple(row[colour] for row in heads)
-                for s, row in enumerate(contexts):
-                    row[colour] = _context(column, s)
+                for row, feed, (read, fed) in zip(contexts, feeds,
+                                                     _read(tuple(row[colour] for row in heads))):
+                    row[colour], feed[colour] = read, fed
             if all(shown):  # vampir/fin-six-couleurs
                 break
             if several and _colours(hand, _NOTHING, False):  # variante-plusieurs-chasses
@@ -343,8 +351,10 @@ def _laid(hand: list[int], drawn: tuple[int, ...], drawn_only: bool
     ``drawn`` (:func:`_lays`)."""
     if drawn_only:
         return _lays(drawn)
-    lays = [lay for lay in _VAMPIRE_LAYS if hand[lay[0]]]
-    return lays + list(_JOKER_LAYS) if hand[_JOKER] else lays
+    lays = list(compress(_VAMPIRE_LAYS, hand))  # (hand[r]: the vampires of rank r held)
+    if hand[_JOKER]:
+        lays += _JOKER_LAYS
+    return lays
 
 
 @lru_cache(maxsize=1 << 10)
@@ -358,33 +368,42 @@ def _lays(ranks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 
 
 def _cheapest(lays: Sequence[tuple[int, int]], hand: list[int], piles: list[list[int]],
-              context: Sequence[Any], reads: bool, draw: Callable[[], float]) -> tuple[int, int]:
+              feeds: Sequence[float], draw: Callable[[], float]) -> tuple[int, int]:
     """The lay of ``lays`` the hunters lay (:meth:`.bots.HeuristicPlayer.choose`): the one that
-    gives away the least (:meth:`.bots.HeuristicPlayer.lay_costs`: :func:`.bots.lay_cost`, and
-    for the strategist :func:`.bots.feeding` on top), from the hand's and the locations' counts,
-    a ``draw`` of the player's generator for each lay in turn settling a tie (the first lay
-    wins a tie of both)."""
-    best: tuple[float, float] | None = None
+    gives away the least (:meth:`.bots.HeuristicPlayer.lay_costs`: :func:`.bots.lay_cost`, plus
+    ``feeds``, by location: the strategist's :func:`.bots.feeding`, 0 for the hunter), from the
+    hand's and the locations' counts, a ``draw`` of the player's generator for each lay in turn
+    settling a tie (the first lay wins a tie of both). A joker's lay costs
+    :data:`.bots.JOKER_LAY` at least: once a vampire's lay costs less, the jokers' lays (last
+    in ``lays``) only draw."""
     chosen = lays[0]
+    least, tie = math.inf, math.inf  # every (cost, draw) is below them
     for lay in lays:
         r, k = lay
-        # (a vampire's heads: 1, or 2 for the second rank of its colour)
-        cost = JOKER_LAY if r == _JOKER else lay_cost(hand[r & ~1] + hand[r | 1], (r & 1) + 1,
-                                                      sum(piles[k]))
-        if reads:
-            cost += feeding(context[k])
-        key = (cost, draw())
-        if best is None or key < best:
-            best, chosen = key, lay
+        if r == _JOKER:
+            if least < JOKER_LAY:  # no joker's lay is the cheapest: each still draws
+                draw()
+                continue
+            cost = JOKER_LAY + feeds[k]
+        else:  # (a vampire's heads: 1, or 2 for the second rank of its colour)
+            cost = lay_cost(hand[r & ~1] + hand[r | 1], (r & 1) + 1, sum(piles[k])) + feeds[k]
+        d = draw()
+        if cost < least or (cost == least and d < tie):
+            least, tie, chosen = cost, d, lay
     return chosen
 
 
 @lru_cache(maxsize=1 << 12)
-def _context(column: tuple[int, ...], me: int) -> Context:
-    """One colour's context for the strategist at ``me`` (:func:`.bots.colour_context`, as
-    :func:`.bots._table` reads it) from every player's heads in it (``column``, 0: not
-    shown)."""
-    return colour_context(column[:me] + column[me + 1:], column[me])
+def _read(column: tuple[int, ...]) -> tuple[tuple[Context, float], ...]:
+    """One colour as the strategist at each seat reads it, from every player's heads in it
+    (``column``, 0: not shown): its context (:func:`.bots.colour_context`, as
+    :func:`.bots._table` reads it) and what a card laid under its location feeds the others
+    (:func:`.bots.feeding`)."""
+    out = []
+    for me, own in enumerate(column):
+        context = colour_context(column[:me] + column[me + 1:], own)
+        out.append((context, feeding(context)))
+    return tuple(out)
 
 
 @cache
