@@ -64,6 +64,45 @@ def play_match(hero: object, opponents: object, n: int, games: int) -> float:
     return wins / games
 
 
+def test_a_sample_is_the_real_table_but_for_what_the_seat_cannot_see() -> None:
+    """The manches played are replayed once per table (:func:`.hidden._replayed`): a sample
+    holds the real state's piles, hands, open piles, winnings and lost cards, only the order of
+    the cards still face down and the others' face-down cards drawn; views sampled in turn each
+    keep their own (a table replayed for one view is never handed to another)."""
+    views, states = [], []
+    # two games of the same players (their tables differ at the same manche), other readings
+    for seed, (n, variant) in enumerate(((3, "standard"), (3, "standard"), (4, "livret-souris"),
+                                         (5, "livret-suricate"))):
+        state = v.new_game(NAMES[:n], seed=seed, variant=variant)
+        rng = random.Random(seed)
+        step = 0
+        while not v.is_over(state):
+            seat = v.current_seats(state)[step % len(v.current_seats(state))]
+            if step % 5 == 2:
+                views.append(v.view(state, seat))
+                states.append(state)
+            state, _ = v.apply(state, rng.choice(v.legal_actions(state, seat)))
+            step += 1
+    assert len(views) > 20
+    first = [v.sample_state(view, random.Random(k)) for k, view in enumerate(views)]
+    again = [v.sample_state(view, random.Random(k))
+             for k, view in reversed(list(enumerate(views)))]
+    assert first == again[::-1]
+    for view, real, sample in zip(views, states, first, strict=True):
+        assert v.view(sample, view.seat) == view
+        assert sorted(sample.deck) == sorted(real.deck)
+        assert sample.record.shuffles[0][:len(view.revealed)] == tuple(view.revealed)
+        assert sample.record.shuffles[0][len(view.revealed):] == sample.deck
+        for field in ("pile", "hands", "played", "taken", "lost", "bonus"):
+            if field == "hands":  # the others' face-down cards are drawn from their hands
+                assert [sorted(h + ((c,) if c is not None else ()))
+                        for h, c in zip(sample.hands, sample.chosen, strict=True)] == \
+                       [sorted(h + ((c,) if c is not None else ()))
+                        for h, c in zip(real.hands, real.chosen, strict=True)]
+            else:
+                assert getattr(sample, field) == getattr(real, field), field
+
+
 @pytest.mark.parametrize(("n", "opponents"), [(2, v.RandomPlayer), (4, v.RandomPlayer),
                                               (2, InOrder), (4, InOrder)])
 def test_the_strongest_level_clearly_beats_random_and_in_order_players(

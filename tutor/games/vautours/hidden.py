@@ -8,11 +8,12 @@ has already laid face down this manche: :func:`sample_state` draws both at rando
 
 from __future__ import annotations
 
+import functools
 import random
 
 from tutor.engine.api import Game
 from tutor.engine.core import Record
-from tutor.games.vautours.state import HAND, POINT_CARDS, Play, State, View
+from tutor.games.vautours.state import HAND, POINT_CARDS, Play, State, Variant, View
 
 
 def sample_state(game: Game[State, Play, View], view: View, rng: random.Random) -> State:
@@ -29,13 +30,12 @@ def sample_state(game: Game[State, Play, View], view: View, rng: random.Random) 
         return _set_up(view, seat, rng)
     rest = [c for c in POINT_CARDS if c not in view.revealed]
     rng.shuffle(rest)
-    state = game.new_game(names, record=Record((tuple(view.revealed) + tuple(rest),)),
-                     variant=view.variant)
-    rounds = len(view.players[0].played)
-    for r in range(rounds):
-        for p in view.players:
-            # the cards shown were legal plays: the game's own step, without the boundary's check
-            state, _ = game.step(state, Play(p.name, p.played[r]), False)
+    # the manches played follow from the cards shown, whatever the order of those still face
+    # down: replayed once per table, the order drawn here put in
+    played = _replayed(game, names, view.variant, tuple(view.revealed),
+                       tuple(p.played for p in view.players))
+    state = played._replace(record=Record((tuple(view.revealed) + tuple(rest),)),
+                            deck=tuple(rest))
     for p in view.players:
         if not p.has_chosen or view.over:
             continue
@@ -46,6 +46,20 @@ def sample_state(game: Game[State, Play, View], view: View, rng: random.Random) 
             card = hand[rng.randrange(len(hand))]
         assert card is not None
         state, _ = game.step(state, Play(p.name, card), False)
+    return state
+
+
+@functools.lru_cache(maxsize=64)
+def _replayed(game: Game[State, Play, View], names: tuple[str, ...], variant: Variant,
+              revealed: tuple[int, ...], played: tuple[tuple[int, ...], ...]) -> State:
+    """The state after the manches whose cards are ``revealed`` and ``played`` (each player's
+    shown cards, in order), the cards still face down in increasing order: the game's own
+    steps (the cards shown were legal plays, so without the boundary's check)."""
+    state = game.new_game(names, record=Record((revealed + tuple(
+        c for c in POINT_CARDS if c not in revealed),)), variant=variant)
+    for r in range(len(played[0])):
+        for name, cards in zip(names, played, strict=True):
+            state, _ = game.step(state, Play(name, cards[r]), False)
     return state
 
 
