@@ -93,6 +93,37 @@ def hidden_reshuffle(state: v.State, seat: str, rng: random.Random) -> v.State:
     return state._replace(hands=tuple(hands), deck=tuple(pool))
 
 
+def test_sampling_depends_on_the_view_only_whatever_was_sampled_before() -> None:
+    """sample_state works out once what a view fixes (the cards the seat does not see, the hand
+    sizes): views sampled in turn each keep their own, and every sample shows the seat its
+    view, with the real state's cards in all."""
+    views, states = [], []
+    for seed, n in enumerate((3, 4, 5)):
+        state = v.new_game(NAMES[:n], seed=seed)
+        rng = random.Random(seed)
+        for step in range(120):
+            if v.is_over(state):
+                break
+            seat = v.current_seats(state)[0]
+            if step % 11 == 5:
+                views.append(v.view(state, seat))
+                states.append(state)
+            state, _ = v.apply(state, rng.choice(v.legal_actions(state, seat)))
+    assert len(views) > 20
+    first = [v.sample_state(view, random.Random(k)) for k, view in enumerate(views)]
+    again = [v.sample_state(view, random.Random(k))
+             for k, view in reversed(list(enumerate(views)))]
+    assert first == again[::-1]
+    assert all(v.sample_state(view, random.Random(k)) == first[k]
+               for k, view in enumerate(views))
+    for view, real, sample in zip(views, states, first, strict=True):
+        assert v.view(sample, view.seat) == view
+        assert sorted(c.rank for c in (*sample.deck, *sample.removed,
+                                       *(c for hand in sample.hands for c in hand))) == \
+            sorted(c.rank for c in (*real.deck, *real.removed,
+                                    *(c for hand in real.hands for c in hand)))
+
+
 def test_computer_players_choose_from_what_their_seat_sees_only() -> None:
     rng = random.Random(1)
     positions = 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import NamedTuple
 
 from tutor.engine import shuffled
 from tutor.engine.core import Record
@@ -19,30 +20,54 @@ from .cards import FULL_SET, SHUFFLED, Card
 from .state import State, View
 
 
-def sample_state(view: View, rng: random.Random) -> State:
-    """A state consistent with ``view`` (``view(state, view.seat) == view``): the cards the seat
-    does not see dealt at random to the other hands (their sizes kept), the deck (its size kept)
-    and out of the game; another player's two drawn cards picked from their hand."""
+class _Setup(NamedTuple):
+    """What :func:`sample_state` reads of one view, worked out once: a hint samples the same
+    view hundreds of times."""
+
+    names: tuple[str, ...]
+    hand: tuple[Card, ...]  # the seat's own
+    pool: tuple[Card, ...]  # the cards the seat does not see, in :data:`.cards.FULL_SET` order
+    sizes: tuple[int | None, ...]  # each other player's hand size (None: the seat's own)
+    first: str  # who began the first manche
+
+
+_LAST: tuple[View, _Setup] | None = None
+"""The last view sampled and its set-up (one pair, read and written at once)."""
+
+
+def _setup(view: View) -> _Setup:
+    """The part of :func:`sample_state` that depends on the view only (checked here)."""
+    global _LAST
+    last = _LAST
+    if last is not None and last[0] is view:
+        return last[1]
     seat = view.seat
     me = None if seat is None else view.player(seat)
     if me is None or me.hand is None:
         raise ValueError("La vue du professeur montre déjà tout : rien à redistribuer.")
     names = tuple(p.name for p in view.players)
-    n = len(names)
     visible: Counter[Card] = Counter(me.hand)
     for cards in view.under:
         visible.update(cards)
     for p in view.players:
         for hunt in p.hunts:
             visible.update(hunt)
-    pool = list((Counter(FULL_SET) - visible).elements())
-    rng.shuffle(pool)
-    hands = []
-    for p in view.players:
-        if p.name == seat:
-            hands.append(me.hand)
-        else:
-            hands.append(tuple(sorted(pool.pop() for _ in range(p.hand_size))))
+    start = names.index(view.start)
+    setup = _Setup(names, me.hand, tuple((Counter(FULL_SET) - visible).elements()),
+                   tuple(None if p.name == seat else p.hand_size for p in view.players),
+                   names[(start - (view.manche - 1)) % len(names)])
+    _LAST = (view, setup)
+    return setup
+
+
+def sample_state(view: View, rng: random.Random) -> State:
+    """A state consistent with ``view`` (``view(state, view.seat) == view``): the cards the seat
+    does not see dealt at random to the other hands (their sizes kept), the deck (its size kept)
+    and out of the game; another player's two drawn cards picked from their hand."""
+    names, mine, pool_, sizes, first = _setup(view)
+    pool = list(shuffled(pool_, rng))  # (as rng.shuffle(list(pool_)) draws, faster)
+    hands = [mine if size is None else tuple(sorted(pool.pop() for _ in range(size)))
+             for size in sizes]
     deck = tuple(pool.pop() for _ in range(view.deck_size))
     removed = tuple(pool)
     turn = names.index(view.turn)
@@ -51,10 +76,8 @@ def sample_state(view: View, rng: random.Random) -> State:
         hand = list(hands[turn])
         rng.shuffle(hand)
         pending = tuple(hand[:min(2, len(hand))])
-    start = names.index(view.start)
-    first = names[(start - (view.manche - 1)) % n]
     record = Record(tuple(shuffled(SHUFFLED, rng) for _ in range(view.manches)),
                     (("first", first),))
-    return State(view.variant, names, record, view.manche, start, deck, view.under,
-                 tuple(hands), tuple(p.hunts for p in view.players), removed, turn, view.phase,
-                 pending, view.results)
+    return State(view.variant, names, record, view.manche, names.index(view.start), deck,
+                 view.under, tuple(hands), tuple(p.hunts for p in view.players), removed, turn,
+                 view.phase, pending, view.results)
