@@ -152,3 +152,24 @@ def test_the_uniform_player_is_deterministic_by_seed() -> None:
     legal = list(range(20))
     picks = [RandomPlayer(seed=5).choose(None, legal) for _ in range(2)]
     assert picks[0] == picks[1] and picks[0] in legal
+
+
+def test_last_only_remembers_its_last_argument_by_identity() -> None:
+    from tutor.engine.core import last_only
+
+    calls: list[object] = []
+
+    @last_only
+    def size(items: list[int]) -> int:
+        calls.append(items)
+        if not items:
+            raise ValueError("empty")
+        return len(items)
+
+    a, b = [1, 2], [1, 2]
+    assert size(a) == 2 and size(a) == 2 and calls == [a]  # the same object: remembered
+    assert size(b) == 2 and calls == [a, b]  # an equal but other object: computed again
+    assert size(a) == 2 and calls == [a, b, a]  # only the last one is remembered
+    with pytest.raises(ValueError):
+        size([])
+    assert size(a) == 2 and len(calls) == 4  # a failure replaces nothing: still remembered

@@ -14,7 +14,7 @@ from collections.abc import Hashable
 from typing import NamedTuple
 
 from tutor.engine import shuffled
-from tutor.engine.core import Record
+from tutor.engine.core import Record, last_only
 from tutor.games.drahtseilakt.core import HAND_SIZE, SCORE_CARDS, ScoreCard, Stake, number_cards
 from tutor.games.drahtseilakt.engine import FIRST_DEALER, Play, State, View
 
@@ -62,16 +62,9 @@ class _Setup(NamedTuple):
     cancelled: tuple[tuple[int, ...], ...]
 
 
-_LAST: tuple[View, _Setup] | None = None
-"""The last view sampled and its set-up (one pair, read and written at once)."""
-
-
+@last_only
 def _setup(view: View) -> _Setup:
     """The part of :func:`sample_state` that depends on the view only (checked here)."""
-    global _LAST
-    last = _LAST
-    if last is not None and last[0] is view:
-        return last[1]
     seat = view.seat
     me = view.me()
     if seat is None or me is None or me.hand is None:
@@ -103,7 +96,6 @@ def _setup(view: View) -> _Setup:
         (names.index(view.dealer) - manche) % n, names.index(view.leader), view.stake,
         tuple(p.red for p in view.players), tuple(p.blue for p in view.players),
         tuple(p.history for p in view.players), tuple(p.cancelled for p in view.players))
-    _LAST = (view, setup)
     return setup
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import NamedTuple
 
 from tutor.engine import shuffled
-from tutor.engine.core import Record
+from tutor.engine.core import Record, last_only
 
 from .cards import FULL_SET, SHUFFLED, Card
 from .state import State, View
@@ -31,16 +31,9 @@ class _Setup(NamedTuple):
     first: str  # who began the first manche
 
 
-_LAST: tuple[View, _Setup] | None = None
-"""The last view sampled and its set-up (one pair, read and written at once)."""
-
-
+@last_only
 def _setup(view: View) -> _Setup:
     """The part of :func:`sample_state` that depends on the view only (checked here)."""
-    global _LAST
-    last = _LAST
-    if last is not None and last[0] is view:
-        return last[1]
     seat = view.seat
     me = None if seat is None else view.player(seat)
     if me is None or me.hand is None:
@@ -56,7 +49,6 @@ def _setup(view: View) -> _Setup:
     setup = _Setup(names, me.hand, tuple((Counter(FULL_SET) - visible).elements()),
                    tuple(None if p.name == seat else p.hand_size for p in view.players),
                    names[(start - (view.manche - 1)) % len(names)])
-    _LAST = (view, setup)
     return setup
 
 
