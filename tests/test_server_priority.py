@@ -69,3 +69,26 @@ def test_a_process_in_the_servers_session_leaves_the_servers_group_alone() -> No
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_a_kernel_still_starting_has_no_last_activity_rather_than_an_error() -> None:
+    """The culler met a kernel being started: jupyter_server's ``last_activity`` trait, read
+    before it is set, raised a ``TraitError`` into the server's log. It now reads as ``None``
+    (the culler leaves that kernel for its next pass)."""
+    from datetime import UTC, datetime
+
+    from traitlets import HasTraits, Instance, TraitError
+
+    from tutor.voila.kernels import _last_activity
+
+    class Starting(HasTraits):
+        last_activity = Instance(datetime)
+
+    kernel = Starting()
+    with pytest.raises(TraitError):
+        kernel.last_activity  # noqa: B018 (what the culler met)
+    assert _last_activity(kernel) is None
+    assert _last_activity(object()) is None
+    now = datetime.now(UTC)
+    kernel.last_activity = now
+    assert _last_activity(kernel) == now

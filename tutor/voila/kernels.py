@@ -36,7 +36,7 @@ from jupyter_server.services.kernels.kernelmanager import (
     ServerKernelManager,
 )
 from tornado.ioloop import PeriodicCallback
-from traitlets import Int
+from traitlets import Int, TraitError
 
 # Measured with `make bench` / `make load` (2026-11): a page's kernel at rest takes 55-62 MB of
 # resident memory; with its share of the server and room to grow, a learner costs about 120 MB.
@@ -213,6 +213,16 @@ def close_pages(kernel_id: str) -> None:
             connection.websocket_handler.close(KERNEL_STOPPED, "noyau arrêté")
 
 
+def _last_activity(kernel: Any) -> Any:
+    """A kernel's last activity, or ``None`` while it starts: jupyter_server sets the trait
+    once the kernel runs, and reading it before raises a ``TraitError`` (seen in a culling
+    pass that met a kernel being started)."""
+    try:
+        return kernel.last_activity
+    except (AttributeError, TraitError):
+        return None
+
+
 class TutorKernel(ServerKernelManager):
     """One kernel: launched with an address-space ceiling (a backstop: the manager's memory
     watch acts first, on resident memory), at a lower priority while it warms a pool."""
@@ -347,17 +357,19 @@ class TutorKernelManager(AsyncMappingKernelManager):
                               kernel_id, self.connect_grace)
                 await self.shutdown_kernel(kernel_id)
             return
-        if kernel_id not in self._connected_once and kernel is not None \
-                and hasattr(kernel, "last_activity") \
-                and (utcnow() - kernel.last_activity).total_seconds() < self.connect_grace:
+        last = None if kernel is None else _last_activity(kernel)
+        if kernel is not None and last is None:
+            return  # still starting (its clock is set once it runs): nothing to cull yet
+        if kernel_id not in self._connected_once and last is not None \
+                and (utcnow() - last).total_seconds() < self.connect_grace:
             # handed to a page that has not connected yet: on a busy machine a page has been
             # seen to take over a minute to load its scripts; culling its kernel meanwhile
             # left the learner with a page that never showed its game
             return
         connections = self._kernel_connections.get(kernel_id, 0)
         if kernel is not None and connections and self.cull_connected_timeout > 0 \
-                and hasattr(kernel, "last_activity"):
-            idle = (utcnow() - kernel.last_activity).total_seconds()
+                and last is not None:
+            idle = (utcnow() - last).total_seconds()
             if idle > self.cull_connected_timeout and kernel.execution_state != "busy":
                 self.log.warning("Noyau %s arrêté : page ouverte mais inactive depuis %d s.",
                                  kernel_id, idle)
