@@ -115,13 +115,13 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
     # of heads; StrategistPlayer.contexts: each colour's heads, every player's, read from its
     # seat by _read) and what a lay under each location feeds the others (the strategist's
     # feeding, 0 for the hunter), kept as the hunts are shown
-    columns = [tuple(row[c] for row in heads) for c in _COLOURS]
     contexts: list[list[Any]] = heads
     feeds = [[0.0] * len(_COLOURS) for _ in range(n)]
     if reads:
         contexts = [[None] * len(_COLOURS) for _ in range(n)]
-        for c, column in enumerate(columns):
-            for row, feed, (read, fed) in zip(contexts, feeds, _read(column)):
+        for c in _COLOURS:
+            for row, feed, (read, fed) in zip(contexts, feeds,
+                                              _read(tuple(shown[c] for shown in heads))):
                 row[c], feed[c] = read, fed
     # a manche ends within a few hundred actions (no MAX_STEPS to watch): each draw shortens
     # the deck, only a lay after a draw refills a location, a take empties one
