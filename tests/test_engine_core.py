@@ -173,3 +173,19 @@ def test_last_only_remembers_its_last_argument_by_identity() -> None:
     with pytest.raises(ValueError):
         size([])
     assert size(a) == 2 and len(calls) == 4  # a failure replaces nothing: still remembered
+
+
+def test_generators_draw_as_freshly_seeded_ones_each_time() -> None:
+    import random
+
+    from tutor.engine.core import generators
+
+    seeds = [3, 10**12 + 7, 0]
+    for _ in range(3):  # asked again (a round's playouts): restored, not shared
+        rngs = generators(seeds)
+        fresh = [random.Random(s) for s in seeds]
+        assert [r.random() for r in rngs] == [f.random() for f in fresh]
+        assert [r.getrandbits(40) for r in rngs] == [f.getrandbits(40) for f in fresh]
+    first, again = generators([5]), generators([5])
+    first[0].random()
+    assert first[0] is not again[0] and again[0].random() == random.Random(5).random()

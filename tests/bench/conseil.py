@@ -61,17 +61,24 @@ def counts(engine: AnyEngine) -> tuple[int, int]:
     return low, min(engine.MAX_PLAYERS, low + 2)
 
 
-def report(seconds: float = SECOND,
-           clock: Callable[[], float] = time.perf_counter) -> dict[str, Any]:
+def report(seconds: float = SECOND, clock: Callable[[], float] = time.perf_counter,
+           only: tuple[str, ...] = (), worker: bool = True) -> dict[str, Any]:
+    """Every bench position's hint as the page computes it (``worker``: with the race's
+    forked worker on the second core, as the page has; ``only``: these games)."""
     rows: list[dict[str, Any]] = []
     rates: list[dict[str, Any]] = []
     print(fr.typography(f"Conseil : une seconde suffit-elle ? (budget {seconds} s ; "
                         "« séparé » : le meilleur coup se détache à 95 % ; « ±5 » : toutes "
                         "les marges sous 5 points ; « NON (×k) » : k fois ses parties simulées "
                         "mettraient toutes les marges sous 5 points)"), flush=True)
+    print(fr.typography("« copie » : la part des tours de parties simulées joués par la copie du "
+                        "processus sur le second cœur (tutor.engine.worker)" if worker else
+                        "Sans copie du processus : un seul cœur"), flush=True)
     print(f"{'jeu':13} {'j.':>2} {'niveau':9} {'où':7} {'coups':>5} {'parties/classe':>16} "
-          f"{'temps':>6} {'décisions/s':>11} verdict", flush=True)
+          f"{'temps':>6} {'décisions/s':>11} {'copie':>5} verdict", flush=True)
     for game, info in GAMES.items():
+        if only and game not in only:
+            continue
         engine = info.engine()
         for n in sorted(set(counts(engine))):
             for kind in engine.PLAYER_KINDS:
@@ -80,7 +87,7 @@ def report(seconds: float = SECOND,
                     race = Race(engine, engine.view(state, seat), kind=kind, seed=1,
                                 game_id=game, shown=True)
                     start = clock()
-                    result = race.run_for(seconds, clock)
+                    result = race.run_for(seconds, clock, worker=worker)
                     elapsed = clock() - start
                     classes = result.classes()
                     separated = result.separated() is not None or len(classes) < 2
@@ -94,10 +101,13 @@ def report(seconds: float = SECOND,
                                  "classes": len(classes), "playouts": per,
                                  "seconds": round(elapsed, 3), "spent": result.spent,
                                  "budget": result.budget, "separated": separated,
-                                 "tight": tight, "ok": ok, "shortfall": missing})
+                                 "tight": tight, "ok": ok, "shortfall": missing,
+                                 "rounds": race.rounds, "worker_rounds": race.helped})
                     spread = f"{min(per)}–{max(per)}" if per else "-"
                     print(f"{game:13} {n:2} {kind:9} {where:7} {len(classes):5} {spread:>16} "
-                          f"{elapsed:6.2f} {result.spent / elapsed:11.0f} {verdict}", flush=True)
+                          f"{elapsed:6.2f} {result.spent / elapsed:11.0f} "
+                          f"{fr.percent(race.helped / max(race.rounds, 1)):>5} {verdict}",
+                          flush=True)
                     rates.append({"game": game, "kind": result.played_by,
                                   "rate": result.spent / elapsed})
     share = sum(r["ok"] for r in rows) / len(rows) if rows else 0.0
@@ -113,7 +123,8 @@ def report(seconds: float = SECOND,
     by: dict[tuple[str, str], list[float]] = {}
     for r in rates:
         by.setdefault((r["game"], r["kind"]), []).append(r["rate"])
-    print("Décisions de l’ordinateur par seconde dans les parties simulées (médiane) :")
+    print("Décisions de l’ordinateur par seconde dans les parties simulées (médiane"
+          + (", les deux processus ensemble) :" if worker else ") :"))
     for (game, kind), values in by.items():
         print(f"  {game:13} {kind:9} {statistics.median(values):9.0f}")
     return {"rows": rows, "share": share,
@@ -183,10 +194,14 @@ if __name__ == "__main__":
     parser.add_argument("--expert-games", type=int, default=200)
     parser.add_argument("--only", nargs="*", default=())
     parser.add_argument("--no-positions", action="store_true")
-    parser.add_argument("--cpu", action="store_true", help="CPU time, not the wall clock")
+    parser.add_argument("--cpu", action="store_true",
+                        help="CPU time, not the wall clock (and no worker: one core)")
+    parser.add_argument("--no-worker", action="store_true",
+                        help="the race alone, without its forked worker on the second core")
     args = parser.parse_args()
     if not args.no_positions:
-        report(args.seconds, time.process_time if args.cpu else time.perf_counter)
+        report(args.seconds, time.process_time if args.cpu else time.perf_counter,
+               tuple(args.only), not (args.cpu or args.no_worker))
     if args.expert_games:
         expert_report(args.expert_games, tuple(args.only),
                       time.process_time if args.cpu else time.perf_counter)

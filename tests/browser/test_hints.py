@@ -51,4 +51,23 @@ def test_conseil_shows_one_row_per_legal_action(browser: Browser, app_url: str,
             expect(rows).to_have_count(0)
     assert_no_voila_error(page)
     assert errors == []
+    assert kernel_children() == [], "a hint's worker (tutor.engine.worker) is collected"
     page.close()
+
+
+def kernel_children() -> list[int]:
+    """The processes whose parent is a kernel (the forked worker of a hint, if one is left)."""
+    kernels, parents = set(), {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes()
+            status = (entry / "status").read_text()
+        except OSError:
+            continue
+        if b"ipykernel" in cmdline:
+            kernels.add(int(entry.name))
+        ppid = next(line.split()[1] for line in status.splitlines() if line.startswith("PPid:"))
+        parents[int(entry.name)] = int(ppid)
+    return sorted(pid for pid, ppid in parents.items() if ppid in kernels)

@@ -139,6 +139,24 @@ def last_only(compute: Callable[[K], R]) -> Callable[[K], R]:
     return remembered
 
 
+@functools.lru_cache(maxsize=16)
+def _seeded(seeds: tuple[int, ...]) -> tuple[tuple[Any, ...], ...]:
+    return tuple(random.Random(seed).getstate() for seed in seeds)
+
+
+def generators(seeds: Sequence[int]) -> list[random.Random]:
+    """``[random.Random(seed) for seed in seeds]``, sooner when the same seeds come again: a
+    hint's round plays one playout per action tried, each seat's player seeded alike in all of
+    them. Each generator is restored from the state its seed gives, kept for the last seeds
+    asked (the same draws as seeding it anew)."""
+    out = []
+    for state in _seeded(tuple(seeds)):
+        rng = random.Random.__new__(random.Random)  # not seeded: setstate sets all it holds
+        rng.setstate(state)
+        out.append(rng)
+    return out
+
+
 def shuffled(items: Iterable[T], seed: int | random.Random) -> tuple[T, ...]:
     """Return ``items`` in a shuffled order drawn from ``seed`` only (never the global ``random``).
 

@@ -68,11 +68,12 @@ import functools
 import math
 import random
 import time
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Generator, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from tutor.engine.core import Event, Outcome
+from tutor.engine.worker import Worker
 
 Rollout = tuple[Mapping[str, int], tuple[str, ...], int, bool]
 """What one playout gives (:func:`playout`, a game's own :meth:`HintEngine.rollout`): the scores
@@ -437,6 +438,7 @@ class _Arm:
     """One class of alike actions in the race: the action played for it and what it gave."""
 
     action: Any
+    key: int  # its key in the race's arms
     wins: int = 0
     scores: list[int] = field(default_factory=list)
     active: bool = True
@@ -486,7 +488,7 @@ class Race:
         first: dict[Hashable, int] = {}
         self.same = [first.setdefault(engine.hint_class(view, a), i)
                      for i, a in enumerate(self.legal)]
-        self.arms = {i: _Arm(self.legal[i]) for i in first.values()}
+        self.arms = {i: _Arm(self.legal[i], i) for i in first.values()}
         maker = engine.PLAYER_KINDS[kind][1]
         # an « Expert » imagines its games with its own rollout players, and so do its hints
         self.played_by = (maker.rollout if isinstance(maker, ExpertKind)
@@ -498,24 +500,20 @@ class Race:
         self.lowest = self.highest = 0
         self.budget: int | None = None
         self.rate: float | None = None  # computer decisions per second, once measured
+        self._worker: Worker | None = None  # a copy playing rounds beside it (run_for)
+        # the rounds played ahead, by the race or its worker (True), and the one it plays
+        self._ready: dict[tuple[int, tuple[int, ...]], tuple[list[Rollout], bool]] = {}
+        self._busy: tuple[tuple[int, tuple[int, ...]], Iterator[None]] | None = None
+        self.helped = 0  # rounds the worker played for the race
 
     def contenders(self) -> list[_Arm]:
         return [arm for arm in self.arms.values() if arm.active]
 
     def _round(self) -> None:
-        engine, seat, k = self.engine, self.view.seat, self.rounds
-        sample = engine.sample_state(self.view, _rng(self.seed, k))
-        base = (self.seed * 1_000_003 + k) * 16
-        seeds = [base + j for j in range(len(self.players))]
-        arms = self._to_play()
-        states = [engine.step(sample, arm.action, False)[0]  # a legal action (see legal)
-                  for arm in arms]
-        # the game's own playouts for its computer players, or through the contract
-        outs = engine.rollouts(sample, states, self.played_by, seeds)
-        for arm, state, out in zip(arms, states, outs, strict=True):
-            if out is None:
-                bots = {p: self.make(seed=s) for p, s in zip(self.players, seeds, strict=True)}
-                out = playout(engine, sample, state, bots)
+        k, arms = self.rounds, self._to_play()
+        outs = self._outs(k, arms)
+        seat = self.view.seat
+        for arm, out in zip(arms, outs, strict=True):
             scores, winners, steps, over = out
             self.spent += steps + 1
             self.playouts += 1
@@ -532,6 +530,109 @@ class Race:
         self.rounds += 1
         if self.racing and self.rounds in STAGES:
             self._cut()
+
+    def _play(self, k: int, arms: Sequence[_Arm], *, by_arm: bool = False
+              ) -> Iterator[None] | list[Rollout]:
+        """Round ``k``'s playouts for ``arms``: each one's action tried on the round's sample,
+        then played on by the computer players (the game's own playouts, or through the
+        contract). ``by_arm``: as a generator pausing after each arm's playout and returning
+        the round's (:meth:`_outs`), instead of all at once."""
+        steps = self._steps(k, arms, by_arm)
+        if by_arm:
+            return steps
+        try:
+            while True:
+                next(steps)
+        except StopIteration as done:
+            return cast(list[Rollout], done.value)
+
+    def _steps(self, k: int, arms: Sequence[_Arm], by_arm: bool
+               ) -> Generator[None, None, list[Rollout]]:
+        engine = self.engine
+        sample = engine.sample_state(self.view, _rng(self.seed, k))
+        base = (self.seed * 1_000_003 + k) * 16
+        seeds = [base + j for j in range(len(self.players))]
+        states = [engine.step(sample, arm.action, False)[0]  # a legal action (see legal)
+                  for arm in arms]
+        if by_arm:
+            outs: list[Rollout | None] = []
+            for state in states:
+                outs += engine.rollouts(sample, [state], self.played_by, seeds)
+                yield
+        else:  # the game may play them together (its rollouts)
+            outs = list(engine.rollouts(sample, states, self.played_by, seeds))
+        played = []
+        for state, out in zip(states, outs, strict=True):
+            if out is None:
+                bots = {p: self.make(seed=s) for p, s in zip(self.players, seeds, strict=True)}
+                out = playout(engine, sample, state, bots)
+            played.append(out)
+        return played
+
+    def _job(self, job: tuple[int, tuple[int, ...]]) -> list[Rollout]:
+        """What the race's worker plays: round ``k`` for the classes of keys ``keys``."""
+        k, keys = job
+        return cast(list[Rollout], self._play(k, [self.arms[key] for key in keys]))
+
+    def _outs(self, k: int, arms: list[_Arm]) -> list[Rollout]:
+        """Round ``k``'s playouts, with the race's worker where it has one
+        (:mod:`tutor.engine.worker`): a round's playouts depend only on its number and its
+        classes (``job``), so both play rounds ahead, betting that the classes of the round
+        being played will play the next ones too, and a round played by either is taken when
+        its turn comes with those classes (one played for other classes is dropped). The race
+        plays arm by arm, handing the worker a new round whenever it has answered: the round
+        asked when nobody plays it, else one of the next two; while the worker plays the
+        round asked, the race plays one ahead, or the same one if both ahead are played (the
+        first to finish gives it)."""
+        if self._worker is None:
+            return cast(list[Rollout], self._play(k, arms))
+        worker, ready = self._worker, self._ready
+        keys = tuple(arm.key for arm in arms)
+        want = (k, keys)
+        for job in [job for job in ready if job[0] < k]:
+            del ready[job]
+        if self._busy is not None and self._busy[0][0] < k:
+            self._busy = None
+        while True:
+            self._feed(k, keys)
+            if want in ready:
+                outs, by_worker = ready.pop(want)
+                self.helped += by_worker
+                return outs
+            busy = self._busy
+            if busy is None or (busy[0] != want and worker.asked != want):
+                job = want
+                if worker.asked == want:  # play ahead meanwhile, or the same round
+                    job = next((j for j in self._free(k + 1, keys)), want)
+                self._busy = busy = (job, cast(Iterator[None],
+                                               self._play(job[0], arms, by_arm=True)))
+            try:
+                next(busy[1])
+            except StopIteration as done:
+                ready[busy[0]] = (done.value, False)
+                self._busy = None
+
+    def _free(self, k: int, keys: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """The rounds from ``k`` to two past the one asked, for ``keys``, that nobody has
+        played or plays."""
+        assert self._worker is not None
+        for j in range(k, self.rounds + 3):
+            job = (j, keys)
+            if job not in self._ready and job != self._worker.asked and \
+                    (self._busy is None or self._busy[0] != job):
+                yield job
+
+    def _feed(self, k: int, keys: tuple[int, ...]) -> None:
+        """Take the worker's answer if it has come, and hand it a round if it has none."""
+        worker = self._worker
+        assert worker is not None
+        got = worker.answer()
+        if got is not None:
+            self._ready[got[0]] = (got[1], True)
+        if worker.asked is None and worker.alive:
+            job = next(self._free(k, keys), None)
+            if job is not None:
+                worker.ask(job)
 
     def _to_play(self) -> list[_Arm]:
         """The classes a round plays: the leader and the classes in contention not yet within ±5
@@ -658,28 +759,41 @@ class Race:
         return self.result()
 
     def run_for(self, seconds: float = SECOND,
-                clock: Callable[[], float] = time.perf_counter) -> Hints:
+                clock: Callable[[], float] = time.perf_counter, *, worker: bool = True
+                ) -> Hints:
         """Play on for about ``seconds`` on this machine, or less once the race has answered
         (:meth:`answered`; when called again, « Affiner », the race had answered already:
         it refines for the whole time). In steps of about a tenth of the time, the pace
         (computer decisions per second) measured so far sets the count of decisions the time
         holds. The hint records the count it spent as its ``budget``: the race plays a round
         while less is spent, so the same seed and count replay the same hint (:meth:`run`),
-        and calling this again goes on for as long."""
+        and calling this again goes on for as long. ``worker``: once a first tenth has not
+        answered, a copy of the process plays rounds beside the race on a spare core, where
+        there is one (:meth:`_outs`, :mod:`tutor.engine.worker`): the same hint, sooner."""
         start, before = clock(), self.spent
         early = not self.answered()
-        self.run(budget=self.spent)  # the first rounds (or none): the pace of this position
-        while True:
-            elapsed = clock() - start
-            if elapsed >= seconds or (early and self.answered()) or not self.contenders() \
-                    or self.rounds >= MAX_PLAYOUTS:
-                break
-            self.rate = max(self.spent - before, 1) / max(elapsed, 1e-6)
-            target = before + int(self.rate * seconds)
-            step = max(1, int(self.rate * seconds / 10))
-            if target <= self.spent:
-                break
-            self.run(budget=min(target, self.spent + step), until_answered=early)
+        steps = 0
+        try:
+            self.run(budget=self.spent)  # the first rounds (or none): the pace of this position
+            while True:
+                elapsed = clock() - start
+                if elapsed >= seconds or (early and self.answered()) or not self.contenders() \
+                        or self.rounds >= MAX_PLAYOUTS:
+                    break
+                if worker and steps == 1:  # not answered within a tenth: a worker helps
+                    self._worker = Worker.fork(self._job)
+                steps += 1
+                self.rate = max(self.spent - before, 1) / max(elapsed, 1e-6)
+                target = before + int(self.rate * seconds)
+                step = max(1, int(self.rate * seconds / 10))
+                if target <= self.spent:
+                    break
+                self.run(budget=min(target, self.spent + step), until_answered=early)
+        finally:
+            if self._worker is not None:
+                self._worker.close()
+                self._worker, self._busy = None, None
+                self._ready.clear()
         # the count spent replays it: every round before the last began under it
         self.budget = self.spent
         return self.result()
@@ -760,7 +874,7 @@ class Duel(Race):
                 raise ValueError(f"Ce coup n’est pas permis à {view.seat} ici : {action!r}.")
         self.first, self.second = first, second
         self.alike = engine.hint_class(view, first) == engine.hint_class(view, second)
-        self.arms = {} if self.alike else {0: _Arm(first), 1: _Arm(second)}
+        self.arms = {} if self.alike else {0: _Arm(first, 0), 1: _Arm(second, 1)}
 
     def paired(self) -> Paired:
         """The comparison so far (see :class:`Paired`)."""

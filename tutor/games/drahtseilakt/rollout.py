@@ -20,11 +20,10 @@ manche, the fewest winning (:func:`tutor.engine.core.best_totals`).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from tutor.engine.bots import below
-from tutor.engine.core import best_totals
+from tutor.engine.core import best_totals, generators
 from tutor.engine.hints import Rollout
 from tutor.games.drahtseilakt.bots import careful_choice
 from tutor.games.drahtseilakt.core import (
@@ -55,7 +54,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
      discard_, red_, blue_, history, cancelled) = state
     n = len(players)
     careful = kind == "prudent"
-    rngs = [random.Random(s) for s in seeds]
+    rngs = generators(seeds)
     uniform = [r.random for r in rngs]
     getrandbits = [r.getrandbits for r in rngs]
     in_turn = variant.play == "in_turn"

@@ -28,11 +28,11 @@ scores it (:func:`.scoring._score`, :func:`.scoring.winners`, :func:`.scoring.is
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from functools import lru_cache
 
 from tutor.engine.bots import below
+from tutor.engine.core import generators
 from tutor.engine.hints import Rollout
 from tutor.games.vaiko.bots import (
     DISCARD,
@@ -115,7 +115,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
     face, points, effect, deck_total = _cards(state.deck)
     deck_size = len(face)
     memory = kind == "memoire"
-    rngs = [random.Random(s) for s in seeds]
+    rngs = generators(seeds)
     getrandbits = [r.getrandbits for r in rngs]
     may_take = variant.draw_from == "deck_or_discard"
     may_look = variant.look == "before_swap"

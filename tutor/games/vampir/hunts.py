@@ -227,13 +227,9 @@ def _score(by_colour: Mapping[str, Mapping[str, int]], explain: bool = True) -> 
         if not heads:
             continue
         absent = tuple(p for p in players if p not in heads)
-        if absent:
-            discard: tuple[str, ...] = ()
-            clause = C_ABSENT
-        else:
-            low = min(heads.values())
-            discard = tuple(p for p in players if heads[p] == low)
-            clause = C_TIE if len(discard) > 1 else C_COLOUR
+        low = discarding([heads.get(p, 0) for p in players])
+        discard = () if absent else tuple(p for p in players if heads[p] == low)
+        clause = C_ABSENT if absent else C_TIE if len(discard) > 1 else C_COLOUR
         for p, h in heads.items():
             if p not in discard:
                 points[p] += h
@@ -244,6 +240,27 @@ def _score(by_colour: Mapping[str, Mapping[str, int]], explain: bool = True) -> 
     if explain:
         events.append(Event("points", None, {"points": dict(points)}, C_POINTS))
     return Scoring(points, tuple(colours), tuple(events))
+
+
+def discarding(column: Sequence[int]) -> int:
+    """The heads whose hunts are discarded in one colour, from each player's heads in it
+    (``column``, 0: no hunt of it shown): the fewest shown (``vampir/decompte-par-couleur``,
+    every player holding them on a tie, ``vampir/egalite-des-plus-faibles``), or 0, nobody,
+    when a player shows none (``vampir/couleur-absente``)."""
+    return 0 if 0 in column else min(column)
+
+
+def seat_points(rows: Sequence[Sequence[int]]) -> list[int]:
+    """Each seat's points (``vampir/points``) from its heads by colour (``rows``, one per seat,
+    the colours in :data:`LOCATIONS` order, 0: no hunt shown): :func:`score`'s points on plain
+    numbers, for a hint's playouts."""
+    points = [0] * len(rows)
+    for column in zip(*rows):
+        low = discarding(column)
+        for seat, heads in enumerate(column):
+            if heads != low:
+                points[seat] += heads
+    return points
 
 
 def possible_hunts(hand: Sequence[Card], required: Sequence[Card] = ()

@@ -19,7 +19,7 @@ engine lists them (:func:`_lays`, ``vampir/poser``, ``vampir/variante-pioche-aut
 The play loop re-expresses :func:`.engine.step` (``vampir/piocher``, ``vampir/fin-pioche``,
 ``vampir/chasse``, ``vampir/chasse-exposee``, ``vampir/fin-six-couleurs``,
 ``vampir/variante-recuperation-libre``, ``vampir/variante-plusieurs-chasses``); the manche is
-scored by :func:`.hunts._score` and the playout stops where :func:`.engine.span_outcome` says a
+scored by :func:`.hunts.seat_points` and the playout stops where :func:`.engine.span_outcome` says a
 hint stops: at the end of the manche being played, with its points or, in the last manche, the
 match's totals.
 """
@@ -27,14 +27,13 @@ match's totals.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from itertools import compress
 from typing import Any
 
-from tutor.engine import best_totals
 from tutor.engine.bots import RandomPlayer, below
+from tutor.engine.core import best_totals, generators
 from tutor.engine.hints import Rollout
 
 from .bots import (
@@ -49,7 +48,7 @@ from .bots import (
 )
 from .cards import JOKER, KINDS, LOCATIONS, SHUFFLED, Vampire
 from .engine import _heads, is_over, outcome, span_outcome
-from .hunts import Variant, _score, colour_hunts, rank_counts
+from .hunts import Variant, colour_hunts, rank_counts, seat_points
 from .state import SeatView, State, View
 
 _JOKER = JOKER.rank
@@ -103,7 +102,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
     deck = [card.rank for card in reversed(deck_)]
     heads = [[_heads(hunt, jh) if hunt else 0 for hunt in slots] for slots in displays]
     drawn = tuple(sorted(card.rank for card in pending))  # the cards just drawn
-    rngs = [random.Random(seed) for seed in seeds]
+    rngs = generators(seeds)
     uniform = [rng.random for rng in rngs]
     getrandbits = [rng.getrandbits for rng in rngs]
     blind = player is RandomPlayer
@@ -139,6 +138,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
             elif takes:  # HeuristicPlayer.choose, phase "turn"
                 context = contexts[turn]
                 draw = uniform[turn]
+                held = hand[_JOKER]
                 # each take's worth and a draw, in turn; the first of the most worth (among
                 # those worth the threshold, else among all when the turn may be the last)
                 good: tuple[float, float] | None = None
@@ -147,11 +147,16 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
                 for k in takes:
                     ones, twos, jokers = piles[k]
                     value = None  # the best hunt that may follow, else 0
-                    for counts in _colours(hand, (k if ones + twos else -1, ones, twos, jokers),
-                                           True):
-                        hunt = _best(gain, context[counts[0]], counts, jh)[0]
-                        if value is None or hunt > value:
-                            value = hunt
+                    if ones + twos:  # its colour's only (_colours, the required colour k)
+                        n1, n2, nj = hand[2 * k] + ones, hand[2 * k + 1] + twos, held + jokers
+                        if n1 + n2 + nj >= 3:
+                            value = _best(gain, context[k], (k, n1, n2, nj, ones, twos, jokers),
+                                          jh)[0]
+                    else:
+                        for counts in _colours(hand, (-1, 0, 0, jokers), True):
+                            hunt = _best(gain, context[counts[0]], counts, jh)[0]
+                            if value is None or hunt > value:
+                                value = hunt
                     worth = (0.0 if value is None else value, draw())
                     if worth[0] >= threshold and (good is None or worth > good):
                         good, take = worth, k
@@ -233,8 +238,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
             hand[r] -= 1
             piles[k][2 if r == _JOKER else r & 1] += 1
         turn, phase = (turn + 1) % n, "turn"
-    points = _score({p: {LOCATIONS[k]: h for k, h in enumerate(row) if h}
-                     for p, row in zip(players, heads, strict=True)}, False).points
+    points = dict(zip(players, seat_points(heads), strict=True))
     over = manche >= len(record.shuffles)  # the engine's _end_manche: no manche follows
     if over or len(results) + 1 == len(start.record.shuffles):  # the match's totals
         totals = {p: points[p] + sum(r[k] for r in results) for k, p in enumerate(players)}
