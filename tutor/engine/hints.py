@@ -48,7 +48,9 @@ How one hint is computed (:func:`hints`):
   same seed and count always give the same hint, and a race continued to a larger count
   gives what a race run to that count at once gives (« Affiner »). :meth:`Race.run_for`
   plays for the time one second holds on the machine, and the hint records the count it
-  spent.
+  spent. There, a forked worker (:mod:`tutor.engine.worker`) plays rounds ahead beside the
+  race on a spare core; a round's playouts depend only on its number and the classes it
+  plays, so a round it played is taken only for those classes: the same hint, sooner.
 * « meilleur » is earned: :meth:`Hints.separated` is the leading class only when it is surely
   ahead of every other class **and** its interval lies wholly above theirs (:func:`clear`):
   what the table shows never contradicts the word. A race run for the page (``shown``) goes
