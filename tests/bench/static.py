@@ -18,10 +18,10 @@ profile and again in the same one.
 Also one « Conseil » computed in Pyodide (its time, its playouts and decisions). Run `make
 static` first; `python tests/bench/static.py [--loads N]`. Not a test.
 
-`--before SITE FLOOR` measures, in the same run and turn about with this tree's, a site and a
-floor built before (by an earlier tree's build, into directories of their own): the figures
-before and after a change side by side, under the same load. `--static-only` leaves out the
-Conseil and the Voilà app.
+`--conseil-only` measures the « Conseil » alone. `--before SITE FLOOR` measures, in the same
+run and turn about with this tree's, a site and a floor built before (by an earlier tree's
+build, into directories of their own): the figures before and after a change side by side,
+under the same load. `--static-only` leaves out the Conseil and the Voilà app.
 """
 
 from __future__ import annotations
@@ -311,9 +311,17 @@ def main() -> None:
                         help="a site and a floor built before, measured beside these")
     parser.add_argument("--static-only", action="store_true",
                         help="only the static sites (no Conseil, no Voilà app)")
+    parser.add_argument("--conseil-only", action="store_true",
+                        help="only one « Conseil » in Pyodide (and « Affiner »)")
     args = parser.parse_args()
     if not (SITE / "voici" / "render" / "index.html").exists():
         sys.exit("build/static is missing: run `make static` first")
+    if args.conseil_only:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            measure_conseil(browser)
+            browser.close()
+        return
     build_floor()
     targets = {FLOOR_PAGE: (FLOOR, FLOOR_PAGE), **{name: (SITE, name) for name in PAGES}}
     if args.before:
