@@ -22,7 +22,8 @@ from tutor.engine.hints import Race
 from tutor.engine.worker import Worker
 from tutor.games import GAMES
 
-pytestmark = pytest.mark.skipif(not worker_module.AVAILABLE, reason="no fork here")
+pytestmark = pytest.mark.skipif(not worker_module.spare_core(),
+                                reason="no fork or no second core here")
 
 CEILING = 300.0  # seconds: only a worker that never answers comes near it
 NAMES = ("Alex", "Bea", "Carla", "Dario", "Léo")
@@ -105,7 +106,11 @@ def test_a_worker_leaves_when_the_process_that_forked_it_is_gone() -> None:
     assert wait_gone(pid)
 
 
-def test_no_worker_where_fork_is_not_available(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_worker_where_fork_is_not_available_or_one_core(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    monkeypatch.setattr(worker_module.os, "sched_getaffinity", lambda pid: {0})
+    assert not worker_module.spare_core() and Worker.fork(double) is None
+    monkeypatch.undo()
     monkeypatch.setattr(worker_module, "AVAILABLE", False)
     assert Worker.fork(double) is None
     engine = GAMES["vautours"].engine()
@@ -203,6 +208,9 @@ def test_run_for_leaves_no_worker_behind(monkeypatch: pytest.MonkeyPatch) -> Non
     # a worker is forked once the first tenth has not answered (here, unless it has)
     assert len(forked) <= 1
     assert all(gone(worker.pid) for worker in forked) and race._worker is None
+    for worker in forked:  # collected, not left a zombie
+        with pytest.raises(ChildProcessError):
+            os.waitpid(worker.pid, os.WNOHANG)
     assert timed.budget is not None
     assert timed == hints_module.hints(engine, view, kind="stratege", seed=1,
                                        budget=timed.budget, game_id="vampir")

@@ -586,7 +586,7 @@ class Race:
         asked when nobody plays it, else one of the next two; while the worker plays the
         round asked, the race plays one ahead, or the same one if both ahead are played (the
         first to finish gives it)."""
-        if self._worker is None:
+        if self._worker is None or not self._worker.alive:
             return cast(list[Rollout], self._play(k, arms))
         worker, ready = self._worker, self._ready
         keys = tuple(arm.key for arm in arms)
@@ -629,7 +629,7 @@ class Race:
         worker = self._worker
         assert worker is not None
         got = worker.answer()
-        if got is not None:
+        if got is not None and got[0][0] >= k:  # (a round already played is dropped)
             self._ready[got[0]] = (got[1], True)
         if worker.asked is None and worker.alive:
             job = next(self._free(k, keys), None)
@@ -782,8 +782,8 @@ class Race:
                 if elapsed >= seconds or (early and self.answered()) or not self.contenders() \
                         or self.rounds >= MAX_PLAYOUTS:
                     break
-                if worker and steps == 1:  # not answered within a tenth: a worker helps
-                    self._worker = Worker.fork(self._job)
+                if worker and steps == 1 and self._worker is None:
+                    self._worker = Worker.fork(self._job)  # not answered within a tenth
                 steps += 1
                 self.rate = max(self.spent - before, 1) / max(elapsed, 1e-6)
                 target = before + int(self.rate * seconds)
@@ -792,10 +792,10 @@ class Race:
                     break
                 self.run(budget=min(target, self.spent + step), until_answered=early)
         finally:
-            if self._worker is not None:
-                self._worker.close()
-                self._worker, self._busy = None, None
-                self._ready.clear()
+            done, self._worker, self._busy = self._worker, None, None
+            self._ready.clear()
+            if done is not None:
+                done.close()
         # the count spent replays it: every round before the last began under it
         self.budget = self.spent
         return self.result()

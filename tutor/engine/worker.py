@@ -37,6 +37,20 @@ there for a child that touches none of them and leaves by ``os._exit``)."""
 _HEADER = struct.Struct("!Q")  # the length of each pickled message
 
 
+def spare_core() -> bool:
+    """Whether this process may run on two cores at once: two or more in its CPU affinity and,
+    under a cgroup quota (a container's ``cpu.max``, as Binder sets), at least two cores'
+    worth. With one, a worker would only take turns with the race it helps."""
+    if not AVAILABLE or len(os.sched_getaffinity(0)) < 2:
+        return False
+    try:
+        with open("/sys/fs/cgroup/cpu.max") as limit:
+            quota, period = limit.read().split()[:2]
+    except (OSError, ValueError):
+        return True
+    return quota == "max" or int(quota) >= 2 * int(period)
+
+
 class Worker:
     """A forked copy playing ``work(job)`` for each job asked (:meth:`ask`), one at a time;
     :meth:`answer` gives the answer once it has come."""
@@ -45,35 +59,49 @@ class Worker:
         self.pid, self._jobs, self._answers = pid, jobs, answers
         self.asked: Any = None  # the job asked and not yet answered
         self.alive = True
+        self._closed = False
 
     @classmethod
     def fork(cls, work: Callable[[Any], Any]) -> Worker | None:
         """A copy of this process playing ``work`` for each job asked, or ``None`` where none
-        can be forked (see :data:`AVAILABLE`)."""
-        if not AVAILABLE:
+        can be forked or would help (:func:`spare_core`)."""
+        if not spare_core():
             return None
+        import signal  # (only where a worker runs: WebAssembly builds may lack it)
+
         jobs_in, jobs_out = os.pipe()
         answers_in, answers_out = os.pipe()
+        # no interrupt between the fork and the copy's own handlers (it would unwind a copy of
+        # the kernel into the kernel's code), nor before the parent holds its worker
+        stopping = {signal.SIGINT, signal.SIGTERM}
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, stopping)
         gc.freeze()  # the copy shares the objects as they are: its collections leave them be
+        pid = -1
         try:
             pid = os.fork()
-        except OSError:
+            if pid == 0:  # the copy: it never returns from here
+                code = 1
+                try:
+                    os.close(jobs_out)
+                    os.close(answers_in)
+                    code = _serve(jobs_in, answers_out, work, blocked)
+                finally:
+                    os._exit(code)
+            worker = cls(pid, jobs_out, answers_in)
+        except BaseException:
+            if pid > 0:
+                _stop(pid)
             for fd in (jobs_in, jobs_out, answers_in, answers_out):
-                os.close(fd)
+                _close(fd)
+            if pid < 0:
+                return None  # (the fork itself failed: no worker, the race plays alone)
+            raise
+        finally:
             gc.unfreeze()
-            return None
-        if pid == 0:  # the copy: it never returns from here
-            code = 1
-            try:
-                os.close(jobs_out)
-                os.close(answers_in)
-                code = _serve(jobs_in, answers_out, work)
-            finally:
-                os._exit(code)
-        gc.unfreeze()
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         os.close(jobs_in)
         os.close(answers_out)
-        return cls(pid, jobs_out, answers_in)
+        return worker
 
     def ask(self, job: Any) -> bool:
         """Hand the copy ``job`` (it must have answered the last one): False if it is gone."""
@@ -107,37 +135,77 @@ class Worker:
             return False
         import select  # (only where a worker runs: WebAssembly builds may lack it)
 
-        return bool(select.select([self._answers], [], [], timeout)[0])
+        poll = select.poll()  # (any descriptor number, unlike select.select)
+        poll.register(self._answers, select.POLLIN)
+        return bool(poll.poll(int(timeout * 1000)))
+
+    def __del__(self) -> None:  # a worker dropped unclosed (an interrupt at the wrong time)
+        try:
+            self.close()
+        except Exception:  # (at the interpreter's exit, modules may be gone)
+            pass
 
     def close(self) -> None:
-        """Stop the copy and collect it (no zombie left behind)."""
-        import signal  # (only where a worker runs: WebAssembly builds may lack it)
+        """Stop the copy and collect it (no zombie left behind); once only."""
+        if self._closed:
+            return
+        self._closed, self.alive = True, False
+        try:
+            _stop(self.pid)
+        finally:
+            _close(self._jobs)
+            _close(self._answers)
 
-        for fd in (self._jobs, self._answers):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+
+def _stop(pid: int) -> None:
+    """Kill the copy ``pid`` and collect it (even through an interrupt while waiting)."""
+    import signal
+
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        return
+    while True:
         try:
-            os.kill(self.pid, signal.SIGKILL)
-        except OSError:
-            pass
-        try:
-            os.waitpid(self.pid, 0)
+            os.waitpid(pid, 0)
+            return
         except ChildProcessError:
-            pass
-        self.alive = False
+            return
+        except KeyboardInterrupt:  # killed already: its end is a moment away
+            continue
 
 
-def _serve(jobs: int, answers: int, work: Callable[[Any], Any]) -> int:
+def _close(fd: int) -> None:
+    try:
+        os.close(fd)
+    except OSError:
+        pass
+
+
+def _serve(jobs: int, answers: int, work: Callable[[Any], Any], mask: Any) -> int:
     """The copy's loop: each job read is played and its answer written, until the pipe closes
     (the process that forked it closed it or is gone). Its exit code."""
     import signal
 
     for signum in (signal.SIGINT, signal.SIGTERM):  # a kernel interrupted or stopped: it ends
         signal.signal(signum, signal.SIG_DFL)
-    # a kernel's streams are its sockets, which the copy must not touch: it says nothing
-    sys.stdout = sys.stderr = open(os.devnull, "w")
+    try:  # the kernel's event loop may have a descriptor woken by signals: not the copy's
+        signal.set_wakeup_fd(-1)
+    except ValueError:
+        pass
+    signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    # a kernel's standard streams are its own (captured, sent to the page): the copy writes
+    # nothing there, from Python or from C; the kernel's stream objects are kept, not closed
+    _KEPT.extend((sys.stdin, sys.stdout, sys.stderr))
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    sys.stdout = sys.stderr = open(null, "w", closefd=False)
+    try:  # the copy ready to be the first killed should memory run out
+        with open("/proc/self/oom_score_adj", "w") as adj:
+            adj.write("1000")
+    except OSError:
+        pass
     try:
         os.nice(19)
     except OSError:
@@ -148,6 +216,8 @@ def _serve(jobs: int, answers: int, work: Callable[[Any], Any]) -> int:
             return 0
         _send(answers, (work(job),))
 
+
+_KEPT: list[Any] = []  # (in the copy: the kernel's stream objects, never finalized there)
 
 def _send(fd: int, message: Any) -> None:
     data = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
