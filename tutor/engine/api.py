@@ -321,12 +321,16 @@ class Game(ABC, Generic[S, A, V]):
         played through the contract. None by default."""
         return None
 
+    ROLLOUTS_TOGETHER = False
+    """Whether :meth:`rollouts` plays a round's playouts together, sooner than one by one (a
+    race then hands it whole rounds wherever it can)."""
+
     def rollouts(self, start: S, states: Sequence[S], kind: str, seeds: Sequence[int]
                  ) -> Sequence[Rollout | None]:
         """:meth:`rollout` for each of ``states`` (each reached from ``start`` by one action),
         all with the same ``seeds``: a race's round, one playout per action tried. A game may
-        play them together, each giving what :meth:`rollout` gives alone; one by one by
-        default."""
+        play them together, each giving what :meth:`rollout` gives alone
+        (:attr:`ROLLOUTS_TOGETHER`); one by one by default."""
         return [self.rollout(start, state, kind, seeds) for state in states]
 
     def glance(self, state: S, seat: str) -> V:

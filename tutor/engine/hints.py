@@ -533,15 +533,11 @@ class Race:
         if self.racing and self.rounds in STAGES:
             self._cut()
 
-    def _play(self, k: int, arms: Sequence[_Arm], *, by_arm: bool = False
-              ) -> Iterator[None] | list[Rollout]:
+    def _play(self, k: int, arms: Sequence[_Arm]) -> list[Rollout]:
         """Round ``k``'s playouts for ``arms``: each one's action tried on the round's sample,
         then played on by the computer players (the game's own playouts, or through the
-        contract). ``by_arm``: as a generator pausing after each arm's playout and returning
-        the round's (:meth:`_outs`), instead of all at once."""
-        steps = self._steps(k, arms, by_arm)
-        if by_arm:
-            return steps
+        contract)."""
+        steps = self._steps(k, arms, False)
         try:
             while True:
                 next(steps)
@@ -550,6 +546,8 @@ class Race:
 
     def _steps(self, k: int, arms: Sequence[_Arm], by_arm: bool
                ) -> Generator[None, None, list[Rollout]]:
+        """:meth:`_play` as a generator returning the round's playouts: ``by_arm``, pausing
+        after each arm's playout; otherwise all at once (the game may play them together)."""
         engine = self.engine
         sample = engine.sample_state(self.view, _rng(self.seed, k))
         base = (self.seed * 1_000_003 + k) * 16
@@ -574,20 +572,20 @@ class Race:
     def _job(self, job: tuple[int, tuple[int, ...]]) -> list[Rollout]:
         """What the race's worker plays: round ``k`` for the classes of keys ``keys``."""
         k, keys = job
-        return cast(list[Rollout], self._play(k, [self.arms[key] for key in keys]))
+        return self._play(k, [self.arms[key] for key in keys])
 
     def _outs(self, k: int, arms: list[_Arm]) -> list[Rollout]:
         """Round ``k``'s playouts, with the race's worker where it has one
         (:mod:`tutor.engine.worker`): a round's playouts depend only on its number and its
         classes (``job``), so both play rounds ahead, betting that the classes of the round
         being played will play the next ones too, and a round played by either is taken when
-        its turn comes with those classes (one played for other classes is dropped). The race
-        plays arm by arm, handing the worker a new round whenever it has answered: the round
-        asked when nobody plays it, else one of the next two; while the worker plays the
-        round asked, the race plays one ahead, or the same one if both ahead are played (the
-        first to finish gives it)."""
+        its turn comes with those classes (one played for other classes is dropped). The worker
+        is handed a new round whenever it has answered (the round asked when nobody plays it,
+        else one of the next two); while it plays the round asked, the race plays one ahead,
+        or the same one, arm by arm, if both ahead are played (the first to finish gives
+        it)."""
         if self._worker is None or not self._worker.alive:
-            return cast(list[Rollout], self._play(k, arms))
+            return self._play(k, arms)
         worker, ready = self._worker, self._ready
         keys = tuple(arm.key for arm in arms)
         want = (k, keys)
@@ -606,8 +604,12 @@ class Race:
                 job = want
                 if worker.asked == want:  # play ahead meanwhile, or the same round
                     job = next((j for j in self._free(k + 1, keys)), want)
-                self._busy = busy = (job, cast(Iterator[None],
-                                               self._play(job[0], arms, by_arm=True)))
+                # arm by arm, to hand the worker a round as soon as it is free, unless the
+                # game plays a round's playouts together: then arm by arm only while both
+                # play the same round (the first to finish gives it)
+                by_arm = not getattr(self.engine, "ROLLOUTS_TOGETHER", False) or (
+                    job == want and worker.asked == want)
+                self._busy = busy = (job, self._steps(job[0], arms, by_arm))
             try:
                 next(busy[1])
             except StopIteration as done:

@@ -67,6 +67,8 @@ class Vautours(Game[State, Play, View]):
                 ) -> Rollout | None:
         return rollout.play(state, kind, seeds)
 
+    ROLLOUTS_TOGETHER = True  # the seats the playouts share are played once for all
+
     def rollouts(self, start: State, states: Sequence[State], kind: str, seeds: Sequence[int]
                  ) -> Sequence[Rollout | None]:
         played = rollout.play_many(states, kind, seeds)
