@@ -28,7 +28,7 @@ scores it (:func:`.scoring._score`, :func:`.scoring.winners`, :func:`.scoring.is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
 from tutor.engine.bots import below
@@ -181,6 +181,14 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
         return {name: tuple(points[c] if c in mine else None for c in hand)
                 for name, hand in zip(players, hands, strict=True)}
 
+    def others(i: int) -> Iterator[tuple[int | None, ...]]:
+        """The other players' cards as seat ``i`` knows them, in seating order, each worked
+        out only when read (:func:`.bots.calls` reads them only for a light hand)."""
+        mine = known[i]
+        for j, hand in enumerate(hands):
+            if j != i:
+                yield tuple(points[c] if c in mine else None for c in hand)
+
     steps = 0
     while True:
         steps += 1
@@ -287,9 +295,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
             if memory:
                 seen_cards, unseen_slots = split(i)
                 unseen = average(i)
-                called = calls(seen_cards, len(unseen_slots), unseen,
-                               (cards for name, cards in table(i).items() if name != players[i]),
-                               THRESHOLD)
+                called = calls(seen_cards, len(unseen_slots), unseen, others(i), THRESHOLD)
             else:  # Call, then EndTurn
                 called = below(getrandbits[i], 2) == 0
             if called:
