@@ -95,7 +95,10 @@ class MemoryPlayer:
                        if isinstance(a, vs.Exchange)], self._table(view), known, self.rng))
         if phase == vs.CALL:
             unseen = self._unseen_average(view, points, self._values)
-            others = (cards for name, cards in self._table(view).items() if name != seat)
+            # the other hands as it knows them, each worked out only when read (calls reads
+            # them only for a light hand)
+            others = (tuple(points[f] if f is not None else None for f in p.cards)
+                      for p in view.players if p.name != seat)
             return vs.Call(seat) if calls(known, len(unknown), unseen, others,
                                           self.threshold) else vs.EndTurn(seat)
         return self.rng.choice(list(legal))
