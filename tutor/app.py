@@ -49,8 +49,9 @@ CONFIG: dict[str, dict[str, Any]] = {
     },
     "Voila": {
         "kernel_websocket_connection_class": "tutor.voila.guards.GuardedConnection",
-        # pings every 30 s, a connection silent for as long is closed (jupyter_server's default
-        # timeout of 90 s made Tornado warn that it exceeds the interval)
+        # pings every 30 s, a connection whose ping has gone unanswered for as long is closed
+        # (guards.KernelSocket; jupyter_server's default timeout of 90 s made Tornado warn that
+        # it exceeds the interval)
         "tornado_settings": {"websocket_max_message_size": MAX_MESSAGE_BYTES,
                              "ws_ping_interval": 30_000, "ws_ping_timeout": 30_000},
     },  # headers and the French 404 are added by make_app
@@ -91,6 +92,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
     from voila.static_file_handler import TemplateStaticFileHandler
     from voila.tornado.contentshandler import VoilaContentsHandler
     from voila.tornado.handler import TornadoVoilaHandler
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
     from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
     from tutor.voila import guards
@@ -99,7 +101,8 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
 
     replaced = {TornadoVoilaHandler: TutorPageHandler, VoilaShutdownKernelHandler:
                 guards.ShutdownHandler, KernelHandler: guards.KernelHandlerOwnStop,
-                TemplateStaticFileHandler: guards.TemplateFiles}
+                TemplateStaticFileHandler: guards.TemplateFiles,
+                VoilaKernelWebsocketHandler: guards.KernelSocket}
     max_url = guards.GUARDS.max_url_kb * 1024
 
     class TutorVoila(Voila):  # type: ignore[misc]
@@ -167,6 +170,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
                         (self.server_url.rstrip("/") + r"/voila/tree.*", RedirectHandler,
                          {"url": home})]
             assert any(h[1] is TutorPageHandler for h in handlers)
+            assert any(h[1] is guards.KernelSocket for h in handlers)
             assert not any(h[1] in replaced for h in handlers)
             assert all(h[1] is not VoilaHandler for h in handlers)
             return redirect + handlers

@@ -17,6 +17,10 @@
 - :class:`ShutdownHandler` stops a kernel only for the client it was given to (a closed tab's
   own request), :class:`NotFoundHandler` answers every unknown address with a French 404, and
   :func:`long_url_page` a French 414 for an address too long to serve.
+- :class:`KernelSocket` judges a page's keep-alive on the ping it answers: jupyter_server's
+  own check closed a live connection whenever a ping went out a few milliseconds late on a
+  busy machine (its pong then looked older than the timeout), and the page lost the widget
+  messages in flight while it reconnected.
 - :class:`QuietLog` holds every log line one client causes (page renders and kernel starts,
   websocket opens and closes, refusals, jupyter_server's, Voilà's and Tornado's warnings) to a
   few per minute, then one line says how many were held back.
@@ -47,6 +51,7 @@ from tornado.ioloop import IOLoop
 from tornado.websocket import WebSocketClosedError
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from tutor import fr
 
@@ -351,6 +356,41 @@ def _retrieved(future: Any) -> None:
     """Read a finished write's outcome (a write to a page gone fails: nothing to tell)."""
     if not future.cancelled():
         future.exception()
+
+
+def ping_unanswered(now: float, last_ping: float, last_pong: float, interval_ms: float,
+                    timeout_ms: float) -> bool:
+    """Whether a kernel websocket is dead when its next keep-alive ping is due at ``now``: the
+    last ping (sent at ``last_ping``) has had no pong since (``last_pong`` before it) for
+    ``timeout_ms`` or more. A pong that answered it keeps the connection, however late this
+    check runs. As in jupyter_server, a check more than two intervals after the last ping (the
+    machine was suspended) closes nothing: a fresh ping goes out. (jupyter_server compares the
+    age of the last pong with the timeout, at each ping: with a timeout equal to the interval,
+    as Tornado requires, any ping sent a few milliseconds later than the one before closed a
+    live connection.)"""
+    since_ping_ms = 1e3 * (now - last_ping)
+    return last_pong < last_ping and timeout_ms <= since_ping_ms < 2 * interval_ms
+
+
+class KernelSocket(VoilaKernelWebsocketHandler):  # type: ignore[misc]
+    """Voilà's kernel websocket, its keep-alive ping judged by :func:`ping_unanswered`."""
+
+    last_ping: float  # (jupyter_server's WebSocketMixin: when the last ping went, and pong came)
+    last_pong: float
+
+    def send_ping(self) -> None:
+        ws = self.ws_connection
+        if ws is None or ws.client_terminated:
+            super().send_ping()  # (stops pinging, or closes: jupyter_server's own handling)
+            return
+        now, last_ping = IOLoop.current().time(), self.last_ping
+        if ping_unanswered(now, last_ping, self.last_pong, self.ping_interval,
+                           self.ping_timeout):
+            self.log.warning("WebSocket ping timeout after %i ms.", 1e3 * (now - last_ping))
+            self.close()
+            return
+        self.ping(b"")
+        self.last_ping = now
 
 
 class GuardedConnection(ZMQChannelsWebsocketConnection):
