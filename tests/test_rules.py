@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -194,3 +195,49 @@ def test_a_list_item_that_wraps_stays_one_item() -> None:
                                        "prend sa place ;</li><li>la jeter.</li></ul><p>Fin.</p>")
     # a dash inside a paragraph is not a list
     assert rules.to_html("Un mot\n- un autre") == "<p>Un mot - un autre</p>"
+
+
+TYPO_SAMPLE = """+++
+game = "vautours"
+title = "Essai : un titre"
++++
+## Déroulement
+### Une règle {#vautours/une}
+Bien écrit\u202f: «\u202fsouris\u202f», l’apostrophe, une adresse https://exemple.fr/a:b.
+Mal écrit : « souris », l'apostrophe.
+**Lecture retenue :** une espace ordinaire avant un deux-points suivi d’un gras.
+
+```toml exemple
+id = "vautours/ex-essai"
+titre = "Scénario : un titre ; mal écrit"
+cartes = { Alex = 1, "Léo" = 2 }
+```
+"""
+
+
+def test_typography_faults_are_found_in_prose_and_toml_strings_not_in_code() -> None:
+    faults = rules.typography_faults(TYPO_SAMPLE)
+    by_line: dict[int, list[str]] = {}
+    for line, reason in faults:
+        by_line.setdefault(line, []).append(reason)
+    assert sorted(by_line) == [3, 8, 9, 13]
+    assert any("deux-points" in r for r in by_line[3])
+    assert [r.split()[0] for r in by_line[8]] == ["une", "guillemets", "apostrophe"]
+    assert len(by_line[13]) == 2  # « : » and « ; » in the example's title, not its keys
+
+
+def test_the_shipped_rule_and_summary_files_have_no_typography_fault() -> None:
+    for path in sorted(RULE_FILES[0].parent.glob("*.md")):
+        assert rules.typography_faults(path.read_text(encoding="utf-8")) == [], path
+
+
+def test_check_command_reports_a_typography_fault_with_file_and_line(tmp_path: Path) -> None:
+    bad = tmp_path / "vautours.fr.md"
+    bad.write_text(RULE_FILES[0].parent.joinpath("vautours.fr.md").read_text(encoding="utf-8")
+                   .replace("Quinze cartes Points sont en jeu\u202f:", "Quinze cartes Points "
+                            "sont en jeu :"), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "tutor", "check", str(bad)],
+                         capture_output=True, text=True, check=False)
+    assert out.returncode == 1
+    assert re.search(r"vautours\.fr\.md:\d+: typographie : une espace ordinaire avant le "
+                     "deux-points", out.stdout), out.stdout

@@ -26,7 +26,9 @@ def check(paths: Sequence[str]) -> int:
             continue
         if path.endswith(minute.SUFFIX):
             failures += check_minute(path)
+            failures += check_typography(path)
             continue
+        failures += check_typography(path)
         try:
             book = rules.read(path)
         except rules.RulesError as exc:
@@ -60,6 +62,19 @@ def check(paths: Sequence[str]) -> int:
         if passed != total:
             failures += 1
     return 1 if failures else 0
+
+
+def check_typography(path: str) -> int:
+    """Report the French typography faults of a rule or summary file as written (an ordinary
+    space before « ; : ! ? » or inside « », a straight apostrophe); return 0 or 1."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return 0  # reported by the file's own check
+    faults = rules.typography_faults(text)
+    for line, reason in faults:
+        print(f"ERREUR {path}:{line}: typographie : {reason}")
+    return 1 if faults else 0
 
 
 def check_search(path: str) -> int:

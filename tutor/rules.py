@@ -409,3 +409,58 @@ def open_points(book: RuleBook) -> tuple[OpenPoint, ...]:
                 kind = "Précision" if kind.startswith("Précision") else kind
                 found.append(OpenPoint(clause, kind, _plain(sentences[0]), _plain(answer)))
     return tuple(found)
+
+
+_TYPO_SPACE_BEFORE = re.compile(r"(?P<space>[ \u00a0]|(?<=[^\s\u202f(\[«]))(?P<mark>[;:!?])"
+                                r"(?=[\s*_»)\]\"]|$)")
+_TYPO_OPEN = re.compile(r"«(?!\u202f)")
+_TYPO_CLOSE = re.compile(r"(?<!\u202f)»")
+_TYPO_APOSTROPHE = re.compile(r"(?<=[A-Za-zÀ-ÿœŒ])'(?=[A-Za-zÀ-ÿœŒ])")
+_TOML_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_NAMES = {";": "point-virgule", ":": "deux-points", "!": "point d’exclamation",
+          "?": "point d’interrogation"}
+
+
+def typography_faults(text: str) -> list[tuple[int, str]]:
+    """The French typography faults of a rule or summary file, as (line, reason): an ordinary
+    space (or none) before « ; : ! ? » where a narrow no-break space (U+202F) belongs, an
+    ordinary space (or none) inside « », a straight apostrophe. Prose is checked everywhere;
+    in the TOML header and the worked examples only the text of the strings is (their keys and
+    tables are code), and a URL's colon is never punctuation."""
+    faults: list[tuple[int, str]] = []
+    in_code = False
+    in_header = False
+    for n, raw in enumerate(text.splitlines(), 1):
+        stripped = raw.strip()
+        if n == 1 and stripped == "+++":
+            in_header = True
+            continue
+        if in_header:
+            if stripped == "+++":
+                in_header = False
+                continue
+            parts = _TOML_STRING.findall(raw)
+        elif stripped.startswith("```"):
+            in_code = not in_code
+            continue
+        elif in_code:
+            parts = _TOML_STRING.findall(raw)
+        else:
+            parts = [raw]
+        for part in parts:
+            faults.extend((n, reason) for reason in _line_faults(part))
+    return faults
+
+
+def _line_faults(text: str) -> list[str]:
+    text = re.sub(r"\w+://\S+", "", text)  # a URL
+    reasons: list[str] = []
+    for m in _TYPO_SPACE_BEFORE.finditer(text):
+        what = "une espace ordinaire" if m["space"] else "aucune espace"
+        reasons.append(f"{what} avant le {_NAMES[m['mark']]} : il faut une espace fine "
+                       f"insécable (U+202F) « …{text[max(0, m.start() - 12):m.end()]} »")
+    if _TYPO_OPEN.search(text) or _TYPO_CLOSE.search(text):
+        reasons.append("guillemets « » sans espace fine insécable (U+202F) à l’intérieur")
+    if _TYPO_APOSTROPHE.search(text):
+        reasons.append("apostrophe droite « ' » : écrire l’apostrophe typographique « ’ »")
+    return reasons
