@@ -95,6 +95,22 @@ def fewest_in_manche(players: Sequence[str], manche: int) -> str:
     return f"{join(players)} {verb} le moins de points dans la manche {manche}."
 
 
+def open_points_intro(points: int, booklets: int, with_variant: int) -> str:
+    """The opening of a page's « Ce que la règle ne dit pas »: how many points of the rule the
+    tutor reads for the learner (what the booklet leaves open, reads two ways, or is better said
+    in full; with several booklets, what differs between them), and for how many the other
+    reading is a variant (none is claimed where none exists)."""
+    source = "le livret laisse" if booklets <= 1 else "les livrets laissent"
+    text = (f"Le tuteur précise ici {count(points, 'point')} de la règle : ce que {source} "
+            "ouvert, ce qui se lit de deux façons, ce qu’il vaut mieux dire en toutes lettres"
+            + (" et ce qui diffère d’un livret à l’autre" if booklets > 1 else "")
+            + ". Pour chacun, il dit ce qu’il retient et pourquoi. ")
+    if with_variant == 0:
+        return text + "Aucune autre lecture n’est proposée en variante : la page joue celle-ci."
+    return text + (f"Pour {with_variant} d’entre eux, la page propose une variante à un clic "
+                   "(ses préréglages).")
+
+
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     """The noun agreeing with ``count`` (French: plural from 2 on; 0 and 1 take the singular):
     ``plural(1, "point")`` -> ``point``, ``plural(2, "carte")`` -> ``cartes``."""

@@ -380,6 +380,13 @@ class OpenPoint:
     kind: str
     summary: str
     answer: str = ""
+    paragraph: str = ""
+
+    def variants(self, book: RuleBook) -> tuple[str, ...]:
+        """The variant clauses (section « Variantes ») this point's paragraph links to: the other
+        reading, when the tutor plays it."""
+        return tuple(t for t in dict.fromkeys(_LINK_RE.findall(self.paragraph))
+                     if t in book.clauses and book.clauses[t].section == "Variantes")
 
     @property
     def first_line(self) -> str:
@@ -407,7 +414,8 @@ def open_points(book: RuleBook) -> tuple[OpenPoint, ...]:
                 answer = next((s for s in sentences if _ANSWER_RE.search(s)), "")
                 kind = match.group(1)
                 kind = "Précision" if kind.startswith("Précision") else kind
-                found.append(OpenPoint(clause, kind, _plain(sentences[0]), _plain(answer)))
+                found.append(OpenPoint(clause, kind, _plain(sentences[0]), _plain(answer),
+                                       paragraph))
     return tuple(found)
 
 

@@ -58,7 +58,8 @@ _REGISTERED = (
              "Alex Randolph, selon l’éditeur (Hol’s der Geier)", (2, 5),
              "stupides-vautours.ipynb",
              "Tout le monde a les mêmes cartes, tout le monde joue en même temps : la plus forte "
-             "carte unique remporte le Suricate, la plus faible récolte le Vautour."),
+             "carte remporte une carte Suricate, la plus faible une carte Vautour, et les "
+             "égalités s’annulent."),
     GameInfo("drahtseilakt", "Drahtseilakt",
              "Reiner Knizia, 1999, selon l’éditeur", (3, 5), "drahtseilakt.ipynb",
              "Sur la corde raide : la plus forte carte prend des bâtonnets bleus, la plus faible "

@@ -229,11 +229,9 @@ class GamePage:
                 f"{h.clause_panel(p.clause, anchored=False)}"
                 "</details>")
             lines.append(f"{p.kind} [{p.clause.id}] {fr.capitalize(p.first_line)}")
-        n = len(points)
-        intro = (f"Le livret laisse {fr.count(n, 'point')} {fr.plural(n, 'ouvert')}. "
-                 "Pour chacun, le tuteur dit ce qu’il retient et pourquoi ; quand deux lectures "
-                 "changent la partie, l’autre est une variante "
-                 "à un clic (les préréglages de la page).")
+        book = self.book()
+        intro = fr.open_points_intro(len(points), len(book.meta.get("sources", ())),
+                                     sum(1 for p in points if p.variants(book)))
         body = (f'<div class="tv-panel"><p>{h.esc(intro)}</p>{"".join(items)}</div>')
         return h.Html(body, "\n".join([intro, *lines]))
 
