@@ -102,6 +102,9 @@ OPEN_POINTS: list[tuple[str, str, str, int]] = [
     ("vautours", "egalite de points mais pas pour la premiere place", "vautours/departage", 1),
     ("vautours", "variante souris ca departage toujours ?",
      "vautours/variante-departage-souris", 0),
+    ("vautours", "les images du livret souris c'est la meme partie qui continue ?",
+     "vautours/somme", 1),
+    ("vautours", "le deuxieme meilleur score est lui aussi a egalite", "vautours/departage", 2),
     # Drahtseilakt
     ("drahtseilakt", "deux fois la meme carte plus forte", "drahtseilakt/cartes", 0),
     ("drahtseilakt", "la pioche de cartes score peut etre vide ?", "drahtseilakt/cartes-score", 0),
@@ -124,6 +127,8 @@ OPEN_POINTS: list[tuple[str, str, str, int]] = [
     ("drahtseilakt", "est ce qu'on est oblige d'effacer son score", "drahtseilakt/manche-propre",
      0),
     ("drahtseilakt", "ex aequo pour le plus petit total", "drahtseilakt/vainqueur", 0),
+    ("drahtseilakt", "j'ai eu des batonnets mais rendu toutes mes paires, manche sans batonnet ?",
+     "drahtseilakt/manche-propre", 1),
     ("drahtseilakt", "variante tactique a 4 joueurs quelles cartes on prend",
      "drahtseilakt/variante-tactique", 0),
     ("drahtseilakt", "en chaotique on retourne la carte score quand",
@@ -148,6 +153,11 @@ OPEN_POINTS: list[tuple[str, str, str, int]] = [
     ("vampir", "au decompte on compte les cartes posees sous les lieux aussi ?",
      "vampir/decompte-par-couleur", 1),
     ("vampir", "deux joueurs a egalite a la fin, qui gagne ?", "vampir/vainqueur", 0),
+    ("vampir", "les deux cartes piochees je dois les montrer ?", "vampir/piocher", 1),
+    ("vampir", "je peux rajouter une carte a ma chasse dans le meme tour",
+     "vampir/chasse-exposee", 1),
+    ("vampir", "poser des cartes de la meme couleur ca veut dire sous le lieu ?",
+     "vampir/chasse-exposee", 2),
     ("vampir", "entre deux manches on remet tout en place ?", "vampir/trois-manches", 0),
     # Vaiko
     ("vaiko", "combien d'exemplaires de chaque carte", "vaiko/paquet", 0),
@@ -178,6 +188,10 @@ OPEN_POINTS: list[tuple[str, str, str, int]] = [
     ("vaiko", "l'annonceur est ex aequo avec un autre joueur", "vaiko/bonus", 1),
     ("vaiko", "deux joueurs depassent 70 dans la meme manche", "vaiko/fin", 0),
     ("vaiko", "egalite pour le plus petit total vaiko", "vaiko/fin", 1),
+    ("vaiko", "je peux changer l'ordre de mes cartes", "vaiko/donne", 1),
+    ("vaiko", "on peut jeter un x2 sur un autre x2 ?", "vaiko/x2", 1),
+    ("vaiko", "avec l'echange qui choisit la carte de l'autre joueur", "vaiko/echange", 1),
+    ("vaiko", "on dit vaiko avant ou apres la defausse immediate", "vaiko/annonce", 2),
 ]
 
 def _top3(question: str, page: str) -> list[str]:
@@ -238,8 +252,8 @@ def test_open_point_questions_show_the_reading_retained() -> None:
 def test_a_reading_shows_the_answer_retained() -> None:
     (first, *_) = search.index().search("je garde les deux cartes tirees ?", game="vampir")
     reading = next(d for d in (first.doc, *first.readings) if d.section == "lecture")
-    assert reading.label == "Ambiguïté" and "retenue par le tuteur" in reading.display
-    assert reading.display.startswith("Le livret dit que le joueur")
+    assert reading.label == "Ambiguïté" and "Lecture retenue : oui" in reading.display
+    assert reading.display.startswith("Après avoir pioché, peut-on garder les deux cartes")
 
 
 def test_french_forms_share_a_key() -> None:
