@@ -67,6 +67,43 @@ def problems(text: str) -> list[str]:
     return [str(p) for p in err.value.problems]
 
 
+@pytest.mark.parametrize("game", PAGES)
+def test_each_summary_says_what_a_first_game_at_a_real_table_needs(game: str) -> None:
+    """The rule file lists, as data, what its summary must say for a first game (each row: a
+    clause the summary cites and words its line contains); the shipped summary says all of it,
+    and each row is needed: dropping the line it names is refused, naming the row."""
+    book = rules.load(game)
+    required = book.meta[minute.REQUIRED]
+    assert len(required) >= 12
+    summary = minute.load(game)
+    assert minute.missing(book, summary.lines) == []
+    for clause, *words in required:
+        kept = [x for x in summary.lines if x.clause != clause]
+        reasons = minute.missing(book, kept)
+        assert len(reasons) == 1 and f"« {clause} »" in reasons[0], clause
+        for word in words:
+            blurred = [x if x.clause != clause else
+                       minute.Line(x.theme, re.sub(re.escape(word), "…", x.text, flags=re.I),
+                                   x.clause, x.line)
+                       for x in summary.lines]
+            assert minute.missing(book, blurred), (clause, word)
+
+
+def test_the_first_game_list_is_checked_with_the_summary() -> None:
+    """What each game's list demands is part of the summary's check: the Stupides Vautours
+    summary without its line on a pile of several cards is refused; a malformed or unknown row
+    of the list is reported too."""
+    pile = next(r for r in GOOD.splitlines() if "{#vautours/somme}" in r)
+    found = problems(GOOD.replace(pile + "\n", ""))
+    assert any("pour une première partie, le résumé doit citer « vautours/somme », avec "
+               "« somme », « Suricate »" in p for p in found), found
+    bad = rules.parse(BOOK_TEXT.replace('["vautours/somme", "somme", "Suricate"]',
+                                        '["vautours/pile", "somme"], [3]'), "essai.fr.md")
+    reasons = minute.missing(bad, parse(GOOD).lines)
+    assert any("article inconnu « vautours/pile »" in r for r in reasons)
+    assert any("ligne mal formée [3]" in r for r in reasons)
+
+
 def test_the_shipped_text_parses_with_each_line_and_its_clause() -> None:
     summary = parse(GOOD)
     first = summary.lines[0]
@@ -155,9 +192,10 @@ def test_the_check_command_checks_a_summary_against_the_rule_file_beside_it(
     out = capsys.readouterr().out
     for path in shipped:
         summary = minute.read(path)
+        required = len(rules.read(minute.rule_file(path)).meta[minute.REQUIRED])
         assert (f"{path} : {len(summary.lines)} lignes sur {minute.MAX_LINES}, "
                 f"{summary.rows} rangées d’écran sur {minute.MAX_ROWS}, chaque article cité "
-                "existe.") in out
+                f"existe, {required} points d’une première partie dits.") in out
     (tmp_path / "vautours.fr.md").write_text(BOOK_TEXT, encoding="utf-8")
     bad = tmp_path / "vautours.minute.md"
     bad.write_text(GOOD.replace("vautours/revelation", "vautours/retournement"), "utf-8")

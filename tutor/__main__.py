@@ -101,8 +101,10 @@ def check_minute(path: str) -> int:
         for problem in exc.problems:
             print(f"ERREUR {problem}")
         return 1
+    required = len(rules.read(minute.rule_file(path)).meta.get(minute.REQUIRED, []))
     print(f"{path} : {len(summary.lines)} lignes sur {minute.MAX_LINES}, "
-          f"{summary.rows} rangées d’écran sur {minute.MAX_ROWS}, chaque article cité existe.")
+          f"{summary.rows} rangées d’écran sur {minute.MAX_ROWS}, chaque article cité existe, "
+          f"{required} points d’une première partie dits.")
     return 0
 
 

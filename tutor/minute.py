@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -39,6 +40,9 @@ MAX_LINE_CHARS = 120
 MAX_ROWS = 30
 ROW_CHARS = 38
 SUFFIX = ".minute.md"
+#: the key of a rule file's header listing what its summary must say for a first game at a real
+#: table: rows ``["jeu/article", "mot", ...]``, checked by :func:`missing`
+REQUIRED = "premiere_partie"
 
 _ITEM_RE = re.compile(r"^-\s+(?P<text>.*?)\s*\{#(?P<id>[^\s}]*)\}\s*$")
 _MARKUP_RE = re.compile(r"[\[\]*_`<>{}#]")
@@ -168,9 +172,42 @@ def parse(text: str, path: str, book: rules.RuleBook) -> Minute:
     for name in THEMES:
         if name not in seen:
             problem(len(rows) or 1, f"il manque le thème « {name} »")
+    for reason in missing(book, lines):
+        problem(len(rows) or 1, reason)
     if problems:
         raise RulesError(problems)
     return Minute(game, path, tuple(lines))
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.replace("\u202f", " ").replace("\u00a0", " ").split()).casefold()
+
+
+def missing(book: rules.RuleBook, lines: Sequence[Line]) -> list[str]:
+    """What a first game at a real table needs and the summary does not say: the rule file's
+    header lists it as :data:`REQUIRED` (``[article, mot, ...]`` rows: some line must cite the
+    article and contain every word); one French reason per row missing or malformed."""
+    rows = book.meta.get(REQUIRED, [])
+    if not isinstance(rows, list):
+        return [f"« {REQUIRED} » de {book.path} doit être une liste de lignes "
+                "[\"jeu/article\", \"mot\", ...]"]
+    reasons: list[str] = []
+    for row in rows:
+        if (not isinstance(row, list) or not row
+                or not all(isinstance(x, str) and x.strip() for x in row)):
+            reasons.append(f"« {REQUIRED} » de {book.path} : ligne mal formée {row!r} (attendu : "
+                           "[\"jeu/article\", \"mot\", ...])")
+            continue
+        cid, *words = row
+        if cid not in book.clauses:
+            reasons.append(f"« {REQUIRED} » de {book.path} : article inconnu « {cid} »")
+            continue
+        if not any(x.clause == cid and all(_folded(w) in _folded(x.text) for w in words)
+                   for x in lines):
+            said = f", avec {', '.join(f'« {w} »' for w in words)}" if words else ""
+            reasons.append(f"pour une première partie, le résumé doit citer « {cid} »{said} "
+                           f"(liste « {REQUIRED} » de {book.path})")
+    return reasons
 
 
 def path_of(game: str) -> Path:
@@ -189,8 +226,14 @@ def read(path: str | Path, book: rules.RuleBook | None = None) -> Minute:
     if book is None:
         if not p.name.endswith(SUFFIX):
             raise RulesError([Problem(str(p), 1, f"un résumé s’appelle « <jeu>{SUFFIX} »")])
-        book = rules.read(p.with_name(p.name[: -len(SUFFIX)] + ".fr.md"))
+        book = rules.read(rule_file(p))
     return parse(text, str(p), book)
+
+
+def rule_file(path: str | Path) -> Path:
+    """The rule file beside the summary at ``path``: ``<game>.fr.md`` for ``<game>.minute.md``."""
+    p = Path(path)
+    return p.with_name(p.name[: -len(SUFFIX)] + ".fr.md")
 
 
 @cache
