@@ -241,3 +241,9 @@ def test_check_command_reports_a_typography_fault_with_file_and_line(tmp_path: P
     assert out.returncode == 1
     assert re.search(r"vautours\.fr\.md:\d+: typographie : une espace ordinaire avant le "
                      "deux-points", out.stdout), out.stdout
+
+
+def test_typography_of_a_toml_data_file_checks_its_strings_and_comments_only() -> None:
+    text = ("# Un commentaire : mal écrit\n[[carte]]\nnom = \"l'as\"\nvaleur = 1\n"
+            "note = \"bien écrit\u202f: «\u202fx\u202f»\"\n")
+    assert [line for line, _ in rules.typography_faults(text, toml=True)] == [1, 3]

@@ -19,10 +19,10 @@ def check(paths: Sequence[str]) -> int:
     failures = 0
     for path in paths:
         if Path(path).name == search.SYNONYMS_FILE:
-            failures += check_search(path)
+            failures += check_search(path) + check_typography(path, toml=True)
             continue
         if path.endswith(".toml"):
-            failures += check_data_file(path)
+            failures += check_data_file(path) + check_typography(path, toml=True)
             continue
         if path.endswith(minute.SUFFIX):
             failures += check_minute(path)
@@ -64,14 +64,15 @@ def check(paths: Sequence[str]) -> int:
     return 1 if failures else 0
 
 
-def check_typography(path: str) -> int:
-    """Report the French typography faults of a rule or summary file as written (an ordinary
-    space before « ; : ! ? » or inside « », a straight apostrophe); return 0 or 1."""
+def check_typography(path: str, toml: bool = False) -> int:
+    """Report the French typography faults of a rule, summary or (``toml``) data file as
+    written (an ordinary space before « ; : ! ? » or inside « », a straight apostrophe); return
+    0 or 1."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return 0  # reported by the file's own check
-    faults = rules.typography_faults(text)
+    faults = rules.typography_faults(text, toml)
     for line, reason in faults:
         print(f"ERREUR {path}:{line}: typographie : {reason}")
     return 1 if faults else 0

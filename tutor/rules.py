@@ -429,17 +429,22 @@ _NAMES = {";": "point-virgule", ":": "deux-points", "!": "point d’exclamation"
           "?": "point d’interrogation"}
 
 
-def typography_faults(text: str) -> list[tuple[int, str]]:
-    """The French typography faults of a rule or summary file, as (line, reason): an ordinary
-    space (or none) before « ; : ! ? » where a narrow no-break space (U+202F) belongs, an
-    ordinary space (or none) inside « », a straight apostrophe. Prose is checked everywhere;
-    in the TOML header and the worked examples only the text of the strings is (their keys and
-    tables are code), and a URL's colon is never punctuation."""
+def typography_faults(text: str, toml: bool = False) -> list[tuple[int, str]]:
+    """The French typography faults of a rule or summary file (or, with ``toml``, of a TOML data
+    file beside them), as (line, reason): an ordinary space (or none) before « ; : ! ? » where a
+    narrow no-break space (U+202F) belongs, an ordinary space (or none) inside « », a straight
+    apostrophe. Prose is checked everywhere; in TOML (a header, a worked example, a data file)
+    only the text of the strings and of the comments is (keys and tables are code), and a URL's
+    colon is never punctuation."""
     faults: list[tuple[int, str]] = []
-    in_code = False
+    in_code = toml
     in_header = False
     for n, raw in enumerate(text.splitlines(), 1):
         stripped = raw.strip()
+        if in_code and toml:
+            parts = [*_TOML_STRING.findall(raw), *([stripped[1:]] if stripped[:1] == "#" else [])]
+            faults.extend((n, reason) for part in parts for reason in _line_faults(part))
+            continue
         if n == 1 and stripped == "+++":
             in_header = True
             continue
