@@ -386,6 +386,27 @@ def test_matched_special_acts_unless_the_variant_says_otherwise() -> None:
         assert s.phase == phase and v.current_seats(s) == ("Carla",)
 
 
+def test_a_special_card_swapped_out_of_the_hand_acts_unless_the_variant_says_otherwise() -> None:
+    """vaiko/cartes-speciales: a Vision or a ×2 that leaves the hand by a swap acts (a look, a
+    second go); under « spéciale remplacée sans effet » the immediate discard opens at once,
+    the event citing the variant."""
+    for face, acted in (("Vision", v.VISION), ("×2", v.DRAW)):
+        hands = {"Alex": ["7", face], "Carla": ["2", "8"]}
+        for variant, phase in (("standard", acted), ("speciale-remplacee", v.MATCH)):
+            s = v.situation(["Alex", "Carla"], hands=hands, pile=["1", "4"], discard=["5"],
+                            variant=variant)
+            s, events = play(s, Draw("Alex"), Swap("Alex", 1))
+            assert s.phase == phase, (face, variant)
+            assert v.current_seats(s) == (("Carla",) if phase == v.MATCH else ("Alex",))
+            ignored = [e for e in events if e.kind == "special_swapped_ignored"]
+            assert [e.clause for e in ignored] == (
+                ["vaiko/variante-speciale-remplacee"] if variant != "standard" else [])
+        thrown = v.situation(["Alex", "Carla"], hands=hands, pile=[face, "4"], discard=["5"],
+                             variant="speciale-remplacee")
+        thrown, _ = play(thrown, Draw("Alex"), Discard("Alex"))
+        assert thrown.phase == acted, face  # a special card drawn and thrown still acts
+
+
 # --- the call and the end of a round -------------------------------------------------------------
 
 

@@ -32,6 +32,8 @@ booklet supports best):
   ``"starter"`` (play goes on only until the round's first player would play again).
 * ``matches``: ``"several"`` (default: a player who threw a matching card in the immediate discard
   may throw another identical one) or ``"one"`` (one card per player and per discard).
+* ``swapped_special``: ``"effect"`` (default: a special card that leaves the hand by a swap acts)
+  or ``"no_effect"`` (only a special card drawn and thrown at once acts).
 * set-up keyword ``deck``: a :class:`Deck` or a deck file (default: the tutor's hypothesis).
 
 Modules: :mod:`.deck` (the deck file), :mod:`.state` (actions, state, view, variant),

@@ -120,6 +120,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
     may_take = variant.draw_from == "deck_or_discard"
     may_look = variant.look == "before_swap"
     matched_acts = variant.matched_special == "effect"
+    swapped_acts = variant.swapped_special == "effect"
     one_match = variant.matches == "one"
     round_table = variant.call_end == "starter"
     hands = [list(h) for h in state.hands]
@@ -282,9 +283,11 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
             else:
                 if choice == DISCARD:
                     thrown = drawn
+                    swapped = False
                 else:
                     thrown = hand[choice]
                     hand[choice] = drawn
+                    swapped = True
                 discard.append(thrown)
                 discard_points += points[thrown]
                 for seen in known:
@@ -332,7 +335,9 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
         # what follows, in the order turns.py chains it
         if then == 4:  # _after_discard
             kind_of = effect[thrown]
-            if kind_of == "rejouer":
+            if swapped and not swapped_acts and kind_of != "aucun":
+                then = 6
+            elif kind_of == "rejouer":
                 then, starting = 3, turn
             elif kind_of in ACTIVE:
                 phase = VISION if kind_of == "vision" else EXCHANGE

@@ -161,6 +161,8 @@ READINGS = (
                                             "starter": "fin du tour de table"}),
     Reading("cartes_par_defausse", "matches", {"several": "plusieurs",
                                                "one": "une seule"}),
+    Reading("speciale_remplacee", "swapped_special", {"effect": "avec effet",
+                                                      "no_effect": "sans effet"}),
 )
 
 GUIDE = ("mains.Nom = [4 cartes, place 1 à 4] ; defausse = la première carte retournée ; "

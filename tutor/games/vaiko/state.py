@@ -52,6 +52,7 @@ C_V_EFFECT = "vaiko/variante-effet-immediat"
 C_V_STRICT = "vaiko/variante-egalite-stricte"
 C_V_TABLE = "vaiko/variante-tour-de-table"
 C_V_ONE = "vaiko/variante-une-seule-carte"
+C_V_SWAPPED = "vaiko/variante-speciale-remplacee"
 
 # phases of a round
 PEEK, DRAW, DECIDE, LOOKED, VISION, EXCHANGE, MATCH, CALL, OVER = (
@@ -75,7 +76,9 @@ class Variant(VariantBase, game="Vaiko"):
     discard acts) or ``"no_effect"``; ``caller_tie``: ``"bonus"`` (default) or ``"malus"``;
     ``call_end``: ``"caller"`` (default) or ``"starter"``; ``matches``: ``"several"``
     (default: a player who threw a matching card may throw another one on the same discard) or
-    ``"one"`` (one card per player and per discard).
+    ``"one"`` (one card per player and per discard); ``swapped_special``: ``"effect"``
+    (default: a special card that leaves the hand by a swap acts) or ``"no_effect"`` (only a
+    card drawn and thrown at once acts).
     """
 
     draw_from: Literal["deck", "deck_or_discard"] = "deck"
@@ -84,6 +87,7 @@ class Variant(VariantBase, game="Vaiko"):
     caller_tie: Literal["bonus", "malus"] = "bonus"
     call_end: Literal["caller", "starter"] = "caller"
     matches: Literal["several", "one"] = "several"
+    swapped_special: Literal["effect", "no_effect"] = "effect"
 
 
 PRESETS, PRESET_LABELS = Variant.presets("Standard (lectures retenues par le tuteur)", {
@@ -99,6 +103,8 @@ PRESETS, PRESET_LABELS = Variant.presets("Standard (lectures retenues par le tut
                       {"call_end": "starter"}),
     "une-seule-carte": ("Une seule carte (chacun jette au plus une carte par défausse)",
                         {"matches": "one"}),
+    "speciale-remplacee": ("Spéciale remplacée sans effet (seule une carte piochée puis jetée "
+                           "agit)", {"swapped_special": "no_effect"}),
 })
 
 

@@ -209,6 +209,8 @@ PHRASES = Phrasebook("Vaiko", {
     "special": _special,
     "special_ignored": "{who} a jeté la carte {face} en défausse immédiate : dans cette "
                        "variante, elle n’agit pas.",
+    "special_swapped_ignored": "{who} a sorti la carte {face} de sa main en échangeant : dans "
+                               "cette variante, elle n’agit pas.",
     "look": _look,
     "exchange": _exchange,
     "window": _window,

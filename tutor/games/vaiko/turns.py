@@ -38,6 +38,7 @@ from tutor.games.vaiko.state import (
     C_TOTAL,
     C_V_DISCARD,
     C_V_ONE,
+    C_V_SWAPPED,
     C_V_TABLE,
     C_X2,
     CALL,
@@ -179,12 +180,18 @@ def _swap(state: State, action: vs.Swap, out: Out) -> State:
                                            + hand[slot + 1:]),
                     discard=(*state.discard, old), drawn=None, drawn_from=None,
                     known=_learn_all(state.known, old))
-    return _after_discard(state, old, out)
+    return _after_discard(state, old, out, swapped=True)
 
 
-def _after_discard(state: State, card: int, out: Out) -> State:
-    """The turn player's discard: the special effect first, then the immediate-discard window."""
+def _after_discard(state: State, card: int, out: Out, swapped: bool = False) -> State:
+    """The turn player's discard: the special effect first, then the immediate-discard window.
+    A special card that left the hand by a swap (``swapped``) acts under the default reading
+    only; under ``swapped_special="no_effect"`` the window opens at once."""
     effect = state.deck.cards[card].effect
+    if swapped and effect != "aucun" and state.variant.swapped_special == "no_effect":
+        emit(out, "special_swapped_ignored", state.players[state.turn],
+             {"face": state.deck.cards[card].face}, C_V_SWAPPED)
+        return _open_window(state, out)
     if effect == "rejouer":
         emit(out, "again", state.players[state.turn], {"face": state.deck.cards[card].face},
              C_X2)

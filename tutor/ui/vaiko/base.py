@@ -113,7 +113,8 @@ READING_WORDS = {
     "matched_special": {"no_effect": "sans effet", "effect": "avec effet"},
     "caller_tie": {"bonus": "bonus", "malus": "malus"},
     "call_end": {"caller": "chacun rejoue une fois", "starter": "fin du tour de table"},
-    "matches": {"several": "toutes ses cartes identiques", "one": "une seule carte"}}
+    "matches": {"several": "toutes ses cartes identiques", "one": "une seule carte"},
+    "swapped_special": {"effect": "avec effet", "no_effect": "sans effet"}}
 
 
 def readings() -> h.Html:
