@@ -61,15 +61,18 @@ NUMBERS = {"zero": "0", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "
 # Words too common to say anything about a question (folded, before stemming).
 STOPWORDS = frozenset("""
 a au aux avec ce ces cet cette dans de des du elle en est et etre il ils je la le les leur leurs
-lui ma me mes moi mon ne nous on ou par pas pour qu que qui sa se ses si son sur ta te tes toi ton
+lui ma me mes moi mon ne nous on ou par pour qu que qui sa se ses si son sur ta te tes toi ton
 tu un une vos votre vous y c d j l m n s t ca cela ça quoi quel quelle quels quelles comment
 quand est-ce faut fait peut on-peut alors donc mais ou-est lequel laquelle
 """.split())
 
 _stemmer = snowballstemmer.stemmer("french")
 K1 = 1.2
-B = 0.75
-TITLE_BONUS = 1.0
+B = 0.9
+TITLE_BONUS = 0.5
+#: a question that says most of a clause's title (« combien de joueurs » and « Les joueurs »)
+#: asks about that clause: this much per share of the title's words said
+TITLE_COVER = 1.5
 EXAMPLE_WEIGHT = 0.7  # a worked example's title and note count less than the rule's words
 NAME_WEIGHT = 0.3  # a game's name in a question counts this much as a word
 #: question words that say what kind of answer is wanted more than what about ("combien":
@@ -217,7 +220,7 @@ FIELD_WEIGHTS = {"title": 3, "text": 1}
 #: how much each kind of document counts: a worked example tells a situation, not the rule
 SECTION_WEIGHTS = {"article": 1.0, "lecture": 1.0, "exemple": EXAMPLE_WEIGHT}
 #: the weight of a word read as another (a synonym, a typo, a word being typed)
-SYNONYM_WEIGHT = 0.6
+SYNONYM_WEIGHT = 0.5
 TYPO_WEIGHT = 0.6
 PREFIX_WEIGHT = 0.5
 
@@ -360,6 +363,12 @@ class Index:
                 if key in self._title[i] and weight == 1.0:  # a word typed in the title says
                     score += TITLE_BONUS * max(idf, 1.0)  # what the clause is about, even "cartes"
                 scores[i] = scores.get(i, 0.0) + weight * score * named_weight.get(key, 1.0)
+        said = dict(expanded)
+        for i in scores:
+            title = self._title[i]
+            if title:
+                cover = sum(said.get(k, 0.0) * named_weight.get(k, 1.0) for k in title)
+                scores[i] += TITLE_COVER * cover / len(title)
         inside = {i: v for i, v in scores.items() if self.docs[i].game in scope}
         if inside:
             scores = inside
