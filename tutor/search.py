@@ -68,11 +68,11 @@ quand est-ce faut fait peut on-peut alors donc mais ou-est lequel laquelle
 
 _stemmer = snowballstemmer.stemmer("french")
 K1 = 1.2
-B = 0.9
+B = 0.75
 TITLE_BONUS = 0.5
 #: a question that says most of a clause's title (« combien de joueurs » and « Les joueurs »)
 #: asks about that clause: this much per share of the title's words said
-TITLE_COVER = 1.5
+TITLE_COVER = 0.75
 EXAMPLE_WEIGHT = 0.7  # a worked example's title and note count less than the rule's words
 NAME_WEIGHT = 0.3  # a game's name in a question counts this much as a word
 #: question words that say what kind of answer is wanted more than what about ("combien":
@@ -269,8 +269,8 @@ class Index:
         self._near: dict[str, set[str]] = {}
         for word in spelled:
             if len(word) >= 4 and not word.isdigit():
-                for d in _deletes(word):
-                    self._near.setdefault(d, set()).add(word)
+                for short in _deletes(word):
+                    self._near.setdefault(short, set()).add(word)
         names = names if names is not None else game_names()
         self.names = {g: [tokens(p) for p in phrases] for g, phrases in names.items()}
         self.game_keys = {d.game: " ".join(tokens(d.game_title)) for d in self.docs}
@@ -522,7 +522,8 @@ def lemma_table(books: Sequence[rules.RuleBook], synonyms_path: str | Path | Non
 
     entries = DefaultDictionaryFactory().get_dictionary("fr")
     path = Path(synonyms_path) if synonyms_path else rules.rules_dir() / SYNONYMS_FILE
-    written = {surface(w) for b in books for d in documents(b) for w in words(f"{d.title} {d.text}")}
+    written = {surface(w) for b in books for d in documents(b)
+               for w in words(f"{d.title} {d.text}")}
     written |= {surface(w) for w in words(" ".join(
         " ".join(g.get("mots", [])) for g in tomllib.loads(path.read_text("utf-8"))["groupe"]))}
 
