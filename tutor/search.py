@@ -193,6 +193,7 @@ class Doc:
     shown: str = ""  # what the result shows under the title, when not all of ``text``
     label: str = ""  # for a reading: « Ambiguïté », « Précision »...
     variant: bool = False  # the clause is a variant (section « Variantes »), not the base rule
+    answer: str = ""  # for a reading: the sentence stating the reading retained
 
     @property
     def display(self) -> str:
@@ -204,7 +205,9 @@ class Doc:
 class Result:
     """A clause found: ``doc`` its best text (the clause, a reading or an example), with the
     matching words marked; ``readings``, the other readings of the same clause that matched
-    well too (the page shows them under the text, each with the answer retained)."""
+    well too (the page shows them under the text, each with the answer retained);
+    ``answer``, the sentence that answers: the rule's own sentence that says most of the
+    question (the reading's answer retained when the clause has no rule text of its own)."""
 
     doc: Doc
     score: float
@@ -212,6 +215,23 @@ class Result:
     text_html: str
     readings: tuple[Doc, ...] = ()
     readings_html: tuple[str, ...] = ()
+    answer: str = ""
+    answer_html: str = ""
+
+    @property
+    def notes(self) -> tuple[tuple[Doc, str], ...]:
+        """The readings to show under the answer, each with its text marked: the result's own
+        reading first (when a reading is its best text), then the others that matched."""
+        own = ((self.doc, self.text_html),) if self.doc.section == "lecture" else ()
+        return own + tuple(zip(self.readings, self.readings_html, strict=True))
+
+
+_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ÖØ-Þ«(])")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into its sentences (a list item stays with the sentence announcing it)."""
+    return [s for s in _SENTENCE_RE.split(" ".join(text.split())) if s]
 
 
 #: how much a word counts in each field of a document (BM25F: the title says what the clause is
@@ -271,6 +291,7 @@ class Index:
             if len(word) >= 4 and not word.isdigit():
                 for short in _deletes(word):
                     self._near.setdefault(short, set()).add(word)
+        self._article = {d.clause: d for d in self.docs if d.section == "article"}
         names = names if names is not None else game_names()
         self.names = {g: [tokens(p) for p in phrases] for g, phrases in names.items()}
         self.game_keys = {d.game: " ".join(tokens(d.game_title)) for d in self.docs}
@@ -325,6 +346,20 @@ class Index:
                             for part in o.split():
                                 out.setdefault(part, TYPO_WEIGHT * SYNONYM_WEIGHT)
         return list(out.items())
+
+    def answer(self, clause: str, said: Mapping[str, float], reading: Doc | None = None) -> str:
+        """The sentence of ``clause``'s rule text that says most of the question (``said``:
+        the question's weighted keys, each counted once per sentence and by its rarity), the
+        first on a tie; the reading's answer retained when the rule has no text of its own."""
+        article = self._article.get(clause)
+        found = sentences(article.text) if article is not None else []
+        if not found:
+            return reading.answer or reading.display if reading is not None else ""
+
+        def weight(sentence: str) -> float:
+            return sum(said.get(k, 0.0) * self.idf.get(k, 0.0) for k in set(tokens(sentence)))
+
+        return max(found, key=lambda sentence: (weight(sentence), -found.index(sentence)))
 
     def named(self, keys: list[str]) -> dict[str, list[str]]:
         """The games a question's keys name, each with the keys naming it."""
@@ -393,9 +428,12 @@ class Index:
             also = tuple(self.docs[i] for i in rule if i != shown
                          and self.docs[i].section == "lecture"
                          and scores[i] >= SHOW_RULE * scores[shown])
+            reading = d if d.section == "lecture" else (also[0] if also else None)
+            answer = self.answer(d.clause, said, reading)
             out.append(Result(d, scores[found[0]], highlight(d.title, matched),
                               highlight(d.display, matched), also,
-                              tuple(highlight(a.display, matched) for a in also)))
+                              tuple(highlight(a.display, matched) for a in also),
+                              answer, highlight(answer, matched)))
         return out
 
 
@@ -419,7 +457,7 @@ def _one_edit(a: str, b: str) -> bool:
 
 def game_names() -> dict[str, tuple[str, ...]]:
     """The registry's games, each with the phrases naming it: its title, then its aliases."""
-    return {g: (info.title, *info.aliases) for g, info in registry.GAMES.items()}
+    return {g: (info.title, *info.aliases) for g, info in registry.GAMES.items() if info.listed}
 
 
 def highlight(text: str, keys: set[str]) -> str:
@@ -462,7 +500,8 @@ def documents(book: rules.RuleBook) -> list[Doc]:
         for n, (point, paragraph) in enumerate(zip(mine, texts, strict=True)):
             docs.append(Doc(book.game, book.title, "lecture", c.id, c.title, plain(paragraph),
                             example, point=n, shown=fr.capitalize(point.first_line),
-                            label=point.kind, variant=variant))
+                            label=point.kind, variant=variant,
+                            answer=fr.capitalize(point.answer or point.summary)))
     for e in book.examples.values():
         note = e.data.get("note", "")
         text = note if isinstance(note, str) else ""
@@ -535,14 +574,21 @@ def lemma_table(books: Sequence[rules.RuleBook], synonyms_path: str | Path | Non
         f, lem = fold(str(form)), fold(str(lemma))
         if usable(f) and usable(lem) and f not in NUMBERS:
             folded.setdefault(f, set()).add(lem)
-    known = {_stem(w) for w in written} | {_stem(next(iter(folded[w]))) for w in written
-                                             if len(folded.get(w, ())) == 1}
+    stems: dict[str, str] = {}
+
+    def stem(word: str) -> str:
+        if word not in stems:
+            stems[word] = _stem(word)
+        return stems[word]
+
+    known = {stem(w) for w in written} | {stem(next(iter(folded[w]))) for w in written
+                                           if len(folded.get(w, ())) == 1}
     table = {}
     for f, lems in folded.items():
         if len(lems) != 1:
             continue  # « pose » and « posé »: the same lemma, or none kept
         (lem,) = lems
-        if _stem(lem) != _stem(f) and _stem(lem) in known:
+        if stem(lem) in known and stem(lem) != stem(f):
             table[f] = lem
     return dict(sorted(table.items()))
 
