@@ -103,12 +103,15 @@ def run() -> dict[str, Any]:
     return {"speed": row, "found": found}
 
 
+def write(result: dict[str, Any], out: Path) -> None:
+    """Store the section's figures as JSON (``bench-results/questions.json``)."""
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
+    print(f"Résultat écrit dans {out}")
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default=str(ROOT / "bench-results" / "questions.json"))
     args = parser.parse_args()
-    result = run()
-    out = Path(args.out)
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps(result, indent=2, ensure_ascii=False), encoding="utf-8")
-    print(f"Résultat écrit dans {out}")
+    write(run(), Path(args.out))
