@@ -11,6 +11,7 @@ import json
 import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -198,6 +199,8 @@ def test_the_static_sites_search_gives_the_served_results(tmp_path: Path) -> Non
     from tutor.static import build
 
     wheel = build.tutor_wheel(tmp_path / "wheel")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "tutor/lemmes.tsv" in names and "tutor/rules_data/synonymes.toml" in names
     site = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
                     str(site), str(wheel)], check=True, capture_output=True)
@@ -211,7 +214,8 @@ def test_the_static_sites_search_gives_the_served_results(tmp_path: Path) -> Non
         "got = [[r.doc.clause for r in search.index().search(q, game=g)] for q, g in asked]\n"
         "new = {m.split('.')[0] for m in set(sys.modules) - before}\n"
         "third = sorted(new - set(sys.stdlib_module_names))\n"
-        "print(json.dumps({'where': search.__file__, 'got': got, 'third': third}))\n"
+        "print(json.dumps({'where': search.__file__, 'got': got, 'third': third,\n"
+        "                  'lemmas': len(search.lemmas())}))\n"
     )
     out = subprocess.run([sys.executable, "-s", "-c", code, str(tmp_path / "asked.json")],
                          capture_output=True, text=True, cwd=tmp_path,
@@ -219,6 +223,7 @@ def test_the_static_sites_search_gives_the_served_results(tmp_path: Path) -> Non
     assert out.returncode == 0, out.stderr
     shipped = json.loads(out.stdout)
     assert Path(shipped["where"]).is_relative_to(site)
+    assert shipped["lemmas"] == len(search.lemmas()) > 1000
     served = [[r.doc.clause for r in search.index().search(q, game=g)] for q, g in asked]
     assert shipped["got"] == served
     # what the search imports beyond the standard library: the tutor and what the static
