@@ -1,10 +1,17 @@
-"""« Une question ? »: French-aware search over the four games' rule files.
+"""« Une question ? »: French-aware search over the games' rule files (the games of the
+registry, :mod:`tutor.games`, which also says how a question names each game).
 
 Indexes every clause (title and text), the points a booklet leaves open (the paragraphs the page
 shows under « Ce que la règle ne dit pas ») and the worked examples' titles and notes. Words are
-folded (case, accents), elisions cut (``l'``, ``qu'``...), stemmed with the French Snowball
-stemmer, expanded with the synonyms of ``rules/synonymes.toml``, and documents ranked by BM25.
-Pure Python: no widget import, usable in the static site.
+folded (case, accents), elisions cut (``l'``, ``qu'``...), numbers and symbols folded (« deux » and
+« 2 », « x2 » and « ×2 »), brought to their lemma (``lemmes.tsv``, drawn from ``simplemma``'s
+French dictionary by ``python -m tutor.search lemmes``) and stemmed with the French Snowball
+stemmer; a word the index does not know is read as the indexed word one edit away (a typo);
+synonyms and paraphrases come from ``rules/synonymes.toml``; documents are ranked by BM25 with a
+weight per field (title, rule text, reading, example). A question is scoped: on a game's page,
+that game's clauses only, unless the question names another game or nothing of this game
+matches; on the Accueil, to the game it names. Pure Python: no widget import, the same in the
+static site.
 """
 
 from __future__ import annotations
@@ -24,17 +31,37 @@ from pathlib import Path
 import snowballstemmer  # type: ignore[import-untyped]
 
 from tutor import fr, rules
+from tutor import games as registry
 
-GAMES = ("vautours", "drahtseilakt", "vampir", "vaiko")
+#: the games searched, in the registry's order (a game defined by the tests is not listed)
+GAMES = tuple(g for g, info in registry.GAMES.items() if info.listed)
 SYNONYMS_FILE = "synonymes.toml"
+#: French forms whose lemma is not their stem's (« rend » -> « rendre », « mis » -> « mettre »):
+#: ``form<TAB>lemma`` a line, folded; shipped in the package (the same in the static site)
+LEMMAS_FILE = Path(__file__).with_name("lemmes.tsv")
+#: a question longer than this is cut (the cost of a search grows with its length)
+MAX_QUERY = 500
 _WORD_RE = re.compile(r"[0-9A-Za-zÀ-ÖØ-öø-ÿœŒæÆ]+(?:['’][0-9A-Za-zÀ-ÖØ-öø-ÿœŒæÆ]+)*")
 _ELISION_RE = re.compile(r"^(?:l|d|j|m|n|s|t|c|qu|jusqu|lorsqu|puisqu|quoiqu)['’]", re.I)
 _FEMININE_RE = re.compile(r"(?:(ier)e|(?<=[a-z]{2}e)e)s?$")
 _MARKUP_RE = re.compile(r"\[([^\]]+)\]\(#[^)\s]+\)|\*+")
+# « ×2 », « x2 », « X 2 », « *2 », « fois 2 », « fois deux »: the card ×2, one word « x2 »
+_TIMES_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ])(?:[x×*] ?|fois )(\d+|deux|trois)(?![0-9A-Za-zÀ-ÿ])",
+                       re.I)
+_MARKED_RE = re.compile(f"{_TIMES_RE.pattern}|{_WORD_RE.pattern}", re.I)
+# written numbers and ordinals, folded, to their digits (the rules write both)
+NUMBERS = {"zero": "0", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6",
+           "sept": "7", "huit": "8", "neuf": "9", "dix": "10", "onze": "11", "douze": "12",
+           "treize": "13", "quatorze": "14", "quinze": "15", "seize": "16", "vingt": "20",
+           "trente": "30", "quarante": "40", "cinquante": "50", "soixante": "60",
+           "cent": "100", "1er": "premier", "1ere": "premiere", "2e": "deuxieme",
+           "2eme": "deuxieme", "2nd": "deuxieme", "2nde": "deuxieme", "second": "deuxieme",
+           "seconde": "deuxieme", "3e": "troisieme", "3eme": "troisieme", "15e": "quinzieme",
+           "15eme": "quinzieme"}
 # Words too common to say anything about a question (folded, before stemming).
 STOPWORDS = frozenset("""
 a au aux avec ce ces cet cette dans de des du elle en est et etre il ils je la le les leur leurs
-lui ma me mes moi mon ne nous on ou par pas pour qu que qui sa se ses si son sur ta te tes toi ton
+lui ma me mes moi mon ne nous on ou par pour qu que qui sa se ses si son sur ta te tes toi ton
 tu un une vos votre vous y c d j l m n s t ca cela ça quoi quel quelle quels quelles comment
 quand est-ce faut fait peut on-peut alors donc mais ou-est lequel laquelle
 """.split())
@@ -42,8 +69,10 @@ quand est-ce faut fait peut on-peut alors donc mais ou-est lequel laquelle
 _stemmer = snowballstemmer.stemmer("french")
 K1 = 1.2
 B = 0.75
-TITLE_BONUS = 1.0
-GAME_BONUS = 2.0  # the page's own game first, on a near tie
+TITLE_BONUS = 0.5
+#: a question that says most of a clause's title (« combien de joueurs » and « Les joueurs »)
+#: asks about that clause: this much per share of the title's words said
+TITLE_COVER = 0.75
 EXAMPLE_WEIGHT = 0.7  # a worked example's title and note count less than the rule's words
 NAME_WEIGHT = 0.3  # a game's name in a question counts this much as a word
 #: question words that say what kind of answer is wanted more than what about ("combien":
@@ -60,22 +89,49 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-@lru_cache(maxsize=65536)
-def _word_key(word: str) -> str | None:
-    """The index key of one word as written, or None for a stop word."""
-    word = _ELISION_RE.sub("", word)
-    folded = fold(word).replace("’", "'")
-    if not folded or folded in STOPWORDS:
-        return None
+@cache
+def lemmas() -> dict[str, str]:
+    """Folded form -> folded lemma, from :data:`LEMMAS_FILE` (empty if it is missing)."""
+    if not LEMMAS_FILE.exists():
+        return {}
+    rows = (line.split("\t") for line in LEMMAS_FILE.read_text(encoding="utf-8").splitlines())
+    return {row[0]: row[1] for row in rows if len(row) == 2}
+
+
+def _stem(folded: str) -> str:
     # accents folded, the stemmer no longer sees a feminine ending ("dernière" would not stem
     # like "dernier", nor "posée" like "posé"): drop it first
     folded = _FEMININE_RE.sub(lambda m: m.group(1) or "", folded)
     return str(_stemmer.stemWord(folded))
 
 
+def surface(word: str) -> str:
+    """A word as written, folded, its elision cut and a number spelt in digits."""
+    folded = fold(_ELISION_RE.sub("", word)).replace("’", "'")
+    return NUMBERS.get(folded, folded)
+
+
+@lru_cache(maxsize=65536)
+def _word_key(word: str) -> str | None:
+    """The index key of one word as written, or None for a stop word."""
+    folded = surface(word)
+    if not folded or folded in STOPWORDS:
+        return None
+    if folded.isdigit() or (folded[0] == "x" and folded[1:].isdigit()):
+        return folded
+    return _stem(lemmas().get(folded, folded))
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text`` as the index reads them (« ×2 » and « x2 » one word « x2 »)."""
+    text = _TIMES_RE.sub(lambda m: " x" + NUMBERS.get(fold(m.group(1)), m.group(1)) + " ",
+                         text)
+    return _WORD_RE.findall(text)
+
+
 def tokens(text: str) -> list[str]:
     """The index keys of ``text`` in order (stop words dropped)."""
-    keys = (_word_key(w) for w in _WORD_RE.findall(text))
+    keys = (_word_key(w) for w in words(text))
     return [k for k in keys if k]
 
 
@@ -137,6 +193,7 @@ class Doc:
     shown: str = ""  # what the result shows under the title, when not all of ``text``
     label: str = ""  # for a reading: « Ambiguïté », « Précision »...
     variant: bool = False  # the clause is a variant (section « Variantes »), not the base rule
+    answer: str = ""  # for a reading: the sentence stating the reading retained
 
     @property
     def display(self) -> str:
@@ -148,7 +205,9 @@ class Doc:
 class Result:
     """A clause found: ``doc`` its best text (the clause, a reading or an example), with the
     matching words marked; ``readings``, the other readings of the same clause that matched
-    well too (the page shows them under the text, each with the answer retained)."""
+    well too (the page shows them under the text, each with the answer retained);
+    ``answer``, the sentence that answers: the rule's own sentence that says most of the
+    question (the reading's answer retained when the clause has no rule text of its own)."""
 
     doc: Doc
     score: float
@@ -156,24 +215,69 @@ class Result:
     text_html: str
     readings: tuple[Doc, ...] = ()
     readings_html: tuple[str, ...] = ()
+    answer: str = ""
+    answer_html: str = ""
+
+    @property
+    def notes(self) -> tuple[tuple[Doc, str], ...]:
+        """The readings to show under the answer, each with its text marked: the result's own
+        reading first (when a reading is its best text), then the others that matched."""
+        own = ((self.doc, self.text_html),) if self.doc.section == "lecture" else ()
+        return own + tuple(zip(self.readings, self.readings_html, strict=True))
+
+
+_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-ÖØ-Þ«(])")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into its sentences (a list item stays with the sentence announcing it)."""
+    return [s for s in _SENTENCE_RE.split(" ".join(text.split())) if s]
+
+
+#: how much a word counts in each field of a document (BM25F: the title says what the clause is
+#: about; its text, the reading retained or the example's note, the rest)
+FIELD_WEIGHTS = {"title": 3, "text": 1}
+#: how much each kind of document counts: a worked example tells a situation, not the rule
+SECTION_WEIGHTS = {"article": 1.0, "lecture": 1.0, "exemple": EXAMPLE_WEIGHT}
+#: the weight of a word read as another (a synonym, a typo, a word being typed)
+SYNONYM_WEIGHT = 0.5
+TYPO_WEIGHT = 0.6
+PREFIX_WEIGHT = 0.5
+
+
+def _deletes(word: str) -> set[str]:
+    """``word`` and every string one letter shorter (symmetric-delete typo matching: two words
+    one edit apart, a transposition included, share one of these)."""
+    return {word} | {word[:i] + word[i + 1:] for i in range(len(word))}
 
 
 class Index:
-    """A BM25 index over :class:`Doc` objects; ``synonyms`` maps a key to others it also finds."""
+    """A BM25 index over :class:`Doc` objects; ``synonyms`` maps a key to others it also finds;
+    ``names`` maps a game to the phrases naming it in a question (its title first)."""
 
-    def __init__(self, docs: Sequence[Doc], synonyms: Mapping[str, tuple[str, ...]]) -> None:
+    def __init__(self, docs: Sequence[Doc], synonyms: Mapping[str, tuple[str, ...]],
+                 names: Mapping[str, Sequence[str]] | None = None) -> None:
         self.docs = tuple(docs)
         self.synonyms = dict(synonyms)
         self._tf: list[Counter[str]] = []
         self._title: list[frozenset[str]] = []
         postings: dict[str, list[int]] = {}
+        spelled: dict[str, str] = {}  # every word written in the index, folded -> its key
         for i, d in enumerate(self.docs):
-            # The title counts three times: a word of the title says more than one in passing.
-            tf = Counter(tokens(d.title) * 3 + tokens(d.text))
+            title = tokens(d.title)
+            tf = Counter(title * FIELD_WEIGHTS["title"] + tokens(d.text) * FIELD_WEIGHTS["text"])
             self._tf.append(tf)
-            self._title.append(frozenset(tokens(d.title)))
+            self._title.append(frozenset(title))
             for k in tf:
                 postings.setdefault(k, []).append(i)
+            for w in words(f"{d.title} {d.text}"):
+                key = _word_key(w)
+                if key:
+                    spelled.setdefault(surface(w), key)
+        for phrase, others in self.synonyms.items():
+            for o in (phrase, *others):
+                for part in o.split():
+                    spelled.setdefault(part, part)
         self._len = [sum(tf.values()) for tf in self._tf]
         self._avg = sum(self._len) / max(1, len(self._len))
         n = len(self.docs)
@@ -181,13 +285,30 @@ class Index:
                     for k, p in postings.items()}
         self.postings = postings
         self._sorted = sorted(postings)
+        self._spelled = spelled
+        self._near: dict[str, set[str]] = {}
+        for word in spelled:
+            if len(word) >= 4 and not word.isdigit():
+                for short in _deletes(word):
+                    self._near.setdefault(short, set()).add(word)
+        self._article = {d.clause: d for d in self.docs if d.section == "article"}
+        names = names if names is not None else game_names()
+        self.names = {g: [tokens(p) for p in phrases] for g, phrases in names.items()}
         self.game_keys = {d.game: " ".join(tokens(d.game_title)) for d in self.docs}
 
     def vocabulary(self) -> frozenset[str]:
         return frozenset(self.postings)
 
+    def typos(self, word: str) -> list[str]:
+        """The keys of the indexed words one edit away from ``word`` (folded), when the index
+        does not know ``word`` itself; none for a short word (too many neighbours)."""
+        if len(word) < 4 or word.isdigit() or word in self._spelled:
+            return []
+        near = {w for d in _deletes(word) for w in self._near.get(d, ())}
+        return sorted({self._spelled[w] for w in near if _one_edit(word, w)})
+
     def expand(self, keys: list[str]) -> list[tuple[str, float]]:
-        """Query keys with synonyms (weight 0.8) and, for the last word typed, completions."""
+        """Query keys with synonyms and, for the last word typed, completions."""
         out: dict[str, float] = {}
         joined = " ".join(keys)
         for phrase, others in self.synonyms.items():
@@ -199,30 +320,73 @@ class Index:
             out[k] = 1.0
             for o in self.synonyms.get(k, ()):
                 for part in o.split():
-                    out.setdefault(part, 0.6)
+                    out.setdefault(part, SYNONYM_WEIGHT)
             if k not in self.postings and len(k) >= 4:
                 # A typo or a word being typed: the indexed keys starting the same way.
                 stem = k[:max(4, len(k) - 1)]
                 at = bisect.bisect_left(self._sorted, stem)
                 while at < len(self._sorted) and self._sorted[at].startswith(stem):
-                    out.setdefault(self._sorted[at], 0.5)
+                    out.setdefault(self._sorted[at], PREFIX_WEIGHT)
                     at += 1
         return list(out.items())
 
+    def expand_query(self, query: str) -> list[tuple[str, float]]:
+        """The weighted keys a question searches: its words' keys, the words one edit away of
+        those the index does not know (typos), their synonyms and completions."""
+        typed = [w for w in words(query[:MAX_QUERY])]
+        keys = [k for k in (_word_key(w) for w in typed) if k]
+        out = dict(self.expand(keys))
+        for w in typed:
+            key = _word_key(w)
+            if key and key not in self.postings and key not in self.synonyms:
+                for near in self.typos(surface(w)):
+                    if near not in out:
+                        out[near] = TYPO_WEIGHT
+                        for o in self.synonyms.get(near, ()):
+                            for part in o.split():
+                                out.setdefault(part, TYPO_WEIGHT * SYNONYM_WEIGHT)
+        return list(out.items())
+
+    def answer(self, clause: str, said: Mapping[str, float], reading: Doc | None = None) -> str:
+        """The sentence of ``clause``'s rule text that says most of the question (``said``:
+        the question's weighted keys, each counted once per sentence and by its rarity), the
+        first on a tie; the reading's answer retained when the rule has no text of its own."""
+        article = self._article.get(clause)
+        found = sentences(article.text) if article is not None else []
+        if not found:
+            return reading.answer or reading.display if reading is not None else ""
+
+        def weight(sentence: str) -> float:
+            return sum(said.get(k, 0.0) * self.idf.get(k, 0.0) for k in set(tokens(sentence)))
+
+        return max(found, key=lambda sentence: (weight(sentence), -found.index(sentence)))
+
+    def named(self, keys: list[str]) -> dict[str, list[str]]:
+        """The games a question's keys name, each with the keys naming it."""
+        joined = f" {' '.join(keys)} "
+        out: dict[str, list[str]] = {}
+        for g, phrases in self.names.items():
+            for p in phrases:
+                if p and f" {' '.join(p)} " in joined:
+                    out.setdefault(g, []).extend(p)
+        return out
+
     def search(self, query: str, limit: int = 8, game: str | None = None) -> list[Result]:
-        """The best ``limit`` documents for ``query``; the documents of ``game`` first on a tie."""
+        """The best ``limit`` documents for ``query`` asked on the page of ``game`` (None: the
+        Accueil): the game the question names, else the page's game, else every game; another
+        game's only when nothing of that scope matches."""
+        query = query[:MAX_QUERY]
         keys = tokens(query)
-        # A game named in the question ("vaiko qui commence") is where the answer is.
-        named = [g for g, t in self.game_keys.items() if t in keys]
-        if named:
-            game = named[0]
-        # the game's name says where to look more than what about ("Vaiko" is also a call)
-        named_weight = {self.game_keys[g]: NAME_WEIGHT for g in named} | QUESTION_WORDS
         if not keys:
             return []
+        named = self.named(keys)
+        scope = set(named) or ({game} if game else set())
+        # the game's title says where to look more than what about ("Vaiko" is also a call)
+        named_weight = {k: NAME_WEIGHT for g in named for k in self.game_keys.get(g, "").split()
+                        if k in named[g]} | QUESTION_WORDS
         scores: dict[int, float] = {}
         asks_variant = _word_key("variante") in keys
-        expanded = self.expand(keys)
+        expanded = self.expand_query(query)
         for key, weight in expanded:
             idf = self.idf.get(key)
             if idf is None:
@@ -234,12 +398,18 @@ class Index:
                 if key in self._title[i] and weight == 1.0:  # a word typed in the title says
                     score += TITLE_BONUS * max(idf, 1.0)  # what the clause is about, even "cartes"
                 scores[i] = scores.get(i, 0.0) + weight * score * named_weight.get(key, 1.0)
+        said = dict(expanded)
+        for i in scores:
+            title = self._title[i]
+            if title:
+                cover = sum(said.get(k, 0.0) * named_weight.get(k, 1.0) for k in title)
+                scores[i] += TITLE_COVER * cover / len(title)
+        inside = {i: v for i, v in scores.items() if self.docs[i].game in scope}
+        if inside:
+            scores = inside
         for i in scores:
             d = self.docs[i]
-            if game is not None and d.game == game:
-                scores[i] *= GAME_BONUS
-            if d.section == "exemple":  # a situation told, not the rule: it supports its clause
-                scores[i] *= EXAMPLE_WEIGHT
+            scores[i] *= SECTION_WEIGHTS[d.section]
             if d.variant and not asks_variant:  # the base rule first, unless asked
                 scores[i] *= VARIANT_WEIGHT
         # one result per clause, ranked by its best text; it shows its best rule text (the
@@ -258,20 +428,47 @@ class Index:
             also = tuple(self.docs[i] for i in rule if i != shown
                          and self.docs[i].section == "lecture"
                          and scores[i] >= SHOW_RULE * scores[shown])
+            reading = d if d.section == "lecture" else (also[0] if also else None)
+            answer = self.answer(d.clause, said, reading)
             out.append(Result(d, scores[found[0]], highlight(d.title, matched),
                               highlight(d.display, matched), also,
-                              tuple(highlight(a.display, matched) for a in also)))
+                              tuple(highlight(a.display, matched) for a in also),
+                              answer, highlight(answer, matched)))
         return out
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` are one insertion, deletion, substitution or transposition of
+    two neighbouring letters apart (or equal)."""
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) < len(b):
+        return a[i:] == b[i + 1:]
+    return a[i + 1:] == b[i + 1:] or (i + 1 < len(a) and a[i] == b[i + 1]
+                                        and a[i + 1] == b[i] and a[i + 2:] == b[i + 2:])
+
+
+def game_names() -> dict[str, tuple[str, ...]]:
+    """The registry's games, each with the phrases naming it: its title, then its aliases."""
+    return {g: (info.title, *info.aliases) for g, info in registry.GAMES.items() if info.listed}
 
 
 def highlight(text: str, keys: set[str]) -> str:
     """``text`` HTML-escaped, each word whose key is in ``keys`` inside ``<mark>``."""
     out: list[str] = []
     pos = 0
-    for m in _WORD_RE.finditer(text):
+    for m in _MARKED_RE.finditer(text):
         out.append(html.escape(text[pos:m.start()]))
         word = m.group(0)
-        k = _word_key(word)
+        times = _TIMES_RE.fullmatch(word)
+        k = ("x" + NUMBERS.get(fold(times.group(1)), times.group(1))) if times else _word_key(word)
         esc = html.escape(word)
         out.append(f"<mark>{esc}</mark>" if k in keys else esc)
         pos = m.end()
@@ -303,7 +500,8 @@ def documents(book: rules.RuleBook) -> list[Doc]:
         for n, (point, paragraph) in enumerate(zip(mine, texts, strict=True)):
             docs.append(Doc(book.game, book.title, "lecture", c.id, c.title, plain(paragraph),
                             example, point=n, shown=fr.capitalize(point.first_line),
-                            label=point.kind, variant=variant))
+                            label=point.kind, variant=variant,
+                            answer=fr.capitalize(point.answer or point.summary)))
     for e in book.examples.values():
         note = e.data.get("note", "")
         text = note if isinstance(note, str) else ""
@@ -352,3 +550,63 @@ def check(idx: Index) -> list[str]:
             problems.append(f"article {d.clause} : sa lecture « {question} » n’est trouvée par "
                             "aucune question, pas même ses propres mots")
     return sorted(set(problems))
+
+
+def lemma_table(books: Sequence[rules.RuleBook], synonyms_path: str | Path | None = None
+                ) -> dict[str, str]:
+    """Folded form -> folded lemma, from ``simplemma``'s French dictionary (needed only here,
+    to write :data:`LEMMAS_FILE`): the forms whose stem is not their lemma's, kept when the
+    lemma's stem is a word the index or the synonyms know (the others could find nothing)."""
+    from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+
+    entries = DefaultDictionaryFactory().get_dictionary("fr")
+    path = Path(synonyms_path) if synonyms_path else rules.rules_dir() / SYNONYMS_FILE
+    written = {surface(w) for b in books for d in documents(b)
+               for w in words(f"{d.title} {d.text}")}
+    written |= {surface(w) for w in words(" ".join(
+        " ".join(g.get("mots", [])) for g in tomllib.loads(path.read_text("utf-8"))["groupe"]))}
+
+    def usable(word: str) -> bool:
+        return word.isalpha() and word.islower() and word not in STOPWORDS
+
+    folded: dict[str, set[str]] = {}
+    for form, lemma in entries.items():
+        f, lem = fold(str(form)), fold(str(lemma))
+        if usable(f) and usable(lem) and f not in NUMBERS:
+            folded.setdefault(f, set()).add(lem)
+    stems: dict[str, str] = {}
+
+    def stem(word: str) -> str:
+        if word not in stems:
+            stems[word] = _stem(word)
+        return stems[word]
+
+    known = {stem(w) for w in written} | {stem(next(iter(folded[w]))) for w in written
+                                           if len(folded.get(w, ())) == 1}
+    table = {}
+    for f, lems in folded.items():
+        if len(lems) != 1:
+            continue  # « pose » and « posé »: the same lemma, or none kept
+        (lem,) = lems
+        if stem(lem) in known and stem(lem) != stem(f):
+            table[f] = lem
+    return dict(sorted(table.items()))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tutor.search lemmes``: write :data:`LEMMAS_FILE` from the rule files."""
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args != ["lemmes"]:
+        print("usage : python -m tutor.search lemmes")
+        return 2
+    table = lemma_table([rules.load(g) for g in GAMES])
+    LEMMAS_FILE.write_text("".join(f"{f}\t{lem}\n" for f, lem in table.items()),
+                           encoding="utf-8")
+    print(f"{LEMMAS_FILE} : {len(table)} formes")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -210,8 +210,9 @@ def main() -> int:
     if not args.no_search:
         import questions
 
-        print("\n« Une question ? » : temps d’une recherche")
+        print("\n« Une question ? » : réponses trouvées (top 1, top 3) et temps d’une recherche")
         report["search"] = questions.run()
+        questions.write(report["search"], Path(args.out) / "questions.json")
     if not args.no_surface:
         import surface
 

@@ -2,7 +2,8 @@
 lists the Vampir clause that answers it, and its link opens the Vampir page on that clause;
 on a game's own page, « Voir l'exemple pas à pas » goes to the example, and « Voir dans la
 page » opens what hides the clause (a closed <details> around it, or a part built on
-demand that says it holds it)."""
+demand that says it holds it); a card shows the rule's sentence that answers, words marked, and
+« Essayer sur la table » opens the sandbox on the scenario's position (issue 56)."""
 
 from __future__ import annotations
 
@@ -86,5 +87,30 @@ def test_example_link_and_a_clause_inside_closed_details(
         page.get_by_role("link", name="Aller plus tard").click()
         expect(page.locator("#regle-plus-tard")).to_be_in_viewport()
         expect(page.locator("#regle-plus-tard")).to_be_focused()
+    finally:
+        page.close()
+
+
+def test_the_card_answers_and_opens_the_position_on_the_table(
+        browser: Browser, app_url: str, shots: Path) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        assert open_page(page, f"{app_url}/voila/render/stupides-vautours.ipynb") == []
+        box = page.get_by_label("Une question sur la règle ?")
+        box.press_sequentially("+3 et -3 sur la pile ca vaut zero")
+        first = page.locator("ol.tv-question-results li").first
+        expect(first).to_contain_text("La valeur d’une pile", timeout=READY_TIMEOUT_MS)
+        answer = first.locator(".tv-question-answer")
+        expect(answer).to_contain_text("zéro ou plus")
+        expect(answer.locator("mark").first).to_be_visible()
+        wait_settled(page)
+        page.screenshot(path=str(shots / "question-answer-1280.png"))
+        first.get_by_role("link", name="Essayer sur la table").click()
+        page.wait_for_url("**/stupides-vautours.ipynb?scenario=*", timeout=READY_TIMEOUT_MS)
+        sandbox = page.locator(".tv-sandbox")
+        expect(sandbox.locator(".tv-scenario-status")).to_contain_text(
+            "Scénario chargé depuis le lien", timeout=READY_TIMEOUT_MS)
+        wait_settled(page)
+        page.screenshot(path=str(shots / "question-try-on-table.png"))
     finally:
         page.close()

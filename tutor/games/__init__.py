@@ -37,6 +37,9 @@ class GameInfo:
     package: str = ""  # where its ``GAME`` lives (``tutor.games.<id>`` unless given)
     page: str = ""  # the module of its page (``tutor.ui.<id>`` unless given)
     listed: bool = True  # shown on the Accueil
+    #: other words that name the game in a question (« Une question ? » scopes its answers to
+    #: the game named); its title names it too
+    aliases: tuple[str, ...] = ()
 
     @property
     def page_module(self) -> str:
@@ -59,15 +62,18 @@ _REGISTERED = (
              "stupides-vautours.ipynb",
              "Tout le monde a les mêmes cartes, tout le monde joue en même temps : la plus forte "
              "carte remporte une carte Suricate, la plus faible une carte Vautour, et les "
-             "égalités s’annulent."),
+             "égalités s’annulent.",
+             aliases=("vautours", "vautour")),
     GameInfo("drahtseilakt", "Drahtseilakt",
              "Reiner Knizia, 1999, selon l’éditeur", (3, 5), "drahtseilakt.ipynb",
              "Sur la corde raide : la plus forte carte prend des bâtonnets bleus, la plus faible "
-             "des rouges, et c’est le plus petit total qui gagne."),
+             "des rouges, et c’est le plus petit total qui gagne.",
+             aliases=("drahtseil", "corde raide")),
     GameInfo("vampir", "Vampir",
              "Reiner Knizia, 2000, selon l’éditeur", (3, 5), "vampir.ipynb",
              "Piochez, posez sous les six lieux ou raflez-les pour exposer vos chasses de "
-             "vampires : mais dans chaque couleur, le plus faible chasseur ne marque rien."),
+             "vampires : mais dans chaque couleur, le plus faible chasseur ne marque rien.",
+             aliases=("vampire", "vampires")),
     GameInfo("vaiko", "Vaiko", "Jeu de mémoire et de défausse", (2, 6), "vaiko.ipynb",
              "Quatre cartes face cachée, que l’on ne regarde qu’aux moments prévus : retenez "
              "où elles sont, défaussez au bon moment et dites « Vaiko » quand votre main est "

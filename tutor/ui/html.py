@@ -159,6 +159,8 @@ CSS = """
 .tv-root .tv-question-result p { margin: 0.15rem 0; }
 .tv-question-title strong { color: #1d2433; }
 .tv-question-reading .tv-tag { margin-right: 0.3rem; }
+.tv-root .tv-question-answer { font-size: 0.95rem; color: #1d2433; }
+.tv-root .tv-question-reading { font-size: 0.85rem; color: #495057; }
 .tv-root .tv-question-links a { font-weight: 600; color: #243aa8; }
 .tv-root mark { background: #fff3bf; color: inherit; padding: 0 0.05em; border-radius: 2px; }
 .tv-question-status p { margin: 0.2rem 0; color: #495057; font-size: 0.9rem; }
