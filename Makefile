@@ -12,7 +12,7 @@ help:
 	@echo "make app    serve the tutor with Voilà on http://127.0.0.1:$(PORT)"
 	@echo "make test   install everything needed, then run the whole test suite"
 	@echo "make lab    open the notebooks in JupyterLab (saves keep them thin)"
-	@echo "make bench  print the benchmark report (not part of the tests)"
+	@echo "make bench  the benchmark report, written to docs/benchmarks.md (not a test)"
 	@echo "make load   10 simultaneous learners against one server (loopback only)"
 	@echo "make check  validate the rule files and replay their examples"
 	@echo "make notebooks  run the notebooks, store the outputs nbval checks, drop the rest"
@@ -60,6 +60,7 @@ bench: $(STAMP) chromium static
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) tests/bench/bench.py
 	$(PY) tests/bench/static.py
+	$(PY) tests/bench/benchdoc.py
 
 load: $(STAMP) chromium
 	$(PY) tests/bench/load.py
