@@ -46,8 +46,17 @@ $(AXE): | npm
 	mkdir -p build/axe
 	cd build/axe && npm install --no-audit --no-fund --silent axe-core@4.14.1
 
+# The browser tests mostly wait on pages: they run in a second pytest beside the others (one app
+# server and one browser for all of them), their report printed after the others' (it is kept in
+# test-artefacts/pytest-browser.log); `make test` fails if either fails.
 test: $(STAMP) chromium lint check $(AXE)
-	$(PY) -m pytest
+	@mkdir -p test-artefacts
+	@$(PY) -m pytest tests/browser >test-artefacts/pytest-browser.log 2>&1 & browser=$$!; \
+	  $(PY) -m pytest --ignore=tests/browser; others=$$?; \
+	  wait $$browser; browser=$$?; \
+	  echo; echo "=== the browser tests (tests/browser), run beside the others ==="; \
+	  cat test-artefacts/pytest-browser.log; \
+	  [ $$others -eq 0 ] && [ $$browser -eq 0 ]
 
 app: $(STAMP)
 	$(PY) -m tutor app --port $(PORT)
