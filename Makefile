@@ -12,7 +12,7 @@ help:
 	@echo "make app    serve the tutor with Voilà on http://127.0.0.1:$(PORT)"
 	@echo "make test   install everything needed, then run the whole test suite"
 	@echo "make lab    open the notebooks in JupyterLab (saves keep them thin)"
-	@echo "make bench  print the benchmark report (not part of the tests)"
+	@echo "make bench  the benchmark report, written to docs/benchmarks.md (not a test)"
 	@echo "make load   10 simultaneous learners against one server (loopback only)"
 	@echo "make check  validate the rule files and replay their examples"
 	@echo "make notebooks  run the notebooks, store the outputs nbval checks, drop the rest"
@@ -46,8 +46,17 @@ $(AXE): | npm
 	mkdir -p build/axe
 	cd build/axe && npm install --no-audit --no-fund --silent axe-core@4.14.1
 
+# The browser tests mostly wait on pages: they run in a second pytest beside the others (one app
+# server and one browser for all of them), their report printed after the others' (it is kept in
+# test-artefacts/pytest-browser.log); `make test` fails if either fails.
 test: $(STAMP) chromium lint check $(AXE)
-	$(PY) -m pytest
+	@mkdir -p test-artefacts
+	@$(PY) -m pytest tests/browser >test-artefacts/pytest-browser.log 2>&1 & browser=$$!; \
+	  $(PY) -m pytest --ignore=tests/browser; others=$$?; \
+	  wait $$browser; browser=$$?; \
+	  echo; echo "=== the browser tests (tests/browser), run beside the others ==="; \
+	  cat test-artefacts/pytest-browser.log; \
+	  [ $$others -eq 0 ] && [ $$browser -eq 0 ]
 
 app: $(STAMP)
 	$(PY) -m tutor app --port $(PORT)
@@ -60,6 +69,7 @@ bench: $(STAMP) chromium static
 	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) tests/bench/bench.py
 	$(PY) tests/bench/static.py
+	$(PY) tests/bench/benchdoc.py
 
 load: $(STAMP) chromium
 	$(PY) tests/bench/load.py

@@ -43,6 +43,16 @@ def variants(engine: AnyEngine) -> list[Any]:
     return out
 
 
+def spread(along: list[Any], count: int) -> list[Any]:
+    """``count`` positions spread evenly along a game, its first and its last included (the
+    first deal, mid-manche and manche ends, and the end of the game, where a playout has the
+    least to play)."""
+    if len(along) <= count:
+        return along
+    step = (len(along) - 1) / (count - 1)
+    return [along[round(i * step)] for i in range(count)]
+
+
 def same(engine: AnyEngine, start: Any, state: Any, kind: str, seeds: list[int]) -> None:
     """The game's own playout and the contract's agree (scores, winners, actions, span); it
     may leave to the contract only a playout with nothing to play (the action tried ended the
@@ -71,23 +81,22 @@ def test_a_game_plays_on_its_own_exactly_the_computer_players_it_says(game: str)
 def test_a_games_own_playout_is_the_contracts(game: str, kind: str) -> None:
     engine = GAMES[game].engine()
     rng = random.Random(7)
-    checked = 0
+    checked = cases = 0
     for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1):
         for variant in variants(engine):
-            for seed in range(2):
-                along = positions(engine, n, seed + 10 * n, variant)
-                # about a dozen positions spread along the game, its first and last included
-                for state, seat in along[::max(1, len(along) // 12)] + along[-1:]:
-                    view = engine.view(state, seat)
-                    sample = engine.sample_state(view, random.Random(rng.random()))
-                    legal = engine.legal_actions(sample, seat)
-                    action = legal[rng.randrange(len(legal))]
-                    after, _ = engine.step(sample, action, False)
-                    seeds = [rng.randrange(1 << 30) for _ in range(n)]
-                    same(engine, sample, after, kind, seeds)
-                    same(engine, state, state, kind, seeds)  # the real state too
-                    checked += 1
-    assert checked > 100
+            cases += 1
+            # seven positions spread along one seeded game, its first and last included
+            for state, seat in spread(positions(engine, n, 10 * n, variant), 7):
+                view = engine.view(state, seat)
+                sample = engine.sample_state(view, random.Random(rng.random()))
+                legal = engine.legal_actions(sample, seat)
+                action = legal[rng.randrange(len(legal))]
+                after, _ = engine.step(sample, action, False)
+                seeds = [rng.randrange(1 << 30) for _ in range(n)]
+                same(engine, sample, after, kind, seeds)
+                same(engine, state, state, kind, seeds)  # the real state too
+                checked += 1
+    assert checked >= 5 * cases  # every player count with every reading, along its game
 
 
 @pytest.mark.parametrize(("game", "kind"), [(g, k) for g, kinds in PLAYED.items()
@@ -103,8 +112,7 @@ def test_a_rounds_playouts_played_together_are_each_the_playout_played_alone(
     checked = split = 0
     for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1):
         for variant in variants(engine):
-            along = positions(engine, n, 3 + n, variant)
-            for state, seat in along[::max(1, len(along) // 8)] + along[-1:]:
+            for state, seat in spread(positions(engine, n, 3 + n, variant), 5):
                 sample = engine.sample_state(engine.view(state, seat), random.Random(rng.random()))
                 states = [engine.step(sample, action, False)[0]
                           for action in engine.legal_actions(sample, seat)]

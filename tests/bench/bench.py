@@ -17,14 +17,14 @@ start and at the end of a game against the computer on each page, and the kernel
 site's pages, beside a one-widget floor built the same way: ``tests/bench/static.py`` (`make
 bench` runs both).
 
-Not a test: nothing here asserts a time. Compare two runs with the JSON files in bench-results/.
+Not a test: nothing here asserts a time. Compare two runs with the JSON files in bench-results/;
+`make bench` then writes docs/benchmarks.md from the newest ones (``tests/bench/benchdoc.py``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import platform
 import random
 import statistics
 import sys
@@ -36,6 +36,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "bench"))
+
+import benchdoc  # noqa: E402
 
 
 def run_once(play_one: Callable[[random.Random], object], seconds: float, seed: int) -> float:
@@ -171,11 +173,7 @@ def main() -> int:
                         help="skip the in-process click time and memory section")
     parser.add_argument("--out", default=str(ROOT / "bench-results"), help="JSON folder")
     args = parser.parse_args()
-    report: dict[str, Any] = {
-        "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
-        "python": platform.python_version(),
-        "machine": platform.machine(),
-    }
+    report: dict[str, Any] = benchdoc.run_info()
     report["engine"] = engine_section(args.seconds, args.rounds)
     print_engine(report["engine"])
     if not args.no_speed:

@@ -43,6 +43,7 @@ from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwr
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.bench.benchdoc import run_info  # noqa: E402
 from tests.browser.conftest import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -339,7 +340,8 @@ def main() -> None:
             voila = measure_voila(browser, args.loads)
         browser.close()
     size = sum(f.stat().st_size for f in SITE.rglob("*") if f.is_file())
-    report: dict[str, Any] = {"date": time.strftime("%Y-%m-%d"), "site_mib": size / 2**20,
+    report: dict[str, Any] = {**run_info(), "date": time.strftime("%Y-%m-%d"),
+                              "site_mib": size / 2**20,
                               "static": static, "pyodide_start": start,
                               "voila": voila, "conseil": conseil}
     print(fr.typography(f"Temps jusqu’au premier widget, médiane de {args.loads} chargements "

@@ -141,11 +141,11 @@ STEP_BUDGET: dict[str, int] = {
 """Computer players' decisions a fixed-count « Conseil » (:func:`hints`) may spend, all actions
 and playouts together, per game (``"<game>/<kind>"``: for the playouts of one kind of computer
 player, when it is slower than the others); the unit of a « Pourquoi » review's budget
-(:data:`tutor.engine.whatif.REVIEW_SECONDS`). About a fifth of a second of one core of the
-2-core machine ``make bench`` runs on, at the speed of the games' own playouts
-(``tests/bench/conseil.py``'s decisions per second, 2026-11-28; the slower kind of a key). A
-count, not a time: the same seed always gives the same hint. The page's « Conseil » is timed
-instead (:meth:`Race.run_for`: what one second holds on the serving machine)."""
+(:data:`tutor.engine.whatif.REVIEW_SECONDS`). Each count is set to about a fifth of a second of
+one core at the speed of the games' own playouts (the slower kind of a key), as
+``tests/bench/conseil.py`` measures it: its figures are in docs/benchmarks.md, their history in
+docs/conseil.md. A count, not a time: the same seed always gives the same hint. The page's
+« Conseil » is timed instead (:meth:`Race.run_for`: one second on the serving machine)."""
 
 ROLLOUT_KIND: dict[tuple[str, str], str] = {
     ("vautours", "stratege"): "prudent",
@@ -172,10 +172,9 @@ SECOND = 1.0
 
 FIRST_STEP = 40
 """A race for the time (:meth:`Race.run_for`) plays its first step for this fraction of it (a
-fortieth: 25 ms of a second) before forking its worker, then steps of a tenth. Measured at the
-bench's hardest position (Vampir, 3 players, Expert, mid-game; eight runs each, interleaved):
-0.43 s in median with the worker forked after a first tenth, 0.38 s after a first fortieth; a
-position answered in 0.06 s lost nothing to its fork (0.06 s against 0.07 s)."""
+fortieth: 25 ms of a second) before forking its worker, then steps of a tenth: a hint that
+answers within its first step never pays for a fork, and a slow one gets its worker early (the
+comparison with a first tenth is in docs/conseil.md)."""
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from the package registries, so nothing is fetched from a CDN when it runs:
 - a memory snapshot of that Pyodide with IPython, ipywidgets and the tutor's page modules
   imported (``static/pyodide/snapshot.bin.gz``, made in Node at build time with Pyodide's
   ``_makeSnapshot``), which the kernel restores instead of starting an interpreter and importing
-  them (measured: the interpreter alone starts in ~4.8 s in a page here, restored in ~0.4 s);
+  them (a restore takes a fraction of a start: figures in docs/static.md);
 - with it, every file of those wheels in one download (``static/pyodide/files.bin.gz``),
   written into Pyodide's file system before Python starts: with a snapshot, ``loadPyodide``
   loads no wheel (the lock still serves a site built without Node); the kernel's worker is
@@ -102,7 +102,7 @@ PRELOAD = ["micropip", "piplite", "ipykernel", "pyodide_kernel", "comm", "ipytho
 #: Not ``micropip``, ``ipykernel`` nor ``pyodide_kernel``: once imported they hold JavaScript
 #: objects, which a snapshot cannot keep (the kernel imports them after); but what they import
 #: that holds none is here (micropip: ``unittest.mock``, ``difflib``, ``html.parser``; the
-#: kernel: the rest): their imports at each start fall from 0.77 to 0.27 s (in Node)
+#: kernel: the rest), which shortens their imports at each start (docs/static.md)
 SNAPSHOT_IMPORTS = ("IPython", "ipywidgets", "anywidget", "comm", "traitlets", "unittest.mock",
                     "difflib", "html.parser", "IPython.core.completerlib", "_strptime",
                     "calendar", "getpass")
@@ -378,7 +378,7 @@ def files_bundle(pyodide: Path) -> int:
     ``files``: ``[path, size]`` in order) and the files' bytes end to end (the same bytes for
     the same wheels). The kernel's worker writes them into the file system before Python starts
     and marks the packages loaded (:data:`WORKER_OPTIONS`), instead of fetching the wheels one
-    by one and unpacking them in Python (2.5 to 3.5 s of a page's start, measured). Returns
+    by one and unpacking them in Python (seconds of a page's start: docs/static.md). Returns
     the number of files."""
     import struct
     import zipfile
@@ -432,7 +432,7 @@ def patch_kernel(extension: Path) -> tuple[int, int]:
     (:data:`WORKER_OPTIONS`), each set by the site only when it was made. And the kernel starts
     without the contents drive: the pages read no file of the site, and the drive made each of
     Python's file lookups in the working directory a synchronous request through the service
-    worker (about 30 at each start, measured). Returns how many calls and drive choices were
+    worker (some thirty at each start). Returns how many calls and drive choices were
     patched (the build stops if either is missing: the kernel's code changed)."""
     calls = drives = 0
     for script in sorted((extension / "static").glob("*.js")):
@@ -503,8 +503,9 @@ def show_early(match: re.Match[str]) -> str:
 
 def patch_voici(output: Path) -> int:
     """Show each page once its opening ran, not after its last cell (Voici's front end, its
-    minified bundles in ``output``; :data:`EXECUTE_CELLS_SHOWN_EARLY`): measured on Stupides
-    Vautours, its cells take 1.2–1.5 s once the kernel is ready, its opening the first four.
+    minified bundles in ``output``; :data:`EXECUTE_CELLS_SHOWN_EARLY`): a page's opening is
+    its cells up to the end of its first code cells (the header, the question box, the rule in
+    a minute); the others run below it while the learner reads (figures in docs/static.md).
     Returns how many bundles were patched (the build stops if none: Voici's code changed)."""
     patched = 0
     for script in sorted((output / "voici" / "build").glob("*.js")):

@@ -38,12 +38,10 @@ from jupyter_server.services.kernels.kernelmanager import (
 from tornado.ioloop import PeriodicCallback
 from traitlets import Int, TraitError
 
-# Measured with `make bench` / `make load` (2026-11): a page's kernel at rest takes 55-62 MB of
-# resident memory; with its share of the server and room to grow, a learner costs about 120 MB.
-# Building a page's parts on arrival made its pooled kernel lighter by only 4-5 MB (a game page
-# at readiness: 65-67 MB when every part was built at start, 61.5-62.7 MB since, 63-64 MB once
-# the learner has reached every part; the Accueil 58 MB): a kernel's weight is Python, the
-# widgets and the tutor's modules, not its widgets, so the sizes above stay.
+# A page's kernel at rest and what a learner costs with their share of the server and room to
+# grow: the sizes below follow what `make bench` (kernel memory) and `make load` (memory per
+# learner) measure; their figures are in docs/benchmarks.md and docs/server.md. A kernel's
+# weight is Python, the widgets library and the tutor's modules, not the widgets a page built.
 KERNEL_MB = 60
 LEARNER_MB = 120
 MAX_POOL_PER_PAGE = 10  # a class arriving on one page

@@ -45,7 +45,7 @@ class Vaiko(Game[State, Action, View]):
     PRESETS = PRESETS
     PRESET_LABELS = PRESET_LABELS
     PLAYER_KINDS = PLAYER_KINDS
-    EXPERT = ("memoire", 40000)  # about 0.2 s on the reference machine (README)
+    EXPERT = ("memoire", 40000)  # about 0.2 s on the reference machine (docs/conseil.md)
     SCENARIO = SCENARIO
     PHRASES = PHRASES
     ALIKE = ALIKE

@@ -33,7 +33,7 @@ class Vampir(Game[State, Action, View]):
     PRESETS = PRESETS
     PRESET_LABELS = PRESET_LABELS
     PLAYER_KINDS = PLAYER_KINDS
-    EXPERT = ("chasseur", 32000)  # about 0.2 s on the reference machine (README)
+    EXPERT = ("chasseur", 32000)  # about 0.2 s on the reference machine (docs/conseil.md)
     SCENARIO = SCENARIO
     PHRASES = PHRASES
     LESSONS = (Lesson("vampir/decompte-par-couleur",
