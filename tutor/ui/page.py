@@ -18,7 +18,13 @@ from tutor.engine.api import AnyEngine
 from tutor.games import GAMES
 from tutor.ui import html as h
 from tutor.ui import later
-from tutor.ui.bridge import SCENARIO_ANCHOR, SCENARIO_PARAMETER, BrowserLink, query_value
+from tutor.ui.bridge import (
+    POSITION_ANCHOR,
+    SCENARIO_ANCHOR,
+    SCENARIO_PARAMETER,
+    BrowserLink,
+    query_value,
+)
 from tutor.ui.htmlwidget import Html
 from tutor.ui.later import Later
 from tutor.ui.minute import panel as minute_panel
@@ -137,10 +143,12 @@ class GamePage:
                       title: str = "Bac à sable", skip: str = "Aller au bac à sable") -> Later:
         """The page's sandbox, built when the learner scrolls to it, or at once when the
         page's address carries a scenario to load (a shared link) or points to it
-        (``#tutor-scenario``), or when an explorer opens a situation in it; ``skip`` labels
-        the link at the top of the page that goes to it (after « Aller à la partie »)."""
-        section = later.reached(self.browser, "sandbox", build, title, anchors=[SCENARIO_ANCHOR],
-                                skip=skip, skip_rank=1)
+        (``#tutor-scenario``, ``#tutor-position``), or when an explorer opens a situation in
+        it; ``skip`` labels the link at the top of the page that goes to it (after « Aller à
+        la partie »)."""
+        section = later.reached(self.browser, "sandbox", build, title,
+                                anchors=[SCENARIO_ANCHOR, POSITION_ANCHOR], skip=skip,
+                                skip_rank=1)
         self._sandbox_later = section
 
         def arrive(query: str) -> None:
