@@ -75,10 +75,12 @@
       var now = performance.now();
       if (!target.isConnected) { release(); return; }
       var y = target.getBoundingClientRect().top;
-      if (Math.abs(y - top) > 2) {  // moved by the page, not by the learner: back there
+      // moved by the page, not by the learner, or short of the top (the page was too short
+      // below it when it was reached): back there
+      if (Math.abs(y - top) > 2 || y > 2) {
         target.scrollIntoView({ block: "start" });
         top = target.getBoundingClientRect().top;
-        still = now;
+        if (Math.abs(top - y) > 2) { still = now; }
       }
       if (document.body.hasAttribute("data-tutor-building")) { still = now; }
       if (now - still > HOLD_QUIET_MS || now - started > HOLD_MAX_MS) { release(); }
