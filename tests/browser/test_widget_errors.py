@@ -14,7 +14,7 @@ import struct
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, WebSocketRoute, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from tutor.games import GAMES
 
@@ -37,30 +37,50 @@ def message(data: str | bytes) -> dict[str, Any]:
             "content": json.loads(parts[4])}
 
 
-def lost(data: str | bytes) -> bool:
+def lost(data: str | bytes, kind: str) -> bool:
+    """Whether ``data`` is the lost child's message of ``kind``: its opening (``comm_open``)
+    or its whole state sent on request (``update``)."""
     try:
         msg = message(data)
     except (ValueError, struct.error, IndexError, UnicodeDecodeError):
         return False
-    state = msg.get("content", {}).get("data", {}).get("state", {})
-    return (msg.get("header", {}).get("msg_type") == "comm_open"
-            and isinstance(state, dict) and state.get("description") == LOST)
+    content = msg.get("content", {}).get("data", {})
+    state = content.get("state", {}) if isinstance(content, dict) else {}
+    if not isinstance(state, dict) or state.get("description") != LOST:
+        return False
+    msg_type = msg.get("header", {}).get("msg_type")
+    return msg_type == kind if kind == "comm_open" else (
+        msg_type == "comm_msg" and content.get("method") == kind)
 
 
-def test_a_widget_the_page_cannot_draw_is_said_in_french_and_drawn_on_retry(
-        browser: Browser, app_url: str, shots: Path) -> None:
+#: set on every frame whether ipywidgets' English error drawing is on the page (before the
+#: screen is painted: what a learner would see)
+SEEN = """window.__tutorEnglish = 0;
+(function look() {
+  if (document.querySelector('.jupyter-widgets-error-widget')) { window.__tutorEnglish += 1; }
+  requestAnimationFrame(look);
+})();"""
+
+
+def editor_with_a_lost_child(browser: Browser, app_url: str, kinds: tuple[str, ...]
+                             ) -> tuple[Page, list[str]]:
+    """A phone's Drahtseilakt page whose « Mettre en place » opens after a « Conseil », the
+    messages of ``kinds`` for the editor's « Jouer à partir d’ici » lost on the websocket
+    (each once); the page and the kinds lost."""
     page = browser.new_page(viewport={"width": 390, "height": 800})
     page.set_default_timeout(READY_TIMEOUT_MS)
-    dropped: list[bool] = []
+    page.add_init_script(SEEN)
+    dropped: list[str] = []
 
     def route(ws: WebSocketRoute) -> None:
         server = ws.connect_to_server()
         ws.on_message(server.send)
 
         def down(data: str | bytes) -> None:
-            if not dropped and lost(data):
-                dropped.append(True)  # once: « Réessayer » asks again and gets it
-                return
+            for kind in kinds:
+                if kind not in dropped and lost(data, kind):
+                    dropped.append(kind)
+                    return
             ws.send(data)
         server.on_message(down)
 
@@ -69,20 +89,43 @@ def test_a_widget_the_page_cannot_draw_is_said_in_french_and_drawn_on_retry(
                      whole=False) == []
     reach(page, page.locator("[data-tutor-later='sandbox']"))
     sandbox = page.locator(".tv-sandbox")
-    sandbox.locator(".tv-hint-button").click()  # « Conseil », then « Mettre en place »
+    sandbox.locator(".tv-hint-button").click()
     sandbox.locator(".tv-edit-open").click()
     wait_settled(page)
-    failed = sandbox.locator(".tv-widget-failed[role='alert']")
-    expect(failed).to_contain_text("Cette partie de la page n’a pas pu s’afficher.")
-    assert dropped == [True]
-    expect(page.get_by_text("Click to show javascript error")).to_have_count(0)
-    expect(page.locator(".jupyter-widgets-error-widget")).to_have_count(0)
+    return page, dropped
+
+
+def test_a_box_whose_child_was_lost_is_mended_from_the_kernel(
+        browser: Browser, app_url: str) -> None:
+    """The editor's box arrives without one of its children: the page fetches what it lacks
+    from the kernel at once and draws the editor; no English error is ever on screen."""
+    page, dropped = editor_with_a_lost_child(browser, app_url, ("comm_open",))
+    expect(page.locator("body[data-tutor-retrying]")).to_have_count(0, timeout=READY_TIMEOUT_MS)
+    play = page.locator(".tv-sandbox .tv-editor .tv-edit-play")
+    expect(play).to_be_visible()
+    expect(play).to_have_text(LOST)
+    assert dropped == ["comm_open"]
+    expect(page.locator(".tv-widget-failed")).to_have_count(0)
+    assert page.evaluate("window.__tutorEnglish") == 0
+    page.close()
+
+
+def test_a_widget_still_missing_is_said_in_french_and_drawn_on_retry(
+        browser: Browser, app_url: str, shots: Path) -> None:
+    """The kernel's first answer lost too: the part says in French that it could not be
+    shown, and « Réessayer » draws it."""
+    page, dropped = editor_with_a_lost_child(browser, app_url, ("comm_open", "update"))
+    failed = page.locator(".tv-sandbox .tv-widget-failed[role='alert']")
+    expect(failed).to_contain_text("n’a toujours pas pu s’afficher", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("body[data-tutor-retrying]")).to_have_count(0)
+    assert dropped == ["comm_open", "update"]
+    assert page.evaluate("window.__tutorEnglish") == 0
     failed.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "widget-failed-390.png"))
     failed.get_by_role("button", name="Réessayer").click()
     expect(page.locator("body[data-tutor-retrying]")).to_have_count(0, timeout=READY_TIMEOUT_MS)
     expect(failed).to_have_count(0)
-    play = sandbox.locator(".tv-editor .tv-edit-play")
+    play = page.locator(".tv-sandbox .tv-editor .tv-edit-play")
     expect(play).to_be_visible()
     expect(play).to_have_text(LOST)
     page.close()
