@@ -362,6 +362,10 @@ def test_a_move_is_said_to_a_screen_reader_with_what_comes_next() -> None:
     told = [board.journal.describe(e) for e in board.session.step.events
             if board.journal.keep(e)]
     assert told and all(text(t) in spoken for t in told), (told, spoken)
+    # with the clause that decided the last of them, as the journal cites it
+    last = [e for e in board.session.step.events if board.journal.keep(e)][-1]
+    title = board.journal.book.clause(last.clause).title
+    assert text(fr.ruled_by(title)) in spoken and title in spoken, spoken
     assert "de jouer" in spoken  # then whose turn it is
     board.hints.show()  # « Conseil »: its verdict is said, the table stays where it is read
     seat = board.acting_seat(board.session.step)

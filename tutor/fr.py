@@ -166,6 +166,12 @@ def quote(text: str) -> str:
     return f"«{NNBSP}{inner}{NNBSP}»"
 
 
+def ruled_by(title: str) -> str:
+    """What a screen reader hears after a move: the clause that decided it
+    (« Règle : « Le plus fort gagne » »)."""
+    return f"Règle{NNBSP}: {quote(title)}."
+
+
 def capitalize(text: str) -> str:
     """The first letter in capitals, the rest unchanged (``str.capitalize`` lowers the rest)."""
     return text[:1].upper() + text[1:]

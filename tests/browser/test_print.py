@@ -13,8 +13,9 @@ import pytest
 from playwright.sync_api import Browser
 from pypdf import PdfReader
 
-from tutor import rules
+from tutor import fr, rules
 from tutor.games import GAMES
+from tutor.ui.later import PRINTED
 
 from .pages import PAGE_GAMES, READY_TIMEOUT_MS, open_page
 
@@ -60,3 +61,8 @@ def test_a_printed_game_page_is_the_rule_booklet(browser: Browser, app_url: str,
     whole = flat(text)  # NFKC: the PDF's ligatures (ﬁ) as letters
     for heading in headings:
         assert whole.count(flat(heading)) >= prose.count(flat(heading)) > 0, heading
+    # an interactive section (the sandbox, the game, the exercises, the explorers…) prints one
+    # line saying so under its heading, not an empty heading
+    played = sum("later(" in "".join(cell["source"]) or "later_sandbox(" in "".join(cell["source"])
+                 for cell in cells if cell["cell_type"] == "code")
+    assert whole.count(flat(fr.typography(PRINTED))) == played >= 4, played

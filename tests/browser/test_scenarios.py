@@ -73,12 +73,18 @@ def test_a_scenario_shared_by_link_opens_on_the_same_table(
     sandbox = again.locator(".tv-sandbox")
     expect(sandbox.locator(".tv-scenario-status")).to_contain_text(
         "Scénario chargé depuis le lien", timeout=READY_TIMEOUT_MS)
-    # the learner sees it on arrival: a notice at the top of the page, a link to the sandbox
+    # the page lands on the table of the position, its « Scénario chargé » note beside it
+    # (body[data-tutor-holding]: kept there while the page above it is still drawn)
+    wait_settled(again)
+    expect(again.locator("body[data-tutor-holding]")).to_have_count(0)
+    expect(sandbox.locator("#tutor-position")).to_be_in_viewport()
+    expect(sandbox.locator(".tv-table-view")).to_be_in_viewport()
+    # and the notice at the top of the page says so, with the way back to that table
     notice = again.locator(".tv-tutor-notice")
     expect(notice).to_contain_text("Scénario chargé depuis le lien\u202f:")
-    assert (notice.bounding_box() or {"y": 1e9})["y"] < 900
+    notice.scroll_into_view_if_needed()
     notice.get_by_role("link", name="Aller au bac à sable").click()
-    expect(again.locator("#tutor-scenario")).to_be_in_viewport()
+    expect(sandbox.locator(".tv-table-view")).to_be_in_viewport()
     wait_settled(again)
     expect(sandbox.locator(".tv-scenario-text textarea")).to_have_value(
         scenario_text, timeout=READY_TIMEOUT_MS)

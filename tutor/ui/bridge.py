@@ -25,8 +25,11 @@ import traitlets
 
 #: the query parameter of a link that opens a page's sandbox on a scenario (tutor/ui/scenario.py)
 SCENARIO_PARAMETER = "scenario"
-#: the id of the sandbox's « Scénario » panel, where such a link's notice leads
+#: the id of the sandbox's « Scénario » panel, where a refused link's notice leads
 SCENARIO_ANCHOR = "tutor-scenario"
+#: the id of the note just above the sandbox's table (« Scénario chargé »): where a shared
+#: link lands (its address ends with it) and where a loaded link's notice leads
+POSITION_ANCHOR = "tutor-position"
 #: longest query string or stored text accepted from a browser (a hostile page may send more)
 MAX_TEXT = 64 * 1024
 

@@ -44,12 +44,19 @@ class Later:
     the section folded. ``button`` adds a button that builds the section (a worked example's
     « Pas à pas sur la table »): such a section is built only on that click, never by scrolling.
     ``anchors`` are the ids inside the built widget that an address may point to (the page builds
-    the section to go there)."""
+    the section to go there). ``skip``: the label of a link at the top of the page that goes
+    straight to the section's first control, building it if need be (« Aller à la partie »:
+    tutor/voila/templates/tutor/access.html); those links go by ``skip_rank``, then in the
+    page's order. ``printed``: HTML printed in the section's place (its widgets are not),
+    kept once it is built."""
 
     def __init__(self, link: BrowserLink, name: str, build: Build, body: str = "",
                  text: str = "", fold: str = "", button: str = "",
-                 anchors: Sequence[str] = (), css_class: str = "") -> None:
+                 anchors: Sequence[str] = (), css_class: str = "", skip: str = "",
+                 skip_rank: int = 0, printed: str = "") -> None:
         self.link, self._build = link, build
+        self.printed = printed
+        self.skip, self.skip_rank = fr.typography(skip), skip_rank
         self.key = link.section_key(_key(name))
         self.body, self.text, self.fold, self.button = body, text, fold, button
         self.anchors, self.css_class = tuple(anchors), css_class
@@ -82,11 +89,13 @@ class Later:
                            f"{placeholder}</details>")
         anchors = (f' data-tutor-holds="{h.esc(" ".join(self.anchors))}"'
                    if self.anchors else "")
+        skip = (f' data-tutor-skip="{h.esc(self.skip)}" data-tutor-skip-rank="{self.skip_rank}"'
+                if self.skip else "")
         mode = "click" if self.button else "reach"
         classes = " ".join(c for c in ("tv-later", self.css_class) if c)
         return fr.typography_html(
             f'<div class="{classes}" data-tutor-later="{h.esc(self.key)}" '
-            f'data-tutor-build="{mode}"{anchors}>{placeholder}</div>')
+            f'data-tutor-build="{mode}"{anchors}{skip}>{self.printed}{placeholder}</div>')
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
         return {"text/html": self._repr_html_(), "text/plain": self.text or self.fold
@@ -96,12 +105,19 @@ class Later:
         return self._repr_mimebundle_()["text/plain"]
 
 
+#: what a section built on arrival prints instead of its widgets (none on paper)
+PRINTED = "Cette partie de la page est interactive : elle se joue sur la page en ligne."
+
+
 def reached(link: BrowserLink, name: str, build: Build, title: str = "", *,
-            fold: bool = False, anchors: Sequence[str] = ()) -> Later:
+            fold: bool = False, anchors: Sequence[str] = (), skip: str = "",
+            skip_rank: int = 0) -> Later:
     """A section built when the learner scrolls to it; until then its placeholder names it
-    (``title``). ``fold``: folded under its title on a phone."""
+    (``title``). ``fold``: folded under its title on a phone; ``skip``: the label of the link
+    at the top of the page that goes to it (see :class:`Later`)."""
     title = fr.typography(title or "Cette partie de la page")
     waiting = fr.typography(f"{title} : chargement…")
     body = f'<p class="tv-muted tv-later-wait">{h.esc(waiting)}</p>'
+    printed = f'<p class="tv-print-only">{h.esc(fr.typography(PRINTED))}</p>'
     return Later(link, name, build, body=body, text=title, fold=title if fold else "",
-                 anchors=anchors)
+                 anchors=anchors, skip=skip, skip_rank=skip_rank, printed=printed)

@@ -18,7 +18,13 @@ from tutor.engine.api import AnyEngine
 from tutor.games import GAMES
 from tutor.ui import html as h
 from tutor.ui import later
-from tutor.ui.bridge import SCENARIO_ANCHOR, SCENARIO_PARAMETER, BrowserLink, query_value
+from tutor.ui.bridge import (
+    POSITION_ANCHOR,
+    SCENARIO_ANCHOR,
+    SCENARIO_PARAMETER,
+    BrowserLink,
+    query_value,
+)
 from tutor.ui.htmlwidget import Html
 from tutor.ui.later import Later
 from tutor.ui.minute import panel as minute_panel
@@ -124,19 +130,25 @@ class GamePage:
         self._sandbox = board
 
     def later(self, build: Callable[[], w.Widget], title: str = "", *,
-              fold: bool = False) -> Later:
+              fold: bool = False, skip: str = "") -> Later:
         """A part of the page (an explorer, the game against the computer, the exercises, the
         map of progress) built when the learner scrolls to it; ``title`` names it in its
-        placeholder, and ``fold`` folds it under that title on a phone (an explorer)."""
+        placeholder, and ``fold`` folds it under that title on a phone (an explorer); ``skip``
+        labels a link at the top of the page straight to its first control (« Aller à la
+        partie »)."""
         return later.reached(self.browser, getattr(build, "__name__", "section"), build, title,
-                             fold=fold)
+                             fold=fold, skip=skip)
 
     def later_sandbox(self, build: Callable[[], w.Widget],
-                      title: str = "Bac à sable") -> Later:
+                      title: str = "Bac à sable", skip: str = "Aller au bac à sable") -> Later:
         """The page's sandbox, built when the learner scrolls to it, or at once when the
         page's address carries a scenario to load (a shared link) or points to it
-        (``#tutor-scenario``), or when an explorer opens a situation in it."""
-        section = later.reached(self.browser, "sandbox", build, title, anchors=[SCENARIO_ANCHOR])
+        (``#tutor-scenario``, ``#tutor-position``), or when an explorer opens a situation in
+        it; ``skip`` labels the link at the top of the page that goes to it (after « Aller à
+        la partie »)."""
+        section = later.reached(self.browser, "sandbox", build, title,
+                                anchors=[SCENARIO_ANCHOR, POSITION_ANCHOR], skip=skip,
+                                skip_rank=1)
         self._sandbox_later = section
 
         def arrive(query: str) -> None:

@@ -21,7 +21,13 @@ from tutor.engine import Event, IllegalAction
 from tutor.engine import scenario as sc
 from tutor.ui import html as h
 from tutor.ui.bridge import MAX_TEXT as MAX_QUERY
-from tutor.ui.bridge import SCENARIO_ANCHOR, SCENARIO_PARAMETER, CopyButton, query_value
+from tutor.ui.bridge import (
+    POSITION_ANCHOR,
+    SCENARIO_ANCHOR,
+    SCENARIO_PARAMETER,
+    CopyButton,
+    query_value,
+)
 from tutor.ui.htmlwidget import Html
 from tutor.ui.widgets import ErrorArea, Refusal, guarded, read_game_number, set_html
 
@@ -42,6 +48,7 @@ class Board(Protocol):
     seed: Any
     me: str | None
     children: Any
+    table: Any
 
     def show_variant(self, variant: Any) -> None: ...
 
@@ -107,8 +114,11 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
                                        "lien ci-dessus et copiez-le."),
             layout=w.Layout(display="none"))
         self.copy.add_class("tv-scenario-copy")
+        # « Scénario chargé », « Position mise en place »: said beside the table (see attach),
+        # where a shared link lands
         self.status = Html()
         self.status.add_class("tv-scenario-status")
+        self._status("")
         head = Html(f'{_CSS}<div class="tv-root" id="{ANCHOR}">'
                     '<div class="tv-title">Scénario</div>'
                     f'<p class="tv-muted">{h.esc(fr.typography(INTRO))}</p>'
@@ -118,7 +128,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         # a refusal of « Charger » or « Lien à partager » shows under their buttons, where the
         # learner's eyes are (on a phone the sandbox's own error area is a screen above)
         self.error = ErrorArea(page.book())
-        super().__init__([head, self.status, self.text, buttons, self.error, self.link, self.url,
+        super().__init__([head, self.text, buttons, self.error, self.link, self.url,
                           self.copy])
         self.add_class("tv-scenario")
         self._loaded: Any = None
@@ -150,7 +160,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         if self._loaded is not None and session.version != self._loaded:
             # « Scénario chargé » speaks of the position loaded: gone with the next change
             self._loaded = None
-            set_html(self.status, "")
+            self._status("")
         set_html(self.link, "")
         self.url.layout.display = self.copy.layout.display = "none"
         self.copy.text = ""
@@ -163,7 +173,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         (:func:`~tutor.engine.scenario.decode_link`); a refusal changes nothing."""
         engine = self.board.engine
         # what the last load, link or set-up said is not about this one
-        set_html(self.status, "")
+        self._status("")
         self.board.error.clear()
         try:
             if isinstance(text, str) and SHORT.fullmatch(text):
@@ -191,7 +201,7 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         steps = (fr.count(len(actions), "coup rejoué", "coups rejoués")
                  + " ; « Annuler » et le curseur « Étape » remontent jusqu’à la mise en place."
                  if actions else "Aucun coup joué : la partie commence.")
-        set_html(self.status, h.message_panel("success", said, fr.typography(steps)))
+        self._status(h.message_panel("success", said, fr.typography(steps)))
 
     def placed(self, moves: int) -> None:
         """Say that the position comes from « Mettre en place » (``moves``: those replayed to
@@ -199,8 +209,12 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         steps = (fr.count(moves, "coup rejoué", "coups rejoués") + " pour y arriver ; "
                  "« Annuler » et le curseur « Étape » y remontent." if moves else
                  "La partie commence ici.")
-        set_html(self.status, h.message_panel("success", "Position mise en place.",
-                                              fr.typography(steps)))
+        self._status(h.message_panel("success", "Position mise en place.", fr.typography(steps)))
+
+    def _status(self, panel: str) -> None:
+        """Say ``panel`` beside the table (empty: nothing), under the anchor a shared link
+        goes to."""
+        set_html(self.status, f'<div id="{POSITION_ANCHOR}" class="tv-position">{panel}</div>')
 
     def _sync_settings(self, start: Any) -> None:
         """The sandbox's settings say what the scenario set up (player count, reading)."""
@@ -216,17 +230,21 @@ class ScenarioPanel(w.VBox):  # type: ignore[misc]
         if text is None:
             return
         notice = self.board.surface.page.notice
-        go = f'<a href="#{ANCHOR}">{h.esc(fr.typography("Aller au bac à sable"))}</a>'
+        label = h.esc(fr.typography("Aller au bac à sable"))
         try:
             self.load(text, source="lien")
         except (Refusal, IllegalAction) as exc:
             title = fr.typography("Le scénario du lien n’a pas été chargé :")
-            set_html(notice, _notice("error", title, str(exc), go))
+            # to the scenario's text, to mend it
+            set_html(notice, _notice("error", title, str(exc), f'<a href="#{ANCHOR}">{label}</a>'))
             raise
+        go = f'<a href="#{POSITION_ANCHOR}">{label}</a>'  # to the table of the position
         steps = (fr.count(self._steps, "coup rejoué", "coups rejoués") if self._steps
                  else "la partie commence")
         title = fr.typography(f"Scénario chargé depuis le lien : {steps}.")
-        set_html(notice, _notice("success", title, "", go))
+        # the page goes to the table of the position once it shows (anchors.js: data-tutor-go)
+        set_html(notice, _notice("success", title, "", go).replace(
+            "<div ", f'<div data-tutor-go="{POSITION_ANCHOR}" ', 1))
 
     # --- sharing ----------------------------------------------------------------------------
 
@@ -292,9 +310,12 @@ def example_scene(page: GamePage, draw: Callable[[Any, Sequence[Event]], str],
 
 
 def attach(board: Board) -> ScenarioPanel:
-    """Give ``board`` its « Scénario » panel, just above its journal."""
+    """Give ``board`` its « Scénario » panel, just above its journal, and the panel's note
+    (« Scénario chargé ») just above its table."""
     panel = ScenarioPanel(board)
-    board.children = (*board.children[:-1], panel, board.children[-1])
+    parts = list(board.children)
+    parts.insert(parts.index(board.table), panel.status)
+    board.children = (*parts[:-1], panel, parts[-1])
     return panel
 
 

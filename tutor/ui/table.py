@@ -164,6 +164,9 @@ class _Board(w.VBox):  # type: ignore[misc]
         self.whatif = WhatIfPanel(self)
         super().__init__([settings, self.said, self.table, self.actions, self.hints,
                           self.error, self.notice, nav, self.whatif, self.journal])
+        # the page keeps the keyboard's focus on the board when a move redraws its controls
+        # (tutor/voila/templates/tutor/access.html): on its next action, else on its table
+        self.add_class("tv-board")
 
     def _travel(self, change: Mapping[str, Any]) -> None:
         if change["new"] != self.session.cursor:
@@ -206,8 +209,11 @@ class _Board(w.VBox):  # type: ignore[misc]
         first = self._said_at + 1 if cursor > self._said_at else cursor
         self._said_at = cursor
         journal = self.journal
-        told = [journal.describe(e) for step in self.session.steps[first:cursor + 1]
-                for e in step.events if journal.keep(e)][-self.SAID_EVENTS:]
+        events = [e for step in self.session.steps[first:cursor + 1]
+                  for e in step.events if journal.keep(e)][-self.SAID_EVENTS:]
+        told = [journal.describe(e) for e in events]
+        if events:  # the clause that decided the last of them, as the journal cites it
+            told.append(fr.ruled_by(journal.book.clause(events[-1].clause).title))
         self.announce(" ".join(t for t in (*told, prompt) if t))
 
     def announce(self, text: str) -> None:

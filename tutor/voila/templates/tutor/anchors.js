@@ -10,6 +10,13 @@
    - A target not on the page yet (a part built on demand): the element carrying
      data-tutor-holds="<id> <id>…" receives "tutor-reveal" with detail.id, and the page goes to
      the target as soon as it is drawn.
+   - A target reached while the page above it still grows (sections built as the scroll passes
+     them, cells laid out as they come near the screen) is kept where it was put: the page goes
+     there again each time it moves, until the page has been still for a moment or the learner
+     scrolls, types or clicks (body[data-tutor-holding] meanwhile).
+   - An element data-tutor-go="<id>" drawn while the page opens (a shared link's « Scénario
+     chargé » notice: tutor/ui/scenario.py) takes the page to that id, once, unless the address
+     names a place of its own or the learner has already scrolled, typed or clicked.
    - Live regions: a widget with the class tv-live (« Une question ? »'s status line) is given
      role="status", so that screen readers announce what it says when it changes. */
 (function () {
@@ -38,6 +45,47 @@
     return id ? document.querySelector("[data-tutor-holds~='" + id.replace(/['\\]/g, "") + "']")
               : null;
   }
+  // --- a target kept in place while the page above it grows ---
+  var HOLD_QUIET_MS = 1500, HOLD_MAX_MS = 60000, HOLD_STEP_MS = 100;
+  var holding = null;
+  function release() {
+    if (holding === null) { return; }
+    clearInterval(holding);
+    holding = null;
+    if (document.body) { document.body.removeAttribute("data-tutor-holding"); }
+  }
+  var acted = false;  // the learner has scrolled, typed or clicked on this page
+  ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+    window.addEventListener(type, function () { acted = true; release(); },
+                            { capture: true, passive: true });
+  });
+  function goWhereTold(root) {
+    var told = root.querySelector ? root.querySelector("[data-tutor-go]:not([data-tutor-gone])")
+                                  : null;
+    if (!told) { return; }
+    told.setAttribute("data-tutor-gone", "");
+    if (!acted && !hashId()) { goTo(told.getAttribute("data-tutor-go")); }
+  }
+  function hold(target) {
+    release();
+    var started = performance.now(), still = started;
+    var top = target.getBoundingClientRect().top;
+    document.body.setAttribute("data-tutor-holding", "");
+    holding = setInterval(function () {
+      var now = performance.now();
+      if (!target.isConnected) { release(); return; }
+      var y = target.getBoundingClientRect().top;
+      // moved by the page, not by the learner, or short of the top (the page was too short
+      // below it when it was reached): back there
+      if (Math.abs(y - top) > 2 || y > 2) {
+        target.scrollIntoView({ block: "start" });
+        top = target.getBoundingClientRect().top;
+        if (Math.abs(top - y) > 2) { still = now; }
+      }
+      if (document.body.hasAttribute("data-tutor-building")) { still = now; }
+      if (now - still > HOLD_QUIET_MS || now - started > HOLD_MAX_MS) { release(); }
+    }, HOLD_STEP_MS);
+  }
   function goTo(id) {
     var target = byId(id);
     if (!target) {
@@ -57,6 +105,7 @@
     target.scrollIntoView({ block: "start" });
     if (!target.hasAttribute("tabindex")) { target.setAttribute("tabindex", "-1"); }
     target.focus({ preventScroll: true });
+    hold(target);
     return true;
   }
   function hashId() {
@@ -95,6 +144,7 @@
     requestAnimationFrame(function () {
       queued = false;
       markLive(document);
+      goWhereTold(document);
       if (awaited && byId(awaited)) { goTo(awaited); }
       if (arrived === "done" || !hashId() || window.tutorPageManagesAnchor) { return; }
       if (!arrived) { arrived = window.tutorGoToAnchor(); }

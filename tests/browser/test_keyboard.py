@@ -1,0 +1,162 @@
+"""Keyboard, screen reader and phone keep their place, in Chromium, on the shared app: a whole
+game played with the keyboard alone on every game page at 1280 and 390 px (the skip link to the
+game, the focus never on the page after a move, a few Tab presses from one action to the next,
+what the live region says after each move), and the « Sommaire »'s jumps landing on their
+section on a page whose sections above are still to be built."""
+
+from __future__ import annotations
+
+import statistics
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tutor.games import GAMES
+
+from .pages import PAGE_GAMES, READY_TIMEOUT_MS, open_page, wait_settled
+
+#: the longest whole game, in moves (a bound, not a target)
+LIMIT = 300
+#: Tab presses from one action to the next: never more than this (the issue's bound)
+MOST_TABS = 10
+#: and at most this many in median
+MEDIAN_TABS = 3
+WIDTHS = (1280, 390)
+#: the focused element, as a test reads it
+FOCUSED = """() => { const e = document.activeElement;
+  if (!e || e === document.body) return 'body';
+  return e.tagName.toLowerCase() + '.' + [...e.classList].join('.') + ' «'
+    + (e.textContent || '').trim().slice(0, 40) + '»'; }"""
+
+
+def opened(browser: Browser, app_url: str, notebook: str, width: int) -> Page:
+    """A fresh page, ready, its sections built on arrival left unbuilt (as a learner who has
+    not scrolled yet finds it)."""
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    assert open_page(page, f"{app_url}/voila/render/{notebook}", whole=False) == []
+    return page
+
+
+def settled(page: Page) -> None:
+    """The kernel has handled every click and the page has put the focus where it goes
+    (body[data-tutor-placing] while it waits to)."""
+    wait_settled(page)
+    expect(page.locator("body[data-tutor-placing]")).to_have_count(0, timeout=READY_TIMEOUT_MS)
+
+
+def focused(page: Page, selector: str) -> bool:
+    return bool(page.evaluate("s => !!document.activeElement.closest(s)", selector))
+
+
+def tabs_to(page: Page, selector: str, most: int) -> int:
+    """Press Tab until the focus is in ``selector``; the presses needed (fails past ``most``)."""
+    for presses in range(most + 1):
+        if focused(page, selector):
+            return presses
+        page.keyboard.press("Tab")
+    raise AssertionError(f"{selector} not reached in {most} Tab presses from "
+                         f"{page.evaluate(FOCUSED)}")
+
+
+def said_after(page: Page, game: str) -> None:
+    """The live region says what the move did as the journal's last line does, and the clause
+    that decided it."""
+    board = page.locator(".tv-game")
+    said = board.locator(".tv-live[aria-live='polite']")
+    line = board.locator(".tv-journal li").first
+    told = line.evaluate("li => li.firstChild.textContent.replace(/[ \\t\\n\\r]+/g, ' ').trim()")
+    title = line.locator(".tv-step-clause").get_attribute("title")
+    text = said.evaluate("e => e.textContent.replace(/[ \\t\\n\\r]+/g, ' ')")
+    assert told and told in text, (game, told, text)
+    assert f"Règle\u202f: «\u202f{title}\u202f»" in text, (game, title, text)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("game", PAGE_GAMES)
+def test_a_whole_game_with_the_keyboard_alone(browser: Browser, app_url: str, shots: Path,
+                                              game: str, width: int) -> None:
+    page = opened(browser, app_url, GAMES[game].notebook, width)
+    board = page.locator(".tv-game")
+    # from the top of the page: the « Sommaire » in one Tab, the game in two
+    page.keyboard.press("Tab")
+    expect(page.locator("#tutor-toc > button")).to_be_focused()
+    page.keyboard.press("Tab")
+    link = page.locator("#tutor-skip a", has_text="Aller à la partie")
+    expect(link).to_be_focused()
+    expect(link).to_be_in_viewport()  # shown when the keyboard reaches it
+    if width == 390:
+        page.screenshot(path=str(shots / f"skip-link-{game}-390.png"))
+    page.keyboard.press("Enter")
+    settled(page)
+    assert focused(page, ".tv-game .tv-actions"), page.evaluate(FOCUSED)
+    if game == "vampir":  # one round instead of three: the same screens, a third of the moves
+        board.locator("select").first.select_option(label="Une seule manche")
+        board.get_by_role("button", name="Nouvelle partie").focus()
+        page.keyboard.press("Enter")
+        expect(board.locator(".tv-table-view")).to_contain_text("Manche 1 sur 1")
+        settled(page)
+    tabs: list[int] = []
+    while not board.locator(".tv-final").count():
+        assert len(tabs) < LIMIT, f"the game is not over after {LIMIT} moves"
+        tabs.append(tabs_to(page, ".tv-game .tv-action", MOST_TABS))
+        page.keyboard.press("Enter")
+        settled(page)
+        where = page.evaluate(FOCUSED)
+        assert where != "body" and focused(page, ".tv-game"), (len(tabs), where)
+        expect(page.locator(".tv-game :focus")).to_be_in_viewport()
+        said_after(page, game)
+    assert tabs and statistics.median(tabs) <= MEDIAN_TABS, tabs
+    # the game over, the focus is on its final scores, which a screen reader reads out
+    expect(board.locator(".tv-final")).to_be_focused()
+    expect(board.locator(".tv-final")).to_contain_text("Fin de la partie")
+    expect(board.locator(".tv-error-area")).to_have_text("")
+    page.close()
+
+
+#: the pages whose « Sommaire » jumps are checked, and at which width
+JUMPS = [("vautours", 390), ("vaiko", 1280)]
+
+
+@pytest.mark.parametrize(("game", "width"), JUMPS)
+def test_a_sommaire_jump_lands_on_its_section_while_the_page_is_built(
+        browser: Browser, app_url: str, shots: Path, game: str, width: int) -> None:
+    """Each section chosen in the « Sommaire », from the last to the first, on a page whose
+    sections above are not built yet (they grow as the jump passes them): the list closes, the
+    heading is in the top third of the screen, above the phone's « Sommaire » bar."""
+    page = opened(browser, app_url, GAMES[game].notebook, width)
+    toc = page.locator("#tutor-toc")
+    toc.locator("button").click()
+    names = [n.strip() for n in toc.locator("li a").all_inner_texts()]
+    assert len(names) >= 5, names
+    if width == 390:
+        page.screenshot(path=str(shots / f"sommaire-{game}-390.png"))
+    toc.locator("button").click()
+    height = page.viewport_size["height"] if page.viewport_size else 800
+    for name in reversed(names):
+        toc.locator("button").click()
+        toc.locator("li a", has_text=name).first.click()
+        expect(toc).not_to_have_class("tv-open")
+        settled(page)
+        # kept in place while the sections above are built (body[data-tutor-holding])
+        expect(page.locator("body[data-tutor-holding]")).to_have_count(
+            0, timeout=READY_TIMEOUT_MS)
+        top, bottom, bar, end = page.evaluate(
+            """(name) => { const h = [...document.querySelectorAll('.jp-MarkdownOutput h2[id]')]
+                .find(h => h.textContent.replace(/¶\\s*$/, '').trim() === name);
+              const r = h.getBoundingClientRect();
+              let s = h.parentElement;  // the box that scrolls (Voilà's, else the page)
+              while (s && s !== document.body && !(s.scrollHeight > s.clientHeight &&
+                     /auto|scroll/.test(getComputedStyle(s).overflowY))) s = s.parentElement;
+              s = s && s !== document.body ? s : document.scrollingElement;
+              return [r.top, r.bottom,
+                      document.getElementById('tutor-toc').getBoundingClientRect().top,
+                      s.scrollTop + s.clientHeight >= s.scrollHeight - 2]; }""",
+            name)
+        # in the top third, or as high as the page goes (the last sections: the page ends)
+        assert 0 <= top and (bottom <= height / 3 or (end and bottom <= height)), (
+            name, top, bottom)
+        if width == 390:
+            assert bottom <= bar, (name, bottom, bar)  # the bar covers nothing of it
+    page.close()
