@@ -6,7 +6,7 @@ never referred to by a gendered pronoun.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor import fr
@@ -176,3 +176,20 @@ def describe(event: Event) -> str:
     """One French sentence telling what ``event`` means, without revealing hidden choices;
     a French :class:`ValueError` for anything that is not an event of this game."""
     return PHRASES.describe(event)
+
+
+def where_lost(events: Sequence[Event], seat: str) -> tuple[str, ...]:
+    """Where ``seat``'s points came from in a finished game (the smallest total wins), read from
+    its events, as French phrases (« Pourquoi je n’ai pas gagné ? » opens with them): per
+    manche, the sticks kept at its end and the scores erased."""
+    out = []
+    for e in events:
+        if e.kind == "manche_end" and seat in e.data["scores"]:
+            red, blue = e.data["red"][seat], e.data["blue"][seat]
+            out.append(f"{manche_word(e.data['manche'])} : {holding_text(red, blue)}, "
+                       f"{fr.count(e.data['scores'][seat], 'point')}")
+        elif e.kind == "clean" and e.seat == seat and e.data["target"] is not None:
+            k, score = e.data["target"]
+            out.append(f"votre score de la {manche_word(k)} ({fr.count(score, 'point')}) "
+                       "effacé")
+    return tuple(out)
