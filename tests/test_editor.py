@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tutor import fr
 from tutor.engine import IllegalAction
 from tutor.engine import scenario as sc
 from tutor.engine.core import Record
@@ -654,3 +655,30 @@ def test_a_card_button_says_where_it_goes_and_follows_a_new_name() -> None:
     editor.rename(1)
     hand = editor.fronts["mains"][1].buttons[0]
     assert hand.tooltip.startswith("Main — Zoé\u202f: ajouter "), hand.tooltip
+
+
+def test_drahtseilakt_the_journal_states_the_position_set_up_before_the_first_move() -> None:
+    """« Mettre en place » with sticks held and manches scored: the journal's first lines say
+    what the table shows (the reserve less the sticks held, each holding, the earlier manches
+    with the erased score said so), never the 25 of a new game."""
+    board = dz.sandbox()
+    editor = editor_of(board)
+    for box, name in zip(editor.names, ("Alex", "Béa", "Chloé")):
+        box.value = name
+    editor.numbers["manche"].value = 3
+    for seat, scores in enumerate(((4, 0), (2, 5), (0, 3))):
+        for box, score in zip(editor.series["scores"][seat], scores):
+            box.value = score
+    editor.counts["batons"][1]["rouges"].value = 5
+    editor.counts["batons"][2]["bleus"].value = 3
+    for card in (4, "0 bleu", 7):
+        editor.piles["score"].add(card)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    text = fr.typography(board.journal.body.value).replace("\u202f", " ")
+    assert "La réserve compte 25" not in text
+    assert "Dans la réserve : 20 bâtonnets rouges et 22 bâtonnets bleus" in text
+    assert "Devant Béa, avant le premier coup : 5 bâtonnets rouges." in text
+    assert "Devant Chloé, avant le premier coup : 3 bâtonnets bleus." in text
+    assert "Alex 4 (effacé), 0 (total 0 point)" in text
+    assert "Béa 2, 5 (total 7 points)" in text

@@ -26,6 +26,7 @@ from tutor.games.drahtseilakt.core import (
     C_END,
     C_HAND,
     C_LEAD,
+    C_MANCHE_END,
     C_MANCHES,
     C_PAIRS,
     C_PLAY,
@@ -270,8 +271,20 @@ def opening_events(state: State) -> tuple[Event, ...]:
         Event("cards", None, {"count": len(number_cards(state.variant, len(state.players)))},
               C_CARDS),
         Event("score_cards", None, {"cards": SCORE_CARDS}, C_SCORE_CARDS),
-        Event("sticks", None, {"each": STICKS_PER_COLOUR}, C_STICKS),
+        Event("sticks", None, {"each": STICKS_PER_COLOUR,
+                               "red": max(0, STICKS_PER_COLOUR - sum(state.red)),
+                               "blue": max(0, STICKS_PER_COLOUR - sum(state.blue))}, C_STICKS),
     ]
+    # a position set up by hand: the sticks already held and the manches already scored are
+    # told before the first move (the journal then agrees with the table)
+    events.extend(Event("held", name, {"red": r, "blue": b}, C_STICKS)
+                  for name, r, b in zip(state.players, state.red, state.blue, strict=True)
+                  if r or b)
+    if any(state.history):
+        events.append(Event("past", None, {
+            "scores": dict(zip(state.players, state.history, strict=True)),
+            "cancelled": dict(zip(state.players, state.cancelled, strict=True))},
+            C_MANCHE_END))
     if not is_over(state):
         events.extend(manche_events(state))
     return tuple(events)

@@ -118,6 +118,31 @@ def _trick_end(d: Mapping[str, Any], who: str) -> str:
             "forte, entame le pli suivant.")
 
 
+def _sticks(d: Mapping[str, Any], who: str) -> str:
+    each = d["each"]
+    red, blue = d.get("red", each), d.get("blue", each)
+    if red == blue == each:
+        return f"La réserve compte {each} bâtonnets rouges et {each} bâtonnets bleus."
+    def left(count: int, colour: str) -> str:
+        one = COLOURS[colour][0]
+        return sticks_text(count, colour) if count else f"aucun bâtonnet {one}"
+
+    return (f"Dans la réserve : {left(red, 'red')} et {left(blue, 'blue')} ({each} de chaque "
+            "couleur au départ ; les autres sont devant les joueurs).")
+
+
+def _past(d: Mapping[str, Any], who: str) -> str:
+    """The manches scored before a position set up by hand, each erased score said so."""
+    parts = []
+    for name, scores in d["scores"].items():
+        gone = d["cancelled"].get(name, ())
+        shown_scores = [f"{s} (effacé)" if k in gone else str(s)
+                        for k, s in enumerate(scores)]
+        total = sum(s for k, s in enumerate(scores) if k not in gone)
+        parts.append(f"{name} {', '.join(shown_scores)} (total {fr.count(total, 'point')})")
+    return f"Manches déjà jouées : {' ; '.join(parts)}."
+
+
 def _clean(d: Mapping[str, Any], who: str) -> str:
     if d["target"] is None:
         return (f"{who} finit la {manche_word(d['manche'])} sans bâtonnet, mais n’a aucun "
@@ -140,7 +165,10 @@ PHRASES = Phrasebook("Drahtseilakt", {
     "setup": lambda d, who: fr.seating(d["players"]),
     "cards": "Cartes numérotées en jeu : de 1 à {count}, chacune une seule fois.",
     "score_cards": "Onze cartes score : de 1 à 9, un 0 bleu et un 0 rouge.",
-    "sticks": "La réserve compte {each} bâtonnets rouges et {each} bâtonnets bleus.",
+    "sticks": _sticks,
+    "held": lambda d, who: (f"Devant {who}, avant le premier coup : "
+                            f"{holding_text(d['red'], d['blue'])}."),
+    "past": _past,
     "manche": "Manche {manche} sur {of} : {who} donne les cartes.",
     "deal": _deal,
     "lead": "{who}, à gauche du donneur, entame le premier pli.",

@@ -68,6 +68,8 @@ PHRASES = Phrasebook("Stupides Vautours", {
     "take": "{who} garde {cards:pile}, face cachée, jusqu’au décompte.",
     "discard": "Chacun pose la carte jouée sur sa pile ouverte, face visible.",
     "end": "C’était la dernière manche : la partie est finie.",
+    "kept": lambda d, who: (f"Devant {who}, avant le premier coup : "
+                            f"{pile_text(d['cards'])} (total {fr.signed(sum(d['cards']))})."),
     "pile_lost": "Dernière manche sans gagnant : la pile ({pile:pile}) est perdue.",
     "pile_shared": "Dernière manche sans gagnant : {seats:names} comptent chacun {total:signed} "
                    "(pile partagée).",
