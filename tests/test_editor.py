@@ -682,3 +682,28 @@ def test_drahtseilakt_the_journal_states_the_position_set_up_before_the_first_mo
     assert "Devant Chloé, avant le premier coup : 3 bâtonnets bleus." in text
     assert "Alex 4 (effacé), 0 (total 0 point)" in text
     assert "Béa 2, 5 (total 7 points)" in text
+
+
+def test_editing_again_hides_the_old_position_set_up_blocks() -> None:
+    """After « Jouer à partir d’ici », changing any control (a number, a card added) takes away
+    both « Position mise en place » blocks (the editor's and the scenario panel's) and says the
+    table still shows the position set up before; playing again brings them back."""
+    from tutor.ui import html as h
+    from tutor.ui.editor import EDITING
+
+    board = dz.sandbox()
+    editor = editor_of(board)
+    for card in (4, "0 bleu", 7):
+        editor.piles["score"].add(card)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    assert "Position mise en place" in editor.status.value
+    assert "Position mise en place" in board.scenario.status.value
+    editor.counts["batons"][0]["rouges"].value = 2
+    assert "Position mise en place" not in editor.status.value
+    assert "tv-panel" not in board.scenario.status.value
+    assert h.esc(EDITING) in editor.status.value
+    editor.play_button.click()
+    assert "Position mise en place" in editor.status.value
+    editor.piles["score"].add(5)  # a card sequence counts as an edit too
+    assert h.esc(EDITING) in editor.status.value

@@ -997,3 +997,16 @@ def test_beyond_the_margin_only_when_the_shown_numbers_are_apart() -> None:
     assert "au-delà" not in verdict(edge, "Carte 3", "Carte 5")
     clear_gain = Paired(row, row, 100, 0.1, 0.012, 0.2, 0.0, 1.0, False, True, 0, 0)
     assert clear_gain.better and clear_gain.wins_more
+
+
+def test_the_step_list_says_it_lists_decisions_only() -> None:
+    """« Étape à changer » lists 1, 2, 4…: the panel says, beside the list, that only the
+    decisions are there (the computer's moves and forced moves are not)."""
+    from tutor.ui import html as h
+    from tutor.ui.whatif import STEPS_NOTE
+
+    board = _finished("vautours")
+    panel = board.whatif
+    assert h.esc(fr.typography(STEPS_NOTE)) in panel.steps_note.value
+    assert "ne liste que les décisions" in STEPS_NOTE
+    assert panel.steps_note in panel.children

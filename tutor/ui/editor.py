@@ -163,6 +163,11 @@ class EditorSpec:
     intro: str = ""
 
 
+EDITING = fr.typography("Position en cours de modification : la table ci-dessous montre "
+                        "encore la position mise en place avant ; « Jouer à partir d’ici » la "
+                        "remplace.")
+
+
 def _number(label: str, low: int = 0, high: int = 99) -> w.BoundedIntText:
     box = w.BoundedIntText(value=0, min=low, max=high, description=label,
                            style={"description_width": "initial"},
@@ -186,6 +191,8 @@ class _Sequence(w.VBox):  # type: ignore[misc]
                  most: int | None = None) -> None:
         self.cards, self.show, self.repeat, self.most = tuple(cards), show, repeat, most
         self.chosen: list[Any] = []
+        #: called after every change of the sequence (the editor's :meth:`edited`)
+        self.changed: Callable[[], None] = lambda: None
         self.buttons = []
         for card in self.cards:
             b = w.Button(description=show(card), layout=w.Layout(width="auto",
@@ -231,6 +238,7 @@ class _Sequence(w.VBox):  # type: ignore[misc]
             b.disabled = full or (card in self.chosen and not self.repeat)
         shown = ", ".join(self.show(c) for c in self.chosen) or "rien"
         set_html(self.line, f'<div class="tv-edit-line"><strong>{h.esc(shown)}</strong></div>')
+        self.changed()
 
 
 class PositionEditor(w.VBox):  # type: ignore[misc]
@@ -326,6 +334,29 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         self.show_seats()
         for k in range(len(self.names)):
             self.rename(k)
+        # a position set up, then edited again: its « Position mise en place » blocks go
+        self.placed = False
+        for widget in self._inputs():
+            widget.observe(lambda _: self.edited(), names="value")
+        for seq in (*self.piles.values(), *(r for rows in self.fronts.values() for r in rows)):
+            seq.changed = self.edited
+
+    def _inputs(self) -> list[w.Widget]:
+        """Every control of the position holding a value (the card sequences aside)."""
+        return [self.count, *self.names, self.preset, *self.numbers.values(),
+                *self.choices.values(),
+                *(b for rows in self.counts.values() for fields in rows for b in fields.values()),
+                *(b for rows in self.series.values() for boxes in rows for b in boxes)]
+
+    def edited(self) -> None:
+        """A control changed after a position was set up: the blocks saying « Position mise en
+        place » (here and in the sandbox's scenario panel) give way to a line saying that the
+        table below still shows the position set up before, until « Jouer à partir d’ici »."""
+        if not self.placed:
+            return
+        self.placed = False
+        set_html(self.board.scenario.status, "")
+        set_html(self.status, f'<p class="tv-muted tv-edit-pending">{h.esc(EDITING)}</p>')
 
     # --- the controls --------------------------------------------------------------------
 
@@ -440,6 +471,7 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
             fr.typography("La table ci-dessous part de cette position : jouez la suite, "
                           "« Conseil » et « Et si… ? » l’analysent, « Lien à partager » la "
                           "partage.")))
+        self.placed = True
 
 
 def open_in_sandbox(page: Any, position: Position) -> PositionEditor:

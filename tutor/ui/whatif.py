@@ -67,6 +67,9 @@ FIRST = ("Une suite parmi d’autres, avec les vraies cartes (après coup) : le 
          "cartes et les mêmes joueurs de l’ordinateur ; tout est identique jusqu’à l’étape "
          "choisie. Ensuite, les choix suivants de {seat} sont gardés tant qu’ils restent "
          "permis. Une seule suite peut tenir du hasard : la comparaison ci-dessus fait foi.")
+STEPS_NOTE = ("« Étape à changer » ne liste que les décisions : les étapes où un coup était à "
+              "choisir parmi plusieurs. Les autres numéros (coups de l’ordinateur, coups "
+              "forcés) n’y sont pas.")
 WHY = "Pourquoi je n’ai pas gagné ?"
 #: small counts in prose are written out (« Les trois décisions »)
 WORDS = {2: "deux", 3: "trois"}
@@ -232,7 +235,10 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         self.at.observe(board.guard(self._picked), names="value")
         row = w.HBox([self.at, self.choice, self.go, self.why],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([row, self.result])
+        # the steps' numbers skip: say why, where the list is
+        self.steps_note = Html(f'<p class="tv-muted tv-whatif-steps">'
+                               f"{h.esc(fr.typography(STEPS_NOTE))}</p>")
+        super().__init__([row, self.steps_note, self.result])
         self.add_class("tv-whatif-panel")
         board.session.observe(lambda _: board.guard(self.refresh)(), names="version")
 

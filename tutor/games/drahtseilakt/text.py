@@ -153,7 +153,7 @@ def _clean(d: Mapping[str, Any], who: str) -> str:
 
 
 def _points(values: Mapping[str, int]) -> str:
-    """``Alex 3 points et Bea 1 point``."""
+    """``Alex 3 points et Béa 1 point``."""
     return fr.join(f"{p} {fr.count(v, 'point')}" for p, v in values.items())
 
 

@@ -35,7 +35,7 @@ from tutor.ui.editor import (
 from tutor.ui.quiz import Question, Quiz
 from tutor.ui.table import PlayTable, Sandbox, Surface
 
-NAMES = ("Alex", "Bea", "Carla", "Dario", "Emma")
+NAMES = ("Alex", "Béa", "Carla", "Dario", "Emma")
 
 
 def table_html(seen: d.View) -> str:
@@ -170,7 +170,7 @@ EDITOR = EditorSpec(
     intro="Ce que vous ne choisissez pas est distribué au hasard du numéro de partie.")
 
 SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
-                  bots=("Alex", "Bea", "Dario", "Emma"), opponents=(2, 3, 4), level="prudent",
+                  bots=("Alex", "Béa", "Dario", "Emma"), opponents=(2, 3, 4), level="prudent",
                   players=(3, 4, 5), editor=EDITOR)
 
 
