@@ -707,3 +707,44 @@ def test_editing_again_hides_the_old_position_set_up_blocks() -> None:
     assert "Position mise en place" in editor.status.value
     editor.piles["score"].add(5)  # a card sequence counts as an edit too
     assert h.esc(EDITING) in editor.status.value
+
+
+def test_drahtseilakt_a_finished_game_set_up_from_its_score_sheet() -> None:
+    """The five-manche question (Alex keeps 4 sticks, 0, 7, 2, 0): « Mettre en place » takes
+    every manche's score directly (manche « 6 : partie finie »), no card played; the journal
+    counts it by the rules, each erased score said and cited, the table shows the end, and the
+    short link carries it."""
+    board = dz.sandbox()
+    editor = editor_of(board)
+    editor.count.value = 5
+    names = ("Alex", "Béa", "Chloé", "Dario", "Léo")
+    for box, name in zip(editor.names, names):
+        box.value = name
+    labels = [label for label, _ in editor.numbers["manche"].options]
+    assert labels[-1] == "6 : partie finie (feuille de score)"
+    editor.numbers["manche"].value = 6
+    sheet = {"Alex": (4, 0, 7, 2, 0), "Béa": (3, 3, 3, 3, 3), "Chloé": (1, 2, 0, 5, 1),
+             "Dario": (6, 1, 1, 1, 1), "Léo": (2, 2, 2, 2, 2)}
+    for seat, name in enumerate(names):
+        shown = [b for b in editor.series["scores"][seat] if b.layout.display != "none"]
+        assert len(shown) == 5
+        for box, score in zip(shown, sheet[name]):
+            box.value = score
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    assert board.engine.is_over(state) and len(board.session.steps) == 1
+    assert dz.d.totals(state) == {"Alex": 2, "Béa": 15, "Chloé": 7, "Dario": 10, "Léo": 10}
+    text = fr.typography(board.journal.body.value).replace("\u202f", " ")
+    assert "le score d’Alex à la 1re manche (4 points) est effacé" in text
+    assert "le score d’Alex à la 3e manche (7 points) est effacé" in text
+    assert "le score de Chloé à la 2e manche (2 points) est effacé" in text
+    assert "drahtseilakt/manche-propre" in board.journal.body.value
+    assert "Alex 2 points" in text and "Alex" in board.engine.outcome(state).winners
+    assert "vainqueur" in board.table.value
+    board.scenario.link_button.click()
+    url = board.scenario.url.value
+    other = dz.sandbox()
+    other.guard(other.scenario.from_query)("?" + urlsplit(url).query)
+    assert other.session.state == board.session.state
+    assert "tv-error" not in other.error.value

@@ -103,6 +103,9 @@ class Number:
     key: str
     title: str
     most: int | None = None
+    #: one more choice after the last (the number of players + 1), labelled so: a game over,
+    #: set up from its score sheet alone (every manche's score entered)
+    after: str = ""
 
 
 @dataclass(frozen=True)
@@ -272,7 +275,8 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
             f.key: [_Sequence(f"{f.title} — {name}", f.cards, f.show, guard, "tv-edit-front",
                               f.repeat, f.most) for name in names] for f in spec.fronts}
         most = max(counts)
-        self.numbers = {f.key: w.Dropdown(options=list(range(1, (f.most or most) + 1)), value=1,
+        self.numbers = {f.key: w.Dropdown(options=[(str(k), k) for k in range(
+                                              1, (f.most or most) + 1 + bool(f.after))], value=1,
                                           description=f.title,
                                           style={"description_width": "initial"},
                                           layout=w.Layout(width="auto", max_width="100%"))
@@ -286,7 +290,7 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
             f.key: [{name: _number(label, f.low, f.high) for name, label in f.fields}
                     for _ in range(most)] for f in spec.counts}
         self.series: dict[str, list[list[w.BoundedIntText]]] = {
-            f.key: [[_number(f"manche {j + 1}") for j in range(most - 1)]
+            f.key: [[_number(f"manche {j + 1}") for j in range(most)]
                     for _ in range(most)] for f in spec.series}
         self.seat_rows: list[tuple[w.Widget, int]] = []
         self.play_button = w.Button(description="Jouer à partir d’ici", icon="play",
@@ -372,11 +376,15 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         for line, k in self.seat_rows:
             line.layout.display = "" if k < n else "none"
         for number in self.spec.numbers:
-            box, options = self.numbers[number.key], tuple(range(1, (number.most or n) + 1))
+            top = number.most or n
+            box = self.numbers[number.key]
+            options = tuple((str(k), k) for k in range(1, top + 1))
+            if number.after:
+                options += ((f"{top + 1} : {number.after}", top + 1),)
             if tuple(box.options) != options:  # new options reset the value: keep it
                 value = box.value
                 box.options = options
-                box.value = min(value, options[-1])
+                box.value = min(value, options[-1][1])
         for f in self.spec.series:
             before = int(self.numbers[f.before].value) - 1
             for boxes in self.series[f.key]:
