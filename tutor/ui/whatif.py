@@ -600,6 +600,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         signed = self.board.surface.signed
         now = _total(other.outcome.scores[me], signed)
         was = _total(actual.outcome.scores[me], signed)
+        total = (f"le même total ({now})" if now == was else f"{now} au lieu de {was}")
         won = other.outcome.winners
         end = ("vous auriez gagné" if won == (me,) else
                f"vous auriez partagé la victoire avec {fr.join(p for p in won if p != me)}"
@@ -607,8 +608,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
                f"{fr.join(won)} {'aurait' if len(won) == 1 else 'auraient'} gagné")
         return fr.typography(
             f"Après coup, avec les vraies cartes (une seule suite, la comparaison ci-dessus "
-            f"fait foi) : avec {fr.quote(better)}, vous auriez fini avec {now} au lieu de {was}, "
-            f"et {end}.")
+            f"fait foi) : avec {fr.quote(better)}, vous auriez fini avec {total}, et {end}.")
 
     def _conseil(self, j: Judgement) -> str:
         """What « Conseil » said at that decision, if it was asked there, or that it computes the
