@@ -1011,3 +1011,27 @@ def test_the_step_list_says_it_lists_decisions_only() -> None:
     assert h.esc(fr.typography(STEPS_NOTE)) in panel.steps_note.value
     assert "ne liste que les décisions" in STEPS_NOTE
     assert panel.steps_note in panel.children
+
+
+def test_vautours_and_drahtseilakt_where_lost_name_piles_sticks_and_erased_scores() -> None:
+    from tutor.engine import Event
+    from tutor.games import drahtseilakt, vautours
+
+    events = [Event("take", "Léo", {"cards": (7,)}, "x"),
+              Event("take", "Léo", {"cards": (-3,)}, "x"),
+              Event("take", "Dario", {"cards": (10,)}, "x"),
+              Event("cancel", None, {"value": 12, "seats": ("Léo", "Dario")}, "x"),
+              Event("pile_lost", None, {"pile": (5, -2), "total": 3}, "x")]
+    said = vautours.GAME.where_lost(events, "Léo")
+    assert said[0] == "1 pile de points gardée (+7)"
+    assert said[1] == f"1 pile de vautours prise ({fr.MINUS}3)"
+    assert said[2] == "votre carte annulée 1 fois par une carte de même valeur"
+    assert said[3] == f"la dernière pile (+5 et {fr.MINUS}2) perdue pour tout le monde"
+    events = [Event("manche_end", None, {"manche": 1, "scores": {"Léo": 4}, "red": {"Léo": 4},
+                                         "blue": {"Léo": 0}}, "x"),
+              Event("manche_end", None, {"manche": 2, "scores": {"Léo": 0}, "red": {"Léo": 0},
+                                         "blue": {"Léo": 0}}, "x"),
+              Event("clean", "Léo", {"manche": 2, "target": (1, 4)}, "x")]
+    assert drahtseilakt.GAME.where_lost(events, "Léo") == (
+        "1re manche : 4 bâtonnets rouges, 4 points", "2e manche : aucun bâtonnet, 0 point",
+        "votre score de la 1re manche (4 points) effacé")
