@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tutor import fr
 from tutor.engine import IllegalAction
 from tutor.engine import scenario as sc
 from tutor.engine.core import Record
@@ -654,3 +655,96 @@ def test_a_card_button_says_where_it_goes_and_follows_a_new_name() -> None:
     editor.rename(1)
     hand = editor.fronts["mains"][1].buttons[0]
     assert hand.tooltip.startswith("Main — Zoé\u202f: ajouter "), hand.tooltip
+
+
+def test_drahtseilakt_the_journal_states_the_position_set_up_before_the_first_move() -> None:
+    """« Mettre en place » with sticks held and manches scored: the journal's first lines say
+    what the table shows (the reserve less the sticks held, each holding, the earlier manches
+    with the erased score said so), never the 25 of a new game."""
+    board = dz.sandbox()
+    editor = editor_of(board)
+    for box, name in zip(editor.names, ("Alex", "Béa", "Chloé")):
+        box.value = name
+    editor.numbers["manche"].value = 3
+    for seat, scores in enumerate(((4, 0), (2, 5), (0, 3))):
+        for box, score in zip(editor.series["scores"][seat], scores):
+            box.value = score
+    editor.counts["batons"][1]["rouges"].value = 5
+    editor.counts["batons"][2]["bleus"].value = 3
+    for card in (4, "0 bleu", 7):
+        editor.piles["score"].add(card)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    text = fr.typography(board.journal.body.value).replace("\u202f", " ")
+    assert "La réserve compte 25" not in text
+    assert "Dans la réserve : 20 bâtonnets rouges et 22 bâtonnets bleus" in text
+    assert "Devant Béa, avant le premier coup : 5 bâtonnets rouges." in text
+    assert "Devant Chloé, avant le premier coup : 3 bâtonnets bleus." in text
+    assert "Alex 4 (effacé), 0 (total 0 point)" in text
+    assert "Béa 2, 5 (total 7 points)" in text
+
+
+def test_editing_again_hides_the_old_position_set_up_blocks() -> None:
+    """After « Jouer à partir d’ici », changing any control (a number, a card added) takes away
+    both « Position mise en place » blocks (the editor's and the scenario panel's) and says the
+    table still shows the position set up before; playing again brings them back."""
+    from tutor.ui import html as h
+    from tutor.ui.editor import EDITING
+
+    board = dz.sandbox()
+    editor = editor_of(board)
+    for card in (4, "0 bleu", 7):
+        editor.piles["score"].add(card)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    assert "Position mise en place" in editor.status.value
+    assert "Position mise en place" in board.scenario.status.value
+    editor.counts["batons"][0]["rouges"].value = 2
+    assert "Position mise en place" not in editor.status.value
+    assert "tv-panel" not in board.scenario.status.value
+    assert h.esc(EDITING) in editor.status.value
+    editor.play_button.click()
+    assert "Position mise en place" in editor.status.value
+    editor.piles["score"].add(5)  # a card sequence counts as an edit too
+    assert h.esc(EDITING) in editor.status.value
+
+
+def test_drahtseilakt_a_finished_game_set_up_from_its_score_sheet() -> None:
+    """The five-manche question (Alex keeps 4 sticks, 0, 7, 2, 0): « Mettre en place » takes
+    every manche's score directly (manche « 6 : partie finie »), no card played; the journal
+    counts it by the rules, each erased score said and cited, the table shows the end, and the
+    short link carries it."""
+    board = dz.sandbox()
+    editor = editor_of(board)
+    editor.count.value = 5
+    names = ("Alex", "Béa", "Chloé", "Dario", "Léo")
+    for box, name in zip(editor.names, names):
+        box.value = name
+    labels = [label for label, _ in editor.numbers["manche"].options]
+    assert labels[-1] == "6 : partie finie (feuille de score)"
+    editor.numbers["manche"].value = 6
+    sheet = {"Alex": (4, 0, 7, 2, 0), "Béa": (3, 3, 3, 3, 3), "Chloé": (1, 2, 0, 5, 1),
+             "Dario": (6, 1, 1, 1, 1), "Léo": (2, 2, 2, 2, 2)}
+    for seat, name in enumerate(names):
+        shown = [b for b in editor.series["scores"][seat] if b.layout.display != "none"]
+        assert len(shown) == 5
+        for box, score in zip(shown, sheet[name]):
+            box.value = score
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+    state = board.session.state
+    assert board.engine.is_over(state) and len(board.session.steps) == 1
+    assert dz.d.totals(state) == {"Alex": 2, "Béa": 15, "Chloé": 7, "Dario": 10, "Léo": 10}
+    text = fr.typography(board.journal.body.value).replace("\u202f", " ")
+    assert "le score d’Alex à la 1re manche (4 points) est effacé" in text
+    assert "le score d’Alex à la 3e manche (7 points) est effacé" in text
+    assert "le score de Chloé à la 2e manche (2 points) est effacé" in text
+    assert "drahtseilakt/manche-propre" in board.journal.body.value
+    assert "Alex 2 points" in text and "Alex" in board.engine.outcome(state).winners
+    assert "vainqueur" in board.table.value
+    board.scenario.link_button.click()
+    url = board.scenario.url.value
+    other = dz.sandbox()
+    other.guard(other.scenario.from_query)("?" + urlsplit(url).query)
+    assert other.session.state == board.session.state
+    assert "tv-error" not in other.error.value

@@ -48,11 +48,12 @@ def check_hint(board: Any) -> None:
     if best is not None:
         assert all(beats(*duel(best.rounds, best.won, r.rounds, r.won))
                    and best.win_low > r.win_high for r in result.classes()[1:])
-        assert "test du signe" in html
+        assert "le hasard ne le ferait pas plus de 2 fois et demie sur 100" in html
     elif estimates > 1:
         assert "à égalité, à la marge près" in html
     simulated = fr.count(sum(r.playouts for r in result.classes()), "partie")  # games played
-    assert fr.typography(f"En tout : {simulated}.") in html
+    until = "de la partie" if result.whole_game else "de la manche en cours"
+    assert fr.typography(f"En tout : {simulated}, simulées jusqu’à la fin {until}.") in html
     assert "Chance de gagner" in html and "intervalle de confiance à 95" in html
     labels = action_labels(board.surface.groups(board.engine.view(state, seat), legal))
     assert all(h.esc(label) in html for label in labels.values())
@@ -185,7 +186,10 @@ def test_the_verdict_names_a_small_leading_group_and_counts_a_large_one(leaders:
     labels = {r.action: r.action for r in result.rows}
     said = hints_ui.verdict(result, labels)
     assert [r.action for r in result.leaders()] == [r.action for r in tied]
-    assert said.endswith("Les autres coups sont derrière, à 95 %.")
+    first = (f"{fr.quote(tied[0].action)}, le premier" if leaders <= hints_ui.NAMED
+             else "le premier du tableau")
+    assert said.endswith(f"Les autres coups sont derrière {first} : sa marge est au-dessus "
+                         "des leurs et il gagne plus souvent qu’eux sur les mêmes parties.")
     if leaders <= hints_ui.NAMED:
         assert all(r.action in said for r in tied)
     else:
@@ -198,3 +202,29 @@ def test_the_verdict_names_a_small_leading_group_and_counts_a_large_one(leaders:
     everyone = Hints("A", "hasard", "hasard", 1, 200, tuple(tied))
     assert hints_ui.verdict(everyone, labels).startswith("Aucun coup ne se détache")
     assert not any("en tête" in row[0] for row in hints_ui.hint_rows(everyone, labels))
+
+
+def test_the_verdict_never_contradicts_the_legend_under_the_table() -> None:
+    """Two moves tied at the head, a third behind the first but overlapping the second: the
+    verdict says the others are behind the first (what decides), the legend says what « en
+    tête » and « devant » mean the same way (never that overlapping margins are a tie), and
+    no jargon (« test du signe »)."""
+    first = _estimate("coup A", range(120))
+    second = _estimate("coup B", range(60, 160))  # 100 wins: not surely behind A
+    third = _estimate("coup C", range(0))
+    result = Hints("A", "hasard", "hasard", 1, 200, (first, second, third))
+    assert [r.action for r in result.leaders()] == ["coup A", "coup B"]
+    said = hints_ui.verdict(result, {r.action: r.action for r in result.rows})
+    assert "derrière « coup A », le premier" in said.replace(fr.NNBSP, " ")
+    for text in (hints_ui.MARGIN_LINE, hints_ui.MARGIN_DETAIL, said):
+        assert "test du signe" not in text
+        assert "se chevauchent sont à égalité" not in text
+    assert "« en tête » : le premier coup et ceux dont il n’est pas devant" in \
+        hints_ui.MARGIN_LINE
+
+
+@pytest.mark.parametrize("whole", [True, False])
+def test_the_table_says_whose_chance_the_number_is(whole: bool) -> None:
+    heads = hints_ui.table_heads(whole)
+    assert heads[1].startswith("Chance de gagner la partie" if whole else
+                               "Chance de gagner la manche en cours, pas la partie")

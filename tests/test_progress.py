@@ -411,3 +411,29 @@ def test_a_page_without_any_exercise_says_so_instead_of_failing(
     view.button.click()
     assert view.quiz is None and view.error.value == ""
     assert f"Pas encore d’exercice pour {len(sv.book().clauses)} articles" in view.note.value
+
+
+def test_an_exercise_s_score_survives_a_reload() -> None:
+    """« Score : 1 / 1 » is kept by the browser with the progress: after a reload, the same
+    exercises show it again (once the browser's text has arrived), and a new answer adds to
+    it; the progress map still shows only clauses."""
+    book = sv.book()
+    link = BrowserLink(key="tutor:vautours")
+    sv.PAGE._progress = Progress(book, link)
+    arrive(link, "")
+    quiz = sv.exercises(seed=3)
+    quiz.answer(quiz.question.answer)
+    assert "Score\u202f: 1 / 1" in quiz.score.value
+    assert any(store.is_score(k) for k in json.loads(link.stored)["tabs"][sv.PAGE.progress.tab])
+    # the reload: a new kernel, a new tab's progress, the browser's text arriving after
+    again = BrowserLink(key="tutor:vautours")
+    sv.PAGE._progress = Progress(book, again)
+    quiz = sv.exercises(seed=3)
+    assert "Score\u202f: 0 / 0" in quiz.score.value
+    arrive(again, link.stored)
+    assert "Score\u202f: 1 / 1" in quiz.score.value
+    q = quiz.question
+    quiz.answer(next(o for o in q.options if o != q.answer))
+    assert "Score\u202f: 1 / 2" in quiz.score.value
+    shown = map_html(sv.PAGE.progress)
+    assert store.SCORE_PREFIX not in shown

@@ -55,7 +55,8 @@ def test_a_game_from_a_later_manche_plays_to_its_end() -> None:
     (("rouges = 2", "rouges = 30"), "Bâtonnets rouges : 30 devant les joueurs, mais le jeu "
                                     "n’en a que 25."),
     (("rouges = 2", "rouges = 2, bleus = 1"), "Bâtonnets d’Alex : 2 rouges et 1 bleu"),
-    (("manche = 3", "manche = 5"), "la manche va de 1 à 3, pas « 5 »"),
+    (("manche = 3", "manche = 5"), "la manche va de 1 à 3 (4 : la partie finie, toutes les "
+                                   "manches comptées), pas « 5 »"),
     (("[2, 5]", "[2, -1]"), "Score de Béa à la manche 2 : un nombre de bâtonnets de 0 à 25"),
 ])
 def test_an_impossible_position_is_refused_naming_who_and_what(change: tuple[str, str],

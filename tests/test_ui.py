@@ -377,3 +377,19 @@ def test_a_move_is_said_to_a_screen_reader_with_what_comes_next() -> None:
     spoken = text(game.said.value)
     assert spoken and all(text(game.journal.describe(e)) in spoken
                           for e in game.session.step.events if game.journal.keep(e))
+
+
+def test_tiebreak_compare_says_when_the_winners_rest_on_an_open_point() -> None:
+    """« Dario et Léo » (the second total shared) is no rule of the booklets: the explorer says
+    it is an open point, what the tutor keeps and where the page settles it; a plain second
+    total says nothing of the kind."""
+    box = sv.tiebreak_compare()
+    assert "Point ouvert" not in text(box.out.value)  # Dario alone is second: the rule decides
+    box.inputs["Dario"].value = "10, 2"  # 12
+    box.inputs["Léo"].value = "−2, 7, 4, 3"  # 12 too: the second total shared by both
+    out = text(box.out.value)
+    assert "Vainqueurs : Dario et Léo" in out or "Vainqueur : Dario et Léo" in out, out
+    assert "Point ouvert : les livrets ne disent pas quoi faire ici" in out
+    assert "le deuxième total est lui-même partagé (Dario et Léo)" in out
+    assert "« Le départage »" in out and "« Ce que la règle ne dit pas »" in out
+    assert "vautours/departage" in box.out.value

@@ -845,3 +845,193 @@ def test_costly_decisions_are_ranked_by_what_is_surely_lost() -> None:
     points = {"a": duel(-0.16, 2.6, 2.5), "b": duel(-0.47, 3.8, 3.3), "c": duel(-0.16, 4.4, 3.0)}
     ranked = sorted([*points.values(), sure_win], key=_ordering, reverse=True)
     assert ranked == [sure_win, points["c"], points["b"], points["a"]]
+
+
+def test_why_and_what_if_give_one_figure_for_one_step() -> None:
+    """« Pourquoi » and « Et si… ? » on the same step and the same two moves show the same
+    figure (one comparison, kept by the panel), whichever is asked first; without the panel's
+    store the two budgets would give two readings."""
+    from tutor.ui import html as h
+    from tutor.ui.whatif import _pp, _score_gain
+
+    board = _finished("vampir")
+    panel = board.whatif
+    panel.why.click()
+    assert board.error.value == "", board.error.value
+    why = panel.result.value
+    assert len(panel.kept) >= 1
+    from tutor.ui.hints import kind_of
+
+    result = review(panel.played(), kind=kind_of(board))  # deterministic: the same review
+    assert result.costly, "seed 3 of Vampir has costly decisions"
+    j = result.costly[0]
+    assert j.leader is not None and j.duel is not None
+    panel.at.value = j.step
+    index = next(k for k, a in enumerate(panel.options) if a in j.leader.alike)
+    panel.choice.value = index
+    panel.go.click()
+    assert board.error.value == "", board.error.value
+    other = panel.result.value
+    # the same figure in both: the gap of win chances with its interval, and the points
+    interval = f"de {_pp(j.duel.win_low)} à {_pp(j.duel.win_high)}"
+    for said in (interval, _score_gain(j.duel), fr.count(j.duel.playouts, "partie comparée",
+                                                         "parties comparées")):
+        assert h.esc(said) in why and h.esc(said) in other, (said, why, other)
+
+
+def test_compare_step_is_kept_once_for_both_questions() -> None:
+    """The engine's one computation: a review's duel and « Et si… ? » on the same step and
+    moves read the same :class:`Paired` from one store, and a comparison read from the store
+    costs no new decision."""
+    from tutor.engine.whatif import Comparisons
+
+    board = _finished("vampir")
+    played = board.whatif.played()
+    kept = Comparisons()
+    result = review(played, kept=kept)
+    assert result.costly
+    for j in result.costly:
+        assert j.leader is not None
+        averaged = what_if_averaged(played, j.step, j.leader.action, kept=kept)
+        assert averaged.paired is j.duel
+    # asked the other way round (« Et si… ? » first), the review shows the figure of « Et si »
+    j = result.costly[0]
+    assert j.leader is not None
+    fresh = Comparisons()
+    first = what_if_averaged(played, j.step, j.leader.action, kept=fresh, budget=300)
+    again = review(played, kept=fresh)
+    shown = {k.step: k.duel for k in again.judged if k.duel is not None}
+    assert shown.get(j.step) is first.paired
+
+
+def test_why_opens_with_where_the_points_went_and_hindsight_shows_the_outcome() -> None:
+    board = _finished("vampir")
+    panel = board.whatif
+    panel.why.click()
+    assert board.error.value == "", board.error.value
+    out = panel.result.value
+    plain = out.split('class="tv-why-plain"><strong>')[1].split("</strong>")[0]
+    me = board.me
+    scores = board.engine.outcome(board.session.last.state).scores
+    assert plain.startswith(f"Vous finissez avec {fr.number(scores[me])} point")
+    assert "à la manche 1" in plain and "à la manche 3" in plain
+    # it comes before the decisions
+    assert out.index("tv-why-plain") < out.index("tv-why-costly")
+    # « Après coup » tells the end it is about: the learner's total on both lines
+    assert "Après coup, avec les vraies cartes" in out
+    assert "vous auriez fini avec" in out
+    assert "au lieu de" in out or "le même total" in out
+    assert "pioche" not in out.split("tv-why-costly")[1]
+    assert_french(out)
+
+
+def test_vampir_where_lost_names_the_hunts_discarded_and_why() -> None:
+    from tutor.engine import Event
+    from tutor.games import vampir
+
+    events = [
+        Event("end", "Dario", {"reason": "deck", "manche": 1}, "x"),
+        Event("colour", None, {"location": "madhouse", "heads": {"Dario": 4, "Léo": 2},
+                               "absent": (), "discard": ("Léo",)}, "x"),
+        Event("colour", None, {"location": "pub", "heads": {"Dario": 3, "Léo": 3},
+                               "absent": (), "discard": ("Dario", "Léo")}, "x"),
+        Event("colour", None, {"location": "castle", "heads": {"Léo": 5},
+                               "absent": ("Dario",), "discard": ()}, "x"),
+        Event("points", None, {"points": {"Dario": 4, "Léo": 5}}, "x"),
+    ]
+    said = vampir.GAME.where_lost(events, "Léo")
+    assert len(said) == 1
+    text = said[0]
+    assert "vos chasses de l’Asile (2 têtes, le moins de têtes de la couleur)" in text
+    assert "de la Taverne (3 têtes, à égalité pour le moins de têtes)" in text
+    assert "ont été défaussées, 5 points gardés" in text
+    assert vampir.GAME.where_lost(events[:1] + events[-1:], "Léo") == (
+        "aucune chasse exposée, donc aucun point",)
+
+
+def test_choices_beyond_the_record_are_counted_for_every_seat_they_were_made_for() -> None:
+    """In a sandbox every seat is the learner's: the choices the computer makes after the
+    last step are made for all of them, and the panel names them all, not the chooser alone."""
+    from tutor.ui import vautours as sv
+
+    box = sv.sandbox(seed=2)
+    for _ in range(4):
+        _play_first(box)
+    box.session.goto(2)
+    panel = box.whatif
+    panel.go.click()
+    assert box.error.value == "", box.error.value
+    out = panel.result.value
+    _, other, _ = what_if(panel.played(), panel.step, panel.options[panel.choice.value])
+    by = dict(other.unrecorded_by)
+    assert len(by) == len(box.engine.current_seats(box.session.steps[0].state)) > 1
+    assert sum(by.values()) == other.unrecorded
+    said = fr.typography(f"{fr.count(other.unrecorded, 'choix fait', 'choix faits')} par "
+                         f"l’ordinateur")
+    assert h_esc(said) in out
+    assert h_esc(f"pour {fr.count(len(by), 'joueur')} (") in out
+    for seat, count in by.items():
+        assert h_esc(f"{count} pour {seat}") in out
+    assert_french(out)
+
+
+def h_esc(text: str) -> str:
+    from tutor.ui import html as h
+
+    return h.esc(text)
+
+
+def test_beyond_the_margin_only_when_the_shown_numbers_are_apart() -> None:
+    """« au-delà de la marge » and « meilleur » need the gap beyond its margin as the page
+    shows them: 0,2 point (± 0,2) is not, though the unrounded 0,24 and 0,16 are; 0,4 (± 0,2)
+    is. The same for the win chances, in whole percentage points."""
+    row = _hint(50, 100, 0.4, 0.6)
+    # win chances within their margin; the points 0,24 ± 0,16, read « 0,2 point (± 0,2) »
+    tight = Paired(row, row, 100, 0.0, -0.05, 0.05, 0.24, 0.16, False, True, 0, 0)
+    assert not tight.better and not tight.worse
+    assert verdict(tight, "Carte 3", "Carte 5") == "Les deux coups sont à égalité, à la marge près."
+    apart = Paired(row, row, 100, 0.0, -0.05, 0.05, 0.44, 0.16, False, True, 0, 0)
+    assert apart.better and "au-delà de la marge" in verdict(apart, "Carte 3", "Carte 5")
+    # a win gap whose interval starts at +0,4 point of percentage reads « de 0 à … »: not beyond
+    edge = Paired(row, row, 100, 0.1, 0.004, 0.2, 0.0, 1.0, False, True, 0, 0)
+    assert not edge.better and not edge.wins_more
+    assert "au-delà" not in verdict(edge, "Carte 3", "Carte 5")
+    clear_gain = Paired(row, row, 100, 0.1, 0.012, 0.2, 0.0, 1.0, False, True, 0, 0)
+    assert clear_gain.better and clear_gain.wins_more
+
+
+def test_the_step_list_says_it_lists_decisions_only() -> None:
+    """« Étape à changer » lists 1, 2, 4…: the panel says, beside the list, that only the
+    decisions are there (the computer's moves and forced moves are not)."""
+    from tutor.ui import html as h
+    from tutor.ui.whatif import STEPS_NOTE
+
+    board = _finished("vautours")
+    panel = board.whatif
+    assert h.esc(fr.typography(STEPS_NOTE)) in panel.steps_note.value
+    assert "ne liste que les décisions" in STEPS_NOTE
+    assert panel.steps_note in panel.children
+
+
+def test_vautours_and_drahtseilakt_where_lost_name_piles_sticks_and_erased_scores() -> None:
+    from tutor.engine import Event
+    from tutor.games import drahtseilakt, vautours
+
+    events = [Event("take", "Léo", {"cards": (7,)}, "x"),
+              Event("take", "Léo", {"cards": (-3,)}, "x"),
+              Event("take", "Dario", {"cards": (10,)}, "x"),
+              Event("cancel", None, {"value": 12, "seats": ("Léo", "Dario")}, "x"),
+              Event("pile_lost", None, {"pile": (5, -2), "total": 3}, "x")]
+    said = vautours.GAME.where_lost(events, "Léo")
+    assert said[0] == "1 pile de points gardée (+7)"
+    assert said[1] == f"1 pile de vautours prise ({fr.MINUS}3)"
+    assert said[2] == "votre carte annulée 1 fois par une carte de même valeur"
+    assert said[3] == f"la dernière pile (+5 et {fr.MINUS}2) perdue pour tout le monde"
+    events = [Event("manche_end", None, {"manche": 1, "scores": {"Léo": 4}, "red": {"Léo": 4},
+                                         "blue": {"Léo": 0}}, "x"),
+              Event("manche_end", None, {"manche": 2, "scores": {"Léo": 0}, "red": {"Léo": 0},
+                                         "blue": {"Léo": 0}}, "x"),
+              Event("clean", "Léo", {"manche": 2, "target": (1, 4)}, "x")]
+    assert drahtseilakt.GAME.where_lost(events, "Léo") == (
+        "1re manche : 4 bâtonnets rouges, 4 points", "2e manche : aucun bâtonnet, 0 point",
+        "votre score de la 1re manche (4 points) effacé")

@@ -171,6 +171,9 @@ def main() -> int:
                         help="skip the « Une question ? » section")
     parser.add_argument("--no-surface", action="store_true",
                         help="skip the in-process click time and memory section")
+    parser.add_argument("--no-parts", action="store_true",
+                        help="skip every part's click against the game's click (sandbox, "
+                        "undo/redo, editor, worked examples)")
     parser.add_argument("--out", default=str(ROOT / "bench-results"), help="JSON folder")
     args = parser.parse_args()
     report: dict[str, Any] = benchdoc.run_info()
@@ -216,6 +219,11 @@ def main() -> int:
 
         report["surface"] = surface.run()
         surface.print_table(report["surface"])
+    if not args.no_parts:
+        import parts
+
+        report["parts"] = parts.report()
+        parts.print_report(report["parts"])
     if not args.no_pages:
         try:
             import pages

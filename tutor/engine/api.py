@@ -215,6 +215,12 @@ class Game(ABC, Generic[S, A, V]):
     #: (:class:`~tutor.engine.core.Lesson`; each cites a clause of the game's rule file)
     LESSONS: ClassVar[tuple[Lesson, ...]] = ()
 
+    def where_lost(self, events: Sequence[Event], seat: str) -> tuple[str, ...]:
+        """Where ``seat``'s points went in a finished game, read from its ``events`` (the
+        game's scoring: hunts discarded, piles and sticks taken, scores erased), as short French
+        phrases « Pourquoi je n’ai pas gagné ? » opens with (none by default)."""
+        return ()
+
     def __init__(self) -> None:
         if self.EXPERT is not None:
             rollout, budget = self.EXPERT

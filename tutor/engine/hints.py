@@ -302,6 +302,13 @@ def above(low: float, high: float) -> bool:
     return round(100 * low) > round(100 * high)
 
 
+def points_apart(gain: float, margin: float) -> bool:
+    """Whether a mean gain of points is beyond its 95 % margin as a reader sees them, each to
+    one decimal (:func:`tutor.fr.decimal`): « 0,2 point (± 0,2) » is not beyond it, even when
+    the unrounded 0,24 and 0,16 are."""
+    return round(gain, 1) > round(margin, 1) and gain - margin > 0
+
+
 def clear(a: ActionHint, b: ActionHint) -> bool:
     """Whether ``a`` is clear of ``b``: surely ahead (:func:`ahead`) and with its win chance's
     interval wholly above ``b``'s as the table shows them (:func:`above`), so that the margins
@@ -860,14 +867,25 @@ class Paired:
         after :data:`MIN_PAIRED` playouts at least."""
         if self.playouts < MIN_PAIRED:
             return False
-        return self.win_low > 0 or self.score_gain - self.score_margin > 0
+        return self.wins_more or points_apart(self.score_gain, self.score_margin)
 
     @property
     def worse(self) -> bool:
         """The second action is surely worse at 95 % (the first surely better)."""
         if self.playouts < MIN_PAIRED:
             return False
-        return self.win_high < 0 or self.score_gain + self.score_margin < 0
+        return self.wins_less or points_apart(-self.score_gain, self.score_margin)
+
+    @property
+    def wins_more(self) -> bool:
+        """The second action's win chance is surely higher, as a reader sees the interval of
+        the gap (whole percentage points: « de +1 à +9 », never « de 0 à +9 »)."""
+        return above(self.win_low, 0.0)
+
+    @property
+    def wins_less(self) -> bool:
+        """The second action's win chance is surely lower, as the interval reads."""
+        return above(0.0, self.win_high)
 
 
 class Duel(Race):

@@ -461,7 +461,7 @@ def _seed(data: Mapping[str, Any]) -> int:
 def _players(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(type(v) is str for v in value):
         raise ScenarioError(fr.typography("joueurs : une liste de prénoms entre guillemets, "
-                                          "par exemple [\"Alex\", \"Bea\", \"Carla\"]."))
+                                          "par exemple [\"Alex\", \"Béa\", \"Carla\"]."))
     if any(len(v) > 40 or not v.isprintable() for v in value):
         raise ScenarioError(fr.typography("joueurs : un prénom a 40 caractères au plus, sans "
                                           "retour à la ligne ni caractère de contrôle."))

@@ -113,6 +113,8 @@ class Line:
     stopped: str = ""
     actions: int = 0
     unrecorded: int = 0
+    #: ``unrecorded`` seat by seat, in the order of their first such choice
+    unrecorded_by: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -172,6 +174,7 @@ class _Run:
     substituted: int = 0
     unrecorded: int = 0
     stopped: str = ""
+    unrecorded_by: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -302,7 +305,7 @@ class Replayer:
         outcome = (self.engine.outcome(run.state) if over and to_end and not run.stopped
                    else None)
         return Line(action, tuple(events), run.state, outcome, run.substituted, run.stopped,
-                    count, run.unrecorded)
+                    count, run.unrecorded, tuple(run.unrecorded_by.items()))
 
     def _queues(self, step: int) -> dict[str, deque[Any]]:
         """Each learner seat's recorded choices after step ``step``, in order (a fresh copy)."""
@@ -346,6 +349,7 @@ class Replayer:
                     run.substituted += action is None
                 else:
                     run.unrecorded += 1
+                    run.unrecorded_by[seat] = run.unrecorded_by.get(seat, 0) + 1
             if action is None:
                 if seat not in bots:
                     kind, seed = next(iter(kinds)), len(bots) + 1
@@ -396,7 +400,7 @@ def _ordering(a: Paired) -> tuple[bool, float]:
     """The costliest first: a win chance surely lost before points alone, each ranked by what
     is surely lost (the near end of its 95 % interval: the win chance's, else the points'),
     not by a wide estimate."""
-    sure = a.win_low > 0
+    sure = a.wins_more
     return (sure, a.win_low if sure else a.score_gain - a.score_margin)
 
 
@@ -536,28 +540,76 @@ def judge(played: Played, step: int, *, kind: str | None = None, budget: int = 2
     game_id = played.engine.type.id
     screen = Race(played.engine, view, kind=kind, seed=step, game_id=game_id).run(budget=budget)
     judged = Judgement(step, seat, r.played_action(step), screen)
-    return _confirm(played, judged, view, kind, duel_budget) if duel_budget else judged
+    return _confirm(played, judged, kind, duel_budget, r) if duel_budget else judged
 
 
-def _confirm(played: Played, judged: Judgement, view: Any, kind: str,
-             budget: int) -> Judgement:
-    """The race's leader against the move played on fresh samples, within ``budget``
-    computer decisions (:data:`MIN_PAIRED` rounds at least), read at the counts of
-    :data:`DUEL_CHECKS` (see there: the same game and budget give the same duel)."""
-    leader = judged.leader
-    if leader is None or judged.action in leader.alike:
-        return judged
-    duel = Duel(played.engine, view, judged.action, leader.action, kind=kind,
-                seed=DUEL_SEED + judged.step, game_id=played.engine.type.id)
+class Comparisons:
+    """The paired comparisons of one game's decisions (:func:`compare_step`), each computed once
+    and kept: a page's « Pourquoi je n’ai pas gagné ? » and « Et si… ? » read the same figure for
+    the same step and the same two moves, whichever asked first. Keyed by the position before
+    the step, the chooser, the two moves' classes (:meth:`~tutor.engine.api.Game.hint_class`)
+    and the computer players' kind: another game, or the same step after other moves, is
+    another key."""
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[Any, ...], Paired] = {}
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def get(self, key: tuple[Any, ...]) -> Paired | None:
+        return self._kept.get(key)
+
+    def keep(self, key: tuple[Any, ...], paired: Paired) -> None:
+        self._kept[key] = paired
+
+
+def compare_step(played: Played, step: int, first: Any, second: Any, *, kind: str,
+                 budget: int, replayer: Replayer | None = None,
+                 kept: Comparisons | None = None) -> Paired:
+    """The one figure of step ``step``: ``second`` against ``first`` (the move played, for
+    « Pourquoi » and « Et si… ? » alike) from the chooser's view then, on fresh samples (seed
+    :data:`DUEL_SEED` + ``step``: the same states and computer players for both, the chooser's
+    later moves played by the same policy in both branches), read at the counts of
+    :data:`DUEL_CHECKS` within ``budget`` computer decisions (:data:`MIN_PAIRED` rounds at
+    least: it goes on only while ``first`` is not surely better). With ``kept``, a comparison
+    already made there is returned as it was (see :class:`Comparisons`)."""
+    r = replayer or Replayer(played)
+    engine = played.engine
+    seat = r.chooser(step)
+    state = r.walk().points[step].state
+    view = engine.view(state, seat)
+    key = (state, seat, engine.hint_class(view, first), engine.hint_class(view, second), kind)
+    if kept is not None:
+        known = kept.get(key)
+        if known is not None:
+            return known
+    duel = Duel(engine, view, first, second, kind=kind, seed=DUEL_SEED + step,
+                game_id=engine.type.id)
     paired = duel.play(rounds=DUEL_CHECKS[0])
     for rounds in DUEL_CHECKS[1:]:
         if paired.worse or paired.alike or duel.spent * rounds > budget * duel.rounds:
             break
         paired = duel.play(rounds=rounds)
+    if kept is not None:
+        kept.keep(key, paired)
+    return paired
+
+
+def _confirm(played: Played, judged: Judgement, kind: str, budget: int,
+             replayer: Replayer | None = None, kept: Comparisons | None = None) -> Judgement:
+    """The race's leader against the move played (:func:`compare_step`, within ``budget``
+    computer decisions; the same game and budget give the same duel)."""
+    leader = judged.leader
+    if leader is None or judged.action in leader.alike:
+        return judged
+    paired = compare_step(played, judged.step, judged.action, leader.action, kind=kind,
+                          budget=budget, replayer=replayer, kept=kept)
     return replace(judged, duel=paired)
 
 
-def review(played: Played, *, kind: str | None = None, budget: int | None = None) -> Review:
+def review(played: Played, *, kind: str | None = None, budget: int | None = None,
+           kept: Comparisons | None = None) -> Review:
     """« Pourquoi je n’ai pas gagné ? » (see :class:`Review`): every decision of the learner's
     with a real choice judged from their view by a race (one round each at least, however
     long the game); the screen's share of the ``budget`` (by default :func:`review_budget`)
@@ -618,11 +670,13 @@ def review(played: Played, *, kind: str | None = None, budget: int | None = None
         if duel_budget <= 0:  # the duels' share is spent: the less suspect stay unconfirmed
             break
         each = duel_budget // (len(suspects_j) - n)
-        done = _confirm(played, j, views[j.step], kind, each)
+        known = len(kept) if kept is not None else 0
+        done = _confirm(played, j, kind, each, r, kept)
         assert done.duel is not None
-        duel_budget -= done.duel.spent
-        spent += done.duel.spent
-        dueled += 2 * done.duel.playouts
+        if kept is None or len(kept) > known:  # computed now, not read from ``kept``
+            duel_budget -= done.duel.spent
+            spent += done.duel.spent
+            dueled += 2 * done.duel.playouts
         judged[j.step] = done
     costly = sorted((j for j in judged.values() if j.kept),
                     key=lambda j: _ordering(j.duel) if j.duel else (False, 0.0),
@@ -703,17 +757,16 @@ class Averaged:
 
 
 def what_if_averaged(played: Played, step: int, action: Any, *, kind: str | None = None,
-                     budget: int | None = None) -> Averaged:
+                     budget: int | None = None, kept: Comparisons | None = None) -> Averaged:
     """:func:`what_if`, and the two actions compared over many continuations from what the
-    chooser could see (``budget`` computer decisions; by default half a « Conseil »)."""
+    chooser could see (:func:`compare_step`, within ``budget`` computer decisions; by default a
+    third of a review's): the figure « Pourquoi » gives for the same step and moves."""
     r = Replayer(played)
     actual, other, diff = _what_if(r, step, action)
     seat = r.chooser(step)
     kind = kind or computer_kind(played)
-    view = played.engine.view(r.walk().points[step].state, seat)
     if budget is None:
         budget = review_budget(played.engine, kind) // 3
-    duel = Duel(played.engine, view, r.played_action(step), action, kind=kind, seed=step,
-                game_id=played.engine.type.id)
-    duel.play(rounds=MIN_PAIRED)
-    return Averaged(step, seat, actual, other, diff, duel.play(budget=max(budget, duel.spent)))
+    paired = compare_step(played, step, r.played_action(step), action, kind=kind,
+                          budget=budget, replayer=r, kept=kept)
+    return Averaged(step, seat, actual, other, diff, paired)

@@ -103,6 +103,9 @@ class Number:
     key: str
     title: str
     most: int | None = None
+    #: one more choice after the last (the number of players + 1), labelled so: a game over,
+    #: set up from its score sheet alone (every manche's score entered)
+    after: str = ""
 
 
 @dataclass(frozen=True)
@@ -163,6 +166,11 @@ class EditorSpec:
     intro: str = ""
 
 
+EDITING = fr.typography("Position en cours de modification : la table ci-dessous montre "
+                        "encore la position mise en place avant ; « Jouer à partir d’ici » la "
+                        "remplace.")
+
+
 def _number(label: str, low: int = 0, high: int = 99) -> w.BoundedIntText:
     box = w.BoundedIntText(value=0, min=low, max=high, description=label,
                            style={"description_width": "initial"},
@@ -186,6 +194,8 @@ class _Sequence(w.VBox):  # type: ignore[misc]
                  most: int | None = None) -> None:
         self.cards, self.show, self.repeat, self.most = tuple(cards), show, repeat, most
         self.chosen: list[Any] = []
+        #: called after every change of the sequence (the editor's :meth:`edited`)
+        self.changed: Callable[[], None] = lambda: None
         self.buttons = []
         for card in self.cards:
             b = w.Button(description=show(card), layout=w.Layout(width="auto",
@@ -231,6 +241,7 @@ class _Sequence(w.VBox):  # type: ignore[misc]
             b.disabled = full or (card in self.chosen and not self.repeat)
         shown = ", ".join(self.show(c) for c in self.chosen) or "rien"
         set_html(self.line, f'<div class="tv-edit-line"><strong>{h.esc(shown)}</strong></div>')
+        self.changed()
 
 
 class PositionEditor(w.VBox):  # type: ignore[misc]
@@ -264,7 +275,8 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
             f.key: [_Sequence(f"{f.title} — {name}", f.cards, f.show, guard, "tv-edit-front",
                               f.repeat, f.most) for name in names] for f in spec.fronts}
         most = max(counts)
-        self.numbers = {f.key: w.Dropdown(options=list(range(1, (f.most or most) + 1)), value=1,
+        self.numbers = {f.key: w.Dropdown(options=[(str(k), k) for k in range(
+                                              1, (f.most or most) + 1 + bool(f.after))], value=1,
                                           description=f.title,
                                           style={"description_width": "initial"},
                                           layout=w.Layout(width="auto", max_width="100%"))
@@ -278,7 +290,7 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
             f.key: [{name: _number(label, f.low, f.high) for name, label in f.fields}
                     for _ in range(most)] for f in spec.counts}
         self.series: dict[str, list[list[w.BoundedIntText]]] = {
-            f.key: [[_number(f"manche {j + 1}") for j in range(most - 1)]
+            f.key: [[_number(f"manche {j + 1}") for j in range(most)]
                     for _ in range(most)] for f in spec.series}
         self.seat_rows: list[tuple[w.Widget, int]] = []
         self.play_button = w.Button(description="Jouer à partir d’ici", icon="play",
@@ -326,6 +338,29 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         self.show_seats()
         for k in range(len(self.names)):
             self.rename(k)
+        # a position set up, then edited again: its « Position mise en place » blocks go
+        self.placed = False
+        for widget in self._inputs():
+            widget.observe(lambda _: self.edited(), names="value")
+        for seq in (*self.piles.values(), *(r for rows in self.fronts.values() for r in rows)):
+            seq.changed = self.edited
+
+    def _inputs(self) -> list[w.Widget]:
+        """Every control of the position holding a value (the card sequences aside)."""
+        return [self.count, *self.names, self.preset, *self.numbers.values(),
+                *self.choices.values(),
+                *(b for rows in self.counts.values() for fields in rows for b in fields.values()),
+                *(b for rows in self.series.values() for boxes in rows for b in boxes)]
+
+    def edited(self) -> None:
+        """A control changed after a position was set up: the blocks saying « Position mise en
+        place » (here and in the sandbox's scenario panel) give way to a line saying that the
+        table below still shows the position set up before, until « Jouer à partir d’ici »."""
+        if not self.placed:
+            return
+        self.placed = False
+        set_html(self.board.scenario.status, "")
+        set_html(self.status, f'<p class="tv-muted tv-edit-pending">{h.esc(EDITING)}</p>')
 
     # --- the controls --------------------------------------------------------------------
 
@@ -341,11 +376,15 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         for line, k in self.seat_rows:
             line.layout.display = "" if k < n else "none"
         for number in self.spec.numbers:
-            box, options = self.numbers[number.key], tuple(range(1, (number.most or n) + 1))
+            top = number.most or n
+            box = self.numbers[number.key]
+            options = tuple((str(k), k) for k in range(1, top + 1))
+            if number.after:
+                options += ((f"{top + 1} : {number.after}", top + 1),)
             if tuple(box.options) != options:  # new options reset the value: keep it
                 value = box.value
                 box.options = options
-                box.value = min(value, options[-1])
+                box.value = min(value, options[-1][1])
         for f in self.spec.series:
             before = int(self.numbers[f.before].value) - 1
             for boxes in self.series[f.key]:
@@ -440,6 +479,7 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
             fr.typography("La table ci-dessous part de cette position : jouez la suite, "
                           "« Conseil » et « Et si… ? » l’analysent, « Lien à partager » la "
                           "partage.")))
+        self.placed = True
 
 
 def open_in_sandbox(page: Any, position: Position) -> PositionEditor:

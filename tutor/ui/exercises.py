@@ -76,7 +76,7 @@ class Step:
 SEEDS = (1, 2)
 #: the most steps a seeded game gives one clause (its first occurrences)
 PER_GAME = 2
-NAMES = ("Alex", "Bea", "Carla", "Dario", "Léo", "Emma")
+NAMES = ("Alex", "Béa", "Carla", "Dario", "Léo", "Emma")
 
 
 def seeded_games(page: Page) -> Iterable[tuple[str, tuple[Event, ...]]]:

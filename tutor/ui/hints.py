@@ -121,14 +121,32 @@ def explanation(result: Hints, labels: dict[str, str], seat: str,
     return fr.typography(text)
 
 
-MARGIN_LINE = ("La marge est un intervalle de confiance à 95 % (la vraie chance s’y trouve 95 "
-               "fois sur 100) : des coups dont les marges se chevauchent sont à égalité.")
-"""The one line under the table; :data:`MARGIN_DETAIL` opens beneath it."""
+def table_heads(whole_game: bool) -> list[str]:
+    """The heads of a table of chances, saying on the number whose chance it is: the game's,
+    or the manche's being played (a hint of Vampir, Vaiko or Drahtseilakt before the last
+    manche looks at that manche only)."""
+    if whole_game:
+        return ["Coup", f"Chance de gagner la partie (marge à 95{fr.NNBSP}%)", "Score moyen",
+                "Parties"]
+    return ["Coup", f"Chance de gagner la manche en cours, pas la partie (marge à "
+                    f"95{fr.NNBSP}%)", "Points de la manche", "Parties"]
 
-MARGIN_DETAIL = ("Un coup n’est dit « meilleur » que si sa marge est tout entière au-dessus de "
-                 "celle de chacun des autres et que, sur les mêmes parties simulées (mêmes "
-                 "cartes cachées, mêmes adversaires), là où un seul des deux gagne, il gagne "
-                 "plus souvent que le hasard ne l’expliquerait (test du signe, à 95 %).")
+
+MARGIN_LINE = ("La marge est un intervalle de confiance à 95 % (la vraie chance s’y trouve 95 "
+               "fois sur 100). Un coup est devant un autre quand sa marge est tout entière "
+               "au-dessus de celle de l’autre et qu’il gagne plus souvent que lui sur les mêmes "
+               "parties simulées ; « en tête » : le premier coup et ceux dont il n’est pas "
+               "devant.")
+"""The one line under the table (what decides « en tête », as the verdict uses it);
+:data:`MARGIN_DETAIL` opens beneath it."""
+
+MARGIN_DETAIL = ("Un coup n’est dit « meilleur » que s’il est devant chacun des autres. « Il "
+                 "gagne plus souvent sur les mêmes parties » : les deux coups sont joués sur "
+                 "les mêmes parties simulées (mêmes cartes cachées, mêmes adversaires) ; là où "
+                 "un seul des deux gagne, il faut que ce soit lui si souvent que le hasard ne "
+                 "le ferait pas plus de 2 fois et demie sur 100. Deux coups en tête peuvent "
+                 "avoir des marges qui touchent celles des coups suivants : seul le premier "
+                 "sert à dire qui est derrière.")
 
 NAMED = 3
 """A leading group of more coups than this is counted, not listed, in the verdict (the table
@@ -150,8 +168,11 @@ def verdict(result: Hints, labels: dict[Any, str]) -> str:
                 "(« Affiner » poursuit le calcul).")
     names = (fr.join(labels.get(r.action, str(r.action)) for r in group) if len(group) <= NAMED
              else f"{fr.count(len(group), 'coup')}, marqués « en tête » dans le tableau")
-    return (f"En tête, à égalité à la marge près : {names}. Les autres coups sont derrière, "
-            "à 95 %.")
+    first = (f"{fr.quote(labels.get(ranked[0].action, str(ranked[0].action)))}, le premier"
+             if len(group) <= NAMED else "le premier du tableau")
+    return (f"En tête, à égalité à la marge près : {names}. Les autres coups sont derrière "
+            f"{first} : sa marge est au-dessus des leurs et il gagne plus souvent "
+            "qu’eux sur les mêmes parties.")
 
 
 def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
@@ -259,12 +280,10 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         self.given[board.session.cursor] = (step.state, result)
         labels = action_labels(board.surface.groups(step.view(seat), step.legal(seat)))
         kinds = {key: label for key, (label, _) in engine.PLAYER_KINDS.items()}
-        chance = "Chance de gagner" if result.whole_game else "Chance de gagner la manche"
-        heads = ["Coup", f"{chance} (marge à 95{fr.NNBSP}%)",
-                 "Score moyen" if result.whole_game else "Points de la manche", "Parties"]
-        table = h.table(heads, hint_rows(result, labels), stack=True)
+        table = h.table(table_heads(result.whole_game), hint_rows(result, labels), stack=True)
         games = fr.count(result.total_playouts, "partie")
-        total = fr.typography(f"En tout : {games}.")
+        until = "de la partie" if result.whole_game else "de la manche en cours"
+        total = fr.typography(f"En tout : {games}, simulées jusqu’à la fin {until}.")
         set_html(self.output, (
             f'<div class="tv-panel tv-info"><div class="tv-title">'
             f"{h.esc(fr.typography(f'Conseil pour {seat}'))}</div>"

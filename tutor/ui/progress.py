@@ -75,7 +75,7 @@ class Progress(traitlets.HasTraits):
         k = KINDS.index(kind)
         changed = False
         for clause in clauses:
-            if clause not in self.book.clauses:
+            if clause not in self.book.clauses and not store.is_score(clause):
                 continue
             counts = self.mine.setdefault(clause, [0] * len(KINDS))
             counts[k] = min(counts[k] + 1, store.MAX_COUNT)
@@ -192,4 +192,7 @@ class Progress(traitlets.HasTraits):
     def watch_quiz(self, quiz: Quiz) -> None:
         """Count the clauses each answered question is about as answered right or wrong."""
         quiz.on_answer.append(
-            lambda question, good: self.mark("right" if good else "wrong", question.about))
+            lambda question, good: self.mark("right" if good else "wrong",
+                                             (*question.about, quiz.key)))
+        quiz.kept = lambda: self.of(quiz.key)
+        self.observe(lambda _: quiz.show_score(), names="version")

@@ -39,6 +39,16 @@ MAX_TAB_ID = 64
 
 Counts = dict[str, list[int]]
 
+#: a key that counts a quiz's answers (its right and wrong counts), beside the clauses: a
+#: quiz's « Score » is kept across reloads as the clauses' counts are
+SCORE_PREFIX = "exercice:"
+MAX_SCORE_KEY = 80
+
+
+def is_score(key: str) -> bool:
+    """Whether ``key`` counts a quiz's answers (:data:`SCORE_PREFIX`), not a clause."""
+    return key.startswith(SCORE_PREFIX) and len(key) <= MAX_SCORE_KEY
+
 KEPT_ASIDE = ("cette page les garde à part dans ce navigateur, intacts, et en tient de "
               "nouveaux.")
 UNREADABLE = fr.typography("Les progrès gardés par ce navigateur pour cette page étaient "
@@ -85,7 +95,7 @@ def _clauses(data: object, clauses: Iterable[str]) -> tuple[Counts, bool] | None
         counts = _counts(values)
         if counts is None:
             bad = True
-        elif clause in known and any(counts):
+        elif (clause in known or is_score(clause)) and any(counts):
             out[clause] = counts
     return out, bad
 

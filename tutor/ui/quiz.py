@@ -14,6 +14,7 @@ from tutor import fr, rules
 from tutor.engine import Event
 from tutor.ui import html as h
 from tutor.ui.htmlwidget import Html
+from tutor.ui.progress_store import SCORE_PREFIX
 from tutor.ui.widgets import ErrorArea, guarded, set_html
 
 
@@ -61,6 +62,11 @@ class Quiz(w.VBox):  # type: ignore[misc]
                  page: HasProgress | None = None) -> None:
         self.book, self.describe, self.make = book, describe, make
         self.seed, self.asked, self.right, self.shown = seed, 0, 0, 0
+        #: the key its answers are counted under in the page's progress (kept by the browser:
+        #: the score survives a reload), and how to read those counts (set by the progress)
+        name = f"{getattr(make, '__module__', '')}.{getattr(make, '__qualname__', '')}"
+        self.key = SCORE_PREFIX + name[-60:]
+        self.kept: Callable[[], dict[str, int]] | None = None
         self.answered = False
         self.error = ErrorArea(book)
         self.situation = Html()
@@ -143,13 +149,27 @@ class Quiz(w.VBox):  # type: ignore[misc]
         set_html(self.feedback,
                  h.message_panel("success" if good else "error", title, q.reading)
                  + q.correction + f'<div class="tv-panel"><ol class="tv-steps">{steps}</ol></div>')
-        self._score()
         for hook in self.on_answer:
             hook(q, good)
+        self._score()
+
+    def score_counts(self) -> tuple[int, int]:
+        """Right answers and answers: those the page's progress keeps for this quiz (every
+        visit of the page in this browser, so a reload keeps them), else this visit's."""
+        if self.kept is not None:
+            counts = self.kept()
+            right, wrong = counts.get("right", 0), counts.get("wrong", 0)
+            if right + wrong >= self.asked:
+                return right, right + wrong
+        return self.right, self.asked
+
+    def show_score(self) -> None:
+        self._score()
 
     def _score(self) -> None:
-        set_html(self.score, f'<span class="tv-tag tv-score">Score : {self.right} / '
-                             f"{self.asked}</span>")
+        right, asked = self.score_counts()
+        set_html(self.score, f'<span class="tv-tag tv-score">Score : {right} / '
+                             f"{asked}</span>")
 
 
 def options_of(names: Sequence[str], nobody: str = "Personne") -> tuple[str, ...]:

@@ -64,7 +64,7 @@ class Surface:
     prompt: Callable[[Any], str] = lambda view: ""
     keep: Callable[[Event, str | None], bool] = lambda event, viewer: True
     you: str = "Camille"
-    bots: tuple[str, ...] = ("Alex", "Bea", "Dario", "Léo", "Emma")
+    bots: tuple[str, ...] = ("Alex", "Béa", "Dario", "Léo", "Emma")
     opponents: tuple[int, ...] = (1, 2, 3)
     level: str = ""
     players: tuple[int, ...] = ()

@@ -26,6 +26,7 @@ from tutor.engine import Event, Outcome
 from tutor.engine.hints import ActionHint, Hints, Paired, above
 from tutor.engine.whatif import (
     Averaged,
+    Comparisons,
     Difference,
     Judgement,
     Line,
@@ -38,7 +39,7 @@ from tutor.engine.whatif import (
     what_if_averaged,
 )
 from tutor.ui import html as h
-from tutor.ui.hints import action_labels, kind_of
+from tutor.ui.hints import action_labels, kind_of, table_heads
 from tutor.ui.htmlwidget import Html
 from tutor.ui.widgets import Refusal, set_html
 
@@ -66,6 +67,9 @@ FIRST = ("Une suite parmi d’autres, avec les vraies cartes (après coup) : le 
          "cartes et les mêmes joueurs de l’ordinateur ; tout est identique jusqu’à l’étape "
          "choisie. Ensuite, les choix suivants de {seat} sont gardés tant qu’ils restent "
          "permis. Une seule suite peut tenir du hasard : la comparaison ci-dessus fait foi.")
+STEPS_NOTE = ("« Étape à changer » ne liste que les décisions : les étapes où un coup était à "
+              "choisir parmi plusieurs. Les autres numéros (coups de l’ordinateur, coups "
+              "forcés) n’y sont pas.")
 WHY = "Pourquoi je n’ai pas gagné ?"
 #: small counts in prose are written out (« Les trois décisions »)
 WORDS = {2: "deux", 3: "trois"}
@@ -139,6 +143,11 @@ def _chances(p: Paired) -> str:
     return "chances de gagner" if p.whole_game else "chances de gagner la manche"
 
 
+def _total(value: int, signed: bool) -> str:
+    """A final total with its unit, as the page writes totals: « 21 points », « +29 points »."""
+    return _points_of(value, fr.total(value, signed))
+
+
 def _margin(value: float) -> str:
     return f"±\u00a0{fr.decimal(value)}" if math.isfinite(value) else "marge inconnue"
 
@@ -150,7 +159,7 @@ def decision_sentence(step: int, played: str, better: str, duel: Paired) -> str:
     margin."""
     games = fr.count(duel.playouts, "partie comparée", "parties comparées")
     head = f"Étape {step} : vous avez joué {fr.quote(played)} ; {fr.quote(better)} vous donnait"
-    if duel.win_low > 0 or duel.win_high < 0:
+    if duel.wins_more or duel.wins_less:
         return f"{head} {_pp_gain(duel)} et {_score_gain(duel)}, sur {games}."
     return (f"{head} {_score_gain(duel)}, sur {games}, sans changer vos {_chances(duel)} "
             f"au-delà de la marge (écart de {_pp(duel.win_gain)}, de {_pp(duel.win_low)} à "
@@ -173,11 +182,11 @@ def verdict(p: Paired, played: str, other: str) -> str:
         return "Les deux coups sont à égalité, à la marge près."
     if p.better:
         name, behind, ahead_hint, behind_hint = fr.quote(other), played, p.second, p.first
-        wins = p.win_low > 0
+        wins = p.wins_more
     else:
         name, behind, ahead_hint, behind_hint = (f"{fr.quote(played)}, le coup joué,", other,
                                                  p.first, p.second)
-        wins = p.win_high < 0
+        wins = p.wins_less
     if wins and above(ahead_hint.win_low, behind_hint.win_high):  # apart as the table shows
         return f"{name} est meilleur que {fr.quote(behind)}, au-delà de la marge."
     if wins:
@@ -201,6 +210,9 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         self._steps: tuple[int, ...] = ()
         self._labels: dict[int, tuple[Any, list[tuple[str, Any]]]] = {}
         self._quiet = False
+        #: the paired comparisons made for this board's games: « Pourquoi » and « Et si… ? »
+        #: show the same figure for the same step and moves (one computation, kept)
+        self.kept = Comparisons()
         # each list on a line of its own, as wide as the panel allows (side by side, a long
         # step label squeezed the other list under the buttons on a phone)
         self.at = w.Dropdown(description="Étape à changer", layout=w.Layout(
@@ -223,7 +235,10 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         self.at.observe(board.guard(self._picked), names="value")
         row = w.HBox([self.at, self.choice, self.go, self.why],
                      layout=w.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([row, self.result])
+        # the steps' numbers skip: say why, where the list is
+        self.steps_note = Html(f'<p class="tv-muted tv-whatif-steps">'
+                               f"{h.esc(fr.typography(STEPS_NOTE))}</p>")
+        super().__init__([row, self.steps_note, self.result])
         self.add_class("tv-whatif-panel")
         board.session.observe(lambda _: board.guard(self.refresh)(), names="version")
 
@@ -355,7 +370,8 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
             raise Refusal("Choisissez d’abord une étape où vous avez joué (« Étape à "
                           "changer »), puis une autre action dans la liste.")
         step, action = self.step, self.options[index]
-        result = what_if_averaged(self.played(), step, action, kind=kind_of(self.board))
+        result = what_if_averaged(self.played(), step, action, kind=kind_of(self.board),
+                                  kept=self.kept)
         set_html(self.result, self._compared(result))
 
     def _compared(self, res: Averaged) -> str:
@@ -386,9 +402,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
                     "leurs chances sont les mêmes.")
             return f'<p class="tv-whatif-verdict"><strong>{h.esc(text)}</strong></p>'
         said = verdict(p, played, other)
-        chance = "Chance de gagner" if p.whole_game else "Chance de gagner la manche"
-        heads = ["Coup", f"{chance} (marge à 95{fr.NNBSP}%)",
-                 "Score moyen" if p.whole_game else "Points de la manche", "Parties"]
+        heads = table_heads(p.whole_game)
         rows = [_row(f"{played} (joué)", p.first), _row(other, p.second)]
         kind = self.played_kind()
         return (f'<p class="tv-whatif-verdict"><strong>{h.esc(said)}</strong></p>'
@@ -431,12 +445,10 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         elif line.stopped:
             parts.append(h.message_panel("info", "Ligne interrompue", line.stopped))
         if line.unrecorded:
-            n = fr.count(line.unrecorded, "choix fait", "choix faits")
-            level = self._level(self.played_kind())
             # a finished real game: this line outlasted it
             lead = ("Cette suite a duré plus longtemps que la partie réelle"
                     if self.board.session.last.over else "La partie réelle n’était pas finie")
-            note = f"{lead} : après sa dernière étape, {n} par l’ordinateur {level} pour {seat}."
+            note = f"{lead} : après sa dernière étape, {self._unrecorded(line)}."
             parts.append(f'<p class="tv-muted">{h.esc(note)}</p>')
         if line.substituted:
             n = fr.count(line.substituted, f"des choix suivants {fr.of(seat)} n’était plus "
@@ -444,6 +456,21 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
             note = f"{n} : l’ordinateur a choisi à sa place."
             parts.append(f'<p class="tv-muted">{h.esc(note)}</p>')
         return f'<div class="tv-panel">{"".join(parts)}</div>'
+
+    def _unrecorded(self, line: Line) -> str:
+        """The choices the computer made beyond the record, counted for every seat it chose
+        for (all the seats of a sandbox, not the chooser's alone), with its level."""
+        by = dict(line.unrecorded_by) or ({self.board.me: line.unrecorded}
+                                          if self.board.me else {})
+        policies = self.played().policies
+        kinds = {policies[p][0] if p in policies else self.played_kind() for p in by}
+        level = (f"l’ordinateur {self._level(kinds.pop())}" if len(kinds) == 1 else
+                 "l’ordinateur")
+        n = fr.count(line.unrecorded, "choix fait", "choix faits")
+        if len(by) == 1:
+            return f"{n} par {level} pour {next(iter(by))}"
+        each = fr.join(f"{c} pour {p}" for p, c in by.items())
+        return f"{n} par {level} pour {fr.count(len(by), 'joueur')} ({each})"
 
     def _made_the_difference(self, diff: Difference) -> str:
         page = self.board.surface.page
@@ -459,7 +486,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         if b.me is None or not b.session.last.over:
             raise Refusal("Terminez d’abord une partie contre l’ordinateur.")
         start = time.perf_counter()
-        result = review(self.played(), kind=kind_of(b))
+        result = review(self.played(), kind=kind_of(b), kept=self.kept)
         elapsed = time.perf_counter() - start
         set_html(self.result, self._why(result, elapsed))
 
@@ -494,6 +521,9 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         else:
             body = f'<p class="tv-why-none"><strong>{h.esc(NONE_MATTERED)}</strong></p>'
         body = learnt + body  # the rule a beginner missed first, then single decisions
+        plain = self._where_lost(result.outcome, replayer)
+        if plain:
+            body = f'<p class="tv-why-plain"><strong>{h.esc(plain)}</strong></p>' + body
         judged = fr.count(len(result.judged), "décision jugée", "décisions jugées")
         if len(result.judged) > 1:
             judged += " (toutes celles où vos coups possibles se distinguaient)"
@@ -510,6 +540,27 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
                 f"{h.esc(self.why_title())}</div>"
                 f"{scores}{body}<p class=\"tv-muted\">{h.esc(intro)}</p>"
                 f'<p class="tv-muted">{h.esc(summary)}</p></div>')
+
+    def _where_lost(self, outcome: Outcome | None, replayer: Replayer) -> str:
+        """One plain sentence on where the learner's points went: their total against the
+        winner's, then the game's own scoring (:meth:`~tutor.engine.api.Game.where_lost`: the
+        hunts discarded and why, the piles or sticks taken, the scores erased)."""
+        me = self.board.me
+        if outcome is None or me is None or me not in outcome.scores:
+            return ""
+        signed = self.board.surface.signed
+        mine = _total(outcome.scores[me], signed)
+        winners = [p for p in outcome.winners if p != me]
+        if me in outcome.winners:
+            head = f"Vous gagnez avec {mine}"
+        elif winners:
+            best = _total(outcome.scores[winners[0]], signed)
+            verb = "gagne" if len(winners) == 1 else "gagnent"
+            head = f"Vous finissez avec {mine} ; {fr.join(winners)} {verb} avec {best}"
+        else:
+            head = f"Vous finissez avec {mine}"
+        why = self.board.engine.where_lost(replayer.walk().events, me)
+        return fr.typography(f"{head} : {' ; '.join(why)}." if why else f"{head}.")
 
     def _decision(self, j: Judgement, replayer: Replayer) -> str:
         """One costly decision: one sentence with the numbers and the clause, what « Conseil »
@@ -530,13 +581,34 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
                                                       if e.seat == j.seat))[:1]
         parts = [f"<strong>{h.esc(sentence)}</strong> {' '.join(cite(c) for c in clauses)}",
                  h.esc(self._conseil(j))]
-        shown = self._shown(diff.only_b)
-        if shown:
-            told = " ".join(b.engine.describe(e) for e in shown)
-            # the events are whole sentences: they start on their own line, after the colon
-            parts.append(f'<span class="tv-muted">{h.esc("Après coup, avec les vraies cartes :")}'
-                         f"<br>{h.esc(told)}</span>")
+        after = self._hindsight(replayer, j, better)
+        if after:
+            parts.append(f'<span class="tv-muted">{h.esc(after)}</span>')
         return f"<li>{'<br>'.join(parts)}</li>"
+
+    def _hindsight(self, replayer: Replayer, j: Judgement, better: str) -> str:
+        """What the better move would have given with the real cards, to the end of the game
+        (labelled as hindsight: one future, not a judgement): the learner's final score on both
+        lines and who won."""
+        me = self.board.me
+        leader = j.leader
+        assert leader is not None
+        actual = replayer.line(j.step, j.action)
+        other = replayer.line(j.step, leader.action)
+        if me is None or actual.outcome is None or other.outcome is None:
+            return ""
+        signed = self.board.surface.signed
+        now = _total(other.outcome.scores[me], signed)
+        was = _total(actual.outcome.scores[me], signed)
+        total = (f"le même total ({now})" if now == was else f"{now} au lieu de {was}")
+        won = other.outcome.winners
+        end = ("vous auriez gagné" if won == (me,) else
+               f"vous auriez partagé la victoire avec {fr.join(p for p in won if p != me)}"
+               if me in won else
+               f"{fr.join(won)} {'aurait' if len(won) == 1 else 'auraient'} gagné")
+        return fr.typography(
+            f"Après coup, avec les vraies cartes (une seule suite, la comparaison ci-dessus "
+            f"fait foi) : avec {fr.quote(better)}, vous auriez fini avec {total}, et {end}.")
 
     def _conseil(self, j: Judgement) -> str:
         """What « Conseil » said at that decision, if it was asked there, or that it computes the

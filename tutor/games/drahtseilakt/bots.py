@@ -149,5 +149,6 @@ def careful_choice(cards: Sequence[int], trick: Sequence[int], played: Sequence[
 
 PLAYER_KINDS: dict[str, tuple[str, type[RandomPlayer] | type[CarefulPlayer]]] = {
     "hasard": ("Au hasard", RandomPlayer),
-    "prudent": ("Prudent (évite d’être le plus fort ou le plus faible)", CarefulPlayer),
+    "prudent": ("Prudent (garde le moins de bâtonnets possible, maintenant et pour la suite)",
+                CarefulPlayer),
 }

@@ -26,6 +26,7 @@ from tutor.games.drahtseilakt.core import (
     C_END,
     C_HAND,
     C_LEAD,
+    C_MANCHE_END,
     C_MANCHES,
     C_PAIRS,
     C_PLAY,
@@ -45,11 +46,13 @@ from tutor.games.drahtseilakt.core import (
     Variant,
     _cancellation,
     check_score_cards,
+    final_totals,
     is_int,
     number_cards,
     reveal,
     shown,
     turn,
+    winners_of,
 )
 
 FIRST_DEALER = "first_dealer"
@@ -270,8 +273,26 @@ def opening_events(state: State) -> tuple[Event, ...]:
         Event("cards", None, {"count": len(number_cards(state.variant, len(state.players)))},
               C_CARDS),
         Event("score_cards", None, {"cards": SCORE_CARDS}, C_SCORE_CARDS),
-        Event("sticks", None, {"each": STICKS_PER_COLOUR}, C_STICKS),
+        Event("sticks", None, {"each": STICKS_PER_COLOUR,
+                               "red": max(0, STICKS_PER_COLOUR - sum(state.red)),
+                               "blue": max(0, STICKS_PER_COLOUR - sum(state.blue))}, C_STICKS),
     ]
+    # a position set up by hand: the sticks already held and the manches already scored are
+    # told before the first move (the journal then agrees with the table)
+    events.extend(Event("held", name, {"red": r, "blue": b}, C_STICKS)
+                  for name, r, b in zip(state.players, state.red, state.blue, strict=True)
+                  if r or b)
+    if is_over(state):  # a score sheet set up: the whole count, each erased score cited
+        sheet = final_totals(dict(zip(state.players, state.history, strict=True)))
+        events.extend(sheet.events)
+        result = winners_of(sheet.totals)
+        events.append(Event("winner", None, {"winners": result.winners,
+                                             "reason": result.reason}, result.clause))
+    elif any(state.history):
+        events.append(Event("past", None, {
+            "scores": dict(zip(state.players, state.history, strict=True)),
+            "cancelled": dict(zip(state.players, state.cancelled, strict=True))},
+            C_MANCHE_END))
     if not is_over(state):
         events.extend(manche_events(state))
     return tuple(events)
@@ -384,9 +405,10 @@ def resume(state: State, *, manche: object = 1,
     sticks already in front of the players (``red``, ``blue``). Raises :class:`IllegalAction`
     (French, naming who and what) for an impossible position."""
     names, rules, n = state.players, state.variant, len(state.players)
-    if not is_int(manche) or not 1 <= manche <= n:  # type: ignore[operator]
+    if not is_int(manche) or not 1 <= manche <= n + 1:  # type: ignore[operator]
         raise IllegalAction(f"Une partie à {n} joueurs compte {n} manches : la manche va de 1 à "
-                            f"{n}, pas {shown(manche)}.", C_MANCHES)
+                            f"{n} ({n + 1} : la partie finie, toutes les manches comptées), "
+                            f"pas {shown(manche)}.", C_MANCHES)
     k = int(manche) - 1  # type: ignore[call-overload]
     history = {} if history is None else history
     if not isinstance(history, Mapping) or set(history) - set(names):
@@ -416,6 +438,15 @@ def resume(state: State, *, manche: object = 1,
                     found.append(best)
         cancelled.append(tuple(found))
     red_held, blue_held = _sticks(names, rules, red, blue)
+    if k == n:  # after the last manche: the score sheet alone, the game over
+        if any(red_held) or any(blue_held):
+            raise IllegalAction("La partie est finie : plus aucun bâtonnet devant les joueurs "
+                                "(chaque manche les rend à la réserve).", C_MANCHES)
+        last = start_manche(rules, names, state.record, state.first_dealer, n - 1,
+                            tuple(s[:-1] for s in scores), tuple(
+                                tuple(j for j in c if j < n - 1) for c in cancelled))
+        return last._replace(manche=n, hands=((),) * n, trick=(), tricks=TRICKS,
+                             history=tuple(scores), cancelled=tuple(cancelled))
     start = start_manche(rules, names, state.record, state.first_dealer, k, tuple(scores),
                          tuple(cancelled))
     return start._replace(red=red_held, blue=blue_held)

@@ -25,7 +25,7 @@ from tutor.games.drahtseilakt.core import (
 )
 from tutor.games.drahtseilakt.engine import Play, State, View
 from tutor.games.drahtseilakt.scenario import SCENARIO
-from tutor.games.drahtseilakt.text import ALIKE, PHRASES
+from tutor.games.drahtseilakt.text import ALIKE, PHRASES, where_lost
 
 
 class Drahtseilakt(Game[State, Play, View]):
@@ -42,6 +42,7 @@ class Drahtseilakt(Game[State, Play, View]):
     EXPERT = ("prudent", 18000)  # about 0.2 s of computer decisions on the reference machine
     SCENARIO = SCENARIO
     PHRASES = PHRASES
+    where_lost = staticmethod(where_lost)
     ALIKE = ALIKE
     LESSONS = (Lesson("drahtseilakt/paires",
                       "Vous n’avez jamais rendu de paire : recevoir la couleur de bâtonnets que "

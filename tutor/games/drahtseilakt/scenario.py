@@ -89,7 +89,8 @@ def _read_start(data: Mapping[str, Any], start: State) -> State:
 def _write_start(state: State) -> dict[str, Any]:
     if state.manche == 0 and not any(state.red) and not any(state.blue):
         return {}
-    out: dict[str, Any] = {"manche": min(state.manche + 1, len(state.players))}
+    # a game over (a score sheet set up, or played to the end): the manche after the last
+    out: dict[str, Any] = {"manche": state.manche + 1}
     if state.manche:
         out["manches_jouees"] = {p: list(h) for p, h in zip(state.players, state.history)}
     sticks = {p: {k: v for k, v in (("rouges", r), ("bleus", b)) if v}

@@ -6,7 +6,7 @@ never referred to by a gendered pronoun.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor import fr
@@ -118,6 +118,31 @@ def _trick_end(d: Mapping[str, Any], who: str) -> str:
             "forte, entame le pli suivant.")
 
 
+def _sticks(d: Mapping[str, Any], who: str) -> str:
+    each = d["each"]
+    red, blue = d.get("red", each), d.get("blue", each)
+    if red == blue == each:
+        return f"La réserve compte {each} bâtonnets rouges et {each} bâtonnets bleus."
+    def left(count: int, colour: str) -> str:
+        one = COLOURS[colour][0]
+        return sticks_text(count, colour) if count else f"aucun bâtonnet {one}"
+
+    return (f"Dans la réserve : {left(red, 'red')} et {left(blue, 'blue')} ({each} de chaque "
+            "couleur au départ ; les autres sont devant les joueurs).")
+
+
+def _past(d: Mapping[str, Any], who: str) -> str:
+    """The manches scored before a position set up by hand, each erased score said so."""
+    parts = []
+    for name, scores in d["scores"].items():
+        gone = d["cancelled"].get(name, ())
+        shown_scores = [f"{s} (effacé)" if k in gone else str(s)
+                        for k, s in enumerate(scores)]
+        total = sum(s for k, s in enumerate(scores) if k not in gone)
+        parts.append(f"{name} {', '.join(shown_scores)} (total {fr.count(total, 'point')})")
+    return f"Manches déjà jouées : {' ; '.join(parts)}."
+
+
 def _clean(d: Mapping[str, Any], who: str) -> str:
     if d["target"] is None:
         return (f"{who} finit la {manche_word(d['manche'])} sans bâtonnet, mais n’a aucun "
@@ -128,7 +153,7 @@ def _clean(d: Mapping[str, Any], who: str) -> str:
 
 
 def _points(values: Mapping[str, int]) -> str:
-    """``Alex 3 points et Bea 1 point``."""
+    """``Alex 3 points et Béa 1 point``."""
     return fr.join(f"{p} {fr.count(v, 'point')}" for p, v in values.items())
 
 
@@ -140,7 +165,10 @@ PHRASES = Phrasebook("Drahtseilakt", {
     "setup": lambda d, who: fr.seating(d["players"]),
     "cards": "Cartes numérotées en jeu : de 1 à {count}, chacune une seule fois.",
     "score_cards": "Onze cartes score : de 1 à 9, un 0 bleu et un 0 rouge.",
-    "sticks": "La réserve compte {each} bâtonnets rouges et {each} bâtonnets bleus.",
+    "sticks": _sticks,
+    "held": lambda d, who: (f"Devant {who}, avant le premier coup : "
+                            f"{holding_text(d['red'], d['blue'])}."),
+    "past": _past,
     "manche": "Manche {manche} sur {of} : {who} donne les cartes.",
     "deal": _deal,
     "lead": "{who}, à gauche du donneur, entame le premier pli.",
@@ -176,3 +204,20 @@ def describe(event: Event) -> str:
     """One French sentence telling what ``event`` means, without revealing hidden choices;
     a French :class:`ValueError` for anything that is not an event of this game."""
     return PHRASES.describe(event)
+
+
+def where_lost(events: Sequence[Event], seat: str) -> tuple[str, ...]:
+    """Where ``seat``'s points came from in a finished game (the smallest total wins), read from
+    its events, as French phrases (« Pourquoi je n’ai pas gagné ? » opens with them): per
+    manche, the sticks kept at its end and the scores erased."""
+    out = []
+    for e in events:
+        if e.kind == "manche_end" and seat in e.data["scores"]:
+            red, blue = e.data["red"][seat], e.data["blue"][seat]
+            out.append(f"{manche_word(e.data['manche'])} : {holding_text(red, blue)}, "
+                       f"{fr.count(e.data['scores'][seat], 'point')}")
+        elif e.kind == "clean" and e.seat == seat and e.data["target"] is not None:
+            k, score = e.data["target"]
+            out.append(f"votre score de la {manche_word(k)} ({fr.count(score, 'point')}) "
+                       "effacé")
+    return tuple(out)

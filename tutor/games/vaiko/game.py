@@ -30,7 +30,7 @@ from tutor.games.vaiko.state import (
     Variant,
     View,
 )
-from tutor.games.vaiko.text import ALIKE, PHRASES, describe
+from tutor.games.vaiko.text import ALIKE, PHRASES, describe, where_lost
 
 
 class Vaiko(Game[State, Action, View]):
@@ -48,6 +48,7 @@ class Vaiko(Game[State, Action, View]):
     EXPERT = ("memoire", 40000)  # about 0.2 s on the reference machine (docs/conseil.md)
     SCENARIO = SCENARIO
     PHRASES = PHRASES
+    where_lost = staticmethod(where_lost)
     ALIKE = ALIKE
     LESSONS = (Lesson("vaiko/bonus",
                       "Vous n’avez jamais annoncé « Vaiko » : l’annonceur qui a le plus petit "

@@ -7,7 +7,7 @@ quotation goes through :mod:`tutor.fr`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor import fr
@@ -239,3 +239,20 @@ def describe(event: Event, viewer: str | None = None) -> str:
     who sees every face; a player only sees the faces they have seen in the game); a French
     :class:`ValueError` for anything that is not an event of this game."""
     return PHRASES.describe(event, viewer=viewer, target=TARGET)
+
+
+def where_lost(events: Sequence[Event], seat: str) -> tuple[str, ...]:
+    """Where ``seat``'s points came from in a finished game (the smallest total wins), read from
+    its events, as French phrases (« Pourquoi je n’ai pas gagné ? » opens with them): each
+    manche's points, and an announcement's malus or bonus."""
+    out = []
+    manche = 0
+    for e in events:
+        if e.kind == "points" and seat in e.data["points"]:
+            manche += 1
+            out.append(f"manche {manche} : {fr.count(e.data['points'][seat], 'point')}")
+        elif e.kind == "malus" and e.seat == seat and out:
+            out[-1] += f", puis malus d’annonce ({fr.count(e.data['after'], 'point')})"
+        elif e.kind == "bonus" and e.seat == seat and out:
+            out[-1] += f", puis bonus d’annonce ({fr.count(e.data['after'], 'point')})"
+    return tuple(out)

@@ -427,9 +427,7 @@ def _end_manche(state: State, reason: str, events: list[Event], explain: bool
         order = cast(tuple[Card, ...], state.record.shuffles[state.manche])
         new = _setup_manche(state.variant, state.players, state.record, order, state.manche + 1,
                             (state.start + 1) % n, results)
-        if explain:
-            events.append(Event("totals", None, {"manche": state.manche,
-                                                 "totals": _totals(new)}, C_MATCH))
+        if explain:  # the totals first (:func:`opening_events` of a later manche)
             events.extend(opening_events(new))
         return new, tuple(events)
     new = state._replace(hands=((),) * n, removed=state.removed + discarded, phase="over",

@@ -18,7 +18,7 @@ from tutor.games.vampir.cards import C_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYER
 from tutor.games.vampir.hunts import PRESET_LABELS, PRESETS, Variant
 from tutor.games.vampir.scenario import SCENARIO
 from tutor.games.vampir.state import State, View
-from tutor.games.vampir.text import PHRASES
+from tutor.games.vampir.text import PHRASES, where_lost
 
 
 class Vampir(Game[State, Action, View]):
@@ -36,6 +36,7 @@ class Vampir(Game[State, Action, View]):
     EXPERT = ("chasseur", 32000)  # about 0.2 s on the reference machine (docs/conseil.md)
     SCENARIO = SCENARIO
     PHRASES = PHRASES
+    where_lost = staticmethod(where_lost)
     LESSONS = (Lesson("vampir/decompte-par-couleur",
                       "Vous n’avez exposé aucune chasse alors que vous le pouviez : seules les "
                       "chasses exposées comptent au décompte.",

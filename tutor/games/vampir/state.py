@@ -231,6 +231,11 @@ def opening_events(state: State) -> tuple[Event, ...]:
             Event("vampires", None, {}, C_VAMPIRES),
             Event("jokers", None, {"heads": state.variant.joker_heads}, C_JOKERS),
         ]
+    if state.results:  # a later manche (set up by hand, or dealt after one): the totals
+        events.append(Event("totals", None, {
+            "manche": state.manche - 1,
+            "totals": {p: sum(r[k] for r in state.results)
+                       for k, p in enumerate(state.players)}}, C_MATCH))
     events += [
         Event("starters", None, {"manche": state.manche}, C_SETUP),
         Event("deal", None, {"hand": HAND_SIZE, "deck": len(state.deck), "players": n}, C_DEAL),

@@ -6,7 +6,7 @@ says how many cards were drawn, not which).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tutor import fr
@@ -126,3 +126,44 @@ def _colour(d: Mapping[str, Any]) -> str:
         return (f"{label}. Personne d’autre ne montre cette couleur : {discard[0]} a forcément "
                 "le moins de têtes et la défausse.")
     return f"{label}. {discard[0]} a le moins de têtes et défausse cette couleur."
+
+
+def where_lost(events: Sequence[Event], seat: str) -> tuple[str, ...]:
+    """Where ``seat``'s points went in a finished game, read from its events, as French phrases
+    (« Pourquoi je n’ai pas gagné ? » opens with them): per manche, the hunts discarded as the
+    weakest of their colour (``vampir/decompte-par-couleur``) and the points kept."""
+    manche = 1
+    lost: dict[int, list[str]] = {}
+    kept: dict[int, int] = {}
+    shown: dict[int, int] = {}
+    for e in events:
+        if e.kind == "end":
+            manche = e.data["manche"]
+        elif e.kind == "colour" and seat in e.data["heads"]:
+            shown[manche] = shown.get(manche, 0) + 1
+        if e.kind == "colour" and seat in e.data["discard"]:
+            heads = e.data["heads"]
+            others = [h for p, h in heads.items() if p != seat]
+            why = ("à égalité pour le moins de têtes" if len(e.data["discard"]) > 1 else
+                   "le moins de têtes de la couleur" if others else
+                   "seule chasse de la couleur, donc la plus faible")
+            lost.setdefault(manche, []).append(
+                f"{of_location(e.data['location'])} ({heads_text(heads[seat])}, {why})")
+        elif e.kind == "points":
+            kept[manche] = e.data["points"].get(seat, 0)
+    out = []
+    several = len(kept) > 1
+    for m in sorted(kept):
+        where = f"à la manche {m}, " if several else ""
+        if m in lost:
+            hunts = lost[m]
+            noun = "votre chasse" if len(hunts) == 1 else "vos chasses"
+            verb = "a été défaussée" if len(hunts) == 1 else "ont été défaussées"
+            out.append(f"{where}{noun} {fr.join(hunts)} {verb}, "
+                       f"{fr.count(kept[m], 'point')} gardé{'s' if kept[m] >= 2 else ''}")
+        elif not shown.get(m):
+            out.append(f"{where}aucune chasse exposée, donc aucun point")
+        else:
+            out.append(f"{where}aucune de vos chasses défaussée, "
+                       f"{fr.count(kept[m], 'point')} gardé{'s' if kept[m] >= 2 else ''}")
+    return tuple(out)

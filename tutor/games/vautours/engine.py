@@ -111,6 +111,9 @@ def opening_events(state: State) -> tuple[Event, ...]:
         Event("shuffle", None, {"order": state.order}, C_DECK),
         Event("reveal", None, {"card": state.pile[0], "pile": state.pile,
                                "manche": manche(state)}, C_REVEAL),
+        # a position set up by hand: the piles already won, before the first move
+        *(Event("kept", name, {"cards": cards}, C_TAKE)
+          for name, cards in zip(state.players, state.taken, strict=True) if cards),
     )
 
 

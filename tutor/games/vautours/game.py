@@ -26,7 +26,7 @@ from tutor.games.vautours.state import (
     Variant,
     View,
 )
-from tutor.games.vautours.text import PHRASES
+from tutor.games.vautours.text import PHRASES, where_lost
 
 
 class Vautours(Game[State, Play, View]):
@@ -43,6 +43,7 @@ class Vautours(Game[State, Play, View]):
     EXPERT = ("prudent", 140000)  # about 0.2 s of computer decisions on the reference machine
     SCENARIO = SCENARIO
     PHRASES = PHRASES
+    where_lost = staticmethod(where_lost)
     LESSONS = (Lesson("vautours/suricate",
                       "Vous n’avez remporté aucune carte Suricate : elle revient à la carte la "
                       "plus forte posée, et deux cartes égales s’annulent (la suivante peut "

@@ -68,6 +68,8 @@ PHRASES = Phrasebook("Stupides Vautours", {
     "take": "{who} garde {cards:pile}, face cachée, jusqu’au décompte.",
     "discard": "Chacun pose la carte jouée sur sa pile ouverte, face visible.",
     "end": "C’était la dernière manche : la partie est finie.",
+    "kept": lambda d, who: (f"Devant {who}, avant le premier coup : "
+                            f"{pile_text(d['cards'])} (total {fr.signed(sum(d['cards']))})."),
     "pile_lost": "Dernière manche sans gagnant : la pile ({pile:pile}) est perdue.",
     "pile_shared": "Dernière manche sans gagnant : {seats:names} comptent chacun {total:signed} "
                    "(pile partagée).",
@@ -84,3 +86,31 @@ def describe(event: Event) -> str:
 
     Raises :class:`ValueError` (French) for anything that is not an event of this game."""
     return PHRASES.describe(event)
+
+
+def where_lost(events: Sequence[Event], seat: str) -> tuple[str, ...]:
+    """Where ``seat``'s points went in a finished game, read from its events, as French phrases
+    (« Pourquoi je n’ai pas gagné ? » opens with them): the piles kept, good and bad, the cards
+    cancelled by an equal one and the last pile lost."""
+    good = [sum(e.data["cards"]) for e in events
+            if e.kind == "take" and e.seat == seat and sum(e.data["cards"]) > 0]
+    bad = [sum(e.data["cards"]) for e in events
+           if e.kind == "take" and e.seat == seat and sum(e.data["cards"]) <= 0]
+    cancelled = sum(1 for e in events if e.kind == "cancel" and seat in e.data["seats"])
+    out = []
+    if good:
+        out.append(f"{fr.count(len(good), 'pile')} de points gardée{'s' if len(good) > 1 else ''}"
+                   f" ({fr.signed(sum(good))})")
+    else:
+        out.append("aucune pile de points gardée")
+    if bad:
+        out.append(f"{fr.count(len(bad), 'pile')} de vautours prise{'s' if len(bad) > 1 else ''}"
+                   f" ({fr.signed(sum(bad))})")
+    if cancelled:
+        out.append(f"votre carte annulée {fr.count(cancelled, 'fois', 'fois')} par une carte "
+                   "de même valeur")
+    for e in events:
+        if e.kind == "pile_lost":
+            out.append(f"la dernière pile ({pile_text(e.data['pile'])}) perdue pour tout le "
+                       "monde")
+    return tuple(out)

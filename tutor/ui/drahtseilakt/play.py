@@ -35,7 +35,7 @@ from tutor.ui.editor import (
 from tutor.ui.quiz import Question, Quiz
 from tutor.ui.table import PlayTable, Sandbox, Surface
 
-NAMES = ("Alex", "Bea", "Carla", "Dario", "Emma")
+NAMES = ("Alex", "Béa", "Carla", "Dario", "Emma")
 
 
 def table_html(seen: d.View) -> str:
@@ -150,13 +150,13 @@ def write_position(position: Position) -> dict[str, Any]:
     hands = {p: list(h) for p, h in position.fronts.get("mains", {}).items() if h}
     if hands:
         deal["mains"] = hands
-    if deal:
+    if deal and manche <= n:  # a game over deals nothing more
         data["donnes"] = [{} for _ in range(manche - 1)] + [deal]
     return data
 
 
 EDITOR = EditorSpec(
-    numbers=(Number("manche", "Manche"),),
+    numbers=(Number("manche", "Manche", after="partie finie (feuille de score)"),),
     choices=(Choice("donneur", "Donneur de cette manche"),),
     series=(Series("scores", "Scores des manches déjà jouées (bâtonnets gardés) :", "manche"),),
     counts=(Counts("batons", "Bâtonnets déjà devant chaque joueur dans cette manche :",
@@ -167,10 +167,13 @@ EDITOR = EditorSpec(
     fronts=(Front("mains", f"Main ({d.HAND_SIZE} cartes au plus ; celles que vous ne choisissez "
                   "pas sont distribuées au hasard)", tuple(range(1, 51)), most=d.HAND_SIZE),),
     write=write_position,
-    intro="Ce que vous ne choisissez pas est distribué au hasard du numéro de partie.")
+    intro="Ce que vous ne choisissez pas est distribué au hasard du numéro de partie. Une fin "
+          "de partie se met en place par sa feuille de score : choisissez la manche « partie "
+          "finie », entrez le score de chaque manche (les bâtonnets gardés à sa fin) ; le "
+          "décompte suit la règle, chaque score effacé cité.")
 
 SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
-                  bots=("Alex", "Bea", "Dario", "Emma"), opponents=(2, 3, 4), level="prudent",
+                  bots=("Alex", "Béa", "Dario", "Emma"), opponents=(2, 3, 4), level="prudent",
                   players=(3, 4, 5), editor=EDITOR)
 
 

@@ -219,6 +219,10 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
             columns.append(f'<div class="tv-panel"><div class="tv-title">{h.esc(label)}</div>'
                            f"<p><strong>Vainqueur : {h.esc(fr.join(out.winners))}</strong></p>"
                            f"<p>{h.esc(out.reason)}</p>{PAGE.cite(out.clause)}</div>")
+        open_point = tiebreak_open_point(scores, taken)
+        if open_point:
+            columns.append(f'<div class="tv-panel tv-tiebreak-open"><p>{h.esc(open_point)}</p>'
+                           f"{PAGE.cite(v.C_TIEBREAK)}</div>")
         rows = [[h.esc(p), h.esc(", ".join(fr.signed(c) for c in taken[p]) or "—"),
                  f"<strong>{h.esc(fr.signed(scores[p]))}</strong>"] for p in taken]
         set_html(self.out, h.table(["Joueur", "Cartes gagnées", "Total"], rows)
@@ -231,6 +235,34 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
         """These winnings in a game: each player has won them in the manches played so far."""
         taken = {name: tuple(cards) for name, cards in self.winnings().items()}
         return Position(tuple(taken), "standard", {"pioche": ()}, {"gains": taken})
+
+
+def tiebreak_open_point(scores: dict[str, int], taken: dict[str, list[int]]) -> str:
+    """When the winnings fall where the booklets say nothing (the second best total shared by
+    several, or no second total; in the variant, no tied player with a Suricate card): one
+    French paragraph saying it is an open point, what the tutor keeps and where the page says
+    so (the clause « Le départage », and « Ce que la règle ne dit pas »); empty otherwise."""
+    totals = sorted(set(scores.values()), reverse=True)
+    first = [p for p, t in scores.items() if t == totals[0]]
+    if len(first) < 2:
+        return ""
+    said = []
+    second = [p for p, t in scores.items() if len(totals) > 1 and t == totals[1]]
+    if len(totals) == 1:
+        said.append("tout le monde est à égalité : il n’y a pas de deuxième total, et le tuteur "
+                    "retient que tout le monde partage la victoire")
+    elif len(second) > 1:
+        said.append(f"le deuxième total est lui-même partagé ({fr.join(second)}) : le tuteur "
+                    "retient qu’ils gagnent ensemble")
+    if not any(c > 0 for p in first for c in taken[p]):
+        said.append(f"dans la variante, aucun des joueurs à égalité ({fr.join(first)}) n’a de "
+                    "carte Suricate : le tuteur retient qu’ils partagent la victoire")
+    if not said:
+        return ""
+    return fr.typography(
+        f"Point ouvert : les livrets ne disent pas quoi faire ici ; {' ; '.join(said)}. La "
+        "page le règle dans l’article « Le départage » (paragraphe « Précision », lien "
+        "ci-dessous) et le rappelle dans la partie « Ce que la règle ne dit pas ».")
 
 
 def tiebreak_compare() -> TiebreakCompare:
