@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT   ?= 8866
 
-.PHONY: help test app lab bench load check lint chromium notebooks clean static test-static npm
+.PHONY: help test app lab bench load check lint chromium nginx notebooks clean static test-static npm
 
 help:
 	@echo "make app    serve the tutor with Voilà on http://127.0.0.1:$(PORT)"
@@ -46,7 +46,7 @@ $(AXE): | npm
 	mkdir -p build/axe
 	cd build/axe && npm install --no-audit --no-fund --silent axe-core@4.14.1
 
-test: $(STAMP) chromium lint check $(AXE)
+test: $(STAMP) chromium nginx lint check $(AXE)
 	$(PY) -m pytest
 
 app: $(STAMP)
@@ -86,3 +86,10 @@ test-static: static chromium $(AXE)
 
 clean:
 	rm -rf $(VENV) test-artefacts bench-results .mypy_cache .ruff_cache build
+
+# Debian's nginx for the deployment test (tests/browser/test_hostile_server.py runs the hostile
+# cases through deploy/nginx/ too; it is skipped, saying why, without nginx)
+nginx:
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
+	  echo "Installing Debian's nginx for the deployment test..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nginx >/dev/null; }

@@ -95,7 +95,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
     from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-    from tutor.voila import guards
+    from tutor.voila import guards, server
     from tutor.voila.guards import TutorPageHandler
     from tutor.voila.kernels import LOG_CLIENT, PoolMixin
 
@@ -130,13 +130,19 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
             return settings
 
         def listen(self) -> None:
-            # a link past the header limit was reset by Tornado (the browser's own error page):
-            # read up to 1 MiB, and answer what passes TUTOR_MAX_URL_KB with a French 414 page
+            # answer what passes TUTOR_MAX_URL_KB with a French 414 page (and a link past the
+            # header limit too: server.TutorHTTPServer)
             app = self.app
-            listen, find = app.listen, app.find_handler
+            find = app.find_handler
 
             def listen_wide(port: int, address: str = "", **kw: Any) -> Any:
-                return listen(port, address, max_header_size=max(max_url * 2, 2**20), **kw)
+                # headers read for tens of seconds and a few KB at most, connections bounded
+                # per address, the accept loop's errors counted (tutor/voila/server.py)
+                limits = server.Connections.from_env()
+                wide = max(limits.header_kb * 1024, 4 * max_url)
+                http = server.TutorHTTPServer(app, limits=limits, max_header_size=wide)
+                http.listen(port, address, **kw)
+                return http
 
             def find_handler(request: Any, **kw: Any) -> Any:
                 # whatever this request (and the websocket or kernel it opens) logs counts
