@@ -88,6 +88,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
     from voila import app as voila_app
     from voila.app import Voila
     from voila.handler import VoilaHandler
+    from voila.request_info_handler import RequestInfoSocketHandler
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
     from voila.static_file_handler import TemplateStaticFileHandler
     from voila.tornado.contentshandler import VoilaContentsHandler
@@ -159,9 +160,11 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
             handlers = []
             for h in super().init_handlers():
                 # no file tree, no contents, no login or logout (no accounts: /logout answered
-                # 500 with a traceback, a missing template)
+                # 500 with a traceback, a missing template), no /voila/query/<kernel> (a
+                # preheated kernel's query string for anyone naming it; the tutor reads none)
                 if h[1] in (TornadoVoilaTreeHandler, VoilaContentsHandler, LoginFormHandler,
-                            LogoutHandler) or h[0].endswith(("/login", "/logout")):
+                            LogoutHandler, RequestInfoSocketHandler) \
+                        or h[0].endswith(("/login", "/logout")):
                     continue
                 if h[1] in replaced:
                     h = (h[0], replaced[h[1]], *h[2:])
@@ -192,7 +195,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
         "max_kernels": lim.max_kernels, "pool_size": lim.pool_size,
         "kernel_max_mb": lim.kernel_max_mb, "cull_connected_timeout": lim.cull_connected_timeout,
         "client_kernels": lim.client_kernels, "address_pending": lim.address_pending,
-        "connect_grace": lim.connect_grace,
+        "connect_grace": lim.connect_grace, "address_kernels": lim.address_kernels,
     }
     paths = os.environ.get("JUPYTER_PATH", "")
     if str(TEMPLATES) not in paths.split(os.pathsep):

@@ -12,9 +12,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import websocket
+from playwright.sync_api import Browser
 
+from .conftest import serve
 from .front import Front, fronts
-from .test_hostile import OTHER, get
+from .kernel import KernelChannel, cookie_header, first_visit, kernel_id, kernel_pid, kernels_of
+from .pages import READY_TIMEOUT_MS, wait_ready
+from .test_hostile import GAME, OTHER, get
 
 HALF_OPEN = 1100  # connections the hostile visitor opens (the server may have 1,024 files)
 NOFILE = 1024
@@ -103,3 +108,108 @@ def test_idle_half_open_connections_leave_other_visitors_served(front: Front) ->
     assert cpu < 0.5 * spent, "the server does not spin"
     assert status in (200, 301, 302)
     assert "Traceback" not in app.log.read_bytes()[log_before:].decode(errors="replace")
+
+
+@pytest.fixture(params=["direct", "nginx"])
+def small(request: pytest.FixtureRequest) -> Iterator[Front]:
+    """A server of 6 kernels at most, 3 for one address."""
+    with fronts(request.param, "voila-address", TUTOR_MAX_KERNELS="6", TUTOR_POOL_SIZE="1",
+                TUTOR_ADDRESS_KERNELS="3", TUTOR_ADDRESS_PENDING="10") as f:
+        yield f
+
+
+def channel_refused(front: Front, kid: str, cookie: str) -> bool:
+    """Whether the server refuses a kernel websocket to ``kid`` with this ``Cookie`` header."""
+    url = f"ws://{front.host}:{front.port}/api/kernels/{kid}/channels?session_id=x"
+    try:
+        ws = websocket.create_connection(url, timeout=30, cookie=cookie or None)
+    except websocket.WebSocketBadStatusException as exc:
+        return exc.status_code == 403
+    ws.close()
+    return False
+
+
+def test_one_address_never_holds_more_kernels_than_its_limit(small: Front) -> None:
+    app = small.app
+    statuses, channels = [], []
+    try:
+        for _ in range(8):  # a new client each time (no cookie kept), its page connected
+            status, body, headers = get(small.url, f"/voila/render/{GAME}")
+            statuses.append(status)
+            if status != 200:
+                assert "Votre adresse tient déjà 3 pages du tuteur" in body, body[:500]
+                continue
+            cookie = cookie_header(headers.get_all("Set-Cookie") or [])
+            channels.append(KernelChannel(small.url, kernel_id(body), cookie))
+        held = len(kernels_of(app.pid))
+        # another visitor is served meanwhile
+        page_html, cookie = first_visit(f"{small.url}/voila/render/{GAME}")
+        learner = KernelChannel(small.url, kernel_id(page_html), cookie)
+        learner.close()
+    finally:
+        for channel in channels:
+            channel.close()
+    print(f"[{small.name}] one address, 8 cookie-less pages with their websockets open: "
+          f"{statuses.count(200)} served, {statuses.count(429)} refused (429, French page); "
+          f"{held} kernels running of 6; another visitor served")
+    assert statuses.count(200) == 3 and statuses.count(429) == 5
+
+
+def test_a_kernel_id_alone_neither_opens_drives_nor_stops_a_page(small: Front) -> None:
+    app = small.app
+    page_html, cookie = first_visit(f"{small.url}/voila/render/{GAME}")
+    kid = kernel_id(page_html)
+    pid = kernel_pid(kid)
+    assert pid is not None
+    _, _, other = get(small.url, "/voila/render/index.ipynb")
+    other_cookie = cookie_header(other.get_all("Set-Cookie") or [])
+    assert channel_refused(small, kid, ""), "no cookie: refused"
+    assert channel_refused(small, kid, other_cookie), "another client's cookie: refused"
+    assert not channel_refused(small, kid, cookie), "the page's own client: accepted"
+    # a message a page never sends, even from its own client: dropped, the kernel lives on
+    channel = KernelChannel(small.url, kid, cookie)
+    try:
+        channel.send("shutdown_request", {"restart": False}, channel="control")
+        channel.send("interrupt_request", {}, channel="control")
+        time.sleep(3)
+        info = channel.send("kernel_info_request", {})
+        assert any(m["parent_header"].get("msg_id") == info
+                   for m in channel.reply_to(info, reply=True))
+    finally:
+        channel.close()
+    assert Path(f"/proc/{pid}").exists(), "the kernel was not stopped"
+    # Voilà's query-string socket (unused by the tutor) is not served
+    status, body, _ = get(small.url, f"/voila/query/{kid}")
+    assert status == 404 and "Cette page n’existe pas." in body
+    log = app.log.read_text(errors="replace")
+    assert f"Connexion au noyau {kid} refusée" in log
+    assert "Message shutdown_request refusé" in log
+    print(f"[{small.name}] kernel websocket: refused without the cookie and with another "
+          "client's (403), accepted with its own; shutdown_request and interrupt_request "
+          "dropped; /voila/query/<id> answers the French 404")
+
+
+def test_another_site_pointing_images_at_game_pages_locks_nobody_out(browser: Browser) -> None:
+    with serve("voila-images", TUTOR_POOL_SIZE="1") as app:
+        deadline = time.monotonic() + 600
+        while "Réserves pleines" not in app.log.read_text(errors="replace"):
+            assert time.monotonic() < deadline, "the pools never filled"
+            time.sleep(1)
+        before = len(kernels_of(app.pid))
+        page = browser.new_page()
+        # another site (a page of another origin) with 12 images pointing at game pages
+        images = "".join(f'<img src="{app.url}/voila/render/{GAME}?i={i}">' for i in range(12))
+        page.set_content(f"<!doctype html><title>ailleurs</title>{images}")
+        page.wait_for_load_state("load")
+        status, body, _ = get(app.url, f"/voila/render/{GAME}", source="127.0.0.1",
+                              headers={"Sec-Fetch-Dest": "image", "Sec-Fetch-Mode": "no-cors"})
+        assert status == 403 and "Les pages du tuteur s’ouvrent dans un onglet" in body
+        started = len(kernels_of(app.pid)) - before
+        # the learner of that address opens a game page in a tab: served
+        response = page.goto(f"{app.url}/voila/render/{GAME}", timeout=READY_TIMEOUT_MS)
+        assert response is not None and response.status == 200
+        wait_ready(page, whole=False)
+        page.close()
+        print(f"12 <img> of another site pointing at a game page: {started} kernel(s) started "
+              "for them; the learner's own navigation then served (200)")
+        assert started <= 0

@@ -134,6 +134,7 @@ class Limits:
     client_kernels: int = 8
     address_pending: int = 10
     connect_grace: int = 60
+    address_kernels: int = 0  # 0: three quarters of max_kernels (see from_env)
 
     @classmethod
     def from_env(cls, pages: int, env: Mapping[str, str] = os.environ,
@@ -144,19 +145,26 @@ class Limits:
         ``TUTOR_CULL_CONNECTED_TIMEOUT`` (seconds) override them. ``TUTOR_CLIENT_KERNELS``
         (8: kernels one client may hold, a learner with every page open),
         ``TUTOR_ADDRESS_PENDING`` (10: kernels of one address whose page has not connected yet)
-        and ``TUTOR_CONNECT_GRACE`` (60 s: how long such a kernel is kept) bound one visitor."""
+        and ``TUTOR_CONNECT_GRACE`` (60 s: how long such a kernel is kept) bound one visitor.
+        ``TUTOR_ADDRESS_KERNELS`` (three quarters of the cap, at least 1: kernels one address
+        holds, connected or not, whatever its cookies; a class behind one router may be given
+        the whole cap) keeps room for other addresses."""
         avail = memory_available_mb() if available_mb is None else available_mb
         pages = max(pages, 1)
         max_kernels = env_int(env, "TUTOR_MAX_KERNELS", max(2, int(0.6 * avail) // LEARNER_MB))
         default_pool = min(MAX_POOL_PER_PAGE, max_kernels // (2 * pages))
         pool = env_int(env, "TUTOR_POOL_SIZE", default_pool)
-        return cls(max_kernels=max(1, max_kernels),
+        max_kernels = max(1, max_kernels)
+        address_kernels = env_int(env, "TUTOR_ADDRESS_KERNELS",
+                                  max(1, max_kernels - max_kernels // 4))
+        return cls(max_kernels=max_kernels,
                    pool_size=max(0, min(pool, max_kernels // pages)),
                    kernel_max_mb=env_int(env, "TUTOR_KERNEL_MAX_MB", 400),
                    cull_connected_timeout=env_int(env, "TUTOR_CULL_CONNECTED_TIMEOUT", 1800),
                    client_kernels=max(1, env_int(env, "TUTOR_CLIENT_KERNELS", 8)),
                    address_pending=max(1, env_int(env, "TUTOR_ADDRESS_PENDING", 10)),
-                   connect_grace=max(1, env_int(env, "TUTOR_CONNECT_GRACE", 60)))
+                   connect_grace=max(1, env_int(env, "TUTOR_CONNECT_GRACE", 60)),
+                   address_kernels=max(1, address_kernels))
 
 
 def env_int(env: Mapping[str, str], name: str, default: int) -> int:
@@ -259,6 +267,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
     client_kernels = Int(8, config=True, help="Kernels one client (cookie) may hold.")
     address_pending = Int(10, config=True,
                           help="Kernels of one address whose page has not connected yet.")
+    address_kernels = Int(1000, config=True,
+                          help="Kernels one address may hold, connected or not.")
 
     _pooled: frozenset[str] = frozenset()
     _connected_once: set[str]
@@ -285,6 +295,11 @@ class TutorKernelManager(AsyncMappingKernelManager):
         """Kernels running for ``client``'s pages."""
         return sum(1 for kid, o in self._owners.items()
                    if o.cookie == client.cookie and kid in self._kernels)
+
+    def kernels_of_address(self, address: str) -> int:
+        """Kernels handed to pages of ``address``, connected or not, whatever their cookie."""
+        return sum(1 for kid, o in self._owners.items()
+                   if o.address == address and kid in self._kernels)
 
     def kernels_pending(self, address: str) -> int:
         """Kernels handed to pages of ``address`` that have not connected yet."""
