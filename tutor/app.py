@@ -196,6 +196,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
         "kernel_max_mb": lim.kernel_max_mb, "cull_connected_timeout": lim.cull_connected_timeout,
         "client_kernels": lim.client_kernels, "address_pending": lim.address_pending,
         "connect_grace": lim.connect_grace, "address_kernels": lim.address_kernels,
+        "kernel_cpu_per_minute": lim.kernel_cpu_per_minute,
     }
     paths = os.environ.get("JUPYTER_PATH", "")
     if str(TEMPLATES) not in paths.split(os.pathsep):
