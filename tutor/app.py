@@ -182,7 +182,8 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
             assert any(h[1] is guards.KernelSocket for h in handlers)
             assert not any(h[1] in replaced for h in handlers)
             assert all(h[1] is not VoilaHandler for h in handlers)
-            return redirect + handlers
+            # every response: the CSP and the other headers, French error pages
+            return [guards.french_errors(h) for h in redirect + handlers]
 
     config = {section: dict(values) for section, values in CONFIG.items()}
     for key, env in (("cull_idle_timeout", "TUTOR_CULL_IDLE_TIMEOUT"),

@@ -5,6 +5,7 @@ visitors from 127.0.0.1 (both the loopback). Figures are printed (``pytest -rP``
 
 from __future__ import annotations
 
+import random
 import resource
 import socket
 import time
@@ -15,7 +16,7 @@ import pytest
 import websocket
 from playwright.sync_api import Browser
 
-from .conftest import serve
+from .conftest import App, serve
 from .front import Front, fronts
 from .kernel import KernelChannel, cookie_header, first_visit, kernel_id, kernel_pid, kernels_of
 from .pages import READY_TIMEOUT_MS, wait_ready
@@ -213,3 +214,58 @@ def test_another_site_pointing_images_at_game_pages_locks_nobody_out(browser: Br
         print(f"12 <img> of another site pointing at a game page: {started} kernel(s) started "
               "for them; the learner's own navigation then served (200)")
         assert started <= 0
+
+
+def fuzzed_paths(count: int = 200) -> list[str]:
+    """Addresses of every shape the server routes, mistyped, truncated or with odd bytes."""
+    rng = random.Random(63)
+    prefixes = ["/", "/voila/", "/voila/render/", "/voila/static/", "/voila/labextensions/",
+                "/voila/templates/", "/voila/templates/tutor/static/", "/voila/files/",
+                "/voila/api/shutdown/", "/api/", "/api/kernels/", "/voila/query/",
+                "/voila/tree/", "/static/", "/voila/nbextensions/"]
+    pieces = ["index.ipynb", GAME, "inconnu.ipynb", "..", "%2e%2e", "%00", "%ff", "%c3%28",
+              "x" * 300, "a b", "%20", "é", "%", "%zz", "\\", ";", "?", "#", "//", "~",
+              "00000000-0000-0000-0000-000000000000", "lab", "static", "x.png", "x.js"]
+    out = ["/voila/render/%00", "/voila/render/a%ff.ipynb", "/voila/render/index.ipynb/x",
+           "/voila/render/inconnu.ipynb", "/voila/static/x", "/voila/files/x.png",
+           "/voila/templates/tutor/static/x", "/voila/labextensions/x"]
+    while len(out) < count:
+        path = rng.choice(prefixes) + "/".join(rng.choice(pieces)
+                                               for _ in range(rng.randint(1, 3)))
+        out.append(path.replace(" ", "%20").replace("é", "%C3%A9").replace("#", "%23"))
+    return out
+
+
+def test_every_error_is_a_french_page_with_the_csp_and_no_traceback(app: App) -> None:
+    since = app.log.stat().st_size
+    statuses: dict[int, int] = {}
+    for path in fuzzed_paths():
+        status, body, headers = get(app.url, path, source="127.0.0.1",
+                                    headers={"Sec-Fetch-Dest": "document",
+                                             "Sec-Fetch-Mode": "navigate"})
+        statuses[status] = statuses.get(status, 0) + 1
+        csp = headers.get("Content-Security-Policy") or ""
+        assert "script-src 'self'" in csp and "unsafe-eval" not in csp, (path, status)
+        assert status < 500, (path, status, body[:300])
+        if status >= 400 and "json" not in (headers.get("Content-Type") or ""):
+            assert 'lang="fr"' in body and "<h1>" in body, (path, status, body[:300])
+    time.sleep(0.5)
+    log = app.log.read_bytes()[since:].decode(errors="replace")
+    print(f"200 fuzzed addresses: statuses {dict(sorted(statuses.items()))}, every error a "
+          f"French page, the CSP on every response; log +{len(log)} bytes")
+    assert "Traceback" not in log
+
+
+def test_the_pages_work_without_unsafe_eval(browser: Browser, app: App) -> None:
+    page = browser.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text)
+            if "Content Security Policy" in m.text or "unsafe-eval" in m.text else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    response = page.goto(f"{app.url}/voila/render/{GAME}", timeout=READY_TIMEOUT_MS)
+    assert response is not None
+    assert "unsafe-eval" not in (response.headers.get("content-security-policy") or "")
+    wait_ready(page)
+    assert page.locator(".tv-game").count() >= 1
+    page.close()
+    assert problems == []

@@ -69,7 +69,7 @@ CLIENT_COOKIE = "tutor_client"
 # Content-Security-Policy of every page: scripts only from the server itself (the page's inline
 # configuration, Voilà's bundles, anywidget's module made from a blob), nothing from elsewhere
 CSP = "; ".join([
-    "default-src 'self'", "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
+    "default-src 'self'", "script-src 'self' 'unsafe-inline' blob:",
     "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:", "font-src 'self' data:",
     "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'",
     "frame-ancestors 'self'",
@@ -540,7 +540,23 @@ class TutorPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         for name in OVERRIDES:
             self.request.arguments.pop(name, None)
             self.request.query_arguments.pop(name, None)
+        if not self.served_file(self.path_kwargs.get("path") or "/".join(self.path_args)):
+            raise web.HTTPError(404)  # a mistyped game link: the French 404 page, no kernel
         await super().prepare(*args, **kwargs)
+
+    def served_file(self, path: str) -> bool:
+        """Whether ``path`` (the address after ``/voila/render/``) names a notebook file of
+        the served folder: a NUL byte or an unreadable name answered 500 with a traceback."""
+        if not path:
+            return True  # Voilà's own notebook (the root), if any
+        if "\x00" in path or not path.endswith(".ipynb"):
+            return False
+        try:
+            root = Path(self.kernel_manager.root_dir).resolve()
+            target = (root / path).resolve()
+            return target.is_file() and root in target.parents
+        except (OSError, ValueError, RuntimeError):
+            return False
 
     async def get(self, path: str | None = None) -> None:
         if not self.top_level():
@@ -690,8 +706,9 @@ class TemplateFiles(TemplateStaticFileHandler):  # type: ignore[misc]
     is a French 404, not a 500 with a traceback in the log."""
 
     def parse_url_path(self, path: str) -> str:
-        parts = path.split("/", 2)
-        if len(parts) != 3 or parts[1] != "static" or not parts[0] or not parts[2]:
+        parts = os.path.normpath(path).split(os.path.sep, 2)  # as Voilà will split it
+        if len(parts) != 3 or parts[1] != "static" or not parts[0] or not parts[2] \
+                or path.split("/", 2)[:2] != parts[:2]:
             raise web.HTTPError(404)
         try:
             return str(super().parse_url_path(path))
@@ -702,6 +719,58 @@ class TemplateFiles(TemplateStaticFileHandler):  # type: ignore[misc]
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(page("not-found", NOT_FOUND_TITLE, NOT_FOUND_TEXT, NOT_FOUND_MORE, "/",
                          "Aller à l’accueil"))
+
+
+ERROR_PAGES = {
+    400: ("Adresse mal formée", "Cette adresse est mal formée.",
+          "Elle contient des caractères que le tuteur ne lit pas\u202f: elle a peut-être été "
+          "mal recopiée. L’accueil du tuteur mène à toutes ses pages."),
+    403: ("Accès refusé", "Le tuteur ne sert pas cette adresse.",
+          "L’accueil du tuteur mène à toutes ses pages."),
+    404: (NOT_FOUND_TITLE, NOT_FOUND_TEXT, NOT_FOUND_MORE),
+    405: ("Action refusée", "Le tuteur ne répond pas à cette demande à cette adresse.",
+          "L’accueil du tuteur mène à toutes ses pages."),
+    414: (LONG_TITLE, LONG_TEXT, LONG_MORE),
+}
+ERROR_OTHER = ("Erreur du tuteur", "Le tuteur n’a pas pu répondre à cette demande.",
+               "Réessayez dans un moment, ou repartez de l’accueil du tuteur. Le détail "
+               "technique a été consigné pour l’équipe.")
+
+
+def error_page(status: int) -> str:
+    """The French page of an error ``status`` (:data:`ERROR_PAGES`, else :data:`ERROR_OTHER`)."""
+    title, text, more = ERROR_PAGES.get(status, ERROR_OTHER)
+    return page(f"error-{status}", title, text, more, "/", "Aller à l’accueil")
+
+
+class FrenchErrors:
+    """Mixed into every handler the app serves (:func:`french_errors`): every response carries
+    :data:`HEADERS` (the Content-Security-Policy included: redirects, static files and errors
+    too), and every error page Voilà, jupyter_server or Tornado would draw in English is the
+    French :func:`error_page` (the JSON API keeps its JSON errors)."""
+
+    def set_default_headers(self) -> None:
+        me: Any = self
+        super().set_default_headers()  # type: ignore[misc]
+        for name, value in HEADERS.items():
+            me.set_header(name, value)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        me: Any = self
+        if isinstance(self, APIHandler) and status_code != 404:
+            super().write_error(status_code, **kwargs)  # type: ignore[misc]
+            return
+        me.set_header("Content-Type", "text/html; charset=utf-8")
+        me.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+        me.finish(error_page(status_code))
+
+
+def french_errors(rule: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A handler rule ``(pattern, class, ...)`` with :class:`FrenchErrors` mixed in."""
+    cls = rule[1]
+    if not isinstance(cls, type) or issubclass(cls, FrenchErrors):
+        return rule
+    return (rule[0], type(cls.__name__, (FrenchErrors, cls), {}), *rule[2:])
 
 
 def log_request(handler: Any) -> None:
