@@ -180,3 +180,43 @@ def test_a_kernel_busy_past_its_processor_budget_is_reported() -> None:
     assert 54 <= first <= 62  # within about a minute of being busy
     budget.forget({"calme"})
     assert budget.over("occupé", 200, 190) is None  # forgotten: a fresh window
+
+
+def test_stored_progress_is_read_with_the_browsers_json_rules() -> None:
+    from tutor.ui import progress_store as store
+
+    good = json.dumps({"format": 2, "game": "vautours",
+                       "tabs": {"a1b2c3d4e5f6": {"vautours/egalite": [6, 0, 0, 0]}}})
+    assert store.read(good, "vautours", ["vautours/egalite"]).tabs
+    for constant in ("NaN", "Infinity", "-Infinity"):
+        text = good.replace("[6, 0, 0, 0]", f"[6, 0, 0, {constant}]")
+        # Python's json reads it; the browser's JSON.parse does not: unreadable, kept aside
+        json.loads(text)
+        stored = store.read(text, "vautours", ["vautours/egalite"])
+        assert stored.aside and stored.notice == store.UNREADABLE, constant
+
+
+def test_only_tab_ids_of_the_tutors_shape_are_read() -> None:
+    from tutor.ui import progress_store as store
+
+    text = json.dumps({"format": 2, "game": "vautours", "tabs": {
+        "a1b2c3d4e5f6": {"vautours/egalite": [2, 0, 0, 0]},
+        "é" * 60: {"vautours/egalite": [5, 0, 0, 0]},
+        "x y": {"vautours/egalite": [5, 0, 0, 0]}}}, ensure_ascii=False)
+    stored = store.read(text, "vautours", ["vautours/egalite"])
+    assert list(stored.tabs) == ["a1b2c3d4e5f6"]
+    assert stored.notice == store.PART_UNREADABLE
+
+
+def test_a_save_the_browser_could_not_keep_is_told_in_french() -> None:
+    from tutor.ui.bridge import BrowserLink
+    from tutor.ui.progress import Progress
+    from tutor.ui.vautours import base as sv
+
+    link = BrowserLink(key="tutor:vautours")
+    progress = Progress(sv.book(), link)
+    link._message(link, {"save_failed": "QuotaExceededError"}, [])
+    assert "n’a pas pu garder vos derniers progrès" in progress.notice
+    assert "espace de stockage est plein" in progress.notice
+    link._message(link, {"save_failed": 12}, [])  # a hostile page: still a French notice
+    assert "refuse de garder" in progress.notice

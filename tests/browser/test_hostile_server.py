@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 import websocket
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
 from .conftest import App, serve
 from .front import Front, fronts
 from .kernel import KernelChannel, cookie_header, first_visit, kernel_id, kernel_pid, kernels_of
-from .pages import READY_TIMEOUT_MS, wait_ready
+from .pages import READY_TIMEOUT_MS, open_page, play_first, wait_ready
 from .test_hostile import GAME, OTHER, get
 
 HALF_OPEN = 1100  # connections the hostile visitor opens (the server may have 1,024 files)
@@ -269,3 +269,19 @@ def test_the_pages_work_without_unsafe_eval(browser: Browser, app: App) -> None:
     assert page.locator(".tv-game").count() >= 1
     page.close()
     assert problems == []
+
+
+def test_a_save_the_browser_cannot_keep_is_told_in_french(browser: Browser, app: App) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    # the browser's storage full: every write refused, as past about 5 MB of localStorage
+    page.add_init_script("""(() => {
+        Storage.prototype.setItem = function () {
+            throw new DOMException("plein", "QuotaExceededError");
+        };
+    })()""")
+    open_page(page, f"{app.url}/voila/render/{GAME}")
+    assert play_first(page, page.locator(".tv-game"))
+    expect(page.locator(".tv-progress-map")).to_contain_text(
+        "Ce navigateur n’a pas pu garder vos derniers progrès")
+    context.close()
