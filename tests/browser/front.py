@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import socket
 import subprocess
 import tempfile
 import time
@@ -41,7 +42,10 @@ def nginx_conf(folder: Path, app_port: int, port: int) -> Path:
     http, n = re.subn(r"server 127\.0\.0\.1:8866;", f"server 127.0.0.1:{app_port};", http)
     assert n == 1, "deploy/nginx/tutor-http.conf names the app's upstream"
     (folder / "tutor-http.conf").write_text(http)
-    shutil.copy(DEPLOY / "tutor-proxy.conf", folder / "tutor-proxy.conf")
+    proxy = (DEPLOY / "tutor-proxy.conf").read_text()
+    proxy, n = re.subn(r"/srv/tutor/deploy/nginx/pages/", f"{DEPLOY}/pages/", proxy)
+    assert n == 1, "deploy/nginx/tutor-proxy.conf serves the French error pages"
+    (folder / "tutor-proxy.conf").write_text(proxy)
     conf = folder / "nginx.conf"
     conf.write_text(f"""
 worker_processes 1;
@@ -82,10 +86,13 @@ def nginx_in_front(app: App) -> Iterator[Front]:
         proc = subprocess.Popen([NGINX, "-p", str(folder), "-c", str(conf), "-g",
                                  "daemon off;"], stderr=subprocess.PIPE)
         try:
-            deadline = time.monotonic() + 30
-            while not (folder / "nginx.pid").exists():
+            deadline = time.monotonic() + 60
+            while True:  # listening
                 assert proc.poll() is None, proc.stderr.read() if proc.stderr else b""
                 assert time.monotonic() < deadline, "nginx did not start"
+                with socket.socket() as s:
+                    if s.connect_ex(("127.0.0.1", port)) == 0:
+                        break
                 time.sleep(0.1)
             yield Front("nginx", app, "127.0.0.1", port)
         finally:

@@ -16,7 +16,7 @@ import pytest
 import websocket
 from playwright.sync_api import Browser, expect
 
-from .conftest import App, serve
+from .conftest import ROOT, App, serve
 from .front import Front, fronts
 from .kernel import KernelChannel, cookie_header, first_visit, kernel_id, kernel_pid, kernels_of
 from .pages import READY_TIMEOUT_MS, open_page, play_first, wait_ready
@@ -285,3 +285,31 @@ def test_a_save_the_browser_cannot_keep_is_told_in_french(browser: Browser, app:
     expect(page.locator(".tv-progress-map")).to_contain_text(
         "Ce navigateur n’a pas pu garder vos derniers progrès")
     context.close()
+
+
+def test_any_overlong_address_gets_the_french_414(front: Front) -> None:
+    since = front.app.log.stat().st_size
+    sizes = {}
+    for kb in (20, 100, 1100):  # past the link limit, past the header limit, past 1 MiB
+        status, body, _ = get(front.url, f"/voila/render/{GAME}?scenario={'x' * kb * 1024}",
+                              source="127.0.0.1")
+        sizes[kb] = status
+        assert status == 414, (kb, status, body[:300])
+        assert "Cette adresse est trop longue pour le tuteur." in body and 'lang="fr"' in body
+    status, _, _ = get(front.url, "/voila/render/index.ipynb", source="127.0.0.1")
+    print(f"[{front.name}] links of 20 KB, 100 KB and 1.1 MB: {sizes}, the French 414 page; "
+          f"the next request served ({status})")
+    assert status == 200
+    assert "Traceback" not in front.app.log.read_bytes()[since:].decode(errors="replace")
+
+
+def test_the_deployments_pages_and_headers_are_the_servers() -> None:
+    """deploy/nginx/pages/ are the server's French pages, and nginx's own answers carry the
+    server's Content-Security-Policy (rewritten there: nginx cannot import it)."""
+    from tutor.voila.guards import CSP, proxy_pages
+
+    folder = ROOT / "deploy" / "nginx" / "pages"
+    for name, text in proxy_pages().items():
+        assert (folder / name).read_text() == text, f"regenerate deploy/nginx/pages/{name}"
+    assert f'Content-Security-Policy "{CSP}" always;' in (
+        ROOT / "deploy" / "nginx" / "tutor-proxy.conf").read_text()

@@ -743,6 +743,22 @@ def error_page(status: int) -> str:
     return page(f"error-{status}", title, text, more, "/", "Aller à l’accueil")
 
 
+PROXY_FLOOD_TEXT = ("Trop de demandes depuis votre adresse\u202f: réessayez dans une "
+                    "minute.")
+PROXY_FLOOD_MORE = ("Le tuteur limite le nombre de demandes par minute depuis une même adresse, "
+                    "pour que chacun ait sa place.")
+
+
+def proxy_pages() -> dict[str, str]:
+    """The French pages nginx answers itself (deploy/nginx/pages/: a link too long for its
+    buffers, an address over its limits, the tutor not answering); the deployment test checks
+    that the files are these."""
+    return {"414.html": error_page(414),
+            "429.html": page("flood", FLOOD_TITLE, PROXY_FLOOD_TEXT, PROXY_FLOOD_MORE, "/",
+                             "Aller à l’accueil"),
+            "502.html": error_page(502)}
+
+
 class FrenchErrors:
     """Mixed into every handler the app serves (:func:`french_errors`): every response carries
     :data:`HEADERS` (the Content-Security-Policy included: redirects, static files and errors
