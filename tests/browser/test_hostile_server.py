@@ -5,6 +5,7 @@ visitors from 127.0.0.1 (both the loopback). Figures are printed (``pytest -rP``
 
 from __future__ import annotations
 
+import json
 import random
 import resource
 import socket
@@ -313,3 +314,36 @@ def test_the_deployments_pages_and_headers_are_the_servers() -> None:
         assert (folder / name).read_text() == text, f"regenerate deploy/nginx/pages/{name}"
     assert f'Content-Security-Policy "{CSP}" always;' in (
         ROOT / "deploy" / "nginx" / "tutor-proxy.conf").read_text()
+
+
+def test_a_megabyte_question_costs_its_kernel_a_few_milliseconds(app: App) -> None:
+    page_html, cookie = first_visit(f"{app.url}/voila/render/{GAME}")
+    kid = kernel_id(page_html)
+    pid = kernel_pid(kid)
+    assert pid is not None
+    channel = KernelChannel(app.url, kid, cookie)
+    try:
+        box = next(cid for cid, s in channel.widget_states().items()
+                   if "tv-question" in s.get("_dom_classes", ()))
+        figures = []
+        for size in (200, 1_000_000):  # a question, then a megabyte sent past the maxlength
+            before = cpu_seconds(pid)
+            channel.update(box, value="qui distribue " * (size // 14))
+            info = channel.send("kernel_info_request", {})
+            replies = channel.reply_to(info, reply=True)
+            figures.append(cpu_seconds(pid) - before)
+            # ipywidgets echoes what it received to the page that sent it (echo_update: once,
+            # to that page only), then sends the value kept
+            kept = [m["content"]["data"]["state"]["value"] for m in replies
+                    if m["header"]["msg_type"] == "comm_msg"
+                    and m["content"].get("comm_id") == box
+                    and m["content"]["data"].get("method") == "update"
+                    and "value" in m["content"]["data"].get("state", {})]
+            sent_back = sum(len(json.dumps(m)) for m in replies)
+            assert sent_back < 1.2 * size + 50_000, "no amplification"
+        assert kept and all(len(v) <= 200 for v in kept), "the page is sent the value kept"
+    finally:
+        channel.close()
+    print(f"« Une question ? » through the kernel websocket: a 200-character question "
+          f"{1000 * figures[0]:.0f} ms of the kernel's processor, a 1 MB one "
+          f"{1000 * figures[1]:.0f} ms (goal 50 ms; was 74.5 s), cut to 200 characters")
