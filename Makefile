@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT   ?= 8866
 
-.PHONY: help test app lab bench load check lint chromium notebooks clean static test-static npm
+.PHONY: help test app lab bench load check lint chromium nginx notebooks clean static test-static npm
 
 help:
 	@echo "make app    serve the tutor with Voilà on http://127.0.0.1:$(PORT)"
@@ -49,7 +49,7 @@ $(AXE): | npm
 # The browser tests mostly wait on pages: they run in a second pytest beside the others (one app
 # server and one browser for all of them), their report printed after the others' (it is kept in
 # test-artefacts/pytest-browser.log); `make test` fails if either fails.
-test: $(STAMP) chromium lint check $(AXE)
+test: $(STAMP) chromium nginx lint check $(AXE)
 	@mkdir -p test-artefacts
 	@$(PY) -m pytest tests/browser >test-artefacts/pytest-browser.log 2>&1 & browser=$$!; \
 	  $(PY) -m pytest --ignore=tests/browser; others=$$?; \
@@ -96,3 +96,10 @@ test-static: static chromium $(AXE)
 
 clean:
 	rm -rf $(VENV) test-artefacts bench-results .mypy_cache .ruff_cache build
+
+# Debian's nginx for the deployment test (tests/browser/test_hostile_server.py runs the hostile
+# cases through deploy/nginx/ too; it is skipped, saying why, without nginx)
+nginx:
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
+	  echo "Installing Debian's nginx for the deployment test..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nginx >/dev/null; }

@@ -88,6 +88,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
     from voila import app as voila_app
     from voila.app import Voila
     from voila.handler import VoilaHandler
+    from voila.request_info_handler import RequestInfoSocketHandler
     from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
     from voila.static_file_handler import TemplateStaticFileHandler
     from voila.tornado.contentshandler import VoilaContentsHandler
@@ -95,7 +96,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
     from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-    from tutor.voila import guards
+    from tutor.voila import guards, server
     from tutor.voila.guards import TutorPageHandler
     from tutor.voila.kernels import LOG_CLIENT, PoolMixin
 
@@ -130,13 +131,19 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
             return settings
 
         def listen(self) -> None:
-            # a link past the header limit was reset by Tornado (the browser's own error page):
-            # read up to 1 MiB, and answer what passes TUTOR_MAX_URL_KB with a French 414 page
+            # answer what passes TUTOR_MAX_URL_KB with a French 414 page (and a link past the
+            # header limit too: server.TutorHTTPServer)
             app = self.app
-            listen, find = app.listen, app.find_handler
+            find = app.find_handler
 
             def listen_wide(port: int, address: str = "", **kw: Any) -> Any:
-                return listen(port, address, max_header_size=max(max_url * 2, 2**20), **kw)
+                # headers read for tens of seconds and a few KB at most, connections bounded
+                # per address, the accept loop's errors counted (tutor/voila/server.py)
+                limits = server.Connections.from_env()
+                wide = max(limits.header_kb * 1024, 4 * max_url)
+                http = server.TutorHTTPServer(app, limits=limits, max_header_size=wide)
+                http.listen(port, address, **kw)
+                return http
 
             def find_handler(request: Any, **kw: Any) -> Any:
                 # whatever this request (and the websocket or kernel it opens) logs counts
@@ -153,9 +160,11 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
             handlers = []
             for h in super().init_handlers():
                 # no file tree, no contents, no login or logout (no accounts: /logout answered
-                # 500 with a traceback, a missing template)
+                # 500 with a traceback, a missing template), no /voila/query/<kernel> (a
+                # preheated kernel's query string for anyone naming it; the tutor reads none)
                 if h[1] in (TornadoVoilaTreeHandler, VoilaContentsHandler, LoginFormHandler,
-                            LogoutHandler) or h[0].endswith(("/login", "/logout")):
+                            LogoutHandler, RequestInfoSocketHandler) \
+                        or h[0].endswith(("/login", "/logout")):
                     continue
                 if h[1] in replaced:
                     h = (h[0], replaced[h[1]], *h[2:])
@@ -173,7 +182,8 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
             assert any(h[1] is guards.KernelSocket for h in handlers)
             assert not any(h[1] in replaced for h in handlers)
             assert all(h[1] is not VoilaHandler for h in handlers)
-            return redirect + handlers
+            # every response: the CSP and the other headers, French error pages
+            return [guards.french_errors(h) for h in redirect + handlers]
 
     config = {section: dict(values) for section, values in CONFIG.items()}
     for key, env in (("cull_idle_timeout", "TUTOR_CULL_IDLE_TIMEOUT"),
@@ -186,7 +196,8 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
         "max_kernels": lim.max_kernels, "pool_size": lim.pool_size,
         "kernel_max_mb": lim.kernel_max_mb, "cull_connected_timeout": lim.cull_connected_timeout,
         "client_kernels": lim.client_kernels, "address_pending": lim.address_pending,
-        "connect_grace": lim.connect_grace,
+        "connect_grace": lim.connect_grace, "address_kernels": lim.address_kernels,
+        "kernel_cpu_per_minute": lim.kernel_cpu_per_minute,
     }
     paths = os.environ.get("JUPYTER_PATH", "")
     if str(TEMPLATES) not in paths.split(os.pathsep):

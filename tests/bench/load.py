@@ -173,10 +173,11 @@ class Wire:
     server's binary frames read), and the page's widget models as the front end would hold them:
     every ``comm_open``, ``update`` and ``comm_close`` received is applied."""
 
-    def __init__(self, base_url: str, kid: str) -> None:
+    def __init__(self, base_url: str, kid: str, cookie: str) -> None:
+        # the page's client cookie: the tutor opens a kernel's websocket only to its client
         url = (base_url.replace("http://", "ws://")
                + f"/api/kernels/{kid}/channels?session_id={uuid.uuid4()}")
-        self.ws = websocket.create_connection(url, timeout=PAGE_TIMEOUT_S)
+        self.ws = websocket.create_connection(url, timeout=PAGE_TIMEOUT_S, cookie=cookie)
         self.session = uuid.uuid4().hex
         self.models: dict[str, dict[str, Any]] = {}
         self.kernel_errors: list[str] = []
@@ -329,6 +330,8 @@ def protocol_learner(base_url: str, index: int, delay: float, figures: Figures) 
         try:
             with urllib.request.urlopen(url, timeout=PAGE_TIMEOUT_S) as response:
                 page = response.read().decode(errors="replace")
+                cookie = "; ".join(c.split(";")[0]
+                                   for c in response.headers.get_all("Set-Cookie") or [])
         except urllib.error.HTTPError as exc:
             figures.errors.append(f"{who} : page refusée (HTTP {exc.code})")
             return
@@ -338,7 +341,7 @@ def protocol_learner(base_url: str, index: int, delay: float, figures: Figures) 
             figures.errors.append(f"{who} : pas d’identifiant de noyau dans la page")
             return
         step = "états des widgets"
-        wire = Wire(base_url, kid.group(1))
+        wire = Wire(base_url, kid.group(1), cookie)
         wire.request_states()
         figures.first_widget_s.append(time.perf_counter() - start)
         step = "lien avec le navigateur"

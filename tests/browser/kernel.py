@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import time
+import urllib.parse
 import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import websocket
+from playwright.sync_api import Page
 
 
 def kernel_id(page_html: str) -> str:
@@ -47,15 +50,48 @@ def kernels_of(pid: int) -> list[int]:
     return found
 
 
-class KernelChannel:
-    """Send Jupyter messages to a kernel through the app's websocket and collect the replies."""
+def cookie_header(set_cookies: list[str]) -> str:
+    """The ``Cookie`` header a browser sends back after these ``Set-Cookie`` headers."""
+    return "; ".join(c.split(";")[0] for c in set_cookies)
 
-    def __init__(self, base_url: str, kid: str) -> None:
+
+def first_visit(url: str, source: str = "127.0.0.1") -> tuple[str, str]:
+    """A page fetched as a browser's first visit: its HTML and the ``Cookie`` header the
+    browser would send with its kernel websocket (the tutor opens a kernel's websocket only
+    to the client it gave the kernel to)."""
+    parts = urllib.parse.urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=180,
+                                      source_address=(source, 0))
+    try:
+        conn.request("GET", parts.path + (f"?{parts.query}" if parts.query else ""))
+        response = conn.getresponse()
+        body = response.read().decode(errors="replace")
+        assert response.status == 200, (response.status, body[:500])
+        return body, cookie_header(response.headers.get_all("Set-Cookie") or [])
+    finally:
+        conn.close()
+
+
+def page_cookie(page: Page) -> str:
+    """The ``Cookie`` header of a browser page's own kernel websocket."""
+    return "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies(page.url))
+
+
+class KernelChannel:
+    """Send Jupyter messages to a kernel through the app's websocket and collect the replies,
+    as the client whose cookie is ``cookie`` (see :func:`first_visit`, :func:`page_cookie`)."""
+
+    def __init__(self, base_url: str, kid: str, cookie: str = "") -> None:
         session = uuid.uuid4().hex  # a session of its own: never replaces another connection
         url = (base_url.replace("http://", "ws://")
                + f"/api/kernels/{kid}/channels?session_id={session}")
-        self.ws = websocket.create_connection(url, timeout=10)
+        self.ws = websocket.create_connection(url, timeout=10, cookie=cookie or None)
         self.session = uuid.uuid4().hex
+
+    @classmethod
+    def of_page(cls, base_url: str, page: Page) -> KernelChannel:
+        """A channel to the kernel of a page open in the browser, as that page's client."""
+        return cls(base_url, kernel_id(page.content()), page_cookie(page))
 
     def send(self, msg_type: str, content: dict[str, Any], channel: str = "shell") -> str:
         msg_id = uuid.uuid4().hex

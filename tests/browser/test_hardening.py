@@ -20,7 +20,7 @@ import websocket
 from playwright.sync_api import Browser, expect
 
 from .conftest import App, serve
-from .kernel import KernelChannel, kernel_id, kernel_pid, kernels_of
+from .kernel import KernelChannel, first_visit, kernel_id, kernel_pid, kernels_of
 from .pages import READY_TIMEOUT_MS, exactly, open_page, play_nth, wait_ready, wait_settled
 
 GAME = "stupides-vautours.ipynb"
@@ -47,9 +47,9 @@ def channel_url(base: str, kid: str) -> str:
     return base.replace("http://", "ws://") + f"/api/kernels/{kid}/channels?session_id=t"
 
 
-def answered(app: App, kid: str) -> bool:
+def answered(app: App, kid: str, cookie: str) -> bool:
     """The server still relays a kernel_info_request of a fresh connection to ``kid``."""
-    channel = KernelChannel(app.url, kid)
+    channel = KernelChannel(app.url, kid, cookie)
     try:
         sent = channel.send("kernel_info_request", {})
         return any(m["parent_header"].get("msg_id") == sent
@@ -77,22 +77,22 @@ def refused(ws: websocket.WebSocket) -> bool:
 def test_a_crafted_binary_frame_is_refused_and_the_server_memory_stays_flat(
     app: App, protocol: str
 ) -> None:
-    _, html, _ = fetch(f"{app.url}/voila/render/{GAME}")
+    html, cookie = first_visit(f"{app.url}/voila/render/{GAME}")
     kid = kernel_id(html)
     before = rss_mb(app.pid)
     if protocol == "json":  # 4 bytes declaring 100,663,296 parts, under 1 KB in all
         frame = struct.pack("!i", 100_663_296) + b"\0" * 900
-        ws = websocket.create_connection(channel_url(app.url, kid), timeout=30)
+        ws = websocket.create_connection(channel_url(app.url, kid), timeout=30, cookie=cookie)
     else:  # 8 bytes declaring 2**40 offsets
         frame = (2**40).to_bytes(8, "little") + b"\0" * 900
         ws = websocket.create_connection(channel_url(app.url, kid), timeout=30,
-                                         subprotocols=[V1])
+                                         subprotocols=[V1], cookie=cookie)
     try:
         ws.send_binary(frame)
         assert refused(ws), "the connection that sent the frame is closed"
     finally:
         ws.close()
-    assert answered(app, kid), "the server and the kernel keep working"
+    assert answered(app, kid, cookie), "the server and the kernel keep working"
     after = rss_mb(app.pid)
     print(f"binary frame ({protocol}): server memory {before:.0f} MB -> {after:.0f} MB")
     assert after < before + 150, f"server memory {before:.0f} MB -> {after:.0f} MB"
@@ -132,7 +132,7 @@ def _oversize(browser: Browser, app: App) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     open_page(page, f"{app.url}/voila/render/{GAME}")
     kid = kernel_id(page.content())
-    channel = KernelChannel(app.url, kid)
+    channel = KernelChannel.of_page(app.url, page)
     text_ids = [cid for cid, s in channel.widget_states().items()
                 if s.get("_model_name") == "TextModel"]
     assert text_ids

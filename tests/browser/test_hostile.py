@@ -21,7 +21,7 @@ import websocket
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import App, serve
-from .kernel import KernelChannel, kernel_id, kernel_pid
+from .kernel import KernelChannel, first_visit, kernel_id, kernel_pid
 from .pages import READY_TIMEOUT_MS, open_page, play_first, wait_ready, wait_settled
 
 GAME = "stupides-vautours.ipynb"
@@ -159,9 +159,9 @@ def test_one_client_holds_a_few_kernels_and_a_closed_tab_frees_its_own_at_once(
 
 def test_a_slow_reader_is_cut_off_and_the_server_memory_stays_bounded() -> None:
     with serve("voila-slow", TUTOR_POOL_SIZE="1") as app:
-        _, html, _ = get(app.url, f"/voila/render/{GAME}", source="127.0.0.1")
+        html, cookie = first_visit(f"{app.url}/voila/render/{GAME}")
         kid = kernel_id(html)
-        channel = KernelChannel(app.url, kid)
+        channel = KernelChannel(app.url, kid, cookie)
         text = next(cid for cid, s in channel.widget_states().items()
                     if s.get("_model_name") == "TextModel")
         before = server_mb(app.pid)
@@ -201,13 +201,13 @@ def test_a_message_flood_is_cut_off_and_a_learner_beside_it_keeps_going(
     with serve("voila-message-flood", TUTOR_POOL_SIZE="2") as app:
         page = browser.new_page()
         open_page(page, f"{app.url}/voila/render/{GAME}")
-        learner = KernelChannel(app.url, kernel_id(page.content()))
+        learner = KernelChannel.of_page(app.url, page)
         states = learner.widget_states()
         button = next(cid for cid, s in states.items() if s.get("_model_name") == "ButtonModel"
                       and s.get("description") == "Nouvelle partie" and s.get("icon") == "play")
         alone = [_click_ms(learner, button) for _ in range(7)]
 
-        _, html, _ = get(app.url, f"/voila/render/{GAME}")
+        html, flood_cookie = first_visit(f"{app.url}/voila/render/{GAME}", source=OTHER)
         flood_kid = kernel_id(html)
         frame = json.dumps({
             "header": {"msg_id": uuid.uuid4().hex, "msg_type": "comm_info_request",
@@ -224,7 +224,7 @@ def test_a_message_flood_is_cut_off_and_a_learner_beside_it_keeps_going(
                 url = (app.url.replace("http://", "ws://")
                        + f"/api/kernels/{flood_kid}/channels?session_id={uuid.uuid4().hex}")
                 try:
-                    ws = websocket.create_connection(url, timeout=10)
+                    ws = websocket.create_connection(url, timeout=10, cookie=flood_cookie)
                     counts["connections"] += 1
                     ws.send(frame)
                     counts["sent"] += 1
@@ -236,7 +236,7 @@ def test_a_message_flood_is_cut_off_and_a_learner_beside_it_keeps_going(
                 url = (app.url.replace("http://", "ws://")
                        + f"/api/kernels/{flood_kid}/channels?session_id={uuid.uuid4().hex}")
                 try:
-                    ws = websocket.create_connection(url, timeout=10)
+                    ws = websocket.create_connection(url, timeout=10, cookie=flood_cookie)
                     counts["connections"] += 1
                     while counts["sent"] < 20_000 and time.monotonic() < end:
                         ws.send(frame)
@@ -287,7 +287,7 @@ def test_the_page_of_a_connection_over_its_limits_says_so_in_french(browser: Bro
 def test_clicks_queued_on_conseil_compute_one_hint(browser: Browser, app_url: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     open_page(page, f"{app_url}/voila/render/{GAME}")
-    channel = KernelChannel(app_url, kernel_id(page.content()))
+    channel = KernelChannel.of_page(app_url, page)
     states = channel.widget_states()
     hint = next(cid for cid, s in states.items() if s.get("_model_name") == "ButtonModel"
                 and "tv-hint-button" in s.get("_dom_classes", ()))

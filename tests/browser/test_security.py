@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .kernel import KernelChannel, kernel_id
+from .kernel import KernelChannel, first_visit, kernel_id
 from .pages import open_page, play_nth
 
 GAME = "stupides-vautours.ipynb"
@@ -25,8 +25,8 @@ def fetch(url: str) -> tuple[int, str, str]:
 
 
 def test_code_requests_over_the_kernel_websocket_run_nothing(app_url: str, tmp_path: Path) -> None:
-    _, html, _ = fetch(f"{app_url}/voila/render/{GAME}")
-    channel = KernelChannel(app_url, kernel_id(html))
+    html, cookie = first_visit(f"{app_url}/voila/render/{GAME}")
+    channel = KernelChannel(app_url, kernel_id(html), cookie)
     marker = tmp_path / "intrusion"
     code = f"open({str(marker)!r}, 'w').write('x')"
     try:
@@ -85,7 +85,7 @@ def test_hostile_widget_messages_show_a_french_error_and_change_nothing(
     game = page.locator(".tv-game")
     expect(game).to_be_visible(timeout=60_000)
     table_before = game.locator(".tv-table-view").inner_text()
-    channel = KernelChannel(app_url, kernel_id(page.content()))
+    channel = KernelChannel.of_page(app_url, page)
     try:
         states = channel.widget_states()
 

@@ -86,6 +86,14 @@ function render({ model, el }) {
       const gone = Array.isArray(mine.gone) ? mine.gone : [];
       delete mine.gone;
       const doc = current.length <= limit ? tabsOf(current) : null;
+      // tab ids as the tutor writes them (tutor.ui.progress_store.TAB_ID): a text holding
+      // another is kept aside whole, then only its readable tabs are merged
+      const TAB = /^[0-9A-Za-z_-]{1,64}$/;
+      const odd = doc ? Object.keys(doc.tabs).filter((tab) => !TAB.test(tab)) : [];
+      if (doc && odd.length && doc.format === mine.format && doc.game === mine.game) {
+        window.localStorage.setItem(key + ":mis-de-cote:" + Date.now(), current);
+        odd.forEach((tab) => { delete doc.tabs[tab]; });
+      }
       if (doc && doc.format === mine.format && doc.game === mine.game) {
         gone.forEach((tab) => { delete doc.tabs[tab]; });
         Object.keys(mine.tabs).forEach((tab) => { doc.tabs[tab] = mine.tabs[tab]; });
@@ -104,7 +112,10 @@ function render({ model, el }) {
     if (sending) { return; }
     try {
       if (key) { write(model.get("stored")); }
-    } catch (e) { /* storage full or refused (private browsing): nothing is kept */ }
+    } catch (e) {
+      // storage full or refused (private browsing): the kernel tells the learner in French
+      model.send({ save_failed: String((e && e.name) || "Error").slice(0, 40) });
+    }
   });
   // --- sections built when the learner reaches them (tutor/ui/later.py) ---
   // A placeholder [data-tutor-later=key] asks the kernel for its section when it comes within
@@ -323,6 +334,7 @@ class BrowserLink(anywidget.AnyWidget):
         self._on_load: list[Callable[[str], None]] = []
         self._on_query: list[Callable[[str], None]] = []
         self._on_change: list[Callable[[str], None]] = []
+        self._on_save_failed: list[Callable[[str], None]] = []
         self.observe(self._arrived, names="loaded")
         self.observe(self._incoming, names="incoming")
 
@@ -370,6 +382,11 @@ class BrowserLink(anywidget.AnyWidget):
         self.built = {**self.built, key: f"IPY_MODEL_{widget.model_id}"}
 
     def _message(self, _: Any, content: Any, buffers: Any) -> None:
+        if isinstance(content, dict) and "save_failed" in content:
+            reason = content["save_failed"]
+            for callback in list(self._on_save_failed):
+                callback(reason if isinstance(reason, str) else "")
+            return
         key = content.get("reach") if isinstance(content, dict) else None
         if not isinstance(key, str) or key not in self.sections:
             return  # not a section of this page (a hostile or stale page)
@@ -388,6 +405,11 @@ class BrowserLink(anywidget.AnyWidget):
     def on_change(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(stored)`` whenever another tab saves under this page's key."""
         self._on_change.append(callback)
+
+    def on_save_failed(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(reason)`` when the browser could not keep a save (its storage is
+        full, or refused: ``QuotaExceededError``, ``SecurityError``)."""
+        self._on_save_failed.append(callback)
 
     def on_query(self, callback: Callable[[str], None]) -> None:
         """Call ``callback(query)`` once the browser has sent the page's query string."""

@@ -23,7 +23,7 @@ from tutor import fr
 from tutor.engine import scenario as sc
 from tutor.ui import html as h
 from tutor.ui.htmlwidget import Html
-from tutor.ui.widgets import ErrorArea, Refusal, guarded, read_name, set_html
+from tutor.ui.widgets import NAME_FIELD, ErrorArea, Refusal, capped, guarded, read_name, set_html
 
 
 class Sandbox(Protocol):
@@ -259,9 +259,9 @@ class PositionEditor(w.VBox):  # type: ignore[misc]
         self.count = w.ToggleButtons(options=counts, value=len(playing) if len(playing) in
                                      counts else counts[0],
                                      description="Joueurs", style={"button_width": "3rem"})
-        self.names = [w.Text(value=name, description=f"Joueur {k + 1}",
-                             layout=w.Layout(width="14rem", max_width="100%"),
-                             style={"description_width": "5rem"})
+        self.names = [capped(w.Text(value=name, description=f"Joueur {k + 1}",
+                                    layout=w.Layout(width="14rem", max_width="100%"),
+                                    style={"description_width": "5rem"}), NAME_FIELD)
                       for k, name in enumerate(names)]
         for box in self.names:
             box.add_class("tv-edit-name")

@@ -8,12 +8,16 @@ reused: a new hint only changes their values.
 
 One hint at a time: while a hint is computed the button is disabled (the page shows it busy),
 and clicks that were already on their way are ignored once the hint for that position is shown
-(never a queue of hints computed one after the other).
+(never a queue of hints computed one after the other). A page that queues « Nouvelle partie »
+and « Conseil » by turns (a new position each time) gets :data:`HINT_BURST` hints at once, then
+one every :data:`HINT_EVERY` seconds: each hint is a second of processor time, and the other
+learners share it.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -210,6 +214,29 @@ def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
     return rows
 
 
+HINT_BURST = 20  # hints a panel may compute at once (a learner asks one per move at most)
+HINT_EVERY = 3.0  # then one every this many seconds
+TOO_MANY = ("Trop de conseils demandés d’un coup : attendez quelques secondes avant d’en "
+            "demander un autre.")
+
+
+class HintBudget:
+    """A panel's hints: :data:`HINT_BURST` at once, then one every :data:`HINT_EVERY` s."""
+
+    def __init__(self, burst: int = HINT_BURST, every: float = HINT_EVERY) -> None:
+        self.burst, self.every = burst, every
+        self.tokens, self.at = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) / self.every)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 class HintPanel(w.VBox):  # type: ignore[misc]
     """The « Conseil » button and its result, for the seat that must act at ``board``."""
 
@@ -230,6 +257,7 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         self.last: Hints | None = None
         self.race: Race | None = None
         self._for: object = None  # the state the shown hint is for
+        self.budget = HintBudget()
         #: the hints given in this game, by the session's cursor then: (the position, the hint),
         #: which « Pourquoi je n’ai pas gagné ? » compares with its own judgement
         self.given: dict[int, tuple[Any, Hints]] = {}
@@ -253,6 +281,8 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         state = self.board.session.state
         if not more and self.last is not None and self._for is state:
             return
+        if not self.budget.take():
+            raise Refusal(fr.typography(TOO_MANY))
         buttons = (self.button, self.refine)
         for b in buttons:
             b.disabled = True

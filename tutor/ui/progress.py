@@ -67,6 +67,7 @@ class Progress(traitlets.HasTraits):
         if browser is not None:
             browser.on_load(self._arrive)
             browser.on_change(self._refresh)
+            browser.on_save_failed(self._not_kept)
 
     # --- recording -------------------------------------------------------------------------
 
@@ -126,6 +127,11 @@ class Progress(traitlets.HasTraits):
             self.others = others
             self.counts = store.add(self.mine, store.total(self.others))
             self.version += 1
+
+    def _not_kept(self, reason: str) -> None:
+        """The browser could not keep the last save: the learner is told, never silently."""
+        self.notice = store.not_kept(reason)
+        self.version += 1
 
     def _arrive(self, text: str) -> None:
         if self.arrived:  # once per kernel: a second arrival would count twice

@@ -20,6 +20,7 @@ open that was folded adds its counts again: counts may grow too much, never get 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -36,6 +37,11 @@ MAX_COUNT = 1_000_000
 #: tab entries kept before the oldest are folded into the saving tab's
 MAX_TABS = 12
 MAX_TAB_ID = 64
+#: the shape of a tab id the tutor writes (``secrets.token_hex``; ASCII letters, digits, ``-``
+#: and ``_`` accepted): an entry under any other id is unreadable, and the browser's side keeps
+#: the whole text aside before it writes (tutor.ui.bridge, the same rule in JavaScript). Long
+#: non-ASCII ids grew every save six times over (each character written ``\uXXXX``)
+TAB_ID = re.compile(rf"[0-9A-Za-z_-]{{1,{MAX_TAB_ID}}}")
 
 Counts = dict[str, list[int]]
 
@@ -64,6 +70,16 @@ def too_large(size: int, limit: int = MAX_STORED) -> str:
     return fr.typography(
         f"Les progrès gardés par ce navigateur pour cette page sont trop volumineux pour être "
         f"lus ({fr.count(size, 'caractère')} ; {fr.number(limit)} au plus) : {KEPT_ASIDE}")
+
+
+def not_kept(reason: str) -> str:
+    """The notice for a save the browser could not keep (``reason``: the browser's error)."""
+    why = ("son espace de stockage est plein" if "Quota" in reason
+           else "il refuse de garder des données pour ce site")
+    return fr.typography(
+        f"Ce navigateur n’a pas pu garder vos derniers progrès ({why}) : ils restent comptés "
+        "sur cette page tant qu’elle est ouverte, mais seront perdus à sa fermeture. Libérez "
+        "de la place (ou quittez la navigation privée), puis continuez.")
 
 
 @dataclass
@@ -100,6 +116,17 @@ def _clauses(data: object, clauses: Iterable[str]) -> tuple[Counts, bool] | None
     return out, bad
 
 
+def _not_json(constant: str) -> object:
+    raise ValueError(f"{constant} n’est pas du JSON")
+
+
+def parse(text: str) -> object:
+    """``text`` read as the browser's ``JSON.parse`` reads it: Python's reader also takes
+    ``NaN``, ``Infinity`` and ``-Infinity``, which the browser refuses (a text read here but
+    not there was set aside by the browser at the next save, its counts lost from view)."""
+    return json.loads(text, parse_constant=_not_json)
+
+
 def read(text: str, game: str, clauses: Iterable[str]) -> Stored:
     """The tabs' counts kept in a stored ``text`` (``""``: nothing kept) for ``game``, whose
     rule book has ``clauses``; never raises."""
@@ -109,7 +136,7 @@ def read(text: str, game: str, clauses: Iterable[str]) -> Stored:
         size = len(text) if isinstance(text, str) else 0
         return Stored(notice=too_large(size), aside=True)
     try:
-        data = json.loads(text)
+        data = parse(text)
     except (ValueError, RecursionError):
         return Stored(notice=UNREADABLE, aside=True)
     if not isinstance(data, dict) or "format" not in data:
@@ -131,7 +158,7 @@ def read(text: str, game: str, clauses: Iterable[str]) -> Stored:
     out: dict[str, Counts] = {}
     bad = False
     for tab, counts in tabs.items():
-        one = _clauses(counts, clauses) if 0 < len(tab) <= MAX_TAB_ID else None
+        one = _clauses(counts, clauses) if TAB_ID.fullmatch(tab) else None
         if one is None:
             bad = True
             continue

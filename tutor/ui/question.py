@@ -29,6 +29,9 @@ LABEL = fr.typography("Une question sur la règle ?")
 KINDS = {"article": "article", "lecture": "article", "exemple": "exemple"}
 #: the longest text shown under a result's title, in characters (the rest ends in « … »)
 SHOWN = 400
+#: the longest question the box takes, in characters (a question is a few words; the search's
+#: cost grows with its length)
+MAX_QUESTION = 200
 
 
 def _address(game: str, anchor: str, page_game: str | None) -> str:
@@ -116,9 +119,11 @@ def search_results(query: str, page_game: str | None,
 def question_box(page_game: str | None = None) -> w.VBox:
     """The labelled text box, its live status line and its results, for the page of
     ``page_game`` (None: the Accueil)."""
-    box = w.Text(placeholder=fr.typography("ex. : qui distribue à la manche suivante ?"),
-                 description=LABEL, continuous_update=True,
-                 style={"description_width": "initial"}, layout=w.Layout(width="100%"))
+    box = tw.capped(w.Text(placeholder=fr.typography("ex. : qui distribue à la manche "
+                                                     "suivante ?"),
+                           description=LABEL, continuous_update=True,
+                           style={"description_width": "initial"},
+                           layout=w.Layout(width="100%")), MAX_QUESTION)
     box.add_class("tv-question")
     status = tw.html()
     status.add_class("tv-live")
@@ -127,7 +132,7 @@ def question_box(page_game: str | None = None) -> w.VBox:
     out.add_class("tv-question-out")
 
     def update(change: dict[str, object]) -> None:
-        said, items = search_results(str(change["new"]), page_game)
+        said, items = search_results(str(box.value)[:MAX_QUESTION], page_game)
         tw.set_html(status, f"<p>{_html.escape(said)}</p>" if said else "")
         tw.set_html(out, items)
 

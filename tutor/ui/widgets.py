@@ -13,10 +13,12 @@ from tutor import fr, rules
 from tutor.engine import Event, IllegalAction
 from tutor.engine.api import AnyEngine
 from tutor.ui import html as h
+from tutor.ui import serverlog
 from tutor.ui.htmlwidget import Html
 from tutor.ui.session import Session
 
 log = logging.getLogger("tutor.ui")
+serverlog.install()  # tracebacks to the server's log, never to the page (see serverlog)
 F = TypeVar("F", bound=Callable[..., Any])
 Describe = Callable[[Event], str]
 
@@ -203,11 +205,34 @@ class EventLog(w.HTML):  # type: ignore[misc]
 
 
 NAME_LIMIT = 20
+#: characters a name box holds: past NAME_LIMIT the learner is told the name is too long
+#: (:func:`read_name`), past this the box takes no more (a name is copied into many titles)
+NAME_FIELD = 2 * NAME_LIMIT
+NUMBER_FIELD = 20  # a game number: 9 digits at most, a few more for the refusal to quote
+
+
+def capped(box: w.Text, limit: int) -> w.Text:
+    """``box`` holding at most ``limit`` characters: the page's script gives its input that
+    ``maxlength`` (the class ``tv-max-<limit>``), and a longer value (from a client that
+    ignores it) is cut back before any observer of the box sees it, the page being sent the
+    value kept. Every text a learner types reaches the kernel through such a box: its cost
+    (search, titles, messages sent back) is bounded by ``limit``, whatever arrives."""
+
+    def validate(owner: Any, proposal: Any) -> Any:
+        value = proposal["value"]
+        return value[:limit] if isinstance(value, str) and len(value) > limit else value
+
+    box.add_class(f"tv-max-{limit}")
+    box._register_validator(validate, ("value",))
+    if len(box.value) > limit:
+        box.value = box.value[:limit]
+    return box
 
 
 def game_number_field(seed: int) -> w.Text:
     """The "Partie n°" field: the same number deals the same game again."""
-    return w.Text(value=str(seed), description="Partie n°", layout=w.Layout(width="12rem"))
+    return capped(w.Text(value=str(seed), description="Partie n°",
+                         layout=w.Layout(width="12rem")), NUMBER_FIELD)
 
 
 def read_game_number(text: object) -> int:
@@ -238,8 +263,9 @@ class GameSettings(w.VBox):  # type: ignore[misc]
 
     def __init__(self, engine: AnyEngine, opponents: Sequence[int], seed: int, name: str,
                  level: str = "prudent", level_width: str = "18rem") -> None:
-        self.name = w.Text(value=name, description="Votre prénom", layout=w.Layout(width="18rem"),
-                           style={"description_width": "6rem"})
+        self.name = capped(w.Text(value=name, description="Votre prénom",
+                                  layout=w.Layout(width="18rem"),
+                                  style={"description_width": "6rem"}), NAME_FIELD)
         self.seed = game_number_field(seed)
         self.opponents = w.ToggleButtons(options=list(opponents),
                                          value=2 if 2 in opponents else opponents[0],

@@ -69,7 +69,7 @@ CLIENT_COOKIE = "tutor_client"
 # Content-Security-Policy of every page: scripts only from the server itself (the page's inline
 # configuration, Voilà's bundles, anywidget's module made from a blob), nothing from elsewhere
 CSP = "; ".join([
-    "default-src 'self'", "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
+    "default-src 'self'", "script-src 'self' 'unsafe-inline' blob:",
     "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:", "font-src 'self' data:",
     "connect-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'",
     "frame-ancestors 'self'",
@@ -120,6 +120,18 @@ LONG_MORE = ("Un lien de partage ne dépasse jamais quelques kilo-octets\u202f: 
              "peut-être été coupé ou modifié. L’accueil du tuteur mène à toutes ses pages.")
 REFUSED_TITLE = "Action refusée"
 REFUSED_TEXT = "Cette page ne vous appartient pas\u202f: le tuteur ne l’arrête pas."
+ADDRESS_TITLE = "Trop de pages ouvertes depuis votre adresse"
+ADDRESS_TEXT = ("Votre adresse tient déjà {n} pages du tuteur\u202f: fermez-en une, puis "
+                "réessayez.")
+ADDRESS_MORE = ("Chaque page ouverte garde une place sur le serveur\u202f; une adresse n’en "
+                "garde qu’une partie, pour que d’autres apprenants aient la leur.")
+NOT_A_PAGE_TITLE = "Page à ouvrir dans un onglet"
+NOT_A_PAGE_TEXT = "Les pages du tuteur s’ouvrent dans un onglet du navigateur."
+NOT_A_PAGE_MORE = ("Cette page a été demandée par une autre page (une image, un script, un "
+                   "cadre)\u202f: le tuteur ne la sert qu’à un onglet ouvert par un lien.")
+#: messages a page never sends: another client holding a kernel id must not stop or interrupt
+#: the kernel through its websocket (jupyter_server passes them on to the kernel)
+REFUSED_MESSAGES = frozenset({"shutdown_request", "interrupt_request", "debug_request"})
 
 
 def page(kind: str, title: str, text: str, more: str, href: str, link: str) -> str:
@@ -278,8 +290,8 @@ class QuietLog(logging.Filter):
 QUIET = QuietLog(GUARDS.log_lines_per_minute)
 
 
-def msg_id_of(message: str | bytes, subprotocol: str | None) -> str | None:
-    """The ``msg_id`` of a (well-formed, see :func:`frame_problem`) websocket frame's header."""
+def header_of(message: str | bytes, subprotocol: str | None) -> dict[str, Any]:
+    """The header of a (well-formed, see :func:`frame_problem`) websocket frame, or {}."""
     try:
         if subprotocol == V1 and isinstance(message, bytes):
             start = int.from_bytes(message[16:24], "little")
@@ -288,10 +300,15 @@ def msg_id_of(message: str | bytes, subprotocol: str | None) -> str | None:
         elif isinstance(message, str):
             header = json.loads(message).get("header")
         else:
-            return None
-        value = header.get("msg_id") if isinstance(header, dict) else None
+            return {}
     except (ValueError, AttributeError, RecursionError):
-        return None
+        return {}
+    return header if isinstance(header, dict) else {}
+
+
+def msg_id_of(message: str | bytes, subprotocol: str | None) -> str | None:
+    """The ``msg_id`` of a (well-formed, see :func:`frame_problem`) websocket frame's header."""
+    value = header_of(message, subprotocol).get("msg_id")
     return value if isinstance(value, str) else None
 
 
@@ -313,7 +330,18 @@ def _forget_rates(alive: set[str]) -> None:
             del RATES[kernel_id]
 
 
+def _forget_request_info(alive: set[str]) -> None:
+    """Voilà keeps each page request's query string for its kernel (for ``/voila/query/``,
+    which the tutor does not serve): forgotten once the kernel is gone."""
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    cache = RequestInfoSocketHandler._cache
+    for kernel_id in [k for k in cache if k not in alive]:
+        del cache[kernel_id]
+
+
 SEEN.also.append(_forget_rates)  # the culling pass forgets the rates of kernels gone
+SEEN.also.append(_forget_request_info)
 
 
 def frame_problem(message: str | bytes, subprotocol: str | None) -> str | None:
@@ -373,10 +401,23 @@ def ping_unanswered(now: float, last_ping: float, last_pong: float, interval_ms:
 
 
 class KernelSocket(VoilaKernelWebsocketHandler):  # type: ignore[misc]
-    """Voilà's kernel websocket, its keep-alive ping judged by :func:`ping_unanswered`."""
+    """Voilà's kernel websocket, opened only by the client the kernel was given to (its
+    cookie: a kernel id alone is no proof), its keep-alive ping judged by
+    :func:`ping_unanswered`."""
 
     last_ping: float  # (jupyter_server's WebSocketMixin: when the last ping went, and pong came)
     last_pong: float
+
+    async def pre_get(self) -> None:
+        manager = self.kernel_manager
+        if hasattr(manager, "owner"):
+            owner = manager.owner(self.kernel_id)
+            client = client_of(self)
+            if owner is None or not client.cookie or owner.cookie != client.cookie:
+                QUIET.warning(self.log, client.address, "Connexion au noyau %s refusée : "
+                              "demandée par un autre client que le sien.", self.kernel_id)
+                raise web.HTTPError(403)
+        await super().pre_get()
 
     def send_ping(self) -> None:
         ws = self.ws_connection
@@ -455,7 +496,13 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         if not volume.take(len(incoming_msg)):
             self.too_much(f"plus de {GUARDS.ws_kb_per_second} Ko par seconde")
             return
-        msg_id = msg_id_of(incoming_msg, self.subprotocol)
+        header = header_of(incoming_msg, self.subprotocol)
+        if header.get("msg_type") in REFUSED_MESSAGES:
+            QUIET.warning(self.log, self.client, "Message %s refusé (noyau %s).",
+                          str(header.get("msg_type")), self.kernel)
+            return
+        msg_id = header.get("msg_id")
+        msg_id = msg_id if isinstance(msg_id, str) else None
         if msg_id is not None and not SEEN.first_time(self.kernel, msg_id):
             QUIET.warning(self.log, self.client, "Message rejoué ignoré (noyau %s).", self.kernel)
             return
@@ -493,9 +540,30 @@ class TutorPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         for name in OVERRIDES:
             self.request.arguments.pop(name, None)
             self.request.query_arguments.pop(name, None)
+        if not self.served_file(self.path_kwargs.get("path") or "/".join(self.path_args)):
+            raise web.HTTPError(404)  # a mistyped game link: the French 404 page, no kernel
         await super().prepare(*args, **kwargs)
 
+    def served_file(self, path: str) -> bool:
+        """Whether ``path`` (the address after ``/voila/render/``) names a notebook file of
+        the served folder: a NUL byte or an unreadable name answered 500 with a traceback."""
+        if not path:
+            return True  # Voilà's own notebook (the root), if any
+        if "\x00" in path or not path.endswith(".ipynb"):
+            return False
+        try:
+            root = Path(self.kernel_manager.root_dir).resolve()
+            target = (root / path).resolve()
+            return target.is_file() and root in target.parents
+        except (OSError, ValueError, RuntimeError):
+            return False
+
     async def get(self, path: str | None = None) -> None:
+        if not self.top_level():
+            self.refuse(403, "not-a-page", NOT_A_PAGE_TITLE, NOT_A_PAGE_TEXT, NOT_A_PAGE_MORE,
+                        "page demandée par une autre page (Sec-Fetch-Dest "
+                        f"{self.request.headers.get('Sec-Fetch-Dest', '-')[:20]})")
+            return
         manager = self.kernel_manager
         notebook = self.notebook_path or path
         client = client_of(self)
@@ -510,6 +578,11 @@ class TutorPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             if held >= manager.client_kernels:
                 self.refuse(429, "held", HELD_TITLE, HELD_TEXT.format(n=held), HELD_MORE,
                             f"{held} noyaux tenus par le client")
+                return
+            by_address = manager.kernels_of_address(client.address)
+            if by_address >= manager.address_kernels:
+                self.refuse(429, "address", ADDRESS_TITLE, ADDRESS_TEXT.format(n=by_address),
+                            ADDRESS_MORE, f"{by_address} noyaux tenus par l’adresse")
                 return
             if manager.kernels_pending(client.address) >= manager.address_pending \
                     or not self.renders().take(client.address):
@@ -531,6 +604,16 @@ class TutorPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             self.busy()
         finally:
             CLIENT.reset(token)
+
+    def top_level(self) -> bool:
+        """Whether the browser asks for this page as a tab's own document (``Sec-Fetch-Dest:
+        document``, ``Sec-Fetch-Mode: navigate``): an ``<img>``, a script, a frame or a fetch
+        of another site pointing at a game page starts no kernel and counts against no limit
+        of the learner's address. Clients that send no such header (browsers before 2020,
+        scripts such as ``make load``) are served as before."""
+        headers = self.request.headers
+        dest, mode = headers.get("Sec-Fetch-Dest"), headers.get("Sec-Fetch-Mode")
+        return dest in (None, "document") and mode in (None, "navigate")
 
     @classmethod
     def renders(cls) -> Buckets:
@@ -623,8 +706,9 @@ class TemplateFiles(TemplateStaticFileHandler):  # type: ignore[misc]
     is a French 404, not a 500 with a traceback in the log."""
 
     def parse_url_path(self, path: str) -> str:
-        parts = path.split("/", 2)
-        if len(parts) != 3 or parts[1] != "static" or not parts[0] or not parts[2]:
+        parts = os.path.normpath(path).split(os.path.sep, 2)  # as Voilà will split it
+        if len(parts) != 3 or parts[1] != "static" or not parts[0] or not parts[2] \
+                or path.split("/", 2)[:2] != parts[:2]:
             raise web.HTTPError(404)
         try:
             return str(super().parse_url_path(path))
@@ -635,6 +719,74 @@ class TemplateFiles(TemplateStaticFileHandler):  # type: ignore[misc]
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(page("not-found", NOT_FOUND_TITLE, NOT_FOUND_TEXT, NOT_FOUND_MORE, "/",
                          "Aller à l’accueil"))
+
+
+ERROR_PAGES = {
+    400: ("Adresse mal formée", "Cette adresse est mal formée.",
+          "Elle contient des caractères que le tuteur ne lit pas\u202f: elle a peut-être été "
+          "mal recopiée. L’accueil du tuteur mène à toutes ses pages."),
+    403: ("Accès refusé", "Le tuteur ne sert pas cette adresse.",
+          "L’accueil du tuteur mène à toutes ses pages."),
+    404: (NOT_FOUND_TITLE, NOT_FOUND_TEXT, NOT_FOUND_MORE),
+    405: ("Action refusée", "Le tuteur ne répond pas à cette demande à cette adresse.",
+          "L’accueil du tuteur mène à toutes ses pages."),
+    414: (LONG_TITLE, LONG_TEXT, LONG_MORE),
+}
+ERROR_OTHER = ("Erreur du tuteur", "Le tuteur n’a pas pu répondre à cette demande.",
+               "Réessayez dans un moment, ou repartez de l’accueil du tuteur. Le détail "
+               "technique a été consigné pour l’équipe.")
+
+
+def error_page(status: int) -> str:
+    """The French page of an error ``status`` (:data:`ERROR_PAGES`, else :data:`ERROR_OTHER`)."""
+    title, text, more = ERROR_PAGES.get(status, ERROR_OTHER)
+    return page(f"error-{status}", title, text, more, "/", "Aller à l’accueil")
+
+
+PROXY_FLOOD_TEXT = ("Trop de demandes depuis votre adresse\u202f: réessayez dans une "
+                    "minute.")
+PROXY_FLOOD_MORE = ("Le tuteur limite le nombre de demandes par minute depuis une même adresse, "
+                    "pour que chacun ait sa place.")
+
+
+def proxy_pages() -> dict[str, str]:
+    """The French pages nginx answers itself (deploy/nginx/pages/: a link too long for its
+    buffers, an address over its limits, the tutor not answering); the deployment test checks
+    that the files are these."""
+    return {"414.html": error_page(414),
+            "429.html": page("flood", FLOOD_TITLE, PROXY_FLOOD_TEXT, PROXY_FLOOD_MORE, "/",
+                             "Aller à l’accueil"),
+            "502.html": error_page(502)}
+
+
+class FrenchErrors:
+    """Mixed into every handler the app serves (:func:`french_errors`): every response carries
+    :data:`HEADERS` (the Content-Security-Policy included: redirects, static files and errors
+    too), and every error page Voilà, jupyter_server or Tornado would draw in English is the
+    French :func:`error_page` (the JSON API keeps its JSON errors)."""
+
+    def set_default_headers(self) -> None:
+        me: Any = self
+        super().set_default_headers()  # type: ignore[misc]
+        for name, value in HEADERS.items():
+            me.set_header(name, value)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        me: Any = self
+        if isinstance(self, APIHandler) and status_code != 404:
+            super().write_error(status_code, **kwargs)  # type: ignore[misc]
+            return
+        me.set_header("Content-Type", "text/html; charset=utf-8")
+        me.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+        me.finish(error_page(status_code))
+
+
+def french_errors(rule: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A handler rule ``(pattern, class, ...)`` with :class:`FrenchErrors` mixed in."""
+    cls = rule[1]
+    if not isinstance(cls, type) or issubclass(cls, FrenchErrors):
+        return rule
+    return (rule[0], type(cls.__name__, (FrenchErrors, cls), {}), *rule[2:])
 
 
 def log_request(handler: Any) -> None:

@@ -132,6 +132,8 @@ class Limits:
     client_kernels: int = 8
     address_pending: int = 10
     connect_grace: int = 60
+    address_kernels: int = 0  # 0: three quarters of max_kernels (see from_env)
+    kernel_cpu_per_minute: int = 45
 
     @classmethod
     def from_env(cls, pages: int, env: Mapping[str, str] = os.environ,
@@ -142,19 +144,30 @@ class Limits:
         ``TUTOR_CULL_CONNECTED_TIMEOUT`` (seconds) override them. ``TUTOR_CLIENT_KERNELS``
         (8: kernels one client may hold, a learner with every page open),
         ``TUTOR_ADDRESS_PENDING`` (10: kernels of one address whose page has not connected yet)
-        and ``TUTOR_CONNECT_GRACE`` (60 s: how long such a kernel is kept) bound one visitor."""
+        and ``TUTOR_CONNECT_GRACE`` (60 s: how long such a kernel is kept) bound one visitor.
+        ``TUTOR_ADDRESS_KERNELS`` (three quarters of the cap, at least 1: kernels one address
+        holds, connected or not, whatever its cookies; a class behind one router may be given
+        the whole cap) keeps room for other addresses. ``TUTOR_KERNEL_CPU_PER_MINUTE`` (45:
+        processor seconds a page's kernel may use in a minute, 0 for no limit) culls a kernel
+        kept busy."""
         avail = memory_available_mb() if available_mb is None else available_mb
         pages = max(pages, 1)
         max_kernels = env_int(env, "TUTOR_MAX_KERNELS", max(2, int(0.6 * avail) // LEARNER_MB))
         default_pool = min(MAX_POOL_PER_PAGE, max_kernels // (2 * pages))
         pool = env_int(env, "TUTOR_POOL_SIZE", default_pool)
-        return cls(max_kernels=max(1, max_kernels),
+        max_kernels = max(1, max_kernels)
+        address_kernels = env_int(env, "TUTOR_ADDRESS_KERNELS",
+                                  max(1, max_kernels - max_kernels // 4))
+        return cls(max_kernels=max_kernels,
                    pool_size=max(0, min(pool, max_kernels // pages)),
                    kernel_max_mb=env_int(env, "TUTOR_KERNEL_MAX_MB", 400),
                    cull_connected_timeout=env_int(env, "TUTOR_CULL_CONNECTED_TIMEOUT", 1800),
                    client_kernels=max(1, env_int(env, "TUTOR_CLIENT_KERNELS", 8)),
                    address_pending=max(1, env_int(env, "TUTOR_ADDRESS_PENDING", 10)),
-                   connect_grace=max(1, env_int(env, "TUTOR_CONNECT_GRACE", 60)))
+                   connect_grace=max(1, env_int(env, "TUTOR_CONNECT_GRACE", 60)),
+                   address_kernels=max(1, address_kernels),
+                   kernel_cpu_per_minute=max(0, env_int(env, "TUTOR_KERNEL_CPU_PER_MINUTE",
+                                                        45)))
 
 
 def env_int(env: Mapping[str, str], name: str, default: int) -> int:
@@ -173,6 +186,42 @@ def rss_mb(pid: int) -> float | None:
     except OSError:
         return None
     return int(m.group(1)) / 1024 if m else None
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """Processor time (user and system) ``pid`` has used, in seconds."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+class CpuBudget:
+    """Processor time each kernel used over the last ``window`` seconds (sampled at each
+    memory check): a kernel past ``budget`` seconds of it has been busy without pause for
+    most of a minute, as no learner's page is (a « Conseil » takes about one second)."""
+
+    def __init__(self, budget: float, window: float = 60.0) -> None:
+        self.budget, self.window = budget, window
+        self._samples: dict[str, list[tuple[float, float]]] = {}
+
+    def over(self, kernel_id: str, now: float, used: float) -> float | None:
+        """Record ``used`` (the kernel's processor seconds) at ``now``; the seconds used over
+        the window if past the budget, else None."""
+        samples = self._samples.setdefault(kernel_id, [])
+        samples.append((now, used))
+        while len(samples) > 1 and now - samples[1][0] >= self.window:
+            samples.pop(0)
+        start, first = samples[0]
+        spent = used - first
+        if now - start >= self.window * 0.9 and spent > self.budget:
+            return spent
+        return None
+
+    def forget(self, alive: set[str]) -> None:
+        for kernel_id in [k for k in self._samples if k not in alive]:
+            del self._samples[kernel_id]
 
 
 def set_priority(pid: int, nice: int) -> bool:
@@ -252,11 +301,16 @@ class TutorKernelManager(AsyncMappingKernelManager):
                                  help="Seconds after which a kernel whose page is still open "
                                       "but idle is culled (0: never).")
     memory_check_interval = Int(2, config=True, help="Seconds between memory checks.")
+    kernel_cpu_per_minute = Int(45, config=True,
+                                help="Processor seconds a page's kernel may use in a minute "
+                                     "before it is culled (0: no limit).")
     connect_grace = Int(60, config=True,
                         help="Seconds a kernel handed to a page that never connected is kept.")
     client_kernels = Int(8, config=True, help="Kernels one client (cookie) may hold.")
     address_pending = Int(10, config=True,
                           help="Kernels of one address whose page has not connected yet.")
+    address_kernels = Int(1000, config=True,
+                          help="Kernels one address may hold, connected or not.")
 
     _pooled: frozenset[str] = frozenset()
     _connected_once: set[str]
@@ -283,6 +337,11 @@ class TutorKernelManager(AsyncMappingKernelManager):
         """Kernels running for ``client``'s pages."""
         return sum(1 for kid, o in self._owners.items()
                    if o.cookie == client.cookie and kid in self._kernels)
+
+    def kernels_of_address(self, address: str) -> int:
+        """Kernels handed to pages of ``address``, connected or not, whatever their cookie."""
+        return sum(1 for kid, o in self._owners.items()
+                   if o.address == address and kid in self._kernels)
 
     def kernels_pending(self, address: str) -> int:
         """Kernels handed to pages of ``address`` that have not connected yet."""
@@ -392,7 +451,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
     def check_memory(self) -> None:
         """Kill every kernel a page is connected to whose resident memory passes
         ``kernel_max_mb``: the page shows its lost-kernel banner (the kernel restarts empty and
-        is culled once the tab closes)."""
+        is culled once the tab closes). Then :meth:`check_cpu`."""
+        self.check_cpu()
         for kernel_id, kernel in list(self._kernels.items()):
             if not self._kernel_connections.get(kernel_id, 0):
                 continue  # no page connected (pooled, or not yet reached): no input to grow on
@@ -407,6 +467,34 @@ class TutorKernelManager(AsyncMappingKernelManager):
                     os.kill(pid, signal.SIGKILL)
                 except OSError:
                     pass
+
+    _cpu: CpuBudget | None = None
+
+    def check_cpu(self) -> None:
+        """Cull every kernel handed to a page (connected or not) that used more than
+        ``kernel_cpu_per_minute`` seconds of processor over the last minute: a page that
+        queued work (huge questions, hundreds of clicks) and left, or stays, no longer slows
+        every other learner down. Its page shows the lost-kernel banner."""
+        if self.kernel_cpu_per_minute <= 0:
+            return
+        if self._cpu is None:
+            self._cpu = CpuBudget(self.kernel_cpu_per_minute)
+        now = time.monotonic()
+        for kernel_id, kernel in list(self._kernels.items()):
+            if kernel_id not in self._owners:
+                continue  # a pool's kernel running its notebook: the server's own work
+            pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
+            used = cpu_seconds(pid) if isinstance(pid, int) else None
+            if used is None:
+                continue
+            spent = self._cpu.over(kernel_id, now, used)
+            if spent is not None:
+                self.log.warning("Noyau %s arrêté : %.0f s de processeur en une minute "
+                                 "(limite %d s).", kernel_id, spent, self.kernel_cpu_per_minute)
+                close_pages(kernel_id)
+                task = asyncio.ensure_future(self.shutdown_kernel(kernel_id, now=True))
+                task.add_done_callback(lambda t: t.cancelled() or t.exception())
+        self._cpu.forget(set(self._kernels))
 
     def prioritize(self, kernel_id: str) -> None:
         """A page took this kernel: give it back the normal priority."""

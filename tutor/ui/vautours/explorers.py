@@ -12,9 +12,20 @@ from tutor.engine import IllegalAction
 from tutor.games import vautours as v
 from tutor.ui import html as h
 from tutor.ui.editor import Position, opener, read_names
-from tutor.ui.widgets import ErrorArea, Explainer, Refusal, guarded, html, set_html
+from tutor.ui.widgets import (
+    NAME_FIELD,
+    ErrorArea,
+    Explainer,
+    Refusal,
+    capped,
+    guarded,
+    html,
+    set_html,
+)
 
 from .base import NAMES, PAGE, TIES, book, round_html
+
+CARDS_FIELD = 120  # a seat's cards typed as numbers: 15 cards at most, with spaces
 
 
 def seat_row(names: list[w.Text], k: int, control: w.Widget) -> w.HBox:
@@ -28,9 +39,9 @@ def seat_row(names: list[w.Text], k: int, control: w.Widget) -> w.HBox:
 
 def name_boxes(count: int) -> list[w.Text]:
     """The name fields of ``count`` seats, with the page's first names."""
-    boxes = [w.Text(value=name, description=f"Joueur {k + 1}",
-                    layout=w.Layout(width="12rem", max_width="100%"),
-                    style={"description_width": "4.5rem"})
+    boxes = [capped(w.Text(value=name, description=f"Joueur {k + 1}",
+                           layout=w.Layout(width="12rem", max_width="100%"),
+                           style={"description_width": "4.5rem"}), NAME_FIELD)
              for k, name in enumerate(NAMES[:count])]
     for box in boxes:
         box.add_class("tv-explorer-name")
@@ -172,9 +183,9 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
         self.count = w.ToggleButtons(options=[2, 3, 4, 5], value=4, description="Joueurs",
                                      style={"button_width": "3rem"})
         self.names = name_boxes(len(NAMES))
-        self.fields = [w.Text(value=value, description=name,
-                              layout=w.Layout(width="15rem", max_width="100%"),
-                              style={"description_width": "3.5rem"})
+        self.fields = [capped(w.Text(value=value, description=name,
+                                     layout=w.Layout(width="15rem", max_width="100%"),
+                                     style={"description_width": "3.5rem"}), CARDS_FIELD)
                        for name, value in zip(NAMES, start)]
         self.seats = [seat_row(self.names, k, box) for k, box in enumerate(self.fields)]
         for box in [self.count, *self.names, *self.fields]:

@@ -135,6 +135,16 @@
       found[i].setAttribute("role", "status");
       found[i].setAttribute("aria-live", "polite");
     }
+    // text boxes the kernel caps (tutor.ui.widgets.capped, class tv-max-<n>): the input takes
+    // no more than that
+    var capped = root.querySelectorAll ? root.querySelectorAll(
+      "[class*='tv-max-'] input:not([maxlength]), [class*='tv-max-'] textarea:not([maxlength])")
+      : [];
+    for (var j = 0; j < capped.length; j++) {
+      var owner = capped[j].closest("[class*='tv-max-']");
+      var m = owner && /(?:^|\s)tv-max-(\d+)(?:\s|$)/.exec(owner.className);
+      if (m) { capped[j].setAttribute("maxlength", m[1]); }
+    }
   }
   // the page being drawn: live regions as they come, and the address's #id once it exists
   var arrived = false, settle = null, queued = false;
