@@ -83,6 +83,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
     from jupyter_server.auth.login import LoginFormHandler
     from jupyter_server.auth.logout import LogoutHandler
     from jupyter_server.services.kernels.handlers import KernelHandler
+    from tornado.ioloop import IOLoop
     from tornado.web import RedirectHandler
     from traitlets.config import Config
     from voila import app as voila_app
@@ -95,11 +96,11 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
     from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-    from tutor.voila import guards
-    from tutor.voila.guards import TutorPageHandler
+    from tutor.voila import guards, timing
     from tutor.voila.kernels import LOG_CLIENT, PoolMixin
+    from tutor.voila.timed import TimedPageHandler
 
-    replaced = {TornadoVoilaHandler: TutorPageHandler, VoilaShutdownKernelHandler:
+    replaced = {TornadoVoilaHandler: TimedPageHandler, VoilaShutdownKernelHandler:
                 guards.ShutdownHandler, KernelHandler: guards.KernelHandlerOwnStop,
                 TemplateStaticFileHandler: guards.TemplateFiles,
                 VoilaKernelWebsocketHandler: guards.KernelSocket}
@@ -169,7 +170,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
             redirect = [(self.server_url.rstrip("/") + r"/?", RedirectHandler, {"url": home}),
                         (self.server_url.rstrip("/") + r"/voila/tree.*", RedirectHandler,
                          {"url": home})]
-            assert any(h[1] is TutorPageHandler for h in handlers)
+            assert any(h[1] is TimedPageHandler for h in handlers)
             assert any(h[1] is guards.KernelSocket for h in handlers)
             assert not any(h[1] in replaced for h in handlers)
             assert all(h[1] is not VoilaHandler for h in handlers)
@@ -194,6 +195,9 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
     app = TutorVoila(config=Config(config))
     app.initialize([str(root), "--no-browser", f"--port={port}", f"--Voila.ip={ip}"])
     guards.QUIET.install(app.log)  # every line a client causes: a few per minute
+    # each page GET's stages (waiting for a kernel, the notebook, the template, the loop's lag)
+    timing.instrument()
+    IOLoop.current().add_callback(timing.LAG.start)
     app.log.info("Tuteur : %d noyaux au plus, %d préchauffé(s) par page, %d Mo par noyau au plus.",
                  lim.max_kernels, lim.pool_size, lim.kernel_max_mb)
     return app

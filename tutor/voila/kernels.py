@@ -38,6 +38,8 @@ from jupyter_server.services.kernels.kernelmanager import (
 from tornado.ioloop import PeriodicCallback
 from traitlets import Int, TraitError
 
+from . import timing
+
 # Measured with `make bench` / `make load` (2026-11): a page's kernel at rest takes 55-62 MB of
 # resident memory; with its share of the server and room to grow, a learner costs about 120 MB.
 # Building a page's parts on arrival made its pooled kernel lighter by only 4-5 MB (a game page
@@ -309,7 +311,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
             raise KernelCapReached(f"{self.kernel_count()} noyaux sur {self.max_kernels}")
         self._starting += 1
         try:
-            kernel_id: str = await super().start_kernel(*args, **kwargs)
+            with timing.stage("kernel"):  # a page's own kernel: the GET waits for it
+                kernel_id: str = await super().start_kernel(*args, **kwargs)
         finally:
             self._starting -= 1
         if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":
@@ -486,6 +489,7 @@ class PoolMixin:
         # log is no client's
         CLIENT.set(None)
         LOG_CLIENT.set(None)
+        timing.STAGES.set(None)
         while True:
             name = self._next_pool()
             if name is None and not getattr(self, "_full", False):
@@ -500,6 +504,10 @@ class PoolMixin:
                     pass
                 continue
             self._full = False
+            # the warming's stages (the notebook, the template) are told to the page that takes
+            # the kernel: its GET no longer pays them (timing.Stages.pool_*)
+            warming = timing.Stages(page=name, pooled=True)
+            token = timing.STAGES.set(warming)
             try:
                 content = await manager._initialize(name, None, **self._pool_kwargs[name])
             except KernelCapReached:
@@ -508,6 +516,9 @@ class PoolMixin:
                 manager.log.warning("Réserve de %s : noyau non démarré (%s)", name, exc)
                 await asyncio.sleep(5)
                 continue
+            finally:
+                timing.STAGES.reset(token)
+            content["stages"] = warming
             # offered to a page only once it has run its whole notebook (and one kernel warms at
             # a time: one core at most). A page handed a kernel still running its cells was seen
             # to draw outputs whose widget models it never received ("model not found").
@@ -530,13 +541,28 @@ class PoolMixin:
                                     extra_kernel_env_variables: dict[str, str] | None = None,
                                     **kwargs: Any) -> Any:
         manager: Any = super()
-        result = await manager.get_rendered_notebook(
-            notebook_name=notebook_name,
-            extra_kernel_env_variables=extra_kernel_env_variables or {}, **kwargs)
+        warming = self._warming_of(notebook_name)
+        with timing.stage("kernel"):
+            result = await manager.get_rendered_notebook(
+                notebook_name=notebook_name,
+                extra_kernel_env_variables=extra_kernel_env_variables or {}, **kwargs)
+        current = timing.STAGES.get()
+        if current is not None:
+            current.pooled = True
+            if warming is not None:
+                current.pool_notebook, current.pool_template = warming.notebook, warming.template
         me: Any = self
         me.prioritize(result[2])
         me.own(result[2])
         return result
+
+    def _warming_of(self, notebook_name: str) -> timing.Stages | None:
+        """The warming stages of the kernel a page of ``notebook_name`` takes next."""
+        pool = self._pools.get(notebook_name) or []
+        if pool and pool[0].done() and not pool[0].cancelled() and pool[0].exception() is None:
+            stages = pool[0].result().get("stages")
+            return stages if isinstance(stages, timing.Stages) else None
+        return None
 
     async def evict_pooled(self, keep: str) -> bool:
         """Shut down one waiting kernel of another page's pool (the fullest) to make room for
