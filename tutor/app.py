@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tutor import fr
 from tutor.voila.kernels import Limits
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -78,8 +81,46 @@ def limits(root: Path = NOTEBOOKS) -> Limits:
     return Limits.from_env(pages=len(list(root.glob("*.ipynb"))))
 
 
-def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
-    """A configured Voilà application serving ``root`` (imports Voilà only when called)."""
+@dataclass(frozen=True)
+class Classe:
+    """A class expected: ``learners`` on each of ``pages`` (notebook files)."""
+
+    learners: int
+    pages: tuple[str, ...]
+
+
+def classe_from(learners: int | None, pages: list[str] | None, root: Path = NOTEBOOKS,
+                env: Mapping[str, str] = os.environ) -> Classe | None:
+    """The class of ``--classe``/``--page``, else of ``TUTOR_CLASSE``/``TUTOR_CLASSE_PAGES``
+    (pages separated by commas); None without one. A page that does not exist, or a class
+    without a page, stops the app with a French message."""
+    from tutor.voila.classe import page_file
+    from tutor.voila.kernels import env_int
+
+    if learners is None:
+        learners = env_int(env, "TUTOR_CLASSE", 0) or None
+    if not pages:
+        pages = [p for p in env.get("TUTOR_CLASSE_PAGES", "").split(",") if p.strip()]
+    if learners is None:
+        return None
+    if learners < 1:
+        raise SystemExit("La classe compte au moins un apprenant (--classe).")
+    if not pages:
+        raise SystemExit("Dites à quelle page la classe vient : --page stupides-vautours "
+                         "(ou TUTOR_CLASSE_PAGES).")
+    files = tuple(dict.fromkeys(page_file(p) for p in pages))
+    known = sorted(p.stem for p in root.glob("*.ipynb"))
+    for name in files:
+        if not (root / name).is_file():
+            raise SystemExit(f"Page inconnue « {name.removesuffix('.ipynb')} » "
+                             f"(pages : {', '.join(known)}).")
+    return Classe(learners, files)
+
+
+def make_app(port: int, ip: str, root: Path = NOTEBOOKS, classe: Classe | None = None) -> Any:
+    """A configured Voilà application serving ``root`` (imports Voilà only when called); with
+    ``classe``, the pools of its pages are sized and warmed for it (:mod:`tutor.voila.classe`),
+    the other pages keep one kernel ready."""
     from jupyter_server.auth.login import LoginFormHandler
     from jupyter_server.auth.logout import LogoutHandler
     from jupyter_server.services.kernels.handlers import KernelHandler
@@ -189,6 +230,15 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
         "client_kernels": lim.client_kernels, "address_pending": lim.address_pending,
         "connect_grace": lim.connect_grace,
     }
+    if classe is not None:
+        from tutor.voila.kernels import memory_available_mb
+
+        config["TutorKernelManager"].update({
+            "class_learners": classe.learners, "class_pages": list(classe.pages),
+            "class_memory_mb": memory_available_mb(),
+            "pool_size": min(1, lim.pool_size)})
+        # Voilà's own pool size only says whether pages are pooled: PoolMixin sizes each pool
+        config["VoilaConfiguration"]["default_pool_size"] = max(1, lim.pool_size)
     paths = os.environ.get("JUPYTER_PATH", "")
     if str(TEMPLATES) not in paths.split(os.pathsep):
         os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), paths) if p)
@@ -225,8 +275,9 @@ def preflight() -> list[str]:
     return problems
 
 
-def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
-    """Serve the tutor until interrupted; refuse to start (exit code 1) on a malformed file."""
+def serve(port: int = 8866, ip: str = "127.0.0.1", classe: Classe | None = None) -> int:
+    """Serve the tutor until interrupted; refuse to start (exit code 1) on a malformed file.
+    With ``classe``, its pages' pools are warmed for it and the time to be ready is printed."""
     problems = preflight()
     if problems:
         print("Le tuteur ne peut pas démarrer : des fichiers de règles sont mal formés.",
@@ -234,7 +285,12 @@ def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
         for line in problems:
             print(f"ERREUR {line}", file=sys.stderr)
         return 1
-    app = make_app(port, ip)
+    app = make_app(port, ip, classe=classe)
+    if classe is not None:
+        print(fr.typography(
+            f"Mode classe : {classe.learners} apprenants attendus sur "
+            f"{', '.join(p.removesuffix('.ipynb') for p in classe.pages)} ; les noyaux se "
+            "préchauffent, « Classe prête » s’affichera quand tout sera prêt."), flush=True)
     print(f"Le tuteur est servi sur http://{ip}:{port}/ (Ctrl+C pour arrêter).", flush=True)
     app.start()
     return 0

@@ -1,0 +1,62 @@
+"""Class mode served for real (`python -m tutor app` with TUTOR_CLASSE / TUTOR_CLASSE_PAGES,
+the environment form of `--classe 3 --page stupides-vautours`): the server says when the class's
+kernels are warm, each learner of the class gets the page from its pool (its GET recorded by the
+server's stage timings) with a kernel of its own whose widgets answer over the protocol, and the
+pool refills behind them."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.request
+
+from .conftest import ARTEFACTS, serve
+from .kernel import KernelChannel, kernel_id, kernels_of
+
+LEARNERS = 3
+PAGE = "stupides-vautours.ipynb"
+READY = re.compile(r"Classe prête en [\d,]+ s : (\d+) noyau")
+
+
+def wait_for(pattern: re.Pattern[str], log: str, limit: float = 900) -> re.Match[str]:
+    """The log's line matching ``pattern`` (kernels warm at a low priority: on a loaded machine
+    they come slowly; the bound is one a healthy run never reaches)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        with open(log, encoding="utf-8", errors="replace") as f:
+            found = pattern.search(f.read())
+        if found:
+            return found
+        time.sleep(1)
+    raise AssertionError(f"« {pattern.pattern} » absent du journal {log}")
+
+
+def test_class_mode_warms_the_class_pages_and_serves_each_learner_from_its_pool() -> None:
+    timings = ARTEFACTS / "classe-etapes.jsonl"
+    timings.unlink(missing_ok=True)
+    with serve("voila-classe", TUTOR_CLASSE=str(LEARNERS), TUTOR_CLASSE_PAGES="stupides-vautours",
+               TUTOR_TIMINGS=str(timings), TUTOR_ADDRESS_PENDING="100",
+               TUTOR_RENDERS_PER_MINUTE="6000") as app:
+        ready = wait_for(READY, str(app.log))
+        assert int(ready.group(1)) >= LEARNERS  # the class and its spares
+        before = len(kernels_of(app.pid))
+        ids = []
+        for _ in range(LEARNERS):  # each learner a client of its own (no cookie)
+            with urllib.request.urlopen(f"{app.url}/voila/render/{PAGE}", timeout=300) as r:
+                assert r.status == 200
+                ids.append(kernel_id(r.read().decode()))
+        assert len(set(ids)) == LEARNERS, "each learner has a kernel of its own"
+        rows = [json.loads(line) for line in timings.read_text().splitlines()]
+        mine = [r for r in rows if r["page"] == PAGE]
+        assert len(mine) == LEARNERS
+        assert all(r["pooled"] and r["status"] == 200 and r["pool_notebook"] > 0 for r in mine), \
+            "every learner's page was rendered in the pool before the class came"
+        channel = KernelChannel(app.url, ids[-1])
+        try:
+            states = channel.widget_states()
+        finally:
+            channel.close()
+        assert any("tv-game" in s.get("_dom_classes", ()) or s.get("_model_name") == "ButtonModel"
+                   for s in states.values()), "the page's widgets answer"
+        assert len(kernels_of(app.pid)) >= before, "the pool refills behind the class"
