@@ -690,6 +690,8 @@ def print_report(report: dict[str, Any]) -> None:
     title = {"arrivee": f"arrivée d'une classe ({report['learners']} apprenants en "
                         f"{report['spread_s']:.0f} s)",
              "simultane": f"{report['learners']} apprenants simultanés"}[report["scenario"]]
+    if report.get("classe"):
+        title += ", en mode classe"
     say(f"\nCharge — {title} : {report['protocol_learners']} par le protocole, "
           f"{report['browser_learners']} dans Chromium ; "
           f"{fr.count(report['interactions'] + report['browser_interactions'], 'interaction')} en "
@@ -770,6 +772,9 @@ def main() -> int:
     parser.add_argument("--scenario", choices=["arrivee", "simultane", "both"], default="both")
     parser.add_argument("--pool", type=int, default=None,
                         help="preheated kernels per page (TUTOR_POOL_SIZE; default: the app's)")
+    parser.add_argument("--classe", action="store_true",
+                        help="serve in class mode (python -m tutor app --classe LEARNERS "
+                             "--page stupides-vautours): the page's pool warmed for the class")
     parser.add_argument("--out", default=str(ROOT / "bench-results"))
     args = parser.parse_args()
     env = {"TUTOR_POOL_SIZE": str(args.pool)} if args.pool is not None else {}
@@ -778,15 +783,20 @@ def main() -> int:
     env.update({"TUTOR_ADDRESS_PENDING": str(2 * args.learners),
                 "TUTOR_RENDERS_PER_MINUTE": str(10 * args.learners)})
     names = ["arrivee", "simultane"] if args.scenario == "both" else [args.scenario]
+    app_args = ["--classe", str(args.learners), "--page", PAGE.removesuffix(".ipynb")] \
+        if args.classe else []
     reports = []
     for name in names:
-        reports.append(scenario(name, args.learners, args.browsers,
-                                args.spread if name == "arrivee" else 0.0, env))
+        reports.append(scenario(name + ("-classe" if args.classe else ""), args.learners,
+                                args.browsers, args.spread if name == "arrivee" else 0.0, env,
+                                app_args))
+        reports[-1]["scenario"], reports[-1]["classe"] = name, args.classe
         print_report(reports[-1])
     out = Path(args.out)
     out.mkdir(exist_ok=True)
     path = out / f"load-{time.strftime('%Y-%m-%dT%H%M%S')}.json"
-    path.write_text(json.dumps({"pool_size": args.pool, "scenarios": reports}, indent=2,
+    path.write_text(json.dumps({"pool_size": args.pool, "classe": args.classe,
+                                "scenarios": reports}, indent=2,
                                ensure_ascii=False))
     print(f"Rapport écrit dans {path}")
     failed = any(r["errors"] or r["kernels_left_after_close"] for r in reports)

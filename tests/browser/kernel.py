@@ -50,11 +50,12 @@ def kernels_of(pid: int) -> list[int]:
 class KernelChannel:
     """Send Jupyter messages to a kernel through the app's websocket and collect the replies."""
 
-    def __init__(self, base_url: str, kid: str) -> None:
+    def __init__(self, base_url: str, kid: str, cookie: str | None = None) -> None:
         session = uuid.uuid4().hex  # a session of its own: never replaces another connection
         url = (base_url.replace("http://", "ws://")
                + f"/api/kernels/{kid}/channels?session_id={session}")
-        self.ws = websocket.create_connection(url, timeout=10)
+        # ``cookie``: a server behind a login (JupyterHub's) knows its learner by it
+        self.ws = websocket.create_connection(url, timeout=10, cookie=cookie)
         self.session = uuid.uuid4().hex
 
     def send(self, msg_type: str, content: dict[str, Any], channel: str = "shell") -> str:
