@@ -176,3 +176,45 @@ def test_the_template_stage_leaves_out_the_cells() -> None:
     stages = asyncio.run(run())
     assert stages.notebook >= 0.05
     assert 0.02 <= stages.template < 0.05
+
+
+class FakeRenderer:
+    """What tutor.voila.shared reads and sets on Voilà's NotebookRenderer."""
+
+    def __init__(self, root: Path) -> None:
+        self.contents_manager = type("CM", (), {"root_dir": str(root)})()
+        self.notebook_path = "vampir.ipynb"
+        self.page_config: dict[str, Any] = {"baseUrl": "/"}
+        self.prepared = 0
+
+    async def initialize(self, **kwargs: Any) -> None:
+        self.prepared += 1
+        self.notebook = {"cells": [{"source": "x"}]}
+        self.cwd, self.template_name, self.template_paths = "", "tutor", ["/t"]
+        self.theme = "light"
+        self.page_config["jupyterLabTheme"] = "light"
+        self.resources = {"theme": "light", "page_config": self.page_config}
+        self.exporter = object()
+
+
+def test_the_pages_of_a_pool_share_the_notebooks_preparation(tmp_path: Path) -> None:
+    from tutor.voila import shared
+
+    (tmp_path / "vampir.ipynb").write_text("{}")
+    shared.PREPARED.clear()
+    first, second = FakeRenderer(tmp_path), FakeRenderer(tmp_path)
+    shared.share(first)
+    shared.share(second)
+    asyncio.run(first.initialize())
+    asyncio.run(second.initialize())
+    assert (first.prepared, second.prepared) == (1, 0)
+    assert second.exporter is first.exporter  # the template compiled once
+    assert second.notebook == first.notebook and second.notebook is not first.notebook
+    assert second.resources["page_config"] is second.page_config  # its own page config
+    second.notebook["cells"].clear()  # one page's run never reaches the other's
+    assert first.notebook["cells"]
+    # the notebook changed on disk: prepared again
+    os.utime(tmp_path / "vampir.ipynb", (1, 1))
+    third = shared.share(FakeRenderer(tmp_path))
+    asyncio.run(third.initialize())
+    assert third.prepared == 1

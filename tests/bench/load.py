@@ -617,7 +617,7 @@ def wait_for_pools(log: Path, proc: subprocess.Popen[bytes], port: int) -> float
     raise RuntimeError(f"les réserves de noyaux ne se sont pas remplies (voir {log})")
 
 
-STAGES = ("total", "kernel", "notebook", "template", "send", "lag")
+STAGES = ("total", "kernel", "prepare", "notebook", "template", "send", "lag")
 
 
 def stage_figures(path: Path) -> dict[str, Any]:
@@ -631,9 +631,9 @@ def stage_figures(path: Path) -> dict[str, Any]:
             if row.get("page") == PAGE and row.get("status") == 200:
                 rows.append(row)
     out: dict[str, Any] = {"gets": len(rows), "pooled": sum(1 for r in rows if r["pooled"])}
-    for name in (*STAGES, "lag_max", "pool_notebook", "pool_template"):
+    for name in (*STAGES, "lag_max", "pool_prepare", "pool_notebook", "pool_template"):
         rows_of = [r for r in rows if r["pooled"]] if name.startswith("pool_") else rows
-        out[name] = quantiles([float(r[name]) for r in rows_of])
+        out[name] = quantiles([float(r.get(name, 0.0)) for r in rows_of])
     return out
 
 
@@ -744,6 +744,7 @@ def print_report(report: dict[str, Any]) -> None:
         say(f"  étapes de la page HTML mesurées par le serveur ({stages['gets']} requêtes, dont "
             f"{stages['pooled']} servies par une réserve ; médiane / p95) :")
         names = {"total": "en tout", "kernel": "attente d'un noyau",
+                 "prepare": "lecture du notebook et préparation de l'exportateur",
                  "notebook": "le noyau exécute le notebook", "template": "rendu du gabarit",
                  "send": "envoi", "lag": "retard de la boucle d'événements"}
         for key, label in names.items():
@@ -751,10 +752,12 @@ def print_report(report: dict[str, Any]) -> None:
             say(f"    {label} : {ms(None if p50 is None else 1000 * p50)} / "
                 f"{ms(None if p95 is None else 1000 * p95)}")
         if stages["pooled"]:
+            pr50, pr95 = stages["pool_prepare"]
             nb50, nb95 = stages["pool_notebook"]
             tp50, tp95 = stages["pool_template"]
-            say(f"    payé avant l'arrivée, par la réserve : notebook {ms(1000 * nb50)} / "
-                f"{ms(1000 * nb95)}, gabarit {ms(1000 * tp50)} / {ms(1000 * tp95)}")
+            say(f"    payé avant l'arrivée, par la réserve : préparation {ms(1000 * pr50)} / "
+                f"{ms(1000 * pr95)}, notebook {ms(1000 * nb50)} / {ms(1000 * nb95)}, gabarit "
+                f"{ms(1000 * tp50)} / {ms(1000 * tp95)}")
     say(f"  serveur prêt (réserves pleines) en {sec(report.get('ready_s') or 0.0)}")
     say(f"  noyaux : {report['kernels_during_load']} pendant la charge, "
           f"{fr.count(report['kernels_left_after_close'], 'restant')} "

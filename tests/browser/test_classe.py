@@ -16,6 +16,7 @@ from .kernel import KernelChannel, kernel_id, kernels_of
 
 LEARNERS = 3
 PAGE = "stupides-vautours.ipynb"
+IDS = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32}")
 READY = re.compile(r"Classe prête en [\d,]+\s*s\s*:\s*(\d+)\s*noyau")
 
 
@@ -41,12 +42,17 @@ def test_class_mode_warms_the_class_pages_and_serves_each_learner_from_its_pool(
         ready = wait_for(READY, str(app.log))
         assert int(ready.group(1)) >= LEARNERS  # the class and its spares
         before = len(kernels_of(app.pid))
-        ids = []
+        ids, pages = [], set()
         for _ in range(LEARNERS):  # each learner a client of its own (no cookie)
             with urllib.request.urlopen(f"{app.url}/voila/render/{PAGE}", timeout=300) as r:
                 assert r.status == 200
-                ids.append(kernel_id(r.read().decode()))
+                html = r.read().decode()
+            ids.append(kernel_id(html))
+            pages.add(IDS.sub("", html))
         assert len(set(ids)) == LEARNERS, "each learner has a kernel of its own"
+        # the pool's pages shared the notebook's preparation (tutor/voila/shared.py): the same
+        # page for each learner but for its kernel's and its widgets' ids
+        assert len(pages) == 1
         rows = [json.loads(line) for line in timings.read_text().splitlines()]
         mine = [r for r in rows if r["page"] == PAGE]
         assert len(mine) == LEARNERS

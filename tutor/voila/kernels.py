@@ -40,7 +40,7 @@ from traitlets import Int, List, TraitError, Unicode
 
 from tutor import fr
 
-from . import classe, timing
+from . import classe, shared, timing
 
 # Measured with `make bench` / `make load` (2026-11): a page's kernel at rest takes 55-62 MB of
 # resident memory; with its share of the server and room to grow, a learner costs about 120 MB.
@@ -541,6 +541,15 @@ class PoolMixin:
         return classe.warmers(pools, targets, rate, self._warm_s, os.cpu_count() or 1,
                               ready=self._class_ready_at is not None)
 
+    def _notebook_renderer_factory(self, notebook_path: str | None = None) -> Any:
+        """Voilà's renderer of a pool's page; in class mode, the kernels of one pool share the
+        notebook's preparation (:mod:`tutor.voila.shared`)."""
+        manager: Any = super()
+        renderer = manager._notebook_renderer_factory(notebook_path)
+        if notebook_path is not None and self.class_plan() is not None:
+            shared.share(renderer)
+        return renderer
+
     def _init_pool_state(self) -> None:
         if not hasattr(self, "_warming"):
             self._warming: dict[str, int] = {}
@@ -673,6 +682,7 @@ class PoolMixin:
             current.pooled = True
             if warming is not None:
                 current.pool_notebook, current.pool_template = warming.notebook, warming.template
+                current.pool_prepare = warming.prepare
         me: Any = self
         self._init_pool_state()
         self._served[notebook_name] = self._served.get(notebook_name, 0) + 1

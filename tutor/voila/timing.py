@@ -3,6 +3,8 @@
 Every page GET served by :class:`TimedPageHandler` is split into stages, in seconds of wall time:
 
 - ``kernel``: waiting for a kernel (a pooled one taken, or a new one started for the page);
+- ``prepare``: reading the notebook and preparing Voilà's exporter (class mode shares this
+  between the kernels of one pool: :mod:`tutor.voila.shared`);
 - ``notebook``: the kernel running the notebook's cells (connecting to it included);
 - ``template``: Voilà rendering the page's template and converting the cells' outputs (what is
   left of the rendering once the cells' execution is taken out);
@@ -11,7 +13,8 @@ Every page GET served by :class:`TimedPageHandler` is split into stages, in seco
   ticking every :data:`LAG_TICK_S`: the loop busy with other requests, kernels' messages...).
 
 A page served from a pool was rendered before the learner came: its ``notebook`` and
-``template`` stages are the pool's (``pool_notebook``, ``pool_template``), and the GET itself
+``template`` stages are the pool's (``pool_prepare``, ``pool_notebook``, ``pool_template``), and
+the GET itself
 only waits for the kernel and sends the page. With ``TUTOR_TIMINGS=<file>`` each GET appends one
 JSON line to the file (``make load`` reads them); without it nothing is written.
 """
@@ -40,6 +43,7 @@ class Stages:
     page: str = ""
     pooled: bool = False
     kernel: float = 0.0
+    prepare: float = 0.0
     notebook: float = 0.0
     template: float = 0.0
     send: float = 0.0
@@ -47,6 +51,7 @@ class Stages:
     lag_max: float = 0.0
     total: float = 0.0
     status: int = 0
+    pool_prepare: float = 0.0
     pool_notebook: float = 0.0
     pool_template: float = 0.0
     started: float = field(default_factory=time.monotonic)
@@ -165,14 +170,20 @@ def timed_generator(renderer: Any, make: Callable[..., Any]) -> Callable[..., As
     return generate
 
 
-def timed_cells(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
-    """Wrap an awaitable method whose time is the kernel running the notebook."""
+def timed_stage(name: str, method: Callable[..., Awaitable[Any]]
+                ) -> Callable[..., Awaitable[Any]]:
+    """Wrap an awaitable method whose time goes to stage ``name``."""
 
     async def run(*args: Any, **kwargs: Any) -> Any:
-        with stage("notebook"):
+        with stage(name):
             return await method(*args, **kwargs)
 
     return run
+
+
+def timed_cells(method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+    """Wrap an awaitable method whose time is the kernel running the notebook."""
+    return timed_stage("notebook", method)
 
 
 _instrumented = False
@@ -194,5 +205,6 @@ def instrument() -> None:
 
     NotebookRenderer.generate_content_generator = generate_timed
     NotebookRenderer._jinja_kernel_start = timed_cells(NotebookRenderer._jinja_kernel_start)
+    NotebookRenderer.initialize = timed_stage("prepare", NotebookRenderer.initialize)
     VoilaExecutor.execute_cell = timed_cells(VoilaExecutor.execute_cell)
     _instrumented = True
