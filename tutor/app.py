@@ -248,8 +248,12 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS, classe: Classe | None =
     # each page GET's stages (waiting for a kernel, the notebook, the template, the loop's lag)
     timing.instrument()
     IOLoop.current().add_callback(timing.LAG.start)
-    app.log.info("Tuteur : %d noyaux au plus, %d préchauffé(s) par page, %d Mo par noyau au plus.",
-                 lim.max_kernels, lim.pool_size, lim.kernel_max_mb)
+    if classe is None:
+        app.log.info("Tuteur : %d noyaux au plus, %d préchauffé(s) par page, %d Mo par noyau "
+                     "au plus.", lim.max_kernels, lim.pool_size, lim.kernel_max_mb)
+    else:
+        app.log.info("Tuteur en mode classe : %d apprenants sur %s, %d Mo par noyau au plus.",
+                     classe.learners, ", ".join(classe.pages), lim.kernel_max_mb)
     return app
 
 

@@ -497,10 +497,12 @@ class PoolMixin:
         manager: Any = self
         others = sum(1 for name in self._pools
                      if name not in {classe.page_file(p) for p in manager.class_pages})
+        if getattr(self, "_base_max_kernels", None) is None:
+            self._base_max_kernels: int | None = int(manager.max_kernels)  # the server's own
         plan = classe.plan(manager.class_learners, manager.class_pages,
                            manager.class_memory_mb or memory_available_mb(), kernel_mb,
                            other_pools=others * manager.pool_size,
-                           max_kernels=manager.max_kernels)
+                           max_kernels=self._base_max_kernels or 0)
         self._class_plan: classe.Plan | None = plan
         manager.max_kernels = plan.max_kernels
         return plan
