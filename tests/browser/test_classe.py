@@ -1,9 +1,9 @@
 """Class mode served for real (`python -m tutor app` with TUTOR_CLASSE / TUTOR_CLASSE_PAGES,
 the environment form of `--classe 3 --page stupides-vautours`): the server says when the class's
 kernels are warm, each learner of the class gets the page from its pool (its GET recorded by the
-server's stage timings) with a kernel of its own whose widgets answer over the protocol; the pages of
-the pool are one page but for their ids (their preparation shared). The pool's sizing and
-refilling are unit-tested in tests/test_classe.py."""
+server's stage timings) with a kernel of its own whose widgets answer over the protocol; the
+pages of the pool are one page but for their ids (their preparation shared). The pool's sizing
+and refilling are unit-tested in tests/test_classe.py."""
 
 from __future__ import annotations
 
