@@ -130,7 +130,7 @@ def test_the_class_comes_from_options_or_the_environment(tmp_path: Path) -> None
     assert classe_from(None, None, tmp_path, env={"TUTOR_CLASSE": "12",
                                                   "TUTOR_CLASSE_PAGES": "vampir"}) \
         == Classe(12, ("vampir.ipynb",))
-    with pytest.raises(SystemExit, match="Page inconnue « inconnue »"):
+    with pytest.raises(SystemExit, match=r"Page inconnue «\s*inconnue\s*»"):
         classe_from(3, ["inconnue"], tmp_path, env={})
     with pytest.raises(SystemExit, match="--page"):
         classe_from(3, None, tmp_path, env={})

@@ -106,14 +106,14 @@ def classe_from(learners: int | None, pages: list[str] | None, root: Path = NOTE
     if learners < 1:
         raise SystemExit("La classe compte au moins un apprenant (--classe).")
     if not pages:
-        raise SystemExit("Dites à quelle page la classe vient : --page stupides-vautours "
-                         "(ou TUTOR_CLASSE_PAGES).")
+        raise SystemExit(fr.typography("Indiquez la page où la classe arrive : --page "
+                                       "stupides-vautours (ou TUTOR_CLASSE_PAGES)."))
     files = tuple(dict.fromkeys(page_file(p) for p in pages))
     known = sorted(p.stem for p in root.glob("*.ipynb"))
     for name in files:
         if not (root / name).is_file():
-            raise SystemExit(f"Page inconnue « {name.removesuffix('.ipynb')} » "
-                             f"(pages : {', '.join(known)}).")
+            raise SystemExit(fr.typography(f"Page inconnue « {name.removesuffix('.ipynb')} » "
+                                           f"(pages : {', '.join(known)})."))
     return Classe(learners, files)
 
 
