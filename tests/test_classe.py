@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from tutor.app import Classe, classe_from
+from tutor.app import Classe, class_config, classe_from
 from tutor.voila import classe, timing
-from tutor.voila.kernels import PoolMixin
+from tutor.voila.kernels import Limits, PoolMixin
 
 
 def test_a_class_of_thirty_fits_in_memory() -> None:
@@ -218,3 +218,16 @@ def test_the_pages_of_a_pool_share_the_notebooks_preparation(tmp_path: Path) -> 
     third = shared.share(FakeRenderer(tmp_path))
     asyncio.run(third.initialize())
     assert third.prepared == 1
+
+
+def test_class_mode_keeps_the_per_address_limit_at_the_class_size() -> None:
+    lim = Limits.from_env(pages=5, env={}, available_mb=23_000)
+    two_pages = Classe(30, ("stupides-vautours.ipynb", "vampir.ipynb"))
+    config = class_config(two_pages, lim, env={}, available_mb=23_000)
+    assert config["address_pending"] == 60  # thirty learners behind one router, two pages
+    assert config["class_learners"] == 30 and config["class_memory_mb"] == 23_000
+    assert config["pool_size"] == 1  # the other pages: one kernel ready
+    small = class_config(Classe(3, ("vampir.ipynb",)), lim, env={}, available_mb=23_000)
+    assert small["address_pending"] == lim.address_pending  # never below the server's own
+    operator = class_config(two_pages, lim, env={"TUTOR_ADDRESS_PENDING": "5"}, available_mb=1)
+    assert "address_pending" not in operator  # the operator's value stands

@@ -117,6 +117,23 @@ def classe_from(learners: int | None, pages: list[str] | None, root: Path = NOTE
     return Classe(learners, files)
 
 
+def class_config(classe: Classe, lim: Limits, env: Mapping[str, str] = os.environ,
+                 available_mb: int | None = None) -> dict[str, Any]:
+    """``TutorKernelManager``'s settings for ``classe``: the class and the memory available now
+    (its pools are sized in :mod:`tutor.voila.classe`), one kernel ready for the other pages,
+    and the pages one address may have opening at once raised to the class (a class behind
+    one router is one address; ``TUTOR_ADDRESS_PENDING`` still overrides it)."""
+    from tutor.voila.kernels import memory_available_mb
+
+    out: dict[str, Any] = {
+        "class_learners": classe.learners, "class_pages": list(classe.pages),
+        "class_memory_mb": memory_available_mb() if available_mb is None else available_mb,
+        "pool_size": min(1, lim.pool_size)}
+    if not env.get("TUTOR_ADDRESS_PENDING", "").strip():
+        out["address_pending"] = max(lim.address_pending, classe.learners * len(classe.pages))
+    return out
+
+
 def make_app(port: int, ip: str, root: Path = NOTEBOOKS, classe: Classe | None = None) -> Any:
     """A configured Voilà application serving ``root`` (imports Voilà only when called); with
     ``classe``, the pools of its pages are sized and warmed for it (:mod:`tutor.voila.classe`),
@@ -231,12 +248,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS, classe: Classe | None =
         "connect_grace": lim.connect_grace,
     }
     if classe is not None:
-        from tutor.voila.kernels import memory_available_mb
-
-        config["TutorKernelManager"].update({
-            "class_learners": classe.learners, "class_pages": list(classe.pages),
-            "class_memory_mb": memory_available_mb(),
-            "pool_size": min(1, lim.pool_size)})
+        config["TutorKernelManager"].update(class_config(classe, lim))
         # Voilà's own pool size only says whether pages are pooled: PoolMixin sizes each pool
         config["VoilaConfiguration"]["default_pool_size"] = max(1, lim.pool_size)
     paths = os.environ.get("JUPYTER_PATH", "")
