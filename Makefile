@@ -6,18 +6,21 @@ STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT   ?= 8866
 
-.PHONY: help test app lab bench load check lint chromium nginx notebooks clean static test-static npm
+.PHONY: help test app lab bench load check lint chromium nginx notebooks clean static test-static npm \
+	test-hub
 
 help:
 	@echo "make app    serve the tutor with Voilà on http://127.0.0.1:$(PORT)"
 	@echo "make test   install everything needed, then run the whole test suite"
 	@echo "make lab    open the notebooks in JupyterLab (saves keep them thin)"
 	@echo "make bench  the benchmark report, written to docs/benchmarks.md (not a test)"
-	@echo "make load   10 simultaneous learners against one server (loopback only)"
+	@echo "make load   10 simultaneous learners against one server (loopback only);"
+	@echo "           make load ARGS=\"--classe --learners 30 --spread 15\": a class, in class mode"
 	@echo "make check  validate the rule files and replay their examples"
 	@echo "make notebooks  run the notebooks, store the outputs nbval checks, drop the rest"
 	@echo "make static  the zero-server site in build/static/ (Voici + Pyodide, no CDN)"
 	@echo "make test-static  build it and test it in Chromium, and the Binder launch"
+	@echo "make test-hub  JupyterHub (deploy/jupyterhub/) serving ten anonymous learners, culled"
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -72,7 +75,7 @@ bench: $(STAMP) chromium static
 	$(PY) tests/bench/benchdoc.py
 
 load: $(STAMP) chromium
-	$(PY) tests/bench/load.py
+	$(PY) tests/bench/load.py $(ARGS)
 
 notebooks: $(STAMP)
 	$(PY) -m tutor.notebooks notebooks/*.ipynb
@@ -93,6 +96,20 @@ static: $(VENV)/.static-installed npm
 # The static site served by a plain file server, and the app launched as Binder launches it.
 test-static: static chromium $(AXE)
 	TUTOR_TEST_REACH=1 $(PY) -m pytest tests/browser/test_static.py tests/browser/test_binder.py
+
+# JupyterHub's proxy (npm) in build/chp/ (ignored by git), JupyterHub & co in the `hub` extra
+CHP := build/chp/node_modules/.bin/configurable-http-proxy
+$(CHP): | npm
+	mkdir -p build/chp
+	cd build/chp && npm install --no-audit --no-fund --silent configurable-http-proxy@5.0.1
+
+$(VENV)/.hub-installed: $(STAMP) pyproject.toml
+	$(PY) -m pip install --quiet -e '.[hub]'
+	@touch $@
+
+# ten anonymous learners through JupyterHub (local spawner, 127.0.0.1 only), then culled
+test-hub: $(VENV)/.hub-installed $(CHP)
+	TUTOR_TEST_HUB=1 $(PY) -m pytest tests/browser/test_hub.py
 
 clean:
 	rm -rf $(VENV) test-artefacts bench-results .mypy_cache .ruff_cache build

@@ -135,17 +135,28 @@ def main(argv: Sequence[str] | None = None) -> int:
                       "un résumé « La règle en une minute »"
     )
     p_check.add_argument("paths", nargs="+", metavar="FICHIER")
-    p_app = sub.add_parser("app", help="sert le tuteur avec Voilà")
+    p_app = sub.add_parser(
+        "app", help="sert le tuteur avec Voilà",
+        description="Sert le tuteur avec Voilà. En mode classe (--classe N --page PAGE), les "
+                    "noyaux des pages de la classe sont préchauffés pour N apprenants avant leur "
+                    "arrivée, dans la limite de la mémoire, et le temps mis à être prêt "
+                    "s’affiche (« Classe prête »). Variables d’environnement équivalentes : "
+                    "TUTOR_CLASSE=N et TUTOR_CLASSE_PAGES=page1,page2.")
     p_app.add_argument("--port", type=int, default=8866)
     p_app.add_argument("--ip", default="127.0.0.1",
                        help="adresse d’écoute (par défaut : boucle locale uniquement)")
+    p_app.add_argument("--classe", type=int, metavar="N", default=None,
+                       help="nombre d’apprenants attendus (mode classe ; ou TUTOR_CLASSE)")
+    p_app.add_argument("--page", action="append", metavar="PAGE", dest="pages",
+                       help="page où la classe arrive, par exemple stupides-vautours "
+                            "(répétable ; ou TUTOR_CLASSE_PAGES)")
     args = parser.parse_args(argv)
     if args.command == "check":
         return check(args.paths)
     if args.command == "app":
-        from tutor.app import serve
+        from tutor.app import classe_from, serve
 
-        return serve(args.port, args.ip)
+        return serve(args.port, args.ip, classe_from(args.classe, args.pages))
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 

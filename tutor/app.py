@@ -17,9 +17,12 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tutor import fr
 from tutor.voila.kernels import Limits
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -78,11 +81,67 @@ def limits(root: Path = NOTEBOOKS) -> Limits:
     return Limits.from_env(pages=len(list(root.glob("*.ipynb"))))
 
 
-def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
-    """A configured Voilà application serving ``root`` (imports Voilà only when called)."""
+@dataclass(frozen=True)
+class Classe:
+    """A class expected: ``learners`` on each of ``pages`` (notebook files)."""
+
+    learners: int
+    pages: tuple[str, ...]
+
+
+def classe_from(learners: int | None, pages: list[str] | None, root: Path = NOTEBOOKS,
+                env: Mapping[str, str] = os.environ) -> Classe | None:
+    """The class of ``--classe``/``--page``, else of ``TUTOR_CLASSE``/``TUTOR_CLASSE_PAGES``
+    (pages separated by commas); None without one. A page that does not exist, or a class
+    without a page, stops the app with a French message."""
+    from tutor.voila.classe import page_file
+    from tutor.voila.kernels import env_int
+
+    if learners is None:
+        learners = env_int(env, "TUTOR_CLASSE", 0) or None
+    if not pages:
+        pages = [p for p in env.get("TUTOR_CLASSE_PAGES", "").split(",") if p.strip()]
+    if learners is None:
+        return None
+    if learners < 1:
+        raise SystemExit("La classe compte au moins un apprenant (--classe).")
+    if not pages:
+        raise SystemExit(fr.typography("Indiquez la page où la classe arrive : --page "
+                                       "stupides-vautours (ou TUTOR_CLASSE_PAGES)."))
+    files = tuple(dict.fromkeys(page_file(p) for p in pages))
+    known = sorted(p.stem for p in root.glob("*.ipynb"))
+    for name in files:
+        if not (root / name).is_file():
+            raise SystemExit(fr.typography(f"Page inconnue « {name.removesuffix('.ipynb')} » "
+                                           f"(pages : {', '.join(known)})."))
+    return Classe(learners, files)
+
+
+def class_config(classe: Classe, lim: Limits, env: Mapping[str, str] = os.environ,
+                 available_mb: int | None = None) -> dict[str, Any]:
+    """``TutorKernelManager``'s settings for ``classe``: the class and the memory available now
+    (its pools are sized in :mod:`tutor.voila.classe`), one kernel ready for the other pages,
+    and the pages one address may have opening at once raised to the class (a class behind
+    one router is one address; ``TUTOR_ADDRESS_PENDING`` still overrides it)."""
+    from tutor.voila.kernels import memory_available_mb
+
+    out: dict[str, Any] = {
+        "class_learners": classe.learners, "class_pages": list(classe.pages),
+        "class_memory_mb": memory_available_mb() if available_mb is None else available_mb,
+        "pool_size": min(1, lim.pool_size)}
+    if not env.get("TUTOR_ADDRESS_PENDING", "").strip():
+        out["address_pending"] = max(lim.address_pending, classe.learners * len(classe.pages))
+    return out
+
+
+def make_app(port: int, ip: str, root: Path = NOTEBOOKS, classe: Classe | None = None) -> Any:
+    """A configured Voilà application serving ``root`` (imports Voilà only when called); with
+    ``classe``, the pools of its pages are sized and warmed for it (:mod:`tutor.voila.classe`),
+    the other pages keep one kernel ready."""
     from jupyter_server.auth.login import LoginFormHandler
     from jupyter_server.auth.logout import LogoutHandler
     from jupyter_server.services.kernels.handlers import KernelHandler
+    from tornado.ioloop import IOLoop
     from tornado.web import RedirectHandler
     from traitlets.config import Config
     from voila import app as voila_app
@@ -96,11 +155,11 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
     from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
-    from tutor.voila import guards, server
-    from tutor.voila.guards import TutorPageHandler
+    from tutor.voila import guards, server, timing
     from tutor.voila.kernels import LOG_CLIENT, PoolMixin
+    from tutor.voila.timed import TimedPageHandler
 
-    replaced = {TornadoVoilaHandler: TutorPageHandler, VoilaShutdownKernelHandler:
+    replaced = {TornadoVoilaHandler: TimedPageHandler, VoilaShutdownKernelHandler:
                 guards.ShutdownHandler, KernelHandler: guards.KernelHandlerOwnStop,
                 TemplateStaticFileHandler: guards.TemplateFiles,
                 VoilaKernelWebsocketHandler: guards.KernelSocket}
@@ -178,7 +237,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
             redirect = [(self.server_url.rstrip("/") + r"/?", RedirectHandler, {"url": home}),
                         (self.server_url.rstrip("/") + r"/voila/tree.*", RedirectHandler,
                          {"url": home})]
-            assert any(h[1] is TutorPageHandler for h in handlers)
+            assert any(h[1] is TimedPageHandler for h in handlers)
             assert any(h[1] is guards.KernelSocket for h in handlers)
             assert not any(h[1] in replaced for h in handlers)
             assert all(h[1] is not VoilaHandler for h in handlers)
@@ -199,14 +258,25 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS) -> Any:
         "connect_grace": lim.connect_grace, "address_kernels": lim.address_kernels,
         "kernel_cpu_per_minute": lim.kernel_cpu_per_minute,
     }
+    if classe is not None:
+        config["TutorKernelManager"].update(class_config(classe, lim))
+        # Voilà's own pool size only says whether pages are pooled: PoolMixin sizes each pool
+        config["VoilaConfiguration"]["default_pool_size"] = max(1, lim.pool_size)
     paths = os.environ.get("JUPYTER_PATH", "")
     if str(TEMPLATES) not in paths.split(os.pathsep):
         os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), paths) if p)
     app = TutorVoila(config=Config(config))
     app.initialize([str(root), "--no-browser", f"--port={port}", f"--Voila.ip={ip}"])
     guards.QUIET.install(app.log)  # every line a client causes: a few per minute
-    app.log.info("Tuteur : %d noyaux au plus, %d préchauffé(s) par page, %d Mo par noyau au plus.",
-                 lim.max_kernels, lim.pool_size, lim.kernel_max_mb)
+    # each page GET's stages (waiting for a kernel, the notebook, the template, the loop's lag)
+    timing.instrument()
+    IOLoop.current().add_callback(timing.LAG.start)
+    if classe is None:
+        app.log.info("Tuteur : %d noyaux au plus, %d préchauffé(s) par page, %d Mo par noyau "
+                     "au plus.", lim.max_kernels, lim.pool_size, lim.kernel_max_mb)
+    else:
+        app.log.info("Tuteur en mode classe : %d apprenants sur %s, %d Mo par noyau au plus.",
+                     classe.learners, ", ".join(classe.pages), lim.kernel_max_mb)
     return app
 
 
@@ -232,8 +302,9 @@ def preflight() -> list[str]:
     return problems
 
 
-def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
-    """Serve the tutor until interrupted; refuse to start (exit code 1) on a malformed file."""
+def serve(port: int = 8866, ip: str = "127.0.0.1", classe: Classe | None = None) -> int:
+    """Serve the tutor until interrupted; refuse to start (exit code 1) on a malformed file.
+    With ``classe``, its pages' pools are warmed for it and the time to be ready is printed."""
     problems = preflight()
     if problems:
         print("Le tuteur ne peut pas démarrer : des fichiers de règles sont mal formés.",
@@ -241,7 +312,12 @@ def serve(port: int = 8866, ip: str = "127.0.0.1") -> int:
         for line in problems:
             print(f"ERREUR {line}", file=sys.stderr)
         return 1
-    app = make_app(port, ip)
+    app = make_app(port, ip, classe=classe)
+    if classe is not None:
+        print(fr.typography(
+            f"Mode classe : {classe.learners} apprenants attendus sur "
+            f"{', '.join(p.removesuffix('.ipynb') for p in classe.pages)} ; les noyaux se "
+            "préchauffent, « Classe prête » s’affichera quand tout sera prêt."), flush=True)
     print(f"Le tuteur est servi sur http://{ip}:{port}/ (Ctrl+C pour arrêter).", flush=True)
     app.start()
     return 0

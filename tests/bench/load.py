@@ -608,28 +608,57 @@ async def run_load(port: int, server_pid: int, learners: int, browsers: int, spr
     }
 
 
-def wait_for_pools(log: Path, proc: subprocess.Popen[bytes], port: int) -> None:
-    """Until the server listens and says its pools are full (bounded: 10 minutes)."""
-    deadline = time.monotonic() + 600
+def wait_for_pools(log: Path, proc: subprocess.Popen[bytes], port: int,
+                   bound_s: float = 600) -> float:
+    """Until the server listens and says its pools are full (bounded: 10 minutes, 30 for a
+    class's pools, warmed at a low priority on a shared machine); the seconds it took."""
+    start = time.monotonic()
+    deadline = start + bound_s
     while time.monotonic() < deadline and proc.poll() is None:
         if "Réserves pleines" in log.read_text(errors="replace"):
-            return
+            return time.monotonic() - start
         time.sleep(1)
     raise RuntimeError(f"les réserves de noyaux ne se sont pas remplies (voir {log})")
 
 
-def scenario(name: str, learners: int, browsers: int, spread_s: float, env: dict[str, str]
-             ) -> dict[str, Any]:
+STAGES = ("total", "kernel", "prepare", "notebook", "template", "send", "lag")
+
+
+def stage_figures(path: Path) -> dict[str, Any]:
+    """The stages of the page's GETs the server recorded (``TUTOR_TIMINGS``, one JSON line
+    per GET: :mod:`tutor.voila.timing`): median and p95 of each, how many were served from a
+    pool, and the pool's own warming stages of those."""
+    rows = []
+    if path.exists():
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            if row.get("page") == PAGE and row.get("status") == 200:
+                rows.append(row)
+    out: dict[str, Any] = {"gets": len(rows), "pooled": sum(1 for r in rows if r["pooled"])}
+    for name in (*STAGES, "lag_max", "pool_prepare", "pool_notebook", "pool_template"):
+        rows_of = [r for r in rows if r["pooled"]] if name.startswith("pool_") else rows
+        out[name] = quantiles([float(r.get(name, 0.0)) for r in rows_of])
+    return out
+
+
+def scenario(name: str, learners: int, browsers: int, spread_s: float, env: dict[str, str],
+             app_args: list[str] | None = None) -> dict[str, Any]:
     port = free_port()
     (ROOT / "test-artefacts").mkdir(exist_ok=True)
     path = ROOT / "test-artefacts" / f"load-{name}-voila.log"
+    timings = ROOT / "test-artefacts" / f"load-{name}-etapes.jsonl"
+    timings.unlink(missing_ok=True)
     with path.open("wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "tutor", "app", "--port", str(port)],
+        proc = subprocess.Popen([sys.executable, "-m", "tutor", "app", "--port", str(port),
+                                 *(app_args or [])],
                                 cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                start_new_session=True, env={**os.environ, **env})
+                                start_new_session=True,
+                                env={**os.environ, **env, "TUTOR_TIMINGS": str(timings)})
         try:
-            wait_for_pools(path, proc, port)
+            ready = wait_for_pools(path, proc, port, 1800 if app_args else 600)
             report = asyncio.run(run_load(port, proc.pid, learners, browsers, spread_s))
+            report["ready_s"] = ready
+            report["stages"] = stage_figures(timings)
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             try:
@@ -665,6 +694,8 @@ def print_report(report: dict[str, Any]) -> None:
     title = {"arrivee": f"arrivée d'une classe ({report['learners']} apprenants en "
                         f"{report['spread_s']:.0f} s)",
              "simultane": f"{report['learners']} apprenants simultanés"}[report["scenario"]]
+    if report.get("classe"):
+        title += ", en mode classe"
     say(f"\nCharge — {title} : {report['protocol_learners']} par le protocole, "
           f"{report['browser_learners']} dans Chromium ; "
           f"{fr.count(report['interactions'] + report['browser_interactions'], 'interaction')} en "
@@ -712,6 +743,26 @@ def print_report(report: dict[str, Any]) -> None:
     say(f"  processus du serveur (sans ses noyaux) : {mb(report['server_mb'])} au repos, pic "
           f"{mb(report['server_peak_mb'])} "
           f"(+{mb(max(0.0, report['server_peak_mb'] - report['server_mb']))})")
+    stages = report.get("stages") or {}
+    if stages.get("gets"):
+        say(f"  étapes de la page HTML mesurées par le serveur ({stages['gets']} requêtes, dont "
+            f"{stages['pooled']} servies par une réserve ; médiane / p95) :")
+        names = {"total": "en tout", "kernel": "attente d'un noyau",
+                 "prepare": "lecture du notebook et préparation de l'exportateur",
+                 "notebook": "le noyau exécute le notebook", "template": "rendu du gabarit",
+                 "send": "envoi", "lag": "retard de la boucle d'événements"}
+        for key, label in names.items():
+            p50, p95 = stages[key]
+            say(f"    {label} : {ms(None if p50 is None else 1000 * p50)} / "
+                f"{ms(None if p95 is None else 1000 * p95)}")
+        if stages["pooled"]:
+            pr50, pr95 = stages["pool_prepare"]
+            nb50, nb95 = stages["pool_notebook"]
+            tp50, tp95 = stages["pool_template"]
+            say(f"    payé avant l'arrivée, par la réserve : préparation {ms(1000 * pr50)} / "
+                f"{ms(1000 * pr95)}, notebook {ms(1000 * nb50)} / {ms(1000 * nb95)}, gabarit "
+                f"{ms(1000 * tp50)} / {ms(1000 * tp95)}")
+    say(f"  serveur prêt (réserves pleines) en {sec(report.get('ready_s') or 0.0)}")
     say(f"  noyaux : {report['kernels_during_load']} pendant la charge, "
           f"{fr.count(report['kernels_left_after_close'], 'restant')} "
           f"{report['culled_within_s']:.0f} s après la fermeture des pages")
@@ -728,6 +779,9 @@ def main() -> int:
     parser.add_argument("--scenario", choices=["arrivee", "simultane", "both"], default="both")
     parser.add_argument("--pool", type=int, default=None,
                         help="preheated kernels per page (TUTOR_POOL_SIZE; default: the app's)")
+    parser.add_argument("--classe", action="store_true",
+                        help="serve in class mode (python -m tutor app --classe LEARNERS "
+                             "--page stupides-vautours): the page's pool warmed for the class")
     parser.add_argument("--out", default=str(ROOT / "bench-results"))
     args = parser.parse_args()
     env = {"TUTOR_POOL_SIZE": str(args.pool)} if args.pool is not None else {}
@@ -736,15 +790,20 @@ def main() -> int:
     env.update({"TUTOR_ADDRESS_PENDING": str(2 * args.learners),
                 "TUTOR_RENDERS_PER_MINUTE": str(10 * args.learners)})
     names = ["arrivee", "simultane"] if args.scenario == "both" else [args.scenario]
+    app_args = ["--classe", str(args.learners), "--page", PAGE.removesuffix(".ipynb")] \
+        if args.classe else []
     reports = []
     for name in names:
-        reports.append(scenario(name, args.learners, args.browsers,
-                                args.spread if name == "arrivee" else 0.0, env))
+        reports.append(scenario(name + ("-classe" if args.classe else ""), args.learners,
+                                args.browsers, args.spread if name == "arrivee" else 0.0, env,
+                                app_args))
+        reports[-1]["scenario"], reports[-1]["classe"] = name, args.classe
         print_report(reports[-1])
     out = Path(args.out)
     out.mkdir(exist_ok=True)
     path = out / f"load-{time.strftime('%Y-%m-%dT%H%M%S')}.json"
-    path.write_text(json.dumps({"pool_size": args.pool, "scenarios": reports}, indent=2,
+    path.write_text(json.dumps({"pool_size": args.pool, "classe": args.classe,
+                                "scenarios": reports}, indent=2,
                                ensure_ascii=False))
     print(f"Rapport écrit dans {path}")
     failed = any(r["errors"] or r["kernels_left_after_close"] for r in reports)

@@ -81,7 +81,7 @@ class KernelChannel:
     """Send Jupyter messages to a kernel through the app's websocket and collect the replies,
     as the client whose cookie is ``cookie`` (see :func:`first_visit`, :func:`page_cookie`)."""
 
-    def __init__(self, base_url: str, kid: str, cookie: str = "") -> None:
+    def __init__(self, base_url: str, kid: str, cookie: str | None = None) -> None:
         session = uuid.uuid4().hex  # a session of its own: never replaces another connection
         url = (base_url.replace("http://", "ws://")
                + f"/api/kernels/{kid}/channels?session_id={session}")

@@ -23,7 +23,7 @@ import re
 import resource
 import signal
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,7 +36,11 @@ from jupyter_server.services.kernels.kernelmanager import (
     ServerKernelManager,
 )
 from tornado.ioloop import PeriodicCallback
-from traitlets import Int, TraitError
+from traitlets import Int, List, TraitError, Unicode
+
+from tutor import fr
+
+from . import classe, shared, timing
 
 # A page's kernel at rest and what a learner costs with their share of the server and room to
 # grow: the sizes below follow what `make bench` (kernel memory) and `make load` (memory per
@@ -47,6 +51,8 @@ LEARNER_MB = 120
 MAX_POOL_PER_PAGE = 10  # a class arriving on one page
 WARM_PRIORITY = 10  # nice value of kernels warming a pool
 WARM_TIMEOUT = 180  # seconds a pool kernel may take to run its notebook
+WARM_GUESS_S = 8.0  # seconds to warm one kernel, until one is measured
+TAKE_WINDOW_S = 10.0  # pages' takes counted over this window (the rate a pool drains at)
 ADDRESS_SPACE_SLACK_MB = 1024  # a kernel at rest maps ~820 MB of address space (threads, libs)
 
 
@@ -311,6 +317,11 @@ class TutorKernelManager(AsyncMappingKernelManager):
                           help="Kernels of one address whose page has not connected yet.")
     address_kernels = Int(1000, config=True,
                           help="Kernels one address may hold, connected or not.")
+    # class mode (tutor.voila.classe): pools sized and warmed for a class before it comes
+    class_learners = Int(0, config=True, help="Learners of the class expected (0: none).")
+    class_pages = List(Unicode(), config=True, help="Pages the class opens (notebook files).")
+    class_memory_mb = Int(0, config=True,
+                          help="Memory available (MB) when the server started (0: measure).")
 
     _pooled: frozenset[str] = frozenset()
     _connected_once: set[str]
@@ -366,7 +377,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
             raise KernelCapReached(f"{self.kernel_count()} noyaux sur {self.max_kernels}")
         self._starting += 1
         try:
-            kernel_id: str = await super().start_kernel(*args, **kwargs)
+            with timing.stage("kernel"):  # a page's own kernel: the GET waits for it
+                kernel_id: str = await super().start_kernel(*args, **kwargs)
         finally:
             self._starting -= 1
         if (kwargs.get("env") or {}).get("VOILA_PREHEAT") != "True":
@@ -556,47 +568,139 @@ class PoolMixin:
         out["env"] = env
         return out
 
-    def _next_pool(self) -> str | None:
+    # --- sizes: the server's pool size, or a class's (tutor.voila.classe) --------------------
+    def class_plan(self) -> classe.Plan | None:
+        """The class the pools are warmed for (``class_learners`` on ``class_pages``), or None."""
         manager: Any = self
-        target = manager.pool_size
-        wanting = [(len(pool), name) for name, pool in self._pools.items() if len(pool) < target]
+        if not manager.class_learners or not manager.class_pages:
+            return None
+        plan = getattr(self, "_class_plan", None)
+        if plan is None:
+            plan = self._plan_class(float(KERNEL_MB))
+        return plan
+
+    def _plan_class(self, kernel_mb: float) -> classe.Plan:
+        manager: Any = self
+        others = sum(1 for name in self._pools
+                     if name not in {classe.page_file(p) for p in manager.class_pages})
+        if getattr(self, "_base_max_kernels", None) is None:
+            self._base_max_kernels: int | None = int(manager.max_kernels)  # the server's own
+        plan = classe.plan(manager.class_learners, manager.class_pages,
+                           manager.class_memory_mb or memory_available_mb(), kernel_mb,
+                           other_pools=others * manager.pool_size,
+                           max_kernels=self._base_max_kernels or 0)
+        self._class_plan: classe.Plan | None = plan
+        manager.max_kernels = plan.max_kernels
+        return plan
+
+    def _target(self, name: str) -> int:
+        manager: Any = self
+        plan = self.class_plan()
+        if plan is not None:
+            wanted = classe.target(plan, name, self._served.get(name, 0))
+            if wanted is not None:
+                return wanted
+        return int(manager.pool_size)
+
+    def _held(self, name: str) -> int:
+        """Kernels of ``name``'s pool, ready or warming."""
+        return len(self._pools.get(name, [])) + self._warming.get(name, 0)
+
+    def _next_pool(self) -> str | None:
+        wanting = [(self._held(name), name) for name in self._pools
+                   if self._held(name) < self._target(name)]
         if not wanting:
             return None
         # the emptiest pool first; the Accueil before the games at equal size
         return min(wanting, key=lambda item: (item[0], item[1] != "index.ipynb", item[1]))[1]
 
+    def _warmers(self) -> int:
+        """Kernels to warm at once (:func:`tutor.voila.classe.warmers` in class mode; one
+        otherwise, so that warming never takes more than one core from the learners)."""
+        plan = self.class_plan()
+        if plan is None:
+            return 1
+        now = time.monotonic()
+        while self._takes and now - self._takes[0] > TAKE_WINDOW_S:
+            self._takes.popleft()
+        rate = len(self._takes) / TAKE_WINDOW_S
+        pools = {name: self._held(name) for name in self._pools}
+        targets = {name: self._target(name) for name in self._pools}
+        return classe.warmers(pools, targets, rate, self._warm_s, os.cpu_count() or 1,
+                              ready=self._class_ready_at is not None)
+
+    def _notebook_renderer_factory(self, notebook_path: str | None = None) -> Any:
+        """Voilà's renderer of a pool's page; in class mode, the kernels of one pool share the
+        notebook's preparation (:mod:`tutor.voila.shared`)."""
+        manager: Any = super()
+        renderer = manager._notebook_renderer_factory(notebook_path)
+        if notebook_path is not None and self.class_plan() is not None:
+            shared.share(renderer)
+        return renderer
+
+    def _init_pool_state(self) -> None:
+        if not hasattr(self, "_warming"):
+            self._warming: dict[str, int] = {}
+            self._served: dict[str, int] = {}
+            self._takes: deque[float] = deque()
+            self._warm_s = float(WARM_GUESS_S)
+            self._class_ready_at: float | None = None
+            self._started_at = time.monotonic()
+            self._warmers_running: set[asyncio.Task[None]] = set()
+
     async def _refill(self) -> None:
         manager: Any = self
         assert self._wake is not None
+        self._init_pool_state()
         # this task's context was copied from a page request: pools own nothing, and what they
         # log is no client's
         CLIENT.set(None)
         LOG_CLIENT.set(None)
+        timing.STAGES.set(None)
         while True:
             name = self._next_pool()
-            if name is None and not getattr(self, "_full", False):
-                self._full = True
-                manager.log.info("Réserves pleines : %d noyau(x) préchauffé(s) par page.",
-                                 manager.pool_size)
-            if name is None or not manager.has_room():
+            if name is None and not self._warmers_running:
+                self._class_ready()
+                if not getattr(self, "_full", False):
+                    self._full = True
+                    manager.log.info("Réserves pleines : %d noyau(x) préchauffé(s) par page.",
+                                     manager.pool_size)
+            if name is None or not manager.has_room() \
+                    or len(self._warmers_running) >= self._warmers():
                 self._wake.clear()
-                try:  # woken by a page taking a kernel, or a kernel shut down
+                try:  # woken by a page taking a kernel, a kernel warmed or shut down
                     await asyncio.wait_for(self._wake.wait(), timeout=5)
                 except TimeoutError:
                     pass
                 continue
             self._full = False
+            self._warming[name] = self._warming.get(name, 0) + 1
+            task = asyncio.get_event_loop().create_task(self._warm_one(name))
+            self._warmers_running.add(task)
+
+    async def _warm_one(self, name: str) -> None:
+        """Start one kernel for ``name``'s pool and add it once it has run its notebook."""
+        manager: Any = self
+        started = time.monotonic()
+        try:
+            # the warming's stages (the notebook, the template) are told to the page that takes
+            # the kernel: its GET no longer pays them (timing.Stages.pool_*)
+            warming = timing.Stages(page=name, pooled=True)
+            token = timing.STAGES.set(warming)
             try:
                 content = await manager._initialize(name, None, **self._pool_kwargs[name])
             except KernelCapReached:
-                continue
+                return
             except Exception as exc:
                 manager.log.warning("Réserve de %s : noyau non démarré (%s)", name, exc)
                 await asyncio.sleep(5)
-                continue
-            # offered to a page only once it has run its whole notebook (and one kernel warms at
-            # a time: one core at most). A page handed a kernel still running its cells was seen
-            # to draw outputs whose widget models it never received ("model not found").
+                return
+            finally:
+                timing.STAGES.reset(token)
+            content["stages"] = warming
+            # offered to a page only once it has run its whole notebook. A page handed a kernel
+            # still running its cells was seen to draw outputs whose widget models it never
+            # received ("model not found").
             try:
                 await asyncio.wait_for(asyncio.shield(content["task"]), timeout=WARM_TIMEOUT)
             except Exception as exc:
@@ -607,22 +711,81 @@ class PoolMixin:
                 except Exception:
                     pass
                 await asyncio.sleep(5)
-                continue
+                return
+            took = time.monotonic() - started
+            self._warm_s = took if self._warm_s == WARM_GUESS_S else 0.7 * self._warm_s + 0.3 * took
+            self._measure_class_kernel(name, content["kernel_id"])
             ready: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
             ready.set_result(content)
             self._pools.setdefault(name, []).append(ready)
+        finally:
+            self._warming[name] = max(0, self._warming.get(name, 0) - 1)
+            self._warmers_running.discard(asyncio.current_task())
+            if self._wake is not None:
+                self._wake.set()
+
+    def _measure_class_kernel(self, name: str, kernel_id: str) -> None:
+        """The first warm kernel of a class page: its resident memory re-sizes the class."""
+        plan = self.class_plan()
+        if plan is None or name not in plan.pages or getattr(self, "_class_measured", False):
+            return
+        manager: Any = self
+        kernel = manager._kernels.get(kernel_id)
+        pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
+        mb = rss_mb(pid) if isinstance(pid, int) else None
+        if mb is None:
+            return
+        self._class_measured = True
+        plan = self._plan_class(mb)
+        manager.log.info("Classe : un noyau prêt pèse %.0f Mo ; %d noyau(x) par page de la "
+                         "classe, plafond %d noyaux%s.", mb, plan.per_page, plan.max_kernels,
+                         " (mémoire insuffisante pour toute la classe)" if plan.capped else "")
+
+    def _class_ready(self) -> None:
+        plan = self.class_plan()
+        if plan is None or self._class_ready_at is not None:
+            return
+        self._class_ready_at = time.monotonic()
+        took = self._class_ready_at - self._started_at
+        manager: Any = self
+        line = fr.typography(
+            f"Classe prête en {fr.decimal(took, 1)} s : {plan.per_page} noyau(x) préchauffé(s) "
+            f"pour chacune des pages {', '.join(plan.pages)} ({plan.learners} apprenants "
+            f"attendus, {fr.number(round(plan.kernel_mb))} Mo par noyau au repos, "
+            f"{fr.number(round(plan.kernels * plan.kernel_mb))} Mo en tout).")
+        manager.log.info(line)
+        print(line, flush=True)
 
     async def get_rendered_notebook(self, notebook_name: str,
                                     extra_kernel_env_variables: dict[str, str] | None = None,
                                     **kwargs: Any) -> Any:
         manager: Any = super()
-        result = await manager.get_rendered_notebook(
-            notebook_name=notebook_name,
-            extra_kernel_env_variables=extra_kernel_env_variables or {}, **kwargs)
+        warming = self._warming_of(notebook_name)
+        with timing.stage("kernel"):
+            result = await manager.get_rendered_notebook(
+                notebook_name=notebook_name,
+                extra_kernel_env_variables=extra_kernel_env_variables or {}, **kwargs)
+        current = timing.STAGES.get()
+        if current is not None:
+            current.pooled = True
+            if warming is not None:
+                current.pool_notebook, current.pool_template = warming.notebook, warming.template
+                current.pool_prepare = warming.prepare
         me: Any = self
+        self._init_pool_state()
+        self._served[notebook_name] = self._served.get(notebook_name, 0) + 1
+        self._takes.append(time.monotonic())
         me.prioritize(result[2])
         me.own(result[2])
         return result
+
+    def _warming_of(self, notebook_name: str) -> timing.Stages | None:
+        """The warming stages of the kernel a page of ``notebook_name`` takes next."""
+        pool = self._pools.get(notebook_name) or []
+        if pool and pool[0].done() and not pool[0].cancelled() and pool[0].exception() is None:
+            stages = pool[0].result().get("stages")
+            return stages if isinstance(stages, timing.Stages) else None
+        return None
 
     async def evict_pooled(self, keep: str) -> bool:
         """Shut down one waiting kernel of another page's pool (the fullest) to make room for
