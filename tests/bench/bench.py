@@ -177,6 +177,19 @@ def main() -> int:
     parser.add_argument("--out", default=str(ROOT / "bench-results"), help="JSON folder")
     args = parser.parse_args()
     report: dict[str, Any] = benchdoc.run_info()
+    try:
+        measure(report, args)
+    finally:  # what was measured is kept even if a later section fails
+        out = Path(args.out)
+        out.mkdir(exist_ok=True)
+        path = out / f"bench-{report['when'].replace(':', '')}.json"
+        path.write_text(json.dumps(report, indent=2, ensure_ascii=False))
+        print(f"\nRapport écrit dans {path}")
+    return 0
+
+
+def measure(report: dict[str, Any], args: argparse.Namespace) -> None:
+    """Every section asked for, each stored in ``report`` as soon as it is measured."""
     report["engine"] = engine_section(args.seconds, args.rounds)
     print_engine(report["engine"])
     if not args.no_speed:
@@ -233,12 +246,6 @@ def main() -> int:
             report["pages"] = pages.run(args.pages_before, args.page_loads,
                                         tuple(args.page_pools))
             pages.print_table(report["pages"])
-    out = Path(args.out)
-    out.mkdir(exist_ok=True)
-    path = out / f"bench-{report['when'].replace(':', '')}.json"
-    path.write_text(json.dumps(report, indent=2, ensure_ascii=False))
-    print(f"\nRapport écrit dans {path}")
-    return 0
 
 
 if __name__ == "__main__":
