@@ -160,3 +160,36 @@ def test_a_sommaire_jump_lands_on_its_section_while_the_page_is_built(
         if width == 390:
             assert bottom <= bar, (name, bottom, bar)  # the bar covers nothing of it
     page.close()
+
+
+def test_the_sandbox_keeps_the_focus_through_its_controls(browser: Browser,
+                                                          app_url: str) -> None:
+    """« Aller au bac à sable », then a move, « Annuler », « Rétablir », « Nouvelle partie »,
+    « Mettre en place » and its « Jouer à partir d’ici », « Charger »: each pressed with Enter
+    leaves the focus in the sandbox, never on the page."""
+    page = opened(browser, app_url, GAMES["vautours"].notebook, 1280)
+    for _ in range(3):
+        page.keyboard.press("Tab")
+    expect(page.locator("#tutor-skip a", has_text="Aller au bac à sable")).to_be_focused()
+    page.keyboard.press("Enter")
+    settled(page)
+    assert focused(page, ".tv-sandbox .tv-actions"), page.evaluate(FOCUSED)
+    sandbox = page.locator(".tv-sandbox")
+    said = sandbox.locator(".tv-live[aria-live='polite']")
+
+    def press(control: str) -> None:
+        if control:
+            sandbox.locator(control).first.focus()
+        page.keyboard.press("Enter")
+        settled(page)
+        where = page.evaluate(FOCUSED)
+        assert where != "body" and focused(page, ".tv-sandbox"), (control, where)
+
+    press("")  # the first card
+    expect(said).to_contain_text("Règle\u202f: «")
+    for control in (".tv-action", "button:has-text('↶ Annuler')", "button:has-text('↷ Rétablir')",
+                    "button:has-text('Nouvelle partie')", ".tv-edit-open", ".tv-edit-play",
+                    ".tv-scenario-load"):
+        press(control)
+    expect(sandbox.locator(".tv-error-area .tv-error")).to_have_count(0)
+    page.close()

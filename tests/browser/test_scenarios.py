@@ -79,6 +79,7 @@ def test_a_scenario_shared_by_link_opens_on_the_same_table(
     expect(again.locator("body[data-tutor-holding]")).to_have_count(0)
     expect(sandbox.locator("#tutor-position")).to_be_in_viewport()
     expect(sandbox.locator(".tv-table-view")).to_be_in_viewport()
+    again.screenshot(path=str(shots / f"shared-link-{game}-390.png"))  # as the learner lands
     # and the notice at the top of the page says so, with the way back to that table
     notice = again.locator(".tv-tutor-notice")
     expect(notice).to_contain_text("Scénario chargé depuis le lien\u202f:")

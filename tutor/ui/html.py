@@ -80,9 +80,10 @@ CSS = """
 .tv-sr-only { position: absolute !important; left: 0; width: 1px; height: 1px;
   overflow: hidden; clip-path: inset(50%); }
 .tv-sr-only * { max-width: 1px; }
-/* the note above a sandbox's table where a shared link lands: whole on screen, its focus
-   ring around it */
+/* the note above a sandbox's table where a shared link lands: whole on screen; it receives
+   the focus only to be read out (no control), without a ring cut by the output's edges */
 .tv-position { display: flow-root; scroll-margin-top: 0.5rem; }
+.tv-position:focus { outline: none !important; }
 .tv-position:empty { display: block; height: 0; }
 .tv-why-head { margin-top: 0.8rem; }
 .tv-log ol { margin: 0; padding-left: 1.6rem; }
