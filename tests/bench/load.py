@@ -745,8 +745,9 @@ def print_report(report: dict[str, Any]) -> None:
           f"(+{mb(max(0.0, report['server_peak_mb'] - report['server_mb']))})")
     stages = report.get("stages") or {}
     if stages.get("gets"):
-        say(f"  étapes de la page HTML mesurées par le serveur ({stages['gets']} requêtes, dont "
-            f"{stages['pooled']} servies par une réserve ; médiane / p95) :")
+        say(f"  étapes de la page HTML mesurées par le serveur "
+            f"({fr.count(stages['gets'], 'requête')}, dont {fr.count(stages['pooled'], 'servie')}"
+            f" par une réserve ; médiane / p95) :")
         names = {"total": "en tout", "kernel": "attente d'un noyau",
                  "prepare": "lecture du notebook et préparation de l'exportateur",
                  "notebook": "le noyau exécute le notebook", "template": "rendu du gabarit",
