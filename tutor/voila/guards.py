@@ -16,7 +16,14 @@
   one client holds too many kernels or one address asks for too many pages.
 - :class:`ShutdownHandler` stops a kernel only for the client it was given to (a closed tab's
   own request), :class:`NotFoundHandler` answers every unknown address with a French 404, and
-  :func:`long_url_page` a French 414 for an address too long to serve.
+  :class:`LongUrlHandler` a French 414 for an address too long to serve. :class:`FrenchErrors`,
+  mixed into every handler the app serves, puts :data:`HEADERS` (the CSP) on every response
+  and draws every error page in French.
+- :class:`KernelSocket` opens a kernel's websocket only for the client (cookie) the kernel was
+  given to; :class:`GuardedConnection` drops the messages a page never sends
+  (:data:`REFUSED_MESSAGES`: a shutdown, an interrupt); :class:`TutorPageHandler` renders a
+  page only for a tab's own navigation (``Sec-Fetch-Dest``/``Sec-Fetch-Mode``) and counts every
+  kernel an address holds.
 - :class:`KernelSocket` judges a page's keep-alive on the ping it answers: jupyter_server's
   own check closed a live connection whenever a ping went out a few milliseconds late on a
   busy machine (its pong then looked older than the timeout), and the page lost the widget
