@@ -22,7 +22,8 @@ def test_every_part_is_clicked_and_set_against_the_game(
     assert [r["game"] for r in rows] == ["vautours"]
     table = rows[0]["parts"]
     names = [p["part"] for p in table]
-    assert names == ["partie", "bac à sable", "annuler", "rétablir", "mise en place", "exemple"]
+    assert names == ["partie", "bac à sable", "annuler", "rétablir", "mise en place", "exemple",
+                     "explorateur"]
     assert all(p["clicks"] > 0 and p["cpu_median_ms"] >= 0 for p in table)
     assert all("vs_game" in p and p["ok"] == (p["vs_game"] <= parts.TARGET) for p in table[1:])
     assert table[2]["clicks"] == parts.UNDO == table[3]["clicks"]

@@ -12,7 +12,10 @@ handlers a browser click runs, widget messages encoded and counted by :class:`su
 * « annuler » / « rétablir » — ``undo`` then ``redo`` clicks back over the last 10 steps of that
   sandbox game;
 * « mise en place » — « Jouer à partir d’ici » of the sandbox's editor on its default position;
-* « exemple » — « Suivant ▶ » through each of the first worked examples of the page.
+* « exemple » — « Suivant ▶ » through each of the first worked examples of the page;
+* « explorateur » — the page's explorers (:data:`EXPLORERS`): each of their lists set to its
+  next option and each of their buttons clicked (« Ouvrir dans le bac à sable » aside), up to
+  :data:`PER_EXPLORER` controls each.
 
 Each row gives the median processor time (the target's measure: :mod:`surface` explains why
 wall clock swings on the shared machine) and wall time of its clicks, the kilobytes sent per
@@ -46,6 +49,12 @@ from tutor.games import GAMES  # noqa: E402
 TARGET = 2.0
 UNDO = 10
 EXAMPLES = 3
+PER_EXPLORER = 12
+#: each page's explorers, by the function of its module that builds one
+EXPLORERS = {"vautours": ("tie_explorer", "tiebreak_compare"),
+             "vampir": ("scoring_explorer", "hunt_builder"),
+             "drahtseilakt": ("chain_explorer", "pair_view"),
+             "vaiko": ("match_explorer",)}
 
 
 def timed(click: Callable[[], None]) -> tuple[float, float, int]:
@@ -108,6 +117,32 @@ def example_clicks(game: str) -> list[tuple[float, float, int]]:
     return clicks
 
 
+def explorer_clicks(game: str) -> list[tuple[float, float, int]]:
+    """The explorers' controls, each changed or clicked once (see the module)."""
+    import ipywidgets as w
+
+    module = importlib.import_module(surface.PAGES[game])
+    clicks = []
+    for name in EXPLORERS.get(game, ()):
+        with serialized():
+            explorer = getattr(module, name)()
+        done = 0
+        for widget, _ in list(surface.walk(explorer)):
+            if done >= PER_EXPLORER:
+                break
+            if isinstance(widget, w.Dropdown) and len(widget.options) > 1:
+                index = ((widget.index or 0) + 1) % len(widget.options)
+                clicks.append(timed(lambda d=widget, k=index: setattr(d, "index", k)))
+            elif (isinstance(widget, w.Button) and not widget.disabled
+                  and "tv-open-sandbox" not in widget._dom_classes):
+                clicks.append(timed(widget.click))
+            else:
+                continue
+            done += 1
+        close_tree(explorer)
+    return clicks
+
+
 def report(games: int = 3, only: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     rows = []
     for game in [g for g in GAMES if g in surface.PAGES and (not only or g in only)]:
@@ -125,6 +160,7 @@ def report(games: int = 3, only: tuple[str, ...] = ()) -> list[dict[str, Any]]:
             for name, clicks in sandbox_clicks(game, seed).items():
                 parts.setdefault(name, []).extend(clicks)
         parts["exemple"] = example_clicks(game)
+        parts["explorateur"] = explorer_clicks(game)
         base = summary("partie", reference)
         table = [base]
         for name, clicks in parts.items():

@@ -195,6 +195,41 @@ def test_drahtseilakt_sticks_in_front_and_earlier_scores_set_up_played_shared_op
     record("drahtseilakt", set_up_seconds=round(set_up, 1), clicks=18, link_length=len(url))
 
 
+def test_drahtseilakt_a_five_manche_score_sheet_set_up_without_playing_a_card(
+        browser: Browser, app_url: str, shots: Path) -> None:
+    """The learners' end-of-game question (issue 62): five manches, Alex keeping 4 sticks, 0,
+    7, 2, 0. The manche after the last, « partie finie (feuille de score) », takes every
+    manche's score: no card is played; the journal erases the scores by the rule, the table
+    shows the end, the short link carries it. The time taken is recorded."""
+    page, sandbox, editor = open_editor(browser, app_url, "drahtseilakt")
+    started = time.monotonic()
+    click(page, editor.locator(".widget-toggle-button", has_text=exactly("5")))
+    choose(page, editor, "Manche", "6 : partie finie (feuille de score)")
+    sheet = ((4, 0, 7, 2, 0), (3, 3, 3, 3, 3), (1, 2, 0, 5, 1), (6, 1, 1, 1, 1),
+             (2, 2, 2, 2, 2))
+    for k, scores in enumerate(sheet):
+        for j, score in enumerate(scores):
+            type_in(page, editor.locator(".tv-edit-series").nth(k).locator("input").nth(j), score)
+    click(page, editor.locator(".tv-edit-play"))
+    expect(sandbox.locator(".tv-scenario-status")).to_contain_text("Position mise en place")
+    set_up = time.monotonic() - started
+    expect(editor.locator(".tv-error")).to_have_count(0)
+    first = page.locator(".tv-sandbox .tv-edit-name input").first.input_value()
+    journal = sandbox.locator(".tv-log")
+    expect(journal).to_contain_text("la 1re manche (4 points) est effacé")
+    expect(journal).to_contain_text("la 3e manche (7 points) est effacé")
+    expect(journal).to_contain_text("drahtseilakt/manche-propre")
+    expect(sandbox.locator(".tv-table-view")).to_contain_text(first)
+    editor.screenshot(path=str(shots / "editor-drahtseilakt-sheet-1280.png"))
+    shown = table_text(sandbox)
+    url = share(page, sandbox)
+    assert len(url) <= LIMIT
+    opened_link(page, url, shown)
+    page.context.close()
+    record("drahtseilakt-feuille", set_up_seconds=round(set_up, 1), clicks=27,
+           link_length=len(url))
+
+
 def test_vaiko_running_totals_set_up_played_shared_opened(
         browser: Browser, app_url: str, shots: Path) -> None:
     page, sandbox, editor = open_editor(browser, app_url, "vaiko")
