@@ -80,9 +80,9 @@ B = 0.75
 TITLE_BONUS = 0.5
 #: a question that says most of a clause's title (« combien de joueurs » and « Les joueurs »)
 #: asks about that clause: this much per share of the title's words said
-TITLE_COVER = 0.75
+TITLE_COVER = 1.5
 EXAMPLE_WEIGHT = 0.7  # a worked example's title and note count less than the rule's words
-NAME_WEIGHT = 0.3  # a game's name in a question counts this much as a word
+NAME_WEIGHT = 0.15  # a game's name in a question counts this much as a word
 #: question words that say what kind of answer is wanted more than what about ("combien":
 #: a number); their synonyms ("nombre") carry the meaning
 QUESTION_WORDS = {"combien": 0.3}
