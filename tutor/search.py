@@ -56,6 +56,9 @@ _HOW_MANY_RE = re.compile(r"(?:^|(\S+) )a +(\d+|deux|trois|quatre|cinq|six|sept|
 _HOW_MANY_NOT = frozenset("""x fois point points pts carte cartes tete tetes baton batons batonnet
 batonnets vampire vampires chasse chasses manche manches tour tours pli plis lieu lieux couleur
 couleurs""".split())
+# « -2 », « −5 », « +3 »: a card's sign says negative or positive (« +5 et -2 qui les prend »)
+_MINUS_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ])[-−–] ?\d")
+_PLUS_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ])\+ ?\d")
 _MARKED_RE = re.compile(f"{_TIMES_RE.pattern}|{_WORD_RE.pattern}", re.I)
 # written numbers and ordinals, folded, to their digits (the rules write both)
 NUMBERS = {"zero": "0", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6",
@@ -378,6 +381,11 @@ class Index:
         typed = [w for w in words(query[:MAX_QUERY])]
         keys = [k for k in (_word_key(w) for w in typed) if k]
         out = dict(self.expand(keys))
+        for sign, word in ((_MINUS_RE, "négative"), (_PLUS_RE, "positive")):
+            key = _word_key(word)
+            if key and sign.search(query[:MAX_QUERY]):
+                for k in (key, *(p for o in self.synonyms.get(key, ()) for p in o.split())):
+                    out.setdefault(k, SYNONYM_WEIGHT)
         players = _word_key("joueurs")
         if players and players not in out and asks_how_many(query[:MAX_QUERY]):
             out[players] = HOW_MANY_WEIGHT
