@@ -69,12 +69,15 @@ NUMBERS = {"zero": "0", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "
            "2eme": "deuxieme", "2nd": "deuxieme", "2nde": "deuxieme", "second": "deuxieme",
            "seconde": "deuxieme", "3e": "troisieme", "3eme": "troisieme", "15e": "quinzieme",
            "15eme": "quinzieme"}
-# Words too common to say anything about a question (folded, before stemming).
+# Words too common to say anything about a question (folded, before stemming); the modal verbs
+# (« je peux », « on veut ») too: they ask whether, not about what.
 STOPWORDS = frozenset("""
 a au aux avec ce ces cet cette dans de des du elle en est et etre il ils je la le les leur leurs
 lui ma me mes moi mon ne nous on ou par pour qu que qui sa se ses si son sur ta te tes toi ton
 tu un une vos votre vous y c d j l m n s t ca cela ça quoi quel quelle quels quelles comment
 quand est-ce faut fait peut on-peut alors donc mais ou-est lequel laquelle
+peux peuvent pouvons pouvez pourrait pourrais pourra pourront puisse puis pouvoir veux veut voulons
+voulez veulent voudrais voudrait vouloir
 """.split())
 
 _stemmer = snowballstemmer.stemmer("french")
