@@ -144,6 +144,48 @@ def test_a_long_question_is_cut() -> None:
     assert search.index().search("vision " * 100_000, game="vaiko")[0].doc.clause == "vaiko/vision"
 
 
+@pytest.mark.parametrize(("said", "how_many"), [
+    ("a six c'est possible ?", True), ("on peut jouer à 2 ?", True), ("vaiko à 7 joueurs", True),
+    ("drahtseilakt a deux", True), ("les cartes vont de 0 à 10 ?", False),
+    ("jusqu'à 5", False), ("ça vaut à 2 points", False), ("je passe à 2 bâtons", False),
+])
+def test_a_number_after_a_says_how_many_play(said: str, how_many: bool) -> None:
+    assert search.asks_how_many(said) is how_many
+    players = search._word_key("joueurs")
+    assert (players in dict(search.index().expand_query(said))) is (
+        how_many or players in search.tokens(said))
+
+
+def test_a_signed_number_says_negative_or_positive() -> None:
+    idx = search.index()
+    minus, plus = search._word_key("négative"), search._word_key("positive")
+    assert minus in dict(idx.expand_query("le −2 qui le prend"))
+    assert minus in dict(idx.expand_query("le -2 qui le prend"))
+    assert plus in dict(idx.expand_query("+5 qui le prend"))
+    assert minus not in dict(idx.expand_query("les cartes 1-5"))  # a range, not a sign
+    assert plus not in dict(idx.expand_query("le 5 qui le prend"))
+
+
+def test_modal_verbs_say_nothing_about_the_question() -> None:
+    assert search.tokens("je peux piocher, on veut piocher, ils peuvent") == ["pioch"] * 2
+    assert _clauses("je peux piocher", "vampir", 8) == _clauses("piocher", "vampir", 8)
+
+
+def test_words_next_to_each_other_count_as_a_pair() -> None:
+    idx = search.index()
+    doc = next(i for i, d in enumerate(idx.docs) if d.clause == "vautours/cartes-points"
+               and d.section == "article")
+    pair = (search._word_key("cartes"), search._word_key("Points"))
+    assert pair in idx._pairs[doc]
+    # capped at its commoner word's rarity; none for words never next to each other
+    assert 0 < idx.pair_idf(*pair) <= min(idx.idf[k] for k in pair)
+    assert idx.pair_idf(search._word_key("vision"), search._word_key("suricate")) == 0
+    # the pair in order scores the clause more than the same words apart
+    together = {r.doc.clause: r.score for r in idx.search("carte points", 20, "vautours")}
+    apart = {r.doc.clause: r.score for r in idx.search("points carte", 20, "vautours")}
+    assert together["vautours/cartes-points"] > apart["vautours/cartes-points"]
+
+
 @pytest.mark.parametrize(("query", "page", "clause", "words"), [
     ("quand est ce qu on peut dire vaiko", "vaiko", "vaiko/annonce", "peut dire « Vaiko »"),
     ("celui qui a le moins de tetes dans une couleur", "vampir", "vampir/decompte-par-couleur",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 import html
+import itertools
 import math
 import re
 import tomllib
@@ -48,6 +49,16 @@ _MARKUP_RE = re.compile(r"\[([^\]]+)\]\(#[^)\s]+\)|\*+")
 # « ×2 », « x2 », « X 2 », « *2 », « fois 2 », « fois deux »: the card ×2, one word « x2 »
 _TIMES_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ])(?:[x×*] ?|fois )(\d+|deux|trois)(?![0-9A-Za-zÀ-ÿ])",
                        re.I)
+# « à 6 ? », « on joue à deux », « vaiko à 7 »: how many play, on the folded question (not
+# « de 0 à 10 », « jusqu'à 5 », « à 2 points »: see :func:`asks_how_many`)
+_HOW_MANY_RE = re.compile(r"(?:^|(\S+) )a +(\d+|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)"
+                          r"(?: +(\S+)|\W*$)")
+_HOW_MANY_NOT = frozenset("""x fois point points pts carte cartes tete tetes baton batons batonnet
+batonnets vampire vampires chasse chasses manche manches tour tours pli plis lieu lieux couleur
+couleurs""".split())
+# « -2 », « −5 », « +3 »: a card's sign says negative or positive (« +5 et -2 qui les prend »)
+_MINUS_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ])[-−–] ?\d")
+_PLUS_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ])\+ ?\d")
 _MARKED_RE = re.compile(f"{_TIMES_RE.pattern}|{_WORD_RE.pattern}", re.I)
 # written numbers and ordinals, folded, to their digits (the rules write both)
 NUMBERS = {"zero": "0", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6",
@@ -58,12 +69,15 @@ NUMBERS = {"zero": "0", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "
            "2eme": "deuxieme", "2nd": "deuxieme", "2nde": "deuxieme", "second": "deuxieme",
            "seconde": "deuxieme", "3e": "troisieme", "3eme": "troisieme", "15e": "quinzieme",
            "15eme": "quinzieme"}
-# Words too common to say anything about a question (folded, before stemming).
+# Words too common to say anything about a question (folded, before stemming); the modal verbs
+# (« je peux », « on veut ») too: they ask whether, not about what.
 STOPWORDS = frozenset("""
 a au aux avec ce ces cet cette dans de des du elle en est et etre il ils je la le les leur leurs
 lui ma me mes moi mon ne nous on ou par pour qu que qui sa se ses si son sur ta te tes toi ton
 tu un une vos votre vous y c d j l m n s t ca cela ça quoi quel quelle quels quelles comment
 quand est-ce faut fait peut on-peut alors donc mais ou-est lequel laquelle
+peux peuvent pouvons pouvez pourrait pourrais pourra pourront puisse puis pouvoir veux veut voulons
+voulez veulent voudrais voudrait vouloir
 """.split())
 
 _stemmer = snowballstemmer.stemmer("french")
@@ -72,14 +86,18 @@ B = 0.75
 TITLE_BONUS = 0.5
 #: a question that says most of a clause's title (« combien de joueurs » and « Les joueurs »)
 #: asks about that clause: this much per share of the title's words said
-TITLE_COVER = 0.75
+TITLE_COVER = 1.5
 EXAMPLE_WEIGHT = 0.7  # a worked example's title and note count less than the rule's words
-NAME_WEIGHT = 0.3  # a game's name in a question counts this much as a word
+NAME_WEIGHT = 0.15  # a game's name in a question counts this much as a word
 #: question words that say what kind of answer is wanted more than what about ("combien":
 #: a number); their synonyms ("nombre") carry the meaning
 QUESTION_WORDS = {"combien": 0.3}
 VARIANT_WEIGHT = 0.8  # a variant's clause counts this much, unless the question says "variante"
 SHOW_RULE = 0.5  # a clause shows its rule text when that scores at least this share of its best
+#: two words of the question next to each other (stop words apart), in that order, and so in a
+#: document too (a field of word pairs): add this much times the pair's rarity
+#: (:meth:`Index.pair_idf`), normalised by the document's length as BM25 does
+BIGRAM = 0.5
 
 
 def fold(text: str) -> str:
@@ -120,6 +138,20 @@ def _word_key(word: str) -> str | None:
     if folded.isdigit() or (folded[0] == "x" and folded[1:].isdigit()):
         return folded
     return _stem(lemmas().get(folded, folded))
+
+
+def asks_how_many(question: str) -> bool:
+    """Whether ``question`` says « à N » of the players (« on joue à 6 ? », « à deux c'est
+    possible »): not after a number (« de 0 à 10 ») nor « jusqu' », nor before a thing counted
+    (« à 2 points »)."""
+    text = " ".join(re.sub(r"[^0-9a-z'’]+", " ", fold(question)).split())
+    for m in _HOW_MANY_RE.finditer(text):
+        before, after = m.group(1) or "", m.group(3) or ""
+        if (surface(before).isdigit() or before.endswith(("jusqu'", "jusqu’", "jusqu"))
+                or surface(after) in _HOW_MANY_NOT):
+            continue
+        return True
+    return False
 
 
 def words(text: str) -> list[str]:
@@ -243,6 +275,8 @@ SECTION_WEIGHTS = {"article": 1.0, "lecture": 1.0, "exemple": EXAMPLE_WEIGHT}
 SYNONYM_WEIGHT = 0.5
 TYPO_WEIGHT = 0.6
 PREFIX_WEIGHT = 0.5
+#: « à 6 ? » asks how many play: the word « joueurs » at this weight
+HOW_MANY_WEIGHT = 1.0
 
 
 def _deletes(word: str) -> set[str]:
@@ -261,11 +295,14 @@ class Index:
         self.synonyms = dict(synonyms)
         self._tf: list[Counter[str]] = []
         self._title: list[frozenset[str]] = []
+        self._pairs: list[frozenset[tuple[str, str]]] = []
         postings: dict[str, list[int]] = {}
         spelled: dict[str, str] = {}  # every word written in the index, folded -> its key
         for i, d in enumerate(self.docs):
             title = tokens(d.title)
-            tf = Counter(title * FIELD_WEIGHTS["title"] + tokens(d.text) * FIELD_WEIGHTS["text"])
+            text = tokens(d.text)
+            tf = Counter(title * FIELD_WEIGHTS["title"] + text * FIELD_WEIGHTS["text"])
+            self._pairs.append(frozenset(_pairs(title)) | frozenset(_pairs(text)))
             self._tf.append(tf)
             self._title.append(frozenset(title))
             for k in tf:
@@ -278,6 +315,7 @@ class Index:
             for o in (phrase, *others):
                 for part in o.split():
                     spelled.setdefault(part, part)
+        self._pair_df = Counter(p for pairs in self._pairs for p in pairs)
         self._len = [sum(tf.values()) for tf in self._tf]
         self._avg = sum(self._len) / max(1, len(self._len))
         n = len(self.docs)
@@ -295,6 +333,16 @@ class Index:
         names = names if names is not None else game_names()
         self.names = {g: [tokens(p) for p in phrases] for g, phrases in names.items()}
         self.game_keys = {d.game: " ".join(tokens(d.game_title)) for d in self.docs}
+
+    def pair_idf(self, a: str, b: str) -> float:
+        """How rare two keys next to each other are (0 when no document has them so): the
+        pair's own IDF, at most its commoner word's (« cartes par tour » says no more than
+        « cartes »)."""
+        df = self._pair_df.get((a, b), 0)
+        if not df:
+            return 0.0
+        own = math.log(1 + (len(self.docs) - df + 0.5) / (df + 0.5))
+        return min(own, self.idf[a], self.idf[b])
 
     def vocabulary(self) -> frozenset[str]:
         return frozenset(self.postings)
@@ -336,6 +384,14 @@ class Index:
         typed = [w for w in words(query[:MAX_QUERY])]
         keys = [k for k in (_word_key(w) for w in typed) if k]
         out = dict(self.expand(keys))
+        for sign, word in ((_MINUS_RE, "négative"), (_PLUS_RE, "positive")):
+            key = _word_key(word)
+            if key and sign.search(query[:MAX_QUERY]):
+                for k in (key, *(p for o in self.synonyms.get(key, ()) for p in o.split())):
+                    out.setdefault(k, SYNONYM_WEIGHT)
+        players = _word_key("joueurs")
+        if players and players not in out and asks_how_many(query[:MAX_QUERY]):
+            out[players] = HOW_MANY_WEIGHT
         for w in typed:
             key = _word_key(w)
             if key and key not in self.postings and key not in self.synonyms:
@@ -404,6 +460,13 @@ class Index:
             if title:
                 cover = sum(said.get(k, 0.0) * named_weight.get(k, 1.0) for k in title)
                 scores[i] += TITLE_COVER * cover / len(title)
+        for a, b in sorted(set(_pairs(keys))):
+            # a pair with a question word or a game's name counts as little as that word
+            rarity = self.pair_idf(a, b) * min(named_weight.get(a, 1.0), named_weight.get(b, 1.0))
+            for i in scores:
+                if (a, b) in self._pairs[i]:
+                    norm = (K1 + 1) / (1 + K1 * (1 - B + B * self._len[i] / self._avg))
+                    scores[i] += BIGRAM * rarity * norm
         inside = {i: v for i, v in scores.items() if self.docs[i].game in scope}
         if inside:
             scores = inside
@@ -435,6 +498,11 @@ class Index:
                               tuple(highlight(a.display, matched) for a in also),
                               answer, highlight(answer, matched)))
         return out
+
+
+def _pairs(keys: Sequence[str]) -> list[tuple[str, str]]:
+    """Adjacent keys (stop words apart), in order: « cartes Points », « même carte »."""
+    return [(a, b) for a, b in itertools.pairwise(keys) if a != b]
 
 
 def _one_edit(a: str, b: str) -> bool:
