@@ -231,3 +231,9 @@ def test_class_mode_keeps_the_per_address_limit_at_the_class_size() -> None:
     assert small["address_pending"] == lim.address_pending  # never below the server's own
     operator = class_config(two_pages, lim, env={"TUTOR_ADDRESS_PENDING": "5"}, available_mb=1)
     assert "address_pending" not in operator  # the operator's value stands
+    # the kernels one address may hold, connected or not: the whole class too
+    assert config["address_kernels"] == max(lim.address_kernels, 60)
+    huge = class_config(Classe(120, ("vampir.ipynb",)), lim, env={}, available_mb=23_000)
+    assert huge["address_kernels"] == 120 > lim.address_kernels
+    held = class_config(two_pages, lim, env={"TUTOR_ADDRESS_KERNELS": "4"}, available_mb=1)
+    assert "address_kernels" not in held

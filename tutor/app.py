@@ -121,16 +121,20 @@ def class_config(classe: Classe, lim: Limits, env: Mapping[str, str] = os.enviro
                  available_mb: int | None = None) -> dict[str, Any]:
     """``TutorKernelManager``'s settings for ``classe``: the class and the memory available now
     (its pools are sized in :mod:`tutor.voila.classe`), one kernel ready for the other pages,
-    and the pages one address may have opening at once raised to the class (a class behind
-    one router is one address; ``TUTOR_ADDRESS_PENDING`` still overrides it)."""
+    and the pages one address may have opening at once and the kernels it may hold raised to
+    the class (a class behind one router is one address; ``TUTOR_ADDRESS_PENDING`` and
+    ``TUTOR_ADDRESS_KERNELS`` still override them)."""
     from tutor.voila.kernels import memory_available_mb
 
     out: dict[str, Any] = {
         "class_learners": classe.learners, "class_pages": list(classe.pages),
         "class_memory_mb": memory_available_mb() if available_mb is None else available_mb,
         "pool_size": min(1, lim.pool_size)}
+    whole = classe.learners * len(classe.pages)
     if not env.get("TUTOR_ADDRESS_PENDING", "").strip():
-        out["address_pending"] = max(lim.address_pending, classe.learners * len(classe.pages))
+        out["address_pending"] = max(lim.address_pending, whole)
+    if not env.get("TUTOR_ADDRESS_KERNELS", "").strip():
+        out["address_kernels"] = max(lim.address_kernels, whole)
     return out
 
 
