@@ -10,10 +10,9 @@ from __future__ import annotations
 import json
 import re
 import time
-import urllib.request
 
 from .conftest import ARTEFACTS, serve
-from .kernel import KernelChannel, kernel_id
+from .kernel import KernelChannel, first_visit, kernel_id
 
 LEARNERS = 3
 PAGE = "stupides-vautours.ipynb"
@@ -42,12 +41,11 @@ def test_class_mode_warms_the_class_pages_and_serves_each_learner_from_its_pool(
                TUTOR_RENDERS_PER_MINUTE="6000") as app:
         ready = wait_for(READY, str(app.log))
         assert int(ready.group(1)) >= LEARNERS  # the class and its spares
-        ids, pages = [], set()
-        for _ in range(LEARNERS):  # each learner a client of its own (no cookie)
-            with urllib.request.urlopen(f"{app.url}/voila/render/{PAGE}", timeout=300) as r:
-                assert r.status == 200
-                html = r.read().decode()
+        ids, cookies, pages = [], [], set()
+        for _ in range(LEARNERS):  # each learner a client of its own (a first visit)
+            html, cookie = first_visit(f"{app.url}/voila/render/{PAGE}")
             ids.append(kernel_id(html))
+            cookies.append(cookie)
             pages.add(IDS.sub("", html))
         assert len(set(ids)) == LEARNERS, "each learner has a kernel of its own"
         # the pool's pages shared the notebook's preparation (tutor/voila/shared.py): the same
@@ -58,7 +56,7 @@ def test_class_mode_warms_the_class_pages_and_serves_each_learner_from_its_pool(
         assert len(mine) == LEARNERS
         assert all(r["pooled"] and r["status"] == 200 and r["pool_notebook"] > 0 for r in mine), \
             "every learner's page was rendered in the pool before the class came"
-        channel = KernelChannel(app.url, ids[-1])
+        channel = KernelChannel(app.url, ids[-1], cookies[-1])
         try:
             states = channel.widget_states()
         finally:
