@@ -34,6 +34,24 @@ def kernel_pid(kid: str) -> int | None:
     return None
 
 
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (the server's kernels)."""
+    children: dict[int, list[int]] = {}
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                ppid = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(proc.name))
+    out, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
 def kernels_of(pid: int) -> list[int]:
     """The process ids of the ipykernel processes whose parent is ``pid`` (a server)."""
     found = []

@@ -28,7 +28,7 @@ import pytest
 from tutor import fr
 
 from .conftest import ARTEFACTS, ROOT, free_port, stop, wait_for_port
-from .kernel import KernelChannel, kernel_id
+from .kernel import KernelChannel, descendants, kernel_id
 
 HUB = pytest.mark.skipif(os.environ.get("TUTOR_TEST_HUB") != "1",
                          reason="run by `make test-hub` (installs JupyterHub and its proxy)")
@@ -39,23 +39,6 @@ SPAWN_S = 600  # a learner's server started and its page rendered (ten at once, 
 CULL_TIMEOUT_S = 60  # idle this long, a learner's server is culled
 CULL_EVERY_S = 10
 USER = re.compile(r"/(?:user|spawn-pending)/([0-9a-f-]{36})")
-
-
-def descendants(pid: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for proc in Path("/proc").iterdir():
-        if proc.name.isdigit():
-            try:
-                ppid = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(proc.name))
-    out, todo = [], [pid]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            out.append(child)
-            todo.append(child)
-    return out
 
 
 def cmdline(pid: int) -> bytes:
