@@ -114,9 +114,11 @@ def test_idle_half_open_connections_leave_other_visitors_served(front: Front) ->
 
 @pytest.fixture(params=["direct", "nginx"])
 def small(request: pytest.FixtureRequest) -> Iterator[Front]:
-    """A server of 6 kernels at most, 3 for one address."""
+    """A server of 6 kernels at most, 3 for one address; its log keeps every line (the tests
+    read the refusals there; the per-client log limit is tested in test_hostile.py)."""
     with fronts(request.param, "voila-address", TUTOR_MAX_KERNELS="6", TUTOR_POOL_SIZE="1",
-                TUTOR_ADDRESS_KERNELS="3", TUTOR_ADDRESS_PENDING="10") as f:
+                TUTOR_ADDRESS_KERNELS="3", TUTOR_ADDRESS_PENDING="10",
+                TUTOR_LOG_LINES_PER_MINUTE="100000") as f:
         yield f
 
 
