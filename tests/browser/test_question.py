@@ -9,19 +9,26 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from .pages import READY_TIMEOUT_MS, open_page, wait_ready, wait_settled
+
+
+def ask(page: Page, url: str, question: str, title: str) -> Locator:
+    """Open ``url``, type ``question`` in the box as a learner types, and return the first
+    result once it names ``title``."""
+    assert open_page(page, url) == []
+    page.get_by_label("Une question sur la règle").press_sequentially(question)
+    first = page.locator("ol.tv-question-results li").first
+    expect(first).to_contain_text(title, timeout=READY_TIMEOUT_MS)
+    return first
 
 
 def test_question_jumps_to_the_clause(browser: Browser, app_url: str, shots: Path) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})
     try:
-        assert open_page(page, f"{app_url}/voila/render/vaiko.ipynb") == []
-        box = page.get_by_label("Une question sur la règle")
-        box.press_sequentially("vampir le joker vaut combien de tetes")
-        first = page.locator("ol.tv-question-results li").first
-        expect(first).to_contain_text("Les jokers Somewhere", timeout=READY_TIMEOUT_MS)
+        first = ask(page, f"{app_url}/voila/render/vaiko.ipynb",
+                    "vampir le joker vaut combien de tetes", "Les jokers Somewhere")
         expect(first).to_contain_text("Ce que la règle ne dit pas")
         wait_settled(page)
         page.screenshot(path=str(shots / "question-390.png"))
@@ -40,11 +47,8 @@ def test_example_link_and_a_clause_inside_closed_details(
         browser: Browser, app_url: str, shots: Path) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     try:
-        assert open_page(page, f"{app_url}/voila/render/vampir.ipynb") == []
-        box = page.get_by_label("Une question sur la règle ?")
-        box.press_sequentially("je garde les deux cartes tirees ?")
-        first = page.locator("ol.tv-question-results li").first
-        expect(first).to_contain_text("Piocher deux cartes", timeout=READY_TIMEOUT_MS)
+        first = ask(page, f"{app_url}/voila/render/vampir.ipynb",
+                    "je garde les deux cartes tirees ?", "Piocher deux cartes")
         wait_settled(page)
         page.screenshot(path=str(shots / "question-1280.png"))
         example = first.get_by_role("link", name="Voir l’exemple pas à pas")
@@ -63,7 +67,7 @@ def test_example_link_and_a_clause_inside_closed_details(
         }""")
         expect(page.locator("details:has(#regle-vampir-piocher)")).not_to_have_attribute(
             "open", "")
-        box.evaluate("e => e.scrollIntoView()")
+        page.get_by_label("Une question sur la règle").evaluate("e => e.scrollIntoView()")
         first.get_by_role("link", name="Voir dans la page").click()
         expect(page.locator("details:has(#regle-vampir-piocher)")).to_have_attribute("open", "")
         expect(page.locator("#regle-vampir-piocher")).to_be_in_viewport()
@@ -95,11 +99,8 @@ def test_the_card_answers_and_opens_the_position_on_the_table(
         browser: Browser, app_url: str, shots: Path) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     try:
-        assert open_page(page, f"{app_url}/voila/render/stupides-vautours.ipynb") == []
-        box = page.get_by_label("Une question sur la règle ?")
-        box.press_sequentially("+3 et -3 sur la pile ca vaut zero")
-        first = page.locator("ol.tv-question-results li").first
-        expect(first).to_contain_text("La valeur d’une pile", timeout=READY_TIMEOUT_MS)
+        first = ask(page, f"{app_url}/voila/render/stupides-vautours.ipynb",
+                    "+3 et -3 sur la pile ca vaut zero", "La valeur d’une pile")
         answer = first.locator(".tv-question-answer")
         expect(answer).to_contain_text("zéro ou plus")
         expect(answer.locator("mark").first).to_be_visible()
