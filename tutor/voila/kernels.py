@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import zmq
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import (
@@ -40,7 +41,7 @@ from traitlets import Int, List, TraitError, Unicode
 
 from tutor import fr
 
-from . import classe, shared, timing
+from . import classe, kernel_app, shared, timing
 
 # A page's kernel at rest and what a learner costs with their share of the server and room to
 # grow: the sizes below follow what `make bench` (kernel memory) and `make load` (memory per
@@ -278,7 +279,12 @@ def _last_activity(kernel: Any) -> Any:
 
 class TutorKernel(ServerKernelManager):
     """One kernel: launched with an address-space ceiling (a backstop: the manager's memory
-    watch acts first, on resident memory), at a lower priority while it warms a pool."""
+    watch acts first, on resident memory), at a lower priority while it warms a pool, by
+    :mod:`tutor.voila.kernel_app` (ipykernel with room for a page's bursts of messages)."""
+
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
+        cmd: list[str] = super().format_kernel_cmd(extra_arguments)
+        return [kernel_app.MODULE if part == "ipykernel_launcher" else part for part in cmd]
 
     async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
         await super()._async_launch_kernel(kernel_cmd, **kw)
@@ -333,6 +339,9 @@ class TutorKernelManager(AsyncMappingKernelManager):
         self._connected_once = set()
         self._owners = {}
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        # the server's ends of every kernel's channels (the pages' IOPub readers among them)
+        # queue as much as the kernels' IOPub sockets: ZeroMQ drops past it (kernel_app)
+        self.context.setsockopt(zmq.RCVHWM, kernel_app.IOPUB_HWM)
 
     # --- kernels tied to their client ----------------------------------------------------------
     def own(self, kernel_id: str) -> None:

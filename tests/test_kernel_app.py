@@ -1,0 +1,60 @@
+"""The served kernels never drop a page's messages: a burst larger than ZeroMQ's default
+high-water mark (1,000 messages), sent while nobody reads, arrives whole, its ``idle`` status
+last (tutor.voila.kernel_app; docs/lost-messages.md). With ipykernel's own launcher and the
+default marks, the same burst lost its tail, the ``idle`` status with it (about 8,500 of 30,000
+small messages arrived)."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import zmq
+from jupyter_client import KernelManager
+
+from tutor.voila import kernel_app
+from tutor.voila.kernels import TutorKernel, TutorKernelManager
+
+BURST = 6000
+"""display_data messages of about 4 KB each: far past the default marks and the socket buffers."""
+
+
+def test_the_served_kernels_are_launched_with_room_for_a_burst() -> None:
+    manager = TutorKernelManager()
+    kernel = TutorKernel(parent=manager, kernel_name="python3")
+    cmd = kernel.format_kernel_cmd()
+    assert "-m" in cmd and cmd[cmd.index("-m") + 1] == kernel_app.MODULE
+    assert "ipykernel_launcher" not in cmd
+    assert manager.context.getsockopt(zmq.RCVHWM) == kernel_app.IOPUB_HWM
+
+
+def test_a_burst_sent_while_nobody_reads_arrives_whole_with_its_idle_status() -> None:
+    km = KernelManager()
+    km.kernel_cmd = [sys.executable, "-m", kernel_app.MODULE, "-f", "{connection_file}"]
+    km.context.setsockopt(zmq.RCVHWM, kernel_app.IOPUB_HWM)  # as TutorKernelManager does
+    km.start_kernel()
+    kc = km.client()
+    try:
+        kc.start_channels()
+        kc.wait_for_ready(timeout=120)
+        reader = km.connect_iopub()
+        time.sleep(0.5)  # the subscription reaches the kernel's XPUB (ZeroMQ's slow joiner)
+        msg_id = kc.execute(f"from IPython.display import display\n"
+                            f"for i in range({BURST}): display('x' * 4000)")
+        reply = kc.get_shell_msg(timeout=600)  # the burst is all sent; nobody has read it
+        assert reply["content"]["status"] == "ok"
+        shown, idle = 0, False
+        while not idle and reader.poll(60_000):
+            _, frames = km.session.feed_identities(reader.recv_multipart())
+            msg = km.session.deserialize(frames)
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            if msg["msg_type"] == "display_data":
+                shown += 1
+            elif msg["msg_type"] == "status":
+                idle = msg["content"]["execution_state"] == "idle"
+        assert (shown, idle) == (BURST, True)
+        reader.close(linger=0)
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
