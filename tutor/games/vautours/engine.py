@@ -24,7 +24,7 @@ from tutor.engine import (
 from tutor.engine.api import Seed
 from tutor.engine.core import Record
 from tutor.games.vautours.checks import VariantLike, coerce_variant, is_int, refuse, shown
-from tutor.games.vautours.score import final_result
+from tutor.games.vautours.score import result
 from tutor.games.vautours.state import (
     C_CARDS,
     C_CHOICE,
@@ -514,10 +514,12 @@ def _scores(state: State) -> dict[str, int]:
 
 
 def outcome(state: State) -> Outcome:
-    """The final scores and winners (``vautours/decompte``, then :func:`final_result`)."""
+    """The final scores and winners (``vautours/decompte``, then
+    :func:`~.score.final_result`'s rule)."""
     if not is_over(state):
         raise refuse("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
-    return final_result(_scores(state), dict(zip(state.players, state.taken)), state.variant)
+    return result(_scores(state), dict(zip(state.players, state.taken)),
+                  state.variant.final_tiebreak)
 
 
 def _final_events(state: State) -> list[Event]:
