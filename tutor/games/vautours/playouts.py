@@ -1,10 +1,10 @@
 """Stupides Vautours: a race's round of playouts played together, through the engine's own rules
 (:meth:`~tutor.engine.api.Game.rollouts`).
 
-There is no rule here: every action is played by the engine's :func:`.engine.step` (with
-``explain=False``), chosen by the game's own computer players (:mod:`.bots`), and every result is
-the game's :meth:`~tutor.engine.api.Game.span_outcome`, as :func:`tutor.engine.hints.playout`
-plays them one by one. What this module adds is sharing.
+There is no rule here: every action is played by the engine (:func:`.engine.lay`, what
+:func:`.engine.step` plays with ``explain=False``, a manche's cards in one call), chosen by the
+game's own computer players (:mod:`.bots`), and every result is the game's outcome, as
+:func:`tutor.engine.hints.playout` plays them one by one. What this module adds is sharing.
 
 A race plays, in each of its rounds, one playout per action tried, every one from the same
 sampled state and with the same seeds (common random numbers): they differ only in the advised
@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tutor.engine.hints import Chooser, Rollout, playout
-from tutor.games.vautours.engine import glance, is_over, legal_actions, outcome, step
+from tutor.games.vautours.engine import glance, is_over, lay, legal_actions, outcome
 from tutor.games.vautours.state import State
 
 
@@ -91,21 +91,18 @@ def play_many(game: Any, start: State, states: Sequence[State],
             lead = group[0].state
             # what every seat is handed to look at, the same in all the group's states: the
             # table (the deck, the pile at stake), or nothing
-            names = [players[j] for j in range(n)]
-            looks = [None if blind else glance(lead, name) for name in names]
-            for j in shared:  # the shared seats' cards, chosen once for the group
-                if lead.chosen[j] is None:
-                    action = bots[j].choose(looks[j], legal_actions(lead, names[j]))
-                    for p in group:
-                        p.state = step(p.state, action, False)[0]
-                        p.steps += 1
-            manche = len(lead.played[0])  # (each seat's open pile grows by one a manche)
-            for p in group:  # then each playout's advised seats (the last card ends the manche)
-                for j in own:
-                    if p.state.chosen[j] is None and len(p.state.played[0]) == manche:
-                        action = p.bots[j].choose(looks[j], legal_actions(p.state, names[j]))
-                        p.state = step(p.state, action, False)[0]
-                        p.steps += 1
+            looks = [None if blind else glance(lead, name) for name in players]
+            # the shared seats' cards, chosen once for the group, then each playout's advised
+            # seats' (handed the same glance: the table is the group's), the manche's cards
+            # laid by the engine in one call (the last one ends the manche)
+            common = [bots[j].choose(looks[j], legal_actions(lead, players[j]))
+                      for j in shared if lead.chosen[j] is None]
+            for p in group:
+                state = p.state
+                mine = [p.bots[j].choose(looks[j], legal_actions(state, players[j]))
+                        for j in own if state.chosen[j] is None]
+                p.state = lay(state, common + mine)
+                p.steps += len(common) + len(mine)
             pile = group[0].state.pile
             if any(p.state.pile != pile for p in group):  # taken in some, carried in others
                 parts = _parts(group)
