@@ -6,7 +6,6 @@ positions set up by hand, both give the same scores, winners, number of actions 
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import random
 import typing
 from typing import Any
@@ -16,17 +15,16 @@ import pytest
 from tutor.engine import hints as hints_module
 from tutor.engine.api import AnyEngine
 from tutor.games import GAMES
-from tutor.games.drahtseilakt.engine import Play
 
 from .test_hints import positions, set_up_positions
 
 PLAYED = {
-    "vautours": {"hasard", "prudent"},
     "vampir": {"hasard", "chasseur", "stratege"},
-    "drahtseilakt": {"hasard", "prudent"},
     "vaiko": {"hasard", "memoire"},
 }
-"""The computer players each game's own playout plays (the others go through the contract)."""
+"""The computer players each game's own playout plays (the others go through the contract).
+Stupides Vautours and Drahtseilakt have none: their playouts run the engine's own rules
+(``tests/test_playouts_vautours.py``, ``tests/test_golden_*.py``)."""
 
 
 def variants(engine: AnyEngine) -> list[Any]:
@@ -142,82 +140,3 @@ def test_a_games_own_playout_is_the_contracts_from_a_position_set_up_by_hand(
             sample = engine.sample_state(engine.view(state, seat), random.Random(k))
             for kind in sorted(PLAYED[game]):
                 same(engine, sample, sample, kind, [k + j for j in range(len(state.players))])
-
-
-def test_a_race_gives_the_same_hint_with_or_without_the_games_own_playout(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same seed and budget give the same hint whichever plays the playouts."""
-    engine = GAMES["vautours"].engine()
-    state = engine.new_game(["Alex", "Bea", "Carla"], seed=4)
-    view = engine.view(state, "Alex")
-
-    def table() -> list[tuple[Any, int, int, float]]:
-        race = hints_module.Race(engine, view, kind="prudent", seed=2, game_id="vautours")
-        result = race.run(budget=20000)
-        return [(r.action, r.wins, r.playouts, r.mean_score) for r in result.rows]
-
-    own = table()
-    monkeypatch.setattr(engine, "rollout", lambda *args: None)
-    assert table() == own
-
-
-@pytest.mark.parametrize("kind", ["hasard", "prudent"])
-def test_drahtseilakt_cards_it_counts_as_one_give_the_same_games_card_for_card(kind: str) -> None:
-    """Drahtseilakt's hint counts as one the cards of a hand with no card that may still be
-    played between them (:func:`hidden.hint_class`): from every sampled state and seeds, each
-    of them gives the same playout (scores, winners, actions), through the contract and the
-    game's own code, at every player count and reading. Cards with a card still in play
-    between them are apart."""
-    engine = GAMES["drahtseilakt"].engine()
-    rng = random.Random(5)
-    make = engine.PLAYER_KINDS[kind][1]
-    merged = apart = 0
-    for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1):
-        for variant in variants(engine):
-            along = positions(engine, n, 20 + n, variant)
-            for state, seat in along[::max(1, len(along) // 10)]:
-                view = engine.view(state, seat)
-                classes: dict[Any, list[Any]] = {}
-                for action in engine.legal_actions(state, seat):
-                    classes.setdefault(engine.hint_class(view, action), []).append(action)
-                hand = sorted(a.card for a in engine.legal_actions(state, seat))
-                known = set(hand) | set(view.played_this_manche)
-                for low, high in itertools.pairwise(hand):
-                    same_class = (engine.hint_class(view, Play(seat, low))
-                                  == engine.hint_class(view, Play(seat, high)))
-                    assert same_class == all(x in known for x in range(low + 1, high))
-                    apart += not same_class
-                for members in classes.values():
-                    if len(members) < 2:
-                        continue
-                    merged += 1
-                    for _ in range(3):
-                        sample = engine.sample_state(view, random.Random(rng.random()))
-                        seeds = [rng.randrange(1 << 30) for _ in range(n)]
-                        games = set()
-                        for action in members:
-                            after, _ = engine.step(sample, action, False)
-                            bots = {p: make(seed=s) for p, s in zip(after.players, seeds,
-                                                                    strict=True)}
-                            scores, winners, steps, whole = hints_module.playout(
-                                engine, sample, after, bots)
-                            own = engine.rollout(sample, after, kind, seeds)
-                            assert own is None or (dict(own[0]), own[1], own[2]) == \
-                                (dict(scores), winners, steps)
-                            games.add((tuple(sorted(scores.items())), winners, steps, whole))
-                        assert len(games) == 1, (members, games)
-    assert merged > 20 and apart > 20
-
-
-@pytest.mark.parametrize("kind", ["hasard", "prudent"])
-def test_stupides_vautours_plays_together_states_of_different_manches(kind: str) -> None:
-    """States of one game at different manches (every seat's hand a different size) played
-    together give what each gives alone: the later one is played first, its seats choosing
-    from smaller hands before the earlier one's."""
-    engine = GAMES["vautours"].engine()
-    along = positions(engine, 3, 4)
-    states = [along[3][0], along[len(along) // 2][0]]
-    assert len(states[0].hands[0]) > len(states[1].hands[0])
-    seeds = [5, 6, 7]
-    assert list(engine.rollouts(states[0], states, kind, seeds)) == \
-        [engine.rollout(states[0], s, kind, seeds) for s in states]

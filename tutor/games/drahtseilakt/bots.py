@@ -105,7 +105,7 @@ def careful_choice(cards: Sequence[int], trick: Sequence[int], played: Sequence[
     of players ``n`` and of cards out of the deal, its sticks, the ``stake``, the ``reserve``
     (red, blue), whether it is ``finite``, the trick's number (from 1), the score cards
     ``revealed``; ``noise`` draws the tiny random amount added to every card's score, in
-    turn (the player's generator: a hint's own playouts hand it the same)."""
+    turn (the player's generator): what :meth:`CarefulPlayer.choose` plays."""
     # the cards seen: this seat's, those played this manche; the others are still out
     seen = sorted({*cards, *played, *trick})
     # the others whose card this seat has not seen (a card in the trick is shown on its

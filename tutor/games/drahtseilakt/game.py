@@ -5,14 +5,13 @@ scenario notation, and its rules (:mod:`.engine`, :mod:`.play`, :mod:`.hidden`,
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping
 
 from tutor.engine import Event, Outcome
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
-from tutor.engine.hints import Rollout
-from tutor.games.drahtseilakt import engine, examples, hidden, play, rollout
+from tutor.games.drahtseilakt import engine, examples, hidden, play
 from tutor.games.drahtseilakt.bots import PLAYER_KINDS
 from tutor.games.drahtseilakt.core import (
     C_PLAYERS,
@@ -62,10 +61,6 @@ class Drahtseilakt(Game[State, Play, View]):
     outcome = staticmethod(play.outcome)
     view = staticmethod(engine.view)
     inventory = staticmethod(engine.inventory)
-
-    def rollout(self, start: State, state: State, kind: str, seeds: Sequence[int]
-                ) -> Rollout | None:
-        return rollout.play(start, state, kind, seeds)
 
     def hint_class(self, view: View, action: Play) -> Hashable:
         return hidden.hint_class(view, action)

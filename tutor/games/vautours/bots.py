@@ -71,7 +71,7 @@ def careful_place(level: float, draw: float, size: int) -> int:
     """The place, in a hand of ``size`` cards sorted, of the card a careful player bids on a
     pile of ``level`` (:func:`_level`), ``draw`` being its generator's next ``random()``: the
     level moved by ``rng.uniform(-0.2, 0.2)`` (that number, by uniform's formula), kept between
-    0 and 1 (:func:`_bid`). A hint's own playouts (:mod:`.rollout`) ask it too."""
+    0 and 1 (:func:`_bid`): what :meth:`CarefulPlayer.choose` plays."""
     return round(_bid(level, -0.2 + (0.2 - -0.2) * draw) * (size - 1))
 
 

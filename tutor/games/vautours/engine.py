@@ -24,7 +24,7 @@ from tutor.engine import (
 from tutor.engine.api import Seed
 from tutor.engine.core import Record
 from tutor.games.vautours.checks import VariantLike, coerce_variant, is_int, refuse, shown
-from tutor.games.vautours.score import final_result
+from tutor.games.vautours.score import result
 from tutor.games.vautours.state import (
     C_CARDS,
     C_CHOICE,
@@ -421,36 +421,55 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
     manche reveals all cards (``vautours/devoilement``), resolves the pile (:func:`resolve_round`),
     moves the played cards to the open piles (``vautours/fin-de-manche``) and reveals the next
     point card (``vautours/revelation``) or ends the game (``vautours/fin``). ``explain=False``
-    skips building the events (simulations); the resulting state is the same.
+    skips building the events (simulations): the state is :func:`lay`'s, the same.
     """
-    seat, card = action
-    variant, players, record, deck, pile, hands, chosen, played, taken, lost, bonus = state
-    i = players.index(seat)
-    changed = list(hands)
-    hand = hands[i]
-    k = hand.index(card)
-    changed[i] = hand[:k] + hand[k + 1:]
-    hands = tuple(changed)
-    laid = list(chosen)
-    laid[i] = card
-    last = None not in laid  # everyone has chosen: the cards are shown and the pile resolved
-    cards: list[int] = laid if last else []  # type: ignore[assignment]  # (no None left)
-    if last and not explain:  # (a simulation: straight to the next manche)
-        return _next_manche(variant, players, record, deck, pile, hands, cards, played, taken,
-                            lost, bonus, _resolution(players, cards, pile, variant).winner), ()
-    # the new state, built as a plain tuple (``_replace`` costs more than the step itself)
-    state = tuple.__new__(State, (variant, players, record, deck, pile, hands, tuple(laid),
-                                  played, taken, lost, bonus))
-    if not explain:  # the others still choose: the card stays hidden
-        return state, ()
-    events = (Event("play", seat, {"card": card}, C_CHOICE),)
-    if not last:
+    if not explain:
+        return lay(state, (action,)), ()
+    variant, players, record, deck, pile, _, _, played, taken, lost, bonus = state
+    hands, laid = _laid(state, (action,))
+    state = State(variant, players, record, deck, pile, hands, tuple(laid), played, taken, lost,
+                  bonus)
+    events = (Event("play", action.seat, {"card": action.card}, C_CHOICE),)
+    if None in laid:  # the others still choose: the card stays hidden
         return state, events
+    cards: list[int] = laid  # type: ignore[assignment]  # (no None left)
     plays = dict(zip(players, cards))
     result = _resolve(plays, pile, variant, True)
     after = _next_manche(variant, players, record, deck, pile, hands, cards, played, taken, lost,
                          bonus, result.winner)
     return after, events + tuple(_end_of_manche(state, after, plays, result))
+
+
+def lay(state: State, plays: Sequence[Play]) -> State:
+    """The state after the legal ``plays``, in order, all in the manche being played (the last
+    card of the manche, if it is one of them, comes last): what :func:`step` gives them one by
+    one without events. A card laid stays hidden (``vautours/choix``); the last one resolves
+    the pile (:func:`_resolution`) and starts the next manche (:func:`_next_manche`). A hint's
+    playouts lay a manche's cards in one call."""
+    variant, players, record, deck, pile, _, _, played, taken, lost, bonus = state
+    hands, laid = _laid(state, plays)
+    if None in laid:  # the others still choose
+        return State(variant, players, record, deck, pile, hands, tuple(laid), played, taken,
+                     lost, bonus)
+    cards: list[int] = laid  # type: ignore[assignment]  # (no None left)
+    return _next_manche(variant, players, record, deck, pile, hands, cards, played, taken, lost,
+                        bonus, _resolution(players, cards, pile, variant).winner)
+
+
+def _laid(state: State, plays: Sequence[Play]) -> tuple[tuple[tuple[int, ...], ...],
+                                                         list[int | None]]:
+    """The hands and the cards laid this manche once ``plays`` are laid: each card leaves its
+    player's hand (``vautours/main``) and lies face down (``vautours/choix``)."""
+    players = state.players
+    hands = list(state.hands)
+    laid = list(state.chosen)
+    for seat, card in plays:
+        i = players.index(seat)
+        hand = hands[i]
+        k = hand.index(card)
+        hands[i] = hand[:k] + hand[k + 1:]
+        laid[i] = card
+    return tuple(hands), laid
 
 
 def _end_of_manche(state: State, after: State, plays: dict[str, int],
@@ -514,10 +533,12 @@ def _scores(state: State) -> dict[str, int]:
 
 
 def outcome(state: State) -> Outcome:
-    """The final scores and winners (``vautours/decompte``, then :func:`final_result`)."""
+    """The final scores and winners (``vautours/decompte``, then
+    :func:`~.score.final_result`'s rule)."""
     if not is_over(state):
         raise refuse("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
-    return final_result(_scores(state), dict(zip(state.players, state.taken)), state.variant)
+    return result(_scores(state), dict(zip(state.players, state.taken)),
+                  state.variant.final_tiebreak)
 
 
 def _final_events(state: State) -> list[Event]:

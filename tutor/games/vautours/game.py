@@ -11,7 +11,7 @@ from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
 from tutor.engine.hints import Rollout
-from tutor.games.vautours import engine, examples, hidden, rollout
+from tutor.games.vautours import engine, examples, hidden, playouts
 from tutor.games.vautours.bots import PLAYER_KINDS
 from tutor.games.vautours.scenario import SCENARIO
 from tutor.games.vautours.state import (
@@ -64,16 +64,11 @@ class Vautours(Game[State, Play, View]):
     glance = staticmethod(engine.glance)
     inventory = staticmethod(engine.inventory)
 
-    def rollout(self, start: State, state: State, kind: str, seeds: Sequence[int]
-                ) -> Rollout | None:
-        return rollout.play(state, kind, seeds)
-
-    ROLLOUTS_TOGETHER = True  # the seats the playouts share are played once for all
+    ROLLOUTS_TOGETHER = True  # the seats the playouts share choose once for all
 
     def rollouts(self, start: State, states: Sequence[State], kind: str, seeds: Sequence[int]
                  ) -> Sequence[Rollout | None]:
-        played = rollout.play_many(states, kind, seeds)
-        return [None] * len(states) if played is None else played
+        return playouts.play_many(self, start, states, self.PLAYER_KINDS[kind][1], seeds)
 
     def sample_state(self, view: View, rng: random.Random) -> State:
         return hidden.sample_state(self, view, rng)

@@ -51,7 +51,14 @@ def final_result(
     """
     rules = coerce_variant(variant)
     points, cards = _check_scores(scores, taken)
-    winners, case, best, other = decide(points, cards, rules.final_tiebreak)
+    return result(points, cards, rules.final_tiebreak)
+
+
+def result(points: dict[str, int], cards: Mapping[str, Sequence[int]] | None,
+           tiebreak: str) -> Outcome:
+    """:func:`final_result` of checked scores and cards won (a finished game's own: the engine's
+    :func:`~.engine.outcome`, at the end of every playout of a hint)."""
+    winners, case, best, other = decide(points, cards, tiebreak)
     if case == "alone":
         return _outcome(points, winners, fr.victory(winners, fr.signed(best)), C_WINNER)
     tied = fr.join(p for p, s in points.items() if s == best)
@@ -71,10 +78,9 @@ def final_result(
 
 def decide(points: Mapping[str, int], cards: Mapping[str, Sequence[int]] | None,
            tiebreak: str) -> tuple[tuple[str, ...], str, int, int]:
-    """The rule of :func:`final_result` without its words (a hint's playouts ask it once per
-    game): the winners, the case that named them (``"alone"``, ``"all_tied"``, ``"second"``,
-    ``"no_mouse"``, ``"mouse"``), the best score and the score or card that broke the tie
-    (0 when none did)."""
+    """The rule of :func:`final_result` without its words: the winners, the case that named
+    them (``"alone"``, ``"all_tied"``, ``"second"``, ``"no_mouse"``, ``"mouse"``), the best
+    score and the score or card that broke the tie (0 when none did)."""
     top, best = best_totals(points)
     if len(top) == 1:
         return top, "alone", best, 0
