@@ -448,6 +448,20 @@ def playout(engine: HintEngine, start: Any, state: Any, bots: dict[str, Chooser]
     raise AssertionError(f"playout longer than {MAX_STEPS} actions")
 
 
+def playout_by(engine: HintEngine, kinds: Mapping[str, tuple[str, Callable[..., Chooser]]],
+               start: Any, state: Any, players: Sequence[str], kind: str,
+               seeds: Sequence[int]) -> Rollout | None:
+    """:func:`playout` with a computer player of ``kind`` at every seat of ``players``, seat
+    ``j``'s seeded with ``seeds[j]``, made as a race makes them: a game's
+    :meth:`HintEngine.rollout` played by its own engine for its computer players ``kinds``
+    (``None`` for any other kind: the race then plays it through the contract itself)."""
+    if kind not in kinds:
+        return None
+    make = kinds[kind][1]
+    return playout(engine, start, state,
+                   {p: make(seed=s) for p, s in zip(players, seeds, strict=True)})
+
+
 @dataclass
 class _Arm:
     """One class of alike actions in the race: the action played for it and what it gave."""
