@@ -22,6 +22,7 @@ from .test_hints import positions, set_up_positions
 
 PLAYED = {
     "vautours": {"hasard", "prudent"},
+    "vampir": {"hasard", "chasseur", "stratege"},
     "drahtseilakt": {"hasard", "prudent"},
 }
 """The computer players each game's own playout plays (the others go through the contract)."""

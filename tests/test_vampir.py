@@ -17,6 +17,7 @@ from tutor.games.vampir.hunts import (
     hunts_from,
     rank_counts,
     score_heads,
+    seat_points,
     takeable,
 )
 
@@ -495,13 +496,17 @@ def test_french_sentences_elide_agree_and_never_use_a_pronoun_for_a_player() -> 
         assert " il " not in sentence and " elle " not in sentence and "'" not in sentence
 
 
-def test_the_fewest_heads_of_a_colour_are_discarded_all_of_them_on_a_tie_none_if_one_lacks_it(
-        ) -> None:
-    # the rules' own cases, one colour (castle) then two
-    def points(rows: list[dict[str, int]]) -> list[int]:
-        table = {p: row for p, row in zip(NAMES, rows, strict=True)}
-        return [score_heads(table).points[p] for p in NAMES]
-
-    assert points([{"castle": 4}, {"castle": 3}, {"castle": 5}]) == [4, 0, 5]
-    assert points([{"castle": 3}, {"castle": 3}, {"castle": 5}]) == [0, 0, 5]
-    assert points([{"castle": 3}, {"castle": 7}, {"docks": 3}]) == [3, 7, 3]
+def test_seat_points_score_plain_rows_as_the_scoring_does() -> None:
+    # a hint's playouts score rows of heads (0: no hunt of that colour shown)
+    rng = random.Random(11)
+    for _ in range(400):
+        n = rng.randint(1, 5)
+        rows = [[rng.choice((0, 0, 3, 3, 4, 5, 6, 9)) for _ in v.LOCATIONS] for _ in range(n)]
+        names = [f"J{k}" for k in range(n)]
+        table = {p: {loc: h for loc, h in zip(v.LOCATIONS, row, strict=True) if h}
+                 for p, row in zip(names, rows, strict=True)}
+        assert seat_points(rows) == [score_heads(table).points[p] for p in names]
+    # the rules' own cases: the fewest discard, all of them on a tie, nobody if one shows none
+    assert seat_points([[4, 0, 0, 0, 0, 0], [3, 0, 0, 0, 0, 0], [5, 0, 0, 0, 0, 0]]) == [4, 0, 5]
+    assert seat_points([[3, 0, 0, 0, 0, 0], [3, 0, 0, 0, 0, 0], [5, 0, 0, 0, 0, 0]]) == [0, 0, 5]
+    assert seat_points([[3, 0, 0, 0, 0, 0], [7, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 3]]) == [3, 7, 3]

@@ -239,7 +239,7 @@ class StrategistPlayer(HeuristicPlayer):
 
 
 # What a lay gives away, on plain numbers (:meth:`HeuristicPlayer.lay_costs`,
-# :meth:`StrategistPlayer.lay_costs`).
+# :meth:`StrategistPlayer.lay_costs`; a hint's own playouts, :mod:`.rollout`, ask them too).
 
 JOKER_LAY = 100.0
 """A joker fits any hunt: never give it away."""

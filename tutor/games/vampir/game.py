@@ -10,8 +10,8 @@ from tutor.engine import Event, Outcome
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
-from tutor.engine.hints import Rollout, playout_by
-from tutor.games.vampir import engine, examples, hidden, state
+from tutor.engine.hints import Rollout
+from tutor.games.vampir import engine, examples, hidden, rollout, state
 from tutor.games.vampir.actions import Action, Hunt, Take
 from tutor.games.vampir.bots import PLAYER_KINDS
 from tutor.games.vampir.cards import C_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
@@ -64,10 +64,7 @@ class Vampir(Game[State, Action, View]):
 
     def rollout(self, start: State, state: State, kind: str, seeds: Sequence[int]
                 ) -> Rollout | None:
-        """A hint's playout of Vampir's computer players, played by the engine itself (its
-        ``step`` without events, the bots of :mod:`.bots` handed their views): one rules
-        path for the page and the « Conseil »."""
-        return playout_by(self, PLAYER_KINDS, start, state, state.players, kind, seeds)
+        return rollout.play(start, state, kind, seeds)
 
     def example_kinds(self) -> Mapping[str, Kind]:
         return examples.kinds(self)

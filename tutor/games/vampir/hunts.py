@@ -250,6 +250,19 @@ def discarding(column: Sequence[int]) -> int:
     return 0 if 0 in column else min(column)
 
 
+def seat_points(rows: Sequence[Sequence[int]]) -> list[int]:
+    """Each seat's points (``vampir/points``) from its heads by colour (``rows``, one per seat,
+    the colours in :data:`LOCATIONS` order, 0: no hunt shown): :func:`score`'s points on plain
+    numbers, for a hint's playouts."""
+    points = [0] * len(rows)
+    for column in zip(*rows):
+        low = discarding(column)
+        for seat, heads in enumerate(column):
+            if heads != low:
+                points[seat] += heads
+    return points
+
+
 def possible_hunts(hand: Sequence[Card], required: Sequence[Card] = ()
                    ) -> tuple[tuple[Card, ...], ...]:
     """Every hunt (canonical multiset, sorted) that can be made from the cards of ``hand`` and
