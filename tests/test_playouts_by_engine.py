@@ -1,4 +1,4 @@
-"""The « Conseil » playouts of Vaiko and Vampir run the game's own rules (issue 61): no second
+"""The « Conseil » playouts of Vaiko run the game's own rules (issue 61): no second
 copy of the rules in a ``rollout`` module; ``Game.rollout`` is :func:`tutor.engine.hints.playout`
 through the engine (its ``step`` without events), with the computer players the game offers
 (its ``bots``), made and seeded as a race makes them. The rules themselves are guarded by the
@@ -17,8 +17,9 @@ from tutor.games import GAMES
 
 from .test_hints import positions, set_up_positions
 
-ENGINE_PLAYOUTS = ("vaiko", "vampir")
-"""The games whose playouts run through their engine."""
+ENGINE_PLAYOUTS = ("vaiko",)
+"""The games whose playouts run through their engine (Vampir's, 3 times slower through it,
+stay its own until its engine is faster: docs/conseil.md)."""
 
 
 @pytest.mark.parametrize("game", ENGINE_PLAYOUTS)

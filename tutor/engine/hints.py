@@ -17,12 +17,13 @@ How one hint is computed (:func:`hints`):
   a game of many manches, Vaiko, Vampir and Drahtseilakt, the manche being played, scored by
   its points, and the whole game in the last manche when the game has one); their seeds
   depend on ``(seed, k)`` only, the same for every action.
-* A game may play the playouts of its computer players with its own code, on plain data
-  (its ``rollout``: every game has one for its computer players): the same choices from the same
-  seeded generators, so the same scores and winners as :func:`playout` through the contract
-  (``tests/test_rollout.py`` plays both), several times faster; any other kind of player goes
-  through the contract. A round's playouts are handed to the game together (its
-  ``rollouts``): Stupides Vautours plays the seats they share once for all of them.
+* A game may play the playouts of its computer players with its own code (its ``rollout``):
+  the same choices from the same seeded generators, so the same scores and winners as
+  :func:`playout` through the contract (``tests/test_rollout.py`` plays both); any other kind
+  of player goes through the contract. Vaiko plays its own through its engine
+  (:func:`playout_by`: one rules path, no second copy of the rules). A round's playouts are
+  handed to the game together (its ``rollouts``): Stupides Vautours plays the seats they share
+  once for all of them.
 * A playout is won when the seat is among the winners: a shared victory counts as a win (the
   rules make every tied player a winner).
 * The margin is a 95 % interval: Wilson's for the win chance (honest at 0 % and 100 %),
