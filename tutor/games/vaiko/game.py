@@ -45,7 +45,7 @@ class Vaiko(Game[State, Action, View]):
     PRESETS = PRESETS
     PRESET_LABELS = PRESET_LABELS
     PLAYER_KINDS = PLAYER_KINDS
-    EXPERT = ("memoire", 40000)  # about 0.2 s on the reference machine (docs/conseil.md)
+    EXPERT = ("memoire", 40000)  # 0.2 s with rollout.py, slower via the engine: docs/conseil.md
     SCENARIO = SCENARIO
     PHRASES = PHRASES
     where_lost = staticmethod(where_lost)
