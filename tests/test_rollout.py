@@ -20,11 +20,11 @@ from .test_hints import positions, set_up_positions
 
 PLAYED = {
     "vampir": {"hasard", "chasseur", "stratege"},
-    "vaiko": {"hasard", "memoire"},
 }
 """The computer players each game's own playout plays (the others go through the contract).
-Stupides Vautours and Drahtseilakt have none: their playouts run the engine's own rules
-(``tests/test_playouts_vautours.py``, ``tests/test_golden_*.py``)."""
+Stupides Vautours, Drahtseilakt and Vaiko have none: their playouts run the engine's own rules
+(``tests/test_playouts_vautours.py``, ``tests/test_playouts_by_engine.py``,
+``tests/test_golden_*.py``)."""
 
 
 def variants(engine: AnyEngine) -> list[Any]:
@@ -65,7 +65,7 @@ def same(engine: AnyEngine, start: Any, state: Any, kind: str, seeds: list[int])
     assert (dict(own[0]), own[1], own[2], own[3]) == (dict(scores), winners, steps, whole)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", sorted(PLAYED))
 def test_a_game_plays_on_its_own_exactly_the_computer_players_it_says(game: str) -> None:
     engine = GAMES[game].engine()
     state = engine.new_game(["Alex", "Bea", "Carla"], seed=1)

@@ -130,9 +130,9 @@ class MemoryPlayer:
         return total / count if count else 5.0
 
 
-# The decisions of :class:`MemoryPlayer`, on plain data (the hint playout of :mod:`.rollout`
-# calls them too). ``known``: the (points, slot) of the cards of its hand the seat has seen,
-# slot by slot; ``unknown``: the slots of the others; ``rng``: its own generator.
+# The decisions of :class:`MemoryPlayer`, on plain data. ``known``: the (points, slot) of the
+# cards of its hand the seat has seen, slot by slot; ``unknown``: the slots of the others;
+# ``rng``: its own generator.
 
 DISCARD, LOOK_HAND = -1, -2
 """What :func:`decide` answers besides a slot to swap: discard the drawn card, look first."""

@@ -11,8 +11,8 @@ from tutor.engine import Event, Outcome
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
-from tutor.engine.hints import Rollout
-from tutor.games.vaiko import deck, examples, hidden, legality, rollout, scoring, turns
+from tutor.engine.hints import Rollout, playout_by
+from tutor.games.vaiko import deck, examples, hidden, legality, scoring, turns
 from tutor.games.vaiko import setup as vsetup
 from tutor.games.vaiko.bots import PLAYER_KINDS
 from tutor.games.vaiko.scenario import SCENARIO
@@ -45,7 +45,7 @@ class Vaiko(Game[State, Action, View]):
     PRESETS = PRESETS
     PRESET_LABELS = PRESET_LABELS
     PLAYER_KINDS = PLAYER_KINDS
-    EXPERT = ("memoire", 40000)  # about 0.2 s on the reference machine (docs/conseil.md)
+    EXPERT = ("memoire", 40000)  # 0.2 s with rollout.py, slower via the engine: docs/conseil.md
     SCENARIO = SCENARIO
     PHRASES = PHRASES
     where_lost = staticmethod(where_lost)
@@ -87,7 +87,10 @@ class Vaiko(Game[State, Action, View]):
 
     def rollout(self, start: State, state: State, kind: str, seeds: Sequence[int]
                 ) -> Rollout | None:
-        return rollout.play(start, state, kind, seeds)
+        """A hint's playout of Vaiko's computer players, played by the engine itself (its
+        ``step`` without events, the bots of :mod:`.bots` handed their views): one rules
+        path for the page and the « Conseil »."""
+        return playout_by(self, PLAYER_KINDS, start, state, state.players, kind, seeds)
 
     def example_kinds(self) -> Mapping[str, Kind]:
         return examples.kinds(self)
