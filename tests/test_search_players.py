@@ -40,7 +40,9 @@ def test_the_question_set_is_large_split_once_and_names_only_real_clauses() -> N
     # the reader's questions are all held out; the ones already tuned on, all tuning
     assert all(q.half == "heldout" for q in questions if q.author == "reader")
     assert all(q.half == "tuning" for q in questions
-               if q.author in ("index-makers", "learners-issue-56"))
+               if q.author in ("index-makers", "learners-issue-56", "tuning-vautours"))
+    # the second batch on Stupides Vautours, written to tune that page: tuning only, never split
+    assert len([q for q in questions if q.author == "tuning-vautours"]) >= 80
     assert {q.page for q in questions} == set(search_eval.PAGES)
     for q in questions:
         assert q.expect and all(rules.clause_exists(c) for c in q.expect), q
