@@ -150,6 +150,8 @@ def test_a_long_question_is_cut() -> None:
     ("a six c'est possible ?", True), ("on peut jouer à 2 ?", True), ("vaiko à 7 joueurs", True),
     ("drahtseilakt a deux", True), ("les cartes vont de 0 à 10 ?", False),
     ("jusqu'à 5", False), ("ça vaut à 2 points", False), ("je passe à 2 bâtons", False),
+    ("on est 6 potes, ça passe ?", True), ("nous sommes cinq", True), ("6 amis", True),
+    ("on est 2 points devant", False), ("on est à égalité", False), ("on est 14 à la fin", False),
 ])
 def test_a_number_after_a_says_how_many_play(said: str, how_many: bool) -> None:
     assert search.asks_how_many(said) is how_many
@@ -171,6 +173,20 @@ def test_a_signed_number_says_negative_or_positive() -> None:
 def test_modal_verbs_say_nothing_about_the_question() -> None:
     assert search.tokens("je peux piocher, on veut piocher, ils peuvent") == ["pioch"] * 2
     assert _clauses("je peux piocher", "vampir", 8) == _clauses("piocher", "vampir", 8)
+
+
+def test_a_booklets_name_is_not_the_card_it_is_named_after() -> None:
+    idx = search.index()
+    card = search._word_key("souris")
+    booklet = search.tokens(search.booklets("le livret\u202f«\u202fsouris\u202f» dit"))
+    assert card not in booklet and len(booklet) == 3  # livret, the booklet, dire
+    assert {"souris", "suricate"} <= idx.booklet_names
+    # a question says the booklet's name with or without the quotes, after « livret »,
+    # « édition » or « version »; « souris » alone is the card
+    for said in ("le livret souris", "l’édition « souris »", "la version souris"):
+        assert booklet[1] in idx.query_keys(said), said
+    assert idx.query_keys("qui prend la souris") == search.tokens("qui prend la souris")
+    assert booklet[1] not in search.tokens("qui prend la souris")
 
 
 def test_words_next_to_each_other_count_as_a_pair() -> None:

@@ -56,9 +56,19 @@ _HOW_MANY_RE = re.compile(r"(?:^|(\S+) )a +(\d+|deux|trois|quatre|cinq|six|sept|
 _HOW_MANY_NOT = frozenset("""x fois point points pts carte cartes tete tetes baton batons batonnet
 batonnets vampire vampires chasse chasses manche manches tour tours pli plis lieu lieux couleur
 couleurs""".split())
+# « on est 6 », « nous sommes cinq », « on sera 3 », « 6 potes », « à 4 personnes »: a group of
+# people counted, on the folded question
+_NUMBER = r"(?:[1-9]|1[0-2]|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)"
+_PEOPLE_RE = re.compile(rf"\b(?:on (?:est|etait|sera|serait)|nous (?:sommes|serons|etions)) +"
+                        rf"{_NUMBER}\b(?! +(?:{'|'.join(sorted(_HOW_MANY_NOT))})\b)"
+                        rf"|\b{_NUMBER} +(?:potes|amis|copains|copines|personnes|gens)\b")
 # « -2 », « −5 », « +3 »: a card's sign says negative or positive (« +5 et -2 qui les prend »)
 _MINUS_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ])[-−–] ?\d")
 _PLUS_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ])\+ ?\d")
+# « le livret « souris » », « l’édition « suricate » »: a booklet's name, not the card it is named
+# after; indexed as one word « livretsouris » (a question says « livret souris », quotes or not)
+_BOOKLET_RE = re.compile(r"\b(livrets?|[ée]ditions?|versions?)\s*«\s*([^\W\d_]+)\s*»", re.I)
+BOOKLET_WORDS = frozenset({"livret", "livrets", "edition", "editions", "version", "versions"})
 _MARKED_RE = re.compile(f"{_TIMES_RE.pattern}|{_WORD_RE.pattern}", re.I)
 # written numbers and ordinals, folded, to their digits (the rules write both)
 NUMBERS = {"zero": "0", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6",
@@ -143,8 +153,11 @@ def _word_key(word: str) -> str | None:
 def asks_how_many(question: str) -> bool:
     """Whether ``question`` says « à N » of the players (« on joue à 6 ? », « à deux c'est
     possible »): not after a number (« de 0 à 10 ») nor « jusqu' », nor before a thing counted
-    (« à 2 points »)."""
+    (« à 2 points »); or counts the people at the table (« on est 6 », « nous sommes cinq »,
+    « 6 potes »)."""
     text = " ".join(re.sub(r"[^0-9a-z'’]+", " ", fold(question)).split())
+    if _PEOPLE_RE.search(text):
+        return True
     for m in _HOW_MANY_RE.finditer(text):
         before, after = m.group(1) or "", m.group(3) or ""
         if (surface(before).isdigit() or before.endswith(("jusqu'", "jusqu’", "jusqu"))
@@ -159,6 +172,12 @@ def words(text: str) -> list[str]:
     text = _TIMES_RE.sub(lambda m: " x" + NUMBERS.get(fold(m.group(1)), m.group(1)) + " ",
                          text)
     return _WORD_RE.findall(text)
+
+
+def booklets(text: str) -> str:
+    """``text`` with each booklet's name said as one word (« livret « souris » » -> « livret
+    livretsouris »): the index reads « souris » there as the booklet, not the card."""
+    return _BOOKLET_RE.sub(lambda m: f"{m.group(1)} livret{fold(m.group(2))}", text)
 
 
 def tokens(text: str) -> list[str]:
@@ -299,15 +318,15 @@ class Index:
         postings: dict[str, list[int]] = {}
         spelled: dict[str, str] = {}  # every word written in the index, folded -> its key
         for i, d in enumerate(self.docs):
-            title = tokens(d.title)
-            text = tokens(d.text)
+            title = tokens(booklets(d.title))
+            text = tokens(booklets(d.text))
             tf = Counter(title * FIELD_WEIGHTS["title"] + text * FIELD_WEIGHTS["text"])
             self._pairs.append(frozenset(_pairs(title)) | frozenset(_pairs(text)))
             self._tf.append(tf)
             self._title.append(frozenset(title))
             for k in tf:
                 postings.setdefault(k, []).append(i)
-            for w in words(f"{d.title} {d.text}"):
+            for w in words(booklets(f"{d.title} {d.text}")):
                 key = _word_key(w)
                 if key:
                     spelled.setdefault(surface(w), key)
@@ -330,6 +349,9 @@ class Index:
                 for short in _deletes(word):
                     self._near.setdefault(short, set()).add(word)
         self._article = {d.clause: d for d in self.docs if d.section == "article"}
+        #: the booklets the rules name (« souris », « suricate »), folded
+        self.booklet_names = frozenset(fold(m.group(2)) for d in self.docs
+                                       for m in _BOOKLET_RE.finditer(f"{d.title} {d.text}"))
         names = names if names is not None else game_names()
         self.names = {g: [tokens(p) for p in phrases] for g, phrases in names.items()}
         self.game_keys = {d.game: " ".join(tokens(d.game_title)) for d in self.docs}
@@ -378,10 +400,22 @@ class Index:
                     at += 1
         return list(out.items())
 
+    def query_words(self, query: str) -> list[str]:
+        """The words of a question, a booklet's name after « livret », « édition » or
+        « version » said as the index says it (« livret suricate »: « livretsuricate »)."""
+        typed = words(query[:MAX_QUERY])
+        return [f"livret{surface(w)}" if n and surface(typed[n - 1]) in BOOKLET_WORDS
+                and surface(w) in self.booklet_names else w for n, w in enumerate(typed)]
+
+    def query_keys(self, query: str) -> list[str]:
+        """The index keys of a question's words, in order (stop words dropped)."""
+        keys = (_word_key(w) for w in self.query_words(query))
+        return [k for k in keys if k]
+
     def expand_query(self, query: str) -> list[tuple[str, float]]:
         """The weighted keys a question searches: its words' keys, the words one edit away of
         those the index does not know (typos), their synonyms and completions."""
-        typed = [w for w in words(query[:MAX_QUERY])]
+        typed = self.query_words(query)
         keys = [k for k in (_word_key(w) for w in typed) if k]
         out = dict(self.expand(keys))
         for sign, word in ((_MINUS_RE, "négative"), (_PLUS_RE, "positive")):
@@ -432,7 +466,7 @@ class Index:
         Accueil): the game the question names, else the page's game, else every game; another
         game's only when nothing of that scope matches."""
         query = query[:MAX_QUERY]
-        keys = tokens(query)
+        keys = self.query_keys(query)
         if not keys:
             return []
         named = self.named(keys)
