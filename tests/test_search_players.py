@@ -177,16 +177,42 @@ def test_modal_verbs_say_nothing_about_the_question() -> None:
 
 def test_a_booklets_name_is_not_the_card_it_is_named_after() -> None:
     idx = search.index()
-    card = search._word_key("souris")
-    booklet = search.tokens(search.booklets("le livret\u202f«\u202fsouris\u202f» dit"))
+    card = idx.key("souris")
+    booklet = idx.keys(search.booklets("le livret\u202f«\u202fsouris\u202f» dit"))
     assert card not in booklet and len(booklet) == 3  # livret, the booklet, dire
     assert {"souris", "suricate"} <= idx.booklet_names
     # a question says the booklet's name with or without the quotes, after « livret »,
     # « édition » or « version »; « souris » alone is the card
     for said in ("le livret souris", "l’édition « souris »", "la version souris"):
         assert booklet[1] in idx.query_keys(said), said
-    assert idx.query_keys("qui prend la souris") == search.tokens("qui prend la souris")
-    assert booklet[1] not in search.tokens("qui prend la souris")
+    assert idx.query_keys("qui prend la souris") == idx.keys("qui prend la souris")
+    assert booklet[1] not in idx.keys("qui prend la souris")
+
+
+def test_two_names_of_one_thing_are_one_word(tmp_path: Path) -> None:
+    idx = search.index()
+    # the two editions' names of the card: one key, in the rules and in a question alike
+    assert idx.key("souris") == idx.key("Suricate") == idx.keys("les souris")[0]
+    assert "vautours/suricate" in _clauses("qui prend la souris", "vautours")
+    assert "<mark>souris</mark>" in idx.search("qui ramasse la souris", game="vautours")[
+        0].title_html + "".join(r.title_html for r in idx.search("plus haute souris",
+                                                                 game="vautours"))
+    f = tmp_path / "synonymes.toml"
+    f.write_text("[[meme]]\nmots = [\"pile\", \"tas\"]\n\n[[groupe]]\n"
+                 "mots = [\"tas\", \"monceau\"]\n", encoding="utf-8")
+    assert search.read_same(f) == {"tas": "pil"}
+    assert search.read_synonyms(f) == {"pil": ("monceau",), "monceau": ("pil",)}
+    f.write_text("[[meme]]\nmots = [\"pile\", \"gros tas\"]\n", encoding="utf-8")
+    with pytest.raises(search.SynonymError, match="un seul mot"):
+        search.read_same(f)
+
+
+def test_on_its_own_page_a_games_one_word_name_is_a_rule_word() -> None:
+    # « vautour » names Stupides Vautours (it scopes a question on the Accueil) and is one of
+    # its cards: on the game's own page it counts as the card
+    assert _clauses("qui se prend le vautour", "vautours", 1) == ["vautours/vautour"]
+    assert all(c.startswith("vautours/") for c in _clauses("qui se prend le vautour", None, 8))
+    assert all(c.startswith("vautours/") for c in _clauses("vautour qui commence", "vaiko", 8))
 
 
 def test_words_next_to_each_other_count_as_a_pair() -> None:

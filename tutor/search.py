@@ -194,8 +194,15 @@ class SynonymError(ValueError):
         self.path, self.line, self.reason = path, line, reason
 
 
-def read_synonyms(path: str | Path) -> dict[str, tuple[str, ...]]:
-    """``[[groupe]] mots = [...]`` groups: each word's key maps to its group's other keys."""
+#: the tables of the synonym file: ``groupe``, words a player uses for each other (a synonym
+#: found at :data:`SYNONYM_WEIGHT`, a phrase at 1); ``meme``, names of one same thing (the two
+#: editions' « souris » and « Suricate »), read as its first word everywhere
+SYNONYM_TABLES = ("groupe", "meme")
+
+
+def _groups(path: str | Path, table: str) -> list[list[str]]:
+    """The groups of ``table`` in the synonym file, each as its words' keys (a phrase's keys
+    joined by spaces), checked: :class:`SynonymError` says where and why, in French."""
     p = Path(path)
     text = p.read_text(encoding="utf-8")
     try:
@@ -204,13 +211,12 @@ def read_synonyms(path: str | Path) -> dict[str, tuple[str, ...]]:
         match = re.search(r"at line (\d+)", str(exc))
         raise SynonymError(str(p), int(match.group(1)) if match else 0,
                            f"TOML invalide ({exc})") from exc
-    starts = [n for n, row in enumerate(text.splitlines(), 1) if row.strip() == "[[groupe]]"]
-    unknown = set(data) - {"groupe"}
+    starts = [n for n, row in enumerate(text.splitlines(), 1) if row.strip() == f"[[{table}]]"]
+    unknown = set(data) - set(SYNONYM_TABLES)
     if unknown:
         raise SynonymError(str(p), 1, f"clé inconnue : {sorted(unknown)[0]}")
-    groups = data.get("groupe", [])
-    out: dict[str, set[str]] = {}
-    for i, group in enumerate(groups):
+    out: list[list[str]] = []
+    for i, group in enumerate(data.get(table, [])):
         line = starts[i] if i < len(starts) else 0
         words = group.get("mots") if isinstance(group, dict) else None
         if set(group) - {"mots"}:
@@ -223,10 +229,29 @@ def read_synonyms(path: str | Path) -> dict[str, tuple[str, ...]]:
             parts = tokens(w)
             if not parts:
                 raise SynonymError(str(p), line, f"« {w} » est un mot vide, sans effet")
+            if table == "meme" and len(parts) > 1:
+                raise SynonymError(str(p), line, f"« {w} » : un seul mot par nom")
             keys.append(" ".join(parts))
+        out.append(keys)
+    return out
+
+
+def read_same(path: str | Path) -> dict[str, str]:
+    """``[[meme]] mots = [...]`` groups: each word's key maps to its group's first word's key
+    (two names of one thing are one word for the index)."""
+    return {k: keys[0] for keys in _groups(path, "meme") for k in keys[1:] if k != keys[0]}
+
+
+def read_synonyms(path: str | Path) -> dict[str, tuple[str, ...]]:
+    """``[[groupe]] mots = [...]`` groups: each word's key maps to its group's other keys (the
+    ``[[meme]]`` names read as their first word, :func:`read_same`)."""
+    same = read_same(path)
+    out: dict[str, set[str]] = {}
+    for keys in _groups(path, "groupe"):
+        keys = [" ".join(same.get(part, part) for part in k.split()) for k in keys]
         for k in keys:
             out.setdefault(k, set()).update(x for x in keys if x != k)
-    return {k: tuple(sorted(v)) for k, v in out.items()}
+    return {k: tuple(sorted(v)) for k, v in out.items() if v}
 
 
 @dataclass(frozen=True)
@@ -306,20 +331,23 @@ def _deletes(word: str) -> set[str]:
 
 class Index:
     """A BM25 index over :class:`Doc` objects; ``synonyms`` maps a key to others it also finds;
-    ``names`` maps a game to the phrases naming it in a question (its title first)."""
+    ``names`` maps a game to the phrases naming it in a question (its title first); ``same``
+    maps a key to the key it is read as (two names of one thing, :func:`read_same`)."""
 
     def __init__(self, docs: Sequence[Doc], synonyms: Mapping[str, tuple[str, ...]],
-                 names: Mapping[str, Sequence[str]] | None = None) -> None:
+                 names: Mapping[str, Sequence[str]] | None = None,
+                 same: Mapping[str, str] | None = None) -> None:
         self.docs = tuple(docs)
         self.synonyms = dict(synonyms)
+        self.same = dict(same or {})
         self._tf: list[Counter[str]] = []
         self._title: list[frozenset[str]] = []
         self._pairs: list[frozenset[tuple[str, str]]] = []
         postings: dict[str, list[int]] = {}
         spelled: dict[str, str] = {}  # every word written in the index, folded -> its key
         for i, d in enumerate(self.docs):
-            title = tokens(booklets(d.title))
-            text = tokens(booklets(d.text))
+            title = self.keys(booklets(d.title))
+            text = self.keys(booklets(d.text))
             tf = Counter(title * FIELD_WEIGHTS["title"] + text * FIELD_WEIGHTS["text"])
             self._pairs.append(frozenset(_pairs(title)) | frozenset(_pairs(text)))
             self._tf.append(tf)
@@ -327,7 +355,7 @@ class Index:
             for k in tf:
                 postings.setdefault(k, []).append(i)
             for w in words(booklets(f"{d.title} {d.text}")):
-                key = _word_key(w)
+                key = self.key(w)
                 if key:
                     spelled.setdefault(surface(w), key)
         for phrase, others in self.synonyms.items():
@@ -355,6 +383,17 @@ class Index:
         names = names if names is not None else game_names()
         self.names = {g: [tokens(p) for p in phrases] for g, phrases in names.items()}
         self.game_keys = {d.game: " ".join(tokens(d.game_title)) for d in self.docs}
+
+    def key(self, word: str) -> str | None:
+        """The index key of one word as written (:func:`_word_key`, a name read as the other
+        name of the same thing)."""
+        key = _word_key(word)
+        return self.same.get(key, key) if key else None
+
+    def keys(self, text: str) -> list[str]:
+        """The index keys of ``text`` in order (stop words dropped)."""
+        keys = (self.key(w) for w in words(text))
+        return [k for k in keys if k]
 
     def pair_idf(self, a: str, b: str) -> float:
         """How rare two keys next to each other are (0 when no document has them so): the
@@ -409,17 +448,17 @@ class Index:
 
     def query_keys(self, query: str) -> list[str]:
         """The index keys of a question's words, in order (stop words dropped)."""
-        keys = (_word_key(w) for w in self.query_words(query))
+        keys = (self.key(w) for w in self.query_words(query))
         return [k for k in keys if k]
 
     def expand_query(self, query: str) -> list[tuple[str, float]]:
         """The weighted keys a question searches: its words' keys, the words one edit away of
         those the index does not know (typos), their synonyms and completions."""
         typed = self.query_words(query)
-        keys = [k for k in (_word_key(w) for w in typed) if k]
+        keys = [k for k in (self.key(w) for w in typed) if k]
         out = dict(self.expand(keys))
         for sign, word in ((_MINUS_RE, "négative"), (_PLUS_RE, "positive")):
-            key = _word_key(word)
+            key = self.key(word)
             if key and sign.search(query[:MAX_QUERY]):
                 for k in (key, *(p for o in self.synonyms.get(key, ()) for p in o.split())):
                     out.setdefault(k, SYNONYM_WEIGHT)
@@ -427,7 +466,7 @@ class Index:
         if players and players not in out and asks_how_many(query[:MAX_QUERY]):
             out[players] = HOW_MANY_WEIGHT
         for w in typed:
-            key = _word_key(w)
+            key = self.key(w)
             if key and key not in self.postings and key not in self.synonyms:
                 for near in self.typos(surface(w)):
                     if near not in out:
@@ -447,7 +486,7 @@ class Index:
             return reading.answer or reading.display if reading is not None else ""
 
         def weight(sentence: str) -> float:
-            return sum(said.get(k, 0.0) * self.idf.get(k, 0.0) for k in set(tokens(sentence)))
+            return sum(said.get(k, 0.0) * self.idf.get(k, 0.0) for k in set(self.keys(sentence)))
 
         return max(found, key=lambda sentence: (weight(sentence), -found.index(sentence)))
 
@@ -471,9 +510,13 @@ class Index:
             return []
         named = self.named(keys)
         scope = set(named) or ({game} if game else set())
-        # the game's title says where to look more than what about ("Vaiko" is also a call)
+        # the game's title says where to look more than what about ("Vaiko" is also a call);
+        # not a name short of the title on that game's own page: there « vautour » is a card
+        spoken = f" {' '.join(keys)} "
         named_weight = {k: NAME_WEIGHT for g in named for k in self.game_keys.get(g, "").split()
-                        if k in named[g]} | QUESTION_WORDS
+                        if k in named[g] and (g != game or len(named) > 1
+                                              or f" {self.game_keys[g]} " in spoken)
+                        } | QUESTION_WORDS
         scores: dict[int, float] = {}
         asks_variant = _word_key("variante") in keys
         expanded = self.expand_query(query)
@@ -516,6 +559,7 @@ class Index:
             by_clause.setdefault(self.docs[i].clause, []).append(i)
         ranked = sorted(by_clause.values(), key=lambda ds: (-scores[ds[0]], ds[0]))
         matched = {k for k, _ in expanded}
+        matched |= {k for k, name in self.same.items() if name in matched}
         out: list[Result] = []
         for found in ranked[:limit]:
             rule = [i for i in found if self.docs[i].section != "exemple"]
@@ -618,7 +662,7 @@ def build(books: Sequence[rules.RuleBook], synonyms_path: str | Path | None = No
     """The index of ``books`` with the synonyms of ``synonyms_path`` (default: beside the rules)."""
     path = Path(synonyms_path) if synonyms_path else rules.rules_dir() / SYNONYMS_FILE
     docs = [d for b in books for d in documents(b)]
-    return Index(docs, read_synonyms(path))
+    return Index(docs, read_synonyms(path), same=read_same(path))
 
 
 @cache
@@ -637,6 +681,9 @@ def check(idx: Index) -> list[str]:
     for key, others in idx.synonyms.items():
         if not any(part in vocab for o in (key, *others) for part in o.split()):
             problems.append(f"synonyme « {key} » : ne mène à aucun mot indexé")
+    for key, name in idx.same.items():
+        if name not in vocab:
+            problems.append(f"nom « {key} » : lu comme « {name} », qui n’est pas un mot indexé")
     for d in sorted((d for d in idx.docs if d.section == "article"), key=lambda d: d.clause):
         cid, title = d.clause, d.title
         opening = " ".join(d.text.split()[:8])
@@ -666,7 +713,8 @@ def lemma_table(books: Sequence[rules.RuleBook], synonyms_path: str | Path | Non
     written = {surface(w) for b in books for d in documents(b)
                for w in words(f"{d.title} {d.text}")}
     written |= {surface(w) for w in words(" ".join(
-        " ".join(g.get("mots", [])) for g in tomllib.loads(path.read_text("utf-8"))["groupe"]))}
+        " ".join(g.get("mots", [])) for table in SYNONYM_TABLES
+        for g in tomllib.loads(path.read_text("utf-8")).get(table, [])))}
 
     def usable(word: str) -> bool:
         return word.isalpha() and word.islower() and word not in STOPWORDS
