@@ -215,6 +215,25 @@ def test_on_its_own_page_a_games_one_word_name_is_a_rule_word() -> None:
     assert all(c.startswith("vautours/") for c in _clauses("vautour qui commence", "vaiko", 8))
 
 
+def test_a_question_saying_a_readings_own_question_finds_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    idx = search.index()
+    asked = "que valent les cartes points"
+    reading = next(d for d in idx.docs if d.section == "lecture"
+                   and d.display.startswith("Que valent les cartes Points"))
+
+    def score() -> float:
+        return next(r.score for r in idx.search(asked, game="vautours")
+                    if r.doc.clause == reading.clause)
+
+    with_cover, bonus = score(), search.QUESTION_COVER
+    monkeypatch.setattr(search, "QUESTION_COVER", 0.0)
+    # every word of the reading's question said: the whole bonus
+    assert bonus > 0 and with_cover - score() == pytest.approx(bonus)
+    monkeypatch.undo()
+    assert _clauses(asked, "vautours", 1) == [reading.clause]
+
+
 def test_words_next_to_each_other_count_as_a_pair() -> None:
     idx = search.index()
     doc = next(i for i, d in enumerate(idx.docs) if d.clause == "vautours/cartes-points"

@@ -108,6 +108,9 @@ SHOW_RULE = 0.5  # a clause shows its rule text when that scores at least this s
 #: document too (a field of word pairs): add this much times the pair's rarity
 #: (:meth:`Index.pair_idf`), normalised by the document's length as BM25 does
 BIGRAM = 0.5
+#: a question that says most of a reading's own question (its first sentence, « Peut-on
+#: regarder les cartes gagnées ? ») asks it: this much per share of its words said
+QUESTION_COVER = 0.3
 
 
 def fold(text: str) -> str:
@@ -342,16 +345,20 @@ class Index:
         self.same = dict(same or {})
         self._tf: list[Counter[str]] = []
         self._title: list[frozenset[str]] = []
+        self._asked: list[frozenset[str]] = []
         self._pairs: list[frozenset[tuple[str, str]]] = []
         postings: dict[str, list[int]] = {}
         spelled: dict[str, str] = {}  # every word written in the index, folded -> its key
         for i, d in enumerate(self.docs):
             title = self.keys(booklets(d.title))
             text = self.keys(booklets(d.text))
+            # a reading opens on the question it answers (« Que valent les cartes Points ? »)
+            asked = self.keys(_asked(d.shown)) if d.section == "lecture" else []
             tf = Counter(title * FIELD_WEIGHTS["title"] + text * FIELD_WEIGHTS["text"])
             self._pairs.append(frozenset(_pairs(title)) | frozenset(_pairs(text)))
             self._tf.append(tf)
             self._title.append(frozenset(title))
+            self._asked.append(frozenset(asked))
             for k in tf:
                 postings.setdefault(k, []).append(i)
             for w in words(booklets(f"{d.title} {d.text}")):
@@ -537,6 +544,10 @@ class Index:
             if title:
                 cover = sum(said.get(k, 0.0) * named_weight.get(k, 1.0) for k in title)
                 scores[i] += TITLE_COVER * cover / len(title)
+            asked = self._asked[i]
+            if asked:
+                cover = sum(said.get(k, 0.0) * named_weight.get(k, 1.0) for k in asked)
+                scores[i] += QUESTION_COVER * cover / len(asked)
         for a, b in sorted(set(_pairs(keys))):
             # a pair with a question word or a game's name counts as little as that word
             rarity = self.pair_idf(a, b) * min(named_weight.get(a, 1.0), named_weight.get(b, 1.0))
@@ -576,6 +587,12 @@ class Index:
                               tuple(highlight(a.display, matched) for a in also),
                               answer, highlight(answer, matched)))
         return out
+
+
+def _asked(shown: str) -> str:
+    """A reading's own question: its text up to the first « ? » (its first sentence if none)."""
+    m = re.match(r"[^?]*\?", shown)
+    return m.group(0) if m else (sentences(shown) or [""])[0]
 
 
 def _pairs(keys: Sequence[str]) -> list[tuple[str, str]]:
