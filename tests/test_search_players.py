@@ -160,6 +160,19 @@ def test_a_number_after_a_says_how_many_play(said: str, how_many: bool) -> None:
         how_many or players in search.tokens(said))
 
 
+@pytest.mark.parametrize(("said", "tie"), [
+    ("deux 15 et un 10, c'est le 10 qui gagne ?", True), ("trois 9", True),
+    ("j'ai mis 2 et Paul 2 aussi, Julie 6", True), ("+3 et -3 ça fait 0", False),
+    ("les cartes vont de 1 à 15", False), ("on peut jouer à 2 ?", False),
+    ("trois joueurs posent un 9", False),
+])
+def test_a_number_said_twice_or_counted_tells_of_a_tie(said: str, tie: bool) -> None:
+    assert search.says_a_tie(said) is tie
+    key = search.index().key("égalité")
+    assert (key in dict(search.index().expand_query(said))) is (
+        tie or key in search.index().keys(said))
+
+
 def test_a_signed_number_says_negative_or_positive() -> None:
     idx = search.index()
     minus, plus = search._word_key("négative"), search._word_key("positive")

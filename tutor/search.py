@@ -111,6 +111,8 @@ BIGRAM = 0.5
 #: a question that says most of a reading's own question (its first sentence, « Peut-on
 #: regarder les cartes gagnées ? ») asks it: this much per share of its words said
 QUESTION_COVER = 0.3
+#: « deux 14 », « j'ai mis 2 et Paul 2 aussi » tell of a tie: the word « égalité » at this weight
+TIE_WEIGHT = 1.0
 
 
 def fold(text: str) -> str:
@@ -168,6 +170,19 @@ def asks_how_many(question: str) -> bool:
             continue
         return True
     return False
+
+
+_COUNTED_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ+−–-])(?:deux|trois|quatre|2|3|4) (\d+)(?!\d)", re.I)
+_CARD_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ+−–-])(\d+)(?![0-9])")
+
+
+def says_a_tie(question: str) -> bool:
+    """Whether ``question`` tells of one card played by several (« deux 14 », « j'ai mis 2 et
+    Paul 2 aussi »): a number counted (« trois 9 ») or the same number said twice, unsigned."""
+    if _COUNTED_RE.search(question):
+        return True
+    said = [m.group(1) for m in _CARD_RE.finditer(question)]
+    return len(said) != len(set(said))
 
 
 def words(text: str) -> list[str]:
@@ -469,6 +484,9 @@ class Index:
             if key and sign.search(query[:MAX_QUERY]):
                 for k in (key, *(p for o in self.synonyms.get(key, ()) for p in o.split())):
                     out.setdefault(k, SYNONYM_WEIGHT)
+        tie = self.key("égalité")
+        if tie and tie not in out and says_a_tie(query[:MAX_QUERY]):
+            out[tie] = TIE_WEIGHT
         players = _word_key("joueurs")
         if players and players not in out and asks_how_many(query[:MAX_QUERY]):
             out[players] = HOW_MANY_WEIGHT
