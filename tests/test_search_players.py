@@ -247,6 +247,19 @@ def test_a_question_saying_a_readings_own_question_finds_it(
     assert _clauses(asked, "vautours", 1) == [reading.clause]
 
 
+def test_combien_asks_for_a_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = "combien de cartes vautour dans le jeu"
+    before = {r.doc.clause: r.score for r in search.index().search(asked, game="vautours")}
+    monkeypatch.setattr(search, "COUNT_BONUS", 0.0)
+    after = {r.doc.clause: r.score for r in search.index().search(asked, game="vautours")}
+    # « Quinze cartes Points … dix cartes Suricate … cinq cartes Vautour » gives the numbers;
+    # « Une carte Vautour va à la plus faible carte » none
+    assert before["vautours/cartes-points"] == pytest.approx(after["vautours/cartes-points"] * 1.15)
+    assert before["vautours/vautour"] == pytest.approx(after["vautours/vautour"])
+    monkeypatch.undo()
+    assert "vautours/cartes-points" in _clauses(asked, "vautours", 2)
+
+
 def test_words_next_to_each_other_count_as_a_pair() -> None:
     idx = search.index()
     doc = next(i for i, d in enumerate(idx.docs) if d.clause == "vautours/cartes-points"

@@ -113,6 +113,8 @@ BIGRAM = 0.5
 QUESTION_COVER = 0.3
 #: « deux 14 », « j'ai mis 2 et Paul 2 aussi » tell of a tie: the word « égalité » at this weight
 TIE_WEIGHT = 1.0
+#: « combien » asks for a number: a rule text (or reading) that gives one counts this much more
+COUNT_BONUS = 0.15
 
 
 def fold(text: str) -> str:
@@ -360,6 +362,7 @@ class Index:
         self.same = dict(same or {})
         self._tf: list[Counter[str]] = []
         self._title: list[frozenset[str]] = []
+        self._counts: list[bool] = []
         self._asked: list[frozenset[str]] = []
         self._pairs: list[frozenset[tuple[str, str]]] = []
         postings: dict[str, list[int]] = {}
@@ -373,6 +376,7 @@ class Index:
             self._pairs.append(frozenset(_pairs(title)) | frozenset(_pairs(text)))
             self._tf.append(tf)
             self._title.append(frozenset(title))
+            self._counts.append(any(k.isdigit() for k in title + text))
             self._asked.append(frozenset(asked))
             for k in tf:
                 postings.setdefault(k, []).append(i)
@@ -544,6 +548,7 @@ class Index:
                         } | QUESTION_WORDS
         scores: dict[int, float] = {}
         asks_variant = _word_key("variante") in keys
+        counting = _word_key("combien") in keys
         expanded = self.expand_query(query)
         for key, weight in expanded:
             idf = self.idf.get(key)
@@ -581,6 +586,8 @@ class Index:
             scores[i] *= SECTION_WEIGHTS[d.section]
             if d.variant and not asks_variant:  # the base rule first, unless asked
                 scores[i] *= VARIANT_WEIGHT
+            if counting and self._counts[i] and d.section != "exemple":
+                scores[i] *= 1 + COUNT_BONUS
         # one result per clause, ranked by its best text; it shows its best rule text (the
         # clause or one of its readings) unless only its example matched well
         by_clause: dict[str, list[int]] = {}
