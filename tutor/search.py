@@ -403,6 +403,7 @@ class Index:
                 for short in _deletes(word):
                     self._near.setdefault(short, set()).add(word)
         self._article = {d.clause: d for d in self.docs if d.section == "article"}
+        self._sentences: dict[str, list[tuple[str, frozenset[str]]]] = {}
         #: the booklets the rules name (« souris », « suricate »), folded
         self.booklet_names = frozenset(fold(m.group(2)) for d in self.docs
                                        for m in _BOOKLET_RE.finditer(f"{d.title} {d.text}"))
@@ -509,15 +510,18 @@ class Index:
         """The sentence of ``clause``'s rule text that says most of the question (``said``:
         the question's weighted keys, each counted once per sentence and by its rarity), the
         first on a tie; the reading's answer retained when the rule has no text of its own."""
-        article = self._article.get(clause)
-        found = sentences(article.text) if article is not None else []
+        if clause not in self._sentences:  # each clause's sentences and their keys, once
+            article = self._article.get(clause)
+            self._sentences[clause] = [(s, frozenset(self.keys(s))) for s in
+                                       (sentences(article.text) if article is not None else [])]
+        found = self._sentences[clause]
         if not found:
             return reading.answer or reading.display if reading is not None else ""
 
-        def weight(sentence: str) -> float:
-            return sum(said.get(k, 0.0) * self.idf.get(k, 0.0) for k in set(self.keys(sentence)))
+        def weight(n: int) -> tuple[float, int]:
+            return sum(said.get(k, 0.0) * self.idf.get(k, 0.0) for k in found[n][1]), -n
 
-        return max(found, key=lambda sentence: (weight(sentence), -found.index(sentence)))
+        return found[max(range(len(found)), key=weight)][0]
 
     def named(self, keys: list[str]) -> dict[str, list[str]]:
         """The games a question's keys name, each with the keys naming it."""
