@@ -5,8 +5,10 @@
 first (any of them counts as found); ``half`` is ``tuning`` or ``heldout``, drawn once with
 ``random.Random(56)`` over the questions written for the issue and stored here so that it never
 moves (the questions the index was already written against, and the failing items the issue
-quotes, are ``tuning`` by construction). ``tests/data/questions-reader.jsonl``: questions written
-by a reader who never saw the index nor this list, from the rule texts only: all held out.
+quotes, are ``tuning`` by construction, and so are the ``tuning-vautours`` questions: a second
+batch about Stupides Vautours written after the split, from the rules, to tune that page).
+``tests/data/questions-reader.jsonl``: questions written by a reader who never saw the index
+nor this list, from the rule texts only: all held out.
 
 Nothing here may tune the index: the synonyms and weights are grown from the ``tuning`` half only.
 """

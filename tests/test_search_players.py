@@ -40,7 +40,9 @@ def test_the_question_set_is_large_split_once_and_names_only_real_clauses() -> N
     # the reader's questions are all held out; the ones already tuned on, all tuning
     assert all(q.half == "heldout" for q in questions if q.author == "reader")
     assert all(q.half == "tuning" for q in questions
-               if q.author in ("index-makers", "learners-issue-56"))
+               if q.author in ("index-makers", "learners-issue-56", "tuning-vautours"))
+    # the second batch on Stupides Vautours, written to tune that page: tuning only, never split
+    assert len([q for q in questions if q.author == "tuning-vautours"]) >= 80
     assert {q.page for q in questions} == set(search_eval.PAGES)
     for q in questions:
         assert q.expect and all(rules.clause_exists(c) for c in q.expect), q
@@ -148,12 +150,27 @@ def test_a_long_question_is_cut() -> None:
     ("a six c'est possible ?", True), ("on peut jouer à 2 ?", True), ("vaiko à 7 joueurs", True),
     ("drahtseilakt a deux", True), ("les cartes vont de 0 à 10 ?", False),
     ("jusqu'à 5", False), ("ça vaut à 2 points", False), ("je passe à 2 bâtons", False),
+    ("on est 6 potes, ça passe ?", True), ("nous sommes cinq", True), ("6 amis", True),
+    ("on est 2 points devant", False), ("on est à égalité", False), ("on est 14 à la fin", False),
 ])
 def test_a_number_after_a_says_how_many_play(said: str, how_many: bool) -> None:
     assert search.asks_how_many(said) is how_many
     players = search._word_key("joueurs")
     assert (players in dict(search.index().expand_query(said))) is (
         how_many or players in search.tokens(said))
+
+
+@pytest.mark.parametrize(("said", "tie"), [
+    ("deux 15 et un 10, c'est le 10 qui gagne ?", True), ("trois 9", True),
+    ("j'ai mis 2 et Paul 2 aussi, Julie 6", True), ("+3 et -3 ça fait 0", False),
+    ("les cartes vont de 1 à 15", False), ("on peut jouer à 2 ?", False),
+    ("trois joueurs posent un 9", False),
+])
+def test_a_number_said_twice_or_counted_tells_of_a_tie(said: str, tie: bool) -> None:
+    assert search.says_a_tie(said) is tie
+    key = search.index().key("égalité")
+    assert (key in dict(search.index().expand_query(said))) is (
+        tie or key in search.index().keys(said))
 
 
 def test_a_signed_number_says_negative_or_positive() -> None:
@@ -169,6 +186,78 @@ def test_a_signed_number_says_negative_or_positive() -> None:
 def test_modal_verbs_say_nothing_about_the_question() -> None:
     assert search.tokens("je peux piocher, on veut piocher, ils peuvent") == ["pioch"] * 2
     assert _clauses("je peux piocher", "vampir", 8) == _clauses("piocher", "vampir", 8)
+
+
+def test_a_booklets_name_is_not_the_card_it_is_named_after() -> None:
+    idx = search.index()
+    card = idx.key("souris")
+    booklet = idx.keys(search.booklets("le livret\u202f«\u202fsouris\u202f» dit"))
+    assert card not in booklet and len(booklet) == 3  # livret, the booklet, dire
+    assert {"souris", "suricate"} <= idx.booklet_names
+    # a question says the booklet's name with or without the quotes, after « livret »,
+    # « édition » or « version »; « souris » alone is the card
+    for said in ("le livret souris", "l’édition « souris »", "la version souris"):
+        assert booklet[1] in idx.query_keys(said), said
+    assert idx.query_keys("qui prend la souris") == idx.keys("qui prend la souris")
+    assert booklet[1] not in idx.keys("qui prend la souris")
+
+
+def test_two_names_of_one_thing_are_one_word(tmp_path: Path) -> None:
+    idx = search.index()
+    # the two editions' names of the card: one key, in the rules and in a question alike
+    assert idx.key("souris") == idx.key("Suricate") == idx.keys("les souris")[0]
+    assert "vautours/suricate" in _clauses("qui prend la souris", "vautours")
+    assert "<mark>souris</mark>" in idx.search("qui ramasse la souris", game="vautours")[
+        0].title_html + "".join(r.title_html for r in idx.search("plus haute souris",
+                                                                 game="vautours"))
+    f = tmp_path / "synonymes.toml"
+    f.write_text("[[meme]]\nmots = [\"pile\", \"tas\"]\n\n[[groupe]]\n"
+                 "mots = [\"tas\", \"monceau\"]\n", encoding="utf-8")
+    assert search.read_same(f) == {"tas": "pil"}
+    assert search.read_synonyms(f) == {"pil": ("monceau",), "monceau": ("pil",)}
+    f.write_text("[[meme]]\nmots = [\"pile\", \"gros tas\"]\n", encoding="utf-8")
+    with pytest.raises(search.SynonymError, match="un seul mot"):
+        search.read_same(f)
+
+
+def test_on_its_own_page_a_games_one_word_name_is_a_rule_word() -> None:
+    # « vautour » names Stupides Vautours (it scopes a question on the Accueil) and is one of
+    # its cards: on the game's own page it counts as the card
+    assert _clauses("qui se prend le vautour", "vautours", 1) == ["vautours/vautour"]
+    assert all(c.startswith("vautours/") for c in _clauses("qui se prend le vautour", None, 8))
+    assert all(c.startswith("vautours/") for c in _clauses("vautour qui commence", "vaiko", 8))
+
+
+def test_a_question_saying_a_readings_own_question_finds_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    idx = search.index()
+    asked = "que valent les cartes points"
+    reading = next(d for d in idx.docs if d.section == "lecture"
+                   and d.display.startswith("Que valent les cartes Points"))
+
+    def score() -> float:
+        return next(r.score for r in idx.search(asked, game="vautours")
+                    if r.doc.clause == reading.clause)
+
+    with_cover, bonus = score(), search.QUESTION_COVER
+    monkeypatch.setattr(search, "QUESTION_COVER", 0.0)
+    # every word of the reading's question said: the whole bonus
+    assert bonus > 0 and with_cover - score() == pytest.approx(bonus)
+    monkeypatch.undo()
+    assert _clauses(asked, "vautours", 1) == [reading.clause]
+
+
+def test_combien_asks_for_a_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = "combien de cartes vautour dans le jeu"
+    before = {r.doc.clause: r.score for r in search.index().search(asked, game="vautours")}
+    monkeypatch.setattr(search, "COUNT_BONUS", 0.0)
+    after = {r.doc.clause: r.score for r in search.index().search(asked, game="vautours")}
+    # « Quinze cartes Points … dix cartes Suricate … cinq cartes Vautour » gives the numbers;
+    # « Une carte Vautour va à la plus faible carte » none
+    assert before["vautours/cartes-points"] == pytest.approx(after["vautours/cartes-points"] * 1.15)
+    assert before["vautours/vautour"] == pytest.approx(after["vautours/vautour"])
+    monkeypatch.undo()
+    assert "vautours/cartes-points" in _clauses(asked, "vautours", 2)
 
 
 def test_words_next_to_each_other_count_as_a_pair() -> None:

@@ -7,8 +7,10 @@ folded (case, accents), elisions cut (``l'``, ``qu'``...), numbers and symbols f
 « 2 », « x2 » and « ×2 »), brought to their lemma (``lemmes.tsv``, drawn from ``simplemma``'s
 French dictionary by ``python -m tutor.search lemmes``) and stemmed with the French Snowball
 stemmer; a word the index does not know is read as the indexed word one edit away (a typo);
-synonyms and paraphrases come from ``rules/synonymes.toml``; documents are ranked by BM25 with a
-weight per field (title, rule text, reading, example). A question is scoped: on a game's page,
+synonyms and paraphrases come from ``rules/synonymes.toml`` (and the names of one same thing,
+« souris » and « Suricate », read as one word); a booklet's name (« livret « souris » ») is one
+word, not the card; documents are ranked by BM25 with a weight per field (title, rule text,
+reading, example). A question is scoped: on a game's page,
 that game's clauses only, unless the question names another game or nothing of this game
 matches; on the Accueil, to the game it names. Pure Python: no widget import, the same in the
 static site.
@@ -56,9 +58,19 @@ _HOW_MANY_RE = re.compile(r"(?:^|(\S+) )a +(\d+|deux|trois|quatre|cinq|six|sept|
 _HOW_MANY_NOT = frozenset("""x fois point points pts carte cartes tete tetes baton batons batonnet
 batonnets vampire vampires chasse chasses manche manches tour tours pli plis lieu lieux couleur
 couleurs""".split())
+# « on est 6 », « nous sommes cinq », « on sera 3 », « 6 potes », « à 4 personnes »: a group of
+# people counted, on the folded question
+_NUMBER = r"(?:[1-9]|1[0-2]|deux|trois|quatre|cinq|six|sept|huit|neuf|dix)"
+_PEOPLE_RE = re.compile(rf"\b(?:on (?:est|etait|sera|serait)|nous (?:sommes|serons|etions)) +"
+                        rf"{_NUMBER}\b(?! +(?:{'|'.join(sorted(_HOW_MANY_NOT))})\b)"
+                        rf"|\b{_NUMBER} +(?:potes|amis|copains|copines|personnes|gens)\b")
 # « -2 », « −5 », « +3 »: a card's sign says negative or positive (« +5 et -2 qui les prend »)
 _MINUS_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ])[-−–] ?\d")
 _PLUS_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ])\+ ?\d")
+# « le livret « souris » », « l’édition « suricate » »: a booklet's name, not the card it is named
+# after; indexed as one word « livretsouris » (a question says « livret souris », quotes or not)
+_BOOKLET_RE = re.compile(r"\b(livrets?|[ée]ditions?|versions?)\s*«\s*([^\W\d_]+)\s*»", re.I)
+BOOKLET_WORDS = frozenset({"livret", "livrets", "edition", "editions", "version", "versions"})
 _MARKED_RE = re.compile(f"{_TIMES_RE.pattern}|{_WORD_RE.pattern}", re.I)
 # written numbers and ordinals, folded, to their digits (the rules write both)
 NUMBERS = {"zero": "0", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6",
@@ -98,6 +110,13 @@ SHOW_RULE = 0.5  # a clause shows its rule text when that scores at least this s
 #: document too (a field of word pairs): add this much times the pair's rarity
 #: (:meth:`Index.pair_idf`), normalised by the document's length as BM25 does
 BIGRAM = 0.5
+#: a question that says most of a reading's own question (its first sentence, « Peut-on
+#: regarder les cartes gagnées ? ») asks it: this much per share of its words said
+QUESTION_COVER = 0.3
+#: « deux 14 », « j'ai mis 2 et Paul 2 aussi » tell of a tie: the word « égalité » at this weight
+TIE_WEIGHT = 1.0
+#: « combien » asks for a number: a rule text (or reading) that gives one counts this much more
+COUNT_BONUS = 0.15
 
 
 def fold(text: str) -> str:
@@ -143,8 +162,11 @@ def _word_key(word: str) -> str | None:
 def asks_how_many(question: str) -> bool:
     """Whether ``question`` says « à N » of the players (« on joue à 6 ? », « à deux c'est
     possible »): not after a number (« de 0 à 10 ») nor « jusqu' », nor before a thing counted
-    (« à 2 points »)."""
+    (« à 2 points »); or counts the people at the table (« on est 6 », « nous sommes cinq »,
+    « 6 potes »)."""
     text = " ".join(re.sub(r"[^0-9a-z'’]+", " ", fold(question)).split())
+    if _PEOPLE_RE.search(text):
+        return True
     for m in _HOW_MANY_RE.finditer(text):
         before, after = m.group(1) or "", m.group(3) or ""
         if (surface(before).isdigit() or before.endswith(("jusqu'", "jusqu’", "jusqu"))
@@ -154,11 +176,30 @@ def asks_how_many(question: str) -> bool:
     return False
 
 
+_COUNTED_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ+−–-])(?:deux|trois|quatre|2|3|4) (\d+)(?!\d)", re.I)
+_CARD_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ+−–-])(\d+)(?![0-9])")
+
+
+def says_a_tie(question: str) -> bool:
+    """Whether ``question`` tells of one card played by several (« deux 14 », « j'ai mis 2 et
+    Paul 2 aussi »): a number counted (« trois 9 ») or the same number said twice, unsigned."""
+    if _COUNTED_RE.search(question):
+        return True
+    said = [m.group(1) for m in _CARD_RE.finditer(question)]
+    return len(said) != len(set(said))
+
+
 def words(text: str) -> list[str]:
     """The words of ``text`` as the index reads them (« ×2 » and « x2 » one word « x2 »)."""
     text = _TIMES_RE.sub(lambda m: " x" + NUMBERS.get(fold(m.group(1)), m.group(1)) + " ",
                          text)
     return _WORD_RE.findall(text)
+
+
+def booklets(text: str) -> str:
+    """``text`` with each booklet's name said as one word (« livret « souris » » -> « livret
+    livretsouris »): the index reads « souris » there as the booklet, not the card."""
+    return _BOOKLET_RE.sub(lambda m: f"{m.group(1)} livret{fold(m.group(2))}", text)
 
 
 def tokens(text: str) -> list[str]:
@@ -175,8 +216,15 @@ class SynonymError(ValueError):
         self.path, self.line, self.reason = path, line, reason
 
 
-def read_synonyms(path: str | Path) -> dict[str, tuple[str, ...]]:
-    """``[[groupe]] mots = [...]`` groups: each word's key maps to its group's other keys."""
+#: the tables of the synonym file: ``groupe``, words a player uses for each other (a synonym
+#: found at :data:`SYNONYM_WEIGHT`, a phrase at 1); ``meme``, names of one same thing (the two
+#: editions' « souris » and « Suricate »), read as its first word everywhere
+SYNONYM_TABLES = ("groupe", "meme")
+
+
+def _groups(path: str | Path, table: str) -> list[list[str]]:
+    """The groups of ``table`` in the synonym file, each as its words' keys (a phrase's keys
+    joined by spaces), checked: :class:`SynonymError` says where and why, in French."""
     p = Path(path)
     text = p.read_text(encoding="utf-8")
     try:
@@ -185,13 +233,12 @@ def read_synonyms(path: str | Path) -> dict[str, tuple[str, ...]]:
         match = re.search(r"at line (\d+)", str(exc))
         raise SynonymError(str(p), int(match.group(1)) if match else 0,
                            f"TOML invalide ({exc})") from exc
-    starts = [n for n, row in enumerate(text.splitlines(), 1) if row.strip() == "[[groupe]]"]
-    unknown = set(data) - {"groupe"}
+    starts = [n for n, row in enumerate(text.splitlines(), 1) if row.strip() == f"[[{table}]]"]
+    unknown = set(data) - set(SYNONYM_TABLES)
     if unknown:
         raise SynonymError(str(p), 1, f"clé inconnue : {sorted(unknown)[0]}")
-    groups = data.get("groupe", [])
-    out: dict[str, set[str]] = {}
-    for i, group in enumerate(groups):
+    out: list[list[str]] = []
+    for i, group in enumerate(data.get(table, [])):
         line = starts[i] if i < len(starts) else 0
         words = group.get("mots") if isinstance(group, dict) else None
         if set(group) - {"mots"}:
@@ -204,10 +251,29 @@ def read_synonyms(path: str | Path) -> dict[str, tuple[str, ...]]:
             parts = tokens(w)
             if not parts:
                 raise SynonymError(str(p), line, f"« {w} » est un mot vide, sans effet")
+            if table == "meme" and len(parts) > 1:
+                raise SynonymError(str(p), line, f"« {w} » : un seul mot par nom")
             keys.append(" ".join(parts))
+        out.append(keys)
+    return out
+
+
+def read_same(path: str | Path) -> dict[str, str]:
+    """``[[meme]] mots = [...]`` groups: each word's key maps to its group's first word's key
+    (two names of one thing are one word for the index)."""
+    return {k: keys[0] for keys in _groups(path, "meme") for k in keys[1:] if k != keys[0]}
+
+
+def read_synonyms(path: str | Path) -> dict[str, tuple[str, ...]]:
+    """``[[groupe]] mots = [...]`` groups: each word's key maps to its group's other keys (the
+    ``[[meme]]`` names read as their first word, :func:`read_same`)."""
+    same = read_same(path)
+    out: dict[str, set[str]] = {}
+    for keys in _groups(path, "groupe"):
+        keys = [" ".join(same.get(part, part) for part in k.split()) for k in keys]
         for k in keys:
             out.setdefault(k, set()).update(x for x in keys if x != k)
-    return {k: tuple(sorted(v)) for k, v in out.items()}
+    return {k: tuple(sorted(v)) for k, v in out.items() if v}
 
 
 @dataclass(frozen=True)
@@ -287,28 +353,37 @@ def _deletes(word: str) -> set[str]:
 
 class Index:
     """A BM25 index over :class:`Doc` objects; ``synonyms`` maps a key to others it also finds;
-    ``names`` maps a game to the phrases naming it in a question (its title first)."""
+    ``names`` maps a game to the phrases naming it in a question (its title first); ``same``
+    maps a key to the key it is read as (two names of one thing, :func:`read_same`)."""
 
     def __init__(self, docs: Sequence[Doc], synonyms: Mapping[str, tuple[str, ...]],
-                 names: Mapping[str, Sequence[str]] | None = None) -> None:
+                 names: Mapping[str, Sequence[str]] | None = None,
+                 same: Mapping[str, str] | None = None) -> None:
         self.docs = tuple(docs)
         self.synonyms = dict(synonyms)
+        self.same = dict(same or {})
         self._tf: list[Counter[str]] = []
         self._title: list[frozenset[str]] = []
+        self._counts: list[bool] = []
+        self._asked: list[frozenset[str]] = []
         self._pairs: list[frozenset[tuple[str, str]]] = []
         postings: dict[str, list[int]] = {}
         spelled: dict[str, str] = {}  # every word written in the index, folded -> its key
         for i, d in enumerate(self.docs):
-            title = tokens(d.title)
-            text = tokens(d.text)
+            title = self.keys(booklets(d.title))
+            text = self.keys(booklets(d.text))
+            # a reading opens on the question it answers (« Que valent les cartes Points ? »)
+            asked = self.keys(_asked(d.shown)) if d.section == "lecture" else []
             tf = Counter(title * FIELD_WEIGHTS["title"] + text * FIELD_WEIGHTS["text"])
             self._pairs.append(frozenset(_pairs(title)) | frozenset(_pairs(text)))
             self._tf.append(tf)
             self._title.append(frozenset(title))
+            self._counts.append(any(k.isdigit() for k in title + text))
+            self._asked.append(frozenset(asked))
             for k in tf:
                 postings.setdefault(k, []).append(i)
-            for w in words(f"{d.title} {d.text}"):
-                key = _word_key(w)
+            for w in words(booklets(f"{d.title} {d.text}")):
+                key = self.key(w)
                 if key:
                     spelled.setdefault(surface(w), key)
         for phrase, others in self.synonyms.items():
@@ -330,9 +405,24 @@ class Index:
                 for short in _deletes(word):
                     self._near.setdefault(short, set()).add(word)
         self._article = {d.clause: d for d in self.docs if d.section == "article"}
+        self._sentences: dict[str, list[tuple[str, frozenset[str]]]] = {}
+        #: the booklets the rules name (« souris », « suricate »), folded
+        self.booklet_names = frozenset(fold(m.group(2)) for d in self.docs
+                                       for m in _BOOKLET_RE.finditer(f"{d.title} {d.text}"))
         names = names if names is not None else game_names()
         self.names = {g: [tokens(p) for p in phrases] for g, phrases in names.items()}
         self.game_keys = {d.game: " ".join(tokens(d.game_title)) for d in self.docs}
+
+    def key(self, word: str) -> str | None:
+        """The index key of one word as written (:func:`_word_key`, a name read as the other
+        name of the same thing)."""
+        key = _word_key(word)
+        return self.same.get(key, key) if key else None
+
+    def keys(self, text: str) -> list[str]:
+        """The index keys of ``text`` in order (stop words dropped)."""
+        keys = (self.key(w) for w in words(text))
+        return [k for k in keys if k]
 
     def pair_idf(self, a: str, b: str) -> float:
         """How rare two keys next to each other are (0 when no document has them so): the
@@ -378,22 +468,37 @@ class Index:
                     at += 1
         return list(out.items())
 
+    def query_words(self, query: str) -> list[str]:
+        """The words of a question, a booklet's name after « livret », « édition » or
+        « version » said as the index says it (« livret suricate »: « livretsuricate »)."""
+        typed = words(query[:MAX_QUERY])
+        return [f"livret{surface(w)}" if n and surface(typed[n - 1]) in BOOKLET_WORDS
+                and surface(w) in self.booklet_names else w for n, w in enumerate(typed)]
+
+    def query_keys(self, query: str) -> list[str]:
+        """The index keys of a question's words, in order (stop words dropped)."""
+        keys = (self.key(w) for w in self.query_words(query))
+        return [k for k in keys if k]
+
     def expand_query(self, query: str) -> list[tuple[str, float]]:
         """The weighted keys a question searches: its words' keys, the words one edit away of
         those the index does not know (typos), their synonyms and completions."""
-        typed = [w for w in words(query[:MAX_QUERY])]
-        keys = [k for k in (_word_key(w) for w in typed) if k]
+        typed = self.query_words(query)
+        keys = [k for k in (self.key(w) for w in typed) if k]
         out = dict(self.expand(keys))
         for sign, word in ((_MINUS_RE, "négative"), (_PLUS_RE, "positive")):
-            key = _word_key(word)
+            key = self.key(word)
             if key and sign.search(query[:MAX_QUERY]):
                 for k in (key, *(p for o in self.synonyms.get(key, ()) for p in o.split())):
                     out.setdefault(k, SYNONYM_WEIGHT)
+        tie = self.key("égalité")
+        if tie and tie not in out and says_a_tie(query[:MAX_QUERY]):
+            out[tie] = TIE_WEIGHT
         players = _word_key("joueurs")
         if players and players not in out and asks_how_many(query[:MAX_QUERY]):
             out[players] = HOW_MANY_WEIGHT
         for w in typed:
-            key = _word_key(w)
+            key = self.key(w)
             if key and key not in self.postings and key not in self.synonyms:
                 for near in self.typos(surface(w)):
                     if near not in out:
@@ -407,15 +512,18 @@ class Index:
         """The sentence of ``clause``'s rule text that says most of the question (``said``:
         the question's weighted keys, each counted once per sentence and by its rarity), the
         first on a tie; the reading's answer retained when the rule has no text of its own."""
-        article = self._article.get(clause)
-        found = sentences(article.text) if article is not None else []
+        if clause not in self._sentences:  # each clause's sentences and their keys, once
+            article = self._article.get(clause)
+            self._sentences[clause] = [(s, frozenset(self.keys(s))) for s in
+                                       (sentences(article.text) if article is not None else [])]
+        found = self._sentences[clause]
         if not found:
             return reading.answer or reading.display if reading is not None else ""
 
-        def weight(sentence: str) -> float:
-            return sum(said.get(k, 0.0) * self.idf.get(k, 0.0) for k in set(tokens(sentence)))
+        def weight(n: int) -> tuple[float, int]:
+            return sum(said.get(k, 0.0) * self.idf.get(k, 0.0) for k in found[n][1]), -n
 
-        return max(found, key=lambda sentence: (weight(sentence), -found.index(sentence)))
+        return found[max(range(len(found)), key=weight)][0]
 
     def named(self, keys: list[str]) -> dict[str, list[str]]:
         """The games a question's keys name, each with the keys naming it."""
@@ -432,16 +540,21 @@ class Index:
         Accueil): the game the question names, else the page's game, else every game; another
         game's only when nothing of that scope matches."""
         query = query[:MAX_QUERY]
-        keys = tokens(query)
+        keys = self.query_keys(query)
         if not keys:
             return []
         named = self.named(keys)
         scope = set(named) or ({game} if game else set())
-        # the game's title says where to look more than what about ("Vaiko" is also a call)
+        # the game's title says where to look more than what about ("Vaiko" is also a call);
+        # not a name short of the title on that game's own page: there « vautour » is a card
+        spoken = f" {' '.join(keys)} "
         named_weight = {k: NAME_WEIGHT for g in named for k in self.game_keys.get(g, "").split()
-                        if k in named[g]} | QUESTION_WORDS
+                        if k in named[g] and (g != game or len(named) > 1
+                                              or f" {self.game_keys[g]} " in spoken)
+                        } | QUESTION_WORDS
         scores: dict[int, float] = {}
         asks_variant = _word_key("variante") in keys
+        counting = _word_key("combien") in keys
         expanded = self.expand_query(query)
         for key, weight in expanded:
             idf = self.idf.get(key)
@@ -460,6 +573,10 @@ class Index:
             if title:
                 cover = sum(said.get(k, 0.0) * named_weight.get(k, 1.0) for k in title)
                 scores[i] += TITLE_COVER * cover / len(title)
+            asked = self._asked[i]
+            if asked:
+                cover = sum(said.get(k, 0.0) * named_weight.get(k, 1.0) for k in asked)
+                scores[i] += QUESTION_COVER * cover / len(asked)
         for a, b in sorted(set(_pairs(keys))):
             # a pair with a question word or a game's name counts as little as that word
             rarity = self.pair_idf(a, b) * min(named_weight.get(a, 1.0), named_weight.get(b, 1.0))
@@ -475,6 +592,8 @@ class Index:
             scores[i] *= SECTION_WEIGHTS[d.section]
             if d.variant and not asks_variant:  # the base rule first, unless asked
                 scores[i] *= VARIANT_WEIGHT
+            if counting and self._counts[i] and d.section != "exemple":
+                scores[i] *= 1 + COUNT_BONUS
         # one result per clause, ranked by its best text; it shows its best rule text (the
         # clause or one of its readings) unless only its example matched well
         by_clause: dict[str, list[int]] = {}
@@ -482,6 +601,7 @@ class Index:
             by_clause.setdefault(self.docs[i].clause, []).append(i)
         ranked = sorted(by_clause.values(), key=lambda ds: (-scores[ds[0]], ds[0]))
         matched = {k for k, _ in expanded}
+        matched |= {k for k, name in self.same.items() if name in matched}
         out: list[Result] = []
         for found in ranked[:limit]:
             rule = [i for i in found if self.docs[i].section != "exemple"]
@@ -498,6 +618,12 @@ class Index:
                               tuple(highlight(a.display, matched) for a in also),
                               answer, highlight(answer, matched)))
         return out
+
+
+def _asked(shown: str) -> str:
+    """A reading's own question: its text up to the first « ? » (its first sentence if none)."""
+    m = re.match(r"[^?]*\?", shown)
+    return m.group(0) if m else (sentences(shown) or [""])[0]
 
 
 def _pairs(keys: Sequence[str]) -> list[tuple[str, str]]:
@@ -584,7 +710,7 @@ def build(books: Sequence[rules.RuleBook], synonyms_path: str | Path | None = No
     """The index of ``books`` with the synonyms of ``synonyms_path`` (default: beside the rules)."""
     path = Path(synonyms_path) if synonyms_path else rules.rules_dir() / SYNONYMS_FILE
     docs = [d for b in books for d in documents(b)]
-    return Index(docs, read_synonyms(path))
+    return Index(docs, read_synonyms(path), same=read_same(path))
 
 
 @cache
@@ -603,6 +729,9 @@ def check(idx: Index) -> list[str]:
     for key, others in idx.synonyms.items():
         if not any(part in vocab for o in (key, *others) for part in o.split()):
             problems.append(f"synonyme « {key} » : ne mène à aucun mot indexé")
+    for key, name in idx.same.items():
+        if name not in vocab:
+            problems.append(f"nom « {key} » : lu comme « {name} », qui n’est pas un mot indexé")
     for d in sorted((d for d in idx.docs if d.section == "article"), key=lambda d: d.clause):
         cid, title = d.clause, d.title
         opening = " ".join(d.text.split()[:8])
@@ -632,7 +761,8 @@ def lemma_table(books: Sequence[rules.RuleBook], synonyms_path: str | Path | Non
     written = {surface(w) for b in books for d in documents(b)
                for w in words(f"{d.title} {d.text}")}
     written |= {surface(w) for w in words(" ".join(
-        " ".join(g.get("mots", [])) for g in tomllib.loads(path.read_text("utf-8"))["groupe"]))}
+        " ".join(g.get("mots", [])) for table in SYNONYM_TABLES
+        for g in tomllib.loads(path.read_text("utf-8")).get(table, [])))}
 
     def usable(word: str) -> bool:
         return word.isalpha() and word.islower() and word not in STOPWORDS
