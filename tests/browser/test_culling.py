@@ -15,7 +15,9 @@ from .pages import open_page
 
 IDLE = 6
 INTERVAL = 2
-POOL = 2
+#: one preheated kernel per page: its pool is emptied by the page and refilled all the same,
+#: with half the kernels to start (twice) that two per page cost on a busy machine
+POOL = 1
 
 
 def filled(pid: int, pools: int, quiet: float = 240) -> int:
