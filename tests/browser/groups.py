@@ -1,5 +1,5 @@
 """The browser tests split into groups run as parallel pytest processes (``make test``), each
-with its own session app server and browser, balanced by the files' measured times.
+with its own session app server and browser, balanced by the files' recorded times.
 
 ``TUTOR_BROWSER_GROUP=k/n`` makes a pytest over ``tests/browser`` run only the files of group
 ``k`` of ``n`` (``conftest.py`` deselects the others). The assignment is deterministic: the
