@@ -49,17 +49,33 @@ $(AXE): | npm
 	mkdir -p build/axe
 	cd build/axe && npm install --no-audit --no-fund --silent axe-core@4.14.1
 
-# The browser tests mostly wait on pages: they run in a second pytest beside the others (one app
-# server and one browser for all of them), their report printed after the others' (it is kept in
-# test-artefacts/pytest-browser.log); `make test` fails if either fails.
-test: $(STAMP) chromium nginx lint check $(AXE)
+# The browser tests mostly wait on pages: they run in BROWSER_GROUPS pytest processes, each with
+# its own app server and browser, the files split by their measured times
+# (tests/browser/groups.py, tests/browser/timings.json), started first; beside them `make lint`,
+# `make check` and one pytest running all the other tests. Each group's report is printed after
+# the others' (kept in test-artefacts/pytest-browser-<k>.log), then the ten slowest tests of the
+# whole run; `make test` fails if the lint, the check or any pytest fails.
+BROWSER_GROUPS ?= 3
+test: $(STAMP) chromium nginx $(AXE)
 	@mkdir -p test-artefacts
-	@$(PY) -m pytest tests/browser >test-artefacts/pytest-browser.log 2>&1 & browser=$$!; \
-	  $(PY) -m pytest --ignore=tests/browser; others=$$?; \
-	  wait $$browser; browser=$$?; \
-	  echo; echo "=== the browser tests (tests/browser), run beside the others ==="; \
-	  cat test-artefacts/pytest-browser.log; \
-	  [ $$others -eq 0 ] && [ $$browser -eq 0 ]
+	@rm -f test-artefacts/junit-*.xml test-artefacts/pytest-browser*.log
+	@n=$(BROWSER_GROUPS); pids=""; \
+	  for k in $$(seq 1 $$n); do \
+	    TUTOR_BROWSER_GROUP=$$k/$$n $(PY) -m pytest tests/browser \
+	      --junitxml=test-artefacts/junit-browser-$$k.xml \
+	      >test-artefacts/pytest-browser-$$k.log 2>&1 & pids="$$pids $$!"; \
+	  done; \
+	  $(MAKE) --no-print-directory lint check; status=$$?; \
+	  $(PY) -m pytest --ignore=tests/browser --junitxml=test-artefacts/junit-others.xml \
+	    || status=$$?; \
+	  k=0; \
+	  for pid in $$pids; do \
+	    k=$$((k + 1)); wait $$pid; code=$$?; [ $$code -eq 0 ] || status=$$code; \
+	    echo; echo "=== browser tests, group $$k of $$n (exit code $$code) ==="; \
+	    cat test-artefacts/pytest-browser-$$k.log; \
+	  done; \
+	  echo; $(PY) -m tests.browser.groups slowest test-artefacts/junit-*.xml; \
+	  exit $$status
 
 app: $(STAMP)
 	$(PY) -m tutor app --port $(PORT)

@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from . import groups
+
 # A click on a busy 2-core CI machine has been seen to take 13 s: assertions on what a click
 # changes wait up to this long (they return as soon as the change is there).
 expect.set_options(timeout=45_000)
@@ -31,10 +33,25 @@ CHROMIUM_ARGS = [
 ]
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
-            item.add_marker(pytest.mark.browser)
+#: ``TUTOR_BROWSER_GROUP=k/n``: this process runs group k of n (tests/browser/groups.py)
+GROUP = groups.parse(os.environ[groups.ENV]) if os.environ.get(groups.ENV) else None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    browser = {item for item in items
+               if "tests/browser/" in str(item.fspath).replace(os.sep, "/")}
+    for item in browser:
+        item.add_marker(pytest.mark.browser)
+    if GROUP is None:
+        return
+    group, count = GROUP
+    mine = set(groups.assign({Path(str(item.fspath)).name for item in browser}, groups.load(),
+                             count)[group - 1])
+    kept = [item for item in items
+            if item not in browser or Path(str(item.fspath)).name in mine]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
 
 
 @pytest.fixture(scope="session")
@@ -113,7 +130,8 @@ def app() -> Iterator[App]:
     comes from 127.0.0.1, like a whole class behind one router: the limits per address meant
     for one visitor are raised, its log limit too, so that its log keeps every line for
     debugging (tests/browser/test_hostile.py checks the limits on servers of its own)."""
-    with serve("voila", TUTOR_POOL_SIZE="2", TUTOR_ADDRESS_PENDING="100",
+    name = f"voila-group{GROUP[0]}" if GROUP else "voila"  # a log per parallel process
+    with serve(name, TUTOR_POOL_SIZE="2", TUTOR_ADDRESS_PENDING="100",
                TUTOR_RENDERS_PER_MINUTE="6000", TUTOR_LOG_LINES_PER_MINUTE="100000") as running:
         yield running
 

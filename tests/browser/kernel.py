@@ -68,6 +68,19 @@ def kernels_of(pid: int) -> list[int]:
     return found
 
 
+def filled(pid: int, pools: int, quiet: float = 240) -> int:
+    """The kernels of the app ``pid`` once its ``pools`` are filled, or once none has started
+    for ``quiet`` seconds: preheated kernels start at a lower priority, so on a loaded machine
+    they come slowly, yet they keep coming (only a pool that stopped filling fails)."""
+    count, since = len(kernels_of(pid)), time.monotonic()
+    while count < pools and time.monotonic() - since < quiet:
+        time.sleep(1)
+        now = len(kernels_of(pid))
+        if now != count:
+            count, since = now, time.monotonic()
+    return count
+
+
 def cookie_header(set_cookies: list[str]) -> str:
     """The ``Cookie`` header a browser sends back after these ``Set-Cookie`` headers."""
     return "; ".join(c.split(";")[0] for c in set_cookies)

@@ -1,8 +1,8 @@
 """Keyboard, screen reader and phone keep their place, in Chromium, on the shared app: a whole
-game played with the keyboard alone on every game page at 1280 and 390 px (the skip link to the
-game, the focus never on the page after a move, a few Tab presses from one action to the next,
-what the live region says after each move), and the « Sommaire »'s jumps landing on their
-section on a page whose sections above are still to be built."""
+game played with the keyboard alone on every game page, two pages at 1280 px and two at 390
+(the skip link to the game, the focus never on the page after a move, a few Tab presses from
+one action to the next, what the live region says after each move), and the « Sommaire »'s
+jumps landing on their section on a page whose sections above are still to be built."""
 
 from __future__ import annotations
 
@@ -73,8 +73,19 @@ def said_after(page: Page, game: str) -> None:
     assert f"Règle\u202f: «\u202f{title}\u202f»" in text, (game, title, text)
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("game", PAGE_GAMES)
+#: the pages whose whole game is played with the keyboard, and at which width: one width per
+#: page, each width on two pages, each page at the other width in :data:`JUMPS` below (a whole
+#: game at both widths on every page took twice as long and checked the same controls)
+GAMES_AT = [("vautours", 1280), ("vaiko", 390), ("vampir", 390), ("drahtseilakt", 1280)]
+
+
+def test_every_game_page_is_played_with_the_keyboard_and_every_width_is_used() -> None:
+    assert sorted(game for game, _ in GAMES_AT) == sorted(PAGE_GAMES)
+    assert sorted({width for _, width in GAMES_AT}) == sorted(WIDTHS)
+    assert all(sum(w == width for _, w in GAMES_AT) >= 2 for width in WIDTHS), GAMES_AT
+
+
+@pytest.mark.parametrize(("game", "width"), GAMES_AT)
 def test_a_whole_game_with_the_keyboard_alone(browser: Browser, app_url: str, shots: Path,
                                               game: str, width: int) -> None:
     page = opened(browser, app_url, GAMES[game].notebook, width)

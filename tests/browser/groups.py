@@ -1,0 +1,112 @@
+"""The browser tests split into groups run as parallel pytest processes (``make test``), each
+with its own session app server and browser, balanced by the files' recorded times.
+
+``TUTOR_BROWSER_GROUP=k/n`` makes a pytest over ``tests/browser`` run only the files of group
+``k`` of ``n`` (``conftest.py`` deselects the others). The assignment is deterministic: the
+files, longest first by the seconds recorded in ``timings.json`` (a file missing there counts
+as the median of the others), each go to the group with the least time so far. Regenerate the
+timings from a run's JUnit reports with ``python -m tests.browser.groups timings
+test-artefacts/junit-browser-*.xml``; ``python -m tests.browser.groups slowest
+test-artefacts/junit-*.xml`` prints the ten slowest tests of all the processes of a run.
+
+No Playwright here: ``make test`` runs it before the browser tests, and the unit tests import it.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+
+TIMINGS = Path(__file__).with_name("timings.json")
+ENV = "TUTOR_BROWSER_GROUP"
+
+
+def parse(value: str) -> tuple[int, int]:
+    """``"k/n"`` as ``(k, n)``, with 1 <= k <= n; ValueError otherwise."""
+    k, sep, n = value.partition("/")
+    if not sep or not k.strip().isdigit() or not n.strip().isdigit():
+        raise ValueError(f"{ENV} must read k/n (for example 1/3), not {value!r}")
+    group, groups = int(k), int(n)
+    if not 1 <= group <= groups:
+        raise ValueError(f"{ENV}={value!r}: the group must be between 1 and {groups}")
+    return group, groups
+
+
+def load(path: Path = TIMINGS) -> dict[str, float]:
+    """The committed seconds per browser test file (its name, e.g. ``test_a11y.py``)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {str(name): float(seconds) for name, seconds in data["seconds"].items()}
+
+
+def assign(files: Iterable[str], timings: Mapping[str, float], groups: int) -> list[list[str]]:
+    """The files split into ``groups`` lists of about equal measured time (longest file first,
+    each to the least loaded group, ties to the lowest group number)."""
+    names = sorted(set(files))
+    known = [timings[f] for f in names if f in timings]
+    default = statistics.median(known) if known else 1.0
+    order = sorted(names, key=lambda f: (-timings.get(f, default), f))
+    loads = [0.0] * groups
+    out: list[list[str]] = [[] for _ in range(groups)]
+    for name in order:
+        least = min(range(groups), key=lambda g: (loads[g], g))
+        out[least].append(name)
+        loads[least] += timings.get(name, default)
+    return [sorted(group) for group in out]
+
+
+def cases(reports: Sequence[Path]) -> list[tuple[float, str]]:
+    """Every test case of JUnit reports: (seconds of setup, call and teardown, its id)."""
+    found = []
+    for report in reports:
+        for case in ET.parse(report).getroot().iter("testcase"):
+            name = f"{case.get('classname', '')}::{case.get('name', '')}"
+            found.append((float(case.get("time") or 0), name))
+    return found
+
+
+def per_file(reports: Sequence[Path]) -> dict[str, float]:
+    """Seconds per browser test file (its name), summed over its cases."""
+    totals: dict[str, float] = {}
+    for seconds, name in cases(reports):
+        module = name.split("::")[0]
+        if module.startswith("tests.browser."):
+            file = module.removeprefix("tests.browser.") + ".py"
+            totals[file] = totals.get(file, 0.0) + seconds
+    return totals
+
+
+def main(argv: Sequence[str]) -> int:
+    if len(argv) >= 2 and argv[0] == "slowest":
+        reports = [Path(p) for p in argv[1:] if Path(p).exists()]
+        slowest = sorted(cases(reports), reverse=True)[:10]
+        print(f"=== the ten slowest tests of the run ({len(reports)} processes; setup, call "
+              "and teardown) ===")
+        for seconds, name in slowest:
+            print(f"{seconds:8.1f} s  {name}")
+        return 0
+    if len(argv) >= 2 and argv[0] == "timings":
+        totals = per_file([Path(p) for p in argv[1:]])
+        data = {"about": "seconds per browser test file in one `make test` run (JUnit reports "
+                         "summed per file): tests/browser/groups.py balances the groups by them",
+                "seconds": {f: round(s, 1) for f, s in sorted(totals.items())}}
+        TIMINGS.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n",
+                           encoding="utf-8")
+        print(f"{TIMINGS}: {len(totals)} files, {sum(totals.values()):.0f} s")
+        return 0
+    if len(argv) == 1 and argv[0].isdigit():
+        files = [p.name for p in Path(__file__).parent.glob("test_*.py")]
+        for k, group in enumerate(assign(files, load(), int(argv[0])), 1):
+            total = sum(load().get(f, 0.0) for f in group)
+            print(f"group {k}: {total:.0f} s  {' '.join(group)}")
+        return 0
+    print("usage: python -m tests.browser.groups slowest REPORT.xml... | timings REPORT.xml... "
+          "| N", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

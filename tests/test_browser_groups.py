@@ -1,0 +1,87 @@
+"""The browser tests' split into parallel groups (tests/browser/groups.py): every file in exactly
+one group, the same split in every process, balanced by the committed timings, and the run's
+ten slowest tests read back from JUnit reports."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.browser import groups
+
+BROWSER = Path(__file__).parent / "browser"
+
+
+def test_every_browser_file_is_in_exactly_one_group_whatever_the_count() -> None:
+    files = [p.name for p in BROWSER.glob("test_*.py")]
+    timings = groups.load()
+    for count in (1, 2, 3, 4):
+        split = groups.assign(files, timings, count)
+        assert len(split) == count
+        flat = [f for group in split for f in group]
+        assert sorted(flat) == sorted(files)
+        assert all(split), f"an empty group among {count}"
+
+
+def test_the_split_is_the_same_in_every_process_whatever_the_order() -> None:
+    files = [p.name for p in BROWSER.glob("test_*.py")]
+    timings = groups.load()
+    assert groups.assign(files, timings, 3) == groups.assign(reversed(files), timings, 3)
+
+
+def test_the_groups_are_balanced_by_the_measured_times() -> None:
+    timings = {"a.py": 100.0, "b.py": 60.0, "c.py": 50.0, "d.py": 40.0, "e.py": 10.0}
+    # longest first, each to the least loaded group: a | b, c | d to the first | e to the second
+    assert groups.assign(timings, timings, 2) == [["a.py", "d.py"], ["b.py", "c.py", "e.py"]]
+    # a file not measured yet counts as the median of the others (50 s), not as nothing
+    assert groups.assign([*timings, "new.py"], timings, 2) == [
+        ["a.py", "e.py", "new.py"], ["b.py", "c.py", "d.py"]]
+
+
+def test_the_committed_timings_name_the_browser_files_that_exist() -> None:
+    files = {p.name for p in BROWSER.glob("test_*.py")}
+    timings = groups.load()
+    assert set(timings) <= files, set(timings) - files
+    assert len(timings) >= len(files) - 3, files - set(timings)  # new files: the median
+    known = {f: s for f, s in timings.items() if f in files}
+    split = groups.assign(known, known, 3)
+    loads = [sum(known[f] for f in group) for group in split]
+    # no group waits on another longer than the longest file takes
+    assert max(loads) - min(loads) <= max(known.values()), loads
+
+
+@pytest.mark.parametrize(("value", "parsed"), [("1/3", (1, 3)), ("3/3", (3, 3)),
+                                               ("1/1", (1, 1))])
+def test_a_group_reads_k_of_n(value: str, parsed: tuple[int, int]) -> None:
+    assert groups.parse(value) == parsed
+
+
+@pytest.mark.parametrize("value", ["0/3", "4/3", "3", "a/b", "1/", ""])
+def test_a_wrong_group_is_refused(value: str) -> None:
+    with pytest.raises(ValueError, match="TUTOR_BROWSER_GROUP"):
+        groups.parse(value)
+
+
+def test_the_slowest_tests_and_the_timings_come_from_junit_reports(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name, cases in (("a", [("tests.browser.test_x", "t1", 5.0),
+                               ("tests.browser.test_x", "t2", 7.5)]),
+                        ("b", [("tests.test_y", f"u{i}", float(i)) for i in range(12)])):
+        body = "".join(f'<testcase classname="{c}" name="{n}" time="{t}"/>' for c, n, t in cases)
+        (tmp_path / f"{name}.xml").write_text(
+            f'<testsuites><testsuite name="pytest">{body}</testsuite></testsuites>')
+    reports = sorted(tmp_path.glob("*.xml"))
+    assert groups.main(["slowest", *map(str, reports)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "ten slowest" in lines[0] and len(lines) == 11
+    assert lines[1].split() == ["11.0", "s", "tests.test_y::u11"]
+    assert "tests.browser.test_x::t2" in lines[5]  # 7.5 s: after 11, 10, 9 and 8
+    assert groups.per_file(reports) == {"test_x.py": 12.5}
+    written = tmp_path / "timings.json"
+    monkeypatch.setattr(groups, "TIMINGS", written)
+    assert groups.main(["timings", *map(str, reports)]) == 0
+    assert json.loads(written.read_text())["seconds"] == {"test_x.py": 12.5}
+    assert groups.load(written) == {"test_x.py": 12.5}
