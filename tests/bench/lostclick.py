@@ -1,0 +1,165 @@
+"""Hunting the click never answered (issue 58): protocol learners click, fast and under CPU
+load, on the Stupides Vautours sandbox's « Mettre en place » (its first click builds the editor,
+some 400 widgets; each later click opens or closes it), and every click whose kernel never goes
+idle for it within :data:`BOUND_S` is counted, with whether the kernel ever started it (a
+``busy`` status for it).
+
+Run it on a fresh server started as the browser tests start theirs, with the server's wire log
+(``TUTOR_WIRE_LOG=1``) and the kernels' own debug log, both in
+``test-artefacts/lostclick.log``::
+
+    PYTHONPATH=. .venv/bin/python tests/bench/lostclick.py --learners 3 --rounds 40 --burners 2
+
+A click lost then reads in the log as: sent by the page and never received by the server, or
+received and passed on (« transmis ») with no ``status busy`` for it from the kernel, or
+started and its ``idle`` never sent. Prints one JSON report; exit code 1 if a click was lost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from tests.bench.load import KERNEL_ID, PAGE, PAGE_TIMEOUT_S, Timeout, Wire  # noqa: E402
+from tests.browser.conftest import serve  # noqa: E402
+
+#: a click the kernel has not answered within this long is lost (a healthy click takes well
+#: under a second; the first one, building the editor, some seconds on a busy machine)
+BOUND_S = 60.0
+
+#: the kernels' own debug log (every message they receive) for the server started here
+KERNEL_CONFIG = 'c.IPKernelApp.log_level = "DEBUG"\n'
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.sent = 0
+        self.latencies: list[float] = []
+        self.lost: list[dict[str, Any]] = []
+        self.errors: list[str] = []
+
+
+def clicks(wire: Wire, model: str, burst: int, tally: Tally) -> None:
+    """``burst`` clicks sent back to back, then every one waited for until its kernel is
+    idle for it (or :data:`BOUND_S` passed)."""
+    sent: dict[str, float] = {}
+    for _ in range(burst):
+        msg_id = wire.send("comm_msg", {"comm_id": model, "data": {
+            "method": "custom", "content": {"event": "click"}}})
+        sent[msg_id] = time.perf_counter()
+    started: set[str] = set()
+    deadline = time.monotonic() + BOUND_S
+    waiting = set(sent)
+    while waiting:
+        try:
+            msg = wire.receive(deadline)
+        except Timeout:
+            break
+        wire.apply(msg)
+        parent = msg.get("parent_header", {}).get("msg_id")
+        if msg["header"]["msg_type"] == "status" and parent in waiting:
+            state = msg["content"].get("execution_state")
+            if state == "busy":
+                started.add(parent)
+            elif state == "idle":
+                waiting.discard(parent)
+                with tally.lock:
+                    tally.latencies.append(time.perf_counter() - sent[parent])
+    with tally.lock:
+        tally.sent += burst
+        tally.lost += [{"msg_id": m, "started": m in started} for m in sorted(waiting)]
+
+
+def learner(base_url: str, index: int, rounds: int, burst: int, tally: Tally) -> None:
+    who = f"apprenant {index}"
+    wire: Wire | None = None
+    try:
+        url = f"{base_url}/voila/render/{PAGE}"
+        with urllib.request.urlopen(url, timeout=PAGE_TIMEOUT_S) as response:
+            page = response.read().decode(errors="replace")
+            cookie = "; ".join(c.split(";")[0]
+                               for c in response.headers.get_all("Set-Cookie") or [])
+        kid = KERNEL_ID.search(page)
+        if kid is None:
+            raise RuntimeError("pas d’identifiant de noyau")
+        wire = Wire(base_url, kid.group(1), cookie)
+        wire.request_states()
+        links = [m for m, s in wire.models.items() if s.get("_model_name") == "AnyModel"
+                 and str(s.get("key", "")).startswith("tutor:")]
+        for link in links:
+            wire.until_idle(wire.update(link, query="", page=url, stored="", loaded=True))
+        _, sandbox = wire.reach(links[0], "sandbox")
+        opener = [m for m in wire.tree(sandbox) if "tv-edit-open" in wire.classes(m)]
+        if not opener:
+            raise RuntimeError("pas de bouton « Mettre en place »")
+        for _ in range(rounds):
+            clicks(wire, opener[0], burst, tally)
+    except Exception as exc:  # the hunt counts every failure, whatever its kind
+        with tally.lock:
+            tally.errors.append(f"{who} : {type(exc).__name__}: {str(exc)[:160]}")
+    finally:
+        if wire is not None:
+            wire.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--learners", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=40)
+    parser.add_argument("--burst", type=int, default=3, help="clicks sent back to back")
+    parser.add_argument("--burners", type=int, default=2, help="busy-loop processes")
+    args = parser.parse_args()
+    tally = Tally()
+    burners: list[subprocess.Popen[bytes]] = []
+    with tempfile.TemporaryDirectory() as ipython_dir:
+        profile = Path(ipython_dir, "profile_default")
+        profile.mkdir()
+        (profile / "ipython_kernel_config.py").write_text(KERNEL_CONFIG)
+        env = {"TUTOR_POOL_SIZE": "2", "TUTOR_ADDRESS_PENDING": "100",
+               "TUTOR_RENDERS_PER_MINUTE": "6000", "TUTOR_LOG_LINES_PER_MINUTE": "100000",
+               "TUTOR_WIRE_LOG": "1", "IPYTHONDIR": ipython_dir}
+        with serve("lostclick", **env) as app:
+            try:
+                burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
+                           for _ in range(args.burners)]
+                started = time.monotonic()
+                threads = [threading.Thread(target=learner, args=(
+                    app.url, k, args.rounds, args.burst, tally)) for k in range(args.learners)]
+                for thread in threads:
+                    thread.start()
+                for thread in threads:
+                    thread.join()
+            finally:
+                for burner in burners:
+                    burner.kill()
+                    burner.wait()
+            log = str(app.log.relative_to(ROOT))
+    lat = sorted(tally.latencies)
+    report = {
+        "learners": args.learners, "rounds": args.rounds, "burst": args.burst,
+        "burners": args.burners, "cpus": os.cpu_count(),
+        "seconds": round(time.monotonic() - started, 1),
+        "clicks": tally.sent, "answered": len(lat), "lost": tally.lost,
+        "latency_p50_ms": round(1000 * statistics.median(lat)) if lat else None,
+        "latency_max_ms": round(1000 * lat[-1]) if lat else None,
+        "errors": tally.errors, "log": log,
+    }
+    print(json.dumps(report, indent=1, ensure_ascii=False))
+    return 1 if tally.lost or tally.errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
