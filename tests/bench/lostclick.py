@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -50,16 +51,37 @@ class Tally:
         self.latencies: list[float] = []
         self.lost: list[dict[str, Any]] = []
         self.errors: list[str] = []
+        self.missing: list[str] = []  # models a box holds that never reached the learner
 
 
-def clicks(wire: Wire, model: str, burst: int, tally: Tally) -> None:
+def missing(wire: Wire) -> list[str]:
+    """The models the learner's models name (a box's children, a widget's layout) and never
+    received: what ipywidgets draws as « Model class … can not be instantiated »."""
+    named = {v.removeprefix("IPY_MODEL_") for state in wire.models.values()
+             for value in state.values()
+             for v in (value if isinstance(value, list) else [value])
+             if isinstance(v, str) and v.startswith("IPY_MODEL_")}
+    return sorted(named - set(wire.models))
+
+
+def clicks(wire: Wire, model: str, burst: int, tally: Tally, stall: tuple[int, float] | None
+           ) -> None:
     """``burst`` clicks sent back to back, then every one waited for until its kernel is
-    idle for it (or :data:`BOUND_S` passed)."""
+    idle for it (or :data:`BOUND_S` passed). ``stall``: the server's process id and seconds
+    it is stopped for (SIGSTOP) a moment after the clicks left, as a starved server would
+    not read its kernels' messages."""
     sent: dict[str, float] = {}
     for _ in range(burst):
         msg_id = wire.send("comm_msg", {"comm_id": model, "data": {
             "method": "custom", "content": {"event": "click"}}})
         sent[msg_id] = time.perf_counter()
+    if stall is not None:
+        time.sleep(0.3)  # the clicks reach the kernel
+        os.kill(stall[0], signal.SIGSTOP)
+        try:
+            time.sleep(stall[1])
+        finally:
+            os.kill(stall[0], signal.SIGCONT)
     started: set[str] = set()
     deadline = time.monotonic() + BOUND_S
     waiting = set(sent)
@@ -81,9 +103,11 @@ def clicks(wire: Wire, model: str, burst: int, tally: Tally) -> None:
     with tally.lock:
         tally.sent += burst
         tally.lost += [{"msg_id": m, "started": m in started} for m in sorted(waiting)]
+        tally.missing += missing(wire)
 
 
-def learner(base_url: str, index: int, rounds: int, burst: int, tally: Tally) -> None:
+def learner(base_url: str, index: int, rounds: int, burst: int, tally: Tally,
+            stall: tuple[int, float] | None) -> None:
     who = f"apprenant {index}"
     wire: Wire | None = None
     try:
@@ -105,8 +129,8 @@ def learner(base_url: str, index: int, rounds: int, burst: int, tally: Tally) ->
         opener = [m for m in wire.tree(sandbox) if "tv-edit-open" in wire.classes(m)]
         if not opener:
             raise RuntimeError("pas de bouton « Mettre en place »")
-        for _ in range(rounds):
-            clicks(wire, opener[0], burst, tally)
+        for k in range(rounds):
+            clicks(wire, opener[0], burst, tally, stall if k == 0 else None)
     except Exception as exc:  # the hunt counts every failure, whatever its kind
         with tally.lock:
             tally.errors.append(f"{who} : {type(exc).__name__}: {str(exc)[:160]}")
@@ -121,6 +145,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--burst", type=int, default=3, help="clicks sent back to back")
     parser.add_argument("--burners", type=int, default=2, help="busy-loop processes")
+    parser.add_argument("--stall", type=float, default=0.0,
+                        help="seconds the server is stopped after each learner's first burst")
     args = parser.parse_args()
     tally = Tally()
     burners: list[subprocess.Popen[bytes]] = []
@@ -136,8 +162,10 @@ def main() -> int:
                 burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"])
                            for _ in range(args.burners)]
                 started = time.monotonic()
+                stall = (app.pid, args.stall) if args.stall > 0 else None
                 threads = [threading.Thread(target=learner, args=(
-                    app.url, k, args.rounds, args.burst, tally)) for k in range(args.learners)]
+                    app.url, k, args.rounds, args.burst, tally, stall))
+                    for k in range(args.learners)]
                 for thread in threads:
                     thread.start()
                 for thread in threads:
@@ -150,15 +178,16 @@ def main() -> int:
     lat = sorted(tally.latencies)
     report = {
         "learners": args.learners, "rounds": args.rounds, "burst": args.burst,
-        "burners": args.burners, "cpus": os.cpu_count(),
+        "burners": args.burners, "stall_s": args.stall, "cpus": os.cpu_count(),
         "seconds": round(time.monotonic() - started, 1),
         "clicks": tally.sent, "answered": len(lat), "lost": tally.lost,
+        "models_missing": len(set(tally.missing)),
         "latency_p50_ms": round(1000 * statistics.median(lat)) if lat else None,
         "latency_max_ms": round(1000 * lat[-1]) if lat else None,
         "errors": tally.errors, "log": log,
     }
     print(json.dumps(report, indent=1, ensure_ascii=False))
-    return 1 if tally.lost or tally.errors else 0
+    return 1 if tally.lost or tally.errors or tally.missing else 0
 
 
 if __name__ == "__main__":
