@@ -139,12 +139,70 @@ def learner(base_url: str, index: int, rounds: int, burst: int, tally: Tally,
             wire.close()
 
 
+def browser_pages(base_url: str, pages: int, rounds: int, fresh: bool, tally: Tally) -> None:
+    """The same hunt in Chromium: ``pages`` Stupides Vautours pages, their sandboxes reached,
+    then ``rounds`` times « Mettre en place » clicked on every page one after the other without
+    waiting, then each page waited for until it no longer flags a click pending, or says a
+    click was not received (its « Réessayer » then clicked), or :data:`BOUND_S` passed. What
+    each page knew of a click not answered (``window.tutorWire()``) is kept. ``fresh``: each
+    round on pages opened anew and read whole (every section built), as tests/browser/
+    test_editor.py opens its editor (where the click never answered was seen)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+    from tests.browser.pages import READY_TIMEOUT_MS, open_page, reach, wire_state
+
+    with sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            def opening() -> list[Any]:
+                opened = []
+                for _ in range(pages):
+                    page = browser.new_page(viewport={"width": 1280, "height": 900})
+                    page.set_default_timeout(READY_TIMEOUT_MS)
+                    open_page(page, f"{base_url}/voila/render/{PAGE}", whole=fresh)
+                    if not fresh:
+                        reach(page, page.locator("[data-tutor-later='sandbox']"))
+                    opened.append(page)
+                return opened
+
+            opened = opening()
+            for k in range(rounds):
+                if fresh and k:
+                    for page in opened:
+                        page.close()
+                    opened = opening()
+                for page in opened:
+                    page.locator(".tv-sandbox .tv-edit-open").click()
+                for page in opened:
+                    tally.sent += 1
+                    done = page.locator("body:not([data-tutor-pending]), "
+                                        "body[data-tutor-unanswered]")
+                    try:
+                        done.wait_for(timeout=BOUND_S * 1000)
+                    except Exception:
+                        tally.lost.append({"page": page.url, "wire": wire_state(page)})
+                        continue
+                    if page.locator("body[data-tutor-unanswered]").count():
+                        tally.lost.append({"page": page.url, "wire": wire_state(page)})
+                        page.locator("#tutor-unanswered button").click()
+                        page.locator("body:not([data-tutor-pending])").wait_for(
+                            timeout=BOUND_S * 1000)
+                    tally.latencies.append(0.0)  # answered (no latency measured here)
+        finally:
+            browser.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--learners", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument("--burst", type=int, default=3, help="clicks sent back to back")
     parser.add_argument("--burners", type=int, default=2, help="busy-loop processes")
+    parser.add_argument("--browsers", type=int, default=0,
+                        help="Chromium pages clicking instead of protocol learners")
+    parser.add_argument("--fresh", action="store_true",
+                        help="with --browsers: pages opened anew (read whole) each round")
     parser.add_argument("--stall", type=float, default=0.0,
                         help="seconds the server is stopped after each learner's first burst")
     args = parser.parse_args()
@@ -165,7 +223,9 @@ def main() -> int:
                 stall = (app.pid, args.stall) if args.stall > 0 else None
                 threads = [threading.Thread(target=learner, args=(
                     app.url, k, args.rounds, args.burst, tally, stall))
-                    for k in range(args.learners)]
+                    for k in range(0 if args.browsers else args.learners)]
+                if args.browsers:
+                    browser_pages(app.url, args.browsers, args.rounds, args.fresh, tally)
                 for thread in threads:
                     thread.start()
                 for thread in threads:

@@ -9,10 +9,8 @@ message on the page's kernel websocket, as a busy network or a dropped connectio
 
 from __future__ import annotations
 
-import json
 import struct
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 

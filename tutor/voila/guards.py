@@ -554,7 +554,7 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         if WIRE:
             _, parts = self.session.feed_identities(outgoing_msg)
             self.log.info("Fil %s, du noyau : %s.", self.kernel, wire_out(parts))
-        super().handle_outgoing_message(stream, outgoing_msg)  # type: ignore[no-untyped-call]
+        super().handle_outgoing_message(stream, outgoing_msg)
 
     def _on_zmq_reply(self, stream: Any, msg_list: Any) -> None:
         if self._over:
