@@ -206,6 +206,8 @@ def main() -> int:
     parser.add_argument("--stall", type=float, default=0.0,
                         help="seconds the server is stopped after each learner's first burst")
     args = parser.parse_args()
+    # stopped (a timeout's SIGTERM): the server and the busy loops are stopped too
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(2))
     tally = Tally()
     burners: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory() as ipython_dir:
