@@ -47,7 +47,7 @@ def jupyter_message(data: str | bytes) -> dict[str, Any]:
     offsets = struct.unpack_from(f"<{count}Q", data, 8)
     parts = [data[offsets[k]:offsets[k + 1]] for k in range(min(5, count - 1))]
     return {"channel": parts[0].decode(), "header": json.loads(parts[1]),
-            "content": json.loads(parts[4])}
+            "parent_header": json.loads(parts[2]), "content": json.loads(parts[4])}
 
 
 def wire_state(page: Page) -> Any:

@@ -31,11 +31,11 @@ from .pages import (
 UNANSWERED = "#tutor-unanswered[role='alert']"
 
 
-def sandbox_losing(browser: Browser, app_url: str, lose: Callable[[dict[str, Any]], bool]
-                   ) -> tuple[Page, list[str], list[bool]]:
-    """The Stupides Vautours page, its sandbox reached; the first message from the page for
-    which ``lose`` is true, once armed, never reaches the server. The page, the ids of the
-    messages lost, and the switch arming the loss."""
+def sandbox_losing(browser: Browser, app_url: str, lose: Callable[[dict[str, Any]], bool],
+                   back: bool = False) -> tuple[Page, list[str], list[bool]]:
+    """The Stupides Vautours page, its sandbox reached; the first message from the page (from
+    the server if ``back``) for which ``lose`` is true, once armed, never arrives. The page,
+    the ids of the messages lost, and the switch arming the loss."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.set_default_timeout(READY_TIMEOUT_MS)
     lost: list[str] = []
@@ -43,19 +43,22 @@ def sandbox_losing(browser: Browser, app_url: str, lose: Callable[[dict[str, Any
 
     def route(ws: WebSocketRoute) -> None:
         server = ws.connect_to_server()
-        server.on_message(ws.send)
 
-        def up(data: str | bytes) -> None:
-            if armed[0] and not lost:
-                try:
-                    msg = jupyter_message(data)
-                except (ValueError, struct.error, IndexError, UnicodeDecodeError):
-                    msg = {}
-                if msg and lose(msg):
-                    lost.append(msg["header"]["msg_id"])
-                    return
-            server.send(data)
-        ws.on_message(up)
+        def passing(send: Callable[[str | bytes], None]) -> Callable[[str | bytes], None]:
+            def on(data: str | bytes) -> None:
+                if armed[0] and not lost:
+                    try:
+                        msg = jupyter_message(data)
+                    except (ValueError, struct.error, IndexError, UnicodeDecodeError):
+                        msg = {}
+                    if msg and lose(msg):
+                        lost.append(msg["header"]["msg_id"])
+                        return
+                send(data)
+            return on
+
+        ws.on_message(server.send if back else passing(server.send))
+        server.on_message(passing(ws.send) if back else ws.send)
 
     page.route_web_socket("**/channels**", route)
     assert open_page(page, f"{app_url}/voila/render/{GAMES['vautours'].notebook}",
@@ -126,4 +129,26 @@ def test_a_change_lost_then_sent_again_lets_the_widget_send_its_next_changes(
     wait_settled(page)
     expect(sandbox.locator(".tv-table-view")).to_contain_text("Zoé Martin")
     expect(alert).to_be_hidden()
+    page.close()
+
+
+def test_an_answer_cut_on_its_way_back_is_said_and_the_page_stops_waiting(
+        browser: Browser, app_url: str) -> None:
+    """The kernel handles the click, but its last message (its idle) never reaches the page,
+    as in the one click seen unanswered here (docs/lost-messages.md): the page asks the
+    kernel, finds it idle, stops flagging the click and says that part of the answer was
+    lost (the widgets may lack what came with it)."""
+    page, lost, armed = sandbox_losing(browser, app_url, lambda msg: (
+        msg.get("header", {}).get("msg_type") == "status"
+        and msg.get("content", {}).get("execution_state") == "idle"
+        and msg.get("parent_header", {}).get("msg_type") == "comm_msg"), back=True)
+    armed[0] = True
+    page.locator(".tv-sandbox .tv-edit-open").click()
+    banner = page.locator("#tutor-lost[role='alert']")
+    expect(banner).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(banner).to_contain_text(fr.PAGE_TEXTS["REPLY_LOST"])
+    assert len(lost) == 1
+    expect(page.locator("body[data-tutor-pending]")).to_have_count(0)
+    expect(page.locator(UNANSWERED)).to_have_count(0)
+    assert wire_state(page)["pending"] == []
     page.close()
