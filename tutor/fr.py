@@ -249,3 +249,18 @@ def shown(value: object, limit: int = 24) -> str:
     ``« None »``, ``« 1, 2 »`` for a list or tuple, cut to ``limit`` characters with ``…``."""
     text = ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)
     return quote(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+#: what a game page's template says itself (tutor/voila/templates/tutor/index.html.j2 holds
+#: them as JavaScript strings, checked against these by tests/test_lost_click.py): a click its
+#: kernel never received, the button sending it again, an answer cut on its way back, a kernel
+#: that no longer answers
+PAGE_TEXTS = {
+    "CLICK_LOST": typography("Votre dernier clic n’est pas parvenu au tuteur : rien n’a été "
+                             "fait. « Réessayer » l’envoie de nouveau."),
+    "CLICK_RETRY": "Réessayer",
+    "REPLY_LOST": typography("Une partie de la réponse du tuteur s’est perdue en route : "
+                             "rechargez la page pour reprendre avec une partie neuve."),
+    "KERNEL_SILENT": typography("Le tuteur ne répond plus à cette page : rechargez-la pour "
+                                "reprendre avec une partie neuve."),
+}

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
+import struct
 import time
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -34,11 +37,40 @@ def wait_ready(page: Page, whole: bool = True) -> None:
         reach_all(page)
 
 
+def jupyter_message(data: str | bytes) -> dict[str, Any]:
+    """A Jupyter message from a kernel websocket: JSON, or the v1 binary framing (a count,
+    the parts' offsets, then channel, header, parent header, metadata and content)."""
+    if isinstance(data, str):
+        msg: dict[str, Any] = json.loads(data)
+        return msg
+    count = struct.unpack_from("<Q", data, 0)[0]
+    offsets = struct.unpack_from(f"<{count}Q", data, 8)
+    parts = [data[offsets[k]:offsets[k + 1]] for k in range(min(5, count - 1))]
+    return {"channel": parts[0].decode(), "header": json.loads(parts[1]),
+            "parent_header": json.loads(parts[2]), "content": json.loads(parts[4])}
+
+
+def wire_state(page: Page) -> Any:
+    """What the page knows of its messages with its kernel (``window.tutorWire()``, in the
+    page's template): its connection, its kernel's last status, the clicks not answered (each
+    with whether the kernel started it) and the last messages both ways."""
+    return page.evaluate("() => window.tutorWire ? window.tutorWire() : null")
+
+
 def wait_settled(page: Page) -> None:
     """Wait until the kernel has handled every click sent so far and every section asked for
     is drawn (the page flags pending clicks with ``body[data-tutor-pending]``, sections being
-    built with ``body[data-tutor-building]``)."""
-    expect(page.locator("body[data-tutor-pending]")).to_have_count(0, timeout=READY_TIMEOUT_MS)
+    built with ``body[data-tutor-building]``). A click never answered fails with what the page
+    knows of it (:func:`wire_state`)."""
+    try:
+        expect(page.locator("body[data-tutor-pending]")).to_have_count(
+            0, timeout=READY_TIMEOUT_MS)
+    except AssertionError as exc:
+        try:
+            state = json.dumps(wire_state(page), ensure_ascii=False, indent=1)
+        except Exception as unreadable:  # a page closed or crashed: say that instead
+            state = f"not readable: {unreadable}"
+        raise AssertionError(f"{exc}\nthe page's messages with its kernel: {state}") from exc
     expect(page.locator("body[data-tutor-building]")).to_have_count(
         0, timeout=READY_TIMEOUT_MS)
 

@@ -9,32 +9,18 @@ message on the page's kernel websocket, as a busy network or a dropped connectio
 
 from __future__ import annotations
 
-import json
 import struct
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from tutor.games import GAMES
 
 from .pages import READY_TIMEOUT_MS, open_page, reach, wait_settled
+from .pages import jupyter_message as message
 
 #: the editor's child whose message is lost on the way
 LOST = "Jouer à partir d’ici"
-
-
-def message(data: str | bytes) -> dict[str, Any]:
-    """A Jupyter message from the kernel websocket: JSON, or the v1 binary framing (a count,
-    the parts' offsets, then channel, header, parent header, metadata and content)."""
-    if isinstance(data, str):
-        msg: dict[str, Any] = json.loads(data)
-        return msg
-    count = struct.unpack_from("<Q", data, 0)[0]
-    offsets = struct.unpack_from(f"<{count}Q", data, 8)
-    parts = [data[offsets[k]:offsets[k + 1]] for k in range(min(5, count - 1))]
-    return {"channel": parts[0].decode(), "header": json.loads(parts[1]),
-            "content": json.loads(parts[4])}
 
 
 def lost(data: str | bytes, kind: str) -> bool:

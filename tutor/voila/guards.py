@@ -28,6 +28,9 @@
   own check closed a live connection whenever a ping went out a few milliseconds late on a
   busy machine (its pong then looked older than the timeout), and the page lost the widget
   messages in flight while it reconnected.
+- ``TUTOR_WIRE_LOG=1`` logs every message between a page and its kernel on the server (what
+  the page sent, the kernel's status and the parent it answers): the evidence when a click is
+  never answered (:data:`WIRE`, off by default).
 - :class:`QuietLog` holds every log line one client causes (page renders and kernel starts,
   websocket opens and closes, refusals, jupyter_server's, Voilà's and Tornado's warnings) to a
   few per minute, then one line says how many were held back.
@@ -296,6 +299,34 @@ class QuietLog(logging.Filter):
 
 QUIET = QuietLog(GUARDS.log_lines_per_minute)
 
+#: every message between a page and its kernel, logged with ``TUTOR_WIRE_LOG=1`` (a debugging
+#: aid: a click never answered is then either never received, received and never started by
+#: the kernel, or answered and lost on the way back)
+WIRE = os.environ.get("TUTOR_WIRE_LOG", "") not in ("", "0")
+
+
+def _json_part(part: Any) -> dict[str, Any]:
+    raw = getattr(part, "bytes", part)
+    try:
+        value = json.loads(raw)
+    except (ValueError, TypeError, RecursionError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def wire_out(parts: list[Any]) -> str:
+    """What the wire log says of a message from the kernel, given its parts after the
+    identities (signature, header, parent header, metadata, content...): its type and id, and
+    for a status its state and the id of the message it answers."""
+    if len(parts) < 5:
+        return "message incomplet"
+    header = _json_part(parts[1])
+    line = f"{header.get('msg_type')} {header.get('msg_id')}"
+    if header.get("msg_type") == "status":
+        state = _json_part(parts[4]).get("execution_state")
+        line += f" {state} pour {_json_part(parts[2]).get('msg_id')}"
+    return line
+
 
 def header_of(message: str | bytes, subprotocol: str | None) -> dict[str, Any]:
     """The header of a (well-formed, see :func:`frame_problem`) websocket frame, or {}."""
@@ -513,7 +544,17 @@ class GuardedConnection(ZMQChannelsWebsocketConnection):
         if msg_id is not None and not SEEN.first_time(self.kernel, msg_id):
             QUIET.warning(self.log, self.client, "Message rejoué ignoré (noyau %s).", self.kernel)
             return
+        if WIRE:
+            self.log.info("Fil %s, de la page : %s %s (%s).", self.kernel,
+                          header.get("msg_type"), msg_id,
+                          "transmis" if self.channels else "connexion fermée, perdu")
         super().handle_incoming_message(incoming_msg)
+
+    def handle_outgoing_message(self, stream: Any, outgoing_msg: list[Any]) -> None:
+        if WIRE:
+            _, parts = self.session.feed_identities(outgoing_msg)
+            self.log.info("Fil %s, du noyau : %s.", self.kernel, wire_out(parts))
+        super().handle_outgoing_message(stream, outgoing_msg)
 
     def _on_zmq_reply(self, stream: Any, msg_list: Any) -> None:
         if self._over:
