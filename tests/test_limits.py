@@ -4,9 +4,12 @@ never in the page (tutor.ui.serverlog)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
+import resource
+import time
 import uuid
 from typing import Any
 
@@ -139,24 +142,68 @@ def test_a_kernel_logs_ten_errors_a_minute_then_says_how_many_were_held() -> Non
     assert late.getMessage().startswith("15 ligne(s) du journal du noyau supprimée(s)")
 
 
-def test_a_panel_computes_its_burst_of_hints_then_refuses_in_french() -> None:
-    from tutor.ui.hints import HintBudget, HintPanel
+def test_pairs_queued_by_one_page_compute_one_hint_for_the_last_position() -> None:
+    """90 « Nouvelle partie » + « Conseil » pairs queued by one page, each message a callback
+    of the kernel's event loop as the kernel handles them: one hint shown, for the last
+    position, no refusal; one race at a time (the first, stopped at its next step, then the
+    last). Before: 20 hints at once, then one every 3 s and a French refusal for the others."""
+    from tutor.ui import hints as hints_ui
     from tutor.ui.vautours import base as sv
-    from tutor.ui.widgets import Refusal
 
-    budget = HintBudget(burst=3, every=3600)
-    assert [budget.take() for _ in range(5)] == [True, True, True, False, False]
-    budget.at -= 3600  # an hour later: one more
-    assert budget.take() and not budget.take()
+    table = sv.play_vs_computer()
+    panel = table.hints
+    shown: list[object] = []  # the position of each hint shown (it is said to a screen reader)
+    races: list[object] = []
+    announce, run_for = table.announce, hints_ui.Race.run_for
 
-    board = sv.sandbox()
-    panel = next(p for p in _walk(board) if isinstance(p, HintPanel))
-    panel.budget = HintBudget(burst=1, every=3600)
-    panel.show()
-    assert panel.last is not None
-    panel.clear()  # a new position (« Nouvelle partie »), then « Conseil » again: refused
-    with pytest.raises(Refusal, match="Trop de conseils demandés d’un coup"):
-        panel.show()
+    def counted_announce(text: str) -> None:
+        if text.startswith("Conseil pour"):
+            shown.append(table.session.state)
+        announce(text)
+
+    def counted_run(race: Any, *args: Any, **kwargs: Any) -> Any:
+        races.append(race)
+        return run_for(race, *args, **kwargs)
+
+    async def pairs() -> None:
+        loop = asyncio.get_running_loop()
+        errors = []
+        for _ in range(90):
+            loop.call_soon(table.settings.start_button.click)
+            loop.call_soon(panel.button.click)
+            loop.call_soon(lambda: errors.append(table.error.value))
+        handled = loop.create_future()
+        loop.call_soon(handled.set_result, None)  # every message handled
+        await handled
+        await settled(panel)
+        assert errors == [""] * 90, "no refusal"
+
+    cpu = _processor()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(table, "announce", counted_announce)
+        patch.setattr(hints_ui.Race, "run_for", counted_run)
+        asyncio.run(pairs())
+    print(f"90 pairs queued: {len(shown)} hint shown, {len(races)} races run, "
+          f"{_processor() - cpu:.1f} s of processor")
+    assert shown == [table.session.state] and panel._for is table.session.state
+    assert len(races) <= 2 and table.error.value == ""
+    assert not panel.button.disabled and panel.output.value.count("<tr>") > 1
+
+
+async def settled(panel: Any, limit: float = 300) -> None:
+    """Until the panel has no hint pending (its own state; ``limit``: a bound a healthy run
+    never reaches)."""
+    end = time.monotonic() + limit
+    while getattr(panel, "wanted", None) is not None or getattr(panel, "running", None) is not None:
+        assert time.monotonic() < end, "the hint never ended"
+        await asyncio.sleep(0.01)
+
+
+def _processor() -> float:
+    """Processor time of this process and of its collected children (the races' workers)."""
+    me, children = (resource.getrusage(who) for who in (resource.RUSAGE_SELF,
+                                                         resource.RUSAGE_CHILDREN))
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _walk(widget: Any) -> list[Any]:
