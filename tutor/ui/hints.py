@@ -382,13 +382,16 @@ class HintPanel(w.VBox):  # type: ignore[misc]
             self._start(wanted, loop)
 
     def _finish(self, job: Pending, outcome: Hints | BaseException | None) -> None:
+        """Show the hint (or raise what its race raised), then free the buttons: a page sees
+        them back on once the hint is there."""
         self.wanted = None
-        self._busy(False)
-        if isinstance(outcome, BaseException):
-            raise outcome
-        if outcome is None:
-            return
-        self._show(job, outcome)
+        try:
+            if isinstance(outcome, BaseException):
+                raise outcome
+            if outcome is not None:
+                self._show(job, outcome)
+        finally:
+            self._busy(False)
 
     def _show(self, job: Pending, result: Hints) -> None:
         board = self.board
