@@ -7,6 +7,7 @@ are printed (``pytest -rP``)."""
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from pathlib import Path
@@ -17,7 +18,7 @@ from playwright.sync_api import Browser, expect
 
 from .conftest import serve
 from .kernel import KernelChannel, kernel_id, kernel_pid
-from .pages import READY_TIMEOUT_MS, open_page, play_first
+from .pages import open_page, play_first
 from .test_hostile import GAME
 
 PAIRS = 90  # the issue's figure: pairs queued by one page
@@ -117,3 +118,68 @@ def test_pairs_queued_by_one_page_compute_one_hint(browser: Browser, app_url: st
     assert len(shown) == 1 and refused == 0, "one hint, for the last position"
     expect(page.locator(".tv-hints tbody tr").first).to_be_visible()
     page.close()
+
+
+BUDGET = 6  # processor seconds a minute: a page kept busy passes it, a learner's page does not
+
+
+def keep_busy(channel: KernelChannel, table: Table, stop: threading.Event,
+              asked: list[int]) -> None:
+    """What a page keeping its kernel busy sends, each request once the one before has been
+    answered (one pending « Conseil » per panel: no queue to fill): a new game, its « Conseil »,
+    then « Affiner » five times (each a second more of the same race); until ``stop`` or the
+    server closes the connection (the kernel culled)."""
+    def answered(ms: list[dict[str, Any]]) -> bool:
+        return not stop.is_set() and False in table.busy(ms)
+
+    try:
+        while not stop.is_set():
+            channel.click(table.start)
+            for button in (table.hint, *[table.refine] * 5):
+                channel.click(button)
+                channel.collect(answered)
+                asked[0] += 1
+    except (websocket.WebSocketException, OSError):
+        return  # closed by the server: the kernel was culled
+
+
+def test_a_kernel_kept_busy_is_culled_and_the_other_visitor_is_served(
+        browser: Browser) -> None:
+    with serve("voila-busy", TUTOR_POOL_SIZE="1", TUTOR_KERNEL_CPU_PER_MINUTE=str(BUDGET),
+               TUTOR_LOG_LINES_PER_MINUTE="100000") as app:
+        busy = browser.new_page()  # a context of its own: its own cookie
+        open_page(busy, f"{app.url}/voila/render/{GAME}")
+        kid = kernel_id(busy.content())
+        channel = KernelChannel.of_page(app.url, busy)
+        table = Table(channel.widget_states())
+        stop, asked = threading.Event(), [0]
+        worker = threading.Thread(target=keep_busy, args=(channel, table, stop, asked),
+                                  daemon=True)
+        start = time.monotonic()
+        worker.start()
+        try:
+            # the class's other visitor, meanwhile: a page of its own, and a move answered
+            other = browser.new_page()
+            open_page(other, f"{app.url}/voila/render/{GAME}")
+            assert play_first(other, other.locator(".tv-game"))
+            # the busy page loses its kernel and says so (its connection closed by the server)
+            expect(busy.locator("#tutor-lost")).to_be_visible(timeout=CULL_LIMIT_MS)
+            culled = time.monotonic() - start
+        finally:
+            stop.set()
+            worker.join(timeout=180)
+            channel.close()
+        log = app.log.read_text(errors="replace")
+        stopped = re.search(rf"Noyau {kid} arrêté : (\d+) s de processeur en une minute "
+                            rf"\(limite {BUDGET} s\)", log)
+        assert stopped, "the server says which kernel it culled and why"
+        print(f"A page kept busy ({asked[0]} « Conseil » / « Affiner » answered): culled "
+              f"{culled:.0f} s after it began, {stopped.group(1)} s of processor in its last "
+              f"minute (budget {BUDGET} s)")
+        # the other visitor kept its kernel and is still served
+        expect(other.locator("#tutor-lost")).to_have_count(0)
+        assert play_first(other, other.locator(".tv-game"))
+        expect(other.locator(".tv-error")).to_have_count(0)
+        assert f"Noyau {kernel_id(other.content())} arrêté" not in log
+        other.close()
+        busy.close()
