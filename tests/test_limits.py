@@ -232,27 +232,57 @@ def test_a_kernel_busy_past_its_processor_budget_is_reported() -> None:
 def test_stored_progress_is_read_with_the_browsers_json_rules() -> None:
     from tutor.ui import progress_store as store
 
+    key = store.tab_key()
     good = json.dumps({"format": 2, "game": "vautours",
-                       "tabs": {"a1b2c3d4e5f6": {"vautours/egalite": [6, 0, 0, 0]}}})
-    assert store.read(good, "vautours", ["vautours/egalite"]).tabs
+                       "tabs": {store.issue(key): {"vautours/egalite": [6, 0, 0, 0]}}})
+    assert store.read(good, "vautours", ["vautours/egalite"], key).tabs
     for constant in ("NaN", "Infinity", "-Infinity"):
         text = good.replace("[6, 0, 0, 0]", f"[6, 0, 0, {constant}]")
         # Python's json reads it; the browser's JSON.parse does not: unreadable, kept aside
         json.loads(text)
-        stored = store.read(text, "vautours", ["vautours/egalite"])
+        stored = store.read(text, "vautours", ["vautours/egalite"], key)
         assert stored.aside and stored.notice == store.UNREADABLE, constant
 
 
-def test_only_tab_ids_of_the_tutors_shape_are_read() -> None:
+def test_only_tab_ids_a_kernel_issued_are_read() -> None:
+    """A tab id is a random part signed with the tutor's key: an id of the right shape that no
+    kernel issued (forged, or signed with another key) is read as an unreadable entry, as a
+    long non-ASCII id is."""
     from tutor.ui import progress_store as store
 
+    key = store.tab_key()
+    mine = store.issue(key)
+    assert store.TAB_ID.fullmatch(mine) and store.issued(mine, key)
+    forged = mine[:13] + ("0" if mine[13] != "0" else "1") + mine[14:]  # one digit changed
+    foreign = store.issue(b"another key")
     text = json.dumps({"format": 2, "game": "vautours", "tabs": {
-        "a1b2c3d4e5f6": {"vautours/egalite": [2, 0, 0, 0]},
+        mine: {"vautours/egalite": [2, 0, 0, 0]},
+        forged: {"vautours/egalite": [5, 0, 0, 0]},
+        foreign: {"vautours/egalite": [5, 0, 0, 0]},
+        "a1b2c3d4e5f6": {"vautours/egalite": [5, 0, 0, 0]},  # the shape issued until now
         "é" * 60: {"vautours/egalite": [5, 0, 0, 0]},
         "x y": {"vautours/egalite": [5, 0, 0, 0]}}}, ensure_ascii=False)
-    stored = store.read(text, "vautours", ["vautours/egalite"])
-    assert list(stored.tabs) == ["a1b2c3d4e5f6"]
+    stored = store.read(text, "vautours", ["vautours/egalite"], key)
+    assert list(stored.tabs) == [mine]
     assert stored.notice == store.PART_UNREADABLE
+
+
+def test_the_tab_key_is_made_once_and_shared_by_every_kernel(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.ui import progress_store as store
+
+    monkeypatch.delenv(store.KEY_ENV, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    store.tab_key.cache_clear()
+    try:
+        key = store.tab_key()
+        path = tmp_path / "tutor" / "tab-key"
+        assert path.read_bytes().strip() == key and len(key) == 64
+        assert path.stat().st_mode & 0o777 == 0o600
+        store.tab_key.cache_clear()  # another kernel: the same key, read
+        assert store.tab_key() == key
+    finally:
+        store.tab_key.cache_clear()
 
 
 def test_a_save_the_browser_could_not_keep_is_told_in_french() -> None:

@@ -20,6 +20,8 @@ from typing import Any
 import websocket
 from playwright.sync_api import Browser, Page, expect
 
+from tutor.ui import progress_store as store
+
 from .conftest import App, serve
 from .kernel import KernelChannel, first_visit, kernel_id, kernel_pid
 from .pages import READY_TIMEOUT_MS, open_page, play_first, wait_ready, wait_settled
@@ -418,16 +420,18 @@ def test_stored_progress_of_another_version_is_kept_aside(browser: Browser,
 
 
 def test_a_bad_stored_entry_drops_only_itself(browser: Browser, app_url: str) -> None:
+    key = store.tab_key()  # the tests' key, which the server's kernels have too (conftest)
+    a, b, c = (store.issue(key) for _ in range(3))
     text = json.dumps({"format": 2, "game": "vautours", "tabs": {
-        "a": {MOVED: [2, 0, 0, 0]}, "b": "pas un compteur",
-        "c": {"vautours/somme": [1, -1, 0, 0]}}})
+        a: {MOVED: [2, 0, 0, 0]}, b: "pas un compteur", c: {"vautours/somme": [1, -1, 0, 0]},
+        "a1b2c3d4e5f6-0123456789abcdef": {MOVED: [7, 0, 0, 0]}}})  # well shaped, not issued
     page = with_stored(browser, app_url, text)
     expect(page.locator(".tv-progress-map")).to_contain_text("Une partie des progrès")
     assert "×2" in tag(page, MOVED)
     assert play_first(page, page.locator(".tv-game"))
     expect(page.locator(f".tv-progress-item[data-clause='{MOVED}'] "
                         ".tv-tag[data-kind='play']")).to_contain_text("×3")
-    assert plays(page, MOVED) == 3
+    assert plays(page, MOVED) == 3 + 7, "the forged entry is not counted, but kept in the store"
     page.context.close()
 
 
