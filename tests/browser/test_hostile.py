@@ -14,15 +14,18 @@ import threading
 import time
 import urllib.parse
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 import websocket
 from playwright.sync_api import Browser, Page, expect
 
 from tutor.ui import progress_store as store
 
 from .conftest import App, serve
+from .front import Front, fronts, through
 from .kernel import KernelChannel, first_visit, kernel_id, kernel_pid
 from .pages import READY_TIMEOUT_MS, open_page, play_first, wait_ready, wait_settled
 
@@ -274,10 +277,14 @@ def test_a_message_flood_is_cut_off_and_a_learner_beside_it_keeps_going(
         no_traceback(app, log_before)
 
 
-def test_the_page_of_a_connection_over_its_limits_says_so_in_french(browser: Browser) -> None:
-    with serve("voila-over", TUTOR_POOL_SIZE="1", TUTOR_WS_MESSAGES_PER_SECOND="1") as app:
+@pytest.mark.parametrize("kind", ["direct", "nginx"])
+def test_the_page_of_a_connection_over_its_limits_says_so_in_french(browser: Browser,
+                                                                     kind: str) -> None:
+    with fronts(kind, "voila-over", TUTOR_POOL_SIZE="1",
+                TUTOR_WS_MESSAGES_PER_SECOND="1") as front:
+        app = front.app
         page = browser.new_page()
-        open_page(page, f"{app.url}/voila/render/{GAME}")
+        open_page(page, f"{front.url}/voila/render/{GAME}")
         # 40 clicks at once: past a burst of 30 messages (30 s at 1 per second)
         page.get_by_role("button", name="Nouvelle partie").first.evaluate(
             "button => { for (let i = 0; i < 40; i++) { button.click(); } }")
@@ -450,25 +457,33 @@ def test_a_stored_value_too_large_is_refused_in_french_and_saving_goes_on(
     page.context.close()
 
 
+@pytest.fixture(params=["direct", "nginx"])
+def front(request: pytest.FixtureRequest, app: App) -> Iterator[Front]:
+    """The tests' shared server, reached directly or through the nginx of ``deploy/``."""
+    with through(request.param, app) as reached:
+        yield reached
+
+
 def test_unknown_and_over_long_addresses_get_french_pages_without_a_traceback(
-    app: App
+    front: Front
 ) -> None:
+    app = front.app
     since = app.log.stat().st_size
     for path in ("/logout", "/login", "/voila/templates/inconnu", "/voila/templates/lab/x",
                  "/voila/templates/lab/static/inconnu.js", "/nulle/part"):
         for _ in range(20):
-            status, body, _ = get(app.url, path, source="127.0.0.1")
+            status, body, _ = get(front.url, path, source="127.0.0.1")
             assert status == 404, path
             assert "Cette page n’existe pas." in body and 'lang="fr"' in body
-    status, body, _ = get(app.url, f"/voila/render/{GAME}?scenario={'x' * 70_000}",
+    status, body, _ = get(front.url, f"/voila/render/{GAME}?scenario={'x' * 70_000}",
                           source="127.0.0.1")
     assert status == 414 and "Cette adresse est trop longue pour le tuteur." in body
     time.sleep(0.5)
     logged = app.log.stat().st_size - since
-    print(f"120 unknown addresses and one 70 KB link: French 404 and 414 pages, "
-          f"{logged} bytes of log")
+    print(f"{front.name}: 120 unknown addresses and one 70 KB link: French 404 and 414 "
+          f"pages, {logged} bytes of log")
     no_traceback(app, since)
-    _, _, headers = get(app.url, "/voila/render/index.ipynb", source="127.0.0.1")
+    _, _, headers = get(front.url, "/voila/render/index.ipynb", source="127.0.0.1")
     csp = headers["Content-Security-Policy"]
     assert logged < 20_000, "a few lines per client, not one per request"
     assert "script-src 'self'" in csp and "object-src 'none'" in csp
