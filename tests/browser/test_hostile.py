@@ -14,7 +14,6 @@ import threading
 import time
 import urllib.parse
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from playwright.sync_api import Browser, Page, expect
 from tutor.ui import progress_store as store
 
 from .conftest import App, serve
-from .front import Front, fronts, through
+from .front import Front, fronts
 from .kernel import KernelChannel, first_visit, kernel_id, kernel_pid
 from .pages import READY_TIMEOUT_MS, open_page, play_first, wait_ready, wait_settled
 
@@ -457,16 +456,10 @@ def test_a_stored_value_too_large_is_refused_in_french_and_saving_goes_on(
     page.context.close()
 
 
-@pytest.fixture(params=["direct", "nginx"])
-def front(request: pytest.FixtureRequest, app: App) -> Iterator[Front]:
-    """The tests' shared server, reached directly or through the nginx of ``deploy/``."""
-    with through(request.param, app) as reached:
-        yield reached
-
-
 def test_unknown_and_over_long_addresses_get_french_pages_without_a_traceback(
-    front: Front
+    shared_front: Front
 ) -> None:
+    front = shared_front
     app = front.app
     since = app.log.stat().st_size
     for path in ("/logout", "/login", "/voila/templates/inconnu", "/voila/templates/lab/x",
