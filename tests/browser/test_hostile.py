@@ -110,16 +110,18 @@ def test_a_bare_get_flood_holds_few_kernels_and_capacity_comes_back(browser: Bro
         no_traceback(app)
 
 
+@pytest.mark.parametrize("kind", ["direct", "nginx"])
 def test_one_client_holds_a_few_kernels_and_a_closed_tab_frees_its_own_at_once(
-    browser: Browser
+    browser: Browser, kind: str
 ) -> None:
-    with serve("voila-client", TUTOR_POOL_SIZE="1", TUTOR_CLIENT_KERNELS="3") as app:
+    with fronts(kind, "voila-client", TUTOR_POOL_SIZE="1", TUTOR_CLIENT_KERNELS="3") as front:
+        app, url = front.app, front.url
         context = browser.new_context()
         pages = [context.new_page() for _ in range(3)]
         for page, name in zip(pages, ("index.ipynb", GAME, "vampir.ipynb"), strict=True):
-            open_page(page, f"{app.url}/voila/render/{name}")
+            open_page(page, f"{url}/voila/render/{name}")
         fourth = context.new_page()
-        response = fourth.goto(f"{app.url}/voila/render/vaiko.ipynb")
+        response = fourth.goto(f"{url}/voila/render/vaiko.ipynb")
         assert response is not None and response.status == 429
         expect(fourth.locator("h1")).to_have_text(HELD)
         print("one client (cookie): 3 pages held (TUTOR_CLIENT_KERNELS=3), the 4th answered "
@@ -129,16 +131,16 @@ def test_one_client_holds_a_few_kernels_and_a_closed_tab_frees_its_own_at_once(
         kid = kernel_id(pages[1].content())
         pid = kernel_pid(kid)
         assert pid is not None
-        _, _, headers = get(app.url, "/voila/render/index.ipynb")
+        _, _, headers = get(url, "/voila/render/index.ipynb")
         cookies = "; ".join(c.split(";")[0] for c in headers.get_all("Set-Cookie") or [])
         xsrf = re.search(r"_xsrf=([^;]+)", cookies)
         assert xsrf
-        status, body, _ = get(app.url, f"/voila/api/shutdown/{kid}", method="POST",
+        status, body, _ = get(url, f"/voila/api/shutdown/{kid}", method="POST",
                               headers={"Cookie": cookies,
                                        "Content-Type": "application/x-www-form-urlencoded"},
                               body=f"_xsrf={urllib.parse.quote(xsrf.group(1))}")
         assert status == 403 and "ne vous appartient pas" in body
-        status, _, _ = get(app.url, f"/api/kernels/{kid}", method="DELETE",
+        status, _, _ = get(url, f"/api/kernels/{kid}", method="DELETE",
                            headers={"Cookie": cookies, "X-XSRFToken": xsrf.group(1)})
         assert status == 403
         assert Path(f"/proc/{pid}").exists(), "another client's request stopped nothing"
@@ -150,7 +152,7 @@ def test_one_client_holds_a_few_kernels_and_a_closed_tab_frees_its_own_at_once(
             time.sleep(0.1)
         gone = time.monotonic() - closed
         assert not Path(f"/proc/{pid}").exists(), "the closed tab's kernel is shut down"
-        response = fourth.goto(f"{app.url}/voila/render/vaiko.ipynb",
+        response = fourth.goto(f"{url}/voila/render/vaiko.ipynb",
                                timeout=READY_TIMEOUT_MS)
         assert response is not None and response.status == 200
         wait_ready(fourth)
