@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,10 @@ import pytest
 
 from tests.nimgame import ensure_registered
 from tutor.engine.hints import ExpertKind
+
+# the key progress tab ids are signed with (tutor.ui.progress_store.tab_key): the tests' own,
+# for the servers they start too, never a file in the home folder
+os.environ.setdefault("TUTOR_TAB_KEY", "tests-tab-key")
 
 ensure_registered()  # the tests' own game (perfect information, no chance) joins every shared test
 

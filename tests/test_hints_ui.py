@@ -4,8 +4,10 @@ widget model per hint, the hint cleared once the position changes."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import importlib
+import time
 from typing import Any
 
 import ipywidgets as w
@@ -228,3 +230,72 @@ def test_the_table_says_whose_chance_the_number_is(whole: bool) -> None:
     heads = hints_ui.table_heads(whole)
     assert heads[1].startswith("Chance de gagner la partie" if whole else
                                "Chance de gagner la manche en cours, pas la partie")
+
+
+async def _settled(panel: Any, limit: float = 300) -> None:
+    """Until the panel has no hint pending (its own state; ``limit``: a bound a healthy run
+    never reaches)."""
+    await asyncio.sleep(0)  # (the clicks queued before are handled first)
+    end = time.monotonic() + limit
+    while panel.wanted is not None or panel.running is not None:
+        assert time.monotonic() < end, "the hint never ended"
+        await asyncio.sleep(0.01)
+
+
+def test_in_a_kernel_a_hint_on_a_new_position_replaces_the_one_being_computed() -> None:
+    """With the kernel's event loop running, a hint is computed beside it: the page's next
+    messages are handled meanwhile; a move stops the hint being computed (never shown) and
+    « Conseil » on the new position gives that position's hint; « Conseil » again on the
+    position being computed does nothing more."""
+    table = importlib.import_module(page_of("vautours")).play_vs_computer()
+    panel = table.hints
+
+    async def scenario() -> Any:
+        panel.button.click()
+        first = panel.wanted
+        assert first is not None and panel.running is first  # computing in its thread
+        assert panel.button.disabled and "Conseil en cours de calcul" in panel.output.value
+        panel.button.click()  # a click queued behind it: the same position, nothing more
+        assert panel.wanted is first
+        step = table.session.step
+        table.play(step.legal(table.acting(step))[0])  # handled while the hint computes
+        assert first.stopped and panel.wanted is None and not panel.button.disabled
+        panel.button.click()  # the new position's hint: computed once the first has stopped
+        second = panel.wanted
+        assert second is not None and second is not first and panel.running is first
+        await _settled(panel)
+        return second
+
+    second = asyncio.run(scenario())
+    assert table.error.value == ""
+    assert panel.last is not None and panel._for is second.state is table.session.state
+    assert list(panel.given) == [second.cursor]  # the stopped hint was never shown
+    assert "Conseil en cours" not in panel.output.value and "Chance de gagner" in \
+        panel.output.value
+    budget = panel.last.budget
+
+    async def refine() -> None:
+        panel.refine.click()  # « Affiner »: the same race, in its thread too
+        await _settled(panel)
+
+    asyncio.run(refine())
+    assert panel.last.budget is not None and budget is not None and panel.last.budget > budget
+
+
+def test_in_a_kernel_a_hint_that_fails_says_so_in_french_and_frees_the_buttons(
+        caplog: pytest.LogCaptureFixture) -> None:
+    table = importlib.import_module(page_of("vautours")).play_vs_computer()
+
+    def broken(race: object, *args: object, **kwargs: object) -> object:
+        raise RuntimeError("a fault in the race")
+
+    async def scenario() -> None:
+        table.hints.button.click()
+        await _settled(table.hints)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(hints_ui.Race, "run_for", broken)
+        asyncio.run(scenario())
+    assert "Un problème inattendu est survenu dans le tuteur" in table.error.value
+    assert "a fault in the race" in caplog.text  # the traceback goes to the log
+    assert not table.hints.button.disabled and table.hints.last is None

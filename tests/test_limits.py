@@ -4,9 +4,12 @@ never in the page (tutor.ui.serverlog)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
+import resource
+import time
 import uuid
 from typing import Any
 
@@ -139,24 +142,68 @@ def test_a_kernel_logs_ten_errors_a_minute_then_says_how_many_were_held() -> Non
     assert late.getMessage().startswith("15 ligne(s) du journal du noyau supprimée(s)")
 
 
-def test_a_panel_computes_its_burst_of_hints_then_refuses_in_french() -> None:
-    from tutor.ui.hints import HintBudget, HintPanel
+def test_pairs_queued_by_one_page_compute_one_hint_for_the_last_position() -> None:
+    """90 « Nouvelle partie » + « Conseil » pairs queued by one page, each message a callback
+    of the kernel's event loop as the kernel handles them: one hint shown, for the last
+    position, no refusal; one race at a time (the first, stopped at its next step, then the
+    last). Before: 20 hints at once, then one every 3 s and a French refusal for the others."""
+    from tutor.ui import hints as hints_ui
     from tutor.ui.vautours import base as sv
-    from tutor.ui.widgets import Refusal
 
-    budget = HintBudget(burst=3, every=3600)
-    assert [budget.take() for _ in range(5)] == [True, True, True, False, False]
-    budget.at -= 3600  # an hour later: one more
-    assert budget.take() and not budget.take()
+    table = sv.play_vs_computer()
+    panel = table.hints
+    shown: list[object] = []  # the position of each hint shown (it is said to a screen reader)
+    races: list[object] = []
+    announce, run_for = table.announce, hints_ui.Race.run_for
 
-    board = sv.sandbox()
-    panel = next(p for p in _walk(board) if isinstance(p, HintPanel))
-    panel.budget = HintBudget(burst=1, every=3600)
-    panel.show()
-    assert panel.last is not None
-    panel.clear()  # a new position (« Nouvelle partie »), then « Conseil » again: refused
-    with pytest.raises(Refusal, match="Trop de conseils demandés d’un coup"):
-        panel.show()
+    def counted_announce(text: str) -> None:
+        if text.startswith("Conseil pour"):
+            shown.append(table.session.state)
+        announce(text)
+
+    def counted_run(race: Any, *args: Any, **kwargs: Any) -> Any:
+        races.append(race)
+        return run_for(race, *args, **kwargs)
+
+    async def pairs() -> None:
+        loop = asyncio.get_running_loop()
+        errors = []
+        for _ in range(90):
+            loop.call_soon(table.settings.start_button.click)
+            loop.call_soon(panel.button.click)
+            loop.call_soon(lambda: errors.append(table.error.value))
+        handled = loop.create_future()
+        loop.call_soon(handled.set_result, None)  # every message handled
+        await handled
+        await settled(panel)
+        assert errors == [""] * 90, "no refusal"
+
+    cpu = _processor()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(table, "announce", counted_announce)
+        patch.setattr(hints_ui.Race, "run_for", counted_run)
+        asyncio.run(pairs())
+    print(f"90 pairs queued: {len(shown)} hint shown, {len(races)} races run, "
+          f"{_processor() - cpu:.1f} s of processor")
+    assert shown == [table.session.state] and panel._for is table.session.state
+    assert len(races) <= 2 and table.error.value == ""
+    assert not panel.button.disabled and panel.output.value.count("<tr>") > 1
+
+
+async def settled(panel: Any, limit: float = 300) -> None:
+    """Until the panel has no hint pending (its own state; ``limit``: a bound a healthy run
+    never reaches)."""
+    end = time.monotonic() + limit
+    while getattr(panel, "wanted", None) is not None or getattr(panel, "running", None) is not None:
+        assert time.monotonic() < end, "the hint never ended"
+        await asyncio.sleep(0.01)
+
+
+def _processor() -> float:
+    """Processor time of this process and of its collected children (the races' workers)."""
+    me, children = (resource.getrusage(who) for who in (resource.RUSAGE_SELF,
+                                                         resource.RUSAGE_CHILDREN))
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _walk(widget: Any) -> list[Any]:
@@ -185,27 +232,57 @@ def test_a_kernel_busy_past_its_processor_budget_is_reported() -> None:
 def test_stored_progress_is_read_with_the_browsers_json_rules() -> None:
     from tutor.ui import progress_store as store
 
+    key = store.tab_key()
     good = json.dumps({"format": 2, "game": "vautours",
-                       "tabs": {"a1b2c3d4e5f6": {"vautours/egalite": [6, 0, 0, 0]}}})
-    assert store.read(good, "vautours", ["vautours/egalite"]).tabs
+                       "tabs": {store.issue(key): {"vautours/egalite": [6, 0, 0, 0]}}})
+    assert store.read(good, "vautours", ["vautours/egalite"], key).tabs
     for constant in ("NaN", "Infinity", "-Infinity"):
         text = good.replace("[6, 0, 0, 0]", f"[6, 0, 0, {constant}]")
         # Python's json reads it; the browser's JSON.parse does not: unreadable, kept aside
         json.loads(text)
-        stored = store.read(text, "vautours", ["vautours/egalite"])
+        stored = store.read(text, "vautours", ["vautours/egalite"], key)
         assert stored.aside and stored.notice == store.UNREADABLE, constant
 
 
-def test_only_tab_ids_of_the_tutors_shape_are_read() -> None:
+def test_only_tab_ids_a_kernel_issued_are_read() -> None:
+    """A tab id is a random part signed with the tutor's key: an id of the right shape that no
+    kernel issued (forged, or signed with another key) is read as an unreadable entry, as a
+    long non-ASCII id is."""
     from tutor.ui import progress_store as store
 
+    key = store.tab_key()
+    mine = store.issue(key)
+    assert store.TAB_ID.fullmatch(mine) and store.issued(mine, key)
+    forged = mine[:13] + ("0" if mine[13] != "0" else "1") + mine[14:]  # one digit changed
+    foreign = store.issue(b"another key")
     text = json.dumps({"format": 2, "game": "vautours", "tabs": {
-        "a1b2c3d4e5f6": {"vautours/egalite": [2, 0, 0, 0]},
+        mine: {"vautours/egalite": [2, 0, 0, 0]},
+        forged: {"vautours/egalite": [5, 0, 0, 0]},
+        foreign: {"vautours/egalite": [5, 0, 0, 0]},
+        "a1b2c3d4e5f6": {"vautours/egalite": [5, 0, 0, 0]},  # the shape issued until now
         "é" * 60: {"vautours/egalite": [5, 0, 0, 0]},
         "x y": {"vautours/egalite": [5, 0, 0, 0]}}}, ensure_ascii=False)
-    stored = store.read(text, "vautours", ["vautours/egalite"])
-    assert list(stored.tabs) == ["a1b2c3d4e5f6"]
+    stored = store.read(text, "vautours", ["vautours/egalite"], key)
+    assert list(stored.tabs) == [mine]
     assert stored.notice == store.PART_UNREADABLE
+
+
+def test_the_tab_key_is_made_once_and_shared_by_every_kernel(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tutor.ui import progress_store as store
+
+    monkeypatch.delenv(store.KEY_ENV, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    store.tab_key.cache_clear()
+    try:
+        key = store.tab_key()
+        path = tmp_path / "tutor" / "tab-key"
+        assert path.read_bytes().strip() == key and len(key) == 64
+        assert path.stat().st_mode & 0o777 == 0o600
+        store.tab_key.cache_clear()  # another kernel: the same key, read
+        assert store.tab_key() == key
+    finally:
+        store.tab_key.cache_clear()
 
 
 def test_a_save_the_browser_could_not_keep_is_told_in_french() -> None:

@@ -249,7 +249,8 @@ def test_an_unreadable_stored_text_is_kept_aside_with_a_french_notice(text: str)
     assert "garde à part" in progress.notice
     assert progress.counts == {"vautours/egalite": [1, 0, 0, 0]}
     assert json.loads(link.stored)["tabs"] == {progress.tab: {"vautours/egalite": [1, 0, 0, 0]}}
-    assert store.read(text, "vautours", sv.book().clauses).aside, "the browser keeps it aside"
+    assert store.read(text, "vautours", sv.book().clauses, store.tab_key()).aside, \
+        "the browser keeps it aside"
     assert fr.typography(progress.notice) == progress.notice
     assert UNREADABLE in map_html(progress)
 
@@ -260,14 +261,15 @@ BAD_ENTRIES = [[1, 2, 3], [1, -2, 0, 0], [True, 0, 0, 0], ["1", 0, 0, 0], [1.5, 
 
 @pytest.mark.parametrize("bad", BAD_ENTRIES, ids=range(len(BAD_ENTRIES)))
 def test_a_bad_entry_drops_only_itself(bad: object) -> None:
+    a, b, c = (store.issue(store.tab_key()) for _ in range(3))
     text = json.dumps({"format": 2, "game": "vautours", "tabs": {
-        "a": {"vautours/egalite": [2, 0, 1, 0], "vautours/somme": bad},
-        "b": {"vautours/somme": [0, 1, 0, 0]}, "c": bad, "": {"vautours/egalite": [9, 9, 9, 9]}}})
+        a: {"vautours/egalite": [2, 0, 1, 0], "vautours/somme": bad},
+        b: {"vautours/somme": [0, 1, 0, 0]}, c: bad, "": {"vautours/egalite": [9, 9, 9, 9]}}})
     progress = Progress(sv.book())
     progress.merge(text)
     assert progress.notice == PART_UNREADABLE
     assert progress.counts == {"vautours/egalite": [2, 0, 1, 0], "vautours/somme": [0, 1, 0, 0]}
-    assert not store.read(text, "vautours", sv.book().clauses).aside
+    assert not store.read(text, "vautours", sv.book().clauses, store.tab_key()).aside
 
 
 def test_a_stored_text_too_large_is_refused_with_a_french_notice_and_saving_goes_on() -> None:
@@ -279,8 +281,8 @@ def test_a_stored_text_too_large_is_refused_with_a_french_notice_and_saving_goes
     progress.mark("play", ["vautours/egalite"])
     assert json.loads(link.stored)["tabs"][progress.tab] == {"vautours/egalite": [1, 0, 0, 0]}
     over = '{"format": 2, "game": "vautours", "tabs": {}}' + " " * MAX_STORED
-    assert store.read(over, "vautours", []).aside
-    assert "trop volumineux" in store.read(over, "vautours", []).notice
+    assert store.read(over, "vautours", [], store.tab_key()).aside
+    assert "trop volumineux" in store.read(over, "vautours", [], store.tab_key()).notice
 
 
 @pytest.mark.parametrize("text", [

@@ -141,6 +141,17 @@ def app_url(app: App) -> str:
     return app.url
 
 
+@pytest.fixture(params=["direct", "nginx"])
+def shared_front(request: pytest.FixtureRequest, app: App) -> Iterator[Any]:
+    """The shared server reached directly or through the nginx of ``deploy/``
+    (:func:`tests.browser.front.through`): a test about the HTTP surface takes it to run both
+    ways."""
+    from .front import through  # (front.py imports this module)
+
+    with through(request.param, app) as reached:
+        yield reached
+
+
 @pytest.fixture(scope="session")
 def shots() -> Path:
     path = ARTEFACTS / "screenshots"

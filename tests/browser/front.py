@@ -116,3 +116,16 @@ def fronts(kind: str, name: str, **env: str) -> Iterator[Front]:
         with serve(name, **env) as app:
             host, port = app.url.removeprefix("http://").rsplit(":", 1)
             yield Front("direct", app, host, int(port))
+
+
+@contextmanager
+def through(kind: str, app: App) -> Iterator[Front]:
+    """A server already running (the tests' shared one) reached ``kind``: directly, or through
+    nginx started in front of it (the server does not trust nginx's X-Real-IP then: every
+    request seems to come from the loopback, as the shared server's visitors all do)."""
+    if kind == "nginx":
+        with nginx_in_front(app) as front:
+            yield front
+    else:
+        host, port = app.url.removeprefix("http://").rsplit(":", 1)
+        yield Front("direct", app, host, int(port))

@@ -20,6 +20,7 @@ import websocket
 from playwright.sync_api import Browser, expect
 
 from .conftest import App, serve
+from .front import Front
 from .kernel import KernelChannel, first_visit, kernel_id, kernel_pid, kernels_of
 from .pages import READY_TIMEOUT_MS, exactly, open_page, play_nth, wait_ready, wait_settled
 
@@ -102,8 +103,10 @@ def test_a_crafted_binary_frame_is_refused_and_the_server_memory_stays_flat(
     "template=lab", "template=classic", "template=reveal", "template=..",
     "template=../../../../etc", "theme=dark",
 ])
-def test_url_overrides_of_the_template_or_theme_are_ignored(app: App, query: str) -> None:
-    status, html, _ = fetch(f"{app.url}/voila/render/{GAME}?{query}")
+def test_url_overrides_of_the_template_or_theme_are_ignored(shared_front: Front,
+                                                            query: str) -> None:
+    # directly and through nginx
+    status, html, _ = fetch(f"{shared_front.url}/voila/render/{GAME}?{query}")
     assert status == 200
     assert "tutor-lost" in html and "data-tutor-ready" in html, "our template, with its banner"
     assert 'data-jp-theme-name="JupyterLab Light"' in html

@@ -17,10 +17,14 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+import pytest
 import websocket
 from playwright.sync_api import Browser, Page, expect
 
+from tutor.ui import progress_store as store
+
 from .conftest import ROOT, App, serve
+from .front import Front, fronts
 from .kernel import KernelChannel, filled, first_visit, kernel_id, kernel_pid
 from .pages import READY_TIMEOUT_MS, open_page, play_first, wait_ready, wait_settled
 
@@ -113,16 +117,18 @@ def test_a_bare_get_flood_holds_few_kernels_and_capacity_comes_back(browser: Bro
         no_traceback(app)
 
 
+@pytest.mark.parametrize("kind", ["direct", "nginx"])
 def test_one_client_holds_a_few_kernels_and_a_closed_tab_frees_its_own_at_once(
-    browser: Browser
+    browser: Browser, kind: str
 ) -> None:
-    with serve("voila-client", TUTOR_POOL_SIZE="1", TUTOR_CLIENT_KERNELS="3") as app:
+    with fronts(kind, "voila-client", TUTOR_POOL_SIZE="1", TUTOR_CLIENT_KERNELS="3") as front:
+        app, url = front.app, front.url
         context = browser.new_context()
         pages = [context.new_page() for _ in range(3)]
         for page, name in zip(pages, ("index.ipynb", GAME, "vampir.ipynb"), strict=True):
-            open_page(page, f"{app.url}/voila/render/{name}")
+            open_page(page, f"{url}/voila/render/{name}")
         fourth = context.new_page()
-        response = fourth.goto(f"{app.url}/voila/render/vaiko.ipynb")
+        response = fourth.goto(f"{url}/voila/render/vaiko.ipynb")
         assert response is not None and response.status == 429
         expect(fourth.locator("h1")).to_have_text(HELD)
         print("one client (cookie): 3 pages held (TUTOR_CLIENT_KERNELS=3), the 4th answered "
@@ -132,16 +138,16 @@ def test_one_client_holds_a_few_kernels_and_a_closed_tab_frees_its_own_at_once(
         kid = kernel_id(pages[1].content())
         pid = kernel_pid(kid)
         assert pid is not None
-        _, _, headers = get(app.url, "/voila/render/index.ipynb")
+        _, _, headers = get(url, "/voila/render/index.ipynb")
         cookies = "; ".join(c.split(";")[0] for c in headers.get_all("Set-Cookie") or [])
         xsrf = re.search(r"_xsrf=([^;]+)", cookies)
         assert xsrf
-        status, body, _ = get(app.url, f"/voila/api/shutdown/{kid}", method="POST",
+        status, body, _ = get(url, f"/voila/api/shutdown/{kid}", method="POST",
                               headers={"Cookie": cookies,
                                        "Content-Type": "application/x-www-form-urlencoded"},
                               body=f"_xsrf={urllib.parse.quote(xsrf.group(1))}")
         assert status == 403 and "ne vous appartient pas" in body
-        status, _, _ = get(app.url, f"/api/kernels/{kid}", method="DELETE",
+        status, _, _ = get(url, f"/api/kernels/{kid}", method="DELETE",
                            headers={"Cookie": cookies, "X-XSRFToken": xsrf.group(1)})
         assert status == 403
         assert Path(f"/proc/{pid}").exists(), "another client's request stopped nothing"
@@ -153,7 +159,7 @@ def test_one_client_holds_a_few_kernels_and_a_closed_tab_frees_its_own_at_once(
             time.sleep(0.1)
         gone = time.monotonic() - closed
         assert not Path(f"/proc/{pid}").exists(), "the closed tab's kernel is shut down"
-        response = fourth.goto(f"{app.url}/voila/render/vaiko.ipynb",
+        response = fourth.goto(f"{url}/voila/render/vaiko.ipynb",
                                timeout=READY_TIMEOUT_MS)
         assert response is not None and response.status == 200
         wait_ready(fourth)
@@ -279,10 +285,14 @@ def test_a_message_flood_is_cut_off_and_a_learner_beside_it_keeps_going(
         no_traceback(app, log_before)
 
 
-def test_the_page_of_a_connection_over_its_limits_says_so_in_french(browser: Browser) -> None:
-    with serve("voila-over", TUTOR_POOL_SIZE="1", TUTOR_WS_MESSAGES_PER_SECOND="1") as app:
+@pytest.mark.parametrize("kind", ["direct", "nginx"])
+def test_the_page_of_a_connection_over_its_limits_says_so_in_french(browser: Browser,
+                                                                     kind: str) -> None:
+    with fronts(kind, "voila-over", TUTOR_POOL_SIZE="1",
+                TUTOR_WS_MESSAGES_PER_SECOND="1") as front:
+        app = front.app
         page = browser.new_page()
-        open_page(page, f"{app.url}/voila/render/{GAME}")
+        open_page(page, f"{front.url}/voila/render/{GAME}")
         # 40 clicks at once: past a burst of 30 messages (30 s at 1 per second)
         page.get_by_role("button", name="Nouvelle partie").first.evaluate(
             "button => { for (let i = 0; i < 40; i++) { button.click(); } }")
@@ -298,19 +308,24 @@ def test_clicks_queued_on_conseil_compute_one_hint(browser: Browser, app_url: st
     states = channel.widget_states()
     hint = next(cid for cid, s in states.items() if s.get("_model_name") == "ButtonModel"
                 and "tv-hint-button" in s.get("_dom_classes", ()))
+
+    def busy(messages: list[dict[str, Any]]) -> list[bool]:
+        """The button's disabled states sent, in order (busy while its hint computes)."""
+        return [m["content"]["data"]["state"]["disabled"] for m in messages
+                if m["header"]["msg_type"] == "comm_msg"
+                and m["content"].get("comm_id") == hint
+                and "disabled" in m["content"].get("data", {}).get("state", {})]
+
     start = time.perf_counter()
     for _ in range(30):  # 30 clicks on « Conseil » queued before the first is computed
         channel.click(hint)
-    done = channel.send("kernel_info_request", {})
-    messages = channel.reply_to(done)
+    # the hint is computed beside the kernel's event loop: until the button is freed
+    messages = channel.collect(lambda ms: False in busy(ms))
     drained = time.perf_counter() - start
     channel.close()
-    busy = [m["content"]["data"]["state"]["disabled"] for m in messages
-            if m["header"]["msg_type"] == "comm_msg" and m["content"].get("comm_id") == hint
-            and "disabled" in m["content"].get("data", {}).get("state", {})]
-    print(f"30 queued clicks on « Conseil »: {busy.count(True)} hint computed, all handled in "
-          f"{drained:.1f} s")
-    assert busy == [True, False], "one hint computed, the button busy meanwhile"
+    print(f"30 queued clicks on « Conseil »: {busy(messages).count(True)} hint computed, all "
+          f"handled in {drained:.1f} s")
+    assert busy(messages) == [True, False], "one hint computed, the button busy meanwhile"
     expect(page.locator(".tv-hints tbody tr").first).to_be_visible()
     page.close()
 
@@ -420,16 +435,18 @@ def test_stored_progress_of_another_version_is_kept_aside(browser: Browser,
 
 
 def test_a_bad_stored_entry_drops_only_itself(browser: Browser, app_url: str) -> None:
+    key = store.tab_key()  # the tests' key, which the server's kernels have too (conftest)
+    a, b, c = (store.issue(key) for _ in range(3))
     text = json.dumps({"format": 2, "game": "vautours", "tabs": {
-        "a": {MOVED: [2, 0, 0, 0]}, "b": "pas un compteur",
-        "c": {"vautours/somme": [1, -1, 0, 0]}}})
+        a: {MOVED: [2, 0, 0, 0]}, b: "pas un compteur", c: {"vautours/somme": [1, -1, 0, 0]},
+        "a1b2c3d4e5f6-0123456789abcdef": {MOVED: [7, 0, 0, 0]}}})  # well shaped, not issued
     page = with_stored(browser, app_url, text)
     expect(page.locator(".tv-progress-map")).to_contain_text("Une partie des progrès")
     assert "×2" in tag(page, MOVED)
     assert play_first(page, page.locator(".tv-game"))
     expect(page.locator(f".tv-progress-item[data-clause='{MOVED}'] "
                         ".tv-tag[data-kind='play']")).to_contain_text("×3")
-    assert plays(page, MOVED) == 3
+    assert plays(page, MOVED) == 3 + 7, "the forged entry is not counted, but kept in the store"
     page.context.close()
 
 
@@ -449,24 +466,26 @@ def test_a_stored_value_too_large_is_refused_in_french_and_saving_goes_on(
 
 
 def test_unknown_and_over_long_addresses_get_french_pages_without_a_traceback(
-    app: App
+    shared_front: Front
 ) -> None:
+    front = shared_front
+    app = front.app
     since = app.log.stat().st_size
     for path in ("/logout", "/login", "/voila/templates/inconnu", "/voila/templates/lab/x",
                  "/voila/templates/lab/static/inconnu.js", "/nulle/part"):
         for _ in range(20):
-            status, body, _ = get(app.url, path, source="127.0.0.1")
+            status, body, _ = get(front.url, path, source="127.0.0.1")
             assert status == 404, path
             assert "Cette page n’existe pas." in body and 'lang="fr"' in body
-    status, body, _ = get(app.url, f"/voila/render/{GAME}?scenario={'x' * 70_000}",
+    status, body, _ = get(front.url, f"/voila/render/{GAME}?scenario={'x' * 70_000}",
                           source="127.0.0.1")
     assert status == 414 and "Cette adresse est trop longue pour le tuteur." in body
     time.sleep(0.5)
     logged = app.log.stat().st_size - since
-    print(f"120 unknown addresses and one 70 KB link: French 404 and 414 pages, "
-          f"{logged} bytes of log")
+    print(f"{front.name}: 120 unknown addresses and one 70 KB link: French 404 and 414 "
+          f"pages, {logged} bytes of log")
     no_traceback(app, since)
-    _, _, headers = get(app.url, "/voila/render/index.ipynb", source="127.0.0.1")
+    _, _, headers = get(front.url, "/voila/render/index.ipynb", source="127.0.0.1")
     csp = headers["Content-Security-Policy"]
     assert logged < 20_000, "a few lines per client, not one per request"
     assert "script-src 'self'" in csp and "object-src 'none'" in csp

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+from .front import Front
 from .kernel import KernelChannel, first_visit, kernel_id
 from .pages import open_page, play_nth
 
@@ -57,8 +58,8 @@ def test_code_requests_over_the_kernel_websocket_run_nothing(app_url: str, tmp_p
     "/voila/render/%2e%2e/pyproject.toml", "/voila/render/%2e%2e/tutor/app.py",
     "/voila/static/..%2f..%2fpyproject.toml", "/api/kernels",
 ])
-def test_sources_and_project_files_are_not_served(app_url: str, path: str) -> None:
-    status, body, final = fetch(app_url + path)
+def test_sources_and_project_files_are_not_served(shared_front: Front, path: str) -> None:
+    status, body, final = fetch(shared_front.url + path)  # directly and through nginx
     assert status in (403, 404) or final.endswith("/voila/render/index.ipynb"), (status, final)
     for secret in ("[project]", '"cell_type"', "def make_app", "nbval-check-output"):
         assert secret not in body

@@ -6,17 +6,23 @@ as a small table (the action as the page labels it, the win chance, the mean sco
 margin) and says in plain French how it was computed. The panel's widgets are made once and
 reused: a new hint only changes their values.
 
-One hint at a time: while a hint is computed the button is disabled (the page shows it busy),
-and clicks that were already on their way are ignored once the hint for that position is shown
-(never a queue of hints computed one after the other). A page that queues « Nouvelle partie »
-and « Conseil » by turns (a new position each time) gets :data:`HINT_BURST` hints at once, then
-one every :data:`HINT_EVERY` seconds: each hint is a second of processor time, and the other
-learners share it.
+One pending hint per panel: in a kernel, a hint is computed beside the kernel's event loop (a
+thread of its own), so that the page's next messages are handled meanwhile. A « Conseil » asked
+for another position while one is computed replaces it: the one computed stops at its next
+step (a tenth of its second at most) and is never shown; the position changing (a move,
+« Nouvelle partie ») stops it too. A « Conseil » or « Affiner » asked for the position being
+computed does nothing (it is on its way). A page that queues « Nouvelle partie » and « Conseil »
+by turns therefore gets one hint, for the last position, instead of one per pair: each hint is a
+second of processor time, and the other learners share it. Where there is no event loop running
+(a script, the tests, WebAssembly's Pyodide without threads) the hint is computed at once.
 """
 
 from __future__ import annotations
 
+import asyncio
 import math
+import sys
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -214,27 +220,52 @@ def hint_rows(result: Hints, labels: dict[Any, str]) -> list[list[str]]:
     return rows
 
 
-HINT_BURST = 20  # hints a panel may compute at once (a learner asks one per move at most)
-HINT_EVERY = 3.0  # then one every this many seconds
-TOO_MANY = ("Trop de conseils demandés d’un coup : attendez quelques secondes avant d’en "
-            "demander un autre.")
+THREADS = sys.platform != "emscripten"
+"""Whether a hint may be computed in a thread beside the kernel's event loop (not in
+WebAssembly's Pyodide, which has none)."""
+
+class Pending:
+    """One hint asked for: its race, the position it is for and whether it was called off
+    (:meth:`stop`: a newer request replaced it or the position changed). :meth:`clock` is the
+    race's clock: once the hint is called off, its time is up at the next step."""
+
+    def __init__(self, race: Race, state: object, cursor: int, seat: str) -> None:
+        self.race, self.state, self.cursor, self.seat = race, state, cursor, seat
+        self.stopped = False
+        self._started = False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+    def clock(self) -> float:
+        """:func:`time.perf_counter`, past the race's deadline once stopped (the race's first
+        reading, its start, is always the true time: a hint stopped before it started does
+        not run a whole second)."""
+        now = time.perf_counter()
+        if self._started and self.stopped:
+            return now + 1e9
+        self._started = True
+        return now
+
+    def run(self) -> Hints | BaseException | None:
+        """The race's hint, or what it raised; ``None`` if called off before it started."""
+        if self.stopped:
+            return None
+        try:
+            return self.race.run_for(SECOND, clock=self.clock)
+        except Exception as exc:  # handed to the page's error area by the panel
+            return exc
 
 
-class HintBudget:
-    """A panel's hints: :data:`HINT_BURST` at once, then one every :data:`HINT_EVERY` s."""
+PENDING_TEXT = "Conseil en cours de calcul (une seconde environ)…"
 
-    def __init__(self, burst: int = HINT_BURST, every: float = HINT_EVERY) -> None:
-        self.burst, self.every = burst, every
-        self.tokens, self.at = float(burst), time.monotonic()
 
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) / self.every)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop running this callback (a kernel's), if any."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 class HintPanel(w.VBox):  # type: ignore[misc]
@@ -252,12 +283,16 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         self.refine.add_class("tv-hint-refine")
         self.output = Html()
         self.output.add_class("tv-hints")
+        self.guard = guard
         self.button.on_click(guard(lambda _: self.show()))
         self.refine.on_click(guard(lambda _: self.show(more=True)))
         self.last: Hints | None = None
         self.race: Race | None = None
         self._for: object = None  # the state the shown hint is for
-        self.budget = HintBudget()
+        self.wanted: Pending | None = None  # the hint asked for, not shown yet
+        self.running: Pending | None = None  # the hint a thread computes
+        #: whether hints are computed beside a running event loop (else at once)
+        self.threads = THREADS
         #: the hints given in this game, by the session's cursor then: (the position, the hint),
         #: which « Pourquoi je n’ai pas gagné ? » compares with its own judgement
         self.given: dict[int, tuple[Any, Hints]] = {}
@@ -265,7 +300,11 @@ class HintPanel(w.VBox):  # type: ignore[misc]
         super().__init__([row, self.output])
 
     def clear(self) -> None:
-        """Forget the shown hint (the position has changed)."""
+        """Forget the shown hint and stop the one being computed (the position has changed)."""
+        if self.wanted is not None:
+            self.wanted.stop()
+            self.wanted = None
+            self._busy(False)
         self.last = self.race = None
         self._for = None
         self.refine.layout.display = "none"
@@ -273,41 +312,93 @@ class HintPanel(w.VBox):  # type: ignore[misc]
             self.output.value = ""
 
     def show(self, more: bool = False) -> None:
-        """Compute and show the hint for the seat that must act now: a race of about one second
-        on this machine (:data:`~tutor.engine.hints.SECOND`); ``more``: go on with the same
-        race for another second (« Affiner »). One hint at a time: both buttons are disabled
-        while it computes, and a « Conseil » click queued behind the one that computed it does
-        nothing (the hint is already shown)."""
-        state = self.board.session.state
-        if not more and self.last is not None and self._for is state:
-            return
-        if not self.budget.take():
-            raise Refusal(fr.typography(TOO_MANY))
-        buttons = (self.button, self.refine)
-        for b in buttons:
-            b.disabled = True
-            b.add_class("tv-busy")
-        try:
-            self._show(more)
-        finally:
-            for b in buttons:
-                b.disabled = False
-                b.remove_class("tv-busy")
-
-    def _show(self, more: bool) -> None:
+        """Ask for the hint for the seat that must act now: a race of about one second on this
+        machine (:data:`~tutor.engine.hints.SECOND`); ``more``: go on with the same race for
+        another second (« Affiner »). Both buttons are disabled until it is shown. One pending
+        hint: a hint asked for another position replaces the one being computed, and one asked
+        for the position being computed, or already shown, does nothing."""
         board = self.board
         step = board.session.step
+        state = step.state
+        if not more and self.last is not None and self._for is state:
+            return
+        if self.wanted is not None and self.wanted.state is state:
+            return  # on its way
         seat = board.acting(step)
         if seat is None:
             raise Refusal("Pas de conseil maintenant : ce n’est à personne de jouer ici.")
+        if more and self.race is not None and self._for is state:
+            race = self.race
+        else:
+            race = Race(board.engine, step.view(seat), kind=kind_of(board),
+                        seed=board.session.cursor + 1, game_id=board.surface.page.info.id,
+                        shown=True)
+            set_html(self.output, f'<p class="tv-muted tv-hint-pending" role="status">'
+                                  f"{h.esc(fr.typography(PENDING_TEXT))}</p>")
+        if self.wanted is not None:
+            self.wanted.stop()
+        job = self.wanted = Pending(race, state, board.session.cursor, seat)
+        self._busy(True)
+        loop = running_loop() if self.threads else None
+        if loop is None:
+            self._finish(job, job.run())
+        elif self.running is None:
+            self._start(job, loop)
+        # else: it starts once the one running has stopped (one thread per panel)
+
+    def _busy(self, on: bool) -> None:
+        for b in (self.button, self.refine):
+            b.disabled = on
+            if on:
+                b.add_class("tv-busy")
+            else:
+                b.remove_class("tv-busy")
+
+    def _start(self, job: Pending, loop: asyncio.AbstractEventLoop) -> None:
+        self.running = job
+
+        def work() -> None:
+            outcome = job.run()
+            try:
+                loop.call_soon_threadsafe(self._ended, job, outcome, loop)
+            except RuntimeError:  # the loop is closed: the kernel is stopping
+                pass
+
+        threading.Thread(target=work, name="tutor-hint", daemon=True).start()
+
+    def _ended(self, job: Pending, outcome: Hints | BaseException | None,
+               loop: asyncio.AbstractEventLoop) -> None:
+        """In the event loop: a thread's hint is done; show it if it is still the one wanted
+        (the position unchanged), and start the one wanted meanwhile, if any."""
+        self.running = None
+        if job is self.wanted:
+            if self.board.session.state is job.state:
+                self.guard(self._finish)(job, outcome)
+            else:  # (the position changed without a redraw: nothing to show)
+                self.wanted = None
+                self._busy(False)
+        wanted = self.wanted
+        if wanted is not None and self.running is None:
+            self._start(wanted, loop)
+
+    def _finish(self, job: Pending, outcome: Hints | BaseException | None) -> None:
+        """Show the hint (or raise what its race raised), then free the buttons: a page sees
+        them back on once the hint is there."""
+        self.wanted = None
+        try:
+            if isinstance(outcome, BaseException):
+                raise outcome
+            if outcome is not None:
+                self._show(job, outcome)
+        finally:
+            self._busy(False)
+
+    def _show(self, job: Pending, result: Hints) -> None:
+        board = self.board
+        step, seat = board.session.step, job.seat
         engine = board.engine
-        if not more or self.race is None:
-            self.race = Race(engine, step.view(seat), kind=kind_of(board),
-                             seed=board.session.cursor + 1, game_id=board.surface.page.info.id,
-                             shown=True)
-        result = self.race.run_for(SECOND)
-        self.last, self._for = result, step.state
-        self.given[board.session.cursor] = (step.state, result)
+        self.race, self.last, self._for = job.race, result, job.state
+        self.given[job.cursor] = (job.state, result)
         labels = action_labels(board.surface.groups(step.view(seat), step.legal(seat)))
         kinds = {key: label for key, (label, _) in engine.PLAYER_KINDS.items()}
         table = h.table(table_heads(result.whole_game), hint_rows(result, labels), stack=True)

@@ -16,7 +16,6 @@ cannot be read is kept aside with a French notice.
 from __future__ import annotations
 
 import logging
-import secrets
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -56,7 +55,8 @@ class Progress(traitlets.HasTraits):
     def __init__(self, book: rules.RuleBook, browser: BrowserLink | None = None) -> None:
         super().__init__()
         self.book = book
-        self.tab = secrets.token_hex(6)  # this page's own counter in the stored text
+        self.key = store.tab_key()
+        self.tab = store.issue(self.key)  # this page's own counter in the stored text
         self.mine: dict[str, list[int]] = {}
         self.others: dict[str, dict[str, list[int]]] = {}
         self.counts: dict[str, list[int]] = {}  # mine and the others' added
@@ -99,7 +99,7 @@ class Progress(traitlets.HasTraits):
         """Add what a browser kept to what is known (the learner may have acted before it
         arrived: both count): each tab's counter, this one's own kept apart. What cannot be
         read sets :attr:`notice` (and only a bad entry is dropped)."""
-        stored = store.read(text, self.book.game, self.book.clauses)
+        stored = store.read(text, self.book.game, self.book.clauses, self.key)
         if stored.notice:
             self.notice = stored.notice
         first = stored.tabs.pop("v1", None)  # the first format's counts: this tab takes them
@@ -115,7 +115,7 @@ class Progress(traitlets.HasTraits):
         """Another tab of this page saved: show its counts too (nothing is saved back)."""
         if not self.arrived:
             return
-        stored = store.read(text, self.book.game, self.book.clauses)
+        stored = store.read(text, self.book.game, self.book.clauses, self.key)
         stored.tabs.pop(self.tab, None)
         stored.tabs.pop("v1", None)
         if stored.aside:

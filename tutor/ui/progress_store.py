@@ -19,10 +19,18 @@ open that was folded adds its counts again: counts may grow too much, never get 
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import hmac
 import json
+import logging
+import os
 import re
+import secrets
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from tutor import fr
 
@@ -42,6 +50,65 @@ MAX_TAB_ID = 64
 #: the whole text aside before it writes (tutor.ui.bridge, the same rule in JavaScript). Long
 #: non-ASCII ids grew every save six times over (each character written ``\uXXXX``)
 TAB_ID = re.compile(rf"[0-9A-Za-z_-]{{1,{MAX_TAB_ID}}}")
+#: a tab id as a kernel issues it (:func:`issue`): a random part and its signature under the
+#: tutor's key (:func:`tab_key`). Only such ids are read (:func:`issued`): an entry under any
+#: other id, even one of the right shape, is set aside as unreadable
+ISSUED = re.compile(r"([0-9a-f]{12})-([0-9a-f]{16})")
+#: the environment variable holding the key tab ids are signed with (the same for every kernel
+#: of every server whose pages share the learners' browsers)
+KEY_ENV = "TUTOR_TAB_KEY"
+#: the key of the static site (WebAssembly): no server there, each tab runs the tutor itself and
+#: only the learner's own browser ever holds its texts
+STATIC_KEY = b"tutor-static-site"
+
+log = logging.getLogger("tutor.ui")
+
+
+def _signature(key: bytes, nonce: str) -> str:
+    return hmac.new(key, nonce.encode(), hashlib.sha256).hexdigest()[:16]
+
+
+def issue(key: bytes) -> str:
+    """A new tab id, signed with ``key`` (:data:`ISSUED`)."""
+    nonce = secrets.token_hex(6)
+    return f"{nonce}-{_signature(key, nonce)}"
+
+
+def issued(tab: str, key: bytes) -> bool:
+    """Whether ``tab`` is an id a kernel holding ``key`` issued (:func:`issue`)."""
+    found = ISSUED.fullmatch(tab)
+    return found is not None and hmac.compare_digest(found[2], _signature(key, found[1]))
+
+
+@functools.cache
+def tab_key() -> bytes:
+    """The key tab ids are signed with: :data:`KEY_ENV` when set; else a random key kept in
+    ``$XDG_DATA_HOME/tutor/tab-key`` (``~/.local/share/tutor/tab-key``), made once (mode
+    0600) and then read by every kernel run by that user, across restarts; in WebAssembly,
+    :data:`STATIC_KEY`. Where the file can be neither read nor made, a key of this process
+    alone (the other tabs' counts are then not read here, and the log says why)."""
+    if os.environ.get(KEY_ENV):
+        return os.environ[KEY_ENV].encode()
+    if sys.platform == "emscripten":
+        return STATIC_KEY
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    path = Path(base) / "tutor" / "tab-key"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            key = path.read_bytes().strip()
+            if key:
+                return key
+            raise OSError(f"{path} is empty") from None
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_hex(32))
+        return path.read_bytes().strip()
+    except OSError as exc:
+        log.warning("No shared key for progress tab ids (%s): this kernel reads its own tab "
+                    "only", exc)
+        return secrets.token_bytes(32)
 
 Counts = dict[str, list[int]]
 
@@ -127,9 +194,10 @@ def parse(text: str) -> object:
     return json.loads(text, parse_constant=_not_json)
 
 
-def read(text: str, game: str, clauses: Iterable[str]) -> Stored:
+def read(text: str, game: str, clauses: Iterable[str], key: bytes) -> Stored:
     """The tabs' counts kept in a stored ``text`` (``""``: nothing kept) for ``game``, whose
-    rule book has ``clauses``; never raises."""
+    rule book has ``clauses``; only the tabs whose ids were issued under ``key`` (the others
+    make the notice say a part was unreadable); never raises."""
     if not text:
         return Stored()
     if not isinstance(text, str) or len(text) > MAX_STORED:
@@ -158,7 +226,7 @@ def read(text: str, game: str, clauses: Iterable[str]) -> Stored:
     out: dict[str, Counts] = {}
     bad = False
     for tab, counts in tabs.items():
-        one = _clauses(counts, clauses) if TAB_ID.fullmatch(tab) else None
+        one = _clauses(counts, clauses) if issued(tab, key) else None
         if one is None:
             bad = True
             continue
