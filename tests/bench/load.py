@@ -392,15 +392,17 @@ def protocol_learner(base_url: str, index: int, delay: float, figures: Figures) 
 CLICK_JS = """(button) => new Promise((resolve) => {
     const body = document.body, t0 = performance.now();
     let seen = false;
+    // the click marks the page pending (or marks it again, when another message of the page
+    // is still unanswered); it is answered once the mark is gone
     const obs = new MutationObserver((records) => {
-        if (records.some((r) => r.oldValue === null)) { seen = true; }
-        if (seen && !body.hasAttribute("data-tutor-pending")) {
-            obs.disconnect(); resolve(performance.now() - t0);
-        }
+        const on = body.hasAttribute("data-tutor-pending");
+        seen = seen || on || records.some((r) => r.oldValue === null);
+        if (seen && !on) { obs.disconnect(); resolve(performance.now() - t0); }
     });
     obs.observe(body, {attributes: true, attributeFilter: ["data-tutor-pending"],
                        attributeOldValue: true});
     button.click();
+    seen = seen || body.hasAttribute("data-tutor-pending");
 })"""
 
 
