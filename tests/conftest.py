@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 
 from tests.nimgame import ensure_registered
 from tutor.engine.hints import ExpertKind
+from tutor.games import GAMES
 
 ensure_registered()  # the tests' own game (perfect information, no chance) joins every shared test
 
@@ -22,6 +24,19 @@ def maker(engine: Any, kind: str) -> Any:
     at its real budget of about 0.2 s a decision belong to ``make bench``)."""
     make = engine.PLAYER_KINDS[kind][1]
     return dataclasses.replace(make, budget=60) if isinstance(make, ExpertKind) else make
+
+
+def notebook_path(game: str) -> Path:
+    """The notebook of ``game``'s page: ``notebooks/<notebook>``, or beside its package for a
+    game registered from outside ``tutor`` (the tests' own game, like its rule file)."""
+    info = GAMES[game]
+    if not info.package:
+        return ROOT / "notebooks" / info.notebook
+    module = importlib.import_module(info.package)
+    assert module.__file__ is not None
+    return Path(module.__file__).with_name(info.notebook)
+
+
 RULE_FILES = sorted((ROOT / "rules").glob("*.fr.md"))
 
 

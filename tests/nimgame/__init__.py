@@ -23,10 +23,10 @@ from tutor import fr
 from tutor.engine import Event, IllegalAction, Outcome, VariantBase
 from tutor.engine.api import Game, GameType, Seed
 from tutor.engine.bots import RandomPlayer, bot_rng
-from tutor.engine.core import Record
+from tutor.engine.core import Lesson, Record
 from tutor.engine.examples import check_keys
 from tutor.engine.phrases import Phrasebook
-from tutor.engine.scenario import Notation
+from tutor.engine.scenario import Notation, Reading
 from tutor.games import GAMES, GameInfo, register
 
 GAME_ID = "nim"
@@ -38,6 +38,7 @@ C_HEAP = "nim/tas"
 C_TURN = "nim/tour"
 C_TAKE = "nim/prise"
 C_END = "nim/fin"
+C_WINNER = "nim/vainqueur"
 C_MISERE = "nim/variante-misere"
 
 
@@ -115,6 +116,7 @@ PHRASES = Phrasebook("Allumettes", {
     "heap": "Le tas compte {heap:count allumette}.",
     "take": "{who} prend {count:count allumette} ; le tas en compte encore {heap:number}.",
     "turn": "À {next} de jouer.",
+    "end": "Le tas est vide : la partie est finie.",
     "winner": "{winner} gagne la partie.",
 })
 
@@ -124,10 +126,23 @@ def _read_action(where: str, move: Mapping[str, Any]) -> Take:
     return Take(move["joueur"], move["prend"])
 
 
+READINGS = (
+    Reading("derniere", "last", {"wins": "gagne", "loses": "perd"}, "dernière allumette :"),
+    Reading("tas", "heap", {15: "quinze", 21: "vingt et une"}),
+)
+GUIDE = "coups : { joueur = …, prend = 1 à 3 }."
+EXAMPLE = """joueurs = ["Alex", "Chloé"]
+variante = { derniere = "perd" }
+coups = [
+  { joueur = "Alex", prend = 3 },
+  { joueur = "Chloé", prend = 2 },
+]
+"""
+
 SCENARIO: Notation[State, Take] = Notation(
     (), lambda data, players, variant, seed: Record(), lambda state: {}, _read_action,
     lambda action: {"joueur": action.seat, "prend": action.count},
-    lambda state: {"tas": state.heap})
+    lambda state: {"tas": state.heap}, READINGS, GUIDE, EXAMPLE)
 
 
 class Nim(Game[State, Take, View]):
@@ -144,6 +159,10 @@ class Nim(Game[State, Take, View]):
         "hasard": ("Au hasard", RandomPlayer), "prudent": ("Prudent", CarefulPlayer)}
     SCENARIO = SCENARIO
     PHRASES = PHRASES
+    LESSONS = (Lesson(C_WINNER, "Vous n’avez jamais pris la dernière allumette : c’est elle "
+                      "qui décide de la partie (à deux, laisser à l’adversaire un multiple de "
+                      "quatre y mène).",
+                      event=lambda e: e.kind == "take" and e.data.get("heap") == 0),)
 
     def draw(self, players: tuple[str, ...], variant: Variant, seed: Seed,
              options: Mapping[str, Any]) -> Record:
@@ -192,8 +211,9 @@ class Nim(Game[State, Take, View]):
         if heap:
             events.append(Event("turn", None, {"next": after.players[after.turn]}, C_TURN))
         else:
+            events.append(Event("end", None, {}, C_END))
             events.append(Event("winner", None, {"winner": _winner(after)},
-                                C_END if state.variant.last == "wins" else C_MISERE))
+                                C_WINNER if state.variant.last == "wins" else C_MISERE))
         return after, tuple(events)
 
     def is_over(self, state: State) -> bool:
@@ -203,7 +223,7 @@ class Nim(Game[State, Take, View]):
         if state.heap:
             raise IllegalAction("La partie n’est pas terminée.", C_END)
         winner = _winner(state)
-        clause = C_END if state.variant.last == "wins" else C_MISERE
+        clause = C_WINNER if state.variant.last == "wins" else C_MISERE
         return Outcome({p: int(p == winner) for p in state.players}, (winner,),
                        fr.message(f"{winner} gagne."), clause)
 
@@ -228,7 +248,7 @@ class Nim(Game[State, Take, View]):
 
 GAME = Nim()
 INFO = GameInfo(GAME_ID, "Allumettes", "Jeu de Nim à un tas (le jeu des tests)", (2, 4),
-                "", "Chacun prend 1, 2 ou 3 allumettes ; qui prend la dernière gagne.",
+                "nim.ipynb", "Chacun prend 1, 2 ou 3 allumettes ; qui prend la dernière gagne.",
                 package=__name__, page=f"{__name__}.page", listed=False)
 
 
