@@ -30,7 +30,7 @@ BOOK = rules.load("vautours")
 
 def new_session() -> Session:
     state = v.new_game(["A", "B"], seed=3)
-    return Session(v, state, v.opening_events(state))
+    return Session(v.GAME, state, v.opening_events(state))
 
 
 def test_session_act_undo_redo_and_time_travel() -> None:
@@ -122,7 +122,8 @@ def test_play_event_never_reveals_the_hidden_card() -> None:
 
 
 def test_french_typography_uses_non_breaking_spaces() -> None:
-    assert h.fr("Règle : « oui » ; non ?") == "Règle\u202f: «\u202foui\u202f»\u202f; non\u202f?"
+    assert (fr.typography("Règle : « oui » ; non ?")
+            == "Règle\u202f: «\u202foui\u202f»\u202f; non\u202f?")
     assert "\u2212" in h.point_card(-3) and "Vautour" in h.point_card(-3)
     assert "▼" in h.point_card(-3) and "▲" not in h.point_card(-3)
     assert "Suricate" in h.point_card(4) and "▲" in h.point_card(4)
@@ -356,6 +357,7 @@ def test_a_move_is_said_to_a_screen_reader_with_what_comes_next() -> None:
     said = board.said
     assert "tv-live" in said._dom_classes and "tv-sr-only" in said._dom_classes
     seat = board.acting_seat(board.session.step)
+    assert seat is not None
     action = board.engine.legal_actions(board.session.state, seat)[0]
     board.play(action)
     spoken = text(said.value)
@@ -373,6 +375,7 @@ def test_a_move_is_said_to_a_screen_reader_with_what_comes_next() -> None:
     # against the computer: the learner hears only what the journal tells them
     game = sv.play_vs_computer(seed=3)
     me = game.me
+    assert me is not None
     game.play(game.engine.legal_actions(game.session.state, me)[0])
     spoken = text(game.said.value)
     assert spoken and all(text(game.journal.describe(e)) in spoken

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from tutor import fr
 from tutor.engine import Event, IllegalAction, Outcome, VariantBase
@@ -42,23 +42,24 @@ C_WINNER = "nim/vainqueur"
 C_MISERE = "nim/variante-misere"
 
 
-class Variant(VariantBase, game="Allumettes"):
+class NimVariant(VariantBase, game="Allumettes"):
     """The readings in force: who the last match makes win, and the heap's size."""
 
     last: Literal["wins", "loses"] = "wins"
     heap: Literal[15, 21] = 15
 
 
-PRESETS, PRESET_LABELS = Variant.presets("Qui prend la dernière allumette gagne", {
+Variant = NimVariant
+PRESETS, PRESET_LABELS = NimVariant.presets("Qui prend la dernière allumette gagne", {
     "misere": ("Misère : qui prend la dernière allumette perd", {"last": "loses"}),
 })
 
 
 class Take(NamedTuple):
-    """``seat`` takes ``count`` matches."""
+    """``seat`` takes ``matches`` matches."""
 
     seat: str
-    count: int
+    matches: int
 
 
 class State(NamedTuple):
@@ -105,7 +106,7 @@ class CarefulPlayer:
     def choose(self, view: View, legal: Any) -> Take:
         goal = 0 if view.variant.last == "wins" else 1
         for action in legal:
-            if (view.heap - action.count) % 4 == goal:
+            if (view.heap - action.matches) % 4 == goal:
                 return action  # type: ignore[no-any-return]
         return self.rng.choice(list(legal))  # type: ignore[no-any-return]
 
@@ -141,7 +142,7 @@ coups = [
 
 SCENARIO: Notation[State, Take] = Notation(
     (), lambda data, players, variant, seed: Record(), lambda state: {}, _read_action,
-    lambda action: {"joueur": action.seat, "prend": action.count},
+    lambda action: {"joueur": action.seat, "prend": action.matches},
     lambda state: {"tas": state.heap}, READINGS, GUIDE, EXAMPLE)
 
 
@@ -155,7 +156,7 @@ class Nim(Game[State, Take, View]):
     Variant = Variant
     PRESETS = PRESETS
     PRESET_LABELS = PRESET_LABELS
-    PLAYER_KINDS: ClassVar[Mapping[str, tuple[str, Any]]] = {
+    PLAYER_KINDS: Mapping[str, tuple[str, Any]] = {
         "hasard": ("Au hasard", RandomPlayer), "prudent": ("Prudent", CarefulPlayer)}
     SCENARIO = SCENARIO
     PHRASES = PHRASES
@@ -164,11 +165,11 @@ class Nim(Game[State, Take, View]):
                       "quatre y mène).",
                       event=lambda e: e.kind == "take" and e.data.get("heap") == 0),)
 
-    def draw(self, players: tuple[str, ...], variant: Variant, seed: Seed,
+    def draw(self, players: tuple[str, ...], variant: NimVariant, seed: Seed,
              options: Mapping[str, Any]) -> Record:
         return Record()  # no chance at all
 
-    def setup(self, players: tuple[str, ...], variant: Variant, record: Record,
+    def setup(self, players: tuple[str, ...], variant: NimVariant, record: Record,
               options: Mapping[str, Any]) -> State:
         if record.shuffles:
             raise ValueError("Les allumettes ne se mélangent pas : l’enregistrement ne contient "
@@ -197,17 +198,17 @@ class Nim(Game[State, Take, View]):
         if action.seat != state.players[state.turn]:
             return IllegalAction(f"Ce n’est pas à {action.seat} de jouer.", C_TURN)
         return IllegalAction(f"On prend 1, 2 ou 3 allumettes, sans dépasser le tas "
-                             f"({state.heap}) : pas {fr.shown(action.count)}.", C_TAKE)
+                             f"({state.heap}) : pas {fr.shown(action.matches)}.", C_TAKE)
 
     def step(self, state: State, action: Take, explain: bool) -> tuple[State, tuple[Event, ...]]:
         i = state.turn
-        heap = state.heap - action.count
-        taken = tuple(t + action.count if k == i else t for k, t in enumerate(state.taken))
+        heap = state.heap - action.matches
+        taken = tuple(t + action.matches if k == i else t for k, t in enumerate(state.taken))
         after = state._replace(heap=heap, turn=(i + 1) % len(state.players), taken=taken,
                                last=action.seat if heap == 0 else None)
         if not explain:
             return after, ()
-        events = [Event("take", action.seat, {"count": action.count, "heap": heap}, C_TAKE)]
+        events = [Event("take", action.seat, {"count": action.matches, "heap": heap}, C_TAKE)]
         if heap:
             events.append(Event("turn", None, {"next": after.players[after.turn]}, C_TURN))
         else:

@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tests.nimgame import GAME, GAME_ID, Record, State, Take, View, ensure_registered
+from tests.nimgame import GAME, GAME_ID, State, Take, View, ensure_registered
 from tutor import fr
 from tutor.engine import Event
+from tutor.engine.core import Record
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
@@ -30,7 +31,7 @@ def draw(view: View, events: Sequence[Event]) -> str:
 
 
 def groups(view: View, legal: Sequence[Take]) -> list[ActionGroup]:
-    return [ActionGroup("Prendre", tuple((fr.count(a.count, "allumette"), a) for a in legal))]
+    return [ActionGroup("Prendre", tuple((fr.count(a.matches, "allumette"), a) for a in legal))]
 
 
 SURFACE = Surface(page=PAGE, draw=draw, groups=groups, level="prudent", opponents=(1, 2, 3))
