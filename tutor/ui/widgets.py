@@ -15,7 +15,6 @@ from tutor.engine.api import AnyEngine
 from tutor.ui import html as h
 from tutor.ui import serverlog
 from tutor.ui.htmlwidget import Html
-from tutor.ui.session import Session
 
 log = logging.getLogger("tutor.ui")
 serverlog.install()  # tracebacks to the server's log, never to the page (see serverlog)
@@ -178,32 +177,6 @@ class Explainer(w.VBox):  # type: ignore[misc]
         self.next.disabled = self.all.disabled = self.index == len(self.events) - 1
 
 
-class EventLog(w.HTML):  # type: ignore[misc]
-    """The session's log: one line per event, with the clause that caused it."""
-
-    def __init__(self, session: Session, book: rules.RuleBook, describe: Describe,
-                 keep: Callable[[Event], bool] = lambda e: True) -> None:
-        super().__init__()
-        self.session, self.book, self.describe, self.keep = session, book, describe, keep
-        session.observe(lambda _: self.render(), names="version")
-        self.render()
-
-    def render(self) -> None:
-        lines = []
-        for event in self.session.events:
-            if not self.keep(event):
-                continue
-            clause = self.book.clause(event.clause)
-            lines.append(f"<li>{h.esc(self.describe(event))} "
-                         f'<span class="tv-step-clause" title="{h.esc(clause.text[:300])}">'
-                         f"— {h.esc(clause.title)} "
-                         f'<span class="tv-clause-id">{h.esc(clause.id)}</span></span></li>')
-        body = "".join(reversed(lines))
-        set_html(self, '<div class="tv-panel tv-log"><div class="tv-title">Journal '
-                       '<span class="tv-muted">(le plus récent en haut)</span></div>'
-                       f'<ol reversed>{body}</ol></div>')
-
-
 NAME_LIMIT = 20
 #: characters a name box holds: past NAME_LIMIT the learner is told the name is too long
 #: (:func:`read_name`), past this the box takes no more (a name is copied into many titles)
@@ -291,8 +264,3 @@ class GameSettings(w.VBox):  # type: ignore[misc]
     def game_number(self) -> int:
         return read_game_number(self.seed.value)
 
-    @property
-    def controls(self) -> tuple[w.Widget, ...]:
-        """name, seed, opponents, level, preset, start button, teacher's view."""
-        return (self.name, self.seed, self.opponents, self.level, self.preset,
-                self.start_button, self.teacher)
