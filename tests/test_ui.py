@@ -146,7 +146,8 @@ def test_tie_explorer_resolves_and_reports_bad_input() -> None:
 
 def _hand(board: sv.Game | sv.Sandbox) -> list[str]:
     panel = board.actions
-    return [b.description for b, action in zip(panel.buttons, panel.bound) if action is not None]
+    return [panel.buttons[k].description for k, action in panel.bound.items()
+            if action is not None]
 
 
 def test_game_against_the_computer_plays_only_legal_cards_and_refuses_others() -> None:

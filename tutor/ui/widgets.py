@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import ipywidgets as w
@@ -175,6 +175,38 @@ class Explainer(w.VBox):  # type: ignore[misc]
                               f"{len(self.events)}</span>")
         self.prev.disabled = self.index == 0
         self.next.disabled = self.all.disabled = self.index == len(self.events) - 1
+
+
+class ButtonPool:
+    """Buttons made when first needed and kept for every later use (a panel that shows a
+    varying number of choices reuses its buttons: no widget model is created and dropped at
+    each click). A click on the ``k``-th calls ``on_click(k)``, its errors shown in ``error``;
+    ``css``: the class of every button."""
+
+    def __init__(self, css: str, on_click: Callable[[int], None], error: ErrorArea) -> None:
+        self.css, self.on_click, self.error = css, on_click, error
+        self.buttons: list[w.Button] = []
+
+    def __getitem__(self, k: int) -> w.Button:
+        """The ``k``-th button (0-based), made now with those before it if need be."""
+        self.reserve(k + 1)
+        return self.buttons[k]
+
+    def __len__(self) -> int:
+        return len(self.buttons)
+
+    def __iter__(self) -> Iterator[w.Button]:
+        return iter(self.buttons)
+
+    def reserve(self, count: int) -> None:
+        """Make the first ``count`` buttons now: a page that knows how many it will ever show
+        creates every widget model while it loads, none later on a click."""
+        while len(self.buttons) < count:
+            index = len(self.buttons)
+            b = w.Button(layout=w.Layout(width="auto"))
+            b.add_class(self.css)
+            b.on_click(guarded(self.error)(lambda _, i=index: self.on_click(i)))
+            self.buttons.append(b)
 
 
 NAME_LIMIT = 20
