@@ -397,3 +397,47 @@ def test_tiebreak_compare_says_when_the_winners_rest_on_an_open_point() -> None:
     assert "le deuxième total est lui-même partagé (Dario et Léo)" in out
     assert "« Le départage »" in out and "« Ce que la règle ne dit pas »" in out
     assert "vautours/departage" in box.out.value
+
+
+def test_a_button_pool_makes_its_buttons_once_and_routes_clicks_and_errors() -> None:
+    from tutor.engine import IllegalAction
+    from tutor.ui.widgets import ButtonPool, ErrorArea
+
+    clicked: list[int] = []
+    error = ErrorArea(rules.load("vautours"))
+
+    def click(k: int) -> None:
+        if k == 2:
+            raise IllegalAction("Ce bouton est refusé.", "vautours/choix")
+        clicked.append(k)
+
+    pool = ButtonPool("tv-choice", click, error)
+    pool.reserve(3)
+    made = list(pool)
+    assert len(pool) == 3 and all("tv-choice" in b._dom_classes for b in made)
+    pool.reserve(2)  # never fewer, never remade
+    assert list(pool) == made and pool[1] is made[1]
+    assert pool[4] is list(pool)[4] and len(pool) == 5  # made on demand, with those before it
+    pool[1].click()
+    assert clicked == [1] and error.value == ""
+    pool[2].click()
+    assert clicked == [1] and "Ce bouton est refusé" in text(error.value)
+
+
+def test_a_surface_tells_each_viewer_its_own_sentence_in_the_journal() -> None:
+    import dataclasses
+
+    from tests.nimgame import page as nim
+    from tutor.ui.table import PlayTable
+
+    surface = dataclasses.replace(
+        nim.SURFACE, tell=lambda e, viewer: f"{viewer or 'Le maître'} lit « {e.kind} ».")
+    table = PlayTable(surface, seed=2)
+    assert table.me is not None
+    table.act(table.session.step.legal(table.me)[0])
+    assert "Camille lit" in text(table.journal.body.value)
+    table.settings.teacher.value = True  # the teacher's sentences replace the learner's
+    journal = text(table.journal.body.value)
+    assert "Le maître lit" in journal and "Camille lit" not in journal
+    plain = PlayTable(nim.SURFACE, seed=2)  # without tell: the game's own describe
+    assert "prennent place" in text(plain.journal.body.value)
