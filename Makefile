@@ -35,9 +35,16 @@ chromium:
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) apt-get install -y -qq chromium hunspell-fr libenchant-2-2 >/dev/null; }
 
+# the tests mypy checks (pyproject: --strict for tests/nimgame, every body checked for the rest);
+# the other test files are not yet clean (docs/adding-a-game.md, « Typed tests »)
+TYPED_TESTS := tests/nimgame tests/conftest.py tests/pagetext.py tests/contract.py \
+	tests/test_test_game.py tests/test_minute.py tests/test_access.py tests/test_open_points.py \
+	tests/test_notebook_sources.py tests/test_progress.py tests/test_scenario_french.py \
+	tests/test_ui.py tests/test_whatif.py tests/test_hints.py
+
 lint: $(STAMP)
 	$(PY) -m ruff check tutor tests
-	$(PY) -m mypy tutor
+	$(PY) -m mypy tutor $(TYPED_TESTS)
 	$(VENV)/bin/lint-imports
 
 check: $(STAMP)

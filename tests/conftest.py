@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import os
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ import pytest
 
 from tests.nimgame import ensure_registered
 from tutor.engine.hints import ExpertKind
+from tutor.games import GAMES
 
 # the key progress tab ids are signed with (tutor.ui.progress_store.tab_key): the tests' own,
 # for the servers they start too, never a file in the home folder
@@ -27,6 +29,19 @@ def maker(engine: Any, kind: str) -> Any:
     at its real budget of about 0.2 s a decision belong to ``make bench``)."""
     make = engine.PLAYER_KINDS[kind][1]
     return dataclasses.replace(make, budget=60) if isinstance(make, ExpertKind) else make
+
+
+def notebook_path(game: str) -> Path:
+    """The notebook of ``game``'s page: ``notebooks/<notebook>``, or beside its package for a
+    game registered from outside ``tutor`` (the tests' own game, like its rule file)."""
+    info = GAMES[game]
+    if not info.package:
+        return ROOT / "notebooks" / info.notebook
+    module = importlib.import_module(info.package)
+    assert module.__file__ is not None
+    return Path(module.__file__).with_name(info.notebook)
+
+
 RULE_FILES = sorted((ROOT / "rules").glob("*.fr.md"))
 
 

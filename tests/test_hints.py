@@ -154,7 +154,8 @@ def test_the_race_never_drops_an_action_that_surely_wins() -> None:
     the other player a lost heap of 4 against a perfect player. Whatever the seed, the kind of
     computer player or the budget, the race keeps the winning action to the end, never calls
     another one best, and calls it best once the others are surely behind."""
-    from tests.nimgame import GAME, Record, State, Variant
+    from tests.nimgame import GAME, State, Variant
+    from tutor.engine.core import Record
 
     for heap, winning in ((1, 1), (2, 2), (3, 3), (5, 1)):
         state = State(Variant(), ("A", "B"), Record(), heap, 0, (15 - heap, 0), None)
@@ -162,7 +163,7 @@ def test_the_race_never_drops_an_action_that_surely_wins() -> None:
             for kind in GAME.PLAYER_KINDS:
                 for budget in (30, 300, 3000):
                     result = hints_for(GAME, state, "A", kind=kind, seed=seed, budget=budget)
-                    by_count = {r.action.count: r for r in result.rows}
+                    by_count = {r.action.matches: r for r in result.rows}
                     sure = by_count[winning]
                     assert all(sure.playouts >= r.playouts for r in result.rows)
                     if kind == "prudent" or heap <= 3:
@@ -188,7 +189,8 @@ def test_a_class_within_five_points_waits_while_the_leader_and_the_loose_ones_pl
     over 700 playouts part at 716). While some class in contention is loose, a tight contender
     waits; once every contender is tight (none surely ahead), the loose stopped classes play,
     the tight leader waiting too; with nothing loose, the race has answered."""
-    from tests.nimgame import GAME, Record, State, Variant
+    from tests.nimgame import GAME, State, Variant
+    from tutor.engine.core import Record
 
     state = State(Variant(), ("A", "B"), Record(), 7, 0, (8, 0), None)
     race = hints_module.Race(GAME, GAME.view(state, "A"), kind="prudent", seed=1, shown=True)
@@ -230,7 +232,8 @@ def test_a_shown_race_tightens_rather_than_chase_a_separation_it_cannot_reach() 
     within ±5 points (25 % over 40: about 285 needed); at 66 % against 64 % they would not part
     within the most playouts a race plays, so the loose class plays, alone, and once it is
     within ±5 points the race has answered."""
-    from tests.nimgame import GAME, Record, State, Variant
+    from tests.nimgame import GAME, State, Variant
+    from tutor.engine.core import Record
 
     state = State(Variant(), ("A", "B"), Record(), 7, 0, (8, 0), None)
     race = hints_module.Race(GAME, GAME.view(state, "A"), kind="prudent", seed=1, shown=True)

@@ -91,3 +91,51 @@ def test_a_cycle_hidden_in_a_function_or_type_checking_is_found(tmp_path: Path) 
     (pkg / "ui" / "c.py").write_text("def f():\n    from .a import g\n")
     assert cycles(module_graph(tmp_path)) == [["tutor.ui.a", "tutor.ui.b", "tutor.ui.c"]]
 
+
+
+def reached(graph: dict[str, set[str]], roots: set[str]) -> set[str]:
+    """Every module ``roots`` import, directly or not (the roots too)."""
+    seen, todo = set(roots), list(roots)
+    while todo:
+        for dep in graph.get(todo.pop(), set()) - seen:
+            seen.add(dep)
+            todo.append(dep)
+    return seen
+
+
+def foreign_imports(graph: dict[str, set[str]], own: dict[str, set[str]]) -> dict[str, set[str]]:
+    """For each game (``own``: the modules of its package and of its page), the modules of the
+    other games its page and package reach."""
+    def inside(module: str, roots: set[str]) -> bool:
+        return any(module == r or module.startswith(r + ".") for r in roots)
+
+    found = {}
+    for game, roots in own.items():
+        mine = {m for m in graph if inside(m, roots)}
+        others = set().union(*(r for g, r in own.items() if g != game))
+        bad = {m for m in reached(graph, mine) if inside(m, others)}
+        if bad:
+            found[game] = bad
+    return found
+
+
+def test_each_game_and_its_page_stand_alone() -> None:
+    """No registered game's package or page reaches another game's (import-linter checks the
+    packages under tutor.games; the pages share tutor.ui with the shared parts, so this test
+    reads them from the registry)."""
+    from tutor.games import GAMES
+
+    graph = module_graph(ROOT)
+    own = {g: {info.package or f"tutor.games.{g}", info.page_module} for g, info in GAMES.items()
+           if info.page_module.startswith("tutor.")}
+    assert {"vautours", "vaiko"} <= own.keys() and "tutor.ui.vaiko.base" in graph
+    assert foreign_imports(graph, own) == {}
+
+
+def test_a_page_reaching_another_game_is_found() -> None:
+    graph = {"tutor.ui.a": {"tutor.ui.table"}, "tutor.ui.table": set(),
+             "tutor.ui.b.base": {"tutor.ui.table", "tutor.ui.helper"},
+             "tutor.ui.helper": {"tutor.games.a.cards"}, "tutor.games.a.cards": set(),
+             "tutor.games.b": set()}
+    own = {"a": {"tutor.games.a", "tutor.ui.a"}, "b": {"tutor.games.b", "tutor.ui.b"}}
+    assert foreign_imports(graph, own) == {"b": {"tutor.games.a.cards"}}

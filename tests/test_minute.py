@@ -17,10 +17,11 @@ from tutor.__main__ import main
 from tutor.games import GAMES
 from tutor.ui import html as h
 
-from .conftest import ROOT
+from .conftest import ROOT, notebook_path
 
-#: the games whose rule file is in rules/ (the tests' own game keeps its files beside its code)
-PAGES = sorted(g for g, info in GAMES.items() if not info.package)
+#: every registered game has a page, so a summary (the tests' own game too: its files are beside
+#: its code)
+PAGES = sorted(GAMES)
 GOOD = (ROOT / "rules" / "vautours.minute.md").read_text(encoding="utf-8")
 BOOK = rules.load("vautours")
 
@@ -31,9 +32,9 @@ def line_of(text: str, fragment: str) -> int:
 
 
 def test_every_game_page_has_a_summary_beside_its_rule_file() -> None:
-    assert PAGES == ["drahtseilakt", "vaiko", "vampir", "vautours"]
     shipped = sorted(p.name for p in (ROOT / "rules").glob("*" + minute.SUFFIX))
-    assert shipped == [g + minute.SUFFIX for g in PAGES]
+    assert shipped == sorted(g + minute.SUFFIX for g, info in GAMES.items() if not info.package)
+    assert all(minute.path_of(g).is_file() for g in PAGES)
 
 
 @pytest.mark.parametrize("game", PAGES)
@@ -74,7 +75,9 @@ def test_each_summary_says_what_a_first_game_at_a_real_table_needs(game: str) ->
     and each row is needed: dropping the line it names is refused, naming the row."""
     book = rules.load(game)
     required = book.meta[minute.REQUIRED]
-    assert len(required) >= 12
+    rules_clauses = [c for c in book.clauses.values()
+                     if c.section != "Variantes" and not c.commentary]
+    assert len(required) >= min(minute.MIN_REQUIRED, len(rules_clauses))
     summary = minute.load(game)
     assert minute.missing(book, summary.lines) == []
     for clause, *words in required:
@@ -102,6 +105,13 @@ def test_the_first_game_list_is_checked_with_the_summary() -> None:
     reasons = minute.missing(bad, parse(GOOD).lines)
     assert any("article inconnu « vautours/pile »" in r for r in reasons)
     assert any("ligne mal formée [3]" in r for r in reasons)
+    # a list shorter than the rules it must cover is refused (twelve rows, or every clause of
+    # the default rules of a smaller game)
+    short = rules.parse(re.sub(r"premiere_partie = \[.*?\n\]", 'premiere_partie = [\n'
+                               '  ["vautours/joueurs", "1 à 15"],\n]', BOOK_TEXT, flags=re.S),
+                        "essai.fr.md")
+    assert minute.missing(short, parse(GOOD).lines) == [
+        "« premiere_partie » de essai.fr.md : 1 ligne, il en faut au moins 12"]
 
 
 def test_the_shipped_text_parses_with_each_line_and_its_clause() -> None:
@@ -187,7 +197,7 @@ def test_more_lines_than_one_screen_holds_is_refused_at_the_first_line_too_many(
 
 def test_the_check_command_checks_a_summary_against_the_rule_file_beside_it(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    shipped = [str(ROOT / "rules" / (g + minute.SUFFIX)) for g in PAGES]
+    shipped = [str(minute.path_of(g)) for g in PAGES]
     assert main(["check", *shipped]) == 0
     out = capsys.readouterr().out
     for path in shipped:
@@ -237,14 +247,10 @@ def test_a_missing_summary_stops_the_page_and_the_app_with_its_file(
         minute.load.cache_clear()
 
 
-ALIASES = {"vautours": ("stupides-vautours", "sv"), "drahtseilakt": ("drahtseilakt", "dz"),
-           "vampir": ("vampir", "vp"), "vaiko": ("vaiko", "vk")}
-
-
 @pytest.mark.parametrize("game", PAGES)
 def test_the_page_shows_the_summary_under_its_banner_each_line_a_link_to_its_clause(
         game: str) -> None:
-    page = importlib.import_module(f"tutor.ui.{game}")
+    page = importlib.import_module(GAMES[game].page_module)
     panel = page.minute()
     summary = minute.load(game)
     markup = panel.value
@@ -264,9 +270,11 @@ def test_the_page_shows_the_summary_under_its_banner_each_line_a_link_to_its_cla
     assert markup.startswith('<div class="tv-root"><section class="tv-panel tv-minute" ')
     assert f'<div class="tv-title">{minute.TITLE}</div>' in markup
     # the notebook shows it under the banner (and the one-line question box), before any clause
-    notebook, alias = ALIASES[game]
-    nb = json.loads((ROOT / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8"))
+    nb = json.loads(notebook_path(game).read_text(encoding="utf-8"))
     code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    imported = re.search(r"^from (\S+) import (\w+) as (\w+)$", code[0], re.M)
+    assert imported and ".".join(imported.group(1, 2)) == GAMES[game].page_module, code[0]
+    alias = imported.group(3)
     top = code.index(f"{alias}.header()")
     assert code[top + 1].endswith(f'question_box("{game}")')
     assert code[top + 2] == f"{alias}.minute()"

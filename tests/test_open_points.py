@@ -80,6 +80,7 @@ def test_every_reading_is_listed_with_its_answer_in_its_first_line(game: str) ->
 # rank of the point in its clause): the substance of the reading retained, written here by hand
 # from the rule files, so that an entry whose first line loses its answer (or changes it) fails.
 EXPECTED_ANSWERS: dict[tuple[str, int], str] = {
+    ("nim/tas", 0): "quinze allumettes",
     ("vautours/cartes-points", 0): "Suricate de +1 à +10 et des cartes Vautour de −1 à −5",
     ("vautours/cartes-points", 1): "« Suricate », « manche » et « carte de jeu » pour les deux",
     ("vautours/joueurs", 0): "de deux à cinq joueurs",
@@ -187,13 +188,18 @@ def _answers(point: rules.OpenPoint, expected: str) -> bool:
             and _flat(expected) in _flat(point.first_line))
 
 
-@pytest.mark.parametrize("game", [g for g, info in GAMES.items() if info.listed])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_each_entry_s_first_line_is_its_question_and_its_expected_answer(game: str) -> None:
     """Each entry of « Ce que la règle ne dit pas » opens on its question (a sentence ending
     with « ? ») followed by the answer retained: the answer expected for that entry, not a
     keyword such as « tuteur », must be in the first line the page shows."""
     ranked = _ranked(rules.open_points(rules.load(game)))
+    assert [k for k, p in ranked if not p.summary.endswith("?")] == [], "a question first"
+    # the answers written here by hand, for the games that have them (a new game's are
+    # optional: the guide asks for its questions, not for an entry in this file)
     expected = {k: v for k, v in EXPECTED_ANSWERS.items() if k[0].startswith(game + "/")}
+    if not expected:
+        expected = {k: " ".join(p.answer.split()[1:]) for k, p in ranked}
     assert sorted(k for k, _ in ranked) == sorted(expected), "one expected answer per entry"
     lines = GamePage(game, "").open_points().text.splitlines()[1:]
     for ((key, point), line) in zip(ranked, lines, strict=True):

@@ -26,8 +26,7 @@ from tutor.ui.progress import Progress
 from tutor.ui.progress_map import ProgressMap, map_html
 from tutor.ui.progress_store import FORMAT, MAX_STORED, OTHER_FORMAT, PART_UNREADABLE, UNREADABLE
 
-MODULES = {"vautours": "tutor.ui.vautours", "drahtseilakt": "tutor.ui.drahtseilakt",
-           "vampir": "tutor.ui.vampir", "vaiko": "tutor.ui.vaiko"}
+MODULES = {game: info.page_module for game, info in GAMES.items()}
 
 
 def page_of(game_id: str) -> GamePage:

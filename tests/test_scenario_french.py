@@ -16,7 +16,7 @@ from tutor.games import GAMES
 from tutor.games import vampir as vp
 from tutor.games import vautours as v
 
-PAGES = ("vautours", "drahtseilakt", "vampir", "vaiko")
+PAGES = tuple(GAMES)
 ENGLISH_LOCATIONS = ("castle", "graveyard", "madhouse", "pub", "church")
 
 

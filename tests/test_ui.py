@@ -22,7 +22,7 @@ from tutor.ui import ErrorArea, Session, guarded, home
 from tutor.ui import html as h
 from tutor.ui import vautours as sv
 
-from .conftest import ROOT
+from .conftest import ROOT, notebook_path
 
 BOOK = rules.load("vautours")
 
@@ -30,7 +30,7 @@ BOOK = rules.load("vautours")
 
 def new_session() -> Session:
     state = v.new_game(["A", "B"], seed=3)
-    return Session(v, state, v.opening_events(state))
+    return Session(v.GAME, state, v.opening_events(state))
 
 
 def test_session_act_undo_redo_and_time_travel() -> None:
@@ -122,7 +122,8 @@ def test_play_event_never_reveals_the_hidden_card() -> None:
 
 
 def test_french_typography_uses_non_breaking_spaces() -> None:
-    assert h.fr("Règle : « oui » ; non ?") == "Règle\u202f: «\u202foui\u202f»\u202f; non\u202f?"
+    assert (fr.typography("Règle : « oui » ; non ?")
+            == "Règle\u202f: «\u202foui\u202f»\u202f; non\u202f?")
     assert "\u2212" in h.point_card(-3) and "Vautour" in h.point_card(-3)
     assert "▼" in h.point_card(-3) and "▲" not in h.point_card(-3)
     assert "Suricate" in h.point_card(4) and "▲" in h.point_card(4)
@@ -145,7 +146,8 @@ def test_tie_explorer_resolves_and_reports_bad_input() -> None:
 
 def _hand(board: sv.Game | sv.Sandbox) -> list[str]:
     panel = board.actions
-    return [b.description for b, action in zip(panel.buttons, panel.bound) if action is not None]
+    return [panel.buttons[k].description for k, action in panel.bound.items()
+            if action is not None]
 
 
 def test_game_against_the_computer_plays_only_legal_cards_and_refuses_others() -> None:
@@ -286,12 +288,12 @@ def test_page_says_suricate_and_vautour_not_souris() -> None:
 
 def test_accueil_lists_every_registered_game_with_a_relative_link() -> None:
     cards = home.game_cards().value
-    for info in GAMES.values():
+    for game, info in GAMES.items():
+        assert notebook_path(game).exists()
         if not info.listed:  # the tests' own game
             assert info.title not in cards
             continue
         assert f'href="{info.notebook}"' in cards and info.title in cards
-        assert (ROOT / "notebooks" / info.notebook).exists()
 
 
 def test_one_public_address_for_binder_badges_and_accueil() -> None:
@@ -343,10 +345,10 @@ def test_a_stacked_table_names_each_column_in_its_cells() -> None:
     assert stacked.count('<td data-label="Total">') == 2 and "<tr><td>Bea</td>" in stacked
 
 
-@pytest.mark.parametrize("game", [game for game, info in GAMES.items() if info.listed])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_the_first_game_against_the_computer_has_the_opponents_the_settings_show(
         game: str) -> None:
-    table = import_module(f"tutor.ui.{game}").play_vs_computer(seed=1)
+    table = import_module(GAMES[game].page_module).play_vs_computer(seed=1)
     shown = int(table.settings.opponents.value)
     assert len(table.session.steps[0].state.players) == 1 + shown
 
@@ -356,6 +358,7 @@ def test_a_move_is_said_to_a_screen_reader_with_what_comes_next() -> None:
     said = board.said
     assert "tv-live" in said._dom_classes and "tv-sr-only" in said._dom_classes
     seat = board.acting_seat(board.session.step)
+    assert seat is not None
     action = board.engine.legal_actions(board.session.state, seat)[0]
     board.play(action)
     spoken = text(said.value)
@@ -373,6 +376,7 @@ def test_a_move_is_said_to_a_screen_reader_with_what_comes_next() -> None:
     # against the computer: the learner hears only what the journal tells them
     game = sv.play_vs_computer(seed=3)
     me = game.me
+    assert me is not None
     game.play(game.engine.legal_actions(game.session.state, me)[0])
     spoken = text(game.said.value)
     assert spoken and all(text(game.journal.describe(e)) in spoken
@@ -393,3 +397,47 @@ def test_tiebreak_compare_says_when_the_winners_rest_on_an_open_point() -> None:
     assert "le deuxième total est lui-même partagé (Dario et Léo)" in out
     assert "« Le départage »" in out and "« Ce que la règle ne dit pas »" in out
     assert "vautours/departage" in box.out.value
+
+
+def test_a_button_pool_makes_its_buttons_once_and_routes_clicks_and_errors() -> None:
+    from tutor.engine import IllegalAction
+    from tutor.ui.widgets import ButtonPool, ErrorArea
+
+    clicked: list[int] = []
+    error = ErrorArea(rules.load("vautours"))
+
+    def click(k: int) -> None:
+        if k == 2:
+            raise IllegalAction("Ce bouton est refusé.", "vautours/choix")
+        clicked.append(k)
+
+    pool = ButtonPool("tv-choice", click, error)
+    pool.reserve(3)
+    made = list(pool)
+    assert len(pool) == 3 and all("tv-choice" in b._dom_classes for b in made)
+    pool.reserve(2)  # never fewer, never remade
+    assert list(pool) == made and pool[1] is made[1]
+    assert pool[4] is list(pool)[4] and len(pool) == 5  # made on demand, with those before it
+    pool[1].click()
+    assert clicked == [1] and error.value == ""
+    pool[2].click()
+    assert clicked == [1] and "Ce bouton est refusé" in text(error.value)
+
+
+def test_a_surface_tells_each_viewer_its_own_sentence_in_the_journal() -> None:
+    import dataclasses
+
+    from tests.nimgame import page as nim
+    from tutor.ui.table import PlayTable
+
+    surface = dataclasses.replace(
+        nim.SURFACE, tell=lambda e, viewer: f"{viewer or 'Le maître'} lit « {e.kind} ».")
+    table = PlayTable(surface, seed=2)
+    assert table.me is not None
+    table.act(table.session.step.legal(table.me)[0])
+    assert "Camille lit" in text(table.journal.body.value)
+    table.settings.teacher.value = True  # the teacher's sentences replace the learner's
+    journal = text(table.journal.body.value)
+    assert "Le maître lit" in journal and "Camille lit" not in journal
+    plain = PlayTable(nim.SURFACE, seed=2)  # without tell: the game's own describe
+    assert "prennent place" in text(plain.journal.body.value)

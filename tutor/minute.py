@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from tutor import rules
+from tutor import fr, rules
 from tutor.rules import ID_RE, Problem, RulesError
 
 TITLE = "La règle en une minute"
@@ -43,6 +43,9 @@ SUFFIX = ".minute.md"
 #: the key of a rule file's header listing what its summary must say for a first game at a real
 #: table: rows ``["jeu/article", "mot", ...]``, checked by :func:`missing`
 REQUIRED = "premiere_partie"
+#: the fewest rows that list holds (or every clause of the default rules, outside « Variantes »
+#: and commentary, in a game with fewer)
+MIN_REQUIRED = 12
 
 _ITEM_RE = re.compile(r"^-\s+(?P<text>.*?)\s*\{#(?P<id>[^\s}]*)\}\s*$")
 _MARKUP_RE = re.compile(r"[\[\]*_`<>{}#]")
@@ -192,6 +195,11 @@ def missing(book: rules.RuleBook, lines: Sequence[Line]) -> list[str]:
         return [f"« {REQUIRED} » de {book.path} doit être une liste de lignes "
                 "[\"jeu/article\", \"mot\", ...]"]
     reasons: list[str] = []
+    needed = min(MIN_REQUIRED, sum(1 for c in book.clauses.values()
+                                   if c.section != "Variantes" and not c.commentary))
+    if len(rows) < needed:
+        reasons.append(f"« {REQUIRED} » de {book.path} : {fr.count(len(rows), 'ligne')}, "
+                       f"il en faut au moins {needed}")
     for row in rows:
         if (not isinstance(row, list) or not row
                 or not all(isinstance(x, str) and x.strip() for x in row)):

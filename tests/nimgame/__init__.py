@@ -17,16 +17,16 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from tutor import fr
 from tutor.engine import Event, IllegalAction, Outcome, VariantBase
 from tutor.engine.api import Game, GameType, Seed
 from tutor.engine.bots import RandomPlayer, bot_rng
-from tutor.engine.core import Record
+from tutor.engine.core import Lesson, Record
 from tutor.engine.examples import check_keys
 from tutor.engine.phrases import Phrasebook
-from tutor.engine.scenario import Notation
+from tutor.engine.scenario import Notation, Reading
 from tutor.games import GAMES, GameInfo, register
 
 GAME_ID = "nim"
@@ -38,26 +38,28 @@ C_HEAP = "nim/tas"
 C_TURN = "nim/tour"
 C_TAKE = "nim/prise"
 C_END = "nim/fin"
+C_WINNER = "nim/vainqueur"
 C_MISERE = "nim/variante-misere"
 
 
-class Variant(VariantBase, game="Allumettes"):
+class NimVariant(VariantBase, game="Allumettes"):
     """The readings in force: who the last match makes win, and the heap's size."""
 
     last: Literal["wins", "loses"] = "wins"
     heap: Literal[15, 21] = 15
 
 
-PRESETS, PRESET_LABELS = Variant.presets("Qui prend la dernière allumette gagne", {
+Variant = NimVariant
+PRESETS, PRESET_LABELS = NimVariant.presets("Qui prend la dernière allumette gagne", {
     "misere": ("Misère : qui prend la dernière allumette perd", {"last": "loses"}),
 })
 
 
 class Take(NamedTuple):
-    """``seat`` takes ``count`` matches."""
+    """``seat`` takes ``matches`` matches."""
 
     seat: str
-    count: int
+    matches: int
 
 
 class State(NamedTuple):
@@ -104,7 +106,7 @@ class CarefulPlayer:
     def choose(self, view: View, legal: Any) -> Take:
         goal = 0 if view.variant.last == "wins" else 1
         for action in legal:
-            if (view.heap - action.count) % 4 == goal:
+            if (view.heap - action.matches) % 4 == goal:
                 return action  # type: ignore[no-any-return]
         return self.rng.choice(list(legal))  # type: ignore[no-any-return]
 
@@ -115,6 +117,7 @@ PHRASES = Phrasebook("Allumettes", {
     "heap": "Le tas compte {heap:count allumette}.",
     "take": "{who} prend {count:count allumette} ; le tas en compte encore {heap:number}.",
     "turn": "À {next} de jouer.",
+    "end": "Le tas est vide : la partie est finie.",
     "winner": "{winner} gagne la partie.",
 })
 
@@ -124,10 +127,23 @@ def _read_action(where: str, move: Mapping[str, Any]) -> Take:
     return Take(move["joueur"], move["prend"])
 
 
+READINGS = (
+    Reading("derniere", "last", {"wins": "gagne", "loses": "perd"}, "dernière allumette :"),
+    Reading("tas", "heap", {15: "quinze", 21: "vingt et une"}),
+)
+GUIDE = "coups : { joueur = …, prend = 1 à 3 }."
+EXAMPLE = """joueurs = ["Alex", "Chloé"]
+variante = { derniere = "perd" }
+coups = [
+  { joueur = "Alex", prend = 3 },
+  { joueur = "Chloé", prend = 2 },
+]
+"""
+
 SCENARIO: Notation[State, Take] = Notation(
     (), lambda data, players, variant, seed: Record(), lambda state: {}, _read_action,
-    lambda action: {"joueur": action.seat, "prend": action.count},
-    lambda state: {"tas": state.heap})
+    lambda action: {"joueur": action.seat, "prend": action.matches},
+    lambda state: {"tas": state.heap}, READINGS, GUIDE, EXAMPLE)
 
 
 class Nim(Game[State, Take, View]):
@@ -140,16 +156,20 @@ class Nim(Game[State, Take, View]):
     Variant = Variant
     PRESETS = PRESETS
     PRESET_LABELS = PRESET_LABELS
-    PLAYER_KINDS: ClassVar[Mapping[str, tuple[str, Any]]] = {
+    PLAYER_KINDS: Mapping[str, tuple[str, Any]] = {
         "hasard": ("Au hasard", RandomPlayer), "prudent": ("Prudent", CarefulPlayer)}
     SCENARIO = SCENARIO
     PHRASES = PHRASES
+    LESSONS = (Lesson(C_WINNER, "Vous n’avez jamais pris la dernière allumette : c’est elle "
+                      "qui décide de la partie (à deux, laisser à l’adversaire un multiple de "
+                      "quatre y mène).",
+                      event=lambda e: e.kind == "take" and e.data.get("heap") == 0),)
 
-    def draw(self, players: tuple[str, ...], variant: Variant, seed: Seed,
+    def draw(self, players: tuple[str, ...], variant: NimVariant, seed: Seed,
              options: Mapping[str, Any]) -> Record:
         return Record()  # no chance at all
 
-    def setup(self, players: tuple[str, ...], variant: Variant, record: Record,
+    def setup(self, players: tuple[str, ...], variant: NimVariant, record: Record,
               options: Mapping[str, Any]) -> State:
         if record.shuffles:
             raise ValueError("Les allumettes ne se mélangent pas : l’enregistrement ne contient "
@@ -178,22 +198,23 @@ class Nim(Game[State, Take, View]):
         if action.seat != state.players[state.turn]:
             return IllegalAction(f"Ce n’est pas à {action.seat} de jouer.", C_TURN)
         return IllegalAction(f"On prend 1, 2 ou 3 allumettes, sans dépasser le tas "
-                             f"({state.heap}) : pas {fr.shown(action.count)}.", C_TAKE)
+                             f"({state.heap}) : pas {fr.shown(action.matches)}.", C_TAKE)
 
     def step(self, state: State, action: Take, explain: bool) -> tuple[State, tuple[Event, ...]]:
         i = state.turn
-        heap = state.heap - action.count
-        taken = tuple(t + action.count if k == i else t for k, t in enumerate(state.taken))
+        heap = state.heap - action.matches
+        taken = tuple(t + action.matches if k == i else t for k, t in enumerate(state.taken))
         after = state._replace(heap=heap, turn=(i + 1) % len(state.players), taken=taken,
                                last=action.seat if heap == 0 else None)
         if not explain:
             return after, ()
-        events = [Event("take", action.seat, {"count": action.count, "heap": heap}, C_TAKE)]
+        events = [Event("take", action.seat, {"count": action.matches, "heap": heap}, C_TAKE)]
         if heap:
             events.append(Event("turn", None, {"next": after.players[after.turn]}, C_TURN))
         else:
+            events.append(Event("end", None, {}, C_END))
             events.append(Event("winner", None, {"winner": _winner(after)},
-                                C_END if state.variant.last == "wins" else C_MISERE))
+                                C_WINNER if state.variant.last == "wins" else C_MISERE))
         return after, tuple(events)
 
     def is_over(self, state: State) -> bool:
@@ -203,7 +224,7 @@ class Nim(Game[State, Take, View]):
         if state.heap:
             raise IllegalAction("La partie n’est pas terminée.", C_END)
         winner = _winner(state)
-        clause = C_END if state.variant.last == "wins" else C_MISERE
+        clause = C_WINNER if state.variant.last == "wins" else C_MISERE
         return Outcome({p: int(p == winner) for p in state.players}, (winner,),
                        fr.message(f"{winner} gagne."), clause)
 
@@ -228,7 +249,7 @@ class Nim(Game[State, Take, View]):
 
 GAME = Nim()
 INFO = GameInfo(GAME_ID, "Allumettes", "Jeu de Nim à un tas (le jeu des tests)", (2, 4),
-                "", "Chacun prend 1, 2 ou 3 allumettes ; qui prend la dernière gagne.",
+                "nim.ipynb", "Chacun prend 1, 2 ou 3 allumettes ; qui prend la dernière gagne.",
                 package=__name__, page=f"{__name__}.page", listed=False)
 
 

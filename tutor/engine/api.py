@@ -86,7 +86,6 @@ S = TypeVar("S", bound=StateLike)  # a game's State
 A = TypeVar("A", bound=Seated)  # a game's action type (a union of action classes)
 V = TypeVar("V", bound=ViewLike)  # a game's View
 V_contra = TypeVar("V_contra", contravariant=True)
-A_co = TypeVar("A_co", covariant=True)
 
 Seed = int | random.Random
 Information = Literal["perfect", "hidden"]

@@ -632,15 +632,6 @@ def load(engine: ScenarioEngine, text: object, game: str | None = None) -> Built
 # --- writing --------------------------------------------------------------------------------------
 
 
-def preset_of(engine: ScenarioEngine, variant: Any) -> Any:
-    """The name of the preset equal to ``variant`` (``"standard"`` first), else its readings as
-    a table."""
-    for name, preset in engine.PRESETS.items():
-        if preset == variant:
-            return name
-    return {k: getattr(variant, k) for k in variant.CHOICES}
-
-
 def dump(engine: ScenarioEngine, game: str, start: Any, actions: Sequence[Any]) -> str:
     """The scenario text of the game that began at ``start`` (a position of ``new_game``) and
     went on with ``actions``."""

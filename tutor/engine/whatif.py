@@ -320,9 +320,6 @@ class Replayer:
             self._later[step] = later
         return {seat: deque(actions) for seat, actions in self._later[step].items()}
 
-    def _learner_turn(self, state: Any) -> bool:
-        return any(self.played.learns(s) for s in self.engine.current_seats(state))
-
     def _continue(self, state: Any, bots: dict[str, Bot[Any, Any]],
                   queues: dict[str, deque[Any]], *, until_turn: bool, budget: int) -> _Run:
         """Play on from ``state``: until the learner must choose (``until_turn``) or the end."""
@@ -419,10 +416,6 @@ class Judgement:
     action: Any
     screen: Hints
     duel: Paired | None = None
-
-    @property
-    def played_row(self) -> ActionHint:
-        return next(r for r in self.screen.rows if self.action in r.alike)
 
     @property
     def leader(self) -> ActionHint | None:

@@ -5,6 +5,6 @@ Notebooks call these constructors; each returns a widget or a displayable object
 """
 
 from tutor.ui.session import Session
-from tutor.ui.widgets import ErrorArea, EventLog, Explainer, guarded, rule_panel, style
+from tutor.ui.widgets import ErrorArea, Explainer, guarded, rule_panel, style
 
-__all__ = ["ErrorArea", "EventLog", "Explainer", "Session", "guarded", "rule_panel", "style"]
+__all__ = ["ErrorArea", "Explainer", "Session", "guarded", "rule_panel", "style"]

@@ -17,7 +17,7 @@ import ipywidgets as w
 from tutor import fr
 from tutor.ui import html as h
 from tutor.ui.htmlwidget import Html
-from tutor.ui.widgets import ErrorArea, Refusal, guarded
+from tutor.ui.widgets import ButtonPool, ErrorArea, Refusal, guarded
 
 
 @dataclass(frozen=True)
@@ -64,23 +64,18 @@ class ActionPanel(w.VBox):  # type: ignore[misc]
     def __init__(self, play: Callable[[Any], None], error: ErrorArea) -> None:
         self.play, self.error = play, error
         self.prompt = Html()
-        self.buttons: list[w.Button] = []
-        self.bound: list[Any] = []
+        self.bound: dict[int, Any] = {}  # the action of each button shown, by its index
+        self.buttons = ButtonPool("tv-action", lambda i: self.play(self.bound[i]), error)
         self.rows: list[w.HBox] = []
         self.lists: list[_ListRow] = []
         self.titles: list[w.HTML] = []
         super().__init__([self.prompt])
         self.add_class("tv-actions")
 
-    def _button(self, k: int) -> w.Button:
-        while len(self.buttons) <= k:
-            index = len(self.buttons)
-            b = w.Button(layout=w.Layout(width="auto"))
-            b.add_class("tv-action")
-            b.on_click(guarded(self.error)(lambda _, i=index: self.play(self.bound[i])))
-            self.buttons.append(b)
-            self.bound.append(None)
-        return self.buttons[k]
+    def reserve(self, count: int) -> None:
+        """Make ``count`` action buttons now (:meth:`ButtonPool.reserve`): for a page that
+        knows the most actions it ever shows at once."""
+        self.buttons.reserve(count)
 
     def _row(self, k: int) -> w.HBox:
         while len(self.rows) <= k:
@@ -120,7 +115,7 @@ class ActionPanel(w.VBox):  # type: ignore[misc]
             rows += 1
             members = []
             for label, action in group.items:
-                b = self._button(used)
+                b = self.buttons[used]
                 self.bound[used] = action
                 used += 1
                 # a card button shows its card and says what it does (its tooltip, which the

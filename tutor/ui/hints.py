@@ -100,7 +100,8 @@ def explanation(result: Hints, labels: dict[str, str], seat: str,
     played = fr.quote(labels[result.played_by].split(" (")[0])
     until = "la fin de la partie" if result.whole_game else "la fin de la manche en cours"
     text = (f"Pour chaque coup possible, des parties sont simulées jusqu’à {until}, à partir "
-            f"de ce que {seat} voit seulement : à chaque partie, les cartes cachées sont "
+            f"de ce {fr.elide('que', seat)} voit seulement : à chaque "
+            "partie, les cartes cachées sont "
             "redistribuées au hasard parmi celles que l’on ne voit pas. Les parties vont aux "
             "coups encore en course : un coup derrière le premier à 95 % n’est plus joué, "
             "sauf pour resserrer sa marge (d’où des nombres de parties différents d’une "

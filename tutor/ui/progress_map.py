@@ -138,7 +138,7 @@ class ProgressMap(w.VBox):  # type: ignore[misc]
         if self.quiz is None:
             self.quiz = Quiz(self.page.book(), self.page.engine.describe, self.exercises.make,
                              page=self.page)
-            self.quiz._button(2)  # every option button made at once: no model grows later
+            self.quiz.reserve(3)  # every option button made at once: no model grows later
             self.quiz_box.children = [self.quiz]
         else:
             self.quiz.new_question()

@@ -15,7 +15,7 @@ from tutor.engine import Event
 from tutor.ui import html as h
 from tutor.ui.htmlwidget import Html
 from tutor.ui.progress_store import SCORE_PREFIX
-from tutor.ui.widgets import ErrorArea, guarded, set_html
+from tutor.ui.widgets import ButtonPool, ErrorArea, guarded, set_html
 
 
 class Watcher(Protocol):
@@ -72,7 +72,7 @@ class Quiz(w.VBox):  # type: ignore[misc]
         self.situation = Html()
         self.prompt = Html()
         self.options = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.buttons: list[w.Button] = []
+        self.buttons = ButtonPool("tv-choice", self.answer_at, self.error)
         self.feedback = Html()
         self.feedback.add_class("tv-feedback")
         self.score = Html()
@@ -92,14 +92,10 @@ class Quiz(w.VBox):  # type: ignore[misc]
             page.progress.watch_quiz(self)
         self.new_question()
 
-    def _button(self, k: int) -> w.Button:
-        while len(self.buttons) <= k:
-            index = len(self.buttons)
-            b = w.Button(layout=w.Layout(width="auto"))
-            b.add_class("tv-choice")
-            b.on_click(guarded(self.error)(lambda _, i=index: self.answer_at(i)))
-            self.buttons.append(b)
-        return self.buttons[k]
+    def reserve(self, count: int) -> None:
+        """Make ``count`` option buttons now (:meth:`ButtonPool.reserve`): for a page that
+        knows the most options its questions ever have."""
+        self.buttons.reserve(count)
 
     def new_question(self) -> None:
         self.question = self.make(self.seed * 1000 + self.shown)
@@ -110,7 +106,7 @@ class Quiz(w.VBox):  # type: ignore[misc]
         set_html(self.prompt, f"<strong>{h.esc(q.prompt)}</strong>")
         shown = []
         for k, option in enumerate(q.options):
-            b = self._button(k)
+            b = self.buttons[k]
             b.description, b.tooltip = option, option
             b.remove_class("tv-right")
             b.remove_class("tv-wrong")

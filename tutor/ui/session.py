@@ -121,10 +121,6 @@ class Session(traitlets.HasTraits):
         """Every event up to the cursor, in order."""
         return tuple(e for step in self.steps[: self.cursor + 1] for e in step.events)
 
-    @property
-    def last_events(self) -> tuple[Event, ...]:
-        return self.steps[self.cursor].events
-
     def actions_played(self) -> list[Any]:
         """Every action applied after the set-up, up to the cursor, in order."""
         return [a for step in self.steps[1: self.cursor + 1] for a in step.actions]

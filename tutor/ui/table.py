@@ -55,7 +55,10 @@ class Surface:
     ``draw(view, events)`` is the table as that view shows it after the step whose ``events`` are
     given (the teacher's view has ``seat=None``); ``groups(view, legal)`` the learner's legal
     actions grouped for display; ``prompt(view)`` a short French instruction; ``keep(event,
-    viewer)`` whether ``viewer`` (``None``: the teacher) may read ``event`` in the journal.
+    viewer)`` whether ``viewer`` (``None``: the teacher) may read ``event`` in the journal;
+    ``tell(event, viewer)`` the French sentence ``viewer`` reads for it in the journal and hears
+    from a screen reader, for a game whose events read differently to each viewer (faces a
+    player never saw); ``None``: the game's ``describe``, the same for everyone.
     """
 
     page: GamePage
@@ -63,6 +66,7 @@ class Surface:
     groups: Groups
     prompt: Callable[[Any], str] = lambda view: ""
     keep: Callable[[Event, str | None], bool] = lambda event, viewer: True
+    tell: Callable[[Event, str | None], str] | None = None
     you: str = "Camille"
     bots: tuple[str, ...] = ("Alex", "Béa", "Dario", "Léo", "Emma")
     opponents: tuple[int, ...] = (1, 2, 3)
@@ -124,10 +128,10 @@ class _Board(w.VBox):  # type: ignore[misc]
     actions, ``policies`` the computer players' ``(kind, seed)`` by seat, ``me`` the learner's
     seat (``None``: every seat, in a sandbox)."""
 
-    origin: Any = None
-    opening_actions: tuple[Any, ...] = ()
-    policies: Mapping[str, tuple[str, int]] = {}
-    me: str | None = None
+    origin: Any
+    opening_actions: tuple[Any, ...]
+    policies: Mapping[str, tuple[str, int]]
+    me: str | None
 
     def __init__(self, surface: Surface, settings: w.Widget, state: Any,
                  opening: Sequence[Event], viewer: str | None, *,
@@ -148,7 +152,7 @@ class _Board(w.VBox):  # type: ignore[misc]
         self.redo_button = w.Button(description="↷ Rétablir", layout=w.Layout(width="auto"))
         self.time = history_slider("Étape")
         self.notice = Html()
-        self.journal = Journal(self.session, book, self.engine.describe,
+        self.journal = Journal(self.session, book, self.describe,
                                keep=lambda e: surface.keep(e, self.viewer))
         # what the last moves did, said to a screen reader (the table is redrawn whole)
         self.said = Html()
@@ -167,6 +171,18 @@ class _Board(w.VBox):  # type: ignore[misc]
         # the page keeps the keyboard's focus on the board when a move redraws its controls
         # (tutor/voila/templates/tutor/access.html): on its next action, else on its table
         self.add_class("tv-board")
+
+    def describe(self, event: Event) -> str:
+        """``event`` in French as this board's viewer reads it (:attr:`Surface.tell`)."""
+        tell = self.surface.tell
+        return tell(event, self.viewer) if tell is not None else self.engine.describe(event)
+
+    def variant_for(self, preset: str) -> Any:
+        """The variant a new game is dealt under when the settings choose ``preset``: the
+        preset itself. The hook for a page whose settings carry more readings than the preset
+        (a tick box beside it): it overrides this, and every deal and « Nouvelle partie »
+        follows."""
+        return self.surface.engine.Variant.coerce(preset)
 
     def _travel(self, change: Mapping[str, Any]) -> None:
         if change["new"] != self.session.cursor:
@@ -257,7 +273,7 @@ class PlayTable(_Board):
 
     def chosen_variant(self) -> Any:
         """The reading the settings choose for the next game."""
-        return self.engine.Variant.coerce(str(self.settings.preset.value))
+        return self.variant_for(str(self.settings.preset.value))
 
     def reading_note(self) -> None:
         """A reading chosen during a game applies to the next one: the settings say so, and
@@ -274,7 +290,8 @@ class PlayTable(_Board):
               level: str) -> tuple[Any, tuple[Event, ...]]:
         engine = self.surface.engine
         names = [me, *[b for b in self.surface.bots if b != me][:opponents]]
-        state = engine.new_game(names, seed=seed, variant=preset, **self.surface.setup)
+        state = engine.new_game(names, seed=seed, variant=self.variant_for(preset),
+                                **self.surface.setup)
         make = engine.PLAYER_KINDS[level][1]
         self.bots = {name: make(seed=seed * 10 + k) for k, name in enumerate(names[1:], 1)}
         self.me = me
@@ -329,6 +346,7 @@ class Sandbox(_Board):
 
     def __init__(self, surface: Surface, seed: int = 7) -> None:
         engine = surface.engine
+        self.surface = surface
         counts = surface.players or tuple(range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1))
         self.count = w.ToggleButtons(options=list(counts), value=counts[0],
                                      description="Joueurs", style={"button_width": "3rem"})
@@ -347,7 +365,8 @@ class Sandbox(_Board):
         settings = w.VBox([w.HBox([self.count, self.seed], layout=row),
                            w.HBox([self.preset, self.new_button], layout=row),
                            w.HBox([self.reading, self.reading_undo], layout=row)])
-        state = self._deal(counts[0], seed, surface.preset, surface)
+        self.origin, self.opening_actions, self.policies, self.me = None, (), {}, None
+        state = self._deal(counts[0], seed, surface.preset)
         super().__init__(surface, settings, state, engine.opening_events(state), None,
                          act=self.play, acting=self.acting_seat)
         self._quiet = False
@@ -366,14 +385,14 @@ class Sandbox(_Board):
             row.children = (*row.children, self.editor.button)
             surface.page.sandbox = self
 
-    @staticmethod
-    def _deal(n: int, seed: int, preset: str, surface: Surface) -> Any:
-        names = (surface.you, *surface.bots)[:n]
-        return surface.engine.new_game(names, seed=seed, variant=preset, **surface.setup)
+    def _deal(self, n: int, seed: int, preset: str) -> Any:
+        names = (self.surface.you, *self.surface.bots)[:n]
+        return self.surface.engine.new_game(names, seed=seed, variant=self.variant_for(preset),
+                                            **self.surface.setup)
 
     def start(self) -> None:
         state = self._deal(int(self.count.value), read_game_number(self.seed.value),
-                           str(self.preset.value), self.surface)
+                           str(self.preset.value))
         self.session.restart(state, self.engine.opening_events(state))
         self._forget_reading()
 
@@ -399,7 +418,7 @@ class Sandbox(_Board):
 
     def chosen_variant(self) -> Any:
         """The reading the settings choose."""
-        return self.engine.Variant.coerce(str(self.preset.value))
+        return self.variant_for(str(self.preset.value))
 
     def _forget_reading(self) -> None:
         self._before = None

@@ -59,13 +59,13 @@ class Board(Protocol):
     viewer: str | None
     hints: Any
 
-INTRO = ("Les deux coups sont comparés sur les mêmes parties simulées à partir de ce que {seat} "
+INTRO = ("Les deux coups sont comparés sur les mêmes parties simulées à partir de ce {que_seat} "
          "voyait alors : les cartes cachées sont redistribuées au hasard, puis tout le monde, "
          "{seat} compris, joue comme l’ordinateur {level}, de la même façon dans les deux "
          "branches. La marge est un intervalle de confiance à 95 %.")
 FIRST = ("Une suite parmi d’autres, avec les vraies cartes (après coup) : le même ordre des "
          "cartes et les mêmes joueurs de l’ordinateur ; tout est identique jusqu’à l’étape "
-         "choisie. Ensuite, les choix suivants de {seat} sont gardés tant qu’ils restent "
+         "choisie. Ensuite, les choix suivants {de_seat} sont gardés tant qu’ils restent "
          "permis. Une seule suite peut tenir du hasard : la comparaison ci-dessus fait foi.")
 STEPS_NOTE = ("« Étape à changer » ne liste que les décisions : les étapes où un coup était à "
               "choisir parmi plusieurs. Les autres numéros (coups de l’ordinateur, coups "
@@ -387,7 +387,7 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         return (f'<div class="tv-panel tv-whatif-out"><div class="tv-title">{h.esc(title)}'
                 f"</div>{self._averaged(res.paired, played, other, seat)}"
                 f'<div class="tv-title">{h.esc("Une suite, avec les vraies cartes")}</div>'
-                f'<p class="tv-muted">{h.esc(FIRST.format(seat=seat))}</p>'
+                f'<p class="tv-muted">{h.esc(FIRST.format(de_seat=fr.of(seat)))}</p>'
                 f"{_cols(left, right)}{self._made_the_difference(res.difference)}</div>")
 
     def _level(self, kind: str) -> str:
@@ -397,7 +397,8 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
     def _averaged(self, p: Paired, played: str, other: str, seat: str) -> str:
         """The two actions over many continuations: a small table, the verdict, the gap."""
         if p.alike:
-            text = (f"De ce que {seat} voyait, {fr.quote(played)} et {fr.quote(other)} ne se "
+            text = (f"De ce {fr.elide('que', seat)} voyait, {fr.quote(played)} et "
+                    f"{fr.quote(other)} ne se "
                     "distinguent pas (deux cartes jamais vues d’une même main, par exemple) : "
                     "leurs chances sont les mêmes.")
             return f'<p class="tv-whatif-verdict"><strong>{h.esc(text)}</strong></p>'
@@ -405,11 +406,11 @@ class WhatIfPanel(w.VBox):  # type: ignore[misc]
         heads = table_heads(p.whole_game)
         rows = [_row(f"{played} (joué)", p.first), _row(other, p.second)]
         kind = self.played_kind()
+        intro = INTRO.format(que_seat=fr.elide("que", seat), seat=seat, level=self._level(kind))
         return (f'<p class="tv-whatif-verdict"><strong>{h.esc(said)}</strong></p>'
                 f"{h.table(heads, rows, stack=True)}"
                 f'<p class="tv-whatif-gap">{h.esc(paired_line(p, other))}</p>'
-                f'<p class="tv-muted">{h.esc(INTRO.format(seat=seat, level=self._level(kind)))}'
-                "</p>")
+                f'<p class="tv-muted">{h.esc(intro)}</p>')
 
     def played_kind(self) -> str:
         return kind_of(self.board)

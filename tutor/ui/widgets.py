@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import ipywidgets as w
@@ -15,7 +15,6 @@ from tutor.engine.api import AnyEngine
 from tutor.ui import html as h
 from tutor.ui import serverlog
 from tutor.ui.htmlwidget import Html
-from tutor.ui.session import Session
 
 log = logging.getLogger("tutor.ui")
 serverlog.install()  # tracebacks to the server's log, never to the page (see serverlog)
@@ -178,30 +177,36 @@ class Explainer(w.VBox):  # type: ignore[misc]
         self.next.disabled = self.all.disabled = self.index == len(self.events) - 1
 
 
-class EventLog(w.HTML):  # type: ignore[misc]
-    """The session's log: one line per event, with the clause that caused it."""
+class ButtonPool:
+    """Buttons made when first needed and kept for every later use (a panel that shows a
+    varying number of choices reuses its buttons: no widget model is created and dropped at
+    each click). A click on the ``k``-th calls ``on_click(k)``, its errors shown in ``error``;
+    ``css``: the class of every button."""
 
-    def __init__(self, session: Session, book: rules.RuleBook, describe: Describe,
-                 keep: Callable[[Event], bool] = lambda e: True) -> None:
-        super().__init__()
-        self.session, self.book, self.describe, self.keep = session, book, describe, keep
-        session.observe(lambda _: self.render(), names="version")
-        self.render()
+    def __init__(self, css: str, on_click: Callable[[int], None], error: ErrorArea) -> None:
+        self.css, self.on_click, self.error = css, on_click, error
+        self.buttons: list[w.Button] = []
 
-    def render(self) -> None:
-        lines = []
-        for event in self.session.events:
-            if not self.keep(event):
-                continue
-            clause = self.book.clause(event.clause)
-            lines.append(f"<li>{h.esc(self.describe(event))} "
-                         f'<span class="tv-step-clause" title="{h.esc(clause.text[:300])}">'
-                         f"— {h.esc(clause.title)} "
-                         f'<span class="tv-clause-id">{h.esc(clause.id)}</span></span></li>')
-        body = "".join(reversed(lines))
-        set_html(self, '<div class="tv-panel tv-log"><div class="tv-title">Journal '
-                       '<span class="tv-muted">(le plus récent en haut)</span></div>'
-                       f'<ol reversed>{body}</ol></div>')
+    def __getitem__(self, k: int) -> w.Button:
+        """The ``k``-th button (0-based), made now with those before it if need be."""
+        self.reserve(k + 1)
+        return self.buttons[k]
+
+    def __len__(self) -> int:
+        return len(self.buttons)
+
+    def __iter__(self) -> Iterator[w.Button]:
+        return iter(self.buttons)
+
+    def reserve(self, count: int) -> None:
+        """Make the first ``count`` buttons now: a page that knows how many it will ever show
+        creates every widget model while it loads, none later on a click."""
+        while len(self.buttons) < count:
+            index = len(self.buttons)
+            b = w.Button(layout=w.Layout(width="auto"))
+            b.add_class(self.css)
+            b.on_click(guarded(self.error)(lambda _, i=index: self.on_click(i)))
+            self.buttons.append(b)
 
 
 NAME_LIMIT = 20
@@ -291,8 +296,3 @@ class GameSettings(w.VBox):  # type: ignore[misc]
     def game_number(self) -> int:
         return read_game_number(self.seed.value)
 
-    @property
-    def controls(self) -> tuple[w.Widget, ...]:
-        """name, seed, opponents, level, preset, start button, teacher's view."""
-        return (self.name, self.seed, self.opponents, self.level, self.preset,
-                self.start_button, self.teacher)

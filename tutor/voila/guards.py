@@ -344,12 +344,6 @@ def header_of(message: str | bytes, subprotocol: str | None) -> dict[str, Any]:
     return header if isinstance(header, dict) else {}
 
 
-def msg_id_of(message: str | bytes, subprotocol: str | None) -> str | None:
-    """The ``msg_id`` of a (well-formed, see :func:`frame_problem`) websocket frame's header."""
-    value = header_of(message, subprotocol).get("msg_id")
-    return value if isinstance(value, str) else None
-
-
 #: each kernel's (messages, bytes) buckets: per kernel, not per connection, so that a client
 #: reconnecting does not get a fresh burst
 RATES: dict[str, tuple[Bucket, Bucket]] = {}

@@ -283,6 +283,7 @@ EDITOR = EditorSpec(
     intro="Les cartes que vous ne placez pas sont distribuées au hasard du numéro de partie.")
 
 SURFACE = Surface(PAGE, draw, groups, prompt=lambda view: PROMPTS.get(view.phase, ""), keep=keep,
+                  tell=v.describe,
                   bots=("Alex", "Carla", "Dario", "Léo", "Emma"), opponents=(1, 2, 3, 4, 5),
                   level="memoire", players=(2, 3, 4, 5, 6), editor=EDITOR)
 
@@ -293,8 +294,6 @@ def play_vs_computer(seed: int = 1) -> PlayTable:
     table = PlayTable(SURFACE, seed)
     table.settings.preset.layout.width = "auto"  # 34rem in GameSettings: wider than a phone
     table.settings.preset.layout.max_width = "100%"
-    table.journal.describe = lambda e: v.describe(e, table.viewer)
-    table.journal.refresh()
     return table
 
 

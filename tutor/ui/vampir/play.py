@@ -205,7 +205,7 @@ SURFACE = Surface(PAGE, draw, groups, prompt, you=YOU, bots=NAMES[:4], opponents
 def _reserved(board: B) -> B:
     """``board`` with a button for drawing and each of the six takes made at once, so that no
     later deal creates a widget model (the panel pools its buttons lazily)."""
-    board.actions._button(len(v.LOCATIONS))
+    board.actions.reserve(1 + len(v.LOCATIONS))
     return board
 
 

@@ -334,17 +334,8 @@ class Game(PlayTable):
                                   self.settings.children[-1])
         self.shared.observe(lambda _: self.guard(self.reading_note)(), names="value")
 
-    def chosen_variant(self) -> v.Variant:
-        return variant_of(str(self.settings.preset.value), bool(self.shared.value))
-
-    def _deal(self, me: str, opponents: int, seed: int, preset: str,
-              level: str) -> tuple[Any, tuple[Event, ...]]:
-        names = [me, *[b for b in self.surface.bots if b != me][:opponents]]
-        state = v.new_game(names, seed=seed, variant=variant_of(preset, self.shared.value))
-        make = v.PLAYER_KINDS[level][1]
-        self.bots = {name: make(seed=seed * 10 + k) for k, name in enumerate(names[1:], 1)}
-        self.me = me
-        return state, tuple(v.opening_events(state))
+    def variant_for(self, preset: str) -> v.Variant:
+        return variant_of(preset, bool(self.shared.value))
 
 
 class Sandbox(SharedSandbox):
@@ -359,12 +350,8 @@ class Sandbox(SharedSandbox):
         settings.children = (*settings.children[:-1], self.shared, settings.children[-1])
         self.shared.observe(lambda _: self.guard(self.change_reading)(), names="value")
 
-    def _deal(self, n: int, seed: int, preset: str, surface: Surface) -> Any:  # type: ignore[override]
-        shared = bool(getattr(self, "shared", None) and self.shared.value)
-        return v.new_game(NAMES[:n], seed=seed, variant=variant_of(preset, shared))
-
-    def chosen_variant(self) -> v.Variant:
-        return variant_of(str(self.preset.value), bool(self.shared.value))
+    def variant_for(self, preset: str) -> v.Variant:
+        return variant_of(preset, bool(self.shared.value))
 
     def show_reading(self, variant: Any) -> None:
         """The preset and the "pile partagée" tick box together say the reading."""
@@ -414,5 +401,5 @@ def make_question(seed: int) -> Question:
 def exercises(seed: int = 0) -> Quiz:
     """"Qui remporte la pile ?": generated manches (3 to 5 players), graded by the engine."""
     quiz = Quiz(book(), v.describe, make_question, seed, page=PAGE)
-    quiz._button(len(NAMES))  # every option button made once: no model grows later
+    quiz.reserve(len(NAMES) + 1)  # every option button made once: no model grows later
     return quiz
