@@ -69,7 +69,7 @@ from tutor import fr
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.kernel import descendants  # noqa: E402
+from tests.browser.kernel import descendants, is_kernel  # noqa: E402
 
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -127,7 +127,7 @@ def kernels(pid: int) -> list[int]:
     found = []
     for child in descendants(pid):
         try:
-            if b"ipykernel" in Path(f"/proc/{child}/cmdline").read_bytes():
+            if is_kernel(Path(f"/proc/{child}/cmdline").read_bytes()):
                 found.append(child)
         except OSError:
             continue

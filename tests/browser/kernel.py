@@ -15,6 +15,17 @@ from typing import Any
 import websocket
 from playwright.sync_api import Page
 
+from tutor.voila import kernel_app
+
+KERNEL_MARKS = (b"ipykernel", kernel_app.MODULE.encode())
+"""What a kernel's command line holds: ipykernel's own launcher (JupyterLab, nbval) or the
+served app's (``python -m tutor.voila.kernel_app``)."""
+
+
+def is_kernel(cmdline: bytes) -> bool:
+    """Whether the command line ``cmdline`` (``/proc/<pid>/cmdline``) is a kernel's."""
+    return any(mark in cmdline for mark in KERNEL_MARKS)
+
 
 def kernel_id(page_html: str) -> str:
     m = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page_html)
@@ -53,12 +64,12 @@ def descendants(pid: int) -> list[int]:
 
 
 def kernels_of(pid: int) -> list[int]:
-    """The process ids of the ipykernel processes whose parent is ``pid`` (a server)."""
+    """The process ids of the kernels whose parent is ``pid`` (a server)."""
     found = []
     for proc in Path("/proc").iterdir():
         if proc.name.isdigit():
             try:
-                if b"ipykernel" not in (proc / "cmdline").read_bytes():
+                if not is_kernel((proc / "cmdline").read_bytes()):
                     continue
                 ppid = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
             except (OSError, ValueError, IndexError):

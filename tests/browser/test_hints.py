@@ -7,6 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
+from .kernel import is_kernel
 from .pages import (
     READY_TIMEOUT_MS,
     assert_no_voila_error,
@@ -66,7 +67,7 @@ def kernel_children() -> list[int]:
             status = (entry / "status").read_text()
         except OSError:
             continue
-        if b"ipykernel" in cmdline:
+        if is_kernel(cmdline):
             kernels.add(int(entry.name))
         ppid = next(line.split()[1] for line in status.splitlines() if line.startswith("PPid:"))
         parents[int(entry.name)] = int(ppid)

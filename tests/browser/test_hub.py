@@ -28,7 +28,7 @@ import pytest
 from tutor import fr
 
 from .conftest import ARTEFACTS, ROOT, free_port, stop, wait_for_port
-from .kernel import KernelChannel, descendants, kernel_id
+from .kernel import KernelChannel, descendants, is_kernel, kernel_id
 
 HUB = pytest.mark.skipif(os.environ.get("TUTOR_TEST_HUB") != "1",
                          reason="run by `make test-hub` (installs JupyterHub and its proxy)")
@@ -59,6 +59,11 @@ def rss_mb(pid: int) -> float:
 def running(pid: int, marker: bytes) -> int:
     """Processes below ``pid`` whose command line holds ``marker``."""
     return sum(marker in cmdline(child) for child in descendants(pid))
+
+
+def kernels_below(pid: int) -> int:
+    """Kernels below ``pid``, whichever launcher started them."""
+    return sum(is_kernel(cmdline(child)) for child in descendants(pid))
 
 
 class Hub:
@@ -162,11 +167,11 @@ def test_ten_anonymous_learners_get_the_tutor_through_jupyterhub_and_are_culled(
     left = time.monotonic()
     deadline = left + CULL_TIMEOUT_S + 12 * CULL_EVERY_S + 120
     while time.monotonic() < deadline and (running(hub.proc.pid, b"jupyterhub.singleuser")
-                                           or running(hub.proc.pid, b"ipykernel")):
+                                           or kernels_below(hub.proc.pid)):
         time.sleep(2)
     culled_s = time.monotonic() - left
     assert running(hub.proc.pid, b"jupyterhub.singleuser") == 0, "idle servers are culled"
-    assert running(hub.proc.pid, b"ipykernel") == 0, "their kernels too"
+    assert kernels_below(hub.proc.pid) == 0, "their kernels too"
     accueils = sorted(v["accueil_s"] for v in visits)
     print(fr.typography(
         f"\nJupyterHub : {LEARNERS} apprenants servis en {fr.decimal(served_s, 0)} s (Accueil : "
