@@ -73,16 +73,14 @@ def said_after(page: Page, game: str) -> None:
     assert f"Règle\u202f: «\u202f{title}\u202f»" in text, (game, title, text)
 
 
-#: the pages whose whole game is played with the keyboard, and at which width: one width per
-#: page, each width on two pages, each page at the other width in :data:`JUMPS` below (a whole
-#: game at both widths on every page took twice as long and checked the same controls)
-GAMES_AT = [("vautours", 1280), ("vaiko", 390), ("vampir", 390), ("drahtseilakt", 1280)]
+#: the pages whose whole game is played with the keyboard, and at which width: every page at
+#: both widths (issue 58: the focus path differs on a phone, where the table stacks)
+GAMES_AT = [(game, width) for game in sorted(PAGE_GAMES) for width in WIDTHS]
 
 
-def test_every_game_page_is_played_with_the_keyboard_and_every_width_is_used() -> None:
-    assert sorted(game for game, _ in GAMES_AT) == sorted(PAGE_GAMES)
-    assert sorted({width for _, width in GAMES_AT}) == sorted(WIDTHS)
-    assert all(sum(w == width for _, w in GAMES_AT) >= 2 for width in WIDTHS), GAMES_AT
+def test_every_game_page_is_played_with_the_keyboard_at_every_width() -> None:
+    assert {game for game, _ in GAMES_AT} == set(PAGE_GAMES)
+    assert all((game, width) in GAMES_AT for game in PAGE_GAMES for width in WIDTHS), GAMES_AT
 
 
 @pytest.mark.parametrize(("game", "width"), GAMES_AT)
