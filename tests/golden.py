@@ -1,10 +1,12 @@
 """Golden counts (perft-style) for any game of the registry, through the engine contract only.
 
 A refactor of an engine (a faster state, a new hot path) must not change the game it plays. These
-helpers walk a game from a fixed deal and count what they reach; a test per game
-(``tests/test_golden_<game>.py``) asserts the counts computed once on the engine before the
-refactor, so any change to the rules, the legal actions, the events (by clause) or the outcomes
-shows up in seconds.
+helpers walk a game from a fixed deal and count what they reach; ``tests/test_golden.py`` asserts,
+for every game, the counts kept in ``tests/data/golden.json`` (computed once on the engine before
+a refactor), so any change to the rules, the legal actions, the events (by clause) or the outcomes
+shows up in seconds. A rule changed on purpose: ``python -m tests.golden <game>`` writes that
+game's counts anew from its engine as it is now (its cases kept), for the change to be reviewed
+in the diff.
 
 * :func:`golden_counts` walks **every** legal action of every seat to act
   (``current_seats``: all of them, so a simultaneous game's orders of choice are all walked) to
@@ -43,8 +45,11 @@ Both use only :class:`tutor.engine.api.Game`'s public contract (``new_game``, ``
 
 from __future__ import annotations
 
+import json
 import random
+import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from tutor.engine.api import AnyEngine
@@ -144,3 +149,34 @@ def golden_playouts(game: str | AnyEngine, players: int, variant: Any, seed: int
             state = tally.apply(state, legal[rng.randrange(len(legal))])
         tally.leaves += 1
     return tally.result()
+
+
+DATA = Path(__file__).with_name("data") / "golden.json"
+"""Each game's counts: ``walks`` (players, preset, depth, counts) and ``games`` (players,
+preset, games played, counts), with the ``seed`` of the deal and an ``about``."""
+
+
+def load() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    return data
+
+
+def recount(game: str, kept: dict[str, Any]) -> dict[str, Any]:
+    """``kept``'s cases for ``game`` counted anew on its engine as it is now."""
+    seed = kept["seed"]
+    return {**kept,
+            "walks": [{**c, "counts": golden_counts(game, c["players"], c["preset"], seed,
+                                                    c["depth"])} for c in kept["walks"]],
+            "games": [{**c, "counts": golden_playouts(game, c["players"], c["preset"], seed,
+                                                      c["games"])} for c in kept["games"]]}
+
+
+def main(games: list[str]) -> None:
+    data = load()
+    for game in games:
+        data[game] = recount(game, data[game])
+    DATA.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

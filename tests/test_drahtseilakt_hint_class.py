@@ -1,7 +1,7 @@
 """Drahtseilakt's « Conseil » counts as one the cards its view cannot tell apart
 (:func:`tutor.games.drahtseilakt.hidden.hint_class`); its playouts run the engine's own rules
 through the contract (:func:`tutor.engine.hints.playout`; the rules are guarded by
-``tests/test_golden_drahtseilakt.py``)."""
+``tests/test_golden.py``)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 copy of the rules in a ``rollout`` module; ``Game.rollout`` is :func:`tutor.engine.hints.playout`
 through the engine (its ``step`` without events), with the computer players the game offers
 (its ``bots``), made and seeded as a race makes them. The rules themselves are guarded by the
-golden counts (``tests/test_golden_<game>.py``); since the playout now shares their code, a few
+golden counts (``tests/test_golden.py``); since the playout now shares their code, a few
 positions per computer player are enough to check that the race gets what the contract gives."""
 
 from __future__ import annotations

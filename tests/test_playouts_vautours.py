@@ -2,7 +2,7 @@
 (:mod:`tutor.games.vautours.playouts`): the engine's own ``step`` and the game's own computer
 players, the seats that choose alike made once for all. Each playout must be the one
 :func:`tutor.engine.hints.playout` plays alone through the contract (the rules themselves are
-guarded by ``tests/test_golden_vautours.py``)."""
+guarded by ``tests/test_golden.py``)."""
 
 from __future__ import annotations
 
