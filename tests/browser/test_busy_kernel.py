@@ -139,7 +139,7 @@ def keep_busy(channel: KernelChannel, table: Table, stop: threading.Event,
                 channel.click(button)
                 channel.collect(answered)
                 asked[0] += 1
-    except (websocket.WebSocketException, OSError):
+    except (websocket.WebSocketException, OSError, ValueError):  # ValueError: an empty frame
         return  # closed by the server: the kernel was culled
 
 
