@@ -1,10 +1,11 @@
 """Drahtseilakt's « Conseil » counts as one the cards its view cannot tell apart
-(:func:`tutor.games.drahtseilakt.hidden.hint_class`); its playouts run the engine's own rules
-through the contract (:func:`tutor.engine.hints.playout`; the rules are guarded by
-``tests/test_golden.py``)."""
+(:func:`tutor.games.drahtseilakt.hidden.hint_class`); its playouts, and Vaiko's, run the
+engine's own rules through the contract (:func:`tutor.engine.hints.playout`; the rules are
+guarded by ``tests/test_golden.py``)."""
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import random
 from typing import Any
@@ -18,10 +19,12 @@ from tutor.games.drahtseilakt.engine import Play
 from .test_hints import positions
 
 
-def test_drahtseilakt_playouts_are_the_contracts() -> None:
-    """No second copy of the rules: the game plays no playout of its own, the race plays them
-    all through the engine's ``step``."""
-    engine = GAMES["drahtseilakt"].engine()
+@pytest.mark.parametrize("game", ["drahtseilakt", "vaiko"])
+def test_the_playouts_are_the_contracts(game: str) -> None:
+    """No second copy of the rules (no ``rollout`` module): the game plays no playout of its
+    own, the race plays them all through the engine's ``step``."""
+    assert importlib.util.find_spec(f"tutor.games.{game}.rollout") is None
+    engine = GAMES[game].engine()
     state = engine.new_game(["Alex", "Bea", "Carla"], seed=1)
     for kind in engine.PLAYER_KINDS:
         assert engine.rollout(state, state, kind, [1, 2, 3]) is None

@@ -23,7 +23,7 @@ PLAYED = {
 }
 """The computer players each game's own playout plays (the others go through the contract).
 Stupides Vautours, Drahtseilakt and Vaiko have none: their playouts run the engine's own rules
-(``tests/test_playouts_vautours.py``, ``tests/test_playouts_by_engine.py``,
+(``tests/test_playouts_vautours.py``, ``tests/test_drahtseilakt_hint_class.py``,
 ``tests/test_golden.py``)."""
 
 

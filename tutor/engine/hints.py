@@ -20,11 +20,11 @@ How one hint is computed (:func:`hints`):
 * A game may play the playouts of its computer players with its own code (its ``rollout``):
   the same choices from the same seeded generators, so the same scores and winners as
   :func:`playout` through the contract (``tests/test_rollout.py`` plays both); any other kind
-  of player, and every player of a game without one, goes through the contract. Vaiko plays
-  its own through its engine (:func:`playout_by`: one rules path, no second copy of the
-  rules); Drahtseilakt has none. A round's playouts are handed to the game together (its
-  ``rollouts``): Stupides Vautours plays the seats they share once for all of them, through
-  its engine's rules; Vampir alone still keeps a copy of its rules for speed (docs/conseil.md).
+  of player, and every player of a game without one, goes through the contract, the
+  engine's own ``step`` (one rules path): Drahtseilakt and Vaiko have none. A round's
+  playouts are handed to the game together (its ``rollouts``): Stupides Vautours plays the
+  seats they share once for all of them, through its engine's rules; Vampir alone still
+  keeps a copy of its rules for speed (docs/conseil.md).
 * A playout is won when the seat is among the winners: a shared victory counts as a win (the
   rules make every tied player a winner).
 * The margin is a 95 % interval: Wilson's for the win chance (honest at 0 % and 100 %),
@@ -448,20 +448,6 @@ def playout(engine: HintEngine, start: Any, state: Any, bots: dict[str, Chooser]
         action = choose[seat](None if look is None else look(state, seat), legal(state, seat))
         state, _ = step_(state, action, False)
     raise AssertionError(f"playout longer than {MAX_STEPS} actions")
-
-
-def playout_by(engine: HintEngine, kinds: Mapping[str, tuple[str, Callable[..., Chooser]]],
-               start: Any, state: Any, players: Sequence[str], kind: str,
-               seeds: Sequence[int]) -> Rollout | None:
-    """:func:`playout` with a computer player of ``kind`` at every seat of ``players``, seat
-    ``j``'s seeded with ``seeds[j]``, made as a race makes them: a game's
-    :meth:`HintEngine.rollout` played by its own engine for its computer players ``kinds``
-    (``None`` for any other kind: the race then plays it through the contract itself)."""
-    if kind not in kinds:
-        return None
-    make = kinds[kind][1]
-    return playout(engine, start, state,
-                   {p: make(seed=s) for p, s in zip(players, seeds, strict=True)})
 
 
 @dataclass

@@ -5,13 +5,12 @@ notation, and its rules (:mod:`.setup`, :mod:`.legality`, :mod:`.turns`, :mod:`.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping
 
 from tutor.engine import Event, Outcome
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
-from tutor.engine.hints import Rollout, playout_by
 from tutor.games.vaiko import deck, examples, hidden, legality, scoring, turns
 from tutor.games.vaiko import setup as vsetup
 from tutor.games.vaiko.bots import PLAYER_KINDS
@@ -84,13 +83,6 @@ class Vaiko(Game[State, Action, View]):
 
     def span_outcome(self, start: State, now: State) -> Outcome | None:
         return scoring.span_outcome(start, now)
-
-    def rollout(self, start: State, state: State, kind: str, seeds: Sequence[int]
-                ) -> Rollout | None:
-        """A hint's playout of Vaiko's computer players, played by the engine itself (its
-        ``step`` without events, the bots of :mod:`.bots` handed their views): one rules
-        path for the page and the « Conseil »."""
-        return playout_by(self, PLAYER_KINDS, start, state, state.players, kind, seeds)
 
     def example_kinds(self) -> Mapping[str, Kind]:
         return examples.kinds(self)
