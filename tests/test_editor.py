@@ -160,6 +160,21 @@ def test_the_final_tiebreak_explorer_opens_its_winnings_in_the_sandbox() -> None
 
 # --- Drahtseilakt -------------------------------------------------------------------------------
 
+def set_up_manche_3(editor: PositionEditor, sticks: dict[tuple[int, str], int]) -> None:
+    """The third manche of Alex, Béa and Chloé (names and manche already set): the first two
+    scored 4·0, 2·5 and 0·3, the sticks held ``sticks`` ((seat, colour) -> count), the cards
+    4, « 0 bleu » and 7 on the score pile; then « Mettre en place », answered without an error."""
+    for seat, scores in enumerate(((4, 0), (2, 5), (0, 3))):
+        for box, score in zip(editor.series["scores"][seat], scores):
+            box.value = score
+    for (seat, colour), count in sticks.items():
+        editor.counts["batons"][seat][colour].value = count
+    for card in (4, "0 bleu", 7):
+        editor.piles["score"].add(card)
+    editor.play_button.click()
+    assert "tv-error" not in editor.error.value, editor.error.value
+
+
 def test_drahtseilakt_a_later_manche_with_scores_and_sticks_set_up_with_the_controls() -> None:
     board = dz.sandbox()
     editor = editor_of(board)
@@ -171,15 +186,7 @@ def test_drahtseilakt_a_later_manche_with_scores_and_sticks_set_up_with_the_cont
     editor.choices["donneur"].value = "Béa"
     shown = [b for b in editor.series["scores"][0] if b.layout.display != "none"]
     assert len(shown) == 2  # two manches before the third
-    for seat, scores in enumerate(((4, 0), (2, 5), (0, 3))):
-        for box, score in zip(editor.series["scores"][seat], scores):
-            box.value = score
-    editor.counts["batons"][0]["rouges"].value = 2
-    editor.counts["batons"][2]["bleus"].value = 3
-    for card in (4, "0 bleu", 7):
-        editor.piles["score"].add(card)
-    editor.play_button.click()
-    assert "tv-error" not in editor.error.value, editor.error.value
+    set_up_manche_3(editor, {(0, "rouges"): 2, (2, "bleus"): 3})
     state = board.session.state
     assert state.manche == 2 and state.history == ((4, 0), (2, 5), (0, 3))
     assert state.red == (2, 0, 0) and state.blue == (0, 0, 3)
@@ -666,15 +673,7 @@ def test_drahtseilakt_the_journal_states_the_position_set_up_before_the_first_mo
     for box, name in zip(editor.names, ("Alex", "Béa", "Chloé")):
         box.value = name
     editor.numbers["manche"].value = 3
-    for seat, scores in enumerate(((4, 0), (2, 5), (0, 3))):
-        for box, score in zip(editor.series["scores"][seat], scores):
-            box.value = score
-    editor.counts["batons"][1]["rouges"].value = 5
-    editor.counts["batons"][2]["bleus"].value = 3
-    for card in (4, "0 bleu", 7):
-        editor.piles["score"].add(card)
-    editor.play_button.click()
-    assert "tv-error" not in editor.error.value, editor.error.value
+    set_up_manche_3(editor, {(1, "rouges"): 5, (2, "bleus"): 3})
     text = fr.typography(board.journal.body.value).replace("\u202f", " ")
     assert "La réserve compte 25" not in text
     assert "Dans la réserve : 20 bâtonnets rouges et 22 bâtonnets bleus" in text
