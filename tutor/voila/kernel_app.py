@@ -41,14 +41,16 @@ class TutorKernelApp(IPKernelApp):
     def init_iopub(self, context: Any) -> None:
         # The high-water mark of a bound socket is copied into each connection when it is made:
         # it must be set before the socket exists, so as a default of the context, for the
-        # sockets init_iopub creates (the XPUB and its event pipe), then removed.
+        # sockets init_iopub creates (the XPUB and its event pipe), then the context's defaults
+        # put back as they were.
+        defaults = dict(context.sockopts)
         context.setsockopt(zmq.SNDHWM, IOPUB_HWM)
         context.setsockopt(zmq.RCVHWM, IOPUB_HWM)
         try:
             super().init_iopub(context)  # type: ignore[no-untyped-call]
         finally:
-            context.setsockopt(zmq.SNDHWM, 1000)
-            context.setsockopt(zmq.RCVHWM, 1000)
+            context.sockopts.clear()
+            context.sockopts.update(defaults)
 
 
 def main() -> None:
