@@ -33,7 +33,8 @@ same keys:
     current seat);
 ``events``
     events emitted by ``apply(..., explain=True)`` along every action walked (set-up events not
-    included), counted by ``"<kind> <clause>"``;
+    included), counted by ``"<name> <clause>"``, the name being the event's class (a
+    :class:`~tutor.engine.core.Tagged` event: its tag, until every game's events are typed);
 ``outcomes``
     finished games counted by ``"<winners joined by +> <clause>"``;
 ``scores``
@@ -53,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine.api import AnyEngine
+from tutor.engine.core import Event, Tagged
 from tutor.games import GAMES
 
 NAMES = ("Alice", "Bruno", "Chloé", "Dario", "Émile", "Fanny", "Gaspard", "Hélène")
@@ -93,7 +95,7 @@ class _Tally:
 
     def apply(self, state: Any, action: Any) -> Any:
         after, events = self.engine.apply(state, action, explain=True)
-        self.events.update(f"{e.kind} {e.clause}" for e in events)
+        self.events.update(f"{event_name(e)} {e.clause}" for e in events)
         return after
 
     def result(self) -> dict[str, Any]:
@@ -180,3 +182,8 @@ def main(games: list[str]) -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1:])
+
+
+def event_name(event: Event) -> str:
+    """How the counts name an event: its class, or a tagged event's tag."""
+    return event.kind if type(event) is Tagged else type(event).__name__

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.engine import IllegalAction
+from tutor.engine import IllegalAction, Tagged
 from tutor.games import drahtseilakt as d
 from tutor.games.drahtseilakt import ZERO_BLUE, ZERO_RED, Play, Variant
 
@@ -367,7 +367,7 @@ def test_chaotic_variant_hides_choices_until_everyone_has_chosen() -> None:
 
 def test_describe_refuses_unknown_event_kinds() -> None:
     with pytest.raises(ValueError, match="Événement de Drahtseilakt inconnu"):
-        d.describe(d.Event("mystère", None, {}, "drahtseilakt/jouer"))
+        d.describe(Tagged("mystère", None, {}, "drahtseilakt/jouer"))
 
 
 def test_actions_and_states_print_as_runnable_code() -> None:

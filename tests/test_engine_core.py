@@ -10,9 +10,9 @@ import sys
 import pytest
 
 from tutor.engine import (
-    Event,
     IllegalAction,
     Resolution,
+    Tagged,
     check_choice,
     check_keys,
     check_players,
@@ -94,7 +94,7 @@ def test_illegal_action_carries_reason_and_clause() -> None:
 
 
 def test_event_repr_evaluates_back() -> None:
-    ev = Event("play", "Alex", {"card": 3}, "vautours/choix")
+    ev = Tagged("play", "Alex", {"card": 3}, "vautours/choix")
     assert eval(repr(ev)) == ev
 
 

@@ -6,7 +6,7 @@ import string
 
 import pytest
 
-from tutor.engine import Event
+from tutor.engine import Event, Tagged
 from tutor.engine.phrases import WRITERS, Phrasebook
 from tutor.games import GAMES
 
@@ -18,7 +18,7 @@ BOOK = Phrasebook("Essai", {
 
 
 def event(kind: str, seat: str | None = "Anke", **data: object) -> Event:
-    return Event(kind, seat, data, "essai/article")
+    return Tagged(kind, seat, data, "essai/article")
 
 
 def test_templates_fill_fields_through_the_french_writers() -> None:
@@ -38,8 +38,8 @@ def test_the_common_kinds_are_told_alike_in_every_book() -> None:
 
 
 @pytest.mark.parametrize("bad", [
-    "draw", None, Event("draw", "Anke", [], "x"),  # not an event, data not a mapping
-    event("mystère"), Event(3, "Anke", {}, "x"),  # unknown kinds
+    "draw", None, Tagged("draw", "Anke", [], "x"),  # not an event, data not a mapping
+    event("mystère"), Tagged(3, "Anke", {}, "x"),  # unknown kinds
     event("draw", cards=2),  # a field missing
     event("draw", cards=2.0, left=1), event("draw", cards=True, left=1),  # not whole numbers
     event("turn", next=3, stake=1, names=["Bea"]),  # a name that is not a text
@@ -52,8 +52,8 @@ def test_anything_but_a_well_formed_event_is_refused_in_french(bad: object) -> N
 
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("bad", [
-    None, "setup", Event("setup", None, {}, "x"), Event("mystère", "Anke", {}, "x"),
-    Event("refused", "Anke", {"reason": 3}, "x"), Event("winner", None, {"reason": None}, "x"),
+    None, "setup", Tagged("setup", None, {}, "x"), Tagged("mystère", "Anke", {}, "x"),
+    Tagged("refused", "Anke", {"reason": 3}, "x"), Tagged("winner", None, {"reason": None}, "x"),
 ])
 def test_every_game_refuses_malformed_events_in_french(game: str, bad: object) -> None:
     with pytest.raises(ValueError, match=GAMES[game].title):

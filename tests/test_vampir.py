@@ -477,10 +477,10 @@ def test_views_hide_other_hands_and_the_deck() -> None:
 
 
 def test_french_sentences_elide_agree_and_never_use_a_pronoun_for_a_player() -> None:
-    from tutor.engine import Event
+    from tutor.engine import Tagged
 
-    assert v.describe(Event("turn", "Anke", {}, "vampir/tour")) == "C’est au tour d’Anke."
-    assert v.describe(Event("turn", "Bernd", {}, "vampir/tour")) == "C’est au tour de Bernd."
+    assert v.describe(Tagged("turn", "Anke", {}, "vampir/tour")) == "C’est au tour d’Anke."
+    assert v.describe(Tagged("turn", "Bernd", {}, "vampir/tour")) == "C’est au tour de Bernd."
     _, events = v.apply(spot(), Draw("Anke"))
     assert v.describe(events[0]) == "Anke pioche 2 cartes (4 cartes dans la pioche)."
     _, events = v.apply(spot(deck=[P2]), Draw("Anke"))

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor import rules
-from tutor.engine import Event, IllegalAction
+from tutor.engine import IllegalAction, Tagged
 from tutor.engine.api import Record
 from tutor.games import vampir as v
 
@@ -169,9 +169,9 @@ HELPERS: dict[str, Callable[[Any], Any]] = {
     "apply(x, action)": lambda x: v.apply(x, v.Draw("Anke")),
     "seat_index(state, x)": lambda x: v.seat_index(POSITIONS[0], x),
     "describe(x)": lambda x: v.describe(x),
-    "describe(Event(kind, data=x))": lambda x: v.describe(
-        Event("hunt", "Anke", x, "vampir/chasse")),
-    "describe(Event(x))": lambda x: v.describe(Event(x, "Anke", {}, "vampir/chasse")),
+    "describe(Tagged(kind, data=x))": lambda x: v.describe(
+        Tagged("hunt", "Anke", x, "vampir/chasse")),
+    "describe(Tagged(x))": lambda x: v.describe(Tagged(x, "Anke", {}, "vampir/chasse")),
     "run_example(x)": lambda x: v.run_example(x),
     "run_example({type: chasse, cartes: x})": lambda x: v.run_example(
         {"type": "chasse", "cartes": x, "valide": True}),

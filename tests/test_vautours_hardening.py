@@ -18,7 +18,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tutor import rules
-from tutor.engine import Event, IllegalAction
+from tutor.engine import IllegalAction, Tagged
 from tutor.engine.api import Record
 from tutor.engine.examples import ExampleError
 from tutor.games import vautours as v
@@ -137,7 +137,7 @@ HELPERS: dict[str, Callable[[Any], object]] = {
         {"Alex": 2, "Carla": 2}, {"Alex": x, "Carla": [2]}, "livret-souris-alternative"),
     "final_result.variant": lambda x: v.final_result({"Alex": 1, "Carla": 2}, None, x),
     "describe": lambda x: v.describe(x),
-    "describe.data": lambda x: v.describe(Event("win", "Alex", {"card": x, "pile": x}, "x")),
+    "describe.data": lambda x: v.describe(Tagged("win", "Alex", {"card": x, "pile": x}, "x")),
     "Variant.ties": lambda x: v.Variant(ties=x),
 }
 

@@ -928,18 +928,18 @@ def test_why_opens_with_where_the_points_went_and_hindsight_shows_the_outcome() 
 
 
 def test_vampir_where_lost_names_the_hunts_discarded_and_why() -> None:
-    from tutor.engine import Event
+    from tutor.engine import Tagged
     from tutor.games import vampir
 
     events = [
-        Event("end", "Dario", {"reason": "deck", "manche": 1}, "x"),
-        Event("colour", None, {"location": "madhouse", "heads": {"Dario": 4, "Léo": 2},
+        Tagged("end", "Dario", {"reason": "deck", "manche": 1}, "x"),
+        Tagged("colour", None, {"location": "madhouse", "heads": {"Dario": 4, "Léo": 2},
                                "absent": (), "discard": ("Léo",)}, "x"),
-        Event("colour", None, {"location": "pub", "heads": {"Dario": 3, "Léo": 3},
+        Tagged("colour", None, {"location": "pub", "heads": {"Dario": 3, "Léo": 3},
                                "absent": (), "discard": ("Dario", "Léo")}, "x"),
-        Event("colour", None, {"location": "castle", "heads": {"Léo": 5},
+        Tagged("colour", None, {"location": "castle", "heads": {"Léo": 5},
                                "absent": ("Dario",), "discard": ()}, "x"),
-        Event("points", None, {"points": {"Dario": 4, "Léo": 5}}, "x"),
+        Tagged("points", None, {"points": {"Dario": 4, "Léo": 5}}, "x"),
     ]
     said = vampir.GAME.where_lost(events, "Léo")
     assert len(said) == 1
@@ -1016,24 +1016,24 @@ def test_the_step_list_says_it_lists_decisions_only() -> None:
 
 
 def test_vautours_and_drahtseilakt_where_lost_name_piles_sticks_and_erased_scores() -> None:
-    from tutor.engine import Event
+    from tutor.engine import Tagged
     from tutor.games import drahtseilakt, vautours
 
-    events = [Event("take", "Léo", {"cards": (7,)}, "x"),
-              Event("take", "Léo", {"cards": (-3,)}, "x"),
-              Event("take", "Dario", {"cards": (10,)}, "x"),
-              Event("cancel", None, {"value": 12, "seats": ("Léo", "Dario")}, "x"),
-              Event("pile_lost", None, {"pile": (5, -2), "total": 3}, "x")]
+    events = [Tagged("take", "Léo", {"cards": (7,)}, "x"),
+              Tagged("take", "Léo", {"cards": (-3,)}, "x"),
+              Tagged("take", "Dario", {"cards": (10,)}, "x"),
+              Tagged("cancel", None, {"value": 12, "seats": ("Léo", "Dario")}, "x"),
+              Tagged("pile_lost", None, {"pile": (5, -2), "total": 3}, "x")]
     said = vautours.GAME.where_lost(events, "Léo")
     assert said[0] == "1 pile de points gardée (+7)"
     assert said[1] == f"1 pile de vautours prise ({fr.MINUS}3)"
     assert said[2] == "votre carte annulée 1 fois par une carte de même valeur"
     assert said[3] == f"la dernière pile (+5 et {fr.MINUS}2) perdue pour tout le monde"
-    events = [Event("manche_end", None, {"manche": 1, "scores": {"Léo": 4}, "red": {"Léo": 4},
+    events = [Tagged("manche_end", None, {"manche": 1, "scores": {"Léo": 4}, "red": {"Léo": 4},
                                          "blue": {"Léo": 0}}, "x"),
-              Event("manche_end", None, {"manche": 2, "scores": {"Léo": 0}, "red": {"Léo": 0},
+              Tagged("manche_end", None, {"manche": 2, "scores": {"Léo": 0}, "red": {"Léo": 0},
                                          "blue": {"Léo": 0}}, "x"),
-              Event("clean", "Léo", {"manche": 2, "target": (1, 4)}, "x")]
+              Tagged("clean", "Léo", {"manche": 2, "target": (1, 4)}, "x")]
     assert drahtseilakt.GAME.where_lost(events, "Léo") == (
         "1re manche : 4 bâtonnets rouges, 4 points", "2e manche : aucun bâtonnet, 0 point",
         "votre score de la 1re manche (4 points) effacé")

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, VariantBase
+from tutor.engine import Event, IllegalAction, Outcome, Tagged, VariantBase
 from tutor.engine.api import Game, GameType, Seed
 from tutor.engine.bots import RandomPlayer, bot_rng
 from tutor.engine.core import Lesson, Record
@@ -177,8 +177,8 @@ class Nim(Game[State, Take, View]):
         return State(variant, players, record, variant.heap, 0, (0,) * len(players), None)
 
     def opening_events(self, state: State) -> tuple[Event, ...]:
-        return (Event("setup", None, {"players": state.players}, C_PLAYERS),
-                Event("heap", None, {"heap": state.heap}, C_HEAP))
+        return (Tagged("setup", None, {"players": state.players}, C_PLAYERS),
+                Tagged("heap", None, {"heap": state.heap}, C_HEAP))
 
     def current_seats(self, state: State) -> tuple[str, ...]:
         return () if state.heap == 0 else (state.players[state.turn],)
@@ -208,12 +208,12 @@ class Nim(Game[State, Take, View]):
                                last=action.seat if heap == 0 else None)
         if not explain:
             return after, ()
-        events = [Event("take", action.seat, {"count": action.matches, "heap": heap}, C_TAKE)]
+        events = [Tagged("take", action.seat, {"count": action.matches, "heap": heap}, C_TAKE)]
         if heap:
-            events.append(Event("turn", None, {"next": after.players[after.turn]}, C_TURN))
+            events.append(Tagged("turn", None, {"next": after.players[after.turn]}, C_TURN))
         else:
-            events.append(Event("end", None, {}, C_END))
-            events.append(Event("winner", None, {"winner": _winner(after)},
+            events.append(Tagged("end", None, {}, C_END))
+            events.append(Tagged("winner", None, {"winner": _winner(after)},
                                 C_WINNER if state.variant.last == "wins" else C_MISERE))
         return after, tuple(events)
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple, TypeVar, cast
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal, NamedTuple, TypeVar, cast
 
 from tutor.fr import join, quote, shown, typography
 
@@ -18,23 +18,97 @@ K = TypeVar("K")
 R = TypeVar("R")
 
 
-class Event(NamedTuple):
-    """Something that happened, and the rule clause that made it happen.
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Event:
+    """Something that happened, and the rule clause that made it happen: the base of every
+    game's events.
 
-    ``kind`` is a short English tag (``"play"``, ``"cancel"``, ``"win"``...), ``seat`` the player
-    concerned (or ``None`` for the table), ``data`` the facts a view needs to render it (never
-    mutated after creation) and ``clause`` the id of the clause in ``rules/`` that caused it.
+    Each game declares its events as frozen dataclasses deriving from this one, with typed
+    fields (``tutor.games.<id>.events``), and its ``step`` gives a tuple of them. ``seat`` is the
+    player concerned (``None`` for the table), ``clause`` the id of the clause in ``rules/`` that
+    caused it. Readers ``match`` on the classes and read their fields.
+
+    Transition: ``kind`` (the class's ``KIND``) and ``data`` (its own fields) let the readers
+    not yet typed read a typed event as they read a :class:`Tagged` one; both go once every
+    game's events are typed.
     """
 
-    kind: str
-    seat: str | None
-    data: Mapping[str, Any]
+    seat: str | None = None
     clause: str
+
+    KIND: ClassVar[str] = ""
+
+    @property
+    def kind(self) -> str:
+        return self.KIND
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name not in ("seat", "clause")}
+
+
+class Tagged(Event):
+    """An event told by a short English tag and a mapping of facts (the form every game used
+    before typed events; goes once every game's events are typed)."""
+
+    __slots__ = ("_data", "_kind")
+    _kind: str
+    _data: Mapping[str, Any]
+
+    def __init__(self, kind: str, seat: str | None, data: Mapping[str, Any],
+                 clause: str) -> None:
+        object.__setattr__(self, "_kind", kind)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "_data", data)
+        object.__setattr__(self, "clause", clause)
+
+    @property
+    def kind(self) -> str:
+        return self._kind
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        return self._data
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self._kind, self.seat, self._data, self.clause)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Tagged and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self._kind, self.seat, self.clause))
+
+    def __repr__(self) -> str:
+        return (f"Tagged({self._kind!r}, {self.seat!r}, {dict(self._data)!r}, "
+                f"{self.clause!r})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Tagged, self._key())
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Refused(Event):
+    """A move the engine refused, told as an event (the worked examples tell refusals):
+    ``reason`` is the French sentence of the :class:`IllegalAction`, ``clause`` the clause it
+    violates. A game whose refusals name more (the card tried) derives its own."""
+
+    reason: str
+    KIND: ClassVar[str] = "refused"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Won(Event):
+    """The end of the game, as its :class:`Outcome` tells it (``clause``: the outcome's)."""
+
+    outcome: Outcome
+    KIND: ClassVar[str] = "winner"
 
 
 def is_refusal(event: Event) -> bool:
     """A refused move told as an event (every game's worked examples tell refusals alike)."""
-    return event.kind == "refused"
+    return isinstance(event, Refused) or event.kind == "refused"
 
 
 class IllegalAction(ValueError):

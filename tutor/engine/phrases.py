@@ -27,13 +27,17 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from tutor import fr
-from tutor.engine.core import Event
+from tutor.engine.core import Event, Refused, Tagged, Won
 
 Writer = Callable[..., str]
 Teller = Callable[[Mapping[str, Any], str], str]
+EventTeller = Callable[[Any, Mapping[str, Any]], str]
+"""How a typed event is told when a template is not enough: ``(event, context)``, the context
+holding ``who`` (the event's seat, or ``""``) and what :meth:`Phrasebook.describe` was given."""
+Sentences = Mapping[Any, "str | Teller | EventTeller"]
 
 WRITERS: Mapping[str, Writer] = {
     "count": lambda value, noun, plural=None: fr.count(_whole(value), noun, plural),
@@ -46,9 +50,11 @@ WRITERS: Mapping[str, Writer] = {
 }
 
 
-COMMON: Mapping[str, str | Teller] = {
+COMMON: Sentences = {
     "refused": lambda d, who: fr.refusal(d["reason"]),  # a move the engine refused
     "winner": "{reason}",  # the end of the game: the outcome's reason
+    Refused: lambda e, context: fr.refusal(e.reason),
+    Won: "{outcome.reason}",
 }
 """The event kinds every game tells alike (a game may tell them its own way)."""
 
@@ -86,7 +92,7 @@ class Phrasebook:
     kinds of :data:`COMMON`."""
 
     game: str
-    sentences: Mapping[str, str | Teller]
+    sentences: Sentences
     writers: Mapping[str, Writer] = field(default_factory=dict)
     _formatter: _Formatter = field(init=False, repr=False, compare=False)
 
@@ -102,16 +108,26 @@ class Phrasebook:
         """One French sentence telling what ``event`` means; a French :class:`ValueError` for
         anything that is not an event of this game. ``context`` (e.g. who is reading) joins the
         fields."""
-        if type(event) is not Event or not isinstance(event.data, Mapping):
+        if not isinstance(event, Event) or not isinstance(event.data, Mapping):
             raise ValueError(f"{fr.shown(event, 40)} n’est pas un événement de {self.game}.")
-        sentence = self.sentences.get(event.kind) if type(event.kind) is str else None
+        typed = type(event) is not Tagged
+        if typed:  # a typed event: its class, or the nearest base the book tells
+            sentence = next((self.sentences[c] for c in type(event).__mro__
+                             if c in self.sentences and c is not Event), None)
+        else:
+            sentence = self.sentences.get(event.kind) if type(event.kind) is str else None
         if sentence is None:
-            raise ValueError(f"Événement de {self.game} inconnu : {fr.shown(event.kind)}.")
+            raise ValueError(f"Événement de {self.game} inconnu : "
+                             f"{fr.shown(event.kind or type(event).__name__)}.")
         who = event.seat if type(event.seat) is str else ""
         fields = {**event.data, **context, "who": who, "clause": event.clause}
         try:
-            text = (self.fill(sentence, fields, who) if isinstance(sentence, str)
-                    else sentence(fields, who))
+            if isinstance(sentence, str):
+                text = self.fill(sentence, fields, who)
+            elif typed:
+                text = cast("EventTeller", sentence)(event, {**context, "who": who})
+            else:
+                text = cast("Teller", sentence)(fields, who)
         except (KeyError, TypeError, AttributeError, IndexError, ValueError):
             raise ValueError(f"Événement de {self.game} illisible : "
                              f"{fr.shown(event, 60)}.") from None

@@ -55,7 +55,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.engine.api import AnyEngine, Bot
-from tutor.engine.core import Event, IllegalAction, Lesson, Outcome, Record
+from tutor.engine.core import Event, IllegalAction, Lesson, Outcome, Record, Tagged
 from tutor.engine.hints import (
     MIN_PAIRED,
     STEP_BUDGET,
@@ -141,7 +141,8 @@ class Difference:
 
 
 def _signature(event: Event) -> tuple[str | None, str, str]:
-    return event.seat, event.kind, event.clause
+    kind = event.kind if type(event) is Tagged else type(event).__qualname__
+    return event.seat, kind, event.clause
 
 
 def difference(a: Sequence[Event], b: Sequence[Event]) -> Difference:

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Literal, NamedTuple
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, VariantBase, best_totals
+from tutor.engine import Event, IllegalAction, Outcome, Tagged, VariantBase, best_totals
 
 GAME_ID = "drahtseilakt"
 MIN_PLAYERS = 3
@@ -208,11 +208,11 @@ def turn(deck: tuple[ScoreCard, ...], explain: bool) -> Reveal:
                 zero = card
                 if explain:
                     colour = "blue" if card == ZERO_BLUE else "red"
-                    events.append(Event("zero", None, {"card": card, "colour": colour}, C_ZERO))
+                    events.append(Tagged("zero", None, {"card": card, "colour": colour}, C_ZERO))
                 continue
             zero = None
             if explain:
-                events.append(Event("double_zero", None, {"cards": tuple(turned[-2:])},
+                events.append(Tagged("double_zero", None, {"cards": tuple(turned[-2:])},
                                     C_DOUBLE))
             continue
         blue = zero != ZERO_BLUE
@@ -220,7 +220,7 @@ def turn(deck: tuple[ScoreCard, ...], explain: bool) -> Reveal:
         rest = deck[len(turned):]
         if explain:
             clause = C_REVEAL if len(turned) == 1 else (C_ZERO if zero else C_DOUBLE)
-            events.append(Event("reveal", None, {"card": card, "value": card, "blue": blue,
+            events.append(Tagged("reveal", None, {"card": card, "value": card, "blue": blue,
                                                  "red": red, "cards": tuple(turned)}, clause))
         return Reveal(card, blue, red, tuple(turned), rest, tuple(events))
     seen = fr.join(map(card_text, turned)) or "aucune"
@@ -294,10 +294,10 @@ def resolve(trick: Sequence[tuple[str, int]], value: int, blue: bool, red: bool,
     if not explain:
         return tuple.__new__(TrickResult, (highest, lowest, nb, nr, ()))
     events = [
-        Event("blue", highest, {"card": top, "count": nb}, C_BLUE) if blue else
-        Event("no_blue", highest, {"card": top}, C_ZERO),
-        Event("red", lowest, {"card": bottom, "count": nr}, C_RED) if red else
-        Event("no_red", lowest, {"card": bottom}, C_ZERO),
+        Tagged("blue", highest, {"card": top, "count": nb}, C_BLUE) if blue else
+        Tagged("no_blue", highest, {"card": top}, C_ZERO),
+        Tagged("red", lowest, {"card": bottom, "count": nr}, C_RED) if red else
+        Tagged("no_red", lowest, {"card": bottom}, C_ZERO),
     ]
     return TrickResult(highest, lowest, nb, nr, tuple(events))
 
@@ -373,11 +373,11 @@ def final_totals(round_scores: Mapping[str, Sequence[int]]) -> Totals:
                 found = _cancellation(scores[:k], gone)
                 if found is not None:
                     gone.append(found)
-                events.append(Event("clean", seat, {"manche": k + 1,
+                events.append(Tagged("clean", seat, {"manche": k + 1,
                                                     "target": target(found, scores)}, C_CLEAN))
         cancelled[seat] = tuple(gone)
         totals[seat] = sum(s for k, s in enumerate(scores) if k not in gone)
-    events.append(Event("totals", None, {"scores": table, "cancelled": dict(cancelled),
+    events.append(Tagged("totals", None, {"scores": table, "cancelled": dict(cancelled),
                                          "totals": dict(totals)}, C_END))
     return Totals(totals, cancelled, tuple(events))
 

@@ -16,7 +16,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, check_players, shuffled
+from tutor.engine import Event, IllegalAction, Tagged, check_players, shuffled
 from tutor.engine.api import Seed
 from tutor.engine.core import Record
 from tutor.games.drahtseilakt.core import (
@@ -256,11 +256,11 @@ def manche_events(state: State) -> list[Event]:
     n = len(state.players)
     cards = number_cards(state.variant, n)
     tactical = state.variant.deck == "tactical"
-    events = [
-        Event("manche", dealer(state), {"manche": state.manche + 1, "of": n}, C_MANCHES),
-        Event("deal", dealer(state), {"cards": len(cards), "unseen": len(cards) - HAND_SIZE * n},
+    events: list[Event] = [
+        Tagged("manche", dealer(state), {"manche": state.manche + 1, "of": n}, C_MANCHES),
+        Tagged("deal", dealer(state), {"cards": len(cards), "unseen": len(cards) - HAND_SIZE * n},
               C_TACTICAL if tactical else C_DEAL),
-        Event("lead", state.players[state.leader], {}, C_LEAD),
+        Tagged("lead", state.players[state.leader], {}, C_LEAD),
     ]
     events.extend(reveal(deals(state)[state.manche].scores).events)
     return events
@@ -268,28 +268,28 @@ def manche_events(state: State) -> list[Event]:
 
 def opening_events(state: State) -> tuple[Event, ...]:
     """The events of the set-up: players, material, then the first manche's deal and reveal."""
-    events = [
-        Event("setup", None, {"players": state.players}, C_PLAYERS),
-        Event("cards", None, {"count": len(number_cards(state.variant, len(state.players)))},
+    events: list[Event] = [
+        Tagged("setup", None, {"players": state.players}, C_PLAYERS),
+        Tagged("cards", None, {"count": len(number_cards(state.variant, len(state.players)))},
               C_CARDS),
-        Event("score_cards", None, {"cards": SCORE_CARDS}, C_SCORE_CARDS),
-        Event("sticks", None, {"each": STICKS_PER_COLOUR,
+        Tagged("score_cards", None, {"cards": SCORE_CARDS}, C_SCORE_CARDS),
+        Tagged("sticks", None, {"each": STICKS_PER_COLOUR,
                                "red": max(0, STICKS_PER_COLOUR - sum(state.red)),
                                "blue": max(0, STICKS_PER_COLOUR - sum(state.blue))}, C_STICKS),
     ]
     # a position set up by hand: the sticks already held and the manches already scored are
     # told before the first move (the journal then agrees with the table)
-    events.extend(Event("held", name, {"red": r, "blue": b}, C_STICKS)
+    events.extend(Tagged("held", name, {"red": r, "blue": b}, C_STICKS)
                   for name, r, b in zip(state.players, state.red, state.blue, strict=True)
                   if r or b)
     if is_over(state):  # a score sheet set up: the whole count, each erased score cited
         sheet = final_totals(dict(zip(state.players, state.history, strict=True)))
         events.extend(sheet.events)
         result = winners_of(sheet.totals)
-        events.append(Event("winner", None, {"winners": result.winners,
+        events.append(Tagged("winner", None, {"winners": result.winners,
                                              "reason": result.reason}, result.clause))
     elif any(state.history):
-        events.append(Event("past", None, {
+        events.append(Tagged("past", None, {
             "scores": dict(zip(state.players, state.history, strict=True)),
             "cancelled": dict(zip(state.players, state.cancelled, strict=True))},
             C_MANCHE_END))

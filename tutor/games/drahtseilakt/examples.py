@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, api
+from tutor.engine import IllegalAction, Tagged, api
 from tutor.engine import examples as ex
 from tutor.games.drahtseilakt.core import (
     HAND_SIZE,
@@ -171,7 +171,7 @@ def _example_refusal(game: Game, data: Mapping[str, Any], rules: Variant
     try:
         game.apply(state, refused)
     except IllegalAction as exc:
-        events.append(Event("refused", refused.seat, {"card": refused.card,
+        events.append(Tagged("refused", refused.seat, {"card": refused.card,
                                                       "reason": exc.reason}, exc.clause))
         ex.compare("article enfreint", data["article"], exc.clause, out)
     else:
@@ -200,7 +200,7 @@ def _example_count(data: Mapping[str, Any]) -> ex.ExampleRun:
         ex.compare("manches annulées", expected, got, out)
     if "vainqueurs" in data:
         ex.compare("vainqueurs", tuple(_names("vainqueurs", data["vainqueurs"])), won.winners, out)
-    events = (*result.events, Event("winner", None, {"winners": won.winners,
+    events = (*result.events, Tagged("winner", None, {"winners": won.winners,
                                                      "reason": won.reason}, won.clause))
     return ex.ExampleRun(events, tuple(out))
 

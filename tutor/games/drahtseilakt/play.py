@@ -6,7 +6,7 @@ from __future__ import annotations
 from operator import attrgetter, itemgetter
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, best_totals
+from tutor.engine import Event, IllegalAction, Outcome, Tagged, best_totals
 from tutor.games.drahtseilakt.core import (
     C_CHAOTIC,
     C_CLEAN,
@@ -86,9 +86,9 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
         return (new, ()) if len(trick) < len(players) else _end_of_trick(new, [], False)
     events: list[Event] = []
     if variant.play == "simultaneous":
-        events.append(Event("choose", seat, {"card": card}, C_CHAOTIC))
+        events.append(Tagged("choose", seat, {"card": card}, C_CHAOTIC))
     else:
-        events.append(Event("play", seat, {"card": card, "position": len(trick)}, C_PLAY))
+        events.append(Tagged("play", seat, {"card": card, "position": len(trick)}, C_PLAY))
     if len(trick) < len(players):
         return new, tuple(events)
     return _end_of_trick(new, events, explain)
@@ -104,17 +104,17 @@ def _give(variant: Variant, players: tuple[str, ...], red: list[int], blue: list
         name = players[seat]
         if variant.supply == "finite":
             if explain:
-                events.append(Event("short", name, {"colour": colour, "wanted": count,
+                events.append(Tagged("short", name, {"colour": colour, "wanted": count,
                                                     "got": max(0, left)}, C_SHORT))
             count = max(0, left)
         elif explain:
-            events.append(Event("tokens", name, {"colour": colour,
+            events.append(Tagged("tokens", name, {"colour": colour,
                                                  "missing": count - max(0, left)}, C_UNLIMITED))
     held[seat] += count
     if red[seat] and blue[seat] and variant.pairs == "immediate":
         r, b = unpaired(red[seat], blue[seat])
         if explain:
-            events.append(Event("pairs", players[seat], {"pairs": red[seat] - r, "red": r,
+            events.append(Tagged("pairs", players[seat], {"pairs": red[seat] - r, "red": r,
                                                          "blue": b}, C_PAIRS))
         red[seat], blue[seat] = r, b
 
@@ -124,7 +124,7 @@ def _end_of_trick(state: State, events: list[Event], explain: bool
     (variant, players, record, first_dealer, manche, hands, score_deck, revealed, stake, _leader,
      trick, tricks, discard, red_held, blue_held, history, cancelled) = state
     if explain and variant.play == "simultaneous":
-        events.append(Event("show", None, {"plays": dict(trick)}, C_CHAOTIC))
+        events.append(Tagged("show", None, {"plays": dict(trick)}, C_CHAOTIC))
     value, pays_blue, pays_red = stake
     highest, lowest, to_blue, to_red, resolved = resolve(trick, value, pays_blue, pays_red,
                                                          explain)
@@ -138,7 +138,7 @@ def _end_of_trick(state: State, events: list[Event], explain: bool
         _give(variant, players, red, blue, players.index(lowest), "red", to_red, events, explain)
     tricks += 1
     if explain:
-        events.append(Event("trick_end", highest,
+        events.append(Tagged("trick_end", highest,
                             {"plays": dict(trick), "last": tricks == TRICKS}, C_TRICK_END))
     if tricks < TRICKS:
         value, pays_blue, pays_red, turned, rest, more = turn(score_deck, explain)
@@ -160,13 +160,13 @@ def _end_of_manche(state: State, red: list[int], blue: list[int], events: list[E
             if red[i] and blue[i]:
                 r, b = unpaired(red[i], blue[i])
                 if explain:
-                    events.append(Event("pairs", name, {"pairs": red[i] - r, "red": r, "blue": b},
+                    events.append(Tagged("pairs", name, {"pairs": red[i] - r, "red": r, "blue": b},
                                         C_LATE_PAIRS))
                 red[i], blue[i] = r, b
     scores = [r + b for r, b in zip(red, blue)]
     history = tuple(h + (s,) for h, s in zip(state.history, scores))
     if explain:
-        events.append(Event("manche_end", None,
+        events.append(Tagged("manche_end", None,
                             {"manche": state.manche + 1, "scores": dict(zip(players, scores)),
                              "red": dict(zip(players, red)), "blue": dict(zip(players, blue))},
                             C_MANCHE_END))
@@ -179,7 +179,7 @@ def _end_of_manche(state: State, red: list[int], blue: list[int], events: list[E
             if found is not None:
                 cancelled[i] = cancelled[i] + (found,)
             if explain:
-                events.append(Event("clean", name, {"manche": state.manche + 1,
+                events.append(Tagged("clean", name, {"manche": state.manche + 1,
                                                     "target": target(found, state.history[i])},
                                     C_CLEAN))
     manche = state.manche + 1
@@ -232,9 +232,9 @@ def span_outcome(start: State, now: State) -> Outcome | None:
 def _final_events(state: State) -> list[Event]:
     result = outcome(state)
     return [
-        Event("totals", None, {"scores": dict(zip(state.players, state.history)),
+        Tagged("totals", None, {"scores": dict(zip(state.players, state.history)),
                                "cancelled": dict(zip(state.players, state.cancelled)),
                                "totals": dict(result.scores)}, C_END),
-        Event("winner", None, {"winners": result.winners, "reason": result.reason},
+        Tagged("winner", None, {"winners": result.winners, "reason": result.reason},
               result.clause),
     ]

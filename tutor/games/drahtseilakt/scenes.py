@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tutor.engine import Event
+from tutor.engine import Event, Tagged
 from tutor.games.drahtseilakt.core import C_PLAY, ScoreCard, Stake
 
 Change = Literal["blue", "red", "short", "tokens", "pairs"]
@@ -99,7 +99,7 @@ def last_trick(events: Sequence[Event]) -> TrickSeen | None:
     start = max(ends[:-1], default=-1)
     stake = next((e for e in reversed(events[:ends[-1]]) if e.kind == "reveal"), None)
     plays = events[ends[-1]].data["plays"]
-    trick = [Event("play", p, {"card": c}, C_PLAY) for p, c in plays.items()]
+    trick: list[Event] = [Tagged("play", p, {"card": c}, C_PLAY) for p, c in plays.items()]
     trick += [e for e in events[start + 1:ends[-1]] if e.kind in TRICK_KINDS and e.kind != "play"]
     return trick_seen(([stake] if stake is not None else []) + trick)
 

@@ -11,7 +11,7 @@ from functools import partial
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, api
+from tutor.engine import Event, IllegalAction, Tagged, api
 from tutor.engine import examples as ex
 from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.legality import current_seats, is_over
@@ -212,7 +212,7 @@ def _example_game(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.Exa
         try:
             game.apply(state, action)
         except IllegalAction as exc:
-            events.append(Event("refused", action.seat, {"reason": exc.reason}, exc.clause))
+            events.append(Tagged("refused", action.seat, {"reason": exc.reason}, exc.clause))
             ex.compare("article enfreint", refusal["article"], exc.clause, out)
         else:
             out.append(f"coup refusé : attendu un refus ({refusal['article']}), le coup a été "
@@ -290,13 +290,13 @@ def _example_end(data: Mapping[str, Any]) -> ex.ExampleRun:
     if "fin" in data:
         ex.compare("partie finie", _flag("fin", data["fin"]), over, out)
     if over:
-        events: tuple[Event, ...] = (Event("game_over", None, {
+        events: tuple[Event, ...] = (Tagged("game_over", None, {
             "totals": totals, "winners": winners(totals), "reason": winner_text(totals)}, C_END),)
         if "vainqueurs" in data:
             ex.compare("vainqueurs", _names("vainqueurs", data["vainqueurs"], list(totals)),
                        winners(totals), out)
     else:
-        events = (Event("totals", None, {"scores": {}, "totals": totals, "manche": 0}, C_TOTAL),)
+        events = (Tagged("totals", None, {"scores": {}, "totals": totals, "manche": 0}, C_TOTAL),)
         if "vainqueurs" in data:
             out.append("vainqueurs : la partie n’est pas finie, il n’y a pas encore de vainqueur")
     return ex.ExampleRun(events, tuple(out))

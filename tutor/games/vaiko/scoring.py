@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, best_totals, short_repr
+from tutor.engine import IllegalAction, Outcome, Tagged, best_totals, short_repr
 from tutor.games.vaiko.deck import Deck, coerce_deck
 from tutor.games.vaiko.state import (
     C_BONUS,
@@ -72,7 +72,7 @@ def score_round(
 
 def _score(points: Mapping[str, int], caller: str | None, rules: Variant) -> RoundScore:
     result = dict(points)
-    events = [Event("points", None, {"points": dict(points)}, C_COUNT)]
+    events = [Tagged("points", None, {"points": dict(points)}, C_COUNT)]
     if caller is None:
         return RoundScore(result, tuple(events))
     mine = points[caller]
@@ -82,12 +82,12 @@ def _score(points: Mapping[str, int], caller: str | None, rules: Variant) -> Rou
     before = result[caller]
     if smallest:
         result[caller] = before - CALL_POINTS
-        events.append(Event("bonus", caller, {"before": before, "after": result[caller],
+        events.append(Tagged("bonus", caller, {"before": before, "after": result[caller],
                                               "tied": tied}, C_BONUS))
     else:
         result[caller] = before + CALL_POINTS
         clause = C_V_STRICT if mine == low else C_MALUS
-        events.append(Event("malus", caller, {"before": before, "after": result[caller],
+        events.append(Tagged("malus", caller, {"before": before, "after": result[caller],
                                               "tied": tied}, clause))
     return RoundScore(result, tuple(events))
 

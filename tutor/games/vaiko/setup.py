@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, check_players, short_repr, shuffled
+from tutor.engine import Event, IllegalAction, Tagged, check_players, short_repr, shuffled
 from tutor.engine.api import Seed
 from tutor.engine.core import Record
 from tutor.games.vaiko.deck import Deck, coerce_deck
@@ -45,7 +45,7 @@ Out = list[Event] | None
 def emit(out: Out, kind: str, seat: str | None, data: Mapping[str, Any], clause: str) -> None:
     """Append an event to ``out`` (``None``: events are not wanted)."""
     if out is not None:
-        out.append(Event(kind, seat, data, clause))
+        out.append(Tagged(kind, seat, data, clause))
 
 
 def next_order(state: State, ids: Sequence[int]) -> tuple[tuple[int, ...], Record]:
@@ -166,18 +166,18 @@ def _check_deck_size(deck: Deck, n: int) -> None:
 def opening_events(state: State) -> tuple[Event, ...]:
     """The events of the set-up: players, the deck (a hypothesis), the deal, the first discard."""
     out: list[Event] = [
-        Event("setup", None, {"players": state.players}, C_PLAYERS),
-        Event("deck", None, {"title": state.deck.title, "size": len(state.deck.cards),
+        Tagged("setup", None, {"players": state.players}, C_PLAYERS),
+        Tagged("deck", None, {"title": state.deck.title, "size": len(state.deck.cards),
                              "hypothesis": state.deck.hypothesis}, C_DECK),
     ]
     faces = state.deck.cards
-    out.append(Event("deal", None, {"hands": {p: tuple(faces[c].face for c in h)
+    out.append(Tagged("deal", None, {"hands": {p: tuple(faces[c].face for c in h)
                                               for p, h in zip(state.players, state.hands)},
                                     "seen_by": ()}, C_DEAL))
     if state.discard:
-        out.append(Event("first_discard", None, {"face": faces[state.discard[-1]].face}, C_DEAL))
+        out.append(Tagged("first_discard", None, {"face": faces[state.discard[-1]].face}, C_DEAL))
     if state.phase == PEEK:
-        out.append(Event("peek_turn", state.players[state.acting], {}, C_PEEK))
+        out.append(Tagged("peek_turn", state.players[state.acting], {}, C_PEEK))
     return tuple(out)
 
 

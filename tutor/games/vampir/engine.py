@@ -14,7 +14,7 @@ from operator import is_
 from typing import Any, cast
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, best_totals
+from tutor.engine import Event, IllegalAction, Outcome, Tagged, best_totals
 
 from .actions import ACTION_TYPES, Action, Draw, EndTurn, Hunt, Lay, Take
 from .cards import (
@@ -297,7 +297,7 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
         hands = (*hands[:i], tuple(sorted(hands[i] + drawn, key=RANK)), *hands[i + 1:])
         deck = deck[2:]
         if explain:
-            events.append(Event("draw", seat, {"cards": drawn, "left": len(deck)},
+            events.append(Tagged("draw", seat, {"cards": drawn, "left": len(deck)},
                                 C_V_DRAWN if rules.draw == "drawn" else C_DRAW))
         new = _new(State, (rules, players, record, manche, start, deck, under, hands, displays,
                            removed, i, "drawn", drawn, results))
@@ -311,17 +311,17 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
         hands = (*hands[:i], hand, *hands[i + 1:])
         under = (*under[:k], (), *under[k + 1:])
         if explain:
-            events.append(Event("take", seat, {"location": action.location, "cards": cards},
+            events.append(Tagged("take", seat, {"location": action.location, "cards": cards},
                                 C_TAKE))
         if not has_hunt(hand, cards):
             if explain:
-                events.append(Event("keep", seat, {"cards": cards}, C_V_FREE))
+                events.append(Tagged("keep", seat, {"cards": cards}, C_V_FREE))
             return _next_turn(state, events, explain, under, hands, displays, removed)
         return _new(State, (rules, players, record, manche, start, deck, under, hands, displays,
                             removed, i, "taken", cards, results)), tuple(events)
     if type(action) is EndTurn:
         if explain:
-            events.append(Event("end_turn", seat, {}, C_V_HUNTS))
+            events.append(Tagged("end_turn", seat, {}, C_V_HUNTS))
         return _next_turn(state, events, explain, under, hands, displays, removed)
     if type(action) is Lay:
         k = _INDEX[action.location]
@@ -331,7 +331,7 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
         hands = (*hands[:i], hand[:at] + hand[at + 1:], *hands[i + 1:])
         under = (*under[:k], (*under[k], card), *under[k + 1:])
         if explain:
-            events.append(Event("lay", seat, {"card": card, "location": action.location},
+            events.append(Tagged("lay", seat, {"card": card, "location": action.location},
                                 C_V_DRAWN if rules.draw == "drawn" else C_LAY))
         return _next_turn(state, events, explain, under, hands, displays, removed)
     assert type(action) is Hunt
@@ -343,9 +343,9 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
     old = slots[k]
     if explain:
         if old:
-            events.append(Event("replace", seat, {"location": loc, "cards": old}, C_SHOWN))
+            events.append(Tagged("replace", seat, {"location": loc, "cards": old}, C_SHOWN))
         jh = rules.joker_heads
-        events.append(Event("hunt", seat, {"location": loc, "cards": cards, "heads": sum(
+        events.append(Tagged("hunt", seat, {"location": loc, "cards": cards, "heads": sum(
             c.heads if isinstance(c, Vampire) else jh for c in cards)}, C_HUNT))
     slots = (*slots[:k], cards, *slots[k + 1:])
     displays = (*displays[:i], slots, *displays[i + 1:])
@@ -355,7 +355,7 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
                            "six", events, explain)
     if rules.hunts == "several" and has_hunt(hands[i]):
         if explain:
-            events.append(Event("hunt_again", seat, {}, C_V_HUNTS))
+            events.append(Tagged("hunt_again", seat, {}, C_V_HUNTS))
         return _new(State, (rules, players, record, manche, start, deck, under, hands, displays,
                             removed, i, "hunted", (), results)), tuple(events)
     return _next_turn(state, events, explain, under, hands, displays, removed)
@@ -390,7 +390,7 @@ def _next_turn(state: State, events: list[Event], explain: bool,
     players = state.players
     turn = (state.turn + 1) % len(players)
     if explain:
-        events.append(Event("turn", players[turn], {}, C_TURN))
+        events.append(Tagged("turn", players[turn], {}, C_TURN))
     return _new(State, (state.variant, players, state.record, state.manche, state.start,
                         state.deck, under, hands, displays, removed, turn, "turn", (),
                         state.results)), tuple(events)
@@ -418,9 +418,9 @@ def _end_manche(state: State, reason: str, events: list[Event], explain: bool
     results = state.results + (points,)
     n = len(state.players)
     if explain:
-        events.append(Event("end", seat, {"reason": reason, "manche": state.manche},
+        events.append(Tagged("end", seat, {"reason": reason, "manche": state.manche},
                             C_END_DECK if reason == "deck" else C_END_SIX))
-        events.append(Event("discard_hands", None,
+        events.append(Tagged("discard_hands", None,
                             {"hands": dict(zip(state.players, state.hands))}, C_DISCARD))
         events.extend(result.events)
     if state.manche < len(state.record.shuffles):
@@ -434,7 +434,7 @@ def _end_manche(state: State, reason: str, events: list[Event], explain: bool
                          pending=(), results=results)
     if explain:
         out = outcome(new)
-        events.append(Event("winner", None, {"winners": out.winners, "reason": out.reason,
+        events.append(Tagged("winner", None, {"winners": out.winners, "reason": out.reason,
                                              "scores": out.scores}, out.clause))
     return new, tuple(events)
 

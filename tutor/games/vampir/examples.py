@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from tutor.engine import Event, IllegalAction, api
+from tutor.engine import Event, IllegalAction, Tagged, api
 from tutor.engine import examples as ex
 
 from .actions import Action, Draw, EndTurn, Hunt, Lay, Take
@@ -100,7 +100,7 @@ def _example_hunt(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     ex.compare("chasse valide", data["valide"], result.ok, out)
     if "couleur" in data:
         ex.compare("couleur", data["couleur"], result.location, out)
-    event = Event("hunt_check", None, {"cards": cards, "ok": result.ok, "reason": result.reason,
+    event = Tagged("hunt_check", None, {"cards": cards, "ok": result.ok, "reason": result.reason,
                                        "location": result.location}, result.clause)
     return ex.ExampleRun((event,), tuple(out))
 
@@ -172,7 +172,7 @@ def _example_turns(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.Ex
             if not (k == len(moves) and refusal):
                 raise ex.ExampleError(f"coup {k} : coup impossible : {exc.reason}") from None
             seat = action.seat if type(action.seat) is str else None
-            events.append(Event("refused", seat, {"reason": exc.reason}, exc.clause))
+            events.append(Tagged("refused", seat, {"reason": exc.reason}, exc.clause))
             ex.compare("article enfreint", refusal, exc.clause, out)
             return ex.ExampleRun(tuple(events), tuple(out))
         events.extend(evs)

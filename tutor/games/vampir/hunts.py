@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
 from tutor import fr
-from tutor.engine import Event, VariantBase
+from tutor.engine import Event, Tagged, VariantBase
 
 from .cards import (
     C_ABSENT,
@@ -235,10 +235,10 @@ def _score(by_colour: Mapping[str, Mapping[str, int]], explain: bool = True) -> 
                 points[p] += h
         if explain:
             colours.append(ColourScore(loc, heads, absent, discard, clause))
-            events.append(Event("colour", None, {"location": loc, "heads": heads,
+            events.append(Tagged("colour", None, {"location": loc, "heads": heads,
                                                  "absent": absent, "discard": discard}, clause))
     if explain:
-        events.append(Event("points", None, {"points": dict(points)}, C_POINTS))
+        events.append(Tagged("points", None, {"points": dict(points)}, C_POINTS))
     return Scoring(points, tuple(colours), tuple(events))
 
 

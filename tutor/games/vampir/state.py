@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
 from tutor import fr
-from tutor.engine import Event, check_players, shuffled
+from tutor.engine import Event, Tagged, check_players, shuffled
 from tutor.engine.api import Seed
 from tutor.engine.core import Record
 
@@ -225,21 +225,21 @@ def opening_events(state: State) -> tuple[Event, ...]:
     events = []
     if state.manche == 1:
         events += [
-            Event("setup", None, {"players": state.players}, C_PLAYERS),
-            Event("match", None, {"manches": manches}, C_MATCH if manches > 1 else C_V_ONE),
-            Event("locations", None, {"locations": LOCATIONS}, C_LOCATIONS),
-            Event("vampires", None, {}, C_VAMPIRES),
-            Event("jokers", None, {"heads": state.variant.joker_heads}, C_JOKERS),
+            Tagged("setup", None, {"players": state.players}, C_PLAYERS),
+            Tagged("match", None, {"manches": manches}, C_MATCH if manches > 1 else C_V_ONE),
+            Tagged("locations", None, {"locations": LOCATIONS}, C_LOCATIONS),
+            Tagged("vampires", None, {}, C_VAMPIRES),
+            Tagged("jokers", None, {"heads": state.variant.joker_heads}, C_JOKERS),
         ]
     if state.results:  # a later manche (set up by hand, or dealt after one): the totals
-        events.append(Event("totals", None, {
+        events.append(Tagged("totals", None, {
             "manche": state.manche - 1,
             "totals": {p: sum(r[k] for r in state.results)
                        for k, p in enumerate(state.players)}}, C_MATCH))
     events += [
-        Event("starters", None, {"manche": state.manche}, C_SETUP),
-        Event("deal", None, {"hand": HAND_SIZE, "deck": len(state.deck), "players": n}, C_DEAL),
-        Event("start", state.players[state.start], {"manche": state.manche}, C_START),
+        Tagged("starters", None, {"manche": state.manche}, C_SETUP),
+        Tagged("deal", None, {"hand": HAND_SIZE, "deck": len(state.deck), "players": n}, C_DEAL),
+        Tagged("start", state.players[state.start], {"manche": state.manche}, C_START),
     ]
     return tuple(events)
 

@@ -17,6 +17,7 @@ from tutor.engine import (
     IllegalAction,
     Outcome,
     Resolution,
+    Tagged,
     check_players,
     shuffled,
     unique_extreme,
@@ -105,14 +106,14 @@ def setup(players: tuple[str, ...], variant: Variant, record: Record,
 def opening_events(state: State) -> tuple[Event, ...]:
     """The events of the set-up: players seated, recorded shuffle, first point card revealed."""
     return (
-        Event("setup", None, {"players": state.players}, C_PLAYERS),
-        Event("hands", None, {"hand": HAND}, C_CARDS),
-        Event("points", None, {"cards": POINT_CARDS}, C_POINTS),
-        Event("shuffle", None, {"order": state.order}, C_DECK),
-        Event("reveal", None, {"card": state.pile[0], "pile": state.pile,
+        Tagged("setup", None, {"players": state.players}, C_PLAYERS),
+        Tagged("hands", None, {"hand": HAND}, C_CARDS),
+        Tagged("points", None, {"cards": POINT_CARDS}, C_POINTS),
+        Tagged("shuffle", None, {"order": state.order}, C_DECK),
+        Tagged("reveal", None, {"card": state.pile[0], "pile": state.pile,
                                "manche": manche(state)}, C_REVEAL),
         # a position set up by hand: the piles already won, before the first move
-        *(Event("kept", name, {"cards": cards}, C_TAKE)
+        *(Tagged("kept", name, {"cards": cards}, C_TAKE)
           for name, cards in zip(state.players, state.taken, strict=True) if cards),
     )
 
@@ -393,13 +394,13 @@ def _resolve(plays: Mapping[str, int], pile: tuple[int, ...], rules: Variant,
         return tuple.__new__(RoundResult, (res.winner, res.value, mode, total, res.cancelled, ()))
     mode_clause = C_SURICATE if mode == "suricate" else C_VAUTOUR
     facts = {"pile": pile, "total": total, "mode": mode}
-    events = [Event("stake", None, facts, C_SUM if len(pile) > 1 else mode_clause)]
-    events += [Event("cancel", None, {"value": value, "seats": seats}, C_TIE)
+    events = [Tagged("stake", None, facts, C_SUM if len(pile) > 1 else mode_clause)]
+    events += [Tagged("cancel", None, {"value": value, "seats": seats}, C_TIE)
                for value, seats in res.cancelled]
     if res.winner is not None:
-        events.append(Event("win", res.winner, {"card": res.value, **facts}, mode_clause))
+        events.append(Tagged("win", res.winner, {"card": res.value, **facts}, mode_clause))
     else:
-        events.append(Event("no_winner", None, facts,
+        events.append(Tagged("no_winner", None, facts,
                             C_ONE_LEVEL if res.stopped_by_limit else C_NO_WINNER))
     return RoundResult(res.winner, res.value, mode, total, res.cancelled, tuple(events))
 
@@ -429,7 +430,7 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
     hands, laid = _laid(state, (action,))
     state = State(variant, players, record, deck, pile, hands, tuple(laid), played, taken, lost,
                   bonus)
-    events = (Event("play", action.seat, {"card": action.card}, C_CHOICE),)
+    events = (Tagged("play", action.seat, {"card": action.card}, C_CHOICE),)
     if None in laid:  # the others still choose: the card stays hidden
         return state, events
     cards: list[int] = laid  # type: ignore[assignment]  # (no None left)
@@ -475,19 +476,19 @@ def _laid(state: State, plays: Sequence[Play]) -> tuple[tuple[tuple[int, ...], .
 def _end_of_manche(state: State, after: State, plays: dict[str, int],
                    result: RoundResult) -> list[Event]:
     """The events of the reveal and resolution that led from ``state`` to ``after``."""
-    events = [Event("show", None, {"plays": plays}, C_SHOW), *result.events]
+    events = [Tagged("show", None, {"plays": plays}, C_SHOW), *result.events]
     total = sum(state.pile)
     if result.winner is not None:
-        events.append(Event("take", result.winner, {"cards": state.pile}, C_TAKE))
+        events.append(Tagged("take", result.winner, {"cards": state.pile}, C_TAKE))
     elif not state.deck and state.variant.last_pile == "shared":
         seats = _best_seats(state.players, list(plays.values()), state.pile)
-        events.append(Event("pile_shared", None, {"pile": state.pile, "total": total,
+        events.append(Tagged("pile_shared", None, {"pile": state.pile, "total": total,
                                                   "seats": seats}, C_SHARED))
     elif not state.deck:
-        events.append(Event("pile_lost", None, {"pile": state.pile, "total": total}, C_LAST))
-    events.append(Event("discard", None, {"plays": plays}, C_END_ROUND))
+        events.append(Tagged("pile_lost", None, {"pile": state.pile, "total": total}, C_LAST))
+    events.append(Tagged("discard", None, {"plays": plays}, C_END_ROUND))
     if state.deck:
-        events.append(Event("reveal", None, {"card": state.deck[0], "pile": after.pile,
+        events.append(Tagged("reveal", None, {"card": state.deck[0], "pile": after.pile,
                                              "manche": manche(after)}, C_REVEAL))
     else:
         events += _final_events(after)
@@ -544,10 +545,10 @@ def outcome(state: State) -> Outcome:
 def _final_events(state: State) -> list[Event]:
     result = outcome(state)
     return [
-        Event("end", None, {"lost": state.lost}, C_END),
-        Event("scores", None, {"scores": result.scores,
+        Tagged("end", None, {"lost": state.lost}, C_END),
+        Tagged("scores", None, {"scores": result.scores,
                                "taken": dict(zip(state.players, state.taken))}, C_COUNT),
-        Event("winner", None, {"winners": result.winners, "reason": result.reason},
+        Tagged("winner", None, {"winners": result.winners, "reason": result.reason},
               result.clause),
     ]
 

@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, api
+from tutor.engine import Event, IllegalAction, Tagged, api
 from tutor.engine import examples as ex
 from tutor.games.vautours.engine import (
     _resolve,
@@ -131,7 +131,7 @@ def _example_refusal(game: Game, data: Mapping[str, Any], rules: Variant
     try:
         game.apply(state, Play(move["joueur"], move["carte"]))
     except IllegalAction as exc:
-        events.append(Event("refused", _name("coup.joueur", move["joueur"]),
+        events.append(Tagged("refused", _name("coup.joueur", move["joueur"]),
                             {"card": move["carte"], "reason": exc.reason}, exc.clause))
         ex.compare("article enfreint", data["article"], exc.clause, out)
     else:
@@ -199,8 +199,8 @@ def _example_count(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     if "vainqueurs" in data:
         ex.compare("vainqueurs", _names("vainqueurs", data["vainqueurs"]), result.winners, out)
     events = (
-        Event("scores", None, {"scores": scores, "taken": gains}, C_COUNT),
-        Event("winner", None, {"winners": result.winners, "reason": result.reason},
+        Tagged("scores", None, {"scores": scores, "taken": gains}, C_COUNT),
+        Tagged("winner", None, {"winners": result.winners, "reason": result.reason},
               result.clause),
     )
     return ex.ExampleRun(events, tuple(out))

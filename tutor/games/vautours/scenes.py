@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.engine import Event
+from tutor.engine import Event, Tagged
 from tutor.games.vautours.state import C_SHOW
 
 
@@ -65,7 +65,7 @@ def manches_seen(events: Sequence[Event], pile: Sequence[int] = ()) -> ManchesSe
 
 def shown_plays(plays: dict[str, int]) -> Event:
     """The event that shows ``plays`` (a worked example that starts at the reveal)."""
-    return Event("show", None, {"plays": plays}, C_SHOW)
+    return Tagged("show", None, {"plays": plays}, C_SHOW)
 
 
 def last_manche(events: Sequence[Event]) -> MancheSeen | None:

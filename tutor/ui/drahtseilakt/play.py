@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event
+from tutor.engine import Event, Tagged
 from tutor.games import drahtseilakt as d
 from tutor.games.drahtseilakt.scenes import TrickSeen, last_trick, trick_seen
 from tutor.games.drahtseilakt.text import colour_count
@@ -215,7 +215,7 @@ def make_question(seed: int) -> Question:
                  f'{muted("Cartes score retournées, dans l’ordre :")}<div class="tv-row">{cards}'
                  f'</div>{muted("Cartes posées :")}<div class="tv-row">{seats}</div></div>')
     events = (*revealed.events, *result.events)
-    played = [Event("play", p, {"card": c}, d.C_PLAY) for p, c in plays.items()]
+    played = [Tagged("play", p, {"card": c}, d.C_PLAY) for p, c in plays.items()]
     return Question(
         situation, fr.typography(f"La carte score vaut {value}. Qui reçoit des bâtonnets ?"),
         (both, blue_only, red_only, swapped), answer,
