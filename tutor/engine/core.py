@@ -81,8 +81,8 @@ class Tagged(Event):
         return hash((self._kind, self.seat, self.clause))
 
     def __repr__(self) -> str:
-        return (f"Tagged({self._kind!r}, {self.seat!r}, {dict(self._data)!r}, "
-                f"{self.clause!r})")
+        data = dict(self._data) if isinstance(self._data, Mapping) else self._data
+        return f"Tagged({self._kind!r}, {self.seat!r}, {data!r}, {self.clause!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Tagged, self._key())
