@@ -40,7 +40,8 @@ chromium:
 TYPED_TESTS := tests/nimgame tests/conftest.py tests/pagetext.py tests/contract.py \
 	tests/test_test_game.py tests/test_minute.py tests/test_access.py tests/test_open_points.py \
 	tests/test_notebook_sources.py tests/test_progress.py tests/test_scenario_french.py \
-	tests/test_ui.py tests/test_whatif.py tests/test_hints.py tests/golden.py tests/test_golden.py
+	tests/test_ui.py tests/test_whatif.py tests/test_hints.py tests/golden.py tests/test_golden.py \
+	tests/test_typing.py
 
 lint: $(STAMP)
 	$(PY) -m ruff check tutor tests

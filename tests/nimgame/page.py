@@ -34,14 +34,15 @@ def groups(view: View, legal: Sequence[Take]) -> list[ActionGroup]:
     return [ActionGroup("Prendre", tuple((fr.count(a.matches, "allumette"), a) for a in legal))]
 
 
-SURFACE = Surface(page=PAGE, draw=draw, groups=groups, level="prudent", opponents=(1, 2, 3))
+SURFACE = Surface(page=PAGE, engine=GAME, draw=draw, groups=groups, level="prudent",
+                  opponents=(1, 2, 3))
 
 
-def play_vs_computer(seed: int = 1) -> PlayTable:
+def play_vs_computer(seed: int = 1) -> PlayTable[State, Take, View]:
     return PlayTable(SURFACE, seed)
 
 
-def sandbox(seed: int = 7) -> Sandbox:
+def sandbox(seed: int = 7) -> Sandbox[State, Take, View]:
     return Sandbox(SURFACE, seed)
 
 

@@ -27,7 +27,7 @@ class Journal(w.VBox):  # type: ignore[misc]
     """The log of ``session`` up to its cursor, most recent first; ``keep`` filters the events a
     viewer may read (hidden choices are not told)."""
 
-    def __init__(self, session: Session, book: rules.RuleBook, describe: Describe,
+    def __init__(self, session: Session[Any, Any, Any], book: rules.RuleBook, describe: Describe,
                  keep: Callable[[Event], bool] = lambda e: True, title: str = "Journal") -> None:
         self.session, self.book, self.describe, self.keep = session, book, describe, keep
         self.title = title

@@ -13,16 +13,16 @@ actions) is asked of the engine at most once per step and seat, then kept in the
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Generic
 
 import traitlets
 
 from tutor import fr
 from tutor.engine import Event, short_repr
-from tutor.engine.api import AnyEngine
+from tutor.engine.api import A, Game, S, V
 
 
-class Step:
+class Step(Generic[S, A, V]):
     """One step of a session: the position ``state`` it led to, the ``actions`` applied in it in
     order, their ``events`` and the ``chooser`` (the seat whose decision the step is; ``None``
     for the set-up). What the position answers is asked of the engine on first use and kept."""
@@ -30,14 +30,14 @@ class Step:
     __slots__ = ("_legal", "_over", "_seats", "_views", "actions", "chooser", "engine",
                  "events", "state")
 
-    def __init__(self, engine: AnyEngine, state: Any, actions: Sequence[Any] = (),
+    def __init__(self, engine: Game[S, A, V], state: S, actions: Sequence[A] = (),
                  events: Sequence[Event] = (), chooser: str | None = None) -> None:
         self.engine, self.state = engine, state
         self.actions, self.events, self.chooser = tuple(actions), tuple(events), chooser
         self._over: bool | None = None
         self._seats: tuple[str, ...] | None = None
-        self._views: dict[str | None, Any] = {}
-        self._legal: dict[str, tuple[Any, ...]] = {}
+        self._views: dict[str | None, V] = {}
+        self._legal: dict[str, tuple[A, ...]] = {}
 
     @property
     def over(self) -> bool:
@@ -53,13 +53,13 @@ class Step:
             self._seats = () if self.over else tuple(self.engine.current_seats(self.state))
         return self._seats
 
-    def view(self, seat: str | None) -> Any:
+    def view(self, seat: str | None) -> V:
         """What ``seat`` sees at this step (``None``: the teacher's view)."""
         if seat not in self._views:
             self._views[seat] = self.engine.view(self.state, seat)
         return self._views[seat]
 
-    def legal(self, seat: str) -> tuple[Any, ...]:
+    def legal(self, seat: str) -> tuple[A, ...]:
         """The actions ``seat`` may take at this step."""
         if seat not in self._legal:
             self._legal[seat] = tuple(self.engine.legal_actions(self.state, seat))
@@ -70,7 +70,7 @@ class Step:
                 f"events={len(self.events)})")
 
 
-class Session(traitlets.HasTraits):
+class Session(traitlets.HasTraits, Generic[S, A, V]):
     """The step record with undo, redo and time travel.
 
     ``steps[k]`` is step ``k`` (``steps[0]``: the set-up, its actions those given to
@@ -79,21 +79,21 @@ class Session(traitlets.HasTraits):
     on every move of the cursor: views observe it; ``steps`` changes when a step is recorded.
     """
 
-    steps: traitlets.List[Step] = traitlets.List()
+    steps: traitlets.List[Step[S, A, V]] = traitlets.List()
     cursor = traitlets.Int(0)
     seat = traitlets.Unicode(None, allow_none=True)
     message = traitlets.Unicode("")
     version = traitlets.Int(0)
     replaced = 0
 
-    def __init__(self, game: AnyEngine, state: Any, opening: Sequence[Event] = (),
+    def __init__(self, game: Game[S, A, V], state: S, opening: Sequence[Event] = (),
                  seat: str | None = None) -> None:
         super().__init__()
         self.game = game
         self.restart(state, opening, seat)
 
-    def restart(self, state: Any, opening: Sequence[Event] = (), seat: str | None = None,
-                actions: Sequence[Any] = ()) -> None:
+    def restart(self, state: S, opening: Sequence[Event] = (), seat: str | None = None,
+                actions: Sequence[A] = ()) -> None:
         """Start again from ``state`` (a new game or a set-up situation; ``actions``: those that
         led to it, if any)."""
         self.steps = [Step(self.game, state, actions, opening)]
@@ -103,16 +103,16 @@ class Session(traitlets.HasTraits):
         self.version += 1
 
     @property
-    def step(self) -> Step:
+    def step(self) -> Step[S, A, V]:
         """The step the cursor shows."""
         return self.steps[self.cursor]
 
     @property
-    def state(self) -> Any:
+    def state(self) -> S:
         return self.steps[self.cursor].state
 
     @property
-    def last(self) -> Step:
+    def last(self) -> Step[S, A, V]:
         """The last step recorded (the end of the line the cursor is on)."""
         return self.steps[-1]
 
@@ -121,12 +121,12 @@ class Session(traitlets.HasTraits):
         """Every event up to the cursor, in order."""
         return tuple(e for step in self.steps[: self.cursor + 1] for e in step.events)
 
-    def actions_played(self) -> list[Any]:
+    def actions_played(self) -> list[A]:
         """Every action applied after the set-up, up to the cursor, in order."""
         return [a for step in self.steps[1: self.cursor + 1] for a in step.actions]
 
-    def act(self, *actions: Any, chooser: str | None = None,
-            reply: Callable[[Step], Any | None] | None = None) -> tuple[Event, ...]:
+    def act(self, *actions: A, chooser: str | None = None,
+            reply: Callable[[Step[S, A, V]], A | None] | None = None) -> tuple[Event, ...]:
         """Apply ``actions`` in order (the decision of ``chooser``), then the actions
         ``reply(step)`` gives (the computer players') until it gives ``None``, as one step:
         each action is applied exactly once, and all or nothing (an illegal action raises and
@@ -138,18 +138,18 @@ class Session(traitlets.HasTraits):
         """
         state = self.state
         events: list[Event] = []
-        applied = list(actions)
+        applied: list[A] = list(actions)
         for action in actions:
             state, evs = self.game.apply(state, action)
             events.extend(evs)
         probe = Step(self.game, state)
         while reply is not None:
-            action = reply(probe)
-            if action is None:
+            answer = reply(probe)
+            if answer is None:
                 break
-            state, evs = self.game.apply(state, action)
+            state, evs = self.game.apply(state, answer)
             events.extend(evs)
-            applied.append(action)
+            applied.append(answer)
             probe = Step(self.game, state)
         step = probe
         step.actions, step.events, step.chooser = tuple(applied), tuple(events), chooser

@@ -15,14 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
 
 import ipywidgets as w
 
 from tutor import fr
 from tutor.engine import Event, IllegalAction
 from tutor.engine import scenario as sc
-from tutor.engine.api import AnyEngine, Bot
+from tutor.engine.api import A, AnyEngine, Bot, Game, S, V
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup, ActionPanel
@@ -44,12 +44,9 @@ from tutor.ui.widgets import (
     set_html,
 )
 
-Draw = Callable[[Any, Sequence[Event]], str]
-Groups = Callable[[Any, Sequence[Any]], Sequence[ActionGroup]]
-
 
 @dataclass(frozen=True)
-class Surface:
+class Surface(Generic[S, A, V]):
     """What a game page tells the shared play components.
 
     ``draw(view, events)`` is the table as that view shows it after the step whose ``events`` are
@@ -59,12 +56,15 @@ class Surface:
     ``tell(event, viewer)`` the French sentence ``viewer`` reads for it in the journal and hears
     from a screen reader, for a game whose events read differently to each viewer (faces a
     player never saw); ``None``: the game's ``describe``, the same for everyone.
+
+    ``engine`` is the page's game (its package's ``GAME``): through it mypy checks every function
+    given here against that game's own ``View`` and actions.
     """
 
     page: GamePage
-    draw: Draw
-    groups: Groups
-    prompt: Callable[[Any], str] = lambda view: ""
+    draw: Callable[[V, Sequence[Event]], str]
+    groups: Callable[[V, Sequence[A]], Sequence[ActionGroup]]
+    prompt: Callable[[V], str] = lambda view: ""
     keep: Callable[[Event, str | None], bool] = lambda event, viewer: True
     tell: Callable[[Event, str | None], str] | None = None
     you: str = "Camille"
@@ -78,13 +78,15 @@ class Surface:
     signed: bool = False
     #: the sandbox's « Mettre en place » (the game's editable parts), if the page has one
     editor: EditorSpec | None = None
+    engine: Game[S, A, V] = field(kw_only=True)
 
-    @property
-    def engine(self) -> AnyEngine:
-        return self.page.engine
+    def __post_init__(self) -> None:
+        if self.engine is not self.page.engine:
+            raise TypeError(f"La surface de la page {self.page.info.id!r} reçoit le jeu "
+                            f"{self.engine.type.id!r}.")
 
 
-def outcome_panel(surface: Surface, state: Any) -> str:
+def outcome_panel(surface: Surface[S, A, V], state: S) -> str:
     """The final scores, the winners, the reason and the clause that decided."""
     out = surface.engine.outcome(state)
     # best first, whichever way the game counts (the lowest total wins some games)
@@ -120,7 +122,7 @@ def reading_label(engine: AnyEngine, variant: Any) -> str:
     return ", ".join([str(engine.PRESET_LABELS[key]), *words])
 
 
-class _Board(w.VBox):  # type: ignore[misc]
+class _Board(w.VBox, Generic[S, A, V]):  # type: ignore[misc]
     """The parts :class:`PlayTable` and :class:`Sandbox` share around one session.
 
     For "Et si… ?" (:mod:`tutor.ui.whatif`): ``origin`` is the state the game started from when
@@ -128,21 +130,22 @@ class _Board(w.VBox):  # type: ignore[misc]
     actions, ``policies`` the computer players' ``(kind, seed)`` by seat, ``me`` the learner's
     seat (``None``: every seat, in a sandbox)."""
 
-    origin: Any
-    opening_actions: tuple[Any, ...]
+    origin: S | None
+    opening_actions: tuple[A, ...]
     policies: Mapping[str, tuple[str, int]]
     me: str | None
 
-    def __init__(self, surface: Surface, settings: w.Widget, state: Any,
+    def __init__(self, surface: Surface[S, A, V], settings: w.Widget, state: S,
                  opening: Sequence[Event], viewer: str | None, *,
-                 act: Callable[[Any], None], acting: Callable[[Step], str | None]) -> None:
-        self.surface, self.engine = surface, surface.engine
+                 act: Callable[[A], None], acting: Callable[[Step[S, A, V]], str | None]) -> None:
+        self.surface: Surface[S, A, V] = surface
+        self.engine: Game[S, A, V] = surface.engine
         self.act, self.acting = act, acting
         book = surface.page.book()
         self.error = ErrorArea(book)
         self.guard = guarded(self.error)
         self.viewer = viewer
-        self.session = Session(self.engine, state, opening, seat=viewer)
+        self.session: Session[S, A, V] = Session(self.engine, state, opening, seat=viewer)
         surface.page.progress.watch_session(self.session)
         self.table = Html()
         self.table.add_class("tv-table-view")
@@ -236,24 +239,24 @@ class _Board(w.VBox):  # type: ignore[misc]
         """Say ``text`` to a screen reader (the live region; nothing shows on the page)."""
         set_html(self.said, f"<p>{h.esc(fr.typography(text))}</p>" if text else "")
 
-    def _prompt(self, seat: str, view: Any) -> str:
+    def _prompt(self, seat: str, view: V) -> str:
         text = self.surface.prompt(view)
         if self.viewer is None:
             return fr.typography(f"À {seat} de jouer. {text}".strip())
         return text
 
 
-class PlayTable(_Board):
+class PlayTable(_Board[S, A, V]):
     """A whole game against computer players: settings, the learner's view (or the teacher's),
     their legal actions, undo/redo/time travel, the journal."""
 
-    def __init__(self, surface: Surface, seed: int = 1) -> None:
+    def __init__(self, surface: Surface[S, A, V], seed: int = 1) -> None:
         engine = surface.engine
         self.surface = surface
         self.settings = GameSettings(engine, opponents=surface.opponents, seed=seed,
                                      name=surface.you, level=surface.level or
                                      next(iter(engine.PLAYER_KINDS)))
-        self.bots: dict[str, Bot[Any, Any]] = {}
+        self.bots: dict[str, Bot[V, A]] = {}
         self.me = surface.you
         # the first game is the one the settings show
         state, opening = self._deal(surface.you, int(self.settings.opponents.value), seed,
@@ -287,7 +290,7 @@ class PlayTable(_Board):
                           "; « Nouvelle partie » la rejoue sous la règle choisie.")))
 
     def _deal(self, me: str, opponents: int, seed: int, preset: str,
-              level: str) -> tuple[Any, tuple[Event, ...]]:
+              level: str) -> tuple[S, tuple[Event, ...]]:
         engine = self.surface.engine
         names = [me, *[b for b in self.surface.bots if b != me][:opponents]]
         state = engine.new_game(names, seed=seed, variant=self.variant_for(preset),
@@ -319,7 +322,7 @@ class PlayTable(_Board):
         self.render()
         self.whatif.refresh()
 
-    def _reply(self, step: Step) -> Any | None:
+    def _reply(self, step: Step[S, A, V]) -> A | None:
         """The next computer player's action, or ``None`` when the learner must act (or the game
         is over). The computer player is handed its seat's view and legal actions only (as
         :func:`tutor.engine.api.bot_action` does), read from the step."""
@@ -328,23 +331,23 @@ class PlayTable(_Board):
             return None
         return self.bots[seats[0]].choose(step.view(seats[0]), step.legal(seats[0]))
 
-    def acting_seat(self, step: Step) -> str | None:
+    def acting_seat(self, step: Step[S, A, V]) -> str | None:
         return self.me if self.me in step.seats else None
 
-    def play(self, action: Any) -> None:
+    def play(self, action: A) -> None:
         """The learner's action, then the computer players' until the learner must act again:
         one step, each action applied once."""
         self.session.act(action, chooser=self.me, reply=self._reply)
 
-    def _prompt(self, seat: str, view: Any) -> str:
+    def _prompt(self, seat: str, view: V) -> str:
         return self.surface.prompt(view)
 
 
-class Sandbox(_Board):
+class Sandbox(_Board[S, A, V]):
     """The learner plays every seat, everything visible; a new deal by players, reading and
     game number."""
 
-    def __init__(self, surface: Surface, seed: int = 7) -> None:
+    def __init__(self, surface: Surface[S, A, V], seed: int = 7) -> None:
         engine = surface.engine
         self.surface = surface
         counts = surface.players or tuple(range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1))
@@ -370,7 +373,7 @@ class Sandbox(_Board):
         super().__init__(surface, settings, state, engine.opening_events(state), None,
                          act=self.play, acting=self.acting_seat)
         self._quiet = False
-        self._before: tuple[Any, list[Any], int, Any] | None = None
+        self._before: tuple[S, list[A], int, Any] | None = None
         self.new_button.on_click(self.guard(lambda _: self.start()))
         self.preset.observe(lambda _: self.guard(self.change_reading)(), names="value")
         self.reading_undo.on_click(self.guard(lambda _: self.undo_reading()))
@@ -385,7 +388,7 @@ class Sandbox(_Board):
             row.children = (*row.children, self.editor.button)
             surface.page.sandbox = self
 
-    def _deal(self, n: int, seed: int, preset: str) -> Any:
+    def _deal(self, n: int, seed: int, preset: str) -> S:
         names = (self.surface.you, *self.surface.bots)[:n]
         return self.surface.engine.new_game(names, seed=seed, variant=self.variant_for(preset),
                                             **self.surface.setup)
@@ -396,7 +399,7 @@ class Sandbox(_Board):
         self.session.restart(state, self.engine.opening_events(state))
         self._forget_reading()
 
-    def acting_seat(self, step: Step) -> str | None:
+    def acting_seat(self, step: Step[S, A, V]) -> str | None:
         return step.seats[0] if step.seats else None
 
     @contextmanager
@@ -493,7 +496,7 @@ class Sandbox(_Board):
                 self.preset.value = key
                 return
 
-    def _replay(self, start: Any, actions: Sequence[Any], cursor: int) -> None:
+    def _replay(self, start: S, actions: Sequence[A], cursor: int) -> None:
         session = self.session
         with session.hold_trait_notifications():
             session.restart(start, self.engine.opening_events(start))
@@ -501,5 +504,5 @@ class Sandbox(_Board):
                 session.act(action, chooser=action.seat)
             session.goto(min(cursor, len(session.steps) - 1))
 
-    def play(self, action: Any) -> None:
+    def play(self, action: A) -> None:
         self.session.act(action, chooser=self.acting_seat(self.session.step))

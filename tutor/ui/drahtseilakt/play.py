@@ -172,17 +172,17 @@ EDITOR = EditorSpec(
           "finie », entrez le score de chaque manche (les bâtonnets gardés à sa fin) ; le "
           "décompte suit la règle, chaque score effacé cité.")
 
-SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
+SURFACE = Surface(page=PAGE, engine=d.GAME, draw=draw, groups=groups, prompt=prompt,
                   bots=("Alex", "Béa", "Dario", "Emma"), opponents=(2, 3, 4), level="prudent",
                   players=(3, 4, 5), editor=EDITOR)
 
 
-def play_vs_computer(seed: int = 1) -> PlayTable:
+def play_vs_computer(seed: int = 1) -> PlayTable[d.State, d.Play, d.View]:
     """A whole game against 2 to 4 computer players."""
     return PlayTable(SURFACE, seed)
 
 
-def sandbox(seed: int = 7) -> Sandbox:
+def sandbox(seed: int = 7) -> Sandbox[d.State, d.Play, d.View]:
     """Play every seat yourself, everything visible."""
     return Sandbox(SURFACE, seed)
 

@@ -282,13 +282,13 @@ EDITOR = EditorSpec(
     write=write_position,
     intro="Les cartes que vous ne placez pas sont distribuées au hasard du numéro de partie.")
 
-SURFACE = Surface(PAGE, draw, groups, prompt=lambda view: PROMPTS.get(view.phase, ""), keep=keep,
-                  tell=v.describe,
+SURFACE = Surface(PAGE, draw, groups, engine=v.GAME,
+                  prompt=lambda view: PROMPTS.get(view.phase, ""), keep=keep, tell=v.describe,
                   bots=("Alex", "Carla", "Dario", "Léo", "Emma"), opponents=(1, 2, 3, 4, 5),
                   level="memoire", players=(2, 3, 4, 5, 6), editor=EDITOR)
 
 
-def play_vs_computer(seed: int = 1) -> PlayTable:
+def play_vs_computer(seed: int = 1) -> PlayTable[v.State, v.Action, v.View]:
     """A whole game against 1 to 5 computer players; the journal tells each viewer only the
     faces they may know (the teacher's view tells every face)."""
     table = PlayTable(SURFACE, seed)
@@ -297,7 +297,7 @@ def play_vs_computer(seed: int = 1) -> PlayTable:
     return table
 
 
-class MemorySandbox(Sandbox):
+class MemorySandbox(Sandbox[v.State, v.Action, v.View]):
     """The learner plays every seat; « Mémoire du joueur » draws the table as the seat asked
     sees it (its first look, its Vision, what it lost track of)."""
 

@@ -197,9 +197,11 @@ EDITOR = EditorSpec(
     intro="Ce que vous ne placez pas est distribué au hasard du numéro de partie ; les cartes "
           "des chasses et celles posées sous les lieux sont prises dans la pioche.")
 
-B = TypeVar("B", PlayTable, Sandbox)
-SURFACE = Surface(PAGE, draw, groups, prompt, you=YOU, bots=NAMES[:4], opponents=(2, 3, 4),
-                  level="chasseur", players=(3, 4, 5), editor=EDITOR)
+Table = PlayTable[v.State, v.Action, v.View]
+Board = Sandbox[v.State, v.Action, v.View]
+B = TypeVar("B", Table, Board)
+SURFACE = Surface(PAGE, draw, groups, prompt, engine=v.GAME, you=YOU, bots=NAMES[:4],
+                  opponents=(2, 3, 4), level="chasseur", players=(3, 4, 5), editor=EDITOR)
 
 
 def _reserved(board: B) -> B:
@@ -209,11 +211,11 @@ def _reserved(board: B) -> B:
     return board
 
 
-def play_vs_computer(seed: int = 1) -> PlayTable:
+def play_vs_computer(seed: int = 1) -> Table:
     """A whole match against 2 to 4 computer players, with undo, redo and the journal."""
     return _reserved(PlayTable(SURFACE, seed))
 
 
-def sandbox(seed: int = 7) -> Sandbox:
+def sandbox(seed: int = 7) -> Board:
     """Play every seat yourself, everything visible (a single manche by default)."""
     return _reserved(Sandbox(dataclasses.replace(SURFACE, preset="manche-unique"), seed))

@@ -309,7 +309,7 @@ EDITOR = EditorSpec(
           "chaque manche. Une manche de plus que de cartes gagnées a fini sans gagnant : sa "
           "carte Points, la première de la pioche, reste en jeu.")
 
-SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
+SURFACE = Surface(page=PAGE, engine=v.GAME, draw=draw, groups=groups, prompt=prompt,
                   keep=lambda e, viewer: not scenes.is_private(e, viewer),
                   bots=("Alex", "Carla", "Dario", "Léo", "Emma"), opponents=(1, 2, 3, 4),
                   level="prudent", signed=True, editor=EDITOR)
@@ -321,7 +321,7 @@ def variant_of(preset: str, shared: bool) -> v.Variant:
     return dataclasses.replace(base, last_pile="shared") if shared else base
 
 
-class Game(PlayTable):
+class Game(PlayTable[v.State, v.Play, v.View]):
     """A whole game against the computer, with the "pile partagée" reading as a tick box."""
 
     def __init__(self, seed: int = 1) -> None:
@@ -338,7 +338,7 @@ class Game(PlayTable):
         return variant_of(preset, bool(self.shared.value))
 
 
-class Sandbox(SharedSandbox):
+class Sandbox(SharedSandbox[v.State, v.Play, v.View]):
     """Every seat played by the learner, with the "pile partagée" tick box."""
 
     def __init__(self, seed: int = 7) -> None:

@@ -1,0 +1,86 @@
+"""mypy checks a page against its own game: a table drawn by a function written for another
+game's view, or an action that is not the game's, is a type error before anything runs.
+
+One mypy run over three small modules written in a temporary package: a page put together
+correctly (it must pass: otherwise the other two prove nothing), a Stupides Vautours surface
+handed Drahtseilakt's drawing and grouping functions, and a Stupides Vautours table asked to
+play a number. Each wrong line must be reported as an argument of the wrong type, on that
+line; nothing else may be reported.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+mypy_api = pytest.importorskip("mypy.api")
+
+ROOT = Path(__file__).resolve().parents[1]
+
+GOOD = '''
+from tutor.games import vautours as v
+from tutor.ui.table import PlayTable, Surface
+from tutor.ui.vautours.base import PAGE, Game, draw, groups, prompt
+
+surface = Surface(page=PAGE, engine=v.GAME, draw=draw, groups=groups, prompt=prompt)
+table: PlayTable[v.State, v.Play, v.View] = Game()
+table.play(v.Play("Camille", 15))
+'''
+
+WRONG_VIEW = '''
+from tutor.games import vautours as v
+from tutor.ui.drahtseilakt.play import draw, groups
+from tutor.ui.table import Surface
+from tutor.ui.vautours.base import PAGE
+
+Surface(page=PAGE, engine=v.GAME, draw=draw, groups=groups)  # WRONG draw, groups
+'''
+
+WRONG_ACTION = '''
+from tutor.games import drahtseilakt as d
+from tutor.ui.vautours.base import Game
+
+table = Game()
+table.play(42)  # WRONG
+table.act(d.Play("Camille", 3))  # WRONG
+table.session.act("Alex")  # WRONG
+'''
+
+
+def wrong_lines(source: str) -> dict[int, int]:
+    """Line number -> how many errors the ``# WRONG`` comment on it announces (one per name
+    after it, at least one)."""
+    out = {}
+    for number, line in enumerate(source.splitlines(), 1):
+        if "# WRONG" in line:
+            names = line.split("# WRONG", 1)[1].strip()
+            out[number] = max(1, len(names.split(",")) if names else 1)
+    return out
+
+
+def test_mypy_rejects_a_page_drawn_for_another_game_and_a_foreign_action(tmp_path: Path) -> None:
+    package = tmp_path / "typing_trial"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    modules = {"good": GOOD, "wrong_view": WRONG_VIEW, "wrong_action": WRONG_ACTION}
+    for name, source in modules.items():
+        (package / f"{name}.py").write_text(source)
+    out, err, status = mypy_api.run([
+        "--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(tmp_path / "cache"),
+        "--no-error-summary", "--show-error-codes", "--hide-error-context",
+        *[str(package / f"{name}.py") for name in modules]])
+    assert not err, err
+    reported: dict[tuple[str, int], list[str]] = {}
+    for line in out.splitlines():
+        found = re.match(r".*typing_trial[/\\](\w+)\.py:(\d+): error: (.*)$", line)
+        assert found, f"mypy reported something outside the trial modules: {line}"
+        reported.setdefault((found[1], int(found[2])), []).append(found[3])
+    expected = {(name, number): count for name, source in modules.items()
+                for number, count in wrong_lines(source).items()}
+    assert set(reported) == set(expected), out
+    for where, messages in reported.items():
+        assert len(messages) == expected[where], (where, messages)
+        assert all("[arg-type]" in m for m in messages), (where, messages)
+    assert status == 1
