@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeAlias
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, Tagged, VariantBase
+from tutor.engine import Event, IllegalAction, Outcome, VariantBase
 from tutor.engine.api import Game, GameType, Seed
 from tutor.engine.bots import RandomPlayer, bot_rng
 from tutor.engine.core import Lesson, Record
@@ -111,14 +112,60 @@ class CarefulPlayer:
         return self.rng.choice(list(legal))  # type: ignore[no-any-return]
 
 
+# The game's events: one frozen dataclass per kind, with typed fields and the clause that
+# caused it (``seat``: who acted, if anyone). Readers match on the classes.
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Seated(Event):
+    """The players took their places, in turn order (the first one starts)."""
+
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Heap(Event):
+    """The heap holds ``heap`` matches at the start."""
+
+    heap: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Took(Event):
+    """``seat`` took ``count`` matches, leaving ``heap``."""
+
+    count: int
+    heap: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Turn(Event):
+    """``next`` plays now."""
+
+    next: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Emptied(Event):
+    """The heap is empty: the game is over."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Winner(Event):
+    """``winner`` wins (the clause says by which reading)."""
+
+    winner: str
+
+
+NimEvent: TypeAlias = Seated | Heap | Took | Turn | Emptied | Winner
+
 PHRASES = Phrasebook("Allumettes", {
-    "setup": lambda d, who: fr.typography(f"{fr.join(d['players'])} prennent place ; "
-                                          f"{d['players'][0]} commence."),
-    "heap": "Le tas compte {heap:count allumette}.",
-    "take": "{who} prend {count:count allumette} ; le tas en compte encore {heap:number}.",
-    "turn": "À {next} de jouer.",
-    "end": "Le tas est vide : la partie est finie.",
-    "winner": "{winner} gagne la partie.",
+    Seated: lambda e, context: fr.typography(f"{fr.join(e.players)} prennent place ; "
+                                             f"{e.players[0]} commence."),
+    Heap: "Le tas compte {heap:count allumette}.",
+    Took: "{who} prend {count:count allumette} ; le tas en compte encore {heap:number}.",
+    Turn: "À {next} de jouer.",
+    Emptied: "Le tas est vide : la partie est finie.",
+    Winner: "{winner} gagne la partie.",
 })
 
 
@@ -163,7 +210,7 @@ class Nim(Game[State, Take, View]):
     LESSONS = (Lesson(C_WINNER, "Vous n’avez jamais pris la dernière allumette : c’est elle "
                       "qui décide de la partie (à deux, laisser à l’adversaire un multiple de "
                       "quatre y mène).",
-                      event=lambda e: e.kind == "take" and e.data.get("heap") == 0),)
+                      event=lambda e: isinstance(e, Took) and e.heap == 0),)
 
     def draw(self, players: tuple[str, ...], variant: NimVariant, seed: Seed,
              options: Mapping[str, Any]) -> Record:
@@ -176,9 +223,9 @@ class Nim(Game[State, Take, View]):
                              "aucun mélange.")
         return State(variant, players, record, variant.heap, 0, (0,) * len(players), None)
 
-    def opening_events(self, state: State) -> tuple[Event, ...]:
-        return (Tagged("setup", None, {"players": state.players}, C_PLAYERS),
-                Tagged("heap", None, {"heap": state.heap}, C_HEAP))
+    def opening_events(self, state: State) -> tuple[NimEvent, ...]:
+        return (Seated(players=state.players, clause=C_PLAYERS),
+                Heap(heap=state.heap, clause=C_HEAP))
 
     def current_seats(self, state: State) -> tuple[str, ...]:
         return () if state.heap == 0 else (state.players[state.turn],)
@@ -200,7 +247,7 @@ class Nim(Game[State, Take, View]):
         return IllegalAction(f"On prend 1, 2 ou 3 allumettes, sans dépasser le tas "
                              f"({state.heap}) : pas {fr.shown(action.matches)}.", C_TAKE)
 
-    def step(self, state: State, action: Take, explain: bool) -> tuple[State, tuple[Event, ...]]:
+    def step(self, state: State, action: Take, explain: bool) -> tuple[State, tuple[NimEvent, ...]]:
         i = state.turn
         heap = state.heap - action.matches
         taken = tuple(t + action.matches if k == i else t for k, t in enumerate(state.taken))
@@ -208,13 +255,14 @@ class Nim(Game[State, Take, View]):
                                last=action.seat if heap == 0 else None)
         if not explain:
             return after, ()
-        events = [Tagged("take", action.seat, {"count": action.matches, "heap": heap}, C_TAKE)]
+        events: list[NimEvent] = [Took(seat=action.seat, count=action.matches, heap=heap,
+                                       clause=C_TAKE)]
         if heap:
-            events.append(Tagged("turn", None, {"next": after.players[after.turn]}, C_TURN))
+            events.append(Turn(next=after.players[after.turn], clause=C_TURN))
         else:
-            events.append(Tagged("end", None, {}, C_END))
-            events.append(Tagged("winner", None, {"winner": _winner(after)},
-                                C_WINNER if state.variant.last == "wins" else C_MISERE))
+            events.append(Emptied(clause=C_END))
+            events.append(Winner(winner=_winner(after),
+                                 clause=C_WINNER if state.variant.last == "wins" else C_MISERE))
         return after, tuple(events)
 
     def is_over(self, state: State) -> bool:
