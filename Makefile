@@ -41,7 +41,9 @@ TYPED_TESTS := tests/nimgame tests/conftest.py tests/pagetext.py tests/contract.
 	tests/test_test_game.py tests/test_minute.py tests/test_access.py tests/test_open_points.py \
 	tests/test_notebook_sources.py tests/test_progress.py tests/test_scenario_french.py \
 	tests/test_ui.py tests/test_whatif.py tests/test_hints.py tests/golden.py tests/test_golden.py \
-	tests/test_typing.py
+	tests/test_typing.py tests/test_editor.py tests/test_readings_take_effect.py tests/test_worker.py \
+	tests/test_classe.py tests/test_hints_ui.py tests/test_games_common.py tests/test_scenarios.py \
+	tests/test_limits.py tests/test_kernel_app.py
 
 lint: $(STAMP)
 	$(PY) -m ruff check tutor tests

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -118,7 +119,7 @@ def test_a_draining_pool_gets_more_warmers() -> None:
     m._class_ready_at = 1.0  # the class is there
     m._warm_s = 8.0
     assert m._warmers() == 1  # no learner has taken a kernel lately
-    now = timing.time.monotonic()
+    now = time.monotonic()
     m._takes.extend(now - k * 0.5 for k in range(10))  # one learner every half second
     assert m._warmers() == min(2, os.cpu_count() or 1)
 
@@ -144,7 +145,7 @@ def test_stages_split_a_get_and_count_the_loops_lag(tmp_path: Path) -> None:
         stages = timing.Stages(page="vampir.ipynb")
         token = timing.STAGES.set(stages)
         with timing.stage("kernel"):
-            timing.time.sleep(0.02)
+            time.sleep(0.02)
         timing.STAGES.reset(token)
         start = stages.started
         timing.LAG.samples.extend([(start - 5, 9.0), (start + 0.001, 0.2), (start + 0.002, 0.1)])

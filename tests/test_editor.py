@@ -15,6 +15,10 @@ from tutor import fr
 from tutor.engine import IllegalAction
 from tutor.engine import scenario as sc
 from tutor.engine.core import Record
+from tutor.games import drahtseilakt as dzg
+from tutor.games import vaiko as vkg
+from tutor.games import vampir as vpg
+from tutor.games import vautours as svg
 from tutor.ui.drahtseilakt import explorers as dzx
 from tutor.ui.drahtseilakt import play as dz
 from tutor.ui.editor import Position, PositionEditor
@@ -38,7 +42,7 @@ def editor_of(board: Any) -> PositionEditor:
 def play(board: Any, *cards: tuple[str, int]) -> None:
     for seat, card in cards:
         assert board.acting_seat(board.session.step) == seat
-        board.play(sv.v.Play(seat, card))
+        board.play(svg.Play(seat, card))
 
 
 def test_the_editor_is_built_only_when_opened() -> None:
@@ -76,7 +80,7 @@ def test_cards_already_won_are_won_in_manches_played_first() -> None:
     editor.play_button.click()
     state = board.session.state
     assert [sorted(t) for t in state.taken] == [[-5, 10], [4], []]
-    assert state.pile == (8,) and state.variant == sv.v.PRESETS["livret-suricate"]
+    assert state.pile == (8,) and state.variant == svg.PRESETS["livret-suricate"]
     assert board.preset.value == "livret-suricate"
     assert "3 coups" not in text(board.scenario.status.value)  # 3 manches of 3 players: 9
     assert "9 coups rejoués" in text(board.scenario.status.value)
@@ -190,11 +194,12 @@ def test_drahtseilakt_a_later_manche_with_scores_and_sticks_set_up_with_the_cont
     state = board.session.state
     assert state.manche == 2 and state.history == ((4, 0), (2, 5), (0, 3))
     assert state.red == (2, 0, 0) and state.blue == (0, 0, 3)
-    assert state.revealed == (4,) and dz.d.dealer(state) == "Béa"
-    assert dz.d.totals(state) == {"Alex": 0, "Béa": 7, "Chloé": 3}
+    assert state.revealed == (4,) and dzg.dealer(state) == "Béa"
+    assert dzg.totals(state) == {"Alex": 0, "Béa": 7, "Chloé": 3}
     # play on: a trick; then share and open elsewhere
     for _ in range(3):
         seat = board.acting_seat(board.session.step)
+        assert seat is not None
         board.play(board.engine.legal_actions(board.session.state, seat)[0])
     board.scenario.link_button.click()
     url = board.scenario.url.value
@@ -246,10 +251,11 @@ def test_vaiko_running_totals_set_up_with_the_controls_and_counted_at_the_round_
     # play on to the end of the manche: its points are added to these totals
     rng = random.Random(2)
     while board.session.state.manche == 4 and board.acting_seat(board.session.step):
-        seat = board.acting_seat(board.session.step)
-        board.play(rng.choice(board.engine.legal_actions(board.session.state, seat)))
-    assert board.session.state.manche == 5 or vk.v.is_over(board.session.state)
-    told = [vk.v.describe(e) for e in board.session.events if e.kind == "totals"]
+        acting = board.acting_seat(board.session.step)
+        assert acting is not None
+        board.play(rng.choice(board.engine.legal_actions(board.session.state, acting)))
+    assert board.session.state.manche == 5 or vkg.is_over(board.session.state)
+    told = [vkg.describe(e) for e in board.session.events if e.kind == "totals"]
     assert told and told[-1].startswith("Totaux après la manche 4")
     board.scenario.link_button.click()
     assert len(board.scenario.url.value) <= 400
@@ -290,13 +296,14 @@ def test_vampir_exposed_hunts_set_up_with_the_controls_cards_taken_from_the_deck
     editor.play_button.click()
     assert "tv-error" not in editor.error.value, editor.error.value
     state = board.session.state
-    heads = vp.v.hunt_heads(state)
+    heads = vpg.hunt_heads(state)
     assert heads["Anke"] == {"castle": 5, "pub": 3} and heads["Chloé"] == {"church": 4}
     assert state.players[state.turn] == "Bernd"
     # the cards are conserved: the same material as a game just dealt
-    assert vp.v.inventory(state) == vp.v.inventory(vp.v.new_game(state.players, seed=1))
+    assert vpg.inventory(state) == vpg.inventory(vpg.new_game(state.players, seed=1))
     for _ in range(3):
         seat = board.acting_seat(board.session.step)
+        assert seat is not None
         board.play(board.engine.legal_actions(board.session.state, seat)[0])
     board.scenario.link_button.click()
     url = board.scenario.url.value
@@ -312,7 +319,7 @@ def test_vampir_a_hunt_is_made_of_the_cards_the_hands_leave_free() -> None:
     # was refused (the hunt took two of the game's five two-head ones before the hand)
     board = vp.sandbox()
     editor = editor_of(board)
-    two = vp.v.Vampire("castle", 2)
+    two = vpg.Vampire("castle", 2)
     hand = editor.fronts["mains"][1]
     for _ in range(4):
         hand.add(two)
@@ -320,8 +327,8 @@ def test_vampir_a_hunt_is_made_of_the_cards_the_hands_leave_free() -> None:
     editor.play_button.click()
     assert "tv-error" not in editor.error.value, text(editor.error.value)
     state = board.session.state
-    assert vp.v.hunt_heads(state)[state.players[0]] == {"castle": 5}
-    assert vp.v.inventory(state) == vp.v.inventory(vp.v.new_game(state.players, seed=1))
+    assert vpg.hunt_heads(state)[state.players[0]] == {"castle": 5}
+    assert vpg.inventory(state) == vpg.inventory(vpg.new_game(state.players, seed=1))
     # every two-head castle vampire placed: the hunt is made without them, or refused
     hand.add(two)
     assert hand.chosen == [two] * 4  # a hand holds four cards: the fifth is not offered
@@ -342,16 +349,16 @@ def test_vampir_explorers_open_their_hunts_in_the_sandbox() -> None:
     board = vp.sandbox()
     builder = vpx.hunt_builder()
     builder.opener.children[0].click()
-    assert vp.v.hunt_heads(board.session.state)["Anke"] == {"castle": 4}
+    assert vpg.hunt_heads(board.session.state)["Anke"] == {"castle": 4}
     scoring = vpx.scoring_explorer()
     scoring.count.value = 3
-    for loc in vp.v.LOCATIONS:
+    for loc in vpg.LOCATIONS:
         for name in ("Anke", "Bernd", "Chris"):
             scoring.cells[(name, loc)].value = 0
     scoring.cells[("Bernd", "docks")].value = 6
     scoring.opener.children[0].click()
     assert scoring.error.value.count("tv-error") == 0
-    assert vp.v.hunt_heads(board.session.state)["Bernd"] == {"docks": 6}
+    assert vpg.hunt_heads(board.session.state)["Bernd"] == {"docks": 6}
 
 
 def test_each_seat_row_is_shown_or_hidden_by_its_own_layout() -> None:
@@ -378,14 +385,14 @@ def test_hands_chosen_with_the_controls_are_dealt_the_rest_at_random() -> None:
 
     board = vp.sandbox()
     editor = editor_of(board)
-    castle = vp.v.Vampire("castle", 2)
-    for card in (castle, castle, vp.v.JOKER):
-        editor.fronts["mains"][1].add(card)
+    castle = vpg.Vampire("castle", 2)
+    for piece in (castle, castle, vpg.JOKER):
+        editor.fronts["mains"][1].add(piece)
     assert not editor.fronts["mains"][1].buttons[0].disabled  # copies may be chosen again
     editor.play_button.click()
     assert "tv-error" not in editor.error.value, editor.error.value
-    hand = board.session.state.hands[1]
-    assert hand.count(castle) == 2 and vp.v.JOKER in hand and len(hand) == 4
+    hand: tuple[object, ...] = board.session.state.hands[1]
+    assert hand.count(castle) == 2 and vpg.JOKER in hand and len(hand) == 4
 
     board = vk.sandbox()
     editor = editor_of(board)
@@ -416,7 +423,7 @@ def test_vaiko_explorers_open_in_the_sandbox() -> None:
     match.opener.children[0].click()
     assert "tv-error" not in match.error.value, match.error.value
     state = board.session.state
-    assert state.phase == "match" and vk.v.current_seats(state) == ("Carla",)
+    assert state.phase == "match" and vkg.current_seats(state) == ("Carla",)
     assert [state.deck.cards[c].face for c in state.discard] == ["2", "6"]
     assert "Ouvert dans le bac à sable" in text(match.opener.children[1].value)
     call = vkx.call_calculator()
@@ -426,7 +433,7 @@ def test_vaiko_explorers_open_in_the_sandbox() -> None:
     points = {p: sum(state.deck.cards[c].points for c in h)
               for p, h in zip(state.players, state.hands)}
     assert points == {"Alex": 4, "Carla": 9, "Dario": 15}
-    assert state.phase == "call" and vk.v.current_seats(state) == ("Alex",)
+    assert state.phase == "call" and vkg.current_seats(state) == ("Alex",)
     call.points["Dario"].value = 41  # more than four cards can hold
     call.opener.children[0].click()
     assert "41 points, c’est impossible" in text(call.error.value)
@@ -458,7 +465,7 @@ def test_vaiko_the_pile_set_with_the_controls_turns_its_first_card_onto_the_disc
 def test_vampir_deck_order_and_cards_under_the_locations_set_up_with_the_controls() -> None:
     board = vp.sandbox()
     editor = editor_of(board)
-    v = vp.v
+    v = vpg
     castle2, pub1 = v.Vampire("castle", 2), v.Vampire("pub", 1)
     for card in (castle2, v.JOKER, pub1):
         editor.piles["pioche"].add(card)
@@ -472,10 +479,11 @@ def test_vampir_deck_order_and_cards_under_the_locations_set_up_with_the_control
     assert state.deck[:3] == (castle2, v.JOKER, pub1)  # the deck dealt as set
     assert state.under[v.LOCATIONS.index("castle")] == (v.Vampire("castle", 1), castle2, v.JOKER)
     assert state.under[v.LOCATIONS.index("pub")] == (pub1, v.Vampire("pub", 2))
-    assert vp.v.inventory(state) == vp.v.inventory(vp.v.new_game(state.players, seed=1))
+    assert vpg.inventory(state) == vpg.inventory(vpg.new_game(state.players, seed=1))
     assert "lieux" in board.scenario.text.value and "taverne" in board.scenario.text.value
     # the first player draws the two cards set on top
     first = board.acting_seat(board.session.step)
+    assert first is not None
     board.play(v.Draw(first))
     assert {castle2, v.JOKER} <= set(board.session.state.pending)
     board.scenario.link_button.click()
@@ -491,8 +499,8 @@ def test_vampir_one_copy_too_many_is_refused_naming_the_part_and_nothing_changes
     before = board.session.state
     editor = editor_of(board)
     for _ in range(5):  # the game has five two-head vampires of each colour
-        editor.piles["sous:church"].add(vp.v.Vampire("church", 2))
-    editor.piles["pioche"].add(vp.v.Vampire("church", 2))
+        editor.piles["sous:church"].add(vpg.Vampire("church", 2))
+    editor.piles["pioche"].add(vpg.Vampire("church", 2))
     editor.play_button.click()
     said = text(editor.error.value)
     assert "Pioche : une carte « vampire" in said, said
@@ -512,7 +520,7 @@ def test_vampir_one_copy_too_many_is_refused_naming_the_part_and_nothing_changes
 def test_vampir_scenario_positions_the_engine_refuses(lieux: str, says: str) -> None:
     text_ = f'joueurs = ["Anke", "Bernd", "Chloé"]\nvariante = "manche-unique"\n{lieux}\n'
     with pytest.raises((IllegalAction, sc.ScenarioError)) as refused:
-        sc.load(vp.v, text_, "vampir")
+        sc.load(vpg.GAME, text_, "vampir")
     assert says in str(refused.value).replace("\u202f", " ")
 
 
@@ -534,7 +542,7 @@ def test_vautours_cards_played_set_with_the_controls_give_the_hands_and_the_manc
     editor.play_button.click()
     assert "tv-error" not in editor.error.value, editor.error.value
     state = board.session.state
-    assert [set(sv.v.HAND) - set(h) for h in state.hands] == [{15, 3}, {1, 14}, {2, 13}]
+    assert [set(svg.HAND) - set(h) for h in state.hands] == [{15, 3}, {1, 14}, {2, 13}]
     assert [sorted(p) for p in state.played] == [[3, 15], [1, 14], [2, 13]]
     assert state.taken == ((10,), (-5,), ()) and state.pile == (7,)
     # one manche more than the cards won: it ended without a winner, its card still at stake
@@ -583,10 +591,10 @@ def test_vautours_manches_found_for_positions_of_real_games() -> None:
     for seed in range(12):
         rng = random.Random(seed)
         players = ("A", "B", "C", "D", "E")[:rng.choice((2, 3, 4, 5))]
-        state = sv.v.new_game(players, seed=seed)
+        state = svg.new_game(players, seed=seed)
         for _ in range(rng.randrange(2, 12) * len(players)):
-            seat = sv.v.current_seats(state)[0]
-            state, _ = sv.v.apply(state, rng.choice(sv.v.legal_actions(state, seat)))
+            seat = svg.current_seats(state)[0]
+            state, _ = svg.apply(state, rng.choice(svg.legal_actions(state, seat)))
         try:
             past = history.past_manches(players, dict(zip(players, state.played)),
                                         dict(zip(players, state.taken)), state.variant,
@@ -594,10 +602,10 @@ def test_vautours_manches_found_for_positions_of_real_games() -> None:
         except IllegalAction:
             continue
         found += 1
-        moves = [sv.v.Play(p, plays[p]) for _, plays in past for p in players]
+        moves = [svg.Play(p, plays[p]) for _, plays in past for p in players]
         order = [card for card, _ in past] + list(state.pile[-1:])
-        deck = tuple(order) + tuple(c for c in sv.v.POINT_CARDS if c not in order)
-        built = sc.build(sv.v, sc.Scenario(players, state.variant, Record((deck,)),
+        deck = tuple(order) + tuple(c for c in svg.POINT_CARDS if c not in order)
+        built = sc.build(svg.GAME, sc.Scenario(players, state.variant, Record((deck,)),
                                            tuple(moves)))
         again = built.state
         assert again.hands == state.hands and again.pile == state.pile
@@ -648,9 +656,9 @@ def test_vampir_the_booklets_closing_table_opens_once_no_one_has_six_colours() -
     scoring.opener.children[0].click()
     assert "tv-error" not in scoring.error.value, scoring.error.value
     state = board.session.state
-    heads = vp.v.hunt_heads(state)
+    heads = vpg.hunt_heads(state)
     assert heads["Doro"] == {"graveyard": 3, "madhouse": 6, "docks": 7, "church": 6, "pub": 3}
-    assert vp.v.inventory(state) == vp.v.inventory(vp.v.new_game(state.players, seed=1))
+    assert vpg.inventory(state) == vpg.inventory(vpg.new_game(state.players, seed=1))
 
 
 def test_a_card_button_says_where_it_goes_and_follows_a_new_name() -> None:
@@ -733,7 +741,7 @@ def test_drahtseilakt_a_finished_game_set_up_from_its_score_sheet() -> None:
     assert "tv-error" not in editor.error.value, editor.error.value
     state = board.session.state
     assert board.engine.is_over(state) and len(board.session.steps) == 1
-    assert dz.d.totals(state) == {"Alex": 2, "Béa": 15, "Chloé": 7, "Dario": 10, "Léo": 10}
+    assert dzg.totals(state) == {"Alex": 2, "Béa": 15, "Chloé": 7, "Dario": 10, "Léo": 10}
     text = fr.typography(board.journal.body.value).replace("\u202f", " ")
     assert "le score d’Alex à la 1re manche (4 points) est effacé" in text
     assert "le score d’Alex à la 3e manche (7 points) est effacé" in text

@@ -21,7 +21,8 @@ import pytest
 
 from tutor import rules
 from tutor.engine import Event, IllegalAction
-from tutor.engine.api import AnyEngine, Game, Record, bot_action
+from tutor.engine.api import AnyEngine, Game, bot_action
+from tutor.engine.core import Record
 from tutor.games import GAMES
 
 from .conftest import maker

@@ -14,7 +14,7 @@ import ipywidgets as w
 import pytest
 
 from tutor import fr
-from tutor.engine.hints import ActionHint, Hints, beats, duel, hints, wilson
+from tutor.engine.hints import ActionHint, Hints, Race, beats, duel, hints, wilson
 from tutor.games import GAMES
 from tutor.ui import hints as hints_ui
 from tutor.ui import html as h
@@ -139,7 +139,7 @@ def test_cards_counted_as_one_are_named_in_their_row_and_explained() -> None:
 def test_clicks_queued_behind_a_hint_compute_nothing_more() -> None:
     table = importlib.import_module(page_of("vautours")).play_vs_computer()
     calls = []
-    original = hints_ui.Race.run_for
+    original = Race.run_for
 
     def counted(race: object, *args: object, **kwargs: object) -> object:
         calls.append(1)
@@ -147,7 +147,7 @@ def test_clicks_queued_behind_a_hint_compute_nothing_more() -> None:
             "the buttons show the hint is being computed"
         return original(race, *args, **kwargs)  # type: ignore[arg-type]
 
-    hints_ui.Race.run_for = counted  # type: ignore[assignment, method-assign]
+    Race.run_for = counted  # type: ignore[assignment, method-assign]
     try:
         for _ in range(5):  # five clicks that reached the kernel while the first was computed
             table.hints.button.click()
@@ -158,7 +158,7 @@ def test_clicks_queued_behind_a_hint_compute_nothing_more() -> None:
         table.hints.button.click()  # a new position: a new hint
         assert len(calls) == 2
     finally:
-        hints_ui.Race.run_for = original  # type: ignore[method-assign]
+        Race.run_for = original  # type: ignore[method-assign]
 
 
 def test_an_action_label_says_its_group_once() -> None:
@@ -294,7 +294,7 @@ def test_in_a_kernel_a_hint_that_fails_says_so_in_french_and_frees_the_buttons(
         await _settled(table.hints)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(hints_ui.Race, "run_for", broken)
+        patch.setattr(Race, "run_for", broken)
         asyncio.run(scenario())
     assert "Un problème inattendu est survenu dans le tuteur" in table.error.value
     assert "a fault in the race" in caplog.text  # the traceback goes to the log

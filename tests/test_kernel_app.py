@@ -6,11 +6,10 @@ small messages arrived)."""
 
 from __future__ import annotations
 
-import sys
 import time
 
 import zmq
-from jupyter_client import KernelManager
+from jupyter_client.manager import KernelManager
 
 from tutor.voila import kernel_app
 from tutor.voila.kernels import TutorKernel, TutorKernelManager
@@ -28,9 +27,20 @@ def test_the_served_kernels_are_launched_with_room_for_a_burst() -> None:
     assert manager.context.getsockopt(zmq.RCVHWM) == kernel_app.IOPUB_HWM
 
 
+class Served(KernelManager):
+    """A synchronous kernel manager that launches the kernel as the server does."""
+
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
+        return kernel_app.served(super().format_kernel_cmd(extra_arguments))
+
+
 def test_a_burst_sent_while_nobody_reads_arrives_whole_with_its_idle_status() -> None:
-    km = KernelManager()
-    km.kernel_cmd = [sys.executable, "-m", kernel_app.MODULE, "-f", "{connection_file}"]
+    # the kernel as the server starts it (its command, its context's marks); a KernelManager's
+    # ``kernel_cmd`` is no longer read by jupyter_client 8, so setting it would test ipykernel's
+    # own launcher
+    km = Served()
+    cmd = km.format_kernel_cmd()
+    assert cmd[cmd.index("-m") + 1] == kernel_app.MODULE
     km.context.setsockopt(zmq.RCVHWM, kernel_app.IOPUB_HWM)  # as TutorKernelManager does
     km.start_kernel()
     kc = km.client()

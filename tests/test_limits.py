@@ -114,7 +114,7 @@ def test_a_callback_bug_is_logged_for_the_server_and_never_sent_to_the_page() ->
         raise ZeroDivisionError("boum")
 
     real = tw.log
-    tw.log = log  # type: ignore[assignment]
+    tw.log = log
     try:
         broken()
     finally:
@@ -147,14 +147,14 @@ def test_pairs_queued_by_one_page_compute_one_hint_for_the_last_position() -> No
     of the kernel's event loop as the kernel handles them: one hint shown, for the last
     position, no refusal; one race at a time (the first, stopped at its next step, then the
     last). Before: 20 hints at once, then one every 3 s and a French refusal for the others."""
-    from tutor.ui import hints as hints_ui
+    from tutor.engine.hints import Race
     from tutor.ui.vautours import base as sv
 
     table = sv.play_vs_computer()
     panel = table.hints
     shown: list[object] = []  # the position of each hint shown (it is said to a screen reader)
     races: list[object] = []
-    announce, run_for = table.announce, hints_ui.Race.run_for
+    announce, run_for = table.announce, Race.run_for
 
     def counted_announce(text: str) -> None:
         if text.startswith("Conseil pour"):
@@ -181,7 +181,7 @@ def test_pairs_queued_by_one_page_compute_one_hint_for_the_last_position() -> No
     cpu = _processor()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(table, "announce", counted_announce)
-        patch.setattr(hints_ui.Race, "run_for", counted_run)
+        patch.setattr(Race, "run_for", counted_run)
         asyncio.run(pairs())
     print(f"90 pairs queued: {len(shown)} hint shown, {len(races)} races run, "
           f"{_processor() - cpu:.1f} s of processor")

@@ -157,7 +157,7 @@ def random_game(engine: Any, n: int, seed: int, preset: str,
                 limit: int = 400) -> tuple[Any, list[Any], Any]:
     start = engine.new_game(NAMES[:n], seed=seed, variant=preset)
     rng = random.Random(seed)
-    state, actions = start, []
+    state, actions = start, list[Any]()
     while not engine.is_over(state) and len(actions) < limit:
         seat = engine.current_seats(state)[0]
         action = rng.choice(engine.legal_actions(state, seat))
@@ -415,7 +415,7 @@ def test_names_from_a_scenario_are_shown_escaped() -> None:
 
 def test_the_vautours_sandbox_settings_show_the_reading_of_a_loaded_scenario() -> None:
     board = sandbox("vautours")
-    shared = board.shared  # type: ignore[attr-defined]
+    shared = board.shared
     board.scenario.load('joueurs = ["A", "B"]\nvariante = { last_pile = "shared", '
                         'final_tiebreak = "highest_mouse" }\ngraine = 3\n')
     assert board.error.value == ""

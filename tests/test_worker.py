@@ -108,7 +108,7 @@ def test_a_worker_leaves_when_the_process_that_forked_it_is_gone() -> None:
 
 def test_no_worker_where_fork_is_not_available_or_one_core(monkeypatch: pytest.MonkeyPatch
                                                             ) -> None:
-    monkeypatch.setattr(worker_module.os, "sched_getaffinity", lambda pid: {0})
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
     assert not worker_module.spare_core() and Worker.fork(double) is None
     monkeypatch.undo()
     monkeypatch.setattr(worker_module, "AVAILABLE", False)
@@ -201,7 +201,7 @@ def test_run_for_leaves_no_worker_behind(monkeypatch: pytest.MonkeyPatch) -> Non
             forked.append(worker)
         return worker
 
-    monkeypatch.setattr(hints_module.Worker, "fork", staticmethod(recorded))
+    monkeypatch.setattr(Worker, "fork", staticmethod(recorded))
     engine, view = mid_game("vampir", 5, "stratege")
     race = Race(engine, view, kind="stratege", seed=1, game_id="vampir", shown=True)
     timed = race.run_for(0.3)

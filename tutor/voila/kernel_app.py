@@ -34,6 +34,12 @@ MODULE = "tutor.voila.kernel_app"
 """What ``python -m`` runs instead of ``ipykernel_launcher``."""
 
 
+def served(cmd: list[str]) -> list[str]:
+    """A kernel's command line (ipykernel's own, from its kernel spec) as the server runs it:
+    this module instead of ``ipykernel_launcher``."""
+    return [MODULE if part == "ipykernel_launcher" else part for part in cmd]
+
+
 class TutorKernelApp(IPKernelApp):
     """ipykernel's application, its IOPub socket (and the pipe feeding it) made with room for
     :data:`IOPUB_HWM` messages per reader."""

@@ -283,8 +283,7 @@ class TutorKernel(ServerKernelManager):
     :mod:`tutor.voila.kernel_app` (ipykernel with room for a page's bursts of messages)."""
 
     def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
-        cmd: list[str] = super().format_kernel_cmd(extra_arguments)
-        return [kernel_app.MODULE if part == "ipykernel_launcher" else part for part in cmd]
+        return kernel_app.served(super().format_kernel_cmd(extra_arguments))
 
     async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
         await super()._async_launch_kernel(kernel_cmd, **kw)
