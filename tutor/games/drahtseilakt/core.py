@@ -27,6 +27,8 @@ from tutor.games.drahtseilakt.events import (
     Totalled,
     ZeroTurned,
 )
+from tutor.games.drahtseilakt.events import ScoreCard as ScoreCard  # the material's own types,
+from tutor.games.drahtseilakt.events import Stake as Stake  # exported with it (events carry them)
 
 GAME_ID = "drahtseilakt"
 MIN_PLAYERS = 3
@@ -38,7 +40,6 @@ STICKS_PER_COLOUR = 25
 
 ZERO_BLUE = "0 bleu"
 ZERO_RED = "0 rouge"
-ScoreCard = int | str
 SCORE_VALUES: tuple[int, ...] = tuple(range(1, 10))
 SCORE_CARDS: tuple[ScoreCard, ...] = (*SCORE_VALUES, ZERO_BLUE, ZERO_RED)
 ZEROS = (ZERO_BLUE, ZERO_RED)
@@ -88,15 +89,6 @@ C_TACTICAL = "drahtseilakt/variante-tactique"
 C_CHAOTIC = "drahtseilakt/variante-chaotique"
 C_UNLIMITED = "drahtseilakt/variante-reserve-illimitee"
 C_LATE_PAIRS = "drahtseilakt/variante-paires-en-fin-de-manche"
-
-
-class Stake(NamedTuple):
-    """What the current trick pays: the score ``value`` and whether ``blue`` and ``red`` sticks
-    are handed out."""
-
-    value: int
-    blue: bool
-    red: bool
 
 
 class Reveal(NamedTuple):

@@ -5,17 +5,30 @@ The engine (:mod:`.core`, :mod:`.engine`, :mod:`.play`) emits them, the French t
 (:mod:`.text`), the scenes (:mod:`.scenes`), the worked examples and the pages read their
 fields. Per-player facts follow the seating: ``players[i]`` holds ``red[i]``, ``scores[i]``...
 (the state's own order), and a trick's cards are its ``(player, card)`` pairs in playing order.
+The values they carry are here too, :data:`ScoreCard` and :class:`Stake` (the engine's own,
+which :mod:`.core` imports from here).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Literal, TypeAlias
+from typing import ClassVar, Literal, NamedTuple, TypeAlias
 
 from tutor.engine.core import Event, Refused, Won
 
-if TYPE_CHECKING:  # the game's value types (:mod:`.core` builds these events)
-    from tutor.games.drahtseilakt.core import ScoreCard, Stake
+ScoreCard: TypeAlias = int | str
+"""A score card: its value from 1 to 9, or one of the two 0 cards, ``"0 bleu"`` and
+``"0 rouge"`` (:data:`.core.SCORE_CARDS`)."""
+
+
+class Stake(NamedTuple):
+    """What the current trick pays: the score ``value`` and whether ``blue`` and ``red`` sticks
+    are handed out."""
+
+    value: int
+    blue: bool
+    red: bool
+
 
 Colour = Literal["blue", "red"]
 """A colour of sticks: blue for the highest card, red for the lowest."""
@@ -285,9 +298,11 @@ __all__ = [
     "Reserve",
     "ReserveShort",
     "Revealed",
+    "ScoreCard",
     "ScoreCards",
     "Seated",
     "Shown",
+    "Stake",
     "TakesBlue",
     "TakesRed",
     "Tokens",
