@@ -2,13 +2,47 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import get_args
+
 import pytest
 
-from tutor.engine import IllegalAction, Tagged
+from tutor.engine import Event, IllegalAction, Refused, Won
 from tutor.games import drahtseilakt as d
 from tutor.games.drahtseilakt import ZERO_BLUE, ZERO_RED, Play, Variant
+from tutor.games.drahtseilakt.events import (
+    CardsInPlay,
+    Chose,
+    CleanManche,
+    Dealt,
+    DoubleZero,
+    DrahtseilaktEvent,
+    Held,
+    Leads,
+    MancheEnds,
+    MancheStarts,
+    NoBlue,
+    NoRed,
+    PairsBack,
+    Past,
+    Played,
+    PlayRefused,
+    Reserve,
+    ReserveShort,
+    Revealed,
+    ScoreCards,
+    Seated,
+    Shown,
+    TakesBlue,
+    TakesRed,
+    Tokens,
+    Totalled,
+    TrickEnds,
+    ZeroTurned,
+)
 
 NAMES = ("Alex", "Bea", "Carla")
+NB = "\u202f"  # the narrow no-break space French typography puts before « : » and « ; »
 DECK = (3, ZERO_BLUE, 4, 7, 1, ZERO_RED, 8, 2, 5, 6, 9)
 HANDS = {
     "Alex": [10, 20, 30, 40, 50, 11, 21, 31, 41],
@@ -31,8 +65,8 @@ def play(state: d.State, *cards: tuple[str, int]) -> tuple[d.State, list[d.Event
     return state, events
 
 
-def kinds(events: list[d.Event]) -> list[str]:
-    return [e.kind for e in events]
+def kinds(events: list[d.Event]) -> list[type[d.Event]]:
+    return [type(e) for e in events]
 
 
 # --- material and set-up -----------------------------------------------------------------------
@@ -120,7 +154,9 @@ def test_reveal_a_plain_card() -> None:
 def test_a_zero_cancels_its_colour_and_chains(zero: str, blue: bool, red: bool) -> None:
     r = d.reveal((zero, 4, 9))
     assert (r.value, r.blue, r.red, r.revealed, r.rest) == (4, blue, red, (zero, 4), (9,))
-    assert [e.kind for e in r.events] == ["zero", "reveal"]
+    assert kinds(list(r.events)) == [ZeroTurned, Revealed]
+    assert r.events[-1] == Revealed(stake=d.Stake(4, blue, red), cards=(zero, 4),
+                                    clause="drahtseilakt/zero")
 
 
 def test_two_zeros_in_a_row_cancel_each_other() -> None:
@@ -193,7 +229,9 @@ def test_illegal_actions_leave_the_state_unchanged(action: object, clause: str,
 def test_blue_to_highest_red_to_lowest_and_highest_leads_next() -> None:
     s, events = play(table(), ("Alex", 30), ("Bea", 9), ("Carla", 49))
     assert (s.blue, s.red) == ((0, 0, 3), (0, 3, 0))
-    assert kinds(events)[-3:] == ["trick_end", "zero", "reveal"]
+    assert kinds(events)[-3:] == [TrickEnds, ZeroTurned, Revealed]
+    assert TrickEnds(seat="Carla", plays=(("Alex", 30), ("Bea", 9), ("Carla", 49)), last=False,
+                     clause="drahtseilakt/fin-de-pli") in events
     assert d.current_seats(s) == ("Carla",) and s.discard == (30, 9, 49)
     clauses = [e.clause for e in events]
     assert clauses.index("drahtseilakt/bleus") < clauses.index("drahtseilakt/rouges")
@@ -203,7 +241,7 @@ def test_blue_to_highest_red_to_lowest_and_highest_leads_next() -> None:
 def test_resolve_trick_pays_nothing_in_the_cancelled_colour() -> None:
     r = d.resolve_trick({"A": 7, "B": 28, "C": 36}, d.reveal((ZERO_BLUE, 4)))
     assert (r.highest, r.lowest, r.blue, r.red) == ("C", "A", 0, 4)
-    assert [e.kind for e in r.events] == ["no_blue", "red"]
+    assert kinds(list(r.events)) == [NoBlue, TakesRed]
     r = d.resolve_trick({"A": 7, "B": 28, "C": 36}, d.Stake(3, True, True))
     assert (r.highest, r.lowest, r.blue, r.red) == ("C", "A", 3, 3)
 
@@ -232,33 +270,36 @@ def test_settle_gives_back_pairs(red: int, blue: int, left: tuple[int, int]) -> 
 def test_pairs_go_back_as_soon_as_a_player_holds_both_colours() -> None:
     s, events = play(table(red={"Carla": 5}), ("Alex", 30), ("Bea", 9), ("Carla", 49))
     assert (s.red[2], s.blue[2]) == (2, 0)
-    pairs = next(e for e in events if e.kind == "pairs")
-    assert pairs.clause == "drahtseilakt/paires" and pairs.data["pairs"] == 3
+    pairs = next(e for e in events if isinstance(e, PairsBack))
+    assert pairs == PairsBack(seat="Carla", pairs=3, red=2, blue=0, clause="drahtseilakt/paires")
     assert d.reserve(s) == (25 - 2 - 3, 25)
 
 
 def test_end_of_manche_reading_keeps_both_colours_until_the_count() -> None:
     s, events = play(table(red={"Carla": 5}, variant="paires-en-fin-de-manche"),
                      ("Alex", 30), ("Bea", 9), ("Carla", 49))
-    assert (s.red[2], s.blue[2]) == (5, 3) and "pairs" not in kinds(events)
+    assert (s.red[2], s.blue[2]) == (5, 3) and PairsBack not in kinds(events)
 
 
 def test_a_short_reserve_gives_what_is_left() -> None:
     s, events = play(table(blue={"Carla": 24}), ("Alex", 30), ("Bea", 9), ("Carla", 49))
     assert s.blue[2] == 25 and d.reserve(s) == (22, 0)
-    short = next(e for e in events if e.kind == "short")
-    assert short.clause == "drahtseilakt/reserve-epuisee" and short.data["got"] == 1
+    short = next(e for e in events if isinstance(e, ReserveShort))
+    assert short == ReserveShort(seat="Carla", colour="blue", wanted=3, got=1,
+                                 clause="drahtseilakt/reserve-epuisee")
     s, events = play(table(blue={"Carla": 24}, variant="reserve-illimitee"),
                      ("Alex", 30), ("Bea", 9), ("Carla", 49))
     assert s.blue[2] == 27 and d.reserve(s) == (22, 0)
-    assert next(e for e in events if e.kind == "tokens").data["missing"] == 2
+    tokens = next(e for e in events if isinstance(e, Tokens))
+    assert (tokens.colour, tokens.missing) == ("blue", 2)
 
 
 def test_empty_reserve_gives_nothing() -> None:
     s, events = play(table(blue={"Carla": 20, "Alex": 5}), ("Alex", 30), ("Bea", 9),
                      ("Carla", 49))
     assert s.blue == (5, 0, 20)
-    assert "ne reçoit rien" in d.describe(next(e for e in events if e.kind == "short"))
+    assert "ne reçoit rien" in d.describe(next(e for e in events
+                                               if isinstance(e, ReserveShort)))
 
 
 @pytest.mark.parametrize(
@@ -291,7 +332,11 @@ def test_clean_cancellation_picks_the_highest_earlier_manche_not_yet_cancelled()
 def test_final_totals_apply_the_cancellation_in_order() -> None:
     t = d.final_totals({"A": [0, 5, 0, 3], "B": [2, 2, 2, 2]})
     assert t.totals == {"A": 3, "B": 8} and t.cancelled == {"A": (1,), "B": ()}
-    assert [e.kind for e in t.events] == ["clean", "totals"]  # no earlier manche for the first
+    assert kinds(list(t.events)) == [CleanManche, Totalled]  # no earlier manche for the first
+    assert t.events == (
+        CleanManche(seat="A", manche=3, target=(2, 5), clause="drahtseilakt/manche-propre"),
+        Totalled(players=("A", "B"), scores=((0, 5, 0, 3), (2, 2, 2, 2)), cancelled=((1,), ()),
+                 totals=(3, 8), clause="drahtseilakt/fin"))
     with pytest.raises(IllegalAction) as e:
         d.final_totals({"A": [-1]})
     assert e.value.clause == "drahtseilakt/fin-de-manche"
@@ -310,8 +355,9 @@ def test_a_whole_game_ends_with_scores_totals_and_a_winner() -> None:
         s, evs = d.apply(s, d.legal_actions(s, seat)[-1])
         events.extend(evs)
     assert [len(h) for h in s.history] == [3, 3, 3]
-    assert kinds(events).count("manche_end") == 3 and kinds(events)[-2:] == ["totals", "winner"]
+    assert kinds(events).count(MancheEnds) == 3 and kinds(events)[-2:] == [Totalled, Won]
     result = d.outcome(s)
+    assert events[-1] == Won(outcome=result, clause="drahtseilakt/vainqueur")
     assert result.scores == d.totals(s) and result.clause == "drahtseilakt/vainqueur"
     assert min(result.scores.values()) == result.scores[result.winners[0]]
     with pytest.raises(IllegalAction) as e:
@@ -336,8 +382,9 @@ def test_stick_free_manche_cancels_an_earlier_score_in_a_game() -> None:
         options = d.legal_actions(s, seat)
         s, evs = d.apply(s, options[len(options) // 2])
         events.extend(evs)
-    end = next(e for e in events if e.kind == "manche_end")
-    for name, score in end.data["scores"].items():
+    end = next(e for e in events if isinstance(e, MancheEnds))
+    assert end.players == NAMES and end.manche == 2
+    for name, score in zip(end.players, end.scores, strict=True):
         k = NAMES.index(name)
         assert s.history[k][1] == score
         assert (s.cancelled[k] == (0,)) == (score == 0)
@@ -359,15 +406,118 @@ def test_chaotic_variant_hides_choices_until_everyone_has_chosen() -> None:
         d.apply(s, Play("Carla", 12))
     assert e.value.clause == "drahtseilakt/variante-chaotique"
     s, events = play(s, ("Bea", 9), ("Alex", 30))
-    assert "show" in kinds(events) and s.blue[2] == 3 and s.red[1] == 3
+    assert Shown(plays=(("Carla", 49), ("Bea", 9), ("Alex", 30)),
+                 clause="drahtseilakt/variante-chaotique") in events
+    assert s.blue[2] == 3 and s.red[1] == 3
 
 
 # --- descriptions --------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Mystery(Event):
+    """An event no game emits."""
+
+
 def test_describe_refuses_unknown_event_kinds() -> None:
-    with pytest.raises(ValueError, match="Événement de Drahtseilakt inconnu"):
-        d.describe(Tagged("mystère", None, {}, "drahtseilakt/jouer"))
+    with pytest.raises(ValueError, match=f"Événement de Drahtseilakt inconnu : «{NB}Mystery{NB}»"):
+        d.describe(Mystery(clause="drahtseilakt/jouer"))
+
+ABC = ("Alex", "Béa", "Chloé")
+TOLD: list[tuple[Event, str]] = [
+    # every event class as the engine emits it (seeded games, worked examples, set-ups), and
+    # its sentence in the journal as the string-and-dict events were told before typed events
+    (Seated(players=ABC, clause="drahtseilakt/joueurs"),
+     f"Joueurs, dans le sens des aiguilles d’une montre{NB}: Alex, Béa et Chloé."),
+    (CardsInPlay(count=50, clause="drahtseilakt/cartes"),
+     f"Cartes numérotées en jeu{NB}: de 1 à 50, chacune une seule fois."),
+    (ScoreCards(cards=d.SCORE_CARDS, clause="drahtseilakt/cartes-score"),
+     f"Onze cartes score{NB}: de 1 à 9, un 0 bleu et un 0 rouge."),
+    (Reserve(each=25, red=25, blue=25, clause="drahtseilakt/batonnets"),
+     "La réserve compte 25 bâtonnets rouges et 25 bâtonnets bleus."),
+    (Reserve(each=25, red=23, blue=0, clause="drahtseilakt/batonnets"),
+     f"Dans la réserve{NB}: 23 bâtonnets rouges et aucun bâtonnet bleu (25 de chaque couleur "
+     f"au départ{NB}; les autres sont devant les joueurs)."),
+    (Held(seat="Alex", red=2, blue=0, clause="drahtseilakt/batonnets"),
+     f"Devant Alex, avant le premier coup{NB}: 2 bâtonnets rouges."),
+    (Past(players=ABC, scores=((4, 0), (3, 0), (0, 5)), cancelled=((0,), (0,), ()),
+          clause="drahtseilakt/fin-de-manche"),
+     f"Manches déjà jouées{NB}: Alex 4 (effacé), 0 (total 0 point){NB}; Béa 3 (effacé), 0 "
+     f"(total 0 point){NB}; Chloé 0, 5 (total 5 points)."),
+    (MancheStarts(seat="Alex", manche=1, of=3, clause="drahtseilakt/manches"),
+     f"Manche 1 sur 3{NB}: Alex donne les cartes."),
+    (Dealt(seat="Alex", cards=50, unseen=23, clause="drahtseilakt/donne"),
+     "Alex bat les cartes score en pioche face cachée et distribue 9 cartes numérotées à "
+     f"chaque joueur{NB}; les 23 autres restent cachées pour cette manche."),
+    (Dealt(seat="Alex", cards=27, unseen=0, clause="drahtseilakt/variante-tactique"),
+     "Alex bat les cartes score en pioche face cachée et distribue 9 cartes numérotées à "
+     f"chaque joueur{NB}: avec 27 cartes, toutes sont en jeu."),
+    (Leads(seat="Béa", clause="drahtseilakt/entame"),
+     "Béa, à gauche du donneur, entame le premier pli."),
+    (ZeroTurned(card=ZERO_BLUE, colour="blue", clause="drahtseilakt/zero"),
+     f"On retourne le 0 bleu{NB}: pas de bâtonnets bleus pour ce pli, et on retourne aussitôt "
+     "la carte suivante."),
+    (DoubleZero(cards=(ZERO_RED, ZERO_BLUE), clause="drahtseilakt/double-zero"),
+     f"Deuxième 0 d’affilée{NB}: les deux 0 s’annulent et sont mis de côté{NB}; on retourne "
+     "une troisième carte."),
+    (Revealed(stake=d.Stake(7, True, True), cards=(7,), clause="drahtseilakt/revelation"),
+     f"Carte score{NB}: 7{NB}; la plus forte carte prendra 7 bleus, la plus faible 7 rouges."),
+    (Revealed(stake=d.Stake(4, False, True), cards=(ZERO_BLUE, 4), clause="drahtseilakt/zero"),
+     f"Carte score{NB}: 4{NB}; seule la plus faible carte prendra 4 rouges."),
+    (Played(seat="Béa", card=35, position=1, clause="drahtseilakt/jouer"),
+     "Béa pose le 35 face visible."),
+    (Chose(seat="Alex", card=37, clause="drahtseilakt/variante-chaotique"),
+     "Alex choisit une carte en secret."),
+    (Shown(plays=(("Alex", 37), ("Béa", 35), ("Chloé", 4)),
+           clause="drahtseilakt/variante-chaotique"),
+     f"Tout le monde révèle sa carte{NB}: Alex 37, Béa 35 et Chloé 4."),
+    (TakesBlue(seat="Chloé", card=41, count=7, clause="drahtseilakt/bleus"),
+     f"Chloé a la plus forte carte (41){NB}: 7 bâtonnets bleus."),
+    (TakesRed(seat="Alex", card=1, count=7, clause="drahtseilakt/rouges"),
+     f"Alex a la plus faible carte (1){NB}: 7 bâtonnets rouges."),
+    (NoBlue(seat="Alex", card=29, clause="drahtseilakt/zero"),
+     f"Alex a la plus forte carte (29), mais le 0 bleu{NB}: aucun bâtonnet bleu."),
+    (NoRed(seat="Chloé", card=2, clause="drahtseilakt/zero"),
+     f"Chloé a la plus faible carte (2), mais le 0 rouge{NB}: aucun bâtonnet rouge."),
+    (ReserveShort(seat="Béa", colour="blue", wanted=9, got=5,
+                  clause="drahtseilakt/reserve-epuisee"),
+     f"La réserve n’a plus que 5 bâtonnets bleus{NB}: Béa n’en reçoit que 5 au lieu de 9."),
+    (Tokens(seat="Béa", colour="blue", missing=4,
+            clause="drahtseilakt/variante-reserve-illimitee"),
+     f"La réserve manque de bâtonnets bleus{NB}: Béa reçoit 4 jetons à leur place."),
+    (PairsBack(seat="Alex", pairs=5, red=2, blue=0, clause="drahtseilakt/paires"),
+     "Alex rend 5 paires rouge + bleu à la réserve et garde 2 bâtonnets rouges."),
+    (TrickEnds(seat="Chloé", plays=(("Béa", 35), ("Chloé", 41), ("Alex", 1)), last=False,
+               clause="drahtseilakt/fin-de-pli"),
+     f"Les cartes du pli sont défaussées face cachée{NB}; Chloé, qui a posé la plus forte, "
+     "entame le pli suivant."),
+    (MancheEnds(manche=1, players=ABC, red=(0, 0, 13), blue=(4, 6, 0), scores=(4, 6, 13),
+                clause="drahtseilakt/fin-de-manche"),
+     f"Fin de la manche 1{NB}: chaque joueur marque ses bâtonnets (Alex 4 points, Béa 6 points "
+     "et Chloé 13 points), puis les rend à la réserve."),
+    (CleanManche(seat="Alex", manche=3, target=(2, 17), clause="drahtseilakt/manche-propre"),
+     f"Alex finit la 3e manche sans bâtonnet{NB}: le score d’Alex à la 2e manche (17 points) "
+     "est effacé."),
+    (Totalled(players=ABC, scores=((4, 12, 16), (6, 2, 15), (13, 9, 6)), cancelled=((), (), ()),
+              totals=(32, 23, 28), clause="drahtseilakt/fin"),
+     f"Totaux{NB}: Alex 32 points, Béa 23 points et Chloé 28 points."),
+    (PlayRefused(seat="Béa", card=30, reason=f"Ce n’est pas le tour de Béa{NB}: c’est à Alex.",
+                 clause="drahtseilakt/jouer"),
+     f"Coup refusé. Ce n’est pas le tour de Béa{NB}: c’est à Alex."),
+    (Won(outcome=d.winners({"Alex": 32, "Béa": 23, "Chloé": 28}),
+         clause="drahtseilakt/vainqueur"),
+     "Béa gagne avec le total le plus bas (23 points)."),
+]
+
+
+@pytest.mark.parametrize(("event", "said"), TOLD, ids=lambda v: type(v).__name__)
+def test_every_event_is_told_as_before_typed_events(event: Event, said: str) -> None:
+    assert d.describe(event) == said
+
+
+def test_the_told_events_cover_every_class_the_engine_emits() -> None:
+    emitted = set(get_args(DrahtseilaktEvent)) - {Refused}  # a refusal names its card
+    assert {type(e) for e, _ in TOLD} == emitted
 
 
 def test_actions_and_states_print_as_runnable_code() -> None:

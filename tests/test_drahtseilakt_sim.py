@@ -15,6 +15,7 @@ from tutor import rules
 from tutor.engine import IllegalAction
 from tutor.engine.api import bot_action
 from tutor.games import drahtseilakt as d
+from tutor.games.drahtseilakt.events import Played
 
 CLAUSES = set(rules.load("drahtseilakt").clauses)
 NAMES = ("Alex", "Bea", "Carla", "Dario", "Emma")
@@ -178,7 +179,8 @@ class DrahtseilaktMachine(RuleBasedStateMachine):
         seat = data.draw(st.sampled_from(seats))
         action = data.draw(st.sampled_from(d.legal_actions(self.state, seat)))
         self.state, events = d.apply(self.state, action)
-        assert events[0].kind == "play" and events[0].seat == seat
+        first = events[0]
+        assert isinstance(first, Played) and (first.seat, first.card) == (seat, action.card)
 
     @rule(seat=st.sampled_from([*NAMES[:3], "Intrus"]), card=st.integers(-2, 52))
     def any_play(self, seat: str, card: int) -> None:

@@ -363,6 +363,7 @@ def test_the_replay_before_the_divergence_is_the_recorded_game(game_id: str) -> 
 
 def test_drahtseilakt_the_highest_card_played_last_takes_the_blue_sticks() -> None:
     from tutor.games import drahtseilakt as d
+    from tutor.games.drahtseilakt.events import TakesBlue
 
     played, before = seeded("drahtseilakt")
     r = Replayer(played)
@@ -377,7 +378,7 @@ def test_drahtseilakt_the_highest_card_played_last_takes_the_blue_sticks() -> No
         if best.card <= top or best == r.played_action(k):
             continue
         line = r.line(k, best, to_end=False)
-        blue = [e for e in line.events if e.kind == "blue"]
+        blue = [e for e in line.events if isinstance(e, TakesBlue)]
         assert blue and blue[0].seat == "Camille", line.events
         assert blue[0].clause == "drahtseilakt/bleus"
         assert isinstance(best, d.Play)
@@ -1029,11 +1030,14 @@ def test_vautours_and_drahtseilakt_where_lost_name_piles_sticks_and_erased_score
     assert said[1] == f"1 pile de vautours prise ({fr.MINUS}3)"
     assert said[2] == "votre carte annulée 1 fois par une carte de même valeur"
     assert said[3] == f"la dernière pile (+5 et {fr.MINUS}2) perdue pour tout le monde"
-    events = [Tagged("manche_end", None, {"manche": 1, "scores": {"Léo": 4}, "red": {"Léo": 4},
-                                         "blue": {"Léo": 0}}, "x"),
-              Tagged("manche_end", None, {"manche": 2, "scores": {"Léo": 0}, "red": {"Léo": 0},
-                                         "blue": {"Léo": 0}}, "x"),
-              Tagged("clean", "Léo", {"manche": 2, "target": (1, 4)}, "x")]
-    assert drahtseilakt.GAME.where_lost(events, "Léo") == (
+    from tutor.games.drahtseilakt.events import CleanManche, MancheEnds
+
+    sticks = [MancheEnds(manche=1, players=("Dario", "Léo"), red=(0, 4), blue=(3, 0),
+                         scores=(3, 4), clause="x"),
+              MancheEnds(manche=2, players=("Dario", "Léo"), red=(2, 0), blue=(0, 0),
+                         scores=(2, 0), clause="x"),
+              CleanManche(seat="Dario", manche=3, target=(1, 3), clause="x"),
+              CleanManche(seat="Léo", manche=2, target=(1, 4), clause="x")]
+    assert drahtseilakt.GAME.where_lost(sticks, "Léo") == (
         "1re manche : 4 bâtonnets rouges, 4 points", "2e manche : aucun bâtonnet, 0 point",
         "votre score de la 1re manche (4 points) effacé")

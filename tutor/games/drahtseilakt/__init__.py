@@ -25,9 +25,10 @@ Parameters (:class:`Variant`, presets in :data:`PRESETS`, ``"standard"`` = every
 Set-up keywords of :func:`new_game`: none besides ``seed``/``record`` and ``variant``
 (:func:`situation` sets up a hand-made position for examples and exercises).
 
-Modules: :mod:`.core` (material, readings, pure rule helpers), :mod:`.engine` (state, set-up,
-legality, views), :mod:`.play` (apply, outcome, replay), :mod:`.text` (French descriptions),
-:mod:`.examples` (worked examples), :mod:`.bots` (computer players).
+Modules: :mod:`.core` (material, readings, pure rule helpers), :mod:`.events` (the typed events,
+:data:`~.events.DrahtseilaktEvent`), :mod:`.engine` (state, set-up, legality, views), :mod:`.play`
+(apply, outcome, replay), :mod:`.text` (French descriptions), :mod:`.examples` (worked
+examples), :mod:`.bots` (computer players).
 """
 
 from __future__ import annotations

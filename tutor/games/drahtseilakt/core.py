@@ -13,7 +13,22 @@ from collections.abc import Mapping, Sequence
 from typing import Literal, NamedTuple
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, Tagged, VariantBase, best_totals
+from tutor.engine import IllegalAction, Outcome, VariantBase, best_totals
+from tutor.games.drahtseilakt.events import (
+    CleanManche,
+    Colour,
+    DoubleZero,
+    DrahtseilaktEvent,
+    NoBlue,
+    NoRed,
+    Revealed,
+    TakesBlue,
+    TakesRed,
+    Totalled,
+    ZeroTurned,
+)
+from tutor.games.drahtseilakt.events import ScoreCard as ScoreCard  # the material's own types,
+from tutor.games.drahtseilakt.events import Stake as Stake  # exported with it (events carry them)
 
 GAME_ID = "drahtseilakt"
 MIN_PLAYERS = 3
@@ -25,7 +40,6 @@ STICKS_PER_COLOUR = 25
 
 ZERO_BLUE = "0 bleu"
 ZERO_RED = "0 rouge"
-ScoreCard = int | str
 SCORE_VALUES: tuple[int, ...] = tuple(range(1, 10))
 SCORE_CARDS: tuple[ScoreCard, ...] = (*SCORE_VALUES, ZERO_BLUE, ZERO_RED)
 ZEROS = (ZERO_BLUE, ZERO_RED)
@@ -77,15 +91,6 @@ C_UNLIMITED = "drahtseilakt/variante-reserve-illimitee"
 C_LATE_PAIRS = "drahtseilakt/variante-paires-en-fin-de-manche"
 
 
-class Stake(NamedTuple):
-    """What the current trick pays: the score ``value`` and whether ``blue`` and ``red`` sticks
-    are handed out."""
-
-    value: int
-    blue: bool
-    red: bool
-
-
 class Reveal(NamedTuple):
     """What :func:`reveal` turned: the trick's ``value``, whether ``blue`` and ``red`` sticks
     are paid, the cards ``revealed`` (in order), the ``rest`` of the deck and the ``events``."""
@@ -95,7 +100,7 @@ class Reveal(NamedTuple):
     red: bool
     revealed: tuple[ScoreCard, ...]
     rest: tuple[ScoreCard, ...]
-    events: tuple[Event, ...] = ()
+    events: tuple[DrahtseilaktEvent, ...] = ()
 
 
 class TrickResult(NamedTuple):
@@ -107,7 +112,7 @@ class TrickResult(NamedTuple):
     lowest: str
     blue: int
     red: int
-    events: tuple[Event, ...]
+    events: tuple[DrahtseilaktEvent, ...]
 
 
 class Totals(NamedTuple):
@@ -116,7 +121,7 @@ class Totals(NamedTuple):
 
     totals: dict[str, int]
     cancelled: dict[str, tuple[int, ...]]
-    events: tuple[Event, ...]
+    events: tuple[DrahtseilaktEvent, ...]
 
 
 # --- type checks ---------------------------------------------------------------------------------
@@ -198,7 +203,7 @@ def turn(deck: tuple[ScoreCard, ...], explain: bool) -> Reveal:
     record)."""
     if not explain and deck and type(deck[0]) is int:  # one card, both colours paid
         return tuple.__new__(Reveal, (deck[0], True, True, deck[:1], deck[1:], ()))
-    events: list[Event] = []
+    events: list[DrahtseilaktEvent] = []
     turned: list[ScoreCard] = []
     zero: ScoreCard | None = None
     for card in deck:
@@ -207,21 +212,20 @@ def turn(deck: tuple[ScoreCard, ...], explain: bool) -> Reveal:
             if zero is None:
                 zero = card
                 if explain:
-                    colour = "blue" if card == ZERO_BLUE else "red"
-                    events.append(Tagged("zero", None, {"card": card, "colour": colour}, C_ZERO))
+                    colour: Colour = "blue" if card == ZERO_BLUE else "red"
+                    events.append(ZeroTurned(card=card, colour=colour, clause=C_ZERO))
                 continue
             zero = None
             if explain:
-                events.append(Tagged("double_zero", None, {"cards": tuple(turned[-2:])},
-                                    C_DOUBLE))
+                events.append(DoubleZero(cards=tuple(turned[-2:]), clause=C_DOUBLE))
             continue
         blue = zero != ZERO_BLUE
         red = zero != ZERO_RED
         rest = deck[len(turned):]
         if explain:
             clause = C_REVEAL if len(turned) == 1 else (C_ZERO if zero else C_DOUBLE)
-            events.append(Tagged("reveal", None, {"card": card, "value": card, "blue": blue,
-                                                 "red": red, "cards": tuple(turned)}, clause))
+            events.append(Revealed(stake=Stake(card, blue, red), cards=tuple(turned),
+                                   clause=clause))
         return Reveal(card, blue, red, tuple(turned), rest, tuple(events))
     seen = fr.join(map(card_text, turned)) or "aucune"
     raise IllegalAction(
@@ -293,13 +297,13 @@ def resolve(trick: Sequence[tuple[str, int]], value: int, blue: bool, red: bool,
     nb, nr = (value if blue else 0), (value if red else 0)
     if not explain:
         return tuple.__new__(TrickResult, (highest, lowest, nb, nr, ()))
-    events = [
-        Tagged("blue", highest, {"card": top, "count": nb}, C_BLUE) if blue else
-        Tagged("no_blue", highest, {"card": top}, C_ZERO),
-        Tagged("red", lowest, {"card": bottom, "count": nr}, C_RED) if red else
-        Tagged("no_red", lowest, {"card": bottom}, C_ZERO),
-    ]
-    return TrickResult(highest, lowest, nb, nr, tuple(events))
+    events: tuple[DrahtseilaktEvent, ...] = (
+        TakesBlue(seat=highest, card=top, count=nb, clause=C_BLUE) if blue else
+        NoBlue(seat=highest, card=top, clause=C_ZERO),
+        TakesRed(seat=lowest, card=bottom, count=nr, clause=C_RED) if red else
+        NoRed(seat=lowest, card=bottom, clause=C_ZERO),
+    )
+    return TrickResult(highest, lowest, nb, nr, events)
 
 
 def settle(red: int, blue: int) -> tuple[int, int]:
@@ -365,7 +369,7 @@ def final_totals(round_scores: Mapping[str, Sequence[int]]) -> Totals:
         raise IllegalAction("Chaque joueur a joué le même nombre de manches.", C_MANCHE_END)
     totals: dict[str, int] = {}
     cancelled: dict[str, tuple[int, ...]] = {}
-    events: list[Event] = []
+    events: list[DrahtseilaktEvent] = []
     for seat, scores in table.items():
         gone: list[int] = []
         for k, score in enumerate(scores):
@@ -373,12 +377,13 @@ def final_totals(round_scores: Mapping[str, Sequence[int]]) -> Totals:
                 found = _cancellation(scores[:k], gone)
                 if found is not None:
                     gone.append(found)
-                events.append(Tagged("clean", seat, {"manche": k + 1,
-                                                    "target": target(found, scores)}, C_CLEAN))
+                events.append(CleanManche(seat=seat, manche=k + 1,
+                                          target=target(found, scores), clause=C_CLEAN))
         cancelled[seat] = tuple(gone)
         totals[seat] = sum(s for k, s in enumerate(scores) if k not in gone)
-    events.append(Tagged("totals", None, {"scores": table, "cancelled": dict(cancelled),
-                                         "totals": dict(totals)}, C_END))
+    events.append(Totalled(players=tuple(table), scores=tuple(table.values()),
+                           cancelled=tuple(cancelled.values()), totals=tuple(totals.values()),
+                           clause=C_END))
     return Totals(totals, cancelled, tuple(events))
 
 

@@ -16,7 +16,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Tagged, check_players, shuffled
+from tutor.engine import IllegalAction, Won, check_players, shuffled
 from tutor.engine.api import Seed
 from tutor.engine.core import Record
 from tutor.games.drahtseilakt.core import (
@@ -53,6 +53,18 @@ from tutor.games.drahtseilakt.core import (
     shown,
     turn,
     winners_of,
+)
+from tutor.games.drahtseilakt.events import (
+    CardsInPlay,
+    Dealt,
+    DrahtseilaktEvent,
+    Held,
+    Leads,
+    MancheStarts,
+    Past,
+    Reserve,
+    ScoreCards,
+    Seated,
 )
 
 FIRST_DEALER = "first_dealer"
@@ -251,48 +263,43 @@ def dealer(state: State) -> str:
     return players[(state.first_dealer + (manche if manche < n else n - 1)) % n]
 
 
-def manche_events(state: State) -> list[Event]:
+def manche_events(state: State) -> list[DrahtseilaktEvent]:
     """The events of a manche's start: the dealer, the deal, the leader, the first score card."""
     n = len(state.players)
     cards = number_cards(state.variant, n)
     tactical = state.variant.deck == "tactical"
-    events: list[Event] = [
-        Tagged("manche", dealer(state), {"manche": state.manche + 1, "of": n}, C_MANCHES),
-        Tagged("deal", dealer(state), {"cards": len(cards), "unseen": len(cards) - HAND_SIZE * n},
-              C_TACTICAL if tactical else C_DEAL),
-        Tagged("lead", state.players[state.leader], {}, C_LEAD),
+    events: list[DrahtseilaktEvent] = [
+        MancheStarts(seat=dealer(state), manche=state.manche + 1, of=n, clause=C_MANCHES),
+        Dealt(seat=dealer(state), cards=len(cards), unseen=len(cards) - HAND_SIZE * n,
+              clause=C_TACTICAL if tactical else C_DEAL),
+        Leads(seat=state.players[state.leader], clause=C_LEAD),
     ]
     events.extend(reveal(deals(state)[state.manche].scores).events)
     return events
 
 
-def opening_events(state: State) -> tuple[Event, ...]:
+def opening_events(state: State) -> tuple[DrahtseilaktEvent, ...]:
     """The events of the set-up: players, material, then the first manche's deal and reveal."""
-    events: list[Event] = [
-        Tagged("setup", None, {"players": state.players}, C_PLAYERS),
-        Tagged("cards", None, {"count": len(number_cards(state.variant, len(state.players)))},
-              C_CARDS),
-        Tagged("score_cards", None, {"cards": SCORE_CARDS}, C_SCORE_CARDS),
-        Tagged("sticks", None, {"each": STICKS_PER_COLOUR,
-                               "red": max(0, STICKS_PER_COLOUR - sum(state.red)),
-                               "blue": max(0, STICKS_PER_COLOUR - sum(state.blue))}, C_STICKS),
+    events: list[DrahtseilaktEvent] = [
+        Seated(players=state.players, clause=C_PLAYERS),
+        CardsInPlay(count=len(number_cards(state.variant, len(state.players))), clause=C_CARDS),
+        ScoreCards(cards=SCORE_CARDS, clause=C_SCORE_CARDS),
+        Reserve(each=STICKS_PER_COLOUR, red=max(0, STICKS_PER_COLOUR - sum(state.red)),
+                blue=max(0, STICKS_PER_COLOUR - sum(state.blue)), clause=C_STICKS),
     ]
     # a position set up by hand: the sticks already held and the manches already scored are
     # told before the first move (the journal then agrees with the table)
-    events.extend(Tagged("held", name, {"red": r, "blue": b}, C_STICKS)
+    events.extend(Held(seat=name, red=r, blue=b, clause=C_STICKS)
                   for name, r, b in zip(state.players, state.red, state.blue, strict=True)
                   if r or b)
     if is_over(state):  # a score sheet set up: the whole count, each erased score cited
         sheet = final_totals(dict(zip(state.players, state.history, strict=True)))
         events.extend(sheet.events)
         result = winners_of(sheet.totals)
-        events.append(Tagged("winner", None, {"winners": result.winners,
-                                             "reason": result.reason}, result.clause))
+        events.append(Won(outcome=result, clause=result.clause))
     elif any(state.history):
-        events.append(Tagged("past", None, {
-            "scores": dict(zip(state.players, state.history, strict=True)),
-            "cancelled": dict(zip(state.players, state.cancelled, strict=True))},
-            C_MANCHE_END))
+        events.append(Past(players=state.players, scores=state.history,
+                           cancelled=state.cancelled, clause=C_MANCHE_END))
     if not is_over(state):
         events.extend(manche_events(state))
     return tuple(events)

@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any
 
 from tutor import fr
-from tutor.engine import IllegalAction, Tagged, api
+from tutor.engine import Event, IllegalAction, Won, api
 from tutor.engine import examples as ex
 from tutor.games.drahtseilakt.core import (
     HAND_SIZE,
@@ -40,6 +40,17 @@ from tutor.games.drahtseilakt.engine import (
     opening_events,
     situation,
     view,
+)
+from tutor.games.drahtseilakt.events import (
+    CardsInPlay,
+    Dealt,
+    Leads,
+    MancheStarts,
+    PlayRefused,
+    ReserveShort,
+    TakesBlue,
+    TakesRed,
+    TrickEnds,
 )
 
 Game = api.Game[State, Play, View]
@@ -117,23 +128,23 @@ def _example_trick(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.Ex
                   ex.COMMON_KEYS + ("avant", "valeur", "bleus", "rouges", "apres", "suivant"))
     plays = ex.int_table("cartes", data["cartes"])
     state = _example_state(data, rules, {p: [c] for p, c in plays.items()})
-    events = list(reveal(deals(state)[0].scores).events)
+    events: list[Event] = list(reveal(deals(state)[0].scores).events)
     out: list[str] = []
     before = state
     for p, c in plays.items():
         state, evs = game.apply(state, Play(p, c))
         events.extend(evs)
-    cut = next(k for k, e in enumerate(events) if e.kind == "trick_end")
+    cut = next(k for k, e in enumerate(events) if isinstance(e, TrickEnds))
     events = events[: cut + 1]
     if "valeur" in data:
         ex.compare("valeur", data["valeur"], before.stake.value, out)
     received: dict[str, dict[str, int]] = {"bleus": {}, "rouges": {}}
     for e in events:
-        if e.kind in ("blue", "red"):
-            received["bleus" if e.kind == "blue" else "rouges"][str(e.seat)] = e.data["count"]
-        if e.kind == "short":
-            received["bleus" if e.data["colour"] == "blue" else "rouges"][str(e.seat)] = \
-                e.data["got"]
+        match e:
+            case TakesBlue(seat=str(who), count=count) | TakesRed(seat=str(who), count=count):
+                received["bleus" if e.COLOUR == "blue" else "rouges"][who] = count
+            case ReserveShort(seat=str(who), colour=colour, got=given):
+                received["bleus" if colour == "blue" else "rouges"][who] = given
     for key in ("bleus", "rouges"):
         if key in data:
             ex.compare(f"{key} reçus", ex.int_table(key, data[key]), received[key], out)
@@ -156,7 +167,7 @@ def _example_refusal(game: Game, data: Mapping[str, Any], rules: Variant
         raise ex.ExampleError("mains doit être une table joueur = [cartes]")
     hands = {p: ex.int_list(f"mains.{p}", v) for p, v in mains.items()}
     state = _example_state(data, rules, hands)
-    events = list(reveal(deals(state)[0].scores).events)
+    events: list[Event] = list(reveal(deals(state)[0].scores).events)
     moves = data.get("coups", [])
     if not isinstance(moves, list):
         raise ex.ExampleError("coups doit être une liste de tables { joueur = ..., carte = ... }")
@@ -171,8 +182,8 @@ def _example_refusal(game: Game, data: Mapping[str, Any], rules: Variant
     try:
         game.apply(state, refused)
     except IllegalAction as exc:
-        events.append(Tagged("refused", refused.seat, {"card": refused.card,
-                                                      "reason": exc.reason}, exc.clause))
+        events.append(PlayRefused(seat=refused.seat, card=refused.card, reason=exc.reason,
+                                  clause=exc.clause))
         ex.compare("article enfreint", data["article"], exc.clause, out)
     else:
         out.append(f"coup refusé : attendu un refus ({shown(data['article'])}), le coup a "
@@ -200,8 +211,7 @@ def _example_count(data: Mapping[str, Any]) -> ex.ExampleRun:
         ex.compare("manches annulées", expected, got, out)
     if "vainqueurs" in data:
         ex.compare("vainqueurs", tuple(_names("vainqueurs", data["vainqueurs"])), won.winners, out)
-    events = (*result.events, Tagged("winner", None, {"winners": won.winners,
-                                                     "reason": won.reason}, won.clause))
+    events = (*result.events, Won(outcome=won, clause=won.clause))
     return ex.ExampleRun(events, tuple(out))
 
 
@@ -219,5 +229,5 @@ def _example_deal(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.Exa
     if "cachees" in data:
         ex.compare("cartes non distribuées", data["cachees"], seen.unseen_count, out)
     events = opening_events(state)
-    return ex.ExampleRun(tuple(e for e in events if e.kind in ("cards", "manche", "deal", "lead")),
-                         tuple(out))
+    told = tuple(e for e in events if isinstance(e, (CardsInPlay, MancheStarts, Dealt, Leads)))
+    return ex.ExampleRun(told, tuple(out))

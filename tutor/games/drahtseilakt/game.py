@@ -23,6 +23,7 @@ from tutor.games.drahtseilakt.core import (
     Variant,
 )
 from tutor.games.drahtseilakt.engine import Play, State, View
+from tutor.games.drahtseilakt.events import PairsBack
 from tutor.games.drahtseilakt.scenario import SCENARIO
 from tutor.games.drahtseilakt.text import ALIKE, PHRASES, where_lost
 
@@ -47,7 +48,7 @@ class Drahtseilakt(Game[State, Play, View]):
                       "Vous n’avez jamais rendu de paire : recevoir la couleur de bâtonnets que "
                       "vous n’avez pas (du rouge quand vous avez du bleu, ou l’inverse) renvoie "
                       "à la réserve une paire faite d’un rouge et d’un bleu.",
-                      event=lambda e: e.kind == "pairs"),)
+                      event=lambda e: isinstance(e, PairsBack)),)
 
     draw = staticmethod(engine.draw)
     setup = staticmethod(engine.setup)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from operator import attrgetter, itemgetter
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, Tagged, best_totals
+from tutor.engine import IllegalAction, Outcome, Won, best_totals
 from tutor.games.drahtseilakt.core import (
     C_CHAOTIC,
     C_CLEAN,
@@ -38,6 +38,20 @@ from tutor.games.drahtseilakt.engine import (
     manche_events,
     start_manche,
 )
+from tutor.games.drahtseilakt.events import (
+    Chose,
+    CleanManche,
+    Colour,
+    DrahtseilaktEvent,
+    MancheEnds,
+    PairsBack,
+    Played,
+    ReserveShort,
+    Shown,
+    Tokens,
+    Totalled,
+    TrickEnds,
+)
 
 # --- playing -----------------------------------------------------------------------------------
 
@@ -57,7 +71,8 @@ _card_played = itemgetter(1)
 """The card of a trick's (player, card) pair."""
 
 
-def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event, ...]]:
+def step(state: State, action: Play, explain: bool
+         ) -> tuple[State, tuple[DrahtseilaktEvent, ...]]:
     """Play the legal ``action`` and return the new state and what happened.
 
     The card leaves the hand and joins the trick (``drahtseilakt/jouer``; hidden until all have
@@ -84,18 +99,18 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
                                 blue, history, cancelled))
     if not explain:
         return (new, ()) if len(trick) < len(players) else _end_of_trick(new, [], False)
-    events: list[Event] = []
+    events: list[DrahtseilaktEvent] = []
     if variant.play == "simultaneous":
-        events.append(Tagged("choose", seat, {"card": card}, C_CHAOTIC))
+        events.append(Chose(seat=seat, card=card, clause=C_CHAOTIC))
     else:
-        events.append(Tagged("play", seat, {"card": card, "position": len(trick)}, C_PLAY))
+        events.append(Played(seat=seat, card=card, position=len(trick), clause=C_PLAY))
     if len(trick) < len(players):
         return new, tuple(events)
     return _end_of_trick(new, events, explain)
 
 
 def _give(variant: Variant, players: tuple[str, ...], red: list[int], blue: list[int], seat: int,
-          colour: str, count: int, events: list[Event], explain: bool) -> None:
+          colour: Colour, count: int, events: list[DrahtseilaktEvent], explain: bool) -> None:
     """Hand ``count`` sticks of ``colour`` to ``seat`` from the reserve, then settle pairs
     (``red`` and ``blue``, the sticks held, are updated in place)."""
     held = blue if colour == "blue" else red
@@ -104,27 +119,27 @@ def _give(variant: Variant, players: tuple[str, ...], red: list[int], blue: list
         name = players[seat]
         if variant.supply == "finite":
             if explain:
-                events.append(Tagged("short", name, {"colour": colour, "wanted": count,
-                                                    "got": max(0, left)}, C_SHORT))
+                events.append(ReserveShort(seat=name, colour=colour, wanted=count,
+                                           got=max(0, left), clause=C_SHORT))
             count = max(0, left)
         elif explain:
-            events.append(Tagged("tokens", name, {"colour": colour,
-                                                 "missing": count - max(0, left)}, C_UNLIMITED))
+            events.append(Tokens(seat=name, colour=colour, missing=count - max(0, left),
+                                 clause=C_UNLIMITED))
     held[seat] += count
     if red[seat] and blue[seat] and variant.pairs == "immediate":
         r, b = unpaired(red[seat], blue[seat])
         if explain:
-            events.append(Tagged("pairs", players[seat], {"pairs": red[seat] - r, "red": r,
-                                                         "blue": b}, C_PAIRS))
+            events.append(PairsBack(seat=players[seat], pairs=red[seat] - r, red=r, blue=b,
+                                    clause=C_PAIRS))
         red[seat], blue[seat] = r, b
 
 
-def _end_of_trick(state: State, events: list[Event], explain: bool
-                  ) -> tuple[State, tuple[Event, ...]]:
+def _end_of_trick(state: State, events: list[DrahtseilaktEvent], explain: bool
+                  ) -> tuple[State, tuple[DrahtseilaktEvent, ...]]:
     (variant, players, record, first_dealer, manche, hands, score_deck, revealed, stake, _leader,
      trick, tricks, discard, red_held, blue_held, history, cancelled) = state
     if explain and variant.play == "simultaneous":
-        events.append(Tagged("show", None, {"plays": dict(trick)}, C_CHAOTIC))
+        events.append(Shown(plays=trick, clause=C_CHAOTIC))
     value, pays_blue, pays_red = stake
     highest, lowest, to_blue, to_red, resolved = resolve(trick, value, pays_blue, pays_red,
                                                          explain)
@@ -138,8 +153,8 @@ def _end_of_trick(state: State, events: list[Event], explain: bool
         _give(variant, players, red, blue, players.index(lowest), "red", to_red, events, explain)
     tricks += 1
     if explain:
-        events.append(Tagged("trick_end", highest,
-                            {"plays": dict(trick), "last": tricks == TRICKS}, C_TRICK_END))
+        events.append(TrickEnds(seat=highest, plays=trick, last=tricks == TRICKS,
+                                clause=C_TRICK_END))
     if tricks < TRICKS:
         value, pays_blue, pays_red, turned, rest, more = turn(score_deck, explain)
         if explain:
@@ -152,24 +167,23 @@ def _end_of_trick(state: State, events: list[Event], explain: bool
     return _end_of_manche(state, red, blue, events, explain)
 
 
-def _end_of_manche(state: State, red: list[int], blue: list[int], events: list[Event],
-                   explain: bool) -> tuple[State, tuple[Event, ...]]:
+def _end_of_manche(state: State, red: list[int], blue: list[int],
+                   events: list[DrahtseilaktEvent], explain: bool
+                   ) -> tuple[State, tuple[DrahtseilaktEvent, ...]]:
     players = state.players
     if state.variant.pairs == "end_of_manche":
         for i, name in enumerate(players):
             if red[i] and blue[i]:
                 r, b = unpaired(red[i], blue[i])
                 if explain:
-                    events.append(Tagged("pairs", name, {"pairs": red[i] - r, "red": r, "blue": b},
-                                        C_LATE_PAIRS))
+                    events.append(PairsBack(seat=name, pairs=red[i] - r, red=r, blue=b,
+                                            clause=C_LATE_PAIRS))
                 red[i], blue[i] = r, b
     scores = [r + b for r, b in zip(red, blue)]
     history = tuple(h + (s,) for h, s in zip(state.history, scores))
     if explain:
-        events.append(Tagged("manche_end", None,
-                            {"manche": state.manche + 1, "scores": dict(zip(players, scores)),
-                             "red": dict(zip(players, red)), "blue": dict(zip(players, blue))},
-                            C_MANCHE_END))
+        events.append(MancheEnds(manche=state.manche + 1, players=players, red=tuple(red),
+                                 blue=tuple(blue), scores=tuple(scores), clause=C_MANCHE_END))
     cancelled = list(state.cancelled)
     if state.manche > 0:
         for i, name in enumerate(players):
@@ -179,9 +193,9 @@ def _end_of_manche(state: State, red: list[int], blue: list[int], events: list[E
             if found is not None:
                 cancelled[i] = cancelled[i] + (found,)
             if explain:
-                events.append(Tagged("clean", name, {"manche": state.manche + 1,
-                                                    "target": target(found, state.history[i])},
-                                    C_CLEAN))
+                events.append(CleanManche(seat=name, manche=state.manche + 1,
+                                          target=target(found, state.history[i]),
+                                          clause=C_CLEAN))
     manche = state.manche + 1
     if manche < len(players):
         new = start_manche(state.variant, players, state.record, state.first_dealer, manche,
@@ -229,12 +243,10 @@ def span_outcome(start: State, now: State) -> Outcome | None:
                    C_MANCHE_END)
 
 
-def _final_events(state: State) -> list[Event]:
+def _final_events(state: State) -> list[DrahtseilaktEvent]:
     result = outcome(state)
     return [
-        Tagged("totals", None, {"scores": dict(zip(state.players, state.history)),
-                               "cancelled": dict(zip(state.players, state.cancelled)),
-                               "totals": dict(result.scores)}, C_END),
-        Tagged("winner", None, {"winners": result.winners, "reason": result.reason},
-              result.clause),
+        Totalled(players=state.players, scores=state.history, cancelled=state.cancelled,
+                 totals=tuple(result.scores[p] for p in state.players), clause=C_END),
+        Won(outcome=result, clause=result.clause),
     ]

@@ -1,7 +1,8 @@
 """What a stretch of Drahtseilakt's events showed at the table, as typed records: the pages draw
-their tables and worked examples from these, never by reading event kinds and data keys
-themselves. The events are this package's own (:mod:`.core`, :mod:`.play`, :mod:`.engine`), so
-this is the one place besides the French text (:mod:`.text`) that knows their kinds.
+their tables and worked examples from these, never by reading the events themselves. The
+events are this package's own (:mod:`.events`, emitted by :mod:`.core`, :mod:`.play` and
+:mod:`.engine`), so this is the one place besides the French text (:mod:`.text`) that folds
+their fields into what the table shows.
 """
 
 from __future__ import annotations
@@ -10,11 +11,33 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tutor.engine import Event, Tagged
-from tutor.games.drahtseilakt.core import C_PLAY, ScoreCard, Stake
+from tutor.engine import Event, Refused, Won
+from tutor.games.drahtseilakt.core import ScoreCard, Stake
+from tutor.games.drahtseilakt.events import (
+    Chose,
+    CleanManche,
+    Dealt,
+    DoubleZero,
+    Leads,
+    NoBlue,
+    NoRed,
+    PairsBack,
+    Played,
+    ReserveShort,
+    Revealed,
+    Shown,
+    TakesBlue,
+    TakesRed,
+    Tokens,
+    Totalled,
+    Trick,
+    TrickEnds,
+    ZeroTurned,
+)
 
 Change = Literal["blue", "red", "short", "tokens", "pairs"]
-TRICK_KINDS = ("play", "show", "blue", "red", "no_blue", "no_red", "pairs", "short", "tokens")
+TRICK_EVENTS = (Shown, TakesBlue, TakesRed, NoBlue, NoRed, PairsBack, ReserveShort, Tokens)
+"""The events of a trick besides its cards played or chosen: what a finished trick showed."""
 
 
 @dataclass(frozen=True)
@@ -52,56 +75,58 @@ class TrickSeen:
         return dict(self.played).get(seat)
 
 
-def trick_seen(events: Sequence[Event]) -> TrickSeen:
+def trick_seen(events: Sequence[Event], played: Trick = ()) -> TrickSeen:
     """Fold the events of a trick (its score cards, its cards, its sticks) into what the
-    table shows after the last of them."""
+    table shows after the last of them; ``played``: the trick's cards known before them (a
+    trick's end names them all)."""
     turned: list[ScoreCard] = []
     void: set[ScoreCard] = set()
     stake: Stake | None = None
-    played: dict[str, int] = {}
+    cards: dict[str, int] = dict(played)
     chose: set[str] = set()
     gains: list[Gain] = []
     refused = False
     for e in events:
-        who, data = str(e.seat), e.data
-        if e.kind in ("zero", "reveal"):
-            turned.append(data["card"])
-            if e.kind == "reveal":
-                stake = Stake(data["value"], data["blue"], data["red"])
-        elif e.kind == "double_zero":
-            void.update(data["cards"])
-        elif e.kind == "play":
-            played[who] = data["card"]
-        elif e.kind == "choose":
-            chose.add(who)
-        elif e.kind == "show":
-            played.update(data["plays"])
-        elif e.kind in ("blue", "red"):
-            gains.append(Gain(who, "blue" if e.kind == "blue" else "red", data["count"]))
-        elif e.kind == "short":
-            gains.append(Gain(who, "short", data["wanted"], data["got"], data["colour"]))
-        elif e.kind == "tokens":
-            gains.append(Gain(who, "tokens", data["missing"], colour=data["colour"]))
-        elif e.kind == "pairs":
-            gains.append(Gain(who, "pairs", data["pairs"], red=data["red"], blue=data["blue"]))
-        elif e.kind == "refused":
-            refused = True
-    return TrickSeen(tuple(turned), frozenset(void), stake, tuple(played.items()),
+        who = str(e.seat)
+        match e:
+            case ZeroTurned(card=card):
+                turned.append(card)
+            case Revealed(stake=revealed):
+                turned.append(revealed.value)
+                stake = revealed
+            case DoubleZero(cards=cancelled):
+                void.update(cancelled)
+            case Played(card=card):
+                cards[who] = card
+            case Chose():
+                chose.add(who)
+            case Shown(plays=plays):
+                cards.update(plays)
+            case TakesBlue(count=count) | TakesRed(count=count):
+                gains.append(Gain(who, e.COLOUR, count))
+            case ReserveShort(colour=colour, wanted=wanted, got=got):
+                gains.append(Gain(who, "short", wanted, got, colour))
+            case Tokens(colour=colour, missing=missing):
+                gains.append(Gain(who, "tokens", missing, colour=colour))
+            case PairsBack(pairs=pairs, red=red, blue=blue):
+                gains.append(Gain(who, "pairs", pairs, red=red, blue=blue))
+            case Refused():
+                refused = True
+    return TrickSeen(tuple(turned), frozenset(void), stake, tuple(cards.items()),
                      frozenset(chose), tuple(gains), refused)
 
 
 def last_trick(events: Sequence[Event]) -> TrickSeen | None:
     """The last trick finished within ``events`` (its end names every card of it, played in
     this step or before), with its score card; ``None`` when no trick ends there."""
-    ends = [k for k, e in enumerate(events) if e.kind == "trick_end"]
+    ends = [(k, e) for k, e in enumerate(events) if isinstance(e, TrickEnds)]
     if not ends:
         return None
-    start = max(ends[:-1], default=-1)
-    stake = next((e for e in reversed(events[:ends[-1]]) if e.kind == "reveal"), None)
-    plays = events[ends[-1]].data["plays"]
-    trick: list[Event] = [Tagged("play", p, {"card": c}, C_PLAY) for p, c in plays.items()]
-    trick += [e for e in events[start + 1:ends[-1]] if e.kind in TRICK_KINDS and e.kind != "play"]
-    return trick_seen(([stake] if stake is not None else []) + trick)
+    last, end = ends[-1]
+    start = ends[-2][0] if len(ends) > 1 else -1
+    stake = [e for e in reversed(events[:last]) if isinstance(e, Revealed)][:1]
+    trick = [e for e in events[start + 1:last] if isinstance(e, TRICK_EVENTS)]
+    return trick_seen([*stake, *trick], played=end.plays)
 
 
 @dataclass(frozen=True)
@@ -115,9 +140,9 @@ class DealSeen:
 
 
 def deal_seen(events: Sequence[Event]) -> DealSeen:
-    deal = next((e for e in events if e.kind == "deal"), None)
-    lead = next((e.seat for e in events if e.kind == "lead"), None)
-    return DealSeen(deal is not None, deal.data["unseen"] if deal is not None else 0, lead)
+    deal = next((e for e in events if isinstance(e, Dealt)), None)
+    lead = next((e.seat for e in events if isinstance(e, Leads)), None)
+    return DealSeen(deal is not None, deal.unseen if deal is not None else 0, lead)
 
 
 @dataclass(frozen=True)
@@ -131,8 +156,9 @@ class CountSeen:
 
 
 def count_seen(events: Sequence[Event]) -> CountSeen:
-    cancelled = frozenset((str(e.seat), e.data["target"][0] - 1) for e in events
-                          if e.kind == "clean" and e.data["target"])
-    totals = next((dict(e.data["totals"]) for e in events if e.kind == "totals"), None)
-    winners = next((tuple(e.data["winners"]) for e in events if e.kind == "winner"), ())
+    cancelled = frozenset((str(e.seat), e.target[0] - 1) for e in events
+                          if isinstance(e, CleanManche) and e.target)
+    totals = next((dict(zip(e.players, e.totals, strict=True)) for e in events
+                   if isinstance(e, Totalled)), None)
+    winners = next((e.outcome.winners for e in events if isinstance(e, Won)), ())
     return CountSeen(cancelled, totals, winners)

@@ -11,8 +11,36 @@ from typing import Any
 
 from tutor import fr
 from tutor.engine import Event
-from tutor.engine.phrases import Phrasebook, Teller
+from tutor.engine.phrases import Phrasebook
 from tutor.games.drahtseilakt.core import shown
+from tutor.games.drahtseilakt.events import (
+    CardsInPlay,
+    Chose,
+    CleanManche,
+    Dealt,
+    DoubleZero,
+    Held,
+    Leads,
+    MancheEnds,
+    MancheStarts,
+    NoBlue,
+    NoRed,
+    PairsBack,
+    Past,
+    Played,
+    Reserve,
+    ReserveShort,
+    Revealed,
+    ScoreCards,
+    Seated,
+    Shown,
+    TakesBlue,
+    TakesRed,
+    Tokens,
+    Totalled,
+    TrickEnds,
+    ZeroTurned,
+)
 
 COLOURS = {"blue": ("bleu", "bleus"), "red": ("rouge", "rouges")}
 
@@ -57,70 +85,75 @@ def manche_word(k: int) -> str:
     return f"{fr.ordinal(k)} manche"
 
 
-def _deal(d: Mapping[str, Any], who: str) -> str:
-    text = (f"{who} bat les cartes score en pioche face cachée et distribue 9 cartes "
+Context = Mapping[str, Any]
+"""What a teller is given besides its event: ``who``, the event's seat (see
+:data:`~tutor.engine.phrases.EventTeller`)."""
+
+
+def _deal(e: Dealt, context: Context) -> str:
+    text = (f"{context['who']} bat les cartes score en pioche face cachée et distribue 9 cartes "
             "numérotées à chaque joueur")
-    if d["unseen"]:
-        return text + f" ; les {d['unseen']} autres restent cachées pour cette manche."
-    return text + f" : avec {d['cards']} cartes, toutes sont en jeu."
+    if e.unseen:
+        return text + f" ; les {e.unseen} autres restent cachées pour cette manche."
+    return text + f" : avec {e.cards} cartes, toutes sont en jeu."
 
 
-def _reveal(d: Mapping[str, Any], who: str) -> str:
-    n = d["value"]
-    if d["blue"] and d["red"]:
+def _reveal(e: Revealed, context: Context) -> str:
+    n, blue, red = e.stake
+    if blue and red:
         paid = (f"la plus forte carte prendra {colour_count(n, 'blue')}, la plus faible "
                 f"{colour_count(n, 'red')}")
-    elif d["red"]:
+    elif red:
         paid = f"seule la plus faible carte prendra {colour_count(n, 'red')}"
     else:
         paid = f"seule la plus forte carte prendra {colour_count(n, 'blue')}"
     return f"Carte score : {n} ; {paid}."
 
 
-def _taken(colour: str, takes: bool = True) -> Teller:
-    """The sentence for the best (blue) or worst (red) card of a trick; ``takes=False``: the 0
-    of that colour was turned, the card takes nothing."""
-    extreme = "forte" if colour == "blue" else "faible"
-
-    def tell(d: Mapping[str, Any], who: str) -> str:
-        head = f"{who} a la plus {extreme} carte ({d['card']})"
-        if takes:
-            return f"{head} : {sticks_text(d['count'], colour)}."
-        one = COLOURS[colour][0]
-        return f"{head}, mais le 0 {one} : aucun bâtonnet {one}."
-
-    return tell
+def _extreme(e: TakesBlue | TakesRed | NoBlue | NoRed, who: str) -> str:
+    """Who has the best (blue) or worst (red) card of a trick, and which."""
+    extreme = "forte" if e.COLOUR == "blue" else "faible"
+    return f"{who} a la plus {extreme} carte ({e.card})"
 
 
-def _short(d: Mapping[str, Any], who: str) -> str:
-    one = COLOURS[d["colour"]][0]
-    wanted = d["wanted"]
-    if d["got"] == 0:
+def _takes(e: TakesBlue | TakesRed, context: Context) -> str:
+    return f"{_extreme(e, context['who'])} : {sticks_text(e.count, e.COLOUR)}."
+
+
+def _takes_nothing(e: NoBlue | NoRed, context: Context) -> str:
+    """The 0 of that colour was turned: the card takes nothing."""
+    one = COLOURS[e.COLOUR][0]
+    return f"{_extreme(e, context['who'])}, mais le 0 {one} : aucun bâtonnet {one}."
+
+
+def _short(e: ReserveShort, context: Context) -> str:
+    who, one, wanted = context["who"], COLOURS[e.colour][0], e.wanted
+    if e.got == 0:
         return (f"La réserve n’a plus aucun bâtonnet {one} : {who} ne reçoit rien au lieu "
                 f"de {wanted}.")
-    if d["got"] == 1:
+    if e.got == 1:
         return (f"La réserve n’a plus qu’un bâtonnet {one} : {who} n’en reçoit qu’un au "
                 f"lieu de {wanted}.")
-    return (f"La réserve n’a plus que {sticks_text(d['got'], d['colour'])} : {who} n’en "
-            f"reçoit que {d['got']} au lieu de {wanted}.")
+    return (f"La réserve n’a plus que {sticks_text(e.got, e.colour)} : {who} n’en "
+            f"reçoit que {e.got} au lieu de {wanted}.")
 
 
-def _pairs(d: Mapping[str, Any], who: str) -> str:
-    kept = (f"garde {holding_text(d['red'], d['blue'])}" if d["red"] or d["blue"]
+def _pairs(e: PairsBack, context: Context) -> str:
+    kept = (f"garde {holding_text(e.red, e.blue)}" if e.red or e.blue
             else "ne garde aucun bâtonnet")
-    return f"{who} rend {fr.count(d['pairs'], 'paire')} rouge + bleu à la réserve et {kept}."
+    return (f"{context['who']} rend {fr.count(e.pairs, 'paire')} rouge + bleu à la réserve et "
+            f"{kept}.")
 
 
-def _trick_end(d: Mapping[str, Any], who: str) -> str:
-    if d["last"]:
+def _trick_end(e: TrickEnds, context: Context) -> str:
+    if e.last:
         return "Les cartes du pli sont défaussées face cachée ; c’était le neuvième pli."
-    return (f"Les cartes du pli sont défaussées face cachée ; {who}, qui a posé la plus "
-            "forte, entame le pli suivant.")
+    return (f"Les cartes du pli sont défaussées face cachée ; {context['who']}, qui a posé la "
+            "plus forte, entame le pli suivant.")
 
 
-def _sticks(d: Mapping[str, Any], who: str) -> str:
-    each = d["each"]
-    red, blue = d.get("red", each), d.get("blue", each)
+def _sticks(e: Reserve, context: Context) -> str:
+    each, red, blue = e.each, e.red, e.blue
     if red == blue == each:
         return f"La réserve compte {each} bâtonnets rouges et {each} bâtonnets bleus."
     def left(count: int, colour: str) -> str:
@@ -131,11 +164,10 @@ def _sticks(d: Mapping[str, Any], who: str) -> str:
             "couleur au départ ; les autres sont devant les joueurs).")
 
 
-def _past(d: Mapping[str, Any], who: str) -> str:
+def _past(e: Past, context: Context) -> str:
     """The manches scored before a position set up by hand, each erased score said so."""
     parts = []
-    for name, scores in d["scores"].items():
-        gone = d["cancelled"].get(name, ())
+    for name, scores, gone in zip(e.players, e.scores, e.cancelled, strict=True):
         shown_scores = [f"{s} (effacé)" if k in gone else str(s)
                         for k, s in enumerate(scores)]
         total = sum(s for k, s in enumerate(scores) if k not in gone)
@@ -143,18 +175,28 @@ def _past(d: Mapping[str, Any], who: str) -> str:
     return f"Manches déjà jouées : {' ; '.join(parts)}."
 
 
-def _clean(d: Mapping[str, Any], who: str) -> str:
-    if d["target"] is None:
-        return (f"{who} finit la {manche_word(d['manche'])} sans bâtonnet, mais n’a aucun "
+def _clean(e: CleanManche, context: Context) -> str:
+    who = context["who"]
+    if e.target is None:
+        return (f"{who} finit la {manche_word(e.manche)} sans bâtonnet, mais n’a aucun "
                 "score à effacer dans les manches précédentes.")
-    k, score = d["target"]
-    return (f"{who} finit la {manche_word(d['manche'])} sans bâtonnet : le score "
+    k, score = e.target
+    return (f"{who} finit la {manche_word(e.manche)} sans bâtonnet : le score "
             f"{fr.of(who)} à la {manche_word(k)} ({fr.count(score, 'point')}) est effacé.")
 
 
-def _points(values: Mapping[str, int]) -> str:
+def _points(players: Sequence[str], values: Sequence[int]) -> str:
     """``Alex 3 points et Béa 1 point``."""
-    return fr.join(f"{p} {fr.count(v, 'point')}" for p, v in values.items())
+    return fr.join(f"{p} {fr.count(v, 'point')}" for p, v in zip(players, values, strict=True))
+
+
+def _manche_end(e: MancheEnds, context: Context) -> str:
+    return (f"Fin de la manche {fr.number(e.manche)} : chaque joueur marque ses bâtonnets "
+            f"({_points(e.players, e.scores)}), puis les rend à la réserve.")
+
+
+def _totals(e: Totalled, context: Context) -> str:
+    return f"Totaux : {_points(e.players, e.totals)}."
 
 
 ALIKE = ("deux cartes de la main qui se suivent sans carte encore en jeu entre elles : seul "
@@ -162,41 +204,39 @@ ALIKE = ("deux cartes de la main qui se suivent sans carte encore en jeu entre e
 """Which actions a « Conseil » counts as one (:func:`.hidden.hint_class`)."""
 
 PHRASES = Phrasebook("Drahtseilakt", {
-    "setup": lambda d, who: fr.seating(d["players"]),
-    "cards": "Cartes numérotées en jeu : de 1 à {count}, chacune une seule fois.",
-    "score_cards": "Onze cartes score : de 1 à 9, un 0 bleu et un 0 rouge.",
-    "sticks": _sticks,
-    "held": lambda d, who: (f"Devant {who}, avant le premier coup : "
-                            f"{holding_text(d['red'], d['blue'])}."),
-    "past": _past,
-    "manche": "Manche {manche} sur {of} : {who} donne les cartes.",
-    "deal": _deal,
-    "lead": "{who}, à gauche du donneur, entame le premier pli.",
-    "zero": "On retourne le {card} : pas de bâtonnets {colour:colours} pour ce pli, et on "
-            "retourne aussitôt la carte suivante.",
-    "double_zero": "Deuxième 0 d’affilée : les deux 0 s’annulent et sont mis de côté ; on "
-                   "retourne une troisième carte.",
-    "reveal": _reveal,
-    "play": "{who} pose le {card} face visible.",
-    "choose": "{who} choisit une carte en secret.",
-    "show": "Tout le monde révèle sa carte : {plays:plays}.",
-    "blue": _taken("blue"),
-    "no_blue": _taken("blue", takes=False),
-    "red": _taken("red"),
-    "no_red": _taken("red", takes=False),
-    "short": _short,
-    "tokens": "La réserve manque de bâtonnets {colour:colours} : {who} reçoit "
-              "{missing:count jeton} à leur place.",
-    "pairs": _pairs,
-    "trick_end": _trick_end,
-    "manche_end": "Fin de la manche {manche} : chaque joueur marque ses bâtonnets "
-                  "({scores:points}), puis les rend à la réserve.",
-    "clean": _clean,
-    "totals": "Totaux : {totals:points}.",
+    Seated: lambda e, context: fr.seating(e.players),
+    CardsInPlay: "Cartes numérotées en jeu : de 1 à {count}, chacune une seule fois.",
+    ScoreCards: "Onze cartes score : de 1 à 9, un 0 bleu et un 0 rouge.",
+    Reserve: _sticks,
+    Held: lambda e, context: (f"Devant {context['who']}, avant le premier coup : "
+                              f"{holding_text(e.red, e.blue)}."),
+    Past: _past,
+    MancheStarts: "Manche {manche} sur {of} : {who} donne les cartes.",
+    Dealt: _deal,
+    Leads: "{who}, à gauche du donneur, entame le premier pli.",
+    ZeroTurned: "On retourne le {card} : pas de bâtonnets {colour:colours} pour ce pli, et on "
+                "retourne aussitôt la carte suivante.",
+    DoubleZero: "Deuxième 0 d’affilée : les deux 0 s’annulent et sont mis de côté ; on "
+                "retourne une troisième carte.",
+    Revealed: _reveal,
+    Played: "{who} pose le {card} face visible.",
+    Chose: "{who} choisit une carte en secret.",
+    Shown: "Tout le monde révèle sa carte : {plays:plays}.",
+    TakesBlue: _takes,
+    NoBlue: _takes_nothing,
+    TakesRed: _takes,
+    NoRed: _takes_nothing,
+    ReserveShort: _short,
+    Tokens: "La réserve manque de bâtonnets {colour:colours} : {who} reçoit "
+            "{missing:count jeton} à leur place.",
+    PairsBack: _pairs,
+    TrickEnds: _trick_end,
+    MancheEnds: _manche_end,
+    CleanManche: _clean,
+    Totalled: _totals,
 }, writers={
     "colours": lambda colour: COLOURS[colour][1],
-    "plays": lambda plays: fr.join(f"{p} {c}" for p, c in plays.items()),
-    "points": _points,
+    "plays": lambda plays: fr.join(f"{p} {c}" for p, c in plays),
 })
 
 
@@ -212,12 +252,12 @@ def where_lost(events: Sequence[Event], seat: str) -> tuple[str, ...]:
     manche, the sticks kept at its end and the scores erased."""
     out = []
     for e in events:
-        if e.kind == "manche_end" and seat in e.data["scores"]:
-            red, blue = e.data["red"][seat], e.data["blue"][seat]
-            out.append(f"{manche_word(e.data['manche'])} : {holding_text(red, blue)}, "
-                       f"{fr.count(e.data['scores'][seat], 'point')}")
-        elif e.kind == "clean" and e.seat == seat and e.data["target"] is not None:
-            k, score = e.data["target"]
-            out.append(f"votre score de la {manche_word(k)} ({fr.count(score, 'point')}) "
-                       "effacé")
+        match e:
+            case MancheEnds(manche=manche, players=players) if seat in players:
+                i = players.index(seat)
+                out.append(f"{manche_word(manche)} : {holding_text(e.red[i], e.blue[i])}, "
+                           f"{fr.count(e.scores[i], 'point')}")
+            case CleanManche(seat=who, target=(k, score)) if who == seat:
+                out.append(f"votre score de la {manche_word(k)} ({fr.count(score, 'point')}) "
+                           "effacé")
     return tuple(out)

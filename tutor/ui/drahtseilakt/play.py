@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, Tagged
+from tutor.engine import Event
 from tutor.games import drahtseilakt as d
 from tutor.games.drahtseilakt.scenes import TrickSeen, last_trick, trick_seen
 from tutor.games.drahtseilakt.text import colour_count
@@ -215,11 +215,10 @@ def make_question(seed: int) -> Question:
                  f'{muted("Cartes score retournées, dans l’ordre :")}<div class="tv-row">{cards}'
                  f'</div>{muted("Cartes posées :")}<div class="tv-row">{seats}</div></div>')
     events = (*revealed.events, *result.events)
-    played = [Tagged("play", p, {"card": c}, d.C_PLAY) for p, c in plays.items()]
     return Question(
         situation, fr.typography(f"La carte score vaut {value}. Qui reçoit des bâtonnets ?"),
         (both, blue_only, red_only, swapped), answer,
-        trick_scene(trick_seen([*revealed.events, *played, *result.events]), "Le pli résolu"),
+        trick_scene(trick_seen(events, played=tuple(plays.items())), "Le pli résolu"),
         events, "Règle de base : un 0 supprime sa couleur pour ce pli, deux 0 d’affilée "
                 "s’annulent (aucune variante ne change ce point).")
 

@@ -1,0 +1,314 @@
+"""Drahtseilakt's events: one frozen dataclass per thing that happens at the table, each with
+typed fields and the clause that made it happen (:class:`~tutor.engine.core.Event`).
+
+The engine (:mod:`.core`, :mod:`.engine`, :mod:`.play`) emits them, the French text
+(:mod:`.text`), the scenes (:mod:`.scenes`), the worked examples and the pages read their
+fields. Per-player facts follow the seating: ``players[i]`` holds ``red[i]``, ``scores[i]``...
+(the state's own order), and a trick's cards are its ``(player, card)`` pairs in playing order.
+The values they carry are here too, :data:`ScoreCard` and :class:`Stake` (the engine's own,
+which :mod:`.core` imports from here).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal, NamedTuple, TypeAlias
+
+from tutor.engine.core import Event, Refused, Won
+
+ScoreCard: TypeAlias = int | str
+"""A score card: its value from 1 to 9, or one of the two 0 cards, ``"0 bleu"`` and
+``"0 rouge"`` (:data:`.core.SCORE_CARDS`)."""
+
+
+class Stake(NamedTuple):
+    """What the current trick pays: the score ``value`` and whether ``blue`` and ``red`` sticks
+    are handed out."""
+
+    value: int
+    blue: bool
+    red: bool
+
+
+Colour = Literal["blue", "red"]
+"""A colour of sticks: blue for the highest card, red for the lowest."""
+
+Trick = tuple[tuple[str, int], ...]
+"""A trick's cards: ``(player, card)`` pairs in playing order."""
+
+# --- set-up ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Seated(Event):
+    """The players sit down, in clockwise order."""
+
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CardsInPlay(Event):
+    """The number cards in play are 1 to ``count``, each once."""
+
+    count: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ScoreCards(Event):
+    """The eleven score cards of the game are set out."""
+
+    cards: tuple[ScoreCard, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Reserve(Event):
+    """The reserve holds ``red`` and ``blue`` sticks (``each`` of each colour in the box)."""
+
+    each: int
+    red: int
+    blue: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Held(Event):
+    """A position set up by hand: the seat already holds these sticks before the first move."""
+
+    red: int
+    blue: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Past(Event):
+    """A position set up by hand: the manches already scored, each player's erased ones."""
+
+    players: tuple[str, ...]
+    scores: tuple[tuple[int, ...], ...]
+    cancelled: tuple[tuple[int, ...], ...]
+
+
+# --- a manche's start and a trick's score cards --------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MancheStarts(Event):
+    """Manche ``manche`` of ``of`` begins; the seat deals."""
+
+    manche: int
+    of: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Dealt(Event):
+    """The seat deals: ``cards`` number cards in play, ``unseen`` of them left out of the deal."""
+
+    cards: int
+    unseen: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Leads(Event):
+    """The seat, on the dealer's left, leads the first trick."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ZeroTurned(Event):
+    """A 0 score card is turned: its ``colour`` is not paid this trick, another card follows."""
+
+    card: ScoreCard
+    colour: Colour
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DoubleZero(Event):
+    """A second 0 in a row: the two 0 ``cards`` cancel each other and are set aside."""
+
+    cards: tuple[ScoreCard, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Revealed(Event):
+    """A score card gives the trick its ``stake``; ``cards``: every score card turned for it."""
+
+    stake: Stake
+    cards: tuple[ScoreCard, ...]
+
+
+# --- playing a trick ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Played(Event):
+    """The seat plays ``card`` face up, ``position``-th in the trick."""
+
+    card: int
+    position: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Chose(Event):
+    """The seat chooses ``card`` face down (the chaotic reading)."""
+
+    card: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Shown(Event):
+    """Everybody turns their chosen card over (the chaotic reading)."""
+
+    plays: Trick
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TakesBlue(Event):
+    """The seat's ``card``, the highest, takes ``count`` blue sticks."""
+
+    card: int
+    count: int
+    COLOUR: ClassVar[Colour] = "blue"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TakesRed(Event):
+    """The seat's ``card``, the lowest, takes ``count`` red sticks."""
+
+    card: int
+    count: int
+    COLOUR: ClassVar[Colour] = "red"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class NoBlue(Event):
+    """The seat's ``card`` is the highest, but the blue 0 was turned: no blue sticks."""
+
+    card: int
+    COLOUR: ClassVar[Colour] = "blue"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class NoRed(Event):
+    """The seat's ``card`` is the lowest, but the red 0 was turned: no red sticks."""
+
+    card: int
+    COLOUR: ClassVar[Colour] = "red"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ReserveShort(Event):
+    """The reserve runs short: the seat gets ``got`` sticks of ``colour`` instead of
+    ``wanted``."""
+
+    colour: Colour
+    wanted: int
+    got: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Tokens(Event):
+    """The unlimited reserve: ``missing`` tokens stand in for sticks of ``colour``."""
+
+    colour: Colour
+    missing: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PairsBack(Event):
+    """The seat gives ``pairs`` pairs (one red, one blue) back, keeping ``red`` and ``blue``."""
+
+    pairs: int
+    red: int
+    blue: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TrickEnds(Event):
+    """The trick's cards (``plays``) are discarded; the seat, with the highest, leads next
+    (unless it was the ``last`` trick of the manche)."""
+
+    plays: Trick
+    last: bool
+
+
+# --- counting ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class MancheEnds(Event):
+    """Manche ``manche`` ends: each player scores the sticks held (``red`` + ``blue``)."""
+
+    manche: int
+    players: tuple[str, ...]
+    red: tuple[int, ...]
+    blue: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CleanManche(Event):
+    """The seat ends manche ``manche`` without a stick: ``target``, the earlier manche erased
+    (numbered from 1) and its score, or ``None`` when none scored."""
+
+    manche: int
+    target: tuple[int, int] | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Totalled(Event):
+    """The game's count: each player's manche ``scores``, the ``cancelled`` ones (indices from 0)
+    and the ``totals``."""
+
+    players: tuple[str, ...]
+    scores: tuple[tuple[int, ...], ...]
+    cancelled: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayRefused(Refused):
+    """A worked example's move refused: the seat may not play ``card`` (``reason``)."""
+
+    card: int
+
+
+DrahtseilaktEvent: TypeAlias = (
+    Seated | CardsInPlay | ScoreCards | Reserve | Held | Past | MancheStarts | Dealt | Leads
+    | ZeroTurned | DoubleZero | Revealed | Played | Chose | Shown | TakesBlue | TakesRed | NoBlue
+    | NoRed | ReserveShort | Tokens | PairsBack | TrickEnds | MancheEnds | CleanManche
+    | Totalled | PlayRefused | Refused | Won)
+"""Every event Drahtseilakt emits (the game's end: the shared :class:`Won`)."""
+
+__all__ = [
+    "CardsInPlay",
+    "Chose",
+    "CleanManche",
+    "Colour",
+    "Dealt",
+    "DoubleZero",
+    "DrahtseilaktEvent",
+    "Held",
+    "Leads",
+    "MancheEnds",
+    "MancheStarts",
+    "NoBlue",
+    "NoRed",
+    "PairsBack",
+    "Past",
+    "PlayRefused",
+    "Played",
+    "Refused",
+    "Reserve",
+    "ReserveShort",
+    "Revealed",
+    "ScoreCard",
+    "ScoreCards",
+    "Seated",
+    "Shown",
+    "Stake",
+    "TakesBlue",
+    "TakesRed",
+    "Tokens",
+    "Totalled",
+    "Trick",
+    "TrickEnds",
+    "Won",
+    "ZeroTurned",
+]
