@@ -180,10 +180,10 @@ def main(games: list[str]) -> None:
     DATA.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
 
 
-if __name__ == "__main__":
-    main(sys.argv[1:])
-
-
 def event_name(event: Event) -> str:
     """How the counts name an event: its class, or a tagged event's tag."""
     return event.kind if type(event) is Tagged else type(event).__name__
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
