@@ -340,6 +340,3 @@ VaikoEvent: TypeAlias = (
 )
 """Every event of Vaiko: the game's own, a refused move (worked examples) and the end of the
 game (:class:`~tutor.engine.core.Won`, its outcome)."""
-
-PRIVATE = (Dealt, Peeked, Drew, Swapped, LookedAtHand, Looked, Exchanged, Penalty)
-"""The events that show faces to some players only (they have ``seen_by``)."""
