@@ -235,6 +235,8 @@ def test_drahtseilakt_explorers_open_in_the_sandbox() -> None:
 
 
 def test_vaiko_running_totals_set_up_with_the_controls_and_counted_at_the_round_end() -> None:
+    from tutor.games.vaiko.events import Totals
+
     board = vk.sandbox()
     editor = editor_of(board)
     editor.count.value = 3
@@ -255,7 +257,7 @@ def test_vaiko_running_totals_set_up_with_the_controls_and_counted_at_the_round_
         assert acting is not None
         board.play(rng.choice(board.engine.legal_actions(board.session.state, acting)))
     assert board.session.state.manche == 5 or vkg.is_over(board.session.state)
-    told = [vkg.describe(e) for e in board.session.events if e.kind == "totals"]
+    told = [vkg.describe(e) for e in board.session.events if isinstance(e, Totals)]
     assert told and told[-1].startswith("Totaux après la manche 4")
     board.scenario.link_button.click()
     assert len(board.scenario.url.value) <= 400

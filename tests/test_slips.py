@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from tutor import fr, rules
-from tutor.engine import Tagged
 from tutor.games import GAMES
 from tutor.games import drahtseilakt as d
 from tutor.games import vaiko as k
 from tutor.games import vautours as v
+from tutor.games.vaiko.events import Totals
 from tutor.ui import html as h
 
 
@@ -83,11 +83,10 @@ def test_vautours_pages_say_suricate_not_souris_outside_the_booklets_name() -> N
 
 
 def test_vaiko_totals_without_a_manche_do_not_say_manche_0() -> None:
-    said = k.describe(Tagged("totals", None, {"scores": {}, "totals": {"Alex": 60},
-                                             "manche": 0}, "vaiko/total"))
+    said = k.describe(Totals(scores=(), totals=(("Alex", 60),), manche=0, clause="vaiko/total"))
     assert said.startswith("Totaux") and "manche 0" not in said
-    assert "après la manche 2" in k.describe(Tagged(
-        "totals", None, {"scores": {}, "totals": {"Alex": 6}, "manche": 2}, "vaiko/total"))
+    assert "après la manche 2" in k.describe(
+        Totals(scores=(), totals=(("Alex", 6),), manche=2, clause="vaiko/total"))
 
 
 @pytest.mark.parametrize("game", ["vautours", "drahtseilakt", "vampir", "vaiko"])

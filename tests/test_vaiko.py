@@ -24,6 +24,7 @@ from tutor.games.vaiko import (
     Swap,
     Variant,
 )
+from tutor.games.vaiko import events as ve
 
 BOOK = rules.load("vaiko")
 BOOK_PATH = rules.rules_dir() / "vaiko.fr.md"
@@ -160,7 +161,7 @@ def test_each_player_looks_at_exactly_one_card_in_turn() -> None:
     assert e.value.clause == "vaiko/premier-regard"
     s, events = play(s, Peek("Carla", 0))
     assert s.phase == v.DRAW and v.current_seats(s) == ("Alex",)
-    assert events[-1].kind == "turn" and events[-1].clause == "vaiko/sens"
+    assert isinstance(events[-1], ve.TurnStarts) and events[-1].clause == "vaiko/sens"
 
 
 # --- a turn --------------------------------------------------------------------------------------
@@ -178,7 +179,7 @@ def test_swap_puts_the_drawn_card_in_place_and_discards_the_old_one() -> None:
     assert faces(s, "Alex") == ["7", "3", "6", "2"]
     assert s.deck.cards[s.discard[-1]].face == "9"
     assert v.view(s, "Alex").players[0].cards == (None, None, "6", None)
-    assert [e.kind for e in events] == ["draw", "swap", "window"]
+    assert [type(e) for e in events] == [ve.Drew, ve.Swapped, ve.WindowOpens]
     assert s.phase == v.MATCH and v.current_seats(s) == ("Carla",)
 
 
@@ -247,7 +248,7 @@ def test_a_slot_that_does_not_exist_is_named_in_french() -> None:
 def test_right_attempt_discards_the_card_and_the_player_may_try_again() -> None:
     s, events = play(pos(), Draw("Alex"), Discard("Alex"), Match("Carla", 2))
     assert faces(s, "Carla") == ["4", "1", "8"]
-    assert events[-1].kind == "match" and events[-1].clause == "vaiko/defausse-immediate"
+    assert isinstance(events[-1], ve.Matched) and events[-1].clause == "vaiko/defausse-immediate"
     assert v.current_seats(s) == ("Carla",)  # asked again: she might hold another 6
     s, _ = play(s, Pass("Carla"), Pass("Alex"))
     assert s.phase == v.CALL and v.current_seats(s) == ("Alex",)
@@ -266,7 +267,7 @@ def test_by_default_a_player_throws_every_identical_card_one_after_the_other() -
 def test_one_card_variant_moves_on_after_a_success_and_refuses_the_second_card() -> None:
     s, events = play(pos(hands=TWO_SIXES, variant="une-seule-carte"), Draw("Alex"),
                      Discard("Alex"), Match("Carla", 0))
-    assert [e.kind for e in events[-2:]] == ["match", "match_once"]
+    assert [type(e) for e in events[-2:]] == [ve.Matched, ve.OneMatchOnly]
     assert events[-1].clause == "vaiko/variante-une-seule-carte"
     assert faces(s, "Carla") == ["1", "6", "8"]
     assert v.current_seats(s) == ("Alex",) and not v.legal_actions(s, "Carla")
@@ -285,7 +286,7 @@ def test_one_card_variant_lets_a_thrown_vision_act_before_moving_on() -> None:
     s, _ = play(s, Draw("Alex"), Discard("Alex"), Look("Alex", "Alex", 0), Match("Carla", 0))
     assert s.phase == v.VISION and v.current_seats(s) == ("Carla",)
     s, events = play(s, Look("Carla", "Alex", 1))
-    assert events[-1].kind == "look"
+    assert isinstance(events[-1], ve.Looked)
     assert s.phase == v.MATCH and v.current_seats(s) == ("Alex",)
     assert faces(s, "Carla") == ["1", "Vision", "8"]
 
@@ -300,7 +301,7 @@ def test_a_player_whose_chance_is_over_is_told_so_after_a_miss() -> None:
 def test_wrong_attempt_shows_the_card_to_all_and_adds_a_face_down_penalty() -> None:
     s, events = play(pos(), Draw("Alex"), Discard("Alex"), Match("Carla", 1))
     assert faces(s, "Carla") == ["4", "1", "6", "8", "8"]
-    assert [e.kind for e in events[-2:]] == ["miss", "penalty"]
+    assert [type(e) for e in events[-2:]] == [ve.Missed, ve.Penalty]
     assert all(e.clause == "vaiko/erreur" for e in events[-2:])
     for seat in ("Alex", "Carla"):
         cards = v.view(s, seat).players[1].cards
@@ -312,7 +313,7 @@ def test_x2_is_never_discarded_immediately_and_gives_another_turn() -> None:
     s = pos(hands={"Alex": ["7", "3", "9", "2"], "Carla": ["×2", "1", "6", "8"]},
             pile=["×2", "0"])
     s, events = play(s, Draw("Alex"), Discard("Alex"))
-    assert events[-1].kind == "again" and events[-1].clause == "vaiko/x2"
+    assert isinstance(events[-1], ve.PlaysAgain) and events[-1].clause == "vaiko/x2"
     assert s.phase == v.DRAW and v.current_seats(s) == ("Alex",)
     with pytest.raises(IllegalAction) as e:
         v.apply(s, Match("Carla", 0))
@@ -323,7 +324,8 @@ def test_window_asks_clockwise_from_the_next_player_and_ends_with_the_discarder(
     s = v.situation(["A", "B", "C", "D"], hands={p: ["1", "2"] for p in "ABCD"},
                     pile=["9"], discard=["5"], turn="C")
     s, events = play(s, Draw("C"), Discard("C"))
-    assert events[-1].data["order"] == ("D", "A", "B", "C")
+    opened = events[-1]
+    assert isinstance(opened, ve.WindowOpens) and opened.order == ("D", "A", "B", "C")
     asked = []
     while s.phase == v.MATCH:
         (seat,) = v.current_seats(s)
@@ -398,7 +400,7 @@ def test_a_special_card_swapped_out_of_the_hand_acts_unless_the_variant_says_oth
             s, events = play(s, Draw("Alex"), Swap("Alex", 1))
             assert s.phase == phase, (face, variant)
             assert v.current_seats(s) == (("Carla",) if phase == v.MATCH else ("Alex",))
-            ignored = [e for e in events if e.kind == "special_swapped_ignored"]
+            ignored = [e for e in events if isinstance(e, ve.SwappedSpecialIgnored)]
             assert [e.clause for e in ignored] == (
                 ["vaiko/variante-speciale-remplacee"] if variant != "standard" else [])
         thrown = v.situation(["Alex", "Carla"], hands=hands, pile=[face, "4"], discard=["5"],
@@ -422,12 +424,12 @@ def test_after_the_call_each_other_player_plays_once_then_the_round_ends() -> No
     s = v.situation(["A", "B", "C"], hands=hands, pile=["7", "6", "5", "4"], discard=["3"])
     s = end_turn_quietly(s, "A")
     s, events = play(s, Call("A"))
-    assert events[0].kind == "vaiko" and s.caller == 0
+    assert isinstance(events[0], ve.Called) and s.caller == 0
     s = end_turn_quietly(s, "B")
     assert s.phase == v.DRAW and v.current_seats(s) == ("C",)  # no second call
     s, events = play(s, Draw("C"), Discard("C"), Pass("A"), Pass("B"), Pass("C"))
-    kinds = [e.kind for e in events]
-    assert "round_end" in kinds and events[kinds.index("round_end")].clause == "vaiko/fin-annonce"
+    ends = [e for e in events if isinstance(e, ve.RoundEnds)]
+    assert [(e.reason, e.seat, e.clause) for e in ends] == [("call", "A", "vaiko/fin-annonce")]
     assert dict(zip(s.players, s.totals)) == {"A": 1 - 10, "B": 18, "C": 16}
     assert s.manche == 2 and s.starter == 1 and s.phase == v.PEEK
 
@@ -472,7 +474,7 @@ def test_empty_hand_ends_the_round_at_once_and_may_end_the_game() -> None:
                     discard=["5"], known={"B": [("B", 0)]}, totals={"A": 60, "B": 3})
     s, events = play(s, Draw("A"), Discard("A"), Match("B", 0))
     assert v.is_over(s) and v.current_seats(s) == () and v.legal_actions(s, "A") == ()
-    assert [e.clause for e in events if e.kind == "round_end"] == ["vaiko/fin-main-vide"]
+    assert [e.clause for e in events if isinstance(e, ve.RoundEnds)] == ["vaiko/fin-main-vide"]
     result = v.outcome(s)
     assert result.scores == {"A": 75, "B": 3} and result.winners == ("B",)
     assert result.clause == "vaiko/fin"
@@ -578,19 +580,28 @@ def test_describe_never_tells_a_face_to_a_viewer_who_did_not_see_it() -> None:
 
     rng = random.Random(5)
     state = v.new_game(["Alex", "Carla", "Dario"], seed=5)
-    private = ("draw", "peek", "look", "look_hand", "swap", "penalty", "deal", "exchange")
     checked = 0
     while not v.is_over(state) and state.manche < 3:
         (seat,) = v.current_seats(state)
         state, events = v.apply(state, rng.choice(v.legal_actions(state, seat)))
         for e in events:
-            if e.kind not in private or e.data.get("source") == "discard":
-                continue
-            seen_by = e.data.get("seen_by") or ()
-            faces = [e.data["face"]] if "face" in e.data else list(e.data.get("faces", ()))
-            faces += [f for hand in e.data.get("hands", {}).values() for f in hand]
+            match e:
+                case ve.Drew(source="discard") | ve.Swapped(source="discard"):
+                    continue  # taken from the discard: face up
+                case ve.Dealt(hands=hands, seen_by=seen_by):
+                    faces = [f for _, hand in hands for f in hand]
+                case ve.LookedAtHand(faces=shown, seen_by=seen_by) | ve.Exchanged(
+                        faces=shown, seen_by=seen_by):
+                    faces = list(shown)
+                case (ve.Drew(face=face, seen_by=seen_by) | ve.Peeked(face=face, seen_by=seen_by)
+                      | ve.Looked(face=face, seen_by=seen_by)
+                      | ve.Swapped(face=face, seen_by=seen_by)
+                      | ve.Penalty(face=face, seen_by=seen_by)):
+                    faces = [face]
+                case _:
+                    continue
             for viewer in state.players:
-                if viewer in seen_by:
+                if viewer in (seen_by or ()):
                     continue
                 text = v.describe(e, viewer)
                 for f in faces:

@@ -16,6 +16,7 @@ from tutor import rules
 from tutor.engine import Event
 from tutor.engine.api import bot_action
 from tutor.games import vaiko as v
+from tutor.games.vaiko import events as ve
 
 CLAUSES = set(rules.load("vaiko").clauses)
 NAMES = ("Alex", "Bea", "Carla", "Dario", "Emma", "Léo")
@@ -61,12 +62,12 @@ def test_a_round_score_is_the_hand_plus_the_callers_bonus_or_malus() -> None:
     for seed in range(6):
         _, _, events = random_game(3, seed, "standard")
         for k, e in enumerate(events):
-            if e.kind != "reveal":
+            if not isinstance(e, ve.Revealed):
                 continue
-            totals = next(x for x in events[k:] if x.kind == "totals")
-            raw = {p: sum(v.load_deck().card(f).points for f in faces)
-                   for p, faces in e.data["hands"].items()}
-            diff = {p: totals.data["scores"][p] - raw[p] for p in raw}
+            totals = next(x for x in events[k:] if isinstance(x, ve.Totals))
+            raw = {p: sum(v.load_deck().card(f).points for f in faces) for p, faces in e.hands}
+            scores = dict(totals.scores)
+            diff = {p: scores[p] - raw[p] for p in raw}
             assert sorted(diff.values()) in ([0, 0, 0], [-10, 0, 0], [0, 0, 10])
 
 
@@ -136,10 +137,10 @@ def test_views_never_leak_unseen_cards(preset: str) -> None:
 def test_describe_hides_private_faces_from_other_players() -> None:
     _, _, events = random_game(3, 7, "standard")
     for e in events:
-        if e.kind in ("draw", "peek", "look", "look_hand") and e.data.get("seen_by"):
-            others = [p for p in NAMES[:3] if p not in e.data["seen_by"]]
-            face = e.data.get("face")
-            if face and not face.isdigit():
+        if isinstance(e, (ve.Drew, ve.Peeked, ve.Looked)) and e.seen_by:
+            others = [p for p in NAMES[:3] if p not in e.seen_by]
+            face = e.face
+            if not face.isdigit():
                 for viewer in others:
                     assert face not in v.describe(e, viewer), (e, viewer)
         assert v.describe(e) and "None" not in v.describe(e)

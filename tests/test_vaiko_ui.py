@@ -10,6 +10,7 @@ import pytest
 from tests.pagetext import text
 from tutor import fr, rules
 from tutor.games import vaiko as v
+from tutor.games.vaiko import events as ve
 from tutor.ui import guarded
 from tutor.ui import vaiko as vk
 
@@ -75,10 +76,10 @@ def test_memory_exercise_asks_after_hiding_and_scores() -> None:
 def test_match_explorer_tells_only_what_carla_may_know() -> None:
     box = vk.match_explorer()
     box.act(1)
-    assert box.events[-1].kind == "match" and v.current_seats(box.state) == ("Carla",)
+    assert isinstance(box.events[-1], ve.Matched) and v.current_seats(box.state) == ("Carla",)
     box.restart()
     box.act(2)
-    assert [e.kind for e in box.events[-2:]] == ["miss", "penalty"]
+    assert [type(e) for e in box.events[-2:]] == [ve.Missed, ve.Penalty]
     assert all(b.disabled for b in box.buttons.children)
     shown = " ".join(box.explainer.describe(e) for e in box.explainer.events)
     assert "pioche une carte" in shown or "pioche un 6" not in shown
@@ -148,7 +149,7 @@ def test_a_whole_game_by_clicks_with_bounded_widgets_and_a_hidden_log() -> None:
     journal = text(game.journal.body.value)
     assert "pioche une carte et la regarde en secret" in journal
     game.settings.teacher.value = True
-    draws = [e for e in game.session.events if e.kind == "draw" and e.seat != game.me]
+    draws = [e for e in game.session.events if isinstance(e, ve.Drew) and e.seat != game.me]
     assert v.describe(draws[-1]) in text(game.journal.body.value + game.table.value) or \
         "pioche un" in text(game.journal.body.value)
     start, end = sorted(times[:20])[10], sorted(times[-20:])[10]

@@ -405,6 +405,7 @@ def test_vampir_taking_a_location_instead_of_drawing_takes_its_cards() -> None:
 
 def test_vaiko_looking_at_another_card_shows_that_card() -> None:
     from tutor.games import vaiko as vk
+    from tutor.games.vaiko.events import Peeked
 
     played, before = seeded("vaiko")
     r = Replayer(played)
@@ -414,8 +415,8 @@ def test_vaiko_looking_at_another_card_shows_that_card() -> None:
     state = before[k]
     me = state.players.index("Camille")
     face = state.deck.cards[state.hands[me][other.slot]].face
-    peek = next(e for e in line.events if e.kind == "peek")
-    assert peek.data == {**peek.data, "slot": other.slot, "face": face}
+    peek = next(e for e in line.events if isinstance(e, Peeked))
+    assert (peek.slot, peek.face) == (other.slot, face)
     # the same kind of event by the same seat under the same clause: not a change of resolution
     assert not difference(r.line(k, r.played_action(k), to_end=False).events,
                           line.events).changed
@@ -814,6 +815,8 @@ def test_et_si_says_meilleur_only_when_the_two_margins_are_apart() -> None:
 def test_vaiko_names_the_lesson_of_missed_throws_only_when_one_cost_a_penalty() -> None:
     """A learner who throws blind (always the first action: « Tenter ma carte 1 ») takes
     penalty cards: the review says why (vaiko/erreur); one who never throws is not told."""
+    from tutor.games.vaiko.events import Penalty
+
     engine = GAMES["vaiko"].engine()
     players = ["Camille", "Alex"]
     policies = {p: ("memoire", 20 + k) for k, p in enumerate(players)}
@@ -827,7 +830,7 @@ def test_vaiko_names_the_lesson_of_missed_throws_only_when_one_cost_a_penalty() 
         steps, _ = record_game(engine, origin, "Camille", policies, choose)
         played = Played(engine, origin, steps, policies, "Camille")
         walk = Replayer(played).walk()
-        took = any(e.kind == "penalty" and e.seat == "Camille" for e in walk.events)
+        took = any(isinstance(e, Penalty) and e.seat == "Camille" for e in walk.events)
         assert took is penalised
         clauses = [lesson.clause for lesson in missed_lessons(played)]
         assert ("vaiko/erreur" in clauses) is penalised

@@ -11,9 +11,10 @@ from functools import partial
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Tagged, api
+from tutor.engine import Event, IllegalAction, Outcome, Refused, Won, api
 from tutor.engine import examples as ex
 from tutor.games.vaiko import state as vs
+from tutor.games.vaiko.events import Penalty, RoundEnds, Totals, VaikoEvent
 from tutor.games.vaiko.legality import current_seats, is_over
 from tutor.games.vaiko.scoring import is_game_over, outcome, score_round, winner_text, winners
 from tutor.games.vaiko.setup import situation
@@ -212,7 +213,7 @@ def _example_game(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.Exa
         try:
             game.apply(state, action)
         except IllegalAction as exc:
-            events.append(Tagged("refused", action.seat, {"reason": exc.reason}, exc.clause))
+            events.append(Refused(seat=action.seat, reason=exc.reason, clause=exc.clause))
             ex.compare("article enfreint", refusal["article"], exc.clause, out)
         else:
             out.append(f"coup refusé : attendu un refus ({refusal['article']}), le coup a été "
@@ -241,9 +242,9 @@ def _check_expected(state: State, events: Sequence[Event], expect: Mapping[str, 
         spots_known = sorted((owner, s) for j, owner in enumerate(players)
                              for s, c in enumerate(state.hands[j]) if c in state.known[i])
         ex.compare(f"cartes connues {fr.of(p)}", want, spots_known, out)
-    totals_events = [e for e in events if e.kind == "totals"]
+    totals_events = [e for e in events if isinstance(e, Totals)]
     if "points" in expect:
-        got_points = dict(totals_events[-1].data["scores"]) if totals_events else None
+        got_points = dict(totals_events[-1].scores) if totals_events else None
         ex.compare("points de la manche", ex.int_table("attendu.points", expect["points"]),
                    got_points, out)
     if "totaux" in expect:
@@ -251,12 +252,12 @@ def _check_expected(state: State, events: Sequence[Event], expect: Mapping[str, 
                    dict(zip(players, state.totals)), out)
     if "fin_de_manche" in expect:
         ex.compare("fin de manche", _flag("attendu.fin_de_manche", expect["fin_de_manche"]),
-                   any(e.kind == "round_end" for e in events), out)
+                   any(isinstance(e, RoundEnds) for e in events), out)
     if "penalites" in expect:
         wanted = ex.int_table("attendu.penalites", _table("attendu.penalites",
                                                           expect["penalites"], players))
         ex.compare("cartes de pénalité", wanted,
-                   {p: sum(1 for e in events if e.kind == "penalty" and e.seat == p)
+                   {p: sum(1 for e in events if isinstance(e, Penalty) and e.seat == p)
                     for p in wanted}, out)
     if "fin" in expect:
         ex.compare("partie finie", _flag("attendu.fin", expect["fin"]), is_over(state), out)
@@ -290,13 +291,13 @@ def _example_end(data: Mapping[str, Any]) -> ex.ExampleRun:
     if "fin" in data:
         ex.compare("partie finie", _flag("fin", data["fin"]), over, out)
     if over:
-        events: tuple[Event, ...] = (Tagged("game_over", None, {
-            "totals": totals, "winners": winners(totals), "reason": winner_text(totals)}, C_END),)
+        events: tuple[VaikoEvent, ...] = (Won(outcome=Outcome(
+            totals, winners(totals), winner_text(totals), C_END), clause=C_END),)
         if "vainqueurs" in data:
             ex.compare("vainqueurs", _names("vainqueurs", data["vainqueurs"], list(totals)),
                        winners(totals), out)
     else:
-        events = (Tagged("totals", None, {"scores": {}, "totals": totals, "manche": 0}, C_TOTAL),)
+        events = (Totals(scores=(), totals=tuple(totals.items()), manche=0, clause=C_TOTAL),)
         if "vainqueurs" in data:
             out.append("vainqueurs : la partie n’est pas finie, il n’y a pas encore de vainqueur")
     return ex.ExampleRun(events, tuple(out))

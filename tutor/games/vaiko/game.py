@@ -14,6 +14,7 @@ from tutor.engine.examples import Kind
 from tutor.games.vaiko import deck, examples, hidden, legality, scoring, turns
 from tutor.games.vaiko import setup as vsetup
 from tutor.games.vaiko.bots import PLAYER_KINDS
+from tutor.games.vaiko.events import Penalty
 from tutor.games.vaiko.scenario import SCENARIO
 from tutor.games.vaiko.state import (
     C_MISS,
@@ -57,7 +58,7 @@ class Vaiko(Game[State, Action, View]):
                       "Une carte jetée sur la défausse n’était pas de la même valeur : vous "
                       "l’avez reprise avec une carte de pénalité. Ne tentez une défausse "
                       "immédiate qu’avec une carte que vous avez vue.",
-                      event=lambda e: e.kind == "penalty", made=True))
+                      event=lambda e: isinstance(e, Penalty), made=True))
 
     draw = staticmethod(vsetup.draw)
     setup = staticmethod(vsetup.setup)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tutor.engine import Event
+from tutor.engine import Event, Won
+from tutor.games.vaiko.events import Bonus, Malus, Passed, PeekTurn, Revealed, RoundEnds, Totals
 
 
 @dataclass(frozen=True)
@@ -20,27 +21,26 @@ class RoundSeen:
     hands: tuple[tuple[str, tuple[str, ...]], ...]
     scores: dict[str, int]
     totals: dict[str, int]
-    told: tuple[Event, ...]
+    told: tuple[Bonus | Malus | Won, ...]
 
 
 def last_round(events: Sequence[Event]) -> RoundSeen | None:
     """The count of the last manche ended within ``events`` (``None``: none ended)."""
-    ends = [k for k, e in enumerate(events) if e.kind == "round_end"]
+    ends = [k for k, e in enumerate(events) if isinstance(e, RoundEnds)]
     if not ends:
         return None
     tail = events[ends[-1]:]
-    reveal = next(e for e in tail if e.kind == "reveal").data["hands"]
-    totals = next(e for e in tail if e.kind == "totals").data
-    return RoundSeen(int(totals["manche"]), tuple((p, tuple(f)) for p, f in reveal.items()),
-                     dict(totals["scores"]), dict(totals["totals"]),
-                     tuple(e for e in tail if e.kind in ("bonus", "malus", "game_over")))
+    reveal = next(e for e in tail if isinstance(e, Revealed))
+    totals = next(e for e in tail if isinstance(e, Totals))
+    return RoundSeen(totals.manche, reveal.hands, dict(totals.scores), dict(totals.totals),
+                     tuple(e for e in tail if isinstance(e, (Bonus, Malus, Won))))
 
 
 def is_prompt(event: Event) -> bool:
     """An event that only asks a player to act (the first look): worked examples skip it."""
-    return event.kind == "peek_turn"
+    return isinstance(event, PeekTurn)
 
 
 def is_quiet(event: Event) -> bool:
     """An event the journal leaves out: a prompt, or a pass in an immediate discard."""
-    return event.kind in ("peek_turn", "pass")
+    return isinstance(event, (PeekTurn, Passed))

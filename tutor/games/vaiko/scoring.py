@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tutor import fr
-from tutor.engine import IllegalAction, Outcome, Tagged, best_totals, short_repr
+from tutor.engine import IllegalAction, Outcome, best_totals, short_repr
 from tutor.games.vaiko.deck import Deck, coerce_deck
+from tutor.games.vaiko.events import Bonus, Malus, RoundPoints, ScoreEvent
 from tutor.games.vaiko.state import (
     C_BONUS,
     C_CALL,
@@ -72,7 +73,7 @@ def score_round(
 
 def _score(points: Mapping[str, int], caller: str | None, rules: Variant) -> RoundScore:
     result = dict(points)
-    events = [Tagged("points", None, {"points": dict(points)}, C_COUNT)]
+    events: list[ScoreEvent] = [RoundPoints(points=tuple(points.items()), clause=C_COUNT)]
     if caller is None:
         return RoundScore(result, tuple(events))
     mine = points[caller]
@@ -82,13 +83,13 @@ def _score(points: Mapping[str, int], caller: str | None, rules: Variant) -> Rou
     before = result[caller]
     if smallest:
         result[caller] = before - CALL_POINTS
-        events.append(Tagged("bonus", caller, {"before": before, "after": result[caller],
-                                              "tied": tied}, C_BONUS))
+        events.append(Bonus(seat=caller, before=before, after=result[caller], tied=tied,
+                            clause=C_BONUS))
     else:
         result[caller] = before + CALL_POINTS
         clause = C_V_STRICT if mine == low else C_MALUS
-        events.append(Tagged("malus", caller, {"before": before, "after": result[caller],
-                                              "tied": tied}, clause))
+        events.append(Malus(seat=caller, before=before, after=result[caller], tied=tied,
+                            clause=clause))
     return RoundScore(result, tuple(events))
 
 

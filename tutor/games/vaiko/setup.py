@@ -11,10 +11,20 @@ from pathlib import Path
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Tagged, check_players, short_repr, shuffled
+from tutor.engine import IllegalAction, check_players, short_repr, shuffled
 from tutor.engine.api import Seed
 from tutor.engine.core import Record
 from tutor.games.vaiko.deck import Deck, coerce_deck
+from tutor.games.vaiko.events import (
+    Dealt,
+    DeckUsed,
+    FirstDiscard,
+    Hands,
+    PeekTurn,
+    Seated,
+    Shuffled,
+    VaikoEvent,
+)
 from tutor.games.vaiko.legality import index_of, seat_index
 from tutor.games.vaiko.scoring import check_totals
 from tutor.games.vaiko.state import (
@@ -39,13 +49,8 @@ from tutor.games.vaiko.state import (
     evolve,
 )
 
-Out = list[Event] | None
-
-
-def emit(out: Out, kind: str, seat: str | None, data: Mapping[str, Any], clause: str) -> None:
-    """Append an event to ``out`` (``None``: events are not wanted)."""
-    if out is not None:
-        out.append(Tagged(kind, seat, data, clause))
+Out = list[VaikoEvent] | None
+"""Where a step's events go (``None``: events are not wanted, and none is built)."""
 
 
 def next_order(state: State, ids: Sequence[int]) -> tuple[tuple[int, ...], Record]:
@@ -80,13 +85,10 @@ def deal(state: State, out: Out) -> State:
         discard=(first,), known=(frozenset((first,)),) * n, phase=PEEK, turn=state.starter,
         acting=state.starter, drawn=None, drawn_from=None, window=(), caller=None)
     if out is not None:
-        faces = state.deck.cards
-        emit(out, "shuffle", None, {"manche": state.manche, "order": order}, C_DEAL)
-        emit(out, "deal", None, {"hands": {p: tuple(faces[c].face for c in h)
-                                           for p, h in zip(state.players, new.hands)},
-                                 "seen_by": ()}, C_DEAL)
-        emit(out, "first_discard", None, {"face": faces[first].face}, C_DEAL)
-        emit(out, "peek_turn", state.players[state.starter], {}, C_PEEK)
+        out.extend((Shuffled(manche=state.manche, order=order, clause=C_DEAL),
+                    Dealt(hands=_hands(state, new.hands), seen_by=(), clause=C_DEAL),
+                    FirstDiscard(face=state.deck.cards[first].face, clause=C_DEAL),
+                    PeekTurn(seat=state.players[state.starter], clause=C_PEEK)))
     return new
 
 
@@ -163,22 +165,25 @@ def _check_deck_size(deck: Deck, n: int) -> None:
                             f"pour {n} joueurs : il en faut au moins {need}.", C_DECK)
 
 
-def opening_events(state: State) -> tuple[Event, ...]:
+def opening_events(state: State) -> tuple[VaikoEvent, ...]:
     """The events of the set-up: players, the deck (a hypothesis), the deal, the first discard."""
-    out: list[Event] = [
-        Tagged("setup", None, {"players": state.players}, C_PLAYERS),
-        Tagged("deck", None, {"title": state.deck.title, "size": len(state.deck.cards),
-                             "hypothesis": state.deck.hypothesis}, C_DECK),
+    out: list[VaikoEvent] = [
+        Seated(players=state.players, clause=C_PLAYERS),
+        DeckUsed(title=state.deck.title, size=len(state.deck.cards),
+                 hypothesis=state.deck.hypothesis, clause=C_DECK),
+        Dealt(hands=_hands(state, state.hands), seen_by=(), clause=C_DEAL),
     ]
-    faces = state.deck.cards
-    out.append(Tagged("deal", None, {"hands": {p: tuple(faces[c].face for c in h)
-                                              for p, h in zip(state.players, state.hands)},
-                                    "seen_by": ()}, C_DEAL))
     if state.discard:
-        out.append(Tagged("first_discard", None, {"face": faces[state.discard[-1]].face}, C_DEAL))
+        out.append(FirstDiscard(face=state.deck.cards[state.discard[-1]].face, clause=C_DEAL))
     if state.phase == PEEK:
-        out.append(Tagged("peek_turn", state.players[state.acting], {}, C_PEEK))
+        out.append(PeekTurn(seat=state.players[state.acting], clause=C_PEEK))
     return tuple(out)
+
+
+def _hands(state: State, hands: tuple[tuple[int, ...], ...]) -> Hands:
+    """``hands`` (card ids, seat by seat) by face, each with its player."""
+    faces = state.deck.cards
+    return tuple((p, tuple(faces[c].face for c in h)) for p, h in zip(state.players, hands))
 
 
 def _faces(where: str, value: object) -> tuple[str, ...]:

@@ -9,7 +9,8 @@ or swapped out of one's hand), or, by default, thrown in the immediate discard (
 
 from __future__ import annotations
 
-from tutor.games.vaiko.setup import Out, emit
+from tutor.games.vaiko.events import Exchanged, Looked, SpecialActs, SpecialIgnored
+from tutor.games.vaiko.setup import Out
 from tutor.games.vaiko.state import (
     C_EXCHANGE,
     C_MATCH,
@@ -43,10 +44,13 @@ def begin(state: State, i: int, card: int, out: Out, *, matched: bool = False) -
     c = state.deck.cards[card]
     seat = state.players[i]
     if matched and state.variant.matched_special == "no_effect":
-        emit(out, "special_ignored", seat, {"effect": c.effect, "face": c.face}, C_V_EFFECT)
+        if out is not None:
+            out.append(SpecialIgnored(seat=seat, effect=c.effect, face=c.face, clause=C_V_EFFECT))
         return state
     clause = C_MATCH if matched else (C_VISION if c.effect == "vision" else C_EXCHANGE)
-    emit(out, "special", seat, {"effect": c.effect, "face": c.face, "matched": matched}, clause)
+    if out is not None:
+        out.append(SpecialActs(seat=seat, effect=c.effect, face=c.face, matched=matched,
+                               clause=clause))
     return evolve(state, phase=VISION if c.effect == "vision" else EXCHANGE, acting=i)
 
 
@@ -55,9 +59,10 @@ def look(state: State, action: Look, out: Out) -> State:
     i = state.acting
     j = state.players.index(action.owner)
     card = state.hands[j][action.slot]
-    emit(out, "look", action.seat, {"owner": action.owner, "slot": action.slot,
-                                    "face": state.deck.cards[card].face,
-                                    "seen_by": (action.seat,)}, C_VISION)
+    if out is not None:
+        out.append(Looked(seat=action.seat, owner=action.owner, slot=action.slot,
+                          face=state.deck.cards[card].face, seen_by=(action.seat,),
+                          clause=C_VISION))
     return evolve(state, known=learn(state.known, (i,), (card,)))
 
 
@@ -70,10 +75,11 @@ def exchange(state: State, action: Exchange, out: Out) -> State:
     hands[a] = _put(hands[a], action.slot_a, cb)
     hands[b] = _put(hands[b], action.slot_b, ca)
     faces = state.deck.cards
-    emit(out, "exchange", action.seat, {
-        "owner_a": action.owner_a, "slot_a": action.slot_a, "owner_b": action.owner_b,
-        "slot_b": action.slot_b, "faces": (faces[ca].face, faces[cb].face), "seen_by": ()},
-        C_EXCHANGE)
+    if out is not None:
+        out.append(Exchanged(seat=action.seat, owner_a=action.owner_a, slot_a=action.slot_a,
+                             owner_b=action.owner_b, slot_b=action.slot_b,
+                             faces=(faces[ca].face, faces[cb].face), seen_by=(),
+                             clause=C_EXCHANGE))
     return evolve(state, hands=tuple(hands))
 
 

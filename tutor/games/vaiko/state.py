@@ -10,9 +10,10 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any, ClassVar, Literal, NamedTuple
 
-from tutor.engine import Event, VariantBase
+from tutor.engine import VariantBase
 from tutor.engine.core import Record
 from tutor.games.vaiko.deck import Deck
+from tutor.games.vaiko.events import ScoreEvent
 
 GAME_ID = "vaiko"
 MIN_PLAYERS = 2
@@ -361,4 +362,4 @@ class RoundScore:
     the caller's bonus or malus, and the explained ``events``."""
 
     points: dict[str, int]
-    events: tuple[Event, ...]
+    events: tuple[ScoreEvent, ...]

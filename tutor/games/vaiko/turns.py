@@ -13,13 +13,39 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import repeat
-from typing import Any
+from typing import Any, Literal
 
-from tutor.engine import Event
+from tutor.engine import Won
 from tutor.games.vaiko import specials
 from tutor.games.vaiko import state as vs
-from tutor.games.vaiko.scoring import _score, is_game_over, winner_text, winners
-from tutor.games.vaiko.setup import Out, deal, emit
+from tutor.games.vaiko.events import (
+    Called,
+    Discarded,
+    Drew,
+    EndedTurn,
+    LookedAtHand,
+    Matched,
+    Missed,
+    NewRound,
+    NoPenalty,
+    OneMatchOnly,
+    Passed,
+    Peeked,
+    PeekTurn,
+    Penalty,
+    PlaysAgain,
+    Reshuffled,
+    Revealed,
+    RoundEnds,
+    Swapped,
+    SwappedSpecialIgnored,
+    Totals,
+    TurnStarts,
+    VaikoEvent,
+    WindowOpens,
+)
+from tutor.games.vaiko.scoring import _score, is_game_over, outcome
+from tutor.games.vaiko.setup import Out, deal
 from tutor.games.vaiko.specials import learn
 from tutor.games.vaiko.state import (
     C_CALL,
@@ -53,14 +79,14 @@ from tutor.games.vaiko.state import (
 )
 
 
-def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Event, ...]]:
+def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[VaikoEvent, ...]]:
     """Play the legal ``action`` and return the new state and what happened (the game's
     :meth:`~tutor.engine.api.Game.apply` has checked it with :func:`.legality.is_legal`).
     ``explain=False`` skips the events; the resulting state is the same.
     """
     if not explain:
         return _STEPS[type(action)](state, action, None), ()
-    out: list[Event] = []
+    out: list[VaikoEvent] = []
     state = _STEPS[type(action)](state, action, out)
     return state, tuple(out)
 
@@ -68,7 +94,8 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
 def _discard(state: State, action: vs.Discard, out: Out) -> State:
     card = state.drawn
     assert card is not None
-    emit(out, "discard", action.seat, {"face": state.deck.cards[card].face}, C_SWAP)
+    if out is not None:
+        out.append(Discarded(seat=action.seat, face=state.deck.cards[card].face, clause=C_SWAP))
     state = evolve(state, discard=(*state.discard, card), drawn=None, drawn_from=None,
                    known=_learn_all(state.known, card))
     return _after_discard(state, card, out)
@@ -77,8 +104,10 @@ def _discard(state: State, action: vs.Discard, out: Out) -> State:
 def _look_hand(state: State, action: vs.LookHand, out: Out) -> State:
     i = state.acting
     hand = state.hands[i]
-    emit(out, "look_hand", action.seat, {"faces": tuple(state.deck.cards[c].face for c in hand),
-                                         "seen_by": (action.seat,)}, C_LOOK)
+    if out is not None:
+        out.append(LookedAtHand(seat=action.seat,
+                                faces=tuple(state.deck.cards[c].face for c in hand),
+                                seen_by=(action.seat,), clause=C_LOOK))
     return evolve(state, known=learn(state.known, (i,), hand), phase=LOOKED)
 
 
@@ -92,18 +121,19 @@ def _exchange(state: State, action: vs.Exchange, out: Out) -> State:
 
 def _pass(state: State, action: vs.Pass, out: Out) -> State:
     if out is not None:
-        emit(out, "pass", action.seat, {}, C_MATCH)
+        out.append(Passed(seat=action.seat, clause=C_MATCH))
     return _next_in_window(state, out)
 
 
 def _call(state: State, action: vs.Call, out: Out) -> State:
-    emit(out, "vaiko", action.seat, {"call_end": state.variant.call_end}, C_CALL)
+    if out is not None:
+        out.append(Called(seat=action.seat, call_end=state.variant.call_end, clause=C_CALL))
     return _next_turn(evolve(state, caller=state.acting), out)
 
 
 def _end_turn(state: State, action: vs.EndTurn, out: Out) -> State:
     if out is not None:
-        emit(out, "end_turn", action.seat, {}, C_CALL)
+        out.append(EndedTurn(seat=action.seat, clause=C_CALL))
     return _next_turn(state, out)
 
 
@@ -122,13 +152,15 @@ def _set_hand(hands: tuple[tuple[int, ...], ...], i: int,
 def _peek(state: State, action: vs.Peek, out: Out) -> State:
     i, slot, seat = state.acting, action.slot, action.seat
     card = state.hands[i][slot]
-    emit(out, "peek", seat, {"slot": slot, "face": state.deck.cards[card].face,
-                             "seen_by": (seat,)}, C_PEEK)
+    if out is not None:
+        out.append(Peeked(seat=seat, slot=slot, face=state.deck.cards[card].face,
+                          seen_by=(seat,), clause=C_PEEK))
     known = learn(state.known, (i,), (card,))
     nxt = (i + 1) % len(state.players)
     if nxt == state.starter:
         return _start_turn(evolve(state, known=known), state.starter, out)
-    emit(out, "peek_turn", state.players[nxt], {}, C_PEEK)
+    if out is not None:
+        out.append(PeekTurn(seat=state.players[nxt], clause=C_PEEK))
     return evolve(state, known=known, acting=nxt)
 
 
@@ -142,7 +174,8 @@ def _refill(state: State, out: Out) -> State:
 
     order, record = next_order(state, state.discard[:-1])
     gone = frozenset(order)
-    emit(out, "reshuffle", None, {"count": len(order), "order": order}, C_RESHUFFLE)
+    if out is not None:
+        out.append(Reshuffled(count=len(order), order=order, clause=C_RESHUFFLE))
     return evolve(state, pile=order, discard=state.discard[-1:], record=record,
                    known=tuple(k - gone for k in state.known))
 
@@ -151,16 +184,17 @@ def _draw(state: State, action: vs.Draw, out: Out) -> State:
     i, seat = state.acting, action.seat
     if action.source == "discard":
         card = state.discard[-1]
-        emit(out, "draw", seat, {"source": "discard", "face": state.deck.cards[card].face},
-             C_V_DISCARD)
+        if out is not None:
+            out.append(Drew(seat=seat, source="discard", face=state.deck.cards[card].face,
+                            seen_by=None, clause=C_V_DISCARD))
         return evolve(state, discard=state.discard[:-1], drawn=card, drawn_from="discard",
                        phase=DECIDE)
     if not state.pile:
         state = _refill(state, out)
     card = state.pile[0]
     if out is not None:
-        emit(out, "draw", seat, {"source": "deck", "face": state.deck.cards[card].face,
-                                 "seen_by": (seat,)}, C_DRAW)
+        out.append(Drew(seat=seat, source="deck", face=state.deck.cards[card].face,
+                        seen_by=(seat,), clause=C_DRAW))
     return evolve(state, pile=state.pile[1:], drawn=card, drawn_from="deck", phase=DECIDE,
                    known=learn(state.known, (i,), (card,)))
 
@@ -172,10 +206,12 @@ def _swap(state: State, action: vs.Swap, out: Out) -> State:
     old = hand[slot]
     if out is not None:
         cards = state.deck.cards
-        emit(out, "swap", action.seat, {
-            "slot": slot, "face": cards[state.drawn].face, "out": cards[old].face,
-            "source": state.drawn_from,
-            "seen_by": None if state.drawn_from == "discard" else (action.seat,)}, C_SWAP)
+        source: Literal["deck", "discard"] = (
+            "discard" if state.drawn_from == "discard" else "deck")
+        out.append(Swapped(seat=action.seat, slot=slot, face=cards[state.drawn].face,
+                           out=cards[old].face, source=source,
+                           seen_by=None if source == "discard" else (action.seat,),
+                           clause=C_SWAP))
     state = evolve(state, hands=_set_hand(state.hands, i, hand[:slot] + (state.drawn,)
                                            + hand[slot + 1:]),
                     discard=(*state.discard, old), drawn=None, drawn_from=None,
@@ -189,12 +225,15 @@ def _after_discard(state: State, card: int, out: Out, swapped: bool = False) -> 
     only; under ``swapped_special="no_effect"`` the window opens at once."""
     effect = state.deck.cards[card].effect
     if swapped and effect != "aucun" and state.variant.swapped_special == "no_effect":
-        emit(out, "special_swapped_ignored", state.players[state.turn],
-             {"face": state.deck.cards[card].face}, C_V_SWAPPED)
+        if out is not None:
+            out.append(SwappedSpecialIgnored(seat=state.players[state.turn],
+                                             face=state.deck.cards[card].face,
+                                             clause=C_V_SWAPPED))
         return _open_window(state, out)
     if effect == "rejouer":
-        emit(out, "again", state.players[state.turn], {"face": state.deck.cards[card].face},
-             C_X2)
+        if out is not None:
+            out.append(PlaysAgain(seat=state.players[state.turn],
+                                  face=state.deck.cards[card].face, clause=C_X2))
         return _start_turn(state, state.turn, out, again=True)
     if effect in specials.ACTIVE:
         return specials.begin(state, state.turn, card, out)
@@ -216,8 +255,8 @@ def _open_window(state: State, out: Out) -> State:
     if order is None:
         order = _WINDOWS[state.turn, n] = tuple((state.turn + k) % n for k in range(1, n + 1))
     if out is not None:
-        emit(out, "window", None, {"face": state.deck.cards[state.discard[-1]].face,
-                                   "order": tuple(state.players[j] for j in order)}, C_MATCH)
+        out.append(WindowOpens(face=state.deck.cards[state.discard[-1]].face,
+                               order=tuple(state.players[j] for j in order), clause=C_MATCH))
     return evolve(state, phase=MATCH, window=order, acting=order[0])
 
 
@@ -246,14 +285,14 @@ def _match(state: State, action: vs.Match, out: Out) -> State:
     mine = state.deck.cards[card]
     if mine.face == top.face:
         if out is not None:
-            emit(out, "match", seat, {"slot": slot, "face": mine.face}, C_MATCH)
+            out.append(Matched(seat=seat, slot=slot, face=mine.face, clause=C_MATCH))
         state = evolve(state, hands=_set_hand(state.hands, i, hand[:slot] + hand[slot + 1:]),
                         discard=(*state.discard, card), known=_learn_all(state.known, card))
         if not state.hands[i]:
             return _end_round(state, "empty", out)
         # still the window, still this seat (phase MATCH, acting i)
-        if state.variant.matches == "one":
-            emit(out, "match_once", seat, {}, C_V_ONE)
+        if state.variant.matches == "one" and out is not None:
+            out.append(OneMatchOnly(seat=seat, clause=C_V_ONE))
         if mine.effect in specials.ACTIVE:
             state = specials.begin(state, i, card, out, matched=True)
             if state.phase != MATCH:  # the effect is played first (see _after_effect)
@@ -262,7 +301,7 @@ def _match(state: State, action: vs.Match, out: Out) -> State:
             return _next_in_window(state, out)
         return state
     if out is not None:
-        emit(out, "miss", seat, {"slot": slot, "face": mine.face, "top": top.face}, C_MISS)
+        out.append(Missed(seat=seat, slot=slot, face=mine.face, top=top.face, clause=C_MISS))
     known = _learn_all(state.known, card)
     if not state.pile:
         state = _refill(evolve(state, known=known), out)
@@ -270,11 +309,12 @@ def _match(state: State, action: vs.Match, out: Out) -> State:
     if state.pile:
         extra = state.pile[0]
         if out is not None:
-            emit(out, "penalty", seat, {"slot": len(hand), "face": state.deck.cards[extra].face,
-                                        "seen_by": ()}, C_MISS)
+            out.append(Penalty(seat=seat, slot=len(hand), face=state.deck.cards[extra].face,
+                               seen_by=(), clause=C_MISS))
         return _next_in_window(state, out, known=known, pile=state.pile[1:],
                                hands=_set_hand(state.hands, i, (*hand, extra)))
-    emit(out, "no_penalty", seat, {}, C_MISS)
+    if out is not None:
+        out.append(NoPenalty(seat=seat, clause=C_MISS))
     return _next_in_window(state, out, known=known)
 
 
@@ -291,11 +331,11 @@ def _start_turn(state: State, i: int, out: Out, again: bool = False) -> State:
     if not state.pile and len(state.discard) < 2:
         return _end_round(state, "exhausted", out)
     if not again and out is not None:
-        emit(out, "turn", state.players[i], {}, C_ORDER)
+        out.append(TurnStarts(seat=state.players[i], clause=C_ORDER))
     return evolve(state, phase=DRAW, turn=i, acting=i, window=(), drawn=None, drawn_from=None)
 
 
-def _end_round(state: State, reason: str, out: Out) -> State:
+def _end_round(state: State, reason: Literal["empty", "call", "exhausted"], out: Out) -> State:
     """Count the round, add it to the totals, then deal the next round or end the game."""
     players = state.players
     cards = state.deck.cards
@@ -306,26 +346,27 @@ def _end_round(state: State, reason: str, out: Out) -> State:
         if reason == "call" and state.variant.call_end == "starter":
             clause = C_V_TABLE
         who = next((p for p, h in zip(players, state.hands) if not h), None)
-        emit(out, "round_end", who if reason == "empty" else caller,
-             {"reason": reason, "manche": state.manche}, clause)
-        emit(out, "reveal", None, {"hands": {p: tuple(cards[c].face for c in h)
-                                             for p, h in zip(players, state.hands)}}, C_COUNT)
+        out.append(RoundEnds(seat=who if reason == "empty" else caller, reason=reason,
+                             manche=state.manche, clause=clause))
+        out.append(Revealed(hands=tuple((p, tuple(cards[c].face for c in h))
+                                        for p, h in zip(players, state.hands)),
+                            clause=C_COUNT))
     score = _score(points, caller, state.variant)
     if out is not None:
         out.extend(score.events)
     totals = tuple(t + score.points[p] for p, t in zip(players, state.totals))
     named = dict(zip(players, totals))
     if out is not None:
-        emit(out, "totals", None, {"scores": score.points, "totals": named,
-                                   "manche": state.manche}, C_TOTAL)
+        out.append(Totals(scores=tuple(score.points.items()), totals=tuple(named.items()),
+                          manche=state.manche, clause=C_TOTAL))
     if is_game_over(named):
+        over = evolve(state, totals=totals, phase=OVER, drawn=None, drawn_from=None, window=())
         if out is not None:  # the winners and their French reason only when told
-            emit(out, "game_over", None, {"totals": named, "winners": winners(named),
-                                          "reason": winner_text(named)}, C_END)
-        return evolve(state, totals=totals, phase=OVER, drawn=None, drawn_from=None, window=())
+            out.append(Won(outcome=outcome(over), clause=C_END))
+        return over
     starter = (state.starter + 1) % len(players)
     if out is not None:
-        emit(out, "new_round", players[starter], {"manche": state.manche + 1}, C_TOTAL)
+        out.append(NewRound(seat=players[starter], manche=state.manche + 1, clause=C_TOTAL))
     return deal(evolve(state, totals=totals, manche=state.manche + 1, starter=starter), out)
 
 
