@@ -69,10 +69,10 @@ def test_a_malformed_rule_or_deck_file_stops_the_app_with_file_line_and_reason(
     broken.write_text(broken.read_text().replace(old, new, 1))
     env = {**os.environ, "TUTOR_RULES_DIR": str(tmp_path)}
     run = subprocess.run([sys.executable, "-m", "tutor", "app", "--port", str(free_port())],
-                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 1
     assert "Le tuteur ne peut pas démarrer" in run.stderr
     assert re.search(rf"ERREUR {re.escape(str(broken))}:\d+: {re.escape(reason)}", run.stderr)
     check = subprocess.run([sys.executable, "-m", "tutor", "check", str(broken)], cwd=ROOT,
-                           capture_output=True, text=True, timeout=60)
+                           capture_output=True, text=True, timeout=600)
     assert check.returncode == 1 and reason in check.stdout

@@ -207,10 +207,13 @@ def test_on_a_phone_examples_and_explorers_are_folded_and_the_contents_reachable
 def test_controls_say_their_name_and_state(sv: Page) -> None:
     """A toggle button says whether it is the one chosen; the scenario's text box its name."""
     opponents = sv.locator(".tv-game .widget-toggle-buttons").first
-    chosen = opponents.locator(".widget-toggle-button.mod-active")
-    expect(chosen).to_have_count(1)
+    expect(opponents.locator(".widget-toggle-button.mod-active")).to_have_count(1)
+    # the two buttons pinned by their place (a locator by state would move with the state)
+    buttons = opponents.locator(".widget-toggle-button")
+    pressed = buttons.evaluate_all(
+        "buttons => buttons.findIndex(b => b.classList.contains('mod-active'))")
+    chosen, other = buttons.nth(pressed), buttons.nth(1 if pressed == 0 else 0)
     expect(chosen).to_have_attribute("aria-pressed", "true")
-    other = opponents.locator(".widget-toggle-button:not(.mod-active)").first
     expect(other).to_have_attribute("aria-pressed", "false")
     other.click()
     expect(other).to_have_attribute("aria-pressed", "true")
