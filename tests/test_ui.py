@@ -102,7 +102,7 @@ def test_describe_tells_every_event_in_french() -> None:
         for n in (2, 5):
             state = v.new_game([f"J{i}" for i in range(n)], seed=rng.randrange(999),
                                variant=preset)
-            events = list(v.opening_events(state))
+            events: list[v.Event] = list(v.opening_events(state))
             while not v.is_over(state):
                 for seat in v.current_seats(state):
                     state, evs = v.apply(state, rng.choice(v.legal_actions(state, seat)))
