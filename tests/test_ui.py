@@ -114,7 +114,7 @@ def test_describe_tells_every_event_in_french() -> None:
                 kinds.add(type(event))
                 assert text and "None" not in text and "-" not in re.sub(r"[\w']-[\w']", "", text)
     assert {ve.Cancelled, ve.NoWinner, ve.PileWon, ve.Taken, ve.Revealed, ve.Counted, Won,
-            ve.Refusal} <= kinds
+            ve.RefusedPlay} <= kinds
 
 
 def test_play_event_never_reveals_the_hidden_card() -> None:

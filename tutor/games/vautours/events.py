@@ -162,7 +162,7 @@ class Counted(Event):
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Refusal(Refused):
+class RefusedPlay(Refused):
     """A worked example's move the engine refused: ``action``, the play it tried, and the
     ``reason`` (``clause``: the clause it breaks)."""
 
@@ -172,7 +172,7 @@ class Refusal(Refused):
 VautoursEvent: TypeAlias = (
     Seated | HandsDealt | PointsListed | Shuffled | Revealed | Kept | Chosen | Shown | Staked
     | Cancelled | PileWon | NoWinner | Taken | PileShared | PileLost | Discarded | Ended
-    | Counted | Refusal | Refused | Won
+    | Counted | RefusedPlay | Refused | Won
 )
 """Every event of Stupides Vautours (the end of the game is the shared :class:`Won`, carrying
 the :class:`~tutor.engine.core.Outcome`)."""

@@ -25,7 +25,7 @@ from tutor.games.vautours.engine import (
     resolve_round,
     situation,
 )
-from tutor.games.vautours.events import Counted, Refusal
+from tutor.games.vautours.events import Counted, RefusedPlay
 from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import (
     C_COUNT,
@@ -133,7 +133,7 @@ def _example_refusal(game: Game, data: Mapping[str, Any], rules: Variant
     try:
         game.apply(state, action)
     except IllegalAction as exc:
-        events.append(Refusal(seat=_name("coup.joueur", move["joueur"]), action=action,
+        events.append(RefusedPlay(seat=_name("coup.joueur", move["joueur"]), action=action,
                               reason=exc.reason, clause=exc.clause))
         ex.compare("article enfreint", data["article"], exc.clause, out)
     else:
