@@ -134,7 +134,7 @@ def _example_refusal(game: Game, data: Mapping[str, Any], rules: Variant
         game.apply(state, action)
     except IllegalAction as exc:
         events.append(RefusedPlay(seat=_name("coup.joueur", move["joueur"]), action=action,
-                              reason=exc.reason, clause=exc.clause))
+                                  reason=exc.reason, clause=exc.clause))
         ex.compare("article enfreint", data["article"], exc.clause, out)
     else:
         out.append(f"coup refusé : attendu un refus ({data['article']}), le coup a été accepté")

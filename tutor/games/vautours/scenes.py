@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import cast
 
 from tutor.engine import Event, Refused, Won
 from tutor.games.vautours.events import (
@@ -77,10 +76,11 @@ def manches_seen(events: Sequence[Event], pile: Sequence[int] = (),
 
 def last_manche(events: Sequence[Event]) -> MancheSeen | None:
     """The last manche resolved within ``events`` (``None``: none)."""
-    start = max((k for k, e in enumerate(events) if isinstance(e, Shown)), default=None)
-    if start is None:
+    found = next(((k, e) for k, e in reversed(list(enumerate(events))) if isinstance(e, Shown)),
+                 None)
+    if found is None:
         return None
-    shown = cast(Shown, events[start])
+    start, shown = found
     part = events[start + 1:]
     stake = next(e for e in part if isinstance(e, Staked))
     end = next(e for e in part if isinstance(e, PileWon | NoWinner))
