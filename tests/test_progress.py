@@ -17,6 +17,7 @@ from ipywidgets.widgets import widget
 from tests.test_french import misspelt, violations
 from tutor import fr
 from tutor.games import GAMES
+from tutor.games.vautours.events import RefusedPlay
 from tutor.ui import progress_store as store
 from tutor.ui import vautours as sv
 from tutor.ui.bridge import BrowserLink
@@ -97,7 +98,7 @@ def test_a_refusal_asks_which_clause_forbids_the_move_it_tells() -> None:
     for example_id in page.book().examples:
         sv.stepper(example_id)
     exercises = Exercises(page, page.progress)
-    (step,) = [s for s in exercises.steps["vautours/main"] if s.event.kind == "refused"]
+    (step,) = [s for s in exercises.steps["vautours/main"] if isinstance(s.event, RefusedPlay)]
     q = exercises.question(step)
     assert q.answer == page.book().clause("vautours/main").title
     assert "n’a plus la carte 15" in q.situation and len(set(q.options)) == 3

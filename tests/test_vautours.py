@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
-from tutor.engine import IllegalAction
+from tutor.engine import IllegalAction, Refused, Won
 from tutor.engine.api import Record
 from tutor.games import vautours as v
 from tutor.games.vautours import Play, Variant
+from tutor.games.vautours import events as ev
 
 ORDER = (6, -2, 7, 3, -5, 10, 1, -1, 9, 2, 8, -4, 4, -3, 5)
 
@@ -24,8 +27,8 @@ def play_round(state: v.State, **cards: int) -> tuple[v.State, list[v.Event]]:
     return state, events
 
 
-def kinds(events: list[v.Event]) -> list[str]:
-    return [e.kind for e in events]
+def kinds(events: list[v.Event]) -> list[type[v.Event]]:
+    return [type(e) for e in events]
 
 
 # --- set-up ----------------------------------------------------------------------------------
@@ -84,7 +87,7 @@ def test_bad_recorded_order_is_refused() -> None:
 
 def test_choices_stay_hidden_until_everyone_has_chosen() -> None:
     s, events = play_round(fresh(), Alex=12)
-    assert kinds(events) == ["play"] and events[0].clause == "vautours/choix"
+    assert events == [ev.Chosen(seat="Alex", card=12, clause="vautours/choix")]
     assert v.view(s, "Carla").players[0] == v.SeatView(
         name="Alex", has_chosen=True, chosen=None, hand=None, hand_size=15, top=None,
         played=(), taken=None, taken_count=0, score=None)
@@ -208,19 +211,30 @@ def test_winner_takes_the_pile_and_next_card_is_revealed() -> None:
     s, events = play_round(fresh(), Alex=12, Carla=4)
     assert s.taken == ((6,), ()) and s.pile == (-2,) and v.manche(s) == 2
     assert s.played == ((12,), (4,))
-    assert kinds(events) == ["play", "play", "show", "stake", "win", "take", "discard", "reveal"]
+    assert kinds(events) == [ev.Chosen, ev.Chosen, ev.Shown, ev.Staked, ev.PileWon, ev.Taken,
+                             ev.Discarded, ev.Revealed]
+    laid = (Play("Alex", 12), Play("Carla", 4))
+    assert events[2:] == [
+        ev.Shown(plays=laid, clause="vautours/devoilement"),
+        ev.Staked(pile=(6,), total=6, mode="suricate", clause="vautours/suricate"),
+        ev.PileWon(seat="Alex", card=12, pile=(6,), total=6, mode="suricate",
+                   clause="vautours/suricate"),
+        ev.Taken(seat="Alex", cards=(6,), clause="vautours/gain"),
+        ev.Discarded(plays=laid, clause="vautours/fin-de-manche"),
+        ev.Revealed(card=-2, pile=(-2,), manche=2, clause="vautours/revelation")]
     assert v.view(s, "Carla").players[0].top == 12
 
 
 def test_carry_over_of_two_then_three_cards() -> None:
     s, events = play_round(fresh(), Alex=5, Carla=5)
     assert s.pile == (6, -2) and s.taken == ((), ())
-    assert "no_winner" in kinds(events) and s.played == ((5,), (5,))
+    assert ev.NoWinner in kinds(events) and s.played == ((5,), (5,))
     s, _ = play_round(s, Alex=6, Carla=6)
     assert s.pile == (6, -2, 7)
     s, events = play_round(s, Alex=1, Carla=2)
     assert s.taken == ((), (6, -2, 7)) and s.pile == (3,)
-    assert events[3].clause == "vautours/somme" and events[3].data["total"] == 11
+    assert events[3] == ev.Staked(pile=(6, -2, 7), total=11, mode="suricate",
+                                  clause="vautours/somme")
 
 
 def test_negative_carried_pile_plays_as_vautour() -> None:
@@ -228,7 +242,8 @@ def test_negative_carried_pile_plays_as_vautour() -> None:
                    record=Record(((-4, 2, *[c for c in v.POINT_CARDS if c not in (-4, 2)]),)))
     s, _ = play_round(s, A=8, B=8)
     s, events = play_round(s, A=3, B=9)
-    assert s.taken == ((-4, 2), ()) and events[3].data["mode"] == "vautour"
+    assert s.taken == ((-4, 2), ()) and isinstance(events[3], ev.Staked)
+    assert events[3].mode == "vautour"
 
 
 def play_out(state: v.State, last: dict[str, int] | None = None) -> tuple[v.State, list[v.Event]]:
@@ -247,7 +262,8 @@ def test_last_manche_tie_loses_the_pile() -> None:
     s = v.situation(["A", "B"], pile=[4], hands={"A": [7], "B": [7]})
     s, events = play_round(s, A=7, B=7)
     assert v.is_over(s) and s.lost == (4,)
-    assert [e.clause for e in events if e.kind == "pile_lost"] == ["vautours/derniere-manche"]
+    assert [e for e in events if isinstance(e, ev.PileLost)] == [
+        ev.PileLost(pile=(4,), total=4, clause="vautours/derniere-manche")]
     assert v.outcome(s).scores == {"A": 0, "B": 0}
 
 
@@ -261,14 +277,20 @@ def test_last_manche_shared_variant_counts_for_tied_best() -> None:
                     variant={"last_pile": "shared"})
     s, events = play_round(s, A=2, B=2)
     assert v.outcome(s).scores == {"A": -3, "B": -3}
-    assert "vautours/variante-pile-partagee" in [e.clause for e in events]
+    assert ev.PileShared(pile=(-3,), total=-3, seats=("A", "B"),
+                         clause="vautours/variante-pile-partagee") in events
 
 
 def test_full_game_ends_after_fifteen_manches() -> None:
     s, events = play_out(fresh(("A", "B", "C")))
     assert v.is_over(s) and v.current_seats(s) == () and s.deck == () and s.pile == ()
     assert all(len(p) == 15 for p in s.played)
-    assert [e.kind for e in events[-3:]] == ["end", "scores", "winner"]
+    assert kinds(events[-3:]) == [ev.Ended, ev.Counted, Won]
+    end, count, won = events[-3:]
+    assert isinstance(end, ev.Ended) and end.lost == s.lost
+    assert isinstance(count, ev.Counted) and isinstance(won, Won)
+    assert dict(count.scores) == won.outcome.scores == v.outcome(s).scores
+    assert count.taken == tuple(zip(s.players, s.taken)) and won.clause == won.outcome.clause
     with pytest.raises(IllegalAction) as e:
         v.apply(s, Play("A", 1))
     assert e.value.clause == "vautours/fin"
@@ -358,3 +380,84 @@ def test_the_two_tie_readings_differ_only_with_five_players() -> None:
                 if repeated != one_level:
                     differ.add(n)
     assert differ == {5}
+
+
+# --- the events in French ----------------------------------------------------------------------
+
+NB = "\u202f"  # the narrow no-break space before « : » and inside « »
+LAID = (Play("Alex", 9), Play("Léo", 9), Play("Carla", 2))
+TOLD: list[tuple[v.Event, str]] = [
+    (ev.Seated(players=("Alex", "Léo"), clause="vautours/joueurs"), f"Joueurs{NB}: Alex et Léo."),
+    (ev.HandsDealt(hand=v.HAND, clause="vautours/cartes-de-jeu"),
+     "Chaque joueur prend en main une série complète, de 1 à 15."),
+    (ev.PointsListed(cards=v.POINT_CARDS, clause="vautours/cartes-points"),
+     f"Quinze cartes Points{NB}: dix cartes Suricate (+1 à +10) et cinq cartes Vautour "
+     "(−5 à −1)."),
+    (ev.Shuffled(order=ORDER, clause="vautours/pioche"),
+     "Les cartes Points sont battues et forment la pioche, face cachée."),
+    (ev.Revealed(card=3, pile=(3,), manche=1, clause="vautours/revelation"),
+     f"Manche 1{NB}: on révèle +3."),
+    (ev.Revealed(card=-2, pile=(5, -2), manche=4, clause="vautours/revelation"),
+     f"Manche 4{NB}: on révèle −2. Elle rejoint la pile en attente{NB}: +5 et −2, soit +3 en "
+     "jeu."),
+    (ev.Kept(seat="Léo", cards=(7, -4), clause="vautours/gain"),
+     f"Devant Léo, avant le premier coup{NB}: +7 et −4 (total +3)."),
+    (ev.Chosen(seat="Léo", card=12, clause="vautours/choix"), "Léo pose une carte face cachée."),
+    (ev.Shown(plays=LAID, clause="vautours/devoilement"),
+     f"Tout le monde révèle sa carte{NB}: Alex 9, Léo 9, Carla 2."),
+    (ev.Staked(pile=(-3,), total=-3, mode="vautour", clause="vautours/vautour"),
+     f"La carte −3 est une carte Vautour{NB}: la plus faible carte l’emporte."),
+    (ev.Staked(pile=(5, -2), total=3, mode="suricate", clause="vautours/somme"),
+     f"La pile +5 et −2 totalise +3{NB}: elle se joue comme une carte Suricate, la plus forte "
+     "carte l’emporte."),
+    (ev.Cancelled(value=9, seats=("Alex", "Léo"), clause="vautours/egalite"),
+     f"Alex et Léo ont posé la même valeur, 9{NB}: ces cartes s’annulent et ne comptent plus."),
+    (ev.PileWon(seat="Carla", card=2, pile=(5, -2), total=3, mode="suricate",
+                clause="vautours/suricate"), "Carla remporte la pile (+5 et −2) avec le 2."),
+    (ev.NoWinner(pile=(4,), total=4, mode="suricate", clause="vautours/sans-attribution"),
+     f"Il ne reste aucune carte posée par un seul joueur{NB}: personne ne remporte la pile."),
+    (ev.NoWinner(pile=(4,), total=4, mode="suricate",
+                 clause="vautours/variante-egalite-simple"),
+     f"La deuxième carte est encore à égalité{NB}: lue à la lettre, la règle du livret "
+     f"«{NB}suricate{NB}» n’attribue pas la pile."),
+    (ev.Taken(seat="Carla", cards=(5, -2), clause="vautours/gain"),
+     "Carla garde +5 et −2, face cachée, jusqu’au décompte."),
+    (ev.PileShared(pile=(-3,), total=-3, seats=("Alex", "Léo"),
+                   clause="vautours/variante-pile-partagee"),
+     f"Dernière manche sans gagnant{NB}: Alex et Léo comptent chacun −3 (pile partagée)."),
+    (ev.PileLost(pile=(5, -2), total=3, clause="vautours/derniere-manche"),
+     f"Dernière manche sans gagnant{NB}: la pile (+5 et −2) est perdue."),
+    (ev.Discarded(plays=LAID, clause="vautours/fin-de-manche"),
+     "Chacun pose la carte jouée sur sa pile ouverte, face visible."),
+    (ev.Ended(lost=(4,), clause="vautours/fin"),
+     f"C’était la dernière manche{NB}: la partie est finie."),
+    (ev.Counted(scores=(("Alex", 5), ("Léo", -2)), taken=(("Alex", (7, -2)), ("Léo", (-2,))),
+                clause="vautours/decompte"), f"Décompte{NB}: Alex +5, Léo −2."),
+    (ev.RefusedPlay(seat="Alex", action=Play("Alex", 15),
+                    reason="Alex n’a plus la carte 15 en main.", clause="vautours/main"),
+     "Coup refusé. Alex n’a plus la carte 15 en main."),
+    (Refused(seat="Alex", reason="La partie est terminée.", clause="vautours/fin"),
+     "Coup refusé. La partie est terminée."),
+    (Won(outcome=v.final_result({"Alex": 5, "Léo": -2}), clause="vautours/vainqueur"),
+     "Alex gagne avec le total le plus haut (+5)."),
+]
+
+
+@pytest.mark.parametrize(("event", "sentence"), TOLD, ids=[type(e).__name__ for e, _ in TOLD])
+def test_every_event_is_told_in_its_french_sentence(event: v.Event, sentence: str) -> None:
+    assert v.describe(event) == sentence
+
+
+def test_every_kind_of_event_has_its_sentence() -> None:
+    assert set(get_args(ev.VautoursEvent)) == {type(e) for e, _ in TOLD}
+
+
+def test_the_events_of_a_game_are_its_typed_events() -> None:
+    state = fresh(("A", "B", "C"))
+    events: list[v.Event] = list(v.opening_events(state))
+    state, played = play_out(state)
+    events += played
+    told = set(kinds(events))
+    assert told <= set(get_args(ev.VautoursEvent))  # (no tagged event, no stranger)
+    assert {ev.Seated, ev.HandsDealt, ev.PointsListed, ev.Shuffled, ev.Revealed, ev.Chosen,
+            ev.Shown, ev.Staked, ev.Discarded, ev.Ended, ev.Counted, Won} <= told

@@ -18,10 +18,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tutor import rules
-from tutor.engine import IllegalAction, Tagged
+from tutor.engine import IllegalAction
 from tutor.engine.api import Record
 from tutor.engine.examples import ExampleError
 from tutor.games import vautours as v
+from tutor.games.vautours.events import PileWon, Revealed, Staked
 
 CLAUSES = set(rules.load("vautours").clauses)
 NAMES = ("Alex", "Carla", "Dario")
@@ -137,7 +138,10 @@ HELPERS: dict[str, Callable[[Any], object]] = {
         {"Alex": 2, "Carla": 2}, {"Alex": x, "Carla": [2]}, "livret-souris-alternative"),
     "final_result.variant": lambda x: v.final_result({"Alex": 1, "Carla": 2}, None, x),
     "describe": lambda x: v.describe(x),
-    "describe.data": lambda x: v.describe(Tagged("win", "Alex", {"card": x, "pile": x}, "x")),
+    "describe.fields": lambda x: v.describe(PileWon(seat="Alex", card=x, pile=x, total=x,
+                                                    mode=x, clause="x")),
+    "describe.stake": lambda x: v.describe(Staked(pile=x, total=x, mode=x, clause="x")),
+    "describe.reveal": lambda x: v.describe(Revealed(card=x, pile=x, manche=x, clause="x")),
     "Variant.ties": lambda x: v.Variant(ties=x),
 }
 

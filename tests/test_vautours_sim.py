@@ -17,6 +17,7 @@ from tests.contract import apply_or_refuse
 from tutor import rules
 from tutor.engine.api import Record, Seed, bot_action
 from tutor.games import vautours as v
+from tutor.games.vautours.events import Chosen
 
 CLAUSES = set(rules.load("vautours").clauses)
 NAMES = ("Alex", "Bea", "Carla", "Dario", "Léo")
@@ -188,7 +189,7 @@ class VautoursMachine(RuleBasedStateMachine):
         seat = data.draw(st.sampled_from(seats))
         action = data.draw(st.sampled_from(v.legal_actions(self.state, seat)))
         self.state, events = v.apply(self.state, action)
-        assert events[0].kind == "play" and events[0].seat == seat
+        assert events[0] == Chosen(seat=seat, card=action.card, clause="vautours/choix")
 
     @rule(seat=st.sampled_from([*NAMES[:3], "Intrus"]), card=st.integers(-3, 18))
     def any_play(self, seat: str, card: int) -> None:

@@ -26,6 +26,7 @@ from tutor.engine.whatif import (
 )
 from tutor.games import GAMES
 from tutor.games import vautours as v
+from tutor.games.vautours import events as ve
 from tutor.ui.whatif import WHY, WHY_WON, decision_sentence, verdict
 from tutor.ui.widgets import Refusal
 
@@ -90,9 +91,9 @@ def test_vautours_fifteen_instead_of_three_takes_the_ten() -> None:
     alex = next(a.card for a in game.steps[2] if a.seat == "Alex")
     assert game.steps[2][0] == v.Play("Camille", 3) and 3 < alex < 15
     actual, other, diff = what_if(game, 2, v.Play("Camille", 15))
-    takes = {e.seat for e in actual.events if e.kind == "take"}
+    takes = {e.seat for e in actual.events if isinstance(e, ve.Taken)}
     assert takes == {"Alex"}
-    assert {e.seat for e in other.events if e.kind == "take"} == {"Camille"}
+    assert {e.seat for e in other.events if isinstance(e, ve.Taken)} == {"Camille"}
     assert diff.changed and "Camille" in diff.seats and "Alex" in diff.seats
     assert "vautours/prendre" in diff.clauses or any(c.startswith("vautours/") for c in
                                                      diff.clauses)
@@ -1023,12 +1024,12 @@ def test_vautours_and_drahtseilakt_where_lost_name_piles_sticks_and_erased_score
     from tutor.engine import Tagged
     from tutor.games import drahtseilakt, vautours
 
-    events = [Tagged("take", "Léo", {"cards": (7,)}, "x"),
-              Tagged("take", "Léo", {"cards": (-3,)}, "x"),
-              Tagged("take", "Dario", {"cards": (10,)}, "x"),
-              Tagged("cancel", None, {"value": 12, "seats": ("Léo", "Dario")}, "x"),
-              Tagged("pile_lost", None, {"pile": (5, -2), "total": 3}, "x")]
-    said = vautours.GAME.where_lost(events, "Léo")
+    said = vautours.GAME.where_lost([
+        ve.Taken(seat="Léo", cards=(7,), clause="vautours/gain"),
+        ve.Taken(seat="Léo", cards=(-3,), clause="vautours/gain"),
+        ve.Taken(seat="Dario", cards=(10,), clause="vautours/gain"),
+        ve.Cancelled(value=12, seats=("Léo", "Dario"), clause="vautours/egalite"),
+        ve.PileLost(pile=(5, -2), total=3, clause="vautours/derniere-manche")], "Léo")
     assert said[0] == "1 pile de points gardée (+7)"
     assert said[1] == f"1 pile de vautours prise ({fr.MINUS}3)"
     assert said[2] == "votre carte annulée 1 fois par une carte de même valeur"

@@ -21,8 +21,9 @@ Parameters (:class:`Variant`, presets in :data:`PRESETS`):
 
 Set-up: ``new_game(players, seed=... | record=..., variant=None)``; the record holds the one
 shuffle of the point cards. Modules: :mod:`.state` (cards, clause ids, value types),
-:mod:`.checks` (input checks), :mod:`.engine` (rules), :mod:`.score` (final scores and winners),
-:mod:`.text` (French), :mod:`.examples` (worked examples), :mod:`.bots` (computer players).
+:mod:`.checks` (input checks), :mod:`.engine` (rules), :mod:`.events` (what happens, typed),
+:mod:`.score` (final scores and winners), :mod:`.text` (French), :mod:`.scenes` (the events
+folded for the tables), :mod:`.examples` (worked examples), :mod:`.bots` (computer players).
 """
 
 from __future__ import annotations

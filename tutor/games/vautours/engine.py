@@ -13,11 +13,10 @@ from typing import Any
 
 from tutor import fr
 from tutor.engine import (
-    Event,
     IllegalAction,
     Outcome,
     Resolution,
-    Tagged,
+    Won,
     check_players,
     shuffled,
     unique_extreme,
@@ -25,6 +24,28 @@ from tutor.engine import (
 from tutor.engine.api import Seed
 from tutor.engine.core import Record
 from tutor.games.vautours.checks import VariantLike, coerce_variant, is_int, refuse, shown
+from tutor.games.vautours.events import (
+    Cancelled,
+    Chosen,
+    Counted,
+    Discarded,
+    Ended,
+    HandsDealt,
+    Kept,
+    NoWinner,
+    PileLost,
+    PileShared,
+    PileWon,
+    PointsListed,
+    Revealed,
+    RoundEvent,
+    Seated,
+    Shown,
+    Shuffled,
+    Staked,
+    Taken,
+    VautoursEvent,
+)
 from tutor.games.vautours.score import result
 from tutor.games.vautours.state import (
     C_CARDS,
@@ -103,17 +124,16 @@ def setup(players: tuple[str, ...], variant: Variant, record: Record,
                                  (None,) * n, ((),) * n, ((),) * n, (), (0,) * n))
 
 
-def opening_events(state: State) -> tuple[Event, ...]:
+def opening_events(state: State) -> tuple[VautoursEvent, ...]:
     """The events of the set-up: players seated, recorded shuffle, first point card revealed."""
     return (
-        Tagged("setup", None, {"players": state.players}, C_PLAYERS),
-        Tagged("hands", None, {"hand": HAND}, C_CARDS),
-        Tagged("points", None, {"cards": POINT_CARDS}, C_POINTS),
-        Tagged("shuffle", None, {"order": state.order}, C_DECK),
-        Tagged("reveal", None, {"card": state.pile[0], "pile": state.pile,
-                               "manche": manche(state)}, C_REVEAL),
+        Seated(players=state.players, clause=C_PLAYERS),
+        HandsDealt(hand=HAND, clause=C_CARDS),
+        PointsListed(cards=POINT_CARDS, clause=C_POINTS),
+        Shuffled(order=state.order, clause=C_DECK),
+        Revealed(card=state.pile[0], pile=state.pile, manche=manche(state), clause=C_REVEAL),
         # a position set up by hand: the piles already won, before the first move
-        *(Tagged("kept", name, {"cards": cards}, C_TAKE)
+        *(Kept(seat=name, cards=cards, clause=C_TAKE)
           for name, cards in zip(state.players, state.taken, strict=True) if cards),
     )
 
@@ -393,15 +413,16 @@ def _resolve(plays: Mapping[str, int], pile: tuple[int, ...], rules: Variant,
     if not explain:  # (a plain tuple: the keyword machinery costs more than the rest)
         return tuple.__new__(RoundResult, (res.winner, res.value, mode, total, res.cancelled, ()))
     mode_clause = C_SURICATE if mode == "suricate" else C_VAUTOUR
-    facts = {"pile": pile, "total": total, "mode": mode}
-    events = [Tagged("stake", None, facts, C_SUM if len(pile) > 1 else mode_clause)]
-    events += [Tagged("cancel", None, {"value": value, "seats": seats}, C_TIE)
+    events: list[RoundEvent] = [Staked(pile=pile, total=total, mode=mode,
+                                       clause=C_SUM if len(pile) > 1 else mode_clause)]
+    events += [Cancelled(value=value, seats=seats, clause=C_TIE)
                for value, seats in res.cancelled]
-    if res.winner is not None:
-        events.append(Tagged("win", res.winner, {"card": res.value, **facts}, mode_clause))
+    if res.winner is not None and res.value is not None:  # (a winner always has a card)
+        events.append(PileWon(seat=res.winner, card=res.value, pile=pile, total=total,
+                              mode=mode, clause=mode_clause))
     else:
-        events.append(Tagged("no_winner", None, facts,
-                            C_ONE_LEVEL if res.stopped_by_limit else C_NO_WINNER))
+        events.append(NoWinner(pile=pile, total=total, mode=mode,
+                               clause=C_ONE_LEVEL if res.stopped_by_limit else C_NO_WINNER))
     return RoundResult(res.winner, res.value, mode, total, res.cancelled, tuple(events))
 
 
@@ -415,7 +436,7 @@ def is_legal(state: State, action: object) -> bool:
             and card in _playable(state, players.index(seat)))
 
 
-def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event, ...]]:
+def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[VautoursEvent, ...]]:
     """Play the legal ``action`` and return the new state and what happened.
 
     A choice stays hidden until every player has chosen (``vautours/choix``); the last choice of a
@@ -430,7 +451,8 @@ def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[Event,
     hands, laid = _laid(state, (action,))
     state = State(variant, players, record, deck, pile, hands, tuple(laid), played, taken, lost,
                   bonus)
-    events = (Tagged("play", action.seat, {"card": action.card}, C_CHOICE),)
+    events: tuple[VautoursEvent, ...] = (Chosen(seat=action.seat, card=action.card,
+                                                clause=C_CHOICE),)
     if None in laid:  # the others still choose: the card stays hidden
         return state, events
     cards: list[int] = laid  # type: ignore[assignment]  # (no None left)
@@ -474,22 +496,22 @@ def _laid(state: State, plays: Sequence[Play]) -> tuple[tuple[tuple[int, ...], .
 
 
 def _end_of_manche(state: State, after: State, plays: dict[str, int],
-                   result: RoundResult) -> list[Event]:
+                   result: RoundResult) -> list[VautoursEvent]:
     """The events of the reveal and resolution that led from ``state`` to ``after``."""
-    events = [Tagged("show", None, {"plays": plays}, C_SHOW), *result.events]
+    laid = tuple(Play(seat, card) for seat, card in plays.items())
+    events: list[VautoursEvent] = [Shown(plays=laid, clause=C_SHOW), *result.events]
     total = sum(state.pile)
     if result.winner is not None:
-        events.append(Tagged("take", result.winner, {"cards": state.pile}, C_TAKE))
+        events.append(Taken(seat=result.winner, cards=state.pile, clause=C_TAKE))
     elif not state.deck and state.variant.last_pile == "shared":
         seats = _best_seats(state.players, list(plays.values()), state.pile)
-        events.append(Tagged("pile_shared", None, {"pile": state.pile, "total": total,
-                                                  "seats": seats}, C_SHARED))
+        events.append(PileShared(pile=state.pile, total=total, seats=seats, clause=C_SHARED))
     elif not state.deck:
-        events.append(Tagged("pile_lost", None, {"pile": state.pile, "total": total}, C_LAST))
-    events.append(Tagged("discard", None, {"plays": plays}, C_END_ROUND))
+        events.append(PileLost(pile=state.pile, total=total, clause=C_LAST))
+    events.append(Discarded(plays=laid, clause=C_END_ROUND))
     if state.deck:
-        events.append(Tagged("reveal", None, {"card": state.deck[0], "pile": after.pile,
-                                             "manche": manche(after)}, C_REVEAL))
+        events.append(Revealed(card=state.deck[0], pile=after.pile, manche=manche(after),
+                               clause=C_REVEAL))
     else:
         events += _final_events(after)
     return events
@@ -542,13 +564,13 @@ def outcome(state: State) -> Outcome:
                   state.variant.final_tiebreak)
 
 
-def _final_events(state: State) -> list[Event]:
+def _final_events(state: State) -> list[VautoursEvent]:
+    """The events of the end: the game over, the final count, the outcome."""
     result = outcome(state)
     return [
-        Tagged("end", None, {"lost": state.lost}, C_END),
-        Tagged("scores", None, {"scores": result.scores,
-                               "taken": dict(zip(state.players, state.taken))}, C_COUNT),
-        Tagged("winner", None, {"winners": result.winners, "reason": result.reason},
-              result.clause),
+        Ended(lost=state.lost, clause=C_END),
+        Counted(scores=tuple(result.scores.items()),
+                taken=tuple(zip(state.players, state.taken, strict=True)), clause=C_COUNT),
+        Won(outcome=result, clause=result.clause),
     ]
 

@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Tagged, api
+from tutor.engine import Event, IllegalAction, Won, api
 from tutor.engine import examples as ex
 from tutor.games.vautours.engine import (
     _resolve,
@@ -25,6 +25,7 @@ from tutor.games.vautours.engine import (
     resolve_round,
     situation,
 )
+from tutor.games.vautours.events import Counted, RefusedPlay
 from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import (
     C_COUNT,
@@ -128,11 +129,12 @@ def _example_refusal(game: Game, data: Mapping[str, Any], rules: Variant
     ex.check_keys("coup", move, ("joueur", "carte"), ())
     if type(data["article"]) is not str:
         raise ex.ExampleError("article doit être l’identifiant d’un article (vautours/...)")
+    action = Play(move["joueur"], move["carte"])
     try:
-        game.apply(state, Play(move["joueur"], move["carte"]))
+        game.apply(state, action)
     except IllegalAction as exc:
-        events.append(Tagged("refused", _name("coup.joueur", move["joueur"]),
-                            {"card": move["carte"], "reason": exc.reason}, exc.clause))
+        events.append(RefusedPlay(seat=_name("coup.joueur", move["joueur"]), action=action,
+                                  reason=exc.reason, clause=exc.clause))
         ex.compare("article enfreint", data["article"], exc.clause, out)
     else:
         out.append(f"coup refusé : attendu un refus ({data['article']}), le coup a été accepté")
@@ -199,8 +201,7 @@ def _example_count(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     if "vainqueurs" in data:
         ex.compare("vainqueurs", _names("vainqueurs", data["vainqueurs"]), result.winners, out)
     events = (
-        Tagged("scores", None, {"scores": scores, "taken": gains}, C_COUNT),
-        Tagged("winner", None, {"winners": result.winners, "reason": result.reason},
-              result.clause),
+        Counted(scores=tuple(scores.items()), taken=tuple(gains.items()), clause=C_COUNT),
+        Won(outcome=result, clause=result.clause),
     )
     return ex.ExampleRun(events, tuple(out))

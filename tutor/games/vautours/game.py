@@ -13,6 +13,7 @@ from tutor.engine.examples import Kind
 from tutor.engine.hints import Rollout
 from tutor.games.vautours import engine, examples, hidden, playouts
 from tutor.games.vautours.bots import PLAYER_KINDS
+from tutor.games.vautours.events import PileWon
 from tutor.games.vautours.scenario import SCENARIO
 from tutor.games.vautours.state import (
     C_PLAYERS,
@@ -48,7 +49,7 @@ class Vautours(Game[State, Play, View]):
                       "Vous n’avez remporté aucune carte Suricate : elle revient à la carte la "
                       "plus forte posée, et deux cartes égales s’annulent (la suivante peut "
                       "alors la prendre).",
-                      event=lambda e: e.kind == "win" and e.data.get("mode") == "suricate"),)
+                      event=lambda e: isinstance(e, PileWon) and e.mode == "suricate"),)
 
     draw = staticmethod(engine.draw)
     setup = staticmethod(engine.setup)

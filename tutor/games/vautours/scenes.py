@@ -1,16 +1,24 @@
 """What a stretch of Stupides Vautours' events showed at the table, as typed records: the page
 draws its table, its worked examples and the manche just resolved from these, never by reading
-event kinds and data keys itself. The events are this package's own (:mod:`.engine`), so this
-is the one place besides the French text (:mod:`.text`) that knows their kinds.
+the events itself. The events are this package's own (:mod:`.events`), so this is the one
+place besides the French text (:mod:`.text`) that folds them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tutor.engine import Event, Tagged
-from tutor.games.vautours.state import C_SHOW
+from tutor.engine import Event, Refused, Won
+from tutor.games.vautours.events import (
+    Cancelled,
+    Chosen,
+    NoWinner,
+    PileWon,
+    Revealed,
+    Shown,
+    Staked,
+)
 
 
 @dataclass(frozen=True)
@@ -35,63 +43,62 @@ class ManchesSeen:
     refused: str = ""
 
 
-def manches_seen(events: Sequence[Event], pile: Sequence[int] = ()) -> ManchesSeen:
-    """Fold ``events`` (``pile``: the one at stake first) into the manche being resolved and
-    the one before it."""
-    now = MancheSeen(tuple(pile))
+def manches_seen(events: Sequence[Event], pile: Sequence[int] = (),
+                 played: Mapping[str, int] | None = None) -> ManchesSeen:
+    """Fold ``events`` into the manche being resolved and the one before it: ``pile``, the one
+    at stake first, and ``played``, the cards already shown in it (a worked example that
+    starts at the resolution of one manche)."""
+    now = MancheSeen(tuple(pile), None if played is None else dict(played))
     previous: MancheSeen | None = None
     cancelled: list[int] = []
     refused = ""
     for e in events:
-        if e.kind == "reveal":
-            if now.played is not None:
-                previous = MancheSeen(now.pile, now.played, tuple(cancelled), now.winner,
-                                      now.resolved)
-            now, cancelled = MancheSeen(tuple(e.data["pile"])), []
-        elif e.kind == "show":
-            now = MancheSeen(now.pile, dict(e.data["plays"]), (), now.winner, now.resolved)
-        elif e.kind == "stake":
-            now = MancheSeen(tuple(e.data["pile"]), now.played, (), now.winner, now.resolved)
-        elif e.kind == "cancel":
-            cancelled.append(e.data["value"])
-        elif e.kind in ("win", "no_winner"):
-            now = MancheSeen(now.pile, now.played, (), e.seat, True)
-        elif e.kind == "refused":
-            refused = e.data["reason"]
+        match e:
+            case Revealed(pile=revealed):
+                if now.played is not None:
+                    previous = MancheSeen(now.pile, now.played, tuple(cancelled), now.winner,
+                                          now.resolved)
+                now, cancelled = MancheSeen(revealed), []
+            case Shown(plays=plays):
+                now = MancheSeen(now.pile, dict(plays), (), now.winner, now.resolved)
+            case Staked(pile=stake):
+                now = MancheSeen(stake, now.played, (), now.winner, now.resolved)
+            case Cancelled(value=value):
+                cancelled.append(value)
+            case PileWon() | NoWinner():
+                now = MancheSeen(now.pile, now.played, (), e.seat, True)
+            case Refused(reason=reason):
+                refused = reason
     current = MancheSeen(now.pile, now.played, tuple(cancelled), now.winner, now.resolved) \
         if now.pile else None
     return ManchesSeen(current, previous, refused)
 
 
-def shown_plays(plays: dict[str, int]) -> Event:
-    """The event that shows ``plays`` (a worked example that starts at the reveal)."""
-    return Tagged("show", None, {"plays": plays}, C_SHOW)
-
-
 def last_manche(events: Sequence[Event]) -> MancheSeen | None:
     """The last manche resolved within ``events`` (``None``: none)."""
-    start = max((k for k, e in enumerate(events) if e.kind == "show"), default=None)
-    if start is None:
+    found = next(((k, e) for k, e in reversed(list(enumerate(events))) if isinstance(e, Shown)),
+                 None)
+    if found is None:
         return None
-    part = [e for e in events[start:] if e.kind != "reveal"]
-    stake = next(e for e in part if e.kind == "stake")
-    end = next(e for e in part if e.kind in ("win", "no_winner"))
-    return MancheSeen(tuple(stake.data["pile"]), dict(part[0].data["plays"]),
-                      tuple(e.data["value"] for e in part if e.kind == "cancel"), end.seat,
-                      True)
+    start, shown = found
+    part = events[start + 1:]
+    stake = next(e for e in part if isinstance(e, Staked))
+    end = next(e for e in part if isinstance(e, PileWon | NoWinner))
+    return MancheSeen(stake.pile, dict(shown.plays),
+                      tuple(e.value for e in part if isinstance(e, Cancelled)), end.seat, True)
 
 
 def winners_told(events: Sequence[Event]) -> tuple[str, ...]:
     """The winners once the final count has named them (``()`` before)."""
-    return next((tuple(e.data["winners"]) for e in reversed(events) if e.kind == "winner"), ())
+    return next((e.outcome.winners for e in reversed(events) if isinstance(e, Won)), ())
 
 
 def is_private(event: Event, viewer: str | None) -> bool:
     """Whether ``viewer`` (``None``: the teacher) may not read ``event``: a card chosen face
     down by another player."""
-    return viewer is not None and event.kind == "play" and event.seat != viewer
+    return viewer is not None and isinstance(event, Chosen) and event.seat != viewer
 
 
 def is_choice(event: Event) -> bool:
     """A card chosen face down (worked examples tell the reveal instead)."""
-    return event.kind == "play"
+    return isinstance(event, Chosen)

@@ -3,10 +3,13 @@ types of the game (:class:`Play`, :class:`State`, :class:`View`, :class:`RoundRe
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from tutor.engine import Event, VariantBase
+from tutor.engine import VariantBase
 from tutor.engine.core import Record
+
+if TYPE_CHECKING:  # (the events carry this module's plays)
+    from tutor.games.vautours.events import RoundEvent
 
 GAME_ID = "vautours"
 MIN_PLAYERS = 2
@@ -158,4 +161,4 @@ class RoundResult(NamedTuple):
     mode: str
     total: int
     cancelled: tuple[tuple[int, tuple[str, ...]], ...]
-    events: tuple[Event, ...]
+    events: tuple[RoundEvent, ...]

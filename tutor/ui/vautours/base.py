@@ -138,10 +138,11 @@ def round_html(plays: Mapping[str, int] | None, pile: Sequence[int], winner: str
             f'<div class="tv-verdict">{verdict}</div></div>')
 
 
-def events_scene(events: Sequence[Event], pile: Sequence[int] = ()) -> str:
-    """The manche being resolved, as far as ``events`` go (``pile``: the one at stake first),
-    then the manche resolved before it, if any."""
-    seen = scenes.manches_seen(events, pile)
+def events_scene(events: Sequence[Event], pile: Sequence[int] = (),
+                 played: Mapping[str, int] | None = None) -> str:
+    """The manche being resolved, as far as ``events`` go (``pile``: the one at stake first,
+    ``played``: the cards already shown in it), then the manche resolved before it, if any."""
+    seen = scenes.manches_seen(events, pile, played)
     now, before = seen.current, seen.previous
     note = h.message_panel("error", "Coup refusé.", seen.refused) if seen.refused else ""
     previous = "" if before is None else round_html(
@@ -169,8 +170,7 @@ def scene_for(example_id: str) -> Callable[[Sequence[Event]], str]:
     if data["type"] == "scenario":
         return scenario.example_scene(PAGE, draw, data)
     if data["type"] == "manche":
-        shown = scenes.shown_plays(data["cartes"])
-        return lambda events: events_scene([shown, *events], data["pile"])
+        return lambda events: events_scene(events, data["pile"], data["cartes"])
     if data["type"] == "decompte":
         return lambda events: count_scene(data, events)
     return lambda events: events_scene(events, data["revelees"][:1])
