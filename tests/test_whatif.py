@@ -1021,7 +1021,6 @@ def test_the_step_list_says_it_lists_decisions_only() -> None:
 
 
 def test_vautours_and_drahtseilakt_where_lost_name_piles_sticks_and_erased_scores() -> None:
-    from tutor.engine import Tagged
     from tutor.games import drahtseilakt, vautours
 
     said = vautours.GAME.where_lost([
