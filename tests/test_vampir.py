@@ -488,14 +488,14 @@ def test_every_event_class_is_emitted_and_told_by_a_sentence_of_its_own() -> Non
     import typing
 
     from tutor import rules
-    from tutor.engine import Tagged
+    from tutor.engine import Event, Tagged
 
     union = set(typing.get_args(ev.VampirEvent))
     rng = random.Random(4)
     seen: set[type] = set()
     for preset in v.PRESETS:
         state = v.new_game(NAMES, seed=rng.randrange(99), variant=preset)
-        events = list(v.opening_events(state))
+        events: list[Event] = list(v.opening_events(state))
         while not v.is_over(state):
             seat = v.current_seats(state)[0]
             state, told = v.apply(state, rng.choice(v.legal_actions(state, seat)))

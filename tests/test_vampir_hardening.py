@@ -71,7 +71,7 @@ def each_event_with(bad: object, seat: bool = False) -> list[Event]:
     for cls in typing.get_args(VampirEvent):
         own = [f.name for f in dataclasses.fields(cls) if f.name not in ("seat", "clause")]
         if seat:
-            out.append(cls(seat=bad, clause="vampir/chasse", **{  # type: ignore[arg-type]
+            out.append(cls(seat=bad, clause="vampir/chasse", **{
                 f: getattr(EXAMPLE[cls], f) for f in own}))
         else:
             out.append(cls(seat="Anke", clause="vampir/chasse", **dict.fromkeys(own, bad)))
@@ -84,7 +84,7 @@ def _first_events() -> dict[type, Event]:
     seen: dict[type, Event] = {}
     for preset in v.PRESETS:
         state = v.new_game(NAMES, seed=rng.randrange(99), variant=preset)
-        events = list(v.opening_events(state))
+        events: list[Event] = list(v.opening_events(state))
         while not v.is_over(state):
             seat = v.current_seats(state)[0]
             state, evs = v.apply(state, rng.choice(v.legal_actions(state, seat)))

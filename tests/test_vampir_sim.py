@@ -40,7 +40,7 @@ def check_invariants(state: v.State) -> None:
 def random_game(n: int, seed: int, preset: str) -> tuple[v.State, list[Event]]:
     rng = random.Random(seed)
     state = v.new_game(NAMES[:n], seed=seed, variant=preset)
-    events = list(v.opening_events(state))
+    events: list[Event] = list(v.opening_events(state))
     while not v.is_over(state):
         state, evs = v.apply(state, rng.choice(v.legal_actions(state, v.current_seats(state)[0])))
         events.extend(evs)
