@@ -935,8 +935,8 @@ def test_vampir_where_lost_names_the_hunts_discarded_and_why() -> None:
 
     def colour(location: str, heads: dict[str, int], absent: tuple[str, ...],
                discard: tuple[str, ...]) -> ColourScored:
-        return ColourScored(score=vampir.ColourScore(location, heads, absent, discard, "x"),
-                            clause="x")
+        score = vampir.ColourScore(location, tuple(heads.items()), absent, discard, "x")
+        return ColourScored(score=score, clause="x")
 
     events = [
         MancheEnded(seat="Dario", reason="deck", manche=1, clause="x"),

@@ -6,23 +6,52 @@ typed fields, the seat concerned (``seat``, ``None`` for the table) and the clau
 :class:`Won`): what :func:`~tutor.games.vampir.engine.step`, the set-up
 (:func:`~tutor.games.vampir.state.opening_events`), the scoring and the worked examples emit.
 Readers ``match`` on the classes; :mod:`.text` tells each in French. Per-seat numbers are
-``(seat, number)`` pairs in seating order, never a mapping.
+``(seat, number)`` pairs in seating order; the verdict on a hunt (:class:`HuntCheck`) and the
+scoring of a colour (:class:`ColourScore`) are the values :mod:`.hunts` answers with, kept here
+so that the events carry them as they are.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import Literal, NamedTuple, TypeAlias
 
 from tutor.engine.core import Event, Refused, Won
 
 from .cards import Card
 
-if TYPE_CHECKING:  # .hunts emits events: the value types are named, not imported, at run time
-    from .hunts import ColourScore, HuntCheck
-
 SeatNumbers: TypeAlias = tuple[tuple[str, int], ...]
 """A number per seat, as ``(seat, number)`` pairs in seating order."""
+
+
+# --- the values some events carry (also what :mod:`.hunts` answers) ----------------------------
+
+
+class HuntCheck(NamedTuple):
+    """The verdict of :func:`.hunts.is_valid_hunt`: truthy when valid; ``reason`` says why in
+    French, ``location`` is the hunt's colour (``None`` if it has none) and ``clause`` the rule
+    applied."""
+
+    ok: bool
+    reason: str
+    location: str | None
+    heads: int
+    clause: str
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+class ColourScore(NamedTuple):
+    """The scoring of one colour: the ``heads`` of each player who shows it (``(player, heads)``
+    pairs in seating order), the players ``absent`` from it, who must ``discard`` it, and the
+    ``clause`` that decided."""
+
+    location: str
+    heads: SeatNumbers
+    absent: tuple[str, ...]
+    discard: tuple[str, ...]
+    clause: str
 
 
 # --- the set-up ----------------------------------------------------------------------------------

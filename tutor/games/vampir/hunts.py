@@ -41,7 +41,7 @@ from .cards import (
     refused,
     shown,
 )
-from .events import ColourScored, Points
+from .events import ColourScore, ColourScored, HuntCheck, Points
 
 
 class Variant(VariantBase, game="Vampir"):
@@ -82,31 +82,6 @@ PRESETS, PRESET_LABELS = Variant.presets("Lectures retenues par le tuteur, trois
     "joker-deux-tetes": ("Joker à deux têtes", {"joker_heads": 2}),
     "plusieurs-chasses": ("Plusieurs chasses par tour", {"hunts": "several"}),
 })
-
-
-class HuntCheck(NamedTuple):
-    """The verdict of :func:`is_valid_hunt`: truthy when valid; ``reason`` says why in French,
-    ``location`` is the hunt's colour (``None`` if it has none) and ``clause`` the rule applied."""
-
-    ok: bool
-    reason: str
-    location: str | None
-    heads: int
-    clause: str
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-
-class ColourScore(NamedTuple):
-    """The scoring of one colour: ``heads`` of each player who shows it, the players ``absent``
-    from it, who must ``discard`` it, and the ``clause`` that decided."""
-
-    location: str
-    heads: Mapping[str, int]
-    absent: tuple[str, ...]
-    discard: tuple[str, ...]
-    clause: str
 
 
 class Scoring(NamedTuple):
@@ -235,7 +210,7 @@ def _score(by_colour: Mapping[str, Mapping[str, int]], explain: bool = True) -> 
             if p not in discard:
                 points[p] += h
         if explain:
-            scored = ColourScore(loc, heads, absent, discard, clause)
+            scored = ColourScore(loc, tuple(heads.items()), absent, discard, clause)
             colours.append(scored)
             events.append(ColourScored(score=scored, clause=clause))
     if explain:

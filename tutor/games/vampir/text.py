@@ -24,6 +24,7 @@ from .cards import (
     of_location,
 )
 from .events import (
+    ColourScore,
     ColourScored,
     Dealt,
     Drew,
@@ -48,7 +49,6 @@ from .events import (
     TurnEnded,
     VampireCards,
 )
-from .hunts import ColourScore
 
 
 def _by_player(values: Iterable[tuple[str, int]], unit: str | None = None) -> str:
@@ -135,9 +135,10 @@ def describe(event: Event) -> str:
 
 
 def _colour(score: ColourScore) -> str:
-    loc, heads, absent, discard = score.location, score.heads, score.absent, score.discard
+    loc, absent, discard = score.location, score.absent, score.discard
+    heads = dict(score.heads)
     label = (f"{fr.capitalize(COLOUR_NAMES[loc])} ({LOCATION_NAMES[loc]}) : "
-             f"{_by_player(heads.items(), 'tête')}")
+             f"{_by_player(score.heads, 'tête')}")
     if absent:
         verb = "n’a" if len(absent) == 1 else "n’ont"
         return f"{label}. {fr.join(absent)} {verb} aucun vampire de cette couleur : personne ne " \
@@ -164,7 +165,8 @@ def where_lost(events: Sequence[Event], seat: str) -> tuple[str, ...]:
         match e:
             case MancheEnded(manche=number):
                 manche = number
-            case ColourScored(score=ColourScore(location=loc, heads=heads, discard=discard)):
+            case ColourScored(score=ColourScore(location=loc, heads=pairs, discard=discard)):
+                heads = dict(pairs)
                 if seat in heads:
                     shown[manche] = shown.get(manche, 0) + 1
                 if seat in discard:
