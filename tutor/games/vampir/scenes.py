@@ -14,13 +14,14 @@ from tutor.games.vampir.hunts import Scoring
 def manche_scored(events: Sequence[Event]) -> tuple[int, Scoring] | None:
     """The scoring of the last manche that ended within ``events``: its number and the detail,
     colour by colour (``None``: no manche ended there)."""
-    ends = [k for k, e in enumerate(events) if isinstance(e, MancheEnded)]
-    if not ends:
+    for at in range(len(events) - 1, -1, -1):  # the last manche that ended
+        end = events[at]
+        if isinstance(end, MancheEnded):
+            break
+    else:
         return None
-    end = events[ends[-1]]
-    assert isinstance(end, MancheEnded)
     colours, points = [], {}
-    for e in events[ends[-1]:]:
+    for e in events[at:]:
         if isinstance(e, ColourScored):
             colours.append(e.score)
         elif isinstance(e, Points):
