@@ -17,6 +17,7 @@ import pytest
 from tutor.engine.api import AnyEngine, bot_action
 from tutor.engine.core import Event
 from tutor.games import GAMES
+from tutor.games.vampir.events import HuntShown
 
 from .conftest import maker
 
@@ -115,8 +116,8 @@ def test_vampir_chasseur_aims_at_big_hunts() -> None:
     for seed in range(12):
         _, _, events = play(engine, seed, ("chasseur", "hasard", "hasard"))
         for e in events:
-            if e.kind == "hunt":
-                (mine if e.seat == PLAYERS[0] else theirs).append(e.data["heads"])
+            if isinstance(e, HuntShown):
+                (mine if e.seat == PLAYERS[0] else theirs).append(e.heads)
     assert mine and theirs
     assert statistics.mean(mine) > statistics.mean(theirs) + 0.3, (mine, theirs)
     big = sum(h >= 5 for h in mine)

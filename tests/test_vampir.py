@@ -7,10 +7,11 @@ import random
 import pytest
 
 from tutor import fr
-from tutor.engine import IllegalAction
+from tutor.engine import IllegalAction, Won
 from tutor.engine.api import Record
 from tutor.games import vampir as v
 from tutor.games.vampir import JOKER, Card, Draw, EndTurn, Hunt, Lay, Take, Vampire, Variant
+from tutor.games.vampir import events as ev
 from tutor.games.vampir.hunts import (
     has_hunt,
     hunt_kinds,
@@ -172,15 +173,15 @@ def test_by_default_one_hunt_ends_the_turn_even_if_another_is_possible() -> None
 def test_several_hunts_variant_keeps_the_turn_after_a_hunt_until_the_player_ends_it() -> None:
     s, _ = v.apply(spot(**TWO_HUNTS, variant="plusieurs-chasses"), Draw("Anke"))
     s, events = v.apply(s, Hunt("Anke", RED))
-    assert [e.kind for e in events] == ["hunt", "hunt_again"]
+    assert [type(e) for e in events] == [ev.HuntShown, ev.MayHuntAgain]
     assert events[-1].clause == "vampir/variante-plusieurs-chasses"
     assert s.phase == "hunted" and v.current_seats(s) == ("Anke",)
     assert v.legal_actions(s, "Anke") == (Hunt("Anke", GREEN), EndTurn("Anke"))
     two, events = v.apply(s, Hunt("Anke", GREEN))  # the hand is empty: the turn passes
     assert two.displays[0][:2] == (RED, GREEN) and two.hands[0] == ()
-    assert events[-1].kind == "turn" and v.current_seats(two) == ("Bernd",)
+    assert type(events[-1]) is ev.Turn and v.current_seats(two) == ("Bernd",)
     one, events = v.apply(s, EndTurn("Anke"))
-    assert [e.kind for e in events] == ["end_turn", "turn"] and one.hands[0] == GREEN
+    assert [type(e) for e in events] == [ev.TurnEnded, ev.Turn] and one.hands[0] == GREEN
     assert v.current_seats(one) == ("Bernd",)
 
 
@@ -200,7 +201,7 @@ def test_several_hunts_variant_refuses_a_lay_or_a_draw_after_a_hunt() -> None:
 def test_several_hunts_variant_ends_the_turn_when_no_other_hunt_is_possible() -> None:
     s, _ = v.apply(spot(variant="plusieurs-chasses"), Draw("Anke"))
     s, events = v.apply(s, Hunt("Anke", (R1, R1, JOKER)))  # G1 JOKER P2 left: no hunt
-    assert events[-1].kind == "turn" and v.current_seats(s) == ("Bernd",)
+    assert type(events[-1]) is ev.Turn and v.current_seats(s) == ("Bernd",)
 
 
 def test_several_hunts_variant_keeps_hidden_cards_hidden_and_samples_a_hunted_turn() -> None:
@@ -243,7 +244,9 @@ def test_a_hunt_in_any_card_order_is_accepted() -> None:
     s, _ = v.apply(spot(), Draw("Anke"))
     s, events = v.apply(s, Hunt("Anke", (JOKER, R1, R1)))
     assert s.displays[0][0] == (R1, R1, JOKER)
-    assert [e.kind for e in events] == ["hunt", "turn"] and events[0].data["heads"] == 3
+    assert [type(e) for e in events] == [ev.HuntShown, ev.Turn]
+    assert events[0] == ev.HuntShown(seat="Anke", location="castle", cards=(R1, R1, JOKER),
+                                      heads=3, clause="vampir/chasse")
 
 
 def test_take_moves_the_cards_and_requires_a_hunt_containing_them() -> None:
@@ -369,8 +372,10 @@ def test_drawing_the_last_card_ends_the_manche_at_once() -> None:
     s = spot(deck=[P2])
     s, events = v.apply(s, Draw("Anke"))
     assert v.is_over(s) and s.hands == ((), (), ()) and v.current_seats(s) == ()
-    kinds = [e.kind for e in events]
-    assert kinds[:3] == ["draw", "end", "discard_hands"] and kinds[-1] == "winner"
+    kinds = [type(e) for e in events]
+    assert kinds[:3] == [ev.Drew, ev.MancheEnded, ev.HandsDiscarded] and kinds[-1] is Won
+    assert events[1] == ev.MancheEnded(seat="Anke", reason="deck", manche=1,
+                                       clause="vampir/fin-pioche")
     assert events[1].clause == "vampir/fin-pioche"
     with pytest.raises(IllegalAction) as e:
         v.apply(s, Draw("Bernd"))
@@ -476,11 +481,65 @@ def test_views_hide_other_hands_and_the_deck() -> None:
 # --- French ------------------------------------------------------------------------------------
 
 
-def test_french_sentences_elide_agree_and_never_use_a_pronoun_for_a_player() -> None:
-    from tutor.engine import Tagged
+def test_every_event_class_is_emitted_and_told_by_a_sentence_of_its_own() -> None:
+    """The union :data:`ev.VampirEvent` is closed and complete: random games of every reading
+    and the worked examples emit each of its classes and nothing else, and the phrasebook tells
+    each by its own entry. Their fields hold no mapping: they hash."""
+    import typing
 
-    assert v.describe(Tagged("turn", "Anke", {}, "vampir/tour")) == "C’est au tour d’Anke."
-    assert v.describe(Tagged("turn", "Bernd", {}, "vampir/tour")) == "C’est au tour de Bernd."
+    from tutor import rules
+    from tutor.engine import Event, Tagged
+
+    union = set(typing.get_args(ev.VampirEvent))
+    rng = random.Random(4)
+    seen: set[type] = set()
+    for preset in v.PRESETS:
+        state = v.new_game(NAMES, seed=rng.randrange(99), variant=preset)
+        events: list[Event] = list(v.opening_events(state))
+        while not v.is_over(state):
+            seat = v.current_seats(state)[0]
+            state, told = v.apply(state, rng.choice(v.legal_actions(state, seat)))
+            events.extend(told)
+        for example in rules.load("vampir").examples.values():
+            events.extend(v.run_example(example.data).events)
+        for event in events:
+            assert type(event) in union and not isinstance(event, Tagged), event
+            assert v.describe(event).strip()
+            if not isinstance(event, Won):  # immutable all through (an outcome holds a mapping)
+                hash(event)
+        seen.update(type(e) for e in events)
+    assert seen == union
+    assert union <= set(v.GAME.PHRASES.sentences)  # not told by a base class's sentence
+
+
+def test_typed_events_are_told_in_the_same_words() -> None:
+    """The sentences typed events are told in (the same as when events were tags and data)."""
+    assert v.describe(ev.Totals(manche=2, totals=(("Anke", 12), ("Bernd", 1)),
+                                clause="vampir/trois-manches")) == fr.typography(
+        "Après la manche 2, totaux : Anke 12 points, Bernd 1 point.")
+    assert v.describe(ev.HandsDiscarded(hands=(("Anke", (R1, G1)), ("Bernd", (P1,))),
+                                        clause="vampir/defausse-des-mains")) == fr.typography(
+        "Les mains sont défaussées (3 cartes) : elles ne comptent pas.")
+    assert v.describe(ev.Dealt(hand=4, deck=88, players=3, clause="vampir/distribution")) == (
+        fr.typography("On bat les 100 autres cartes ; chaque joueur en reçoit 4, les 88 "
+                      "restantes forment la pioche face cachée."))
+    assert v.describe(ev.MancheEnded(seat="Anke", reason="six", manche=1,
+                                     clause="vampir/fin-six-couleurs")) == fr.typography(
+        "Anke montre des chasses des six couleurs : la manche s’arrête aussitôt.")
+    assert v.describe(ev.Kept(seat="Bernd", cards=(R1,), clause="vampir/variante-recuperation-"
+                              "libre")) == fr.typography(
+        "Aucune chasse n’est possible : Bernd garde simplement les cartes récupérées en main.")
+    check = v.is_valid_hunt((R1, R1))
+    assert v.describe(ev.HuntChecked(cards=(R1, R1), check=check, clause=check.clause)) == (
+        check.reason)
+    s, _ = v.apply(spot(deck=[P2]), Draw("Anke"))
+    won = Won(outcome=v.outcome(s), clause="vampir/vainqueur")
+    assert v.describe(won) == fr.capitalize(v.outcome(s).reason)
+
+
+def test_french_sentences_elide_agree_and_never_use_a_pronoun_for_a_player() -> None:
+    assert v.describe(ev.Turn(seat="Anke", clause="vampir/tour")) == "C’est au tour d’Anke."
+    assert v.describe(ev.Turn(seat="Bernd", clause="vampir/tour")) == "C’est au tour de Bernd."
     _, events = v.apply(spot(), Draw("Anke"))
     assert v.describe(events[0]) == "Anke pioche 2 cartes (4 cartes dans la pioche)."
     _, events = v.apply(spot(deck=[P2]), Draw("Anke"))

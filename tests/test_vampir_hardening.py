@@ -5,7 +5,9 @@ only an ``IllegalAction`` or a ``ValueError`` with a French message, and change 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
+import typing
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +18,9 @@ from hypothesis import strategies as st
 from tutor import rules
 from tutor.engine import IllegalAction, Tagged
 from tutor.engine.api import Record
+from tutor.engine.core import Event
 from tutor.games import vampir as v
+from tutor.games.vampir.events import VampirEvent
 
 CLAUSES = set(rules.load("vampir").clauses)
 NAMES = ("Anke", "Bernd", "Chris")
@@ -58,6 +62,41 @@ def positions() -> list[v.State]:
 
 
 POSITIONS = positions()
+
+
+def each_event_with(bad: object, seat: bool = False) -> list[Event]:
+    """One event of each class of :data:`VampirEvent`, ``bad`` in every field of its own (or,
+    with ``seat``, in its seat)."""
+    out = []
+    for cls in typing.get_args(VampirEvent):
+        own = [f.name for f in dataclasses.fields(cls) if f.name not in ("seat", "clause")]
+        if seat:
+            out.append(cls(seat=bad, clause="vampir/chasse", **{
+                f: getattr(EXAMPLE[cls], f) for f in own}))
+        else:
+            out.append(cls(seat="Anke", clause="vampir/chasse", **dict.fromkeys(own, bad)))
+    return out
+
+
+def _first_events() -> dict[type, Event]:
+    """A real event of each class, from a played game and the worked examples."""
+    rng = random.Random(1)
+    seen: dict[type, Event] = {}
+    for preset in v.PRESETS:
+        state = v.new_game(NAMES, seed=rng.randrange(99), variant=preset)
+        events: list[Event] = list(v.opening_events(state))
+        while not v.is_over(state):
+            seat = v.current_seats(state)[0]
+            state, evs = v.apply(state, rng.choice(v.legal_actions(state, seat)))
+            events.extend(evs)
+        for example in rules.load("vampir").examples.values():
+            events.extend(v.run_example(example.data).events)
+        for e in events:
+            seen.setdefault(type(e), e)
+    return seen
+
+
+EXAMPLE = _first_events()
 FIELDS: dict[type, tuple[str, ...]] = {v.Draw: ("seat",), v.Take: ("seat", "location"),
                                       v.Lay: ("seat", "card", "location"),
                                       v.Hunt: ("seat", "cards")}
@@ -169,8 +208,6 @@ HELPERS: dict[str, Callable[[Any], Any]] = {
     "apply(x, action)": lambda x: v.apply(x, v.Draw("Anke")),
     "seat_index(state, x)": lambda x: v.seat_index(POSITIONS[0], x),
     "describe(x)": lambda x: v.describe(x),
-    "describe(Tagged(kind, data=x))": lambda x: v.describe(
-        Tagged("hunt", "Anke", x, "vampir/chasse")),
     "describe(Tagged(x))": lambda x: v.describe(Tagged(x, "Anke", {}, "vampir/chasse")),
     "run_example(x)": lambda x: v.run_example(x),
     "run_example({type: chasse, cartes: x})": lambda x: v.run_example(
@@ -186,6 +223,18 @@ HELPERS: dict[str, Callable[[Any], Any]] = {
 @given(bad=LOOKALIKES)
 def test_every_public_helper_refuses_look_alikes_in_french(helper: str, bad: object) -> None:
     refused_or_fine(lambda: HELPERS[helper](bad))
+
+
+def test_a_real_event_of_each_class_is_at_hand() -> None:
+    assert set(EXAMPLE) == set(typing.get_args(VampirEvent))
+
+
+@settings(max_examples=40, deadline=None)
+@given(bad=LOOKALIKES)
+def test_every_event_with_look_alikes_in_its_fields_is_told_or_refused_in_french(
+        bad: object) -> None:
+    for event in (*each_event_with(bad), *each_event_with(bad, seat=True)):
+        refused_or_fine(lambda: v.describe(event))  # noqa: B023 (called at once)
 
 
 def test_a_variant_with_a_key_that_is_not_a_name_is_refused_in_french() -> None:

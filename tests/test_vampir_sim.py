@@ -14,9 +14,10 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from tests.contract import apply_or_refuse
 from tutor import rules
-from tutor.engine import Event
+from tutor.engine import Event, Won
 from tutor.engine.api import bot_action
 from tutor.games import vampir as v
+from tutor.games.vampir.events import Points
 
 CLAUSES = set(rules.load("vampir").clauses)
 NAMES = ("Anke", "Bernd", "Chris", "Doro", "Emil")
@@ -39,7 +40,7 @@ def check_invariants(state: v.State) -> None:
 def random_game(n: int, seed: int, preset: str) -> tuple[v.State, list[Event]]:
     rng = random.Random(seed)
     state = v.new_game(NAMES[:n], seed=seed, variant=preset)
-    events = list(v.opening_events(state))
+    events: list[Event] = list(v.opening_events(state))
     while not v.is_over(state):
         state, evs = v.apply(state, rng.choice(v.legal_actions(state, v.current_seats(state)[0])))
         events.extend(evs)
@@ -52,7 +53,7 @@ def test_random_games_keep_hunts_valid_and_cards_under_their_location(preset: st
     for seed in range(2):
         state, events = random_game(3 + seed, seed, preset)
         assert len(state.results) == v.PRESETS[preset].manches
-        assert sum(e.kind == "winner" for e in events) == 1
+        assert sum(isinstance(e, Won) for e in events) == 1
 
 
 def test_scores_match_the_pure_scoring_function() -> None:
@@ -61,7 +62,7 @@ def test_scores_match_the_pure_scoring_function() -> None:
         shown = {p: [h for h in slots if h] for p, slots in zip(state.players, state.displays)}
         points = v.score(shown).points
         assert tuple(points[p] for p in state.players) == state.results[0]
-        assert [e for e in events if e.kind == "points"][-1].data["points"] == points
+        assert dict([e for e in events if isinstance(e, Points)][-1].points) == points
 
 
 def test_quiet_apply_reaches_the_same_states() -> None:

@@ -389,6 +389,7 @@ def test_drahtseilakt_the_highest_card_played_last_takes_the_blue_sticks() -> No
 
 def test_vampir_taking_a_location_instead_of_drawing_takes_its_cards() -> None:
     from tutor.games import vampir as vp
+    from tutor.games.vampir.events import Took
 
     played, _before = seeded("vampir")
     r = Replayer(played)
@@ -397,10 +398,11 @@ def test_vampir_taking_a_location_instead_of_drawing_takes_its_cards() -> None:
              and any(isinstance(a, vp.Take) for a in r.alternatives(k)))
     take = next(a for a in r.alternatives(k) if isinstance(a, vp.Take))
     actual, other, diff = what_if(played, k, take)
-    taken = [e for e in other.events if e.kind == "take"]
+    taken = [e for e in other.events if isinstance(e, Took)]
     assert taken and taken[0].seat == "Camille"
-    assert taken[0].data["location"] == take.location
-    assert not [e for e in actual.events if e.kind == "take" and e.seat == "Camille"]
+    assert taken[0].location == take.location
+    assert not [e for e in actual.events if isinstance(e, Took)
+                and e.seat == "Camille"]
     assert diff.changed and "vampir/recuperer" in diff.clauses
 
 
@@ -933,18 +935,20 @@ def test_why_opens_with_where_the_points_went_and_hindsight_shows_the_outcome() 
 
 
 def test_vampir_where_lost_names_the_hunts_discarded_and_why() -> None:
-    from tutor.engine import Tagged
     from tutor.games import vampir
+    from tutor.games.vampir.events import ColourScored, MancheEnded, Points
+
+    def colour(location: str, heads: dict[str, int], absent: tuple[str, ...],
+               discard: tuple[str, ...]) -> ColourScored:
+        score = vampir.ColourScore(location, tuple(heads.items()), absent, discard, "x")
+        return ColourScored(score=score, clause="x")
 
     events = [
-        Tagged("end", "Dario", {"reason": "deck", "manche": 1}, "x"),
-        Tagged("colour", None, {"location": "madhouse", "heads": {"Dario": 4, "Léo": 2},
-                               "absent": (), "discard": ("Léo",)}, "x"),
-        Tagged("colour", None, {"location": "pub", "heads": {"Dario": 3, "Léo": 3},
-                               "absent": (), "discard": ("Dario", "Léo")}, "x"),
-        Tagged("colour", None, {"location": "castle", "heads": {"Léo": 5},
-                               "absent": ("Dario",), "discard": ()}, "x"),
-        Tagged("points", None, {"points": {"Dario": 4, "Léo": 5}}, "x"),
+        MancheEnded(seat="Dario", reason="deck", manche=1, clause="x"),
+        colour("madhouse", {"Dario": 4, "Léo": 2}, (), ("Léo",)),
+        colour("pub", {"Dario": 3, "Léo": 3}, (), ("Dario", "Léo")),
+        colour("castle", {"Léo": 5}, ("Dario",), ()),
+        Points(points=(("Dario", 4), ("Léo", 5)), clause="x"),
     ]
     said = vampir.GAME.where_lost(events, "Léo")
     assert len(said) == 1

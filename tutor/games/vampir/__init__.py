@@ -29,7 +29,7 @@ Set-up keyword of :func:`new_game`: ``first`` (the start player, default the fir
 
 Modules: :mod:`.cards` (cards, clause ids, French card names), :mod:`.hunts` (variant, hunts,
 scoring), :mod:`.actions`, :mod:`.state` (state, view, set-up), :mod:`.engine` (legality,
-apply, view), :mod:`.text` (``describe``),
+apply, view), :mod:`.events` (the events, typed), :mod:`.text` (``describe``),
 :mod:`.examples` (``run_example``), :mod:`.bots` (``PLAYER_KINDS``).
 """
 
@@ -48,6 +48,7 @@ from .engine import (
     seat_index,
     view,
 )
+from .events import ColourScore, HuntCheck
 from .examples import hunts_of_example
 from .game import (
     GAME,
@@ -65,8 +66,6 @@ from .game import (
 from .hunts import (
     PRESET_LABELS,
     PRESETS,
-    ColourScore,
-    HuntCheck,
     Scoring,
     Variant,
     heads_of,

@@ -11,10 +11,10 @@ from collections.abc import Hashable, Mapping
 from functools import lru_cache
 from itertools import repeat
 from operator import is_
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, Tagged, best_totals
+from tutor.engine import IllegalAction, Outcome, Won, best_totals
 
 from .actions import ACTION_TYPES, Action, Draw, EndTurn, Hunt, Lay, Take
 from .cards import (
@@ -48,6 +48,20 @@ from .cards import (
     location_label,
     of_location,
     shown,
+)
+from .events import (
+    Drew,
+    HandsDiscarded,
+    HuntReplaced,
+    HuntShown,
+    Kept,
+    Laid,
+    MancheEnded,
+    MayHuntAgain,
+    Took,
+    Turn,
+    TurnEnded,
+    VampirEvent,
 )
 from .hunts import (
     _score,
@@ -271,7 +285,7 @@ def refusal(state: State, action: object) -> IllegalAction:
     return _explain(state, _canonical(action))
 
 
-def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Event, ...]]:
+def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[VampirEvent, ...]]:
     """Play the legal ``action`` and return the new state and what happened.
 
     ``Draw`` puts 2 cards in the hand (``vampir/piocher``); drawing the last card ends the manche
@@ -291,14 +305,14 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
     (rules, players, record, manche, start, deck, under, hands, displays, removed, i, _, _,
      results) = state
     seat = players[i]
-    events: list[Event] = []
+    events: list[VampirEvent] = []
     if type(action) is Draw:
         drawn = deck[:2]
         hands = (*hands[:i], tuple(sorted(hands[i] + drawn, key=RANK)), *hands[i + 1:])
         deck = deck[2:]
         if explain:
-            events.append(Tagged("draw", seat, {"cards": drawn, "left": len(deck)},
-                                C_V_DRAWN if rules.draw == "drawn" else C_DRAW))
+            events.append(Drew(seat=seat, cards=drawn, left=len(deck),
+                               clause=C_V_DRAWN if rules.draw == "drawn" else C_DRAW))
         new = _new(State, (rules, players, record, manche, start, deck, under, hands, displays,
                            removed, i, "drawn", drawn, results))
         if not deck:
@@ -311,17 +325,16 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
         hands = (*hands[:i], hand, *hands[i + 1:])
         under = (*under[:k], (), *under[k + 1:])
         if explain:
-            events.append(Tagged("take", seat, {"location": action.location, "cards": cards},
-                                C_TAKE))
+            events.append(Took(seat=seat, location=action.location, cards=cards, clause=C_TAKE))
         if not has_hunt(hand, cards):
             if explain:
-                events.append(Tagged("keep", seat, {"cards": cards}, C_V_FREE))
+                events.append(Kept(seat=seat, cards=cards, clause=C_V_FREE))
             return _next_turn(state, events, explain, under, hands, displays, removed)
         return _new(State, (rules, players, record, manche, start, deck, under, hands, displays,
                             removed, i, "taken", cards, results)), tuple(events)
     if type(action) is EndTurn:
         if explain:
-            events.append(Tagged("end_turn", seat, {}, C_V_HUNTS))
+            events.append(TurnEnded(seat=seat, clause=C_V_HUNTS))
         return _next_turn(state, events, explain, under, hands, displays, removed)
     if type(action) is Lay:
         k = _INDEX[action.location]
@@ -331,8 +344,8 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
         hands = (*hands[:i], hand[:at] + hand[at + 1:], *hands[i + 1:])
         under = (*under[:k], (*under[k], card), *under[k + 1:])
         if explain:
-            events.append(Tagged("lay", seat, {"card": card, "location": action.location},
-                                C_V_DRAWN if rules.draw == "drawn" else C_LAY))
+            events.append(Laid(seat=seat, card=card, location=action.location,
+                               clause=C_V_DRAWN if rules.draw == "drawn" else C_LAY))
         return _next_turn(state, events, explain, under, hands, displays, removed)
     assert type(action) is Hunt
     cards = action.cards
@@ -343,10 +356,10 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
     old = slots[k]
     if explain:
         if old:
-            events.append(Tagged("replace", seat, {"location": loc, "cards": old}, C_SHOWN))
+            events.append(HuntReplaced(seat=seat, location=loc, cards=old, clause=C_SHOWN))
         jh = rules.joker_heads
-        events.append(Tagged("hunt", seat, {"location": loc, "cards": cards, "heads": sum(
-            c.heads if isinstance(c, Vampire) else jh for c in cards)}, C_HUNT))
+        events.append(HuntShown(seat=seat, location=loc, cards=cards, heads=sum(
+            c.heads if isinstance(c, Vampire) else jh for c in cards), clause=C_HUNT))
     slots = (*slots[:k], cards, *slots[k + 1:])
     displays = (*displays[:i], slots, *displays[i + 1:])
     removed = removed + old
@@ -355,7 +368,7 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Even
                            "six", events, explain)
     if rules.hunts == "several" and has_hunt(hands[i]):
         if explain:
-            events.append(Tagged("hunt_again", seat, {}, C_V_HUNTS))
+            events.append(MayHuntAgain(seat=seat, clause=C_V_HUNTS))
         return _new(State, (rules, players, record, manche, start, deck, under, hands, displays,
                             removed, i, "hunted", (), results)), tuple(events)
     return _next_turn(state, events, explain, under, hands, displays, removed)
@@ -381,16 +394,16 @@ _INDEX = {loc: k for k, loc in enumerate(LOCATIONS)}
 _new = tuple.__new__
 
 
-def _next_turn(state: State, events: list[Event], explain: bool,
+def _next_turn(state: State, events: list[VampirEvent], explain: bool,
                under: tuple[tuple[Card, ...], ...], hands: tuple[tuple[Card, ...], ...],
                displays: tuple[tuple[tuple[Card, ...], ...], ...], removed: tuple[Card, ...]
-               ) -> tuple[State, tuple[Event, ...]]:
+               ) -> tuple[State, tuple[VampirEvent, ...]]:
     """The turn passes to the left, with the ``under``, ``hands``, ``displays`` and ``removed``
     the action left."""
     players = state.players
     turn = (state.turn + 1) % len(players)
     if explain:
-        events.append(Tagged("turn", players[turn], {}, C_TURN))
+        events.append(Turn(seat=players[turn], clause=C_TURN))
     return _new(State, (state.variant, players, state.record, state.manche, state.start,
                         state.deck, under, hands, displays, removed, turn, "turn", (),
                         state.results)), tuple(events)
@@ -408,8 +421,8 @@ def _heads(hunt: tuple[Card, ...], joker_heads: int) -> int:
     return sum(c.heads if isinstance(c, Vampire) else joker_heads for c in hunt)
 
 
-def _end_manche(state: State, reason: str, events: list[Event], explain: bool
-                ) -> tuple[State, tuple[Event, ...]]:
+def _end_manche(state: State, reason: Literal["deck", "six"], events: list[VampirEvent],
+                explain: bool) -> tuple[State, tuple[VampirEvent, ...]]:
     """The manche is over: discard the hands, score colour by colour, then the next manche."""
     seat = state.players[state.turn]
     discarded = tuple(c for h in state.hands for c in h)
@@ -418,10 +431,10 @@ def _end_manche(state: State, reason: str, events: list[Event], explain: bool
     results = state.results + (points,)
     n = len(state.players)
     if explain:
-        events.append(Tagged("end", seat, {"reason": reason, "manche": state.manche},
-                            C_END_DECK if reason == "deck" else C_END_SIX))
-        events.append(Tagged("discard_hands", None,
-                            {"hands": dict(zip(state.players, state.hands))}, C_DISCARD))
+        events.append(MancheEnded(seat=seat, reason=reason, manche=state.manche,
+                                  clause=C_END_DECK if reason == "deck" else C_END_SIX))
+        events.append(HandsDiscarded(hands=tuple(zip(state.players, state.hands)),
+                                     clause=C_DISCARD))
         events.extend(result.events)
     if state.manche < len(state.record.shuffles):
         order = cast(tuple[Card, ...], state.record.shuffles[state.manche])
@@ -434,8 +447,7 @@ def _end_manche(state: State, reason: str, events: list[Event], explain: bool
                          pending=(), results=results)
     if explain:
         out = outcome(new)
-        events.append(Tagged("winner", None, {"winners": out.winners, "reason": out.reason,
-                                             "scores": out.scores}, out.clause))
+        events.append(Won(outcome=out, clause=out.clause))
     return new, tuple(events)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from tutor.engine import Event, IllegalAction, Tagged, api
+from tutor.engine import Event, IllegalAction, Refused, api
 from tutor.engine import examples as ex
 
 from .actions import Action, Draw, EndTurn, Hunt, Lay, Take
@@ -27,6 +27,7 @@ from .cards import (
     sort_cards,
 )
 from .engine import is_over
+from .events import HandsDiscarded, HuntChecked, Points
 from .hunts import Variant, is_valid_hunt, score
 from .state import State, View, situation
 
@@ -100,8 +101,7 @@ def _example_hunt(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     ex.compare("chasse valide", data["valide"], result.ok, out)
     if "couleur" in data:
         ex.compare("couleur", data["couleur"], result.location, out)
-    event = Tagged("hunt_check", None, {"cards": cards, "ok": result.ok, "reason": result.reason,
-                                       "location": result.location}, result.clause)
+    event = HuntChecked(cards=cards, check=result, clause=result.clause)
     return ex.ExampleRun((event,), tuple(out))
 
 
@@ -172,7 +172,7 @@ def _example_turns(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.Ex
             if not (k == len(moves) and refusal):
                 raise ex.ExampleError(f"coup {k} : coup impossible : {exc.reason}") from None
             seat = action.seat if type(action.seat) is str else None
-            events.append(Tagged("refused", seat, {"reason": exc.reason}, exc.clause))
+            events.append(Refused(seat=seat, reason=exc.reason, clause=exc.clause))
             ex.compare("article enfreint", refusal, exc.clause, out)
             return ex.ExampleRun(tuple(events), tuple(out))
         events.extend(evs)
@@ -186,9 +186,9 @@ def _expect_position(expected: object, state: State, events: Sequence[Event],
                      out: list[str]) -> None:
     table = _table("attendu", expected, "")
     ex.check_keys("attendu", table, (), ("mains", "lieux", "chasses", "fin", "points"))
-    final = [e for e in events if e.kind == "discard_hands"]
+    final = [e for e in events if isinstance(e, HandsDiscarded)]
     if "mains" in table:
-        hands = final[-1].data["hands"] if final else dict(zip(state.players, state.hands))
+        hands = dict(final[-1].hands if final else zip(state.players, state.hands))
         for p, cards in _table("attendu.mains", table["mains"], "joueur = [cartes]").items():
             if p not in hands:
                 raise ex.ExampleError(f"attendu.mains : joueur inconnu {shown(p)}")
@@ -210,6 +210,6 @@ def _expect_position(expected: object, state: State, events: Sequence[Event],
     if "fin" in table:
         ex.compare("manche finie", table["fin"], is_over(state), out)
     if "points" in table:
-        got_points = [e for e in events if e.kind == "points"]
+        got_points = [e for e in events if isinstance(e, Points)]
         ex.compare("points", table["points"],
-                   dict(got_points[-1].data["points"]) if got_points else None, out)
+                   dict(got_points[-1].points) if got_points else None, out)

@@ -15,6 +15,7 @@ from tutor.games.vampir import engine, examples, hidden, rollout, state
 from tutor.games.vampir.actions import Action, Hunt, Take
 from tutor.games.vampir.bots import PLAYER_KINDS
 from tutor.games.vampir.cards import C_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
+from tutor.games.vampir.events import HuntShown
 from tutor.games.vampir.hunts import PRESET_LABELS, PRESETS, Variant
 from tutor.games.vampir.scenario import SCENARIO
 from tutor.games.vampir.state import State, View
@@ -41,7 +42,7 @@ class Vampir(Game[State, Action, View]):
                       "Vous n’avez exposé aucune chasse alors que vous le pouviez : seules les "
                       "chasses exposées comptent au décompte.",
                       action=lambda a: isinstance(a, Take | Hunt),
-                      event=lambda e: e.kind == "hunt"),)
+                      event=lambda e: isinstance(e, HuntShown)),)
 
     draw = staticmethod(state.draw)
     setup = staticmethod(state.setup)

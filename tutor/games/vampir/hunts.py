@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
 from tutor import fr
-from tutor.engine import Event, Tagged, VariantBase
+from tutor.engine import VariantBase
 
 from .cards import (
     C_ABSENT,
@@ -41,6 +41,7 @@ from .cards import (
     refused,
     shown,
 )
+from .events import ColourScore, ColourScored, HuntCheck, Points
 
 
 class Variant(VariantBase, game="Vampir"):
@@ -83,37 +84,12 @@ PRESETS, PRESET_LABELS = Variant.presets("Lectures retenues par le tuteur, trois
 })
 
 
-class HuntCheck(NamedTuple):
-    """The verdict of :func:`is_valid_hunt`: truthy when valid; ``reason`` says why in French,
-    ``location`` is the hunt's colour (``None`` if it has none) and ``clause`` the rule applied."""
-
-    ok: bool
-    reason: str
-    location: str | None
-    heads: int
-    clause: str
-
-    def __bool__(self) -> bool:
-        return self.ok
-
-
-class ColourScore(NamedTuple):
-    """The scoring of one colour: ``heads`` of each player who shows it, the players ``absent``
-    from it, who must ``discard`` it, and the ``clause`` that decided."""
-
-    location: str
-    heads: Mapping[str, int]
-    absent: tuple[str, ...]
-    discard: tuple[str, ...]
-    clause: str
-
-
 class Scoring(NamedTuple):
     """What :func:`score` found: ``points`` per player, the per-colour detail and the events."""
 
     points: Mapping[str, int]
     colours: tuple[ColourScore, ...]
-    events: tuple[Event, ...]
+    events: tuple[ColourScored | Points, ...]
 
 
 def heads_of(card: Card, joker_heads: int = 1) -> int:
@@ -221,7 +197,7 @@ def _score(by_colour: Mapping[str, Mapping[str, int]], explain: bool = True) -> 
     players = tuple(by_colour)
     points = dict.fromkeys(players, 0)
     colours = []
-    events = []
+    events: list[ColourScored | Points] = []
     for loc in LOCATIONS:
         heads = {p: by_colour[p][loc] for p in players if loc in by_colour[p]}
         if not heads:
@@ -234,11 +210,11 @@ def _score(by_colour: Mapping[str, Mapping[str, int]], explain: bool = True) -> 
             if p not in discard:
                 points[p] += h
         if explain:
-            colours.append(ColourScore(loc, heads, absent, discard, clause))
-            events.append(Tagged("colour", None, {"location": loc, "heads": heads,
-                                                 "absent": absent, "discard": discard}, clause))
+            scored = ColourScore(loc, tuple(heads.items()), absent, discard, clause)
+            colours.append(scored)
+            events.append(ColourScored(score=scored, clause=clause))
     if explain:
-        events.append(Tagged("points", None, {"points": dict(points)}, C_POINTS))
+        events.append(Points(points=tuple(points.items()), clause=C_POINTS))
     return Scoring(points, tuple(colours), tuple(events))
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
 from tutor import fr
-from tutor.engine import Event, Tagged, check_players, shuffled
+from tutor.engine import check_players, shuffled
 from tutor.engine.api import Seed
 from tutor.engine.core import Record
 
@@ -47,6 +47,18 @@ from .cards import (
     refused,
     shown,
     sort_cards,
+)
+from .events import (
+    Dealt,
+    JokerCards,
+    LocationsLaidOut,
+    MatchLength,
+    Seating,
+    StartersLaid,
+    Starts,
+    Totals,
+    VampireCards,
+    VampirEvent,
 )
 from .hunts import Variant, _verdict
 
@@ -218,28 +230,27 @@ def _setup_manche(rules: Variant, names: tuple[str, ...], record: Record,
                  results)
 
 
-def opening_events(state: State) -> tuple[Event, ...]:
+def opening_events(state: State) -> tuple[VampirEvent, ...]:
     """The events of the set-up of the current manche."""
     n = len(state.players)
     manches = len(state.record.shuffles)
-    events = []
+    events: list[VampirEvent] = []
     if state.manche == 1:
         events += [
-            Tagged("setup", None, {"players": state.players}, C_PLAYERS),
-            Tagged("match", None, {"manches": manches}, C_MATCH if manches > 1 else C_V_ONE),
-            Tagged("locations", None, {"locations": LOCATIONS}, C_LOCATIONS),
-            Tagged("vampires", None, {}, C_VAMPIRES),
-            Tagged("jokers", None, {"heads": state.variant.joker_heads}, C_JOKERS),
+            Seating(players=state.players, clause=C_PLAYERS),
+            MatchLength(manches=manches, clause=C_MATCH if manches > 1 else C_V_ONE),
+            LocationsLaidOut(locations=LOCATIONS, clause=C_LOCATIONS),
+            VampireCards(clause=C_VAMPIRES),
+            JokerCards(heads=state.variant.joker_heads, clause=C_JOKERS),
         ]
     if state.results:  # a later manche (set up by hand, or dealt after one): the totals
-        events.append(Tagged("totals", None, {
-            "manche": state.manche - 1,
-            "totals": {p: sum(r[k] for r in state.results)
-                       for k, p in enumerate(state.players)}}, C_MATCH))
+        events.append(Totals(manche=state.manche - 1, totals=tuple(
+            (p, sum(r[k] for r in state.results)) for k, p in enumerate(state.players)),
+            clause=C_MATCH))
     events += [
-        Tagged("starters", None, {"manche": state.manche}, C_SETUP),
-        Tagged("deal", None, {"hand": HAND_SIZE, "deck": len(state.deck), "players": n}, C_DEAL),
-        Tagged("start", state.players[state.start], {"manche": state.manche}, C_START),
+        StartersLaid(manche=state.manche, clause=C_SETUP),
+        Dealt(hand=HAND_SIZE, deck=len(state.deck), players=n, clause=C_DEAL),
+        Starts(seat=state.players[state.start], manche=state.manche, clause=C_START),
     ]
     return tuple(events)
 

@@ -6,7 +6,7 @@ says how many cards were drawn, not which).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tutor import fr
@@ -15,7 +15,6 @@ from tutor.engine.phrases import Phrasebook
 
 from .cards import (
     COLOUR_NAMES,
-    HAND_SIZE,
     LOCATION_NAMES,
     card_text,
     cards_text,
@@ -24,70 +23,98 @@ from .cards import (
     location_label,
     of_location,
 )
+from .events import (
+    ColourScore,
+    ColourScored,
+    Dealt,
+    Drew,
+    HandsDiscarded,
+    HuntChecked,
+    HuntReplaced,
+    HuntShown,
+    JokerCards,
+    Kept,
+    Laid,
+    LocationsLaidOut,
+    MancheEnded,
+    MatchLength,
+    MayHuntAgain,
+    Points,
+    Seating,
+    StartersLaid,
+    Starts,
+    Took,
+    Totals,
+    Turn,
+    TurnEnded,
+    VampireCards,
+)
 
 
-def _by_player(values: Mapping[str, int], unit: str | None = None) -> str:
-    """``Anke 3, Bernd 4`` (or ``Anke 3 points, Bernd 1 point`` with a unit)."""
-    return ", ".join(f"{p} {fr.count(n, unit) if unit else fr.number(n)}"
-                     for p, n in values.items())
+def _by_player(values: Iterable[tuple[str, int]], unit: str | None = None) -> str:
+    """``Anke 3, Bernd 4`` (or ``Anke 3 points, Bernd 1 point`` with a unit), from
+    ``(player, number)`` pairs."""
+    return ", ".join(f"{p} {fr.count(n, unit) if unit else fr.number(n)}" for p, n in values)
 
 
-def _match(d: Mapping[str, Any], who: str) -> str:
-    if d["manches"] == 1:
+def _match(e: MatchLength, context: Mapping[str, Any]) -> str:
+    if e.manches == 1:
         return "On joue une seule manche."
-    return f"On joue {d['manches']} manches et on additionne les points."
+    return f"On joue {e.manches} manches et on additionne les points."
 
 
-def _draw(d: Mapping[str, Any], who: str) -> str:
-    left = ("la pioche est vide" if d["left"] == 0
-            else f"{fr.count(d['left'], 'carte')} dans la pioche")
-    return f"{who} pioche {fr.count(len(d['cards']), 'carte')} ({left})."
+def _draw(e: Drew, context: Mapping[str, Any]) -> str:
+    left = ("la pioche est vide" if e.left == 0
+            else f"{fr.count(e.left, 'carte')} dans la pioche")
+    return f"{context['who']} pioche {fr.count(len(e.cards), 'carte')} ({left})."
 
 
-def _end(d: Mapping[str, Any], who: str) -> str:
-    if d["reason"] == "deck":
+def _end(e: MancheEnded, context: Mapping[str, Any]) -> str:
+    who = context["who"]
+    if e.reason == "deck":
         return f"{who} a tiré la dernière carte de la pioche : la manche s’arrête aussitôt."
     return f"{who} montre des chasses des six couleurs : la manche s’arrête aussitôt."
 
 
-def _discard_hands(d: Mapping[str, Any], who: str) -> str:
-    count = sum(len(h) for h in d["hands"].values())
+def _discard_hands(e: HandsDiscarded, context: Mapping[str, Any]) -> str:
+    count = sum(len(hand) for _, hand in e.hands)
     return f"Les mains sont défaussées ({fr.count(count, 'carte')}) : elles ne comptent pas."
 
 
-def _deal(d: Mapping[str, Any], who: str) -> str:
-    return (f"On bat les 100 autres cartes ; chaque joueur en reçoit {d.get('hand', HAND_SIZE)}"
-            f", les {d['deck']} restantes forment la pioche face cachée.")
+def _deal(e: Dealt, context: Mapping[str, Any]) -> str:
+    return (f"On bat les 100 autres cartes ; chaque joueur en reçoit {e.hand}"
+            f", les {e.deck} restantes forment la pioche face cachée.")
 
 
 PHRASES = Phrasebook("Vampir", {
-    "setup": lambda d, who: fr.seating(d["players"]),
-    "match": _match,
-    "locations": "Les six lieux sont posés en rangée : {locations:locations}.",
-    "vampires": "96 cartes Vampire, 16 par couleur : 11 à une tête et 5 à deux têtes.",
-    "jokers": "10 jokers Somewhere remplacent n’importe quelle couleur ; chacun compte "
-              "{heads:heads}.",
-    "starters": "Manche {manche} : sous chaque lieu, on pose un vampire à une tête de sa couleur.",
-    "deal": _deal,
-    "start": "{who} commence la manche {manche}.",
-    "draw": _draw,
-    "lay": "{who} pose un {card:card} sous {location:location}.",
-    "take": "{who} récupère les cartes {location:of_location} : {cards:cards}.",
-    "keep": "Aucune chasse n’est possible : {who} garde simplement les cartes récupérées en "
-            "main.",
-    "replace": "{who} défausse sa chasse {location:colour} précédente ({cards:cards}) : elle "
-               "quitte le jeu.",
-    "hunt": "{who} expose une chasse {location:colour} ({location:place}) : {cards:cards}, "
-            "{heads:heads}.",
-    "turn": "C’est au tour {who:of}.",
-    "hunt_again": "Dans cette variante, {who} peut exposer une autre chasse ou finir son tour.",
-    "end_turn": "{who} finit son tour.",
-    "end": _end,
-    "discard_hands": _discard_hands,
-    "colour": lambda d, who: _colour(d),
-    "points": "Points de la manche : {points:points}.",
-    "totals": "Après la manche {manche}, totaux : {totals:points}.",
-    "hunt_check": "{reason}",
+    Seating: lambda e, context: fr.seating(e.players),
+    MatchLength: _match,
+    LocationsLaidOut: "Les six lieux sont posés en rangée : {locations:locations}.",
+    VampireCards: "96 cartes Vampire, 16 par couleur : 11 à une tête et 5 à deux têtes.",
+    JokerCards: "10 jokers Somewhere remplacent n’importe quelle couleur ; chacun compte "
+                "{heads:heads}.",
+    StartersLaid: "Manche {manche} : sous chaque lieu, on pose un vampire à une tête de sa "
+                  "couleur.",
+    Dealt: _deal,
+    Starts: "{who} commence la manche {manche}.",
+    Drew: _draw,
+    Laid: "{who} pose un {card:card} sous {location:location}.",
+    Took: "{who} récupère les cartes {location:of_location} : {cards:cards}.",
+    Kept: "Aucune chasse n’est possible : {who} garde simplement les cartes récupérées en "
+          "main.",
+    HuntReplaced: "{who} défausse sa chasse {location:colour} précédente ({cards:cards}) : elle "
+                  "quitte le jeu.",
+    HuntShown: "{who} expose une chasse {location:colour} ({location:place}) : {cards:cards}, "
+               "{heads:heads}.",
+    Turn: "C’est au tour {who:of}.",
+    MayHuntAgain: "Dans cette variante, {who} peut exposer une autre chasse ou finir son tour.",
+    TurnEnded: "{who} finit son tour.",
+    MancheEnded: _end,
+    HandsDiscarded: _discard_hands,
+    ColourScored: lambda e, context: _colour(e.score),
+    Points: "Points de la manche : {points:points}.",
+    Totals: "Après la manche {manche}, totaux : {totals:points}.",
+    HuntChecked: "{check.reason}",
 }, writers={
     "card": card_text,
     "cards": cards_text,
@@ -107,13 +134,11 @@ def describe(event: Event) -> str:
     return PHRASES.describe(event)
 
 
-def _colour(d: Mapping[str, Any]) -> str:
-    loc = d["location"]
-    heads: dict[str, int] = d["heads"]
-    absent: tuple[str, ...] = d["absent"]
-    discard: tuple[str, ...] = d["discard"]
+def _colour(score: ColourScore) -> str:
+    loc, absent, discard = score.location, score.absent, score.discard
+    heads = dict(score.heads)
     label = (f"{fr.capitalize(COLOUR_NAMES[loc])} ({LOCATION_NAMES[loc]}) : "
-             f"{_by_player(heads, 'tête')}")
+             f"{_by_player(score.heads, 'tête')}")
     if absent:
         verb = "n’a" if len(absent) == 1 else "n’ont"
         return f"{label}. {fr.join(absent)} {verb} aucun vampire de cette couleur : personne ne " \
@@ -137,20 +162,22 @@ def where_lost(events: Sequence[Event], seat: str) -> tuple[str, ...]:
     kept: dict[int, int] = {}
     shown: dict[int, int] = {}
     for e in events:
-        if e.kind == "end":
-            manche = e.data["manche"]
-        elif e.kind == "colour" and seat in e.data["heads"]:
-            shown[manche] = shown.get(manche, 0) + 1
-        if e.kind == "colour" and seat in e.data["discard"]:
-            heads = e.data["heads"]
-            others = [h for p, h in heads.items() if p != seat]
-            why = ("à égalité pour le moins de têtes" if len(e.data["discard"]) > 1 else
-                   "le moins de têtes de la couleur" if others else
-                   "seule chasse de la couleur, donc la plus faible")
-            lost.setdefault(manche, []).append(
-                f"{of_location(e.data['location'])} ({heads_text(heads[seat])}, {why})")
-        elif e.kind == "points":
-            kept[manche] = e.data["points"].get(seat, 0)
+        match e:
+            case MancheEnded(manche=number):
+                manche = number
+            case ColourScored(score=ColourScore(location=loc, heads=pairs, discard=discard)):
+                heads = dict(pairs)
+                if seat in heads:
+                    shown[manche] = shown.get(manche, 0) + 1
+                if seat in discard:
+                    others = [h for p, h in heads.items() if p != seat]
+                    why = ("à égalité pour le moins de têtes" if len(discard) > 1 else
+                           "le moins de têtes de la couleur" if others else
+                           "seule chasse de la couleur, donc la plus faible")
+                    lost.setdefault(manche, []).append(
+                        f"{of_location(loc)} ({heads_text(heads[seat])}, {why})")
+            case Points(points=points):
+                kept[manche] = dict(points).get(seat, 0)
     out = []
     several = len(kept) > 1
     for m in sorted(kept):

@@ -225,15 +225,16 @@ def score_table(scoring: v.Scoring, title: str = "", told: int | None = None) ->
     rows, classes = [], []
     for k, col in enumerate(scoring.colours):
         cells = [f"<strong>{h.esc(loc_name(col.location))}</strong>"]
+        heads = dict(col.heads)
         for p in players:
-            if p not in col.heads:
+            if p not in heads:
                 cells.append('<span class="vp-absent">— aucune</span>')
             elif k >= done:
-                cells.append(str(col.heads[p]))
+                cells.append(str(heads[p]))
             else:
-                cells.append(f'<span class="vp-discard">{col.heads[p]} ✗ défausse</span>'
+                cells.append(f'<span class="vp-discard">{heads[p]} ✗ défausse</span>'
                              if p in col.discard else
-                             f'<span class="vp-keep">{col.heads[p]} ✓ garde</span>')
+                             f'<span class="vp-keep">{heads[p]} ✓ garde</span>')
         cells.append(cite(col.clause) if k < done else "à décompter")
         rows.append(cells)
         classes.append("vp-pending" if k >= done else "")
