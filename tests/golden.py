@@ -33,8 +33,7 @@ same keys:
     current seat);
 ``events``
     events emitted by ``apply(..., explain=True)`` along every action walked (set-up events not
-    included), counted by ``"<name> <clause>"``, the name being the event's class (a
-    :class:`~tutor.engine.core.Tagged` event: its tag, until every game's events are typed);
+    included), counted by ``"<name> <clause>"``, the name being the event's class;
 ``outcomes``
     finished games counted by ``"<winners joined by +> <clause>"``;
 ``scores``
@@ -54,7 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from tutor.engine.api import AnyEngine
-from tutor.engine.core import Event, Tagged
+from tutor.engine.core import Event
 from tutor.games import GAMES
 
 NAMES = ("Alice", "Bruno", "Chloé", "Dario", "Émile", "Fanny", "Gaspard", "Hélène")
@@ -181,8 +180,8 @@ def main(games: list[str]) -> None:
 
 
 def event_name(event: Event) -> str:
-    """How the counts name an event: its class, or a tagged event's tag."""
-    return event.kind if type(event) is Tagged else type(event).__name__
+    """How the counts name an event: its class."""
+    return type(event).__name__
 
 
 if __name__ == "__main__":

@@ -11,8 +11,8 @@ import pytest
 
 from tutor.engine import (
     IllegalAction,
+    Refused,
     Resolution,
-    Tagged,
     check_choice,
     check_keys,
     check_players,
@@ -94,8 +94,8 @@ def test_illegal_action_carries_reason_and_clause() -> None:
 
 
 def test_event_repr_evaluates_back() -> None:
-    ev = Tagged("play", "Alex", {"card": 3}, "vautours/choix")
-    assert eval(repr(ev)) == ev
+    ev = Refused(seat="Alex", reason="Carte absente.", clause="vautours/main")
+    assert eval(repr(ev), {"Refused": Refused}) == ev
 
 
 @pytest.mark.parametrize(

@@ -433,7 +433,7 @@ def test_a_surface_tells_each_viewer_its_own_sentence_in_the_journal() -> None:
     from tutor.ui.table import PlayTable
 
     surface = dataclasses.replace(
-        nim.SURFACE, tell=lambda e, viewer: f"{viewer or 'Le maître'} lit « {e.kind} ».")
+        nim.SURFACE, tell=lambda e, viewer: f"{viewer or 'Le maître'} lit « {type(e).__name__} ».")
     table = PlayTable(surface, seed=2)
     assert table.me is not None
     table.act(table.session.step.legal(table.me)[0])

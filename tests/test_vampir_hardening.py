@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor import rules
-from tutor.engine import IllegalAction, Tagged
+from tutor.engine import IllegalAction, Refused
 from tutor.engine.api import Record
 from tutor.engine.core import Event
 from tutor.games import vampir as v
@@ -208,7 +208,8 @@ HELPERS: dict[str, Callable[[Any], Any]] = {
     "apply(x, action)": lambda x: v.apply(x, v.Draw("Anke")),
     "seat_index(state, x)": lambda x: v.seat_index(POSITIONS[0], x),
     "describe(x)": lambda x: v.describe(x),
-    "describe(Tagged(x))": lambda x: v.describe(Tagged(x, "Anke", {}, "vampir/chasse")),
+    "describe(Refused(reason=x))": lambda x: v.describe(
+        Refused(seat="Anke", reason=x, clause="vampir/chasse")),
     "run_example(x)": lambda x: v.run_example(x),
     "run_example({type: chasse, cartes: x})": lambda x: v.run_example(
         {"type": "chasse", "cartes": x, "valide": True}),

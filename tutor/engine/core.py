@@ -8,8 +8,8 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Literal, NamedTuple, TypeVar, cast
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple, TypeVar, cast
 
 from tutor.fr import join, quote, shown, typography
 
@@ -27,65 +27,10 @@ class Event:
     fields (``tutor.games.<id>.events``), and its ``step`` gives a tuple of them. ``seat`` is the
     player concerned (``None`` for the table), ``clause`` the id of the clause in ``rules/`` that
     caused it. Readers ``match`` on the classes and read their fields.
-
-    Transition: ``kind`` (the class's ``KIND``) and ``data`` (its own fields) let the readers
-    not yet typed read a typed event as they read a :class:`Tagged` one; both go once every
-    game's events are typed.
     """
 
     seat: str | None = None
     clause: str
-
-    KIND: ClassVar[str] = ""
-
-    @property
-    def kind(self) -> str:
-        return self.KIND
-
-    @property
-    def data(self) -> Mapping[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name not in ("seat", "clause")}
-
-
-class Tagged(Event):
-    """An event told by a short English tag and a mapping of facts (the form every game used
-    before typed events; goes once every game's events are typed)."""
-
-    __slots__ = ("_data", "_kind")
-    _kind: str
-    _data: Mapping[str, Any]
-
-    def __init__(self, kind: str, seat: str | None, data: Mapping[str, Any],
-                 clause: str) -> None:
-        object.__setattr__(self, "_kind", kind)
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "_data", data)
-        object.__setattr__(self, "clause", clause)
-
-    @property
-    def kind(self) -> str:
-        return self._kind
-
-    @property
-    def data(self) -> Mapping[str, Any]:
-        return self._data
-
-    def _key(self) -> tuple[Any, ...]:
-        return (self._kind, self.seat, self._data, self.clause)
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is Tagged and self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash((self._kind, self.seat, self.clause))
-
-    def __repr__(self) -> str:
-        data = dict(self._data) if isinstance(self._data, Mapping) else self._data
-        return f"Tagged({self._kind!r}, {self.seat!r}, {data!r}, {self.clause!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Tagged, self._key())
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -95,7 +40,6 @@ class Refused(Event):
     violates. A game whose refusals name more (the card tried) derives its own."""
 
     reason: str
-    KIND: ClassVar[str] = "refused"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -103,12 +47,11 @@ class Won(Event):
     """The end of the game, as its :class:`Outcome` tells it (``clause``: the outcome's)."""
 
     outcome: Outcome
-    KIND: ClassVar[str] = "winner"
 
 
 def is_refusal(event: Event) -> bool:
     """A refused move told as an event (every game's worked examples tell refusals alike)."""
-    return isinstance(event, Refused) or event.kind == "refused"
+    return isinstance(event, Refused)
 
 
 class IllegalAction(ValueError):

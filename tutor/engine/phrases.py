@@ -1,10 +1,11 @@
 """How a game tells its events in French: a :class:`Phrasebook`, one per game, behind its
 ``describe``.
 
-A phrasebook maps each event kind to a *template* or to a function. A template is the French
+A phrasebook maps each event class to a *template* or to a function. A template is the French
 sentence with named fields, in :meth:`str.format` syntax: ``{who}`` is the seat that acted and any
-other name is a field of the event's data. A field may name a *writer* after a colon, with its
-words after a space, in the manner of ICU message formats::
+other name is a field of the event (``{outcome.reason}`` reads a field's attribute). A field
+may name a *writer* after a colon, with its words after a space, in the manner of ICU message
+formats::
 
     "{who} pioche {cards:count carte} ({left:count carte} dans la pioche)."
 
@@ -12,10 +13,10 @@ Writers shared by every game: ``count`` (a number and its noun in agreement, an 
 as a second word), ``number``, ``signed`` (true minus sign), ``names`` (a list of names joined with
 « et »), ``of`` and ``to`` (elided « de »/« à » before a name), ``quote``. A game adds its own
 (``card``, ``location``...). Without a writer, a whole number is written as a French number and a
-text as it is; anything else must name its writer. A function ``(fields, who) -> str`` tells the
-events whose sentence depends on the data (``fields``: the event's data, with ``who``, the
-event's ``clause`` and the context given to :meth:`Phrasebook.describe` added);
-:meth:`Phrasebook.fill` lets it reuse templates.
+text as it is; anything else must name its writer. A function ``(event, context) -> str`` tells
+the events whose sentence depends on their fields (``context``: ``who``, the event's seat or
+``""``, and what :meth:`Phrasebook.describe` was given); :meth:`Phrasebook.fill` lets it reuse
+templates. An event class the book does not name is told by its nearest base class it names.
 
 Every sentence leaves through :func:`tutor.fr.typography` (narrow spaces, apostrophes, minus), with
 a capital first letter. Anything that is not a well-formed event of the game raises a French
@@ -26,18 +27,17 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, cast
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from tutor import fr
-from tutor.engine.core import Event, Refused, Tagged, Won
+from tutor.engine.core import Event, Refused, Won
 
 Writer = Callable[..., str]
-Teller = Callable[[Mapping[str, Any], str], str]
 EventTeller = Callable[[Any, Mapping[str, Any]], str]
-"""How a typed event is told when a template is not enough: ``(event, context)``, the context
+"""How an event is told when a template is not enough: ``(event, context)``, the context
 holding ``who`` (the event's seat, or ``""``) and what :meth:`Phrasebook.describe` was given."""
-Sentences = Mapping[Any, "str | Teller | EventTeller"]
+Sentences = Mapping[type[Event], "str | EventTeller"]
 
 WRITERS: Mapping[str, Writer] = {
     "count": lambda value, noun, plural=None: fr.count(_whole(value), noun, plural),
@@ -51,12 +51,10 @@ WRITERS: Mapping[str, Writer] = {
 
 
 COMMON: Sentences = {
-    "refused": lambda d, who: fr.refusal(d["reason"]),  # a move the engine refused
-    "winner": "{reason}",  # the end of the game: the outcome's reason
-    Refused: lambda e, context: fr.refusal(e.reason),
-    Won: "{outcome.reason}",
+    Refused: lambda e, context: fr.refusal(_text(e.reason)),  # a move the engine refused
+    Won: "{outcome.reason}",  # the end of the game: the outcome's reason
 }
-"""The event kinds every game tells alike (a game may tell them its own way)."""
+"""The events every game tells alike (a game may tell them its own way)."""
 
 
 def _whole(value: object) -> int:
@@ -88,8 +86,8 @@ class _Formatter(string.Formatter):
 
 @dataclass(frozen=True)
 class Phrasebook:
-    """The French sentence of each event kind of the game named ``game`` (in French), with the
-    kinds of :data:`COMMON`."""
+    """The French sentence of each event class of the game named ``game`` (in French), with the
+    classes of :data:`COMMON`."""
 
     game: str
     sentences: Sentences
@@ -108,26 +106,21 @@ class Phrasebook:
         """One French sentence telling what ``event`` means; a French :class:`ValueError` for
         anything that is not an event of this game. ``context`` (e.g. who is reading) joins the
         fields."""
-        if not isinstance(event, Event) or not isinstance(event.data, Mapping):
+        if not isinstance(event, Event):
             raise ValueError(f"{fr.shown(event, 40)} n’est pas un événement de {self.game}.")
-        typed = type(event) is not Tagged
-        if typed:  # a typed event: its class, or the nearest base the book tells
-            sentence = next((self.sentences[c] for c in type(event).__mro__
-                             if c in self.sentences and c is not Event), None)
-        else:
-            sentence = self.sentences.get(event.kind) if type(event.kind) is str else None
+        # its class, or the nearest base the book tells
+        sentence = next((self.sentences[c] for c in type(event).__mro__
+                         if c in self.sentences and c is not Event), None)
         if sentence is None:
             raise ValueError(f"Événement de {self.game} inconnu : "
-                             f"{fr.shown(event.kind or type(event).__name__)}.")
+                             f"{fr.shown(type(event).__name__)}.")
         who = event.seat if type(event.seat) is str else ""
-        fields = {**event.data, **context, "who": who, "clause": event.clause}
         try:
             if isinstance(sentence, str):
-                text = self.fill(sentence, fields, who)
-            elif typed:
-                text = cast("EventTeller", sentence)(event, {**context, "who": who})
+                own = {f.name: getattr(event, f.name) for f in fields(event)}
+                text = self.fill(sentence, {**own, **context, "clause": event.clause}, who)
             else:
-                text = cast("Teller", sentence)(fields, who)
+                text = sentence(event, {**context, "who": who})
         except (KeyError, TypeError, AttributeError, IndexError, ValueError):
             raise ValueError(f"Événement de {self.game} illisible : "
                              f"{fr.shown(event, 60)}.") from None

@@ -55,7 +55,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tutor.engine.api import AnyEngine, Bot
-from tutor.engine.core import Event, IllegalAction, Lesson, Outcome, Record, Tagged
+from tutor.engine.core import Event, IllegalAction, Lesson, Outcome, Record
 from tutor.engine.hints import (
     MIN_PAIRED,
     STEP_BUDGET,
@@ -141,14 +141,13 @@ class Difference:
 
 
 def _signature(event: Event) -> tuple[str | None, str, str]:
-    kind = event.kind if type(event) is Tagged else type(event).__qualname__
-    return event.seat, kind, event.clause
+    return event.seat, type(event).__qualname__, event.clause
 
 
 def difference(a: Sequence[Event], b: Sequence[Event]) -> Difference:
     """The events of resolution ``a`` that ``b`` lacks and those of ``b`` that ``a`` lacks, by
-    ``(seat, kind, clause)`` (as multisets; the data of an event, such as the card played, is not
-    compared)."""
+    ``(seat, class, clause)`` (as multisets; the fields of an event, such as the card played, are
+    not compared)."""
     return Difference(_lacking(a, b), _lacking(b, a))
 
 
