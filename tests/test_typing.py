@@ -1,5 +1,6 @@
 """mypy checks a page against its own game: a table drawn by a function written for another
-game's view, or an action that is not the game's, is a type error before anything runs.
+game's view, a journal filter written for another game's events, or an action that is not the
+game's, is a type error before anything runs.
 
 One mypy run over three small modules written in a temporary package: a page put together
 correctly (it must pass: otherwise the other two prove nothing), a Stupides Vautours surface
@@ -21,21 +22,32 @@ ROOT = Path(__file__).resolve().parents[1]
 
 GOOD = '''
 from tutor.games import vautours as v
+from tutor.games.vautours.events import VautoursEvent
 from tutor.ui.table import PlayTable, Surface
 from tutor.ui.vautours.base import PAGE, Game, draw, groups, prompt
 
 surface = Surface(page=PAGE, engine=v.GAME, draw=draw, groups=groups, prompt=prompt)
-table: PlayTable[v.State, v.Play, v.View] = Game()
+table: PlayTable[v.State, v.Play, v.View, VautoursEvent] = Game()
 table.play(v.Play("Camille", 15))
 '''
 
 WRONG_VIEW = '''
 from tutor.games import vautours as v
+from tutor.games.drahtseilakt.events import DrahtseilaktEvent
 from tutor.ui.drahtseilakt.play import draw, groups
 from tutor.ui.table import Surface
 from tutor.ui.vautours.base import PAGE
+from tutor.ui.vautours.base import draw as v_draw
+from tutor.ui.vautours.base import groups as v_groups
 
 Surface(page=PAGE, engine=v.GAME, draw=draw, groups=groups)  # WRONG draw, groups
+
+
+def keep(event: DrahtseilaktEvent, viewer: str | None) -> bool:
+    return viewer is None
+
+
+Surface(page=PAGE, engine=v.GAME, draw=v_draw, groups=v_groups, keep=keep)  # WRONG keep
 '''
 
 WRONG_ACTION = '''

@@ -193,12 +193,11 @@ SCENARIO: Notation[State, Take] = Notation(
     lambda state: {"tas": state.heap}, READINGS, GUIDE, EXAMPLE)
 
 
-class Nim(Game[State, Take, View]):
+class Nim(Game[State, Take, View, NimEvent]):
     """One heap of matches, 1 to 3 taken a turn."""
 
     type = GameType(id=GAME_ID, name="Allumettes", min_players=2, max_players=4,
-                    information="perfect", chance=False, simultaneous=False,
-                    players_clause=C_PLAYERS)
+                    information="perfect", chance=False, players_clause=C_PLAYERS)
     state_type = State
     Variant = Variant
     PRESETS = PRESETS

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tests.nimgame import GAME, GAME_ID, State, Take, View, ensure_registered
+from tests.nimgame import GAME, GAME_ID, NimEvent, State, Take, View, ensure_registered
 from tutor import fr
 from tutor.engine import Event
 from tutor.engine.core import Record
@@ -38,11 +38,11 @@ SURFACE = Surface(page=PAGE, engine=GAME, draw=draw, groups=groups, level="prude
                   opponents=(1, 2, 3))
 
 
-def play_vs_computer(seed: int = 1) -> PlayTable[State, Take, View]:
+def play_vs_computer(seed: int = 1) -> PlayTable[State, Take, View, NimEvent]:
     return PlayTable(SURFACE, seed)
 
 
-def sandbox(seed: int = 7) -> Sandbox[State, Take, View]:
+def sandbox(seed: int = 7) -> Sandbox[State, Take, View, NimEvent]:
     return Sandbox(SURFACE, seed)
 
 

@@ -1,8 +1,8 @@
 """The contract every game satisfies: what shared code (pages, tools, tests) may use of a game.
 
 A game is one instance of a :class:`Game` subclass (``tutor.games.<id>.GAME``), described by its
-:class:`GameType` (players, perfect or hidden information, chance, simultaneous moves: in the
-spirit of OpenSpiel's ``GameType``). The registry (:mod:`tutor.games`) holds those instances.
+:class:`GameType` (players, perfect or hidden information, chance: in the spirit of
+OpenSpiel's ``GameType``). The registry (:mod:`tutor.games`) holds those instances.
 
 The verbs are OpenSpiel's, in our words: :meth:`Game.new_game`, :meth:`Game.current_seats`,
 :meth:`Game.legal_actions` (the only legality logic), :meth:`Game.apply` (checks legality,
@@ -85,6 +85,7 @@ class ViewLike(Protocol):
 S = TypeVar("S", bound=StateLike)  # a game's State
 A = TypeVar("A", bound=Seated)  # a game's action type (a union of action classes)
 V = TypeVar("V", bound=ViewLike)  # a game's View
+E = TypeVar("E", bound=Event)  # a game's events (a union of its event classes)
 V_contra = TypeVar("V_contra", contravariant=True)
 
 Seed = int | random.Random
@@ -101,9 +102,8 @@ class GameType:
     ``id`` names the package, the rule file (``rules/<id>.fr.md``) and the page module;
     ``information``: ``"hidden"`` when some seat's view hides part of the state (hands, face-down
     cards), ``"perfect"`` when every view shows everything; ``chance``: whether shuffles decide
-    part of the game (two seeds then usually give two different games); ``simultaneous``:
-    whether several seats choose in the same turn, their choices hidden until revealed;
-    ``players_clause``: the clause a wrong player count cites.
+    part of the game (two seeds then usually give two different games); ``players_clause``: the
+    clause a wrong player count cites.
     """
 
     id: str
@@ -112,7 +112,6 @@ class GameType:
     max_players: int
     information: Information
     chance: bool
-    simultaneous: bool
     players_clause: str
 
 class Bot(Protocol[V_contra, A]):
@@ -131,7 +130,7 @@ class BotKind(Protocol[V_contra, A]):
     def __call__(self, *, seed: Seed = ...) -> Bot[V_contra, A]: ...
 
 
-class Game(ABC, Generic[S, A, V]):
+class Game(ABC, Generic[S, A, V, E]):
     """A game: its type, its readings and computer players, and its rules as methods.
 
     Player counts and the variant
@@ -275,7 +274,7 @@ class Game(ABC, Generic[S, A, V]):
             state, _ = self.apply(state, action, explain=False)
         return state
 
-    def apply(self, state: S, action: A, *, explain: bool = True) -> tuple[S, tuple[Event, ...]]:
+    def apply(self, state: S, action: A, *, explain: bool = True) -> tuple[S, tuple[E, ...]]:
         """Play ``action``: the new state and what happened, each event citing its clause. An
         action that is not legal raises :class:`~tutor.engine.IllegalAction` (French reason,
         clause) and ``state`` is unchanged (immutable). ``explain=False`` skips the events."""
@@ -365,10 +364,10 @@ class Game(ABC, Generic[S, A, V]):
     def refusal(self, state: S, action: object) -> IllegalAction: ...
 
     @abstractmethod
-    def step(self, state: S, action: A, explain: bool) -> tuple[S, tuple[Event, ...]]: ...
+    def step(self, state: S, action: A, explain: bool) -> tuple[S, tuple[E, ...]]: ...
 
     @abstractmethod
-    def opening_events(self, state: S) -> tuple[Event, ...]: ...
+    def opening_events(self, state: S) -> tuple[E, ...]: ...
 
     @abstractmethod
     def current_seats(self, state: S) -> tuple[str, ...]: ...
@@ -393,10 +392,10 @@ class Game(ABC, Generic[S, A, V]):
 
 
 
-AnyEngine = Game[Any, Any, Any]
+AnyEngine = Game[Any, Any, Any, Any]
 
 
-def bot_action(engine: Game[S, A, V], state: S, seat: str, bot: Bot[V, A]) -> A:
+def bot_action(engine: Game[S, A, V, Any], state: S, seat: str, bot: Bot[V, A]) -> A:
     """What ``bot`` plays at ``seat``: it is handed that seat's view and the legal actions,
     never the state (so a computer player cannot cheat, even by mistake)."""
     return bot.choose(engine.view(state, seat), engine.legal_actions(state, seat))

@@ -9,26 +9,26 @@ click at its start).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic
 
 import ipywidgets as w
 
 from tutor import fr, rules
-from tutor.engine import Event
+from tutor.engine.api import E
 from tutor.ui import html as h
 from tutor.ui.htmlwidget import Html, Typeset, typeset
 from tutor.ui.session import Session
 
 SHOWN = 40
-Describe = Callable[[Event], str]
 
 
-class Journal(w.VBox):  # type: ignore[misc]
+class Journal(w.VBox, Generic[E]):  # type: ignore[misc]
     """The log of ``session`` up to its cursor, most recent first; ``keep`` filters the events a
     viewer may read (hidden choices are not told)."""
 
-    def __init__(self, session: Session[Any, Any, Any], book: rules.RuleBook, describe: Describe,
-                 keep: Callable[[Event], bool] = lambda e: True, title: str = "Journal") -> None:
+    def __init__(self, session: Session[Any, Any, Any, E], book: rules.RuleBook,
+                 describe: Callable[[E], str], keep: Callable[[E], bool] = lambda e: True,
+                 title: str = "Journal") -> None:
         self.session, self.book, self.describe, self.keep = session, book, describe, keep
         self.title = title
         self.lines: list[tuple[Typeset, ...]] = []  # rendered lines of each step, by step
@@ -53,7 +53,7 @@ class Journal(w.VBox):  # type: ignore[misc]
         self.expanded = not self.expanded
         self.render()
 
-    def _line(self, event: Event) -> Typeset:
+    def _line(self, event: E) -> Typeset:
         clause = self.book.clause(event.clause)
         return typeset(f"<li>{h.esc(self.describe(event))} "
                        f'<a class="tv-step-clause" href="#{h.anchor(clause.id)}" '

@@ -161,7 +161,7 @@ class Progress(traitlets.HasTraits):
 
     # --- hooks -----------------------------------------------------------------------------
 
-    def watch_session(self, session: Session[Any, Any, Any]) -> None:
+    def watch_session(self, session: Session[Any, Any, Any, Any]) -> None:
         """Count the events of every new step of ``session`` (a game or a sandbox) as met in
         play, and its opening (the deal, the set-up) once, with the first move played from it
         (the deal drawn as the page loads is not yet the learner's doing; « Nouvelle partie »

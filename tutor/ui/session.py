@@ -18,11 +18,11 @@ from typing import Generic
 import traitlets
 
 from tutor import fr
-from tutor.engine import Event, short_repr
-from tutor.engine.api import A, Game, S, V
+from tutor.engine import short_repr
+from tutor.engine.api import A, E, Game, S, V
 
 
-class Step(Generic[S, A, V]):
+class Step(Generic[S, A, V, E]):
     """One step of a session: the position ``state`` it led to, the ``actions`` applied in it in
     order, their ``events`` and the ``chooser`` (the seat whose decision the step is; ``None``
     for the set-up). What the position answers is asked of the engine on first use and kept."""
@@ -30,8 +30,8 @@ class Step(Generic[S, A, V]):
     __slots__ = ("_legal", "_over", "_seats", "_views", "actions", "chooser", "engine",
                  "events", "state")
 
-    def __init__(self, engine: Game[S, A, V], state: S, actions: Sequence[A] = (),
-                 events: Sequence[Event] = (), chooser: str | None = None) -> None:
+    def __init__(self, engine: Game[S, A, V, E], state: S, actions: Sequence[A] = (),
+                 events: Sequence[E] = (), chooser: str | None = None) -> None:
         self.engine, self.state = engine, state
         self.actions, self.events, self.chooser = tuple(actions), tuple(events), chooser
         self._over: bool | None = None
@@ -70,7 +70,7 @@ class Step(Generic[S, A, V]):
                 f"events={len(self.events)})")
 
 
-class Session(traitlets.HasTraits, Generic[S, A, V]):
+class Session(traitlets.HasTraits, Generic[S, A, V, E]):
     """The step record with undo, redo and time travel.
 
     ``steps[k]`` is step ``k`` (``steps[0]``: the set-up, its actions those given to
@@ -79,20 +79,20 @@ class Session(traitlets.HasTraits, Generic[S, A, V]):
     on every move of the cursor: views observe it; ``steps`` changes when a step is recorded.
     """
 
-    steps: traitlets.List[Step[S, A, V]] = traitlets.List()
+    steps: traitlets.List[Step[S, A, V, E]] = traitlets.List()
     cursor = traitlets.Int(0)
     seat = traitlets.Unicode(None, allow_none=True)
     message = traitlets.Unicode("")
     version = traitlets.Int(0)
     replaced = 0
 
-    def __init__(self, game: Game[S, A, V], state: S, opening: Sequence[Event] = (),
+    def __init__(self, game: Game[S, A, V, E], state: S, opening: Sequence[E] = (),
                  seat: str | None = None) -> None:
         super().__init__()
         self.game = game
         self.restart(state, opening, seat)
 
-    def restart(self, state: S, opening: Sequence[Event] = (), seat: str | None = None,
+    def restart(self, state: S, opening: Sequence[E] = (), seat: str | None = None,
                 actions: Sequence[A] = ()) -> None:
         """Start again from ``state`` (a new game or a set-up situation; ``actions``: those that
         led to it, if any)."""
@@ -103,7 +103,7 @@ class Session(traitlets.HasTraits, Generic[S, A, V]):
         self.version += 1
 
     @property
-    def step(self) -> Step[S, A, V]:
+    def step(self) -> Step[S, A, V, E]:
         """The step the cursor shows."""
         return self.steps[self.cursor]
 
@@ -112,12 +112,12 @@ class Session(traitlets.HasTraits, Generic[S, A, V]):
         return self.steps[self.cursor].state
 
     @property
-    def last(self) -> Step[S, A, V]:
+    def last(self) -> Step[S, A, V, E]:
         """The last step recorded (the end of the line the cursor is on)."""
         return self.steps[-1]
 
     @property
-    def events(self) -> tuple[Event, ...]:
+    def events(self) -> tuple[E, ...]:
         """Every event up to the cursor, in order."""
         return tuple(e for step in self.steps[: self.cursor + 1] for e in step.events)
 
@@ -126,7 +126,7 @@ class Session(traitlets.HasTraits, Generic[S, A, V]):
         return [a for step in self.steps[1: self.cursor + 1] for a in step.actions]
 
     def act(self, *actions: A, chooser: str | None = None,
-            reply: Callable[[Step[S, A, V]], A | None] | None = None) -> tuple[Event, ...]:
+            reply: Callable[[Step[S, A, V, E]], A | None] | None = None) -> tuple[E, ...]:
         """Apply ``actions`` in order (the decision of ``chooser``), then the actions
         ``reply(step)`` gives (the computer players') until it gives ``None``, as one step:
         each action is applied exactly once, and all or nothing (an illegal action raises and
@@ -137,7 +137,7 @@ class Session(traitlets.HasTraits, Generic[S, A, V]):
         were dropped, and ``message`` tells the learner in French.
         """
         state = self.state
-        events: list[Event] = []
+        events: list[E] = []
         applied: list[A] = list(actions)
         for action in actions:
             state, evs = self.game.apply(state, action)

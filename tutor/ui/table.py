@@ -20,9 +20,9 @@ from typing import Any, Generic
 import ipywidgets as w
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction
+from tutor.engine import IllegalAction
 from tutor.engine import scenario as sc
-from tutor.engine.api import A, AnyEngine, Bot, Game, S, V
+from tutor.engine.api import A, AnyEngine, Bot, E, Game, S, V
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup, ActionPanel
@@ -46,7 +46,7 @@ from tutor.ui.widgets import (
 
 
 @dataclass(frozen=True)
-class Surface(Generic[S, A, V]):
+class Surface(Generic[S, A, V, E]):
     """What a game page tells the shared play components.
 
     ``draw(view, events)`` is the table as that view shows it after the step whose ``events`` are
@@ -62,11 +62,11 @@ class Surface(Generic[S, A, V]):
     """
 
     page: GamePage
-    draw: Callable[[V, Sequence[Event]], str]
+    draw: Callable[[V, Sequence[E]], str]
     groups: Callable[[V, Sequence[A]], Sequence[ActionGroup]]
     prompt: Callable[[V], str] = lambda view: ""
-    keep: Callable[[Event, str | None], bool] = lambda event, viewer: True
-    tell: Callable[[Event, str | None], str] | None = None
+    keep: Callable[[E, str | None], bool] = lambda event, viewer: True
+    tell: Callable[[E, str | None], str] | None = None
     you: str = "Camille"
     bots: tuple[str, ...] = ("Alex", "Béa", "Dario", "Léo", "Emma")
     opponents: tuple[int, ...] = (1, 2, 3)
@@ -78,7 +78,7 @@ class Surface(Generic[S, A, V]):
     signed: bool = False
     #: the sandbox's « Mettre en place » (the game's editable parts), if the page has one
     editor: EditorSpec | None = None
-    engine: Game[S, A, V] = field(kw_only=True)
+    engine: Game[S, A, V, E] = field(kw_only=True)
 
     def __post_init__(self) -> None:
         if self.engine is not self.page.engine:
@@ -86,7 +86,7 @@ class Surface(Generic[S, A, V]):
                             f"{self.engine.type.id!r}.")
 
 
-def outcome_panel(surface: Surface[S, A, V], state: S) -> str:
+def outcome_panel(surface: Surface[S, A, V, E], state: S) -> str:
     """The final scores, the winners, the reason and the clause that decided."""
     out = surface.engine.outcome(state)
     # best first, whichever way the game counts (the lowest total wins some games)
@@ -122,7 +122,7 @@ def reading_label(engine: AnyEngine, variant: Any) -> str:
     return ", ".join([str(engine.PRESET_LABELS[key]), *words])
 
 
-class _Board(w.VBox, Generic[S, A, V]):  # type: ignore[misc]
+class _Board(w.VBox, Generic[S, A, V, E]):  # type: ignore[misc]
     """The parts :class:`PlayTable` and :class:`Sandbox` share around one session.
 
     For "Et si… ?" (:mod:`tutor.ui.whatif`): ``origin`` is the state the game started from when
@@ -135,17 +135,18 @@ class _Board(w.VBox, Generic[S, A, V]):  # type: ignore[misc]
     policies: Mapping[str, tuple[str, int]]
     me: str | None
 
-    def __init__(self, surface: Surface[S, A, V], settings: w.Widget, state: S,
-                 opening: Sequence[Event], viewer: str | None, *,
-                 act: Callable[[A], None], acting: Callable[[Step[S, A, V]], str | None]) -> None:
-        self.surface: Surface[S, A, V] = surface
-        self.engine: Game[S, A, V] = surface.engine
+    def __init__(self, surface: Surface[S, A, V, E], settings: w.Widget, state: S,
+                 opening: Sequence[E], viewer: str | None, *,
+                 act: Callable[[A], None],
+                 acting: Callable[[Step[S, A, V, E]], str | None]) -> None:
+        self.surface: Surface[S, A, V, E] = surface
+        self.engine: Game[S, A, V, E] = surface.engine
         self.act, self.acting = act, acting
         book = surface.page.book()
         self.error = ErrorArea(book)
         self.guard = guarded(self.error)
         self.viewer = viewer
-        self.session: Session[S, A, V] = Session(self.engine, state, opening, seat=viewer)
+        self.session: Session[S, A, V, E] = Session(self.engine, state, opening, seat=viewer)
         surface.page.progress.watch_session(self.session)
         self.table = Html()
         self.table.add_class("tv-table-view")
@@ -175,7 +176,7 @@ class _Board(w.VBox, Generic[S, A, V]):  # type: ignore[misc]
         # (tutor/voila/templates/tutor/access.html): on its next action, else on its table
         self.add_class("tv-board")
 
-    def describe(self, event: Event) -> str:
+    def describe(self, event: E) -> str:
         """``event`` in French as this board's viewer reads it (:attr:`Surface.tell`)."""
         tell = self.surface.tell
         return tell(event, self.viewer) if tell is not None else self.engine.describe(event)
@@ -246,11 +247,11 @@ class _Board(w.VBox, Generic[S, A, V]):  # type: ignore[misc]
         return text
 
 
-class PlayTable(_Board[S, A, V]):
+class PlayTable(_Board[S, A, V, E]):
     """A whole game against computer players: settings, the learner's view (or the teacher's),
     their legal actions, undo/redo/time travel, the journal."""
 
-    def __init__(self, surface: Surface[S, A, V], seed: int = 1) -> None:
+    def __init__(self, surface: Surface[S, A, V, E], seed: int = 1) -> None:
         engine = surface.engine
         self.surface = surface
         self.settings = GameSettings(engine, opponents=surface.opponents, seed=seed,
@@ -290,7 +291,7 @@ class PlayTable(_Board[S, A, V]):
                           "; « Nouvelle partie » la rejoue sous la règle choisie.")))
 
     def _deal(self, me: str, opponents: int, seed: int, preset: str,
-              level: str) -> tuple[S, tuple[Event, ...]]:
+              level: str) -> tuple[S, tuple[E, ...]]:
         engine = self.surface.engine
         names = [me, *[b for b in self.surface.bots if b != me][:opponents]]
         state = engine.new_game(names, seed=seed, variant=self.variant_for(preset),
@@ -322,7 +323,7 @@ class PlayTable(_Board[S, A, V]):
         self.render()
         self.whatif.refresh()
 
-    def _reply(self, step: Step[S, A, V]) -> A | None:
+    def _reply(self, step: Step[S, A, V, E]) -> A | None:
         """The next computer player's action, or ``None`` when the learner must act (or the game
         is over). The computer player is handed its seat's view and legal actions only (as
         :func:`tutor.engine.api.bot_action` does), read from the step."""
@@ -331,7 +332,7 @@ class PlayTable(_Board[S, A, V]):
             return None
         return self.bots[seats[0]].choose(step.view(seats[0]), step.legal(seats[0]))
 
-    def acting_seat(self, step: Step[S, A, V]) -> str | None:
+    def acting_seat(self, step: Step[S, A, V, E]) -> str | None:
         return self.me if self.me in step.seats else None
 
     def play(self, action: A) -> None:
@@ -343,11 +344,11 @@ class PlayTable(_Board[S, A, V]):
         return self.surface.prompt(view)
 
 
-class Sandbox(_Board[S, A, V]):
+class Sandbox(_Board[S, A, V, E]):
     """The learner plays every seat, everything visible; a new deal by players, reading and
     game number."""
 
-    def __init__(self, surface: Surface[S, A, V], seed: int = 7) -> None:
+    def __init__(self, surface: Surface[S, A, V, E], seed: int = 7) -> None:
         engine = surface.engine
         self.surface = surface
         counts = surface.players or tuple(range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1))
@@ -399,7 +400,7 @@ class Sandbox(_Board[S, A, V]):
         self.session.restart(state, self.engine.opening_events(state))
         self._forget_reading()
 
-    def acting_seat(self, step: Step[S, A, V]) -> str | None:
+    def acting_seat(self, step: Step[S, A, V, E]) -> str | None:
         return step.seats[0] if step.seats else None
 
     @contextmanager

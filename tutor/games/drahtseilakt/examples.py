@@ -44,6 +44,7 @@ from tutor.games.drahtseilakt.engine import (
 from tutor.games.drahtseilakt.events import (
     CardsInPlay,
     Dealt,
+    DrahtseilaktEvent,
     Leads,
     MancheStarts,
     PlayRefused,
@@ -53,7 +54,7 @@ from tutor.games.drahtseilakt.events import (
     TrickEnds,
 )
 
-Game = api.Game[State, Play, View]
+Game = api.Game[State, Play, View, DrahtseilaktEvent]
 
 
 def kinds(game: Game) -> dict[str, ex.Kind]:

@@ -23,17 +23,17 @@ from tutor.games.drahtseilakt.core import (
     Variant,
 )
 from tutor.games.drahtseilakt.engine import Play, State, View
-from tutor.games.drahtseilakt.events import PairsBack
+from tutor.games.drahtseilakt.events import DrahtseilaktEvent, PairsBack
 from tutor.games.drahtseilakt.scenario import SCENARIO
 from tutor.games.drahtseilakt.text import ALIKE, PHRASES, where_lost
 
 
-class Drahtseilakt(Game[State, Play, View]):
+class Drahtseilakt(Game[State, Play, View, DrahtseilaktEvent]):
     """Drahtseilakt: tricks played in turn (at once in the "chaotique" reading), hidden hands."""
 
     type = GameType(id=GAME_ID, name="Drahtseilakt", min_players=MIN_PLAYERS,
                     max_players=MAX_PLAYERS, information="hidden", chance=True,
-                    simultaneous=False, players_clause=C_PLAYERS)
+                    players_clause=C_PLAYERS)
     state_type = State
     Variant = Variant
     PRESETS = PRESETS

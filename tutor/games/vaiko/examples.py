@@ -27,7 +27,7 @@ from tutor.games.vaiko.state import (
     View,
 )
 
-Game = api.Game[State, Action, View]
+Game = api.Game[State, Action, View, VaikoEvent]
 
 
 def kinds(game: Game) -> dict[str, ex.Kind]:

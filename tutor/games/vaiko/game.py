@@ -14,7 +14,7 @@ from tutor.engine.examples import Kind
 from tutor.games.vaiko import deck, examples, hidden, legality, scoring, turns
 from tutor.games.vaiko import setup as vsetup
 from tutor.games.vaiko.bots import PLAYER_KINDS
-from tutor.games.vaiko.events import Penalty
+from tutor.games.vaiko.events import Penalty, VaikoEvent
 from tutor.games.vaiko.scenario import SCENARIO
 from tutor.games.vaiko.state import (
     C_MISS,
@@ -33,12 +33,12 @@ from tutor.games.vaiko.state import (
 from tutor.games.vaiko.text import ALIKE, PHRASES, describe, where_lost
 
 
-class Vaiko(Game[State, Action, View]):
+class Vaiko(Game[State, Action, View, VaikoEvent]):
     """Vaiko: one player acts at a time; the hands are face down, even to their owners."""
 
     type = GameType(id=GAME_ID, name="Vaiko", min_players=MIN_PLAYERS,
                     max_players=MAX_PLAYERS, information="hidden", chance=True,
-                    simultaneous=False, players_clause=C_PLAYERS)
+                    players_clause=C_PLAYERS)
     OPTIONS = ("deck",)
     state_type = State
     Variant = Variant

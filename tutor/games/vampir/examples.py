@@ -27,11 +27,11 @@ from .cards import (
     sort_cards,
 )
 from .engine import is_over
-from .events import HandsDiscarded, HuntChecked, Points
+from .events import HandsDiscarded, HuntChecked, Points, VampirEvent
 from .hunts import Variant, is_valid_hunt, score
 from .state import State, View, situation
 
-Game = api.Game[State, Action, View]
+Game = api.Game[State, Action, View, VampirEvent]
 
 
 def kinds(game: Game) -> dict[str, ex.Kind]:

@@ -15,19 +15,19 @@ from tutor.games.vampir import engine, examples, hidden, rollout, state
 from tutor.games.vampir.actions import Action, Hunt, Take
 from tutor.games.vampir.bots import PLAYER_KINDS
 from tutor.games.vampir.cards import C_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
-from tutor.games.vampir.events import HuntShown
+from tutor.games.vampir.events import HuntShown, VampirEvent
 from tutor.games.vampir.hunts import PRESET_LABELS, PRESETS, Variant
 from tutor.games.vampir.scenario import SCENARIO
 from tutor.games.vampir.state import State, View
 from tutor.games.vampir.text import PHRASES, where_lost
 
 
-class Vampir(Game[State, Action, View]):
+class Vampir(Game[State, Action, View, VampirEvent]):
     """Vampir: one player acts at a time; hands and the deck are hidden."""
 
     type = GameType(id=GAME_ID, name="Vampir", min_players=MIN_PLAYERS,
                     max_players=MAX_PLAYERS, information="hidden", chance=True,
-                    simultaneous=False, players_clause=C_PLAYERS)
+                    players_clause=C_PLAYERS)
     OPTIONS = ("first",)
     state_type = State
     Variant = Variant

@@ -25,7 +25,7 @@ from tutor.games.vautours.engine import (
     resolve_round,
     situation,
 )
-from tutor.games.vautours.events import Counted, RefusedPlay
+from tutor.games.vautours.events import Counted, RefusedPlay, VautoursEvent
 from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import (
     C_COUNT,
@@ -41,7 +41,7 @@ from tutor.games.vautours.state import (
 ROUND_KEYS = ("gagnant", "sans_gagnant", "annulees", "mode")
 
 
-Game = api.Game[State, Play, View]
+Game = api.Game[State, Play, View, VautoursEvent]
 
 
 def kinds(game: Game) -> dict[str, ex.Kind]:

@@ -13,7 +13,7 @@ from tutor.engine.examples import Kind
 from tutor.engine.hints import Rollout
 from tutor.games.vautours import engine, examples, hidden, playouts
 from tutor.games.vautours.bots import PLAYER_KINDS
-from tutor.games.vautours.events import PileWon
+from tutor.games.vautours.events import PileWon, VautoursEvent
 from tutor.games.vautours.scenario import SCENARIO
 from tutor.games.vautours.state import (
     C_PLAYERS,
@@ -30,12 +30,12 @@ from tutor.games.vautours.state import (
 from tutor.games.vautours.text import PHRASES, where_lost
 
 
-class Vautours(Game[State, Play, View]):
+class Vautours(Game[State, Play, View, VautoursEvent]):
     """Stupides Vautours: every player chooses a card at once, hidden until all are shown."""
 
     type = GameType(id=GAME_ID, name="Stupides Vautours", min_players=MIN_PLAYERS,
                     max_players=MAX_PLAYERS, information="hidden", chance=True,
-                    simultaneous=True, players_clause=C_PLAYERS)
+                    players_clause=C_PLAYERS)
     state_type = State
     Variant = Variant
     PRESETS = PRESETS

@@ -13,10 +13,13 @@ import random
 
 from tutor.engine.api import Game
 from tutor.engine.core import Record
+from tutor.games.vautours.events import VautoursEvent
 from tutor.games.vautours.state import HAND, POINT_CARDS, Play, State, Variant, View
 
+Rules = Game[State, Play, View, VautoursEvent]
 
-def sample_state(game: Game[State, Play, View], view: View, rng: random.Random) -> State:
+
+def sample_state(game: Rules, view: View, rng: random.Random) -> State:
     """A state consistent with ``view`` (``view(state, view.seat) == view``): the manches
     played replayed from the cards revealed and shown, the rest of the point cards shuffled,
     the face-down card of each other player who has chosen drawn from their hand."""
@@ -50,7 +53,7 @@ def sample_state(game: Game[State, Play, View], view: View, rng: random.Random) 
 
 
 @functools.lru_cache(maxsize=64)
-def _replayed(game: Game[State, Play, View], names: tuple[str, ...], variant: Variant,
+def _replayed(game: Rules, names: tuple[str, ...], variant: Variant,
               revealed: tuple[int, ...], played: tuple[tuple[int, ...], ...]) -> State:
     """The state after the manches whose cards are ``revealed`` and ``played`` (each player's
     shown cards, in order), the cards still face down in increasing order: the game's own

@@ -10,6 +10,7 @@ from typing import Any
 from tutor import fr
 from tutor.engine import Event
 from tutor.games import drahtseilakt as d
+from tutor.games.drahtseilakt.events import DrahtseilaktEvent
 from tutor.games.drahtseilakt.scenes import TrickSeen, last_trick, trick_seen
 from tutor.games.drahtseilakt.text import colour_count
 from tutor.ui import html as h
@@ -177,12 +178,12 @@ SURFACE = Surface(page=PAGE, engine=d.GAME, draw=draw, groups=groups, prompt=pro
                   players=(3, 4, 5), editor=EDITOR)
 
 
-def play_vs_computer(seed: int = 1) -> PlayTable[d.State, d.Play, d.View]:
+def play_vs_computer(seed: int = 1) -> PlayTable[d.State, d.Play, d.View, DrahtseilaktEvent]:
     """A whole game against 2 to 4 computer players."""
     return PlayTable(SURFACE, seed)
 
 
-def sandbox(seed: int = 7) -> Sandbox[d.State, d.Play, d.View]:
+def sandbox(seed: int = 7) -> Sandbox[d.State, d.Play, d.View, DrahtseilaktEvent]:
     """Play every seat yourself, everything visible."""
     return Sandbox(SURFACE, seed)
 

@@ -18,6 +18,7 @@ from tutor.engine import Event
 from tutor.games import vaiko as v
 from tutor.games.vaiko import scenes
 from tutor.games.vaiko.deck import coerce_deck
+from tutor.games.vaiko.events import VaikoEvent
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
@@ -288,7 +289,7 @@ SURFACE = Surface(PAGE, draw, groups, engine=v.GAME,
                   level="memoire", players=(2, 3, 4, 5, 6), editor=EDITOR)
 
 
-def play_vs_computer(seed: int = 1) -> PlayTable[v.State, v.Action, v.View]:
+def play_vs_computer(seed: int = 1) -> PlayTable[v.State, v.Action, v.View, VaikoEvent]:
     """A whole game against 1 to 5 computer players; the journal tells each viewer only the
     faces they may know (the teacher's view tells every face)."""
     table = PlayTable(SURFACE, seed)
@@ -297,7 +298,7 @@ def play_vs_computer(seed: int = 1) -> PlayTable[v.State, v.Action, v.View]:
     return table
 
 
-class MemorySandbox(Sandbox[v.State, v.Action, v.View]):
+class MemorySandbox(Sandbox[v.State, v.Action, v.View, VaikoEvent]):
     """The learner plays every seat; « Mémoire du joueur » draws the table as the seat asked
     sees it (its first look, its Vision, what it lost track of)."""
 

@@ -12,6 +12,7 @@ from tutor.engine import Event
 from tutor.engine import scenario as sc
 from tutor.games import vampir as v
 from tutor.games.vampir.cards import LOCATION_WORDS, card_word
+from tutor.games.vampir.events import VampirEvent
 from tutor.games.vampir.scenes import manche_scored
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup
@@ -197,8 +198,8 @@ EDITOR = EditorSpec(
     intro="Ce que vous ne placez pas est distribué au hasard du numéro de partie ; les cartes "
           "des chasses et celles posées sous les lieux sont prises dans la pioche.")
 
-Table = PlayTable[v.State, v.Action, v.View]
-Board = Sandbox[v.State, v.Action, v.View]
+Table = PlayTable[v.State, v.Action, v.View, VampirEvent]
+Board = Sandbox[v.State, v.Action, v.View, VampirEvent]
 B = TypeVar("B", Table, Board)
 SURFACE = Surface(PAGE, draw, groups, prompt, engine=v.GAME, you=YOU, bots=NAMES[:4],
                   opponents=(2, 3, 4), level="chasseur", players=(3, 4, 5), editor=EDITOR)

@@ -20,6 +20,7 @@ from tutor.engine import Event
 from tutor.engine import scenario as sc
 from tutor.games import vautours as v
 from tutor.games.vautours import history, scenes
+from tutor.games.vautours.events import VautoursEvent
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
@@ -321,7 +322,7 @@ def variant_of(preset: str, shared: bool) -> v.Variant:
     return dataclasses.replace(base, last_pile="shared") if shared else base
 
 
-class Game(PlayTable[v.State, v.Play, v.View]):
+class Game(PlayTable[v.State, v.Play, v.View, VautoursEvent]):
     """A whole game against the computer, with the "pile partagée" reading as a tick box."""
 
     def __init__(self, seed: int = 1) -> None:
@@ -338,7 +339,7 @@ class Game(PlayTable[v.State, v.Play, v.View]):
         return variant_of(preset, bool(self.shared.value))
 
 
-class Sandbox(SharedSandbox[v.State, v.Play, v.View]):
+class Sandbox(SharedSandbox[v.State, v.Play, v.View, VautoursEvent]):
     """Every seat played by the learner, with the "pile partagée" tick box."""
 
     def __init__(self, seed: int = 7) -> None:
