@@ -104,8 +104,10 @@ def test_call_calculator_compares_both_readings_and_refuses_negative_points() ->
 
 def test_exercises_grade_with_the_reading_in_force() -> None:
     quiz = vk.exercises(seed=3)
+    right, asked = quiz.score_counts()  # the page's progress keeps other tests' answers
     quiz.answer(quiz.question.answer)
-    assert "Bonne réponse" in text(quiz.feedback.value) and "1 / 1" in text(quiz.score.value)
+    assert "Bonne réponse" in text(quiz.feedback.value)
+    assert f"{right + 1} / {asked + 1}" in text(quiz.score.value)
     ties = [vk.question(k) for k in range(60)]
     assert any("lecture retenue" in q.reading for q in ties)
     assert all(len(set(q.options)) == 3 and q.answer in q.options for q in ties)
