@@ -33,12 +33,24 @@ def _clauses(query: str, page: str | None, limit: int = 3) -> list[str]:
 def test_the_question_set_is_large_split_once_and_names_only_real_clauses() -> None:
     questions = search_eval.load()
     mine = [q for q in questions if q.author == "issue-56"]
-    assert len([q for q in questions if q.author != "reader"]) >= 400
+    assert len([q for q in questions if q.source == "questions"]) >= 400
     assert {q.half for q in questions} == {"tuning", "heldout"}
     # the split stored in the data: half of the questions written for the issue each way
     assert abs(sum(q.half == "heldout" for q in mine) - len(mine) / 2) <= 1
     # the reader's questions are all held out; the ones already tuned on, all tuning
     assert all(q.half == "heldout" for q in questions if q.author == "reader")
+    # the new learners' questions: a file of their own, all held out, by authors of their own,
+    # none of them a question of the tuning half, each page asked about
+    learners = [q for q in questions if q.source == "learners"]
+    assert len(learners) >= 150 and all(q.half == "heldout" for q in learners)
+    assert {q.author for q in learners}.isdisjoint(
+        q.author for q in questions if q.source != "learners")
+    tuned = {search.fold(q.q) for q in questions if q.half == "tuning"}
+    assert not any(search.fold(q.q) in tuned for q in learners)
+    assert {q.page for q in learners} == set(search_eval.PAGES)
+    subsets = search_eval.subsets(questions)
+    assert subsets["learners"] == learners
+    assert not set(map(id, learners)) & set(map(id, subsets["heldout"] + subsets["tuning"]))
     assert all(q.half == "tuning" for q in questions
                if q.author in ("index-makers", "learners-issue-56", "tuning-vautours"))
     # the second batch on Stupides Vautours, written to tune that page: tuning only, never split
