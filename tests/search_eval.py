@@ -6,7 +6,9 @@ first (any of them counts as found); ``half`` is ``tuning`` or ``heldout``, draw
 ``random.Random(56)`` over the questions written for the issue and stored here so that it never
 moves (the questions the index was already written against, and the failing items the issue
 quotes, are ``tuning`` by construction, and so are the ``tuning-vautours`` questions: a second
-batch about Stupides Vautours written after the split, from the rules, to tune that page).
+batch about Stupides Vautours written after the split, from the rules, to tune that page, and
+the ``tuning-players`` ones: a third batch, several phrasings per clause as players say them,
+added for the same page while tuning).
 ``tests/data/questions-reader.jsonl``: questions written by a reader who never saw the index
 nor this list, from the rule texts only: all held out (part of the held-out half).
 ``tests/data/questions-learners.jsonl``: questions written by five new learners (``learner-1``

@@ -52,7 +52,8 @@ def test_the_question_set_is_large_split_once_and_names_only_real_clauses() -> N
     assert subsets["learners"] == learners
     assert not set(map(id, learners)) & set(map(id, subsets["heldout"] + subsets["tuning"]))
     assert all(q.half == "tuning" for q in questions
-               if q.author in ("index-makers", "learners-issue-56", "tuning-vautours"))
+               if q.author in ("index-makers", "learners-issue-56", "tuning-vautours",
+                               "tuning-players"))
     # the second batch on Stupides Vautours, written to tune that page: tuning only, never split
     assert len([q for q in questions if q.author == "tuning-vautours"]) >= 80
     assert {q.page for q in questions} == set(search_eval.PAGES)
@@ -170,6 +171,31 @@ def test_a_number_after_a_says_how_many_play(said: str, how_many: bool) -> None:
     players = search._word_key("joueurs")
     assert (players in dict(search.index().expand_query(said))) is (
         how_many or players in search.tokens(said))
+
+
+def test_how_many_counts_the_players_even_when_a_synonym_said_them_less() -> None:
+    """« on peut jouer à six ? »: « jouer » reaches « joueurs » as a synonym, at its weight;
+    « à six » asks how many play, and « joueurs » counts at the weight that says so."""
+    players = search._word_key("joueurs")
+    assert dict(search.index().expand_query("on peut jouer ?"))[players] == search.SYNONYM_WEIGHT
+    asked = dict(search.index().expand_query("on peut jouer à six ?"))
+    assert asked[players] == search.HOW_MANY_WEIGHT > search.SYNONYM_WEIGHT
+    assert _clauses("on peut jouer à six ?", "vautours")[0] == "vautours/joueurs"
+
+
+def test_a_word_the_pages_rules_never_use_says_it_through_its_synonyms(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """« mélanger »: Vaiko's rules say it, Stupides Vautours' say « battre » (its synonym); on
+    the Vautours page the question's word finds nothing, so « battre » counts more there."""
+    idx = search.index()
+    mix, shuffle = search._word_key("mélange"), search._word_key("bat")
+    assert {idx.docs[i].game for i in idx.postings[mix]}.isdisjoint({"vautours"})
+    assert "vautours" in {idx.docs[i].game for i in idx.postings[shuffle]}
+    query = "on mélange les cartes points ?"
+    found = idx.search(query, game="vautours")
+    assert found[0].doc.clause == "vautours/pioche"
+    monkeypatch.setattr(search, "ALONE_WEIGHT", search.SYNONYM_WEIGHT)
+    assert idx.search(query, game="vautours")[0].score < found[0].score
 
 
 @pytest.mark.parametrize(("said", "tie"), [

@@ -342,7 +342,9 @@ SYNONYM_WEIGHT = 0.5
 TYPO_WEIGHT = 0.6
 PREFIX_WEIGHT = 0.5
 #: « à 6 ? » asks how many play: the word « joueurs » at this weight
-HOW_MANY_WEIGHT = 1.0
+HOW_MANY_WEIGHT = 1.5
+#: the weight of a synonym of a word the rules in scope never use
+ALONE_WEIGHT = 0.8
 
 
 def _deletes(word: str) -> set[str]:
@@ -492,10 +494,12 @@ class Index:
                 for k in (key, *(p for o in self.synonyms.get(key, ()) for p in o.split())):
                     out.setdefault(k, SYNONYM_WEIGHT)
         tie = self.key("égalité")
-        if tie and tie not in out and says_a_tie(query[:MAX_QUERY]):
+        # (a word the question also reaches as a synonym, at less, counts at this weight)
+        if tie and out.get(tie, 0.0) < TIE_WEIGHT and says_a_tie(query[:MAX_QUERY]):
             out[tie] = TIE_WEIGHT
         players = _word_key("joueurs")
-        if players and players not in out and asks_how_many(query[:MAX_QUERY]):
+        if (players and out.get(players, 0.0) < HOW_MANY_WEIGHT
+                and asks_how_many(query[:MAX_QUERY])):
             out[players] = HOW_MANY_WEIGHT
         for w in typed:
             key = self.key(w)
@@ -556,6 +560,19 @@ class Index:
         asks_variant = _word_key("variante") in keys
         counting = _word_key("combien") in keys
         expanded = self.expand_query(query)
+        # a word this scope's rules never use says its meaning through its synonyms alone
+        # (« mélanger » on a page whose rules say « battre »): these count more
+        games = scope or {d.game for d in self.docs}
+        unsaid = [k for k in keys if not any(self.docs[i].game in games
+                                             for i in self.postings.get(k, ()))]
+        if unsaid and ALONE_WEIGHT > SYNONYM_WEIGHT:
+            weights = dict(expanded)
+            for k in unsaid:
+                for o in self.synonyms.get(k, ()):
+                    for part in o.split():
+                        if weights.get(part) == SYNONYM_WEIGHT:
+                            weights[part] = ALONE_WEIGHT
+            expanded = list(weights.items())
         for key, weight in expanded:
             idf = self.idf.get(key)
             if idf is None:
