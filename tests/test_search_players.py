@@ -221,6 +221,17 @@ def test_a_signed_number_says_negative_or_positive() -> None:
     assert plus not in dict(idx.expand_query("le 5 qui le prend"))
 
 
+def test_a_positive_and_a_negative_card_together_say_a_sum() -> None:
+    """« +4 et -2 au milieu »: two cards of both signs make a pile played by its sum."""
+    idx = search.index()
+    total = search._word_key("somme")
+    assert dict(idx.expand_query("+4 et -2 au milieu, qui les prend"))[total] == search.SUM_WEIGHT
+    assert total not in dict(idx.expand_query("le -2 et le -4 qui les prend"))
+    assert total not in dict(idx.expand_query("+4 et +2 qui les prend"))
+    assert _clauses("deux cartes au milieu +4 et -2, on les joue comment ?",
+                    "vautours")[0] == "vautours/somme"
+
+
 def test_modal_verbs_say_nothing_about_the_question() -> None:
     assert search.tokens("je peux piocher, on veut piocher, ils peuvent") == ["pioch"] * 2
     assert _clauses("je peux piocher", "vampir", 8) == _clauses("piocher", "vampir", 8)

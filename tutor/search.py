@@ -343,6 +343,8 @@ TYPO_WEIGHT = 0.6
 PREFIX_WEIGHT = 0.5
 #: « à 6 ? » asks how many play: the word « joueurs » at this weight
 HOW_MANY_WEIGHT = 1.5
+#: « +5 et -2 »: the word « somme » at this weight
+SUM_WEIGHT = 1.0
 #: the weight of a synonym of a word the rules in scope never use
 ALONE_WEIGHT = 0.8
 
@@ -493,6 +495,12 @@ class Index:
             if key and sign.search(query[:MAX_QUERY]):
                 for k in (key, *(p for o in self.synonyms.get(key, ()) for p in o.split())):
                     out.setdefault(k, SYNONYM_WEIGHT)
+        # « +5 et -2 » says a positive card and a negative one together: a pile of several
+        # cards, played by their sum
+        total = self.key("somme")
+        if (total and out.get(total, 0.0) < SUM_WEIGHT and _MINUS_RE.search(query[:MAX_QUERY])
+                and _PLUS_RE.search(query[:MAX_QUERY])):
+            out[total] = SUM_WEIGHT
         tie = self.key("égalité")
         # (a word the question also reaches as a synonym, at less, counts at this weight)
         if tie and out.get(tie, 0.0) < TIE_WEIGHT and says_a_tie(query[:MAX_QUERY]):
