@@ -202,7 +202,9 @@ def test_a_word_the_pages_rules_never_use_says_it_through_its_synonyms(
     ("deux 15 et un 10, c'est le 10 qui gagne ?", True), ("trois 9", True),
     ("j'ai mis 2 et Paul 2 aussi, Julie 6", True), ("+3 et -3 ça fait 0", False),
     ("les cartes vont de 1 à 15", False), ("on peut jouer à 2 ?", False),
-    ("trois joueurs posent un 9", False),
+    ("trois joueurs posent un 9", False), ("j'ai joué 11 et mon pote aussi", True),
+    ("mon 9, et lui pareil", True), ("on peut jouer à 2 aussi ?", False),
+    ("les cartes de 1 à 15 et les souris aussi ?", False),
 ])
 def test_a_number_said_twice_or_counted_tells_of_a_tie(said: str, tie: bool) -> None:
     assert search.says_a_tie(said) is tie
@@ -215,6 +217,8 @@ def test_a_signed_number_says_negative_or_positive() -> None:
     idx = search.index()
     minus, plus = search._word_key("négative"), search._word_key("positive")
     assert minus in dict(idx.expand_query("le −2 qui le prend"))
+    # said with its sign, a card is that kind of card: as much as the word itself
+    assert dict(idx.expand_query("qui ramasse le -3"))[minus] == search.SIGN_WEIGHT > 0.5
     assert minus in dict(idx.expand_query("le -2 qui le prend"))
     assert plus in dict(idx.expand_query("+5 qui le prend"))
     assert minus not in dict(idx.expand_query("les cartes 1-5"))  # a range, not a sign

@@ -180,10 +180,19 @@ _COUNTED_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ+−–-])(?:deux|trois|quatre|2|3
 _CARD_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ+−–-])(\d+)(?![0-9])")
 
 
+# « j'ai joué 11 et mon pote aussi », « mon 9, et lui pareil »: a card, then someone else the same
+_ALSO_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ+−–-])\d+(?!\d)[^.?!]{0,30}?\bet\b[^.?!]{0,25}?"
+                      r"\b(?:aussi|pareil|idem|itou)\b", re.I)
+_RANGE_RE = re.compile(r"\d+ *(?:à|a|-) *\d+")  # « de 1 à 15 »: values, not a card played
+
+
 def says_a_tie(question: str) -> bool:
     """Whether ``question`` tells of one card played by several (« deux 14 », « j'ai mis 2 et
-    Paul 2 aussi »): a number counted (« trois 9 ») or the same number said twice, unsigned."""
+    Paul 2 aussi », « j'ai joué 11 et mon pote aussi »): a number counted (« trois 9 »), the same
+    number said twice, unsigned, or a number and someone else « aussi »."""
     if _COUNTED_RE.search(question):
+        return True
+    if _ALSO_RE.search(question) and not _RANGE_RE.search(question):
         return True
     said = [m.group(1) for m in _CARD_RE.finditer(question)]
     return len(said) != len(set(said))
@@ -343,6 +352,8 @@ TYPO_WEIGHT = 0.6
 PREFIX_WEIGHT = 0.5
 #: « à 6 ? » asks how many play: the word « joueurs » at this weight
 HOW_MANY_WEIGHT = 1.5
+#: « le -3 », « le +8 »: the words « négative », « positive » (and theirs) at this weight
+SIGN_WEIGHT = 1.0
 #: « +5 et -2 »: the word « somme » at this weight
 SUM_WEIGHT = 1.0
 #: the weight of a synonym of a word the rules in scope never use
@@ -494,7 +505,7 @@ class Index:
             key = self.key(word)
             if key and sign.search(query[:MAX_QUERY]):
                 for k in (key, *(p for o in self.synonyms.get(key, ()) for p in o.split())):
-                    out.setdefault(k, SYNONYM_WEIGHT)
+                    out[k] = max(out.get(k, 0.0), SIGN_WEIGHT)
         # « +5 et -2 » says a positive card and a negative one together: a pile of several
         # cards, played by their sum
         total = self.key("somme")
