@@ -6,9 +6,15 @@ first (any of them counts as found); ``half`` is ``tuning`` or ``heldout``, draw
 ``random.Random(56)`` over the questions written for the issue and stored here so that it never
 moves (the questions the index was already written against, and the failing items the issue
 quotes, are ``tuning`` by construction, and so are the ``tuning-vautours`` questions: a second
-batch about Stupides Vautours written after the split, from the rules, to tune that page).
+batch about Stupides Vautours written after the split, from the rules, to tune that page, and
+the ``tuning-players`` ones: a third batch, several phrasings per clause as players say them,
+added for the same page while tuning).
 ``tests/data/questions-reader.jsonl``: questions written by a reader who never saw the index
-nor this list, from the rule texts only: all held out.
+nor this list, from the rule texts only: all held out (part of the held-out half).
+``tests/data/questions-learners.jsonl``: questions written by five new learners (``learner-1``
+to ``learner-5``) from the booklets only, before seeing the box, the index or any list: all held
+out, and reported as a subset of their own (« questions de nouveaux joueurs »), apart from the
+held-out half so that the half's figure stays the one the issue's bar was measured on.
 
 Nothing here may tune the index: the synonyms and weights are grown from the ``tuning`` half only.
 """
@@ -25,6 +31,10 @@ from tutor import search
 DATA = Path(__file__).resolve().parent / "data"
 QUESTIONS_FILE = DATA / "questions.jsonl"
 READER_FILE = DATA / "questions-reader.jsonl"
+LEARNERS_FILE = DATA / "questions-learners.jsonl"
+#: each question file, by the name of the subset it feeds: the issue's set, the reader's, the
+#: new learners'
+SOURCES = {"questions": QUESTIONS_FILE, "reader": READER_FILE, "learners": LEARNERS_FILE}
 PAGES = ("accueil", *search.GAMES)
 
 
@@ -35,6 +45,7 @@ class Question:
     expect: tuple[str, ...]
     author: str
     half: str
+    source: str = "questions"  # the file it comes from: a key of :data:`SOURCES`
 
     @property
     def game(self) -> str | None:
@@ -42,7 +53,8 @@ class Question:
         return None if self.page == "accueil" else self.page
 
 
-def _read(path: Path, half: str | None = None) -> list[Question]:
+def _read(source: str, half: str | None = None) -> list[Question]:
+    path = SOURCES[source]
     if not path.exists():
         return []
     out = []
@@ -50,13 +62,14 @@ def _read(path: Path, half: str | None = None) -> list[Question]:
         if line.strip():
             row = json.loads(line)
             out.append(Question(row["q"], row["page"], tuple(row["expect"]), row["author"],
-                                half or row["half"]))
+                                half or row["half"], source))
     return out
 
 
 def load() -> list[Question]:
-    """Every question: the issue's set (both halves) and the reader's (held out)."""
-    return _read(QUESTIONS_FILE) + _read(READER_FILE, "heldout")
+    """Every question: the issue's set (both halves), the reader's and the new learners' (both
+    held out)."""
+    return _read("questions") + _read("reader", "heldout") + _read("learners", "heldout")
 
 
 def ranks(questions: Iterable[Question], index: search.Index | None = None) -> list[int | None]:
@@ -71,10 +84,12 @@ def ranks(questions: Iterable[Question], index: search.Index | None = None) -> l
 
 
 def subsets(questions: list[Question]) -> dict[str, list[Question]]:
-    """The three subsets the bench reports: tuning, held-out, and the reader's (held out too)."""
+    """The four subsets the bench reports: tuning, held-out (the issue's held-out half and the
+    reader's), the reader's alone, and the new learners' (held out, counted apart)."""
     return {"tuning": [q for q in questions if q.half == "tuning"],
-            "heldout": [q for q in questions if q.half == "heldout"],
-            "reader": [q for q in questions if q.author == "reader"]}
+            "heldout": [q for q in questions if q.half == "heldout" and q.source != "learners"],
+            "reader": [q for q in questions if q.source == "reader"],
+            "learners": [q for q in questions if q.source == "learners"]}
 
 
 def scores(questions: list[Question], index: search.Index | None = None

@@ -180,10 +180,19 @@ _COUNTED_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ+−–-])(?:deux|trois|quatre|2|3
 _CARD_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ+−–-])(\d+)(?![0-9])")
 
 
+# « j'ai joué 11 et mon pote aussi », « mon 9, et lui pareil »: a card, then someone else the same
+_ALSO_RE = re.compile(r"(?<![0-9A-Za-zÀ-ÿ+−–-])\d+(?!\d)[^.?!]{0,30}?\bet\b[^.?!]{0,25}?"
+                      r"\b(?:aussi|pareil|idem|itou)\b", re.I)
+_RANGE_RE = re.compile(r"\d+ *(?:à|a|-) *\d+")  # « de 1 à 15 »: values, not a card played
+
+
 def says_a_tie(question: str) -> bool:
     """Whether ``question`` tells of one card played by several (« deux 14 », « j'ai mis 2 et
-    Paul 2 aussi »): a number counted (« trois 9 ») or the same number said twice, unsigned."""
+    Paul 2 aussi », « j'ai joué 11 et mon pote aussi »): a number counted (« trois 9 »), the same
+    number said twice, unsigned, or a number and someone else « aussi »."""
     if _COUNTED_RE.search(question):
+        return True
+    if _ALSO_RE.search(question) and not _RANGE_RE.search(question):
         return True
     said = [m.group(1) for m in _CARD_RE.finditer(question)]
     return len(said) != len(set(said))
@@ -342,7 +351,13 @@ SYNONYM_WEIGHT = 0.5
 TYPO_WEIGHT = 0.6
 PREFIX_WEIGHT = 0.5
 #: « à 6 ? » asks how many play: the word « joueurs » at this weight
-HOW_MANY_WEIGHT = 1.0
+HOW_MANY_WEIGHT = 1.5
+#: « le -3 », « le +8 »: the words « négative », « positive » (and theirs) at this weight
+SIGN_WEIGHT = 1.0
+#: « +5 et -2 »: the word « somme » at this weight
+SUM_WEIGHT = 1.0
+#: the weight of a synonym of a word the rules in scope never use
+ALONE_WEIGHT = 0.8
 
 
 def _deletes(word: str) -> set[str]:
@@ -490,12 +505,20 @@ class Index:
             key = self.key(word)
             if key and sign.search(query[:MAX_QUERY]):
                 for k in (key, *(p for o in self.synonyms.get(key, ()) for p in o.split())):
-                    out.setdefault(k, SYNONYM_WEIGHT)
+                    out[k] = max(out.get(k, 0.0), SIGN_WEIGHT)
+        # « +5 et -2 » says a positive card and a negative one together: a pile of several
+        # cards, played by their sum
+        total = self.key("somme")
+        if (total and out.get(total, 0.0) < SUM_WEIGHT and _MINUS_RE.search(query[:MAX_QUERY])
+                and _PLUS_RE.search(query[:MAX_QUERY])):
+            out[total] = SUM_WEIGHT
         tie = self.key("égalité")
-        if tie and tie not in out and says_a_tie(query[:MAX_QUERY]):
+        # (a word the question also reaches as a synonym, at less, counts at this weight)
+        if tie and out.get(tie, 0.0) < TIE_WEIGHT and says_a_tie(query[:MAX_QUERY]):
             out[tie] = TIE_WEIGHT
         players = _word_key("joueurs")
-        if players and players not in out and asks_how_many(query[:MAX_QUERY]):
+        if (players and out.get(players, 0.0) < HOW_MANY_WEIGHT
+                and asks_how_many(query[:MAX_QUERY])):
             out[players] = HOW_MANY_WEIGHT
         for w in typed:
             key = self.key(w)
@@ -556,6 +579,19 @@ class Index:
         asks_variant = _word_key("variante") in keys
         counting = _word_key("combien") in keys
         expanded = self.expand_query(query)
+        # a word this scope's rules never use says its meaning through its synonyms alone
+        # (« mélanger » on a page whose rules say « battre »): these count more
+        games = scope or {d.game for d in self.docs}
+        unsaid = [k for k in keys if not any(self.docs[i].game in games
+                                             for i in self.postings.get(k, ()))]
+        if unsaid and ALONE_WEIGHT > SYNONYM_WEIGHT:
+            weights = dict(expanded)
+            for k in unsaid:
+                for o in self.synonyms.get(k, ()):
+                    for part in o.split():
+                        if weights.get(part) == SYNONYM_WEIGHT:
+                            weights[part] = ALONE_WEIGHT
+            expanded = list(weights.items())
         for key, weight in expanded:
             idf = self.idf.get(key)
             if idf is None:

@@ -1,10 +1,11 @@
 """« Une question ? » section of `make bench`: how often the answer is found (top 1, top 3 on
-each page, for the tuning half, the held-out half and the reader's questions of
-``tests/data``, see ``tests/search_eval.py``), the time to build the index from the rule files
-and the time of one query (every question of ``tests/test_search.py``, the open points' too,
-and each of its prefixes as typed letter by letter, since the page searches as the learner
-types; the words' keys are cached as in the page's kernel). Goal: under 20 ms per query. Not a
-test: nothing here asserts a time. Run alone, it writes ``bench-results/questions.json``."""
+each page, with their 95 % Wilson margins, for the tuning half, the held-out half, the reader's
+questions and the new learners' of ``tests/data``, see ``tests/search_eval.py``), the time to
+build the index from the rule files and the time of one query (every question of
+``tests/test_search.py``, the open points' too, and each of its prefixes as typed letter by
+letter, since the page searches as the learner types; the words' keys are cached as in the
+page's kernel). Goal: under 20 ms per query. Not a test: nothing here asserts a time. Run
+alone, it writes ``bench-results/questions.json``."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ from tutor import fr, rules, search  # noqa: E402
 PAGE_NAMES = {"accueil": "Accueil", "vautours": "Stupides Vautours",
               "drahtseilakt": "Drahtseilakt", "vampir": "Vampir", "vaiko": "Vaiko", "all": "tout"}
 SUBSET_NAMES = {"tuning": "moitié de réglage", "heldout": "moitié réservée",
-                "reader": "dont questions du lecteur"}
+                "reader": "dont questions du lecteur",
+                "learners": "questions de nouveaux joueurs (réservées, à part)"}
 
 
 def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
