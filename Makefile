@@ -43,7 +43,11 @@ TYPED_TESTS := tests/nimgame tests/conftest.py tests/pagetext.py tests/contract.
 	tests/test_ui.py tests/test_whatif.py tests/test_hints.py tests/golden.py tests/test_golden.py \
 	tests/test_typing.py tests/test_editor.py tests/test_readings_take_effect.py tests/test_worker.py \
 	tests/test_classe.py tests/test_hints_ui.py tests/test_games_common.py tests/test_scenarios.py \
-	tests/test_limits.py tests/test_kernel_app.py
+	tests/test_limits.py tests/test_kernel_app.py tests/test_vaiko.py tests/test_vaiko_ui.py \
+	tests/test_vaiko_sim.py tests/test_vaiko_hardening.py tests/test_vautours.py \
+	tests/test_vautours_sim.py tests/test_vautours_hardening.py tests/test_playouts_vautours.py \
+	tests/test_drahtseilakt.py tests/test_drahtseilakt_ui.py tests/test_drahtseilakt_sim.py \
+	tests/test_drahtseilakt_hardening.py tests/test_slips.py
 
 lint: $(STAMP)
 	$(PY) -m ruff check tutor tests

@@ -69,7 +69,7 @@ def bot_match(seed: int, strong: str, n: int = 3, preset: str = "standard") -> b
             for i, p in enumerate(names)}
     while not d.is_over(state):
         for seat in d.current_seats(state):
-            state, _ = d.apply(state, bot_action(d, state, seat, bots[seat]), explain=False)
+            state, _ = d.apply(state, bot_action(d.GAME, state, seat, bots[seat]), explain=False)
     return hero in d.outcome(state).winners
 
 
@@ -100,8 +100,8 @@ def test_computer_players_see_only_what_their_seat_may_see() -> None:
         assert d.view(other, seat) == d.view(state, seat)
         assert other != state or preset == "tactique"
         for kind, (_, make) in d.PLAYER_KINDS.items():
-            first = bot_action(d, state, seat, make(seed=seed))
-            second = bot_action(d, other, seat, make(seed=seed))
+            first = bot_action(d.GAME, state, seat, make(seed=seed))
+            second = bot_action(d.GAME, other, seat, make(seed=seed))
             assert first == second, (kind, seed)
             checked += 1
     assert checked == 40 * len(d.PLAYER_KINDS)
@@ -187,7 +187,7 @@ class DrahtseilaktMachine(RuleBasedStateMachine):
         before = self.state
         action = d.Play(seat, card)
         legal = seat in before.players and action in d.legal_actions(before, seat)
-        self.state = apply_or_refuse(d, before, action, legal, CLAUSES)
+        self.state = apply_or_refuse(d.GAME, before, action, legal, CLAUSES)
 
     @rule(data=st.data())
     def out_of_turn(self, data: st.DataObject) -> None:

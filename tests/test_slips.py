@@ -160,7 +160,7 @@ def test_explorers_count_in_what_the_learner_met_once_changed() -> None:
 
 def test_an_explorer_built_counts_nothing_before_a_click() -> None:
     from tutor.ui.vautours import explorers as sv
-    page = sv.PAGE
+    from tutor.ui.vautours.base import PAGE as page
     before = {c: page.progress.of(c)["example"] for c in page.book().clauses}
     sv.tie_explorer()
     sv.tiebreak_compare()
@@ -184,5 +184,6 @@ def test_the_scenario_loaded_notice_goes_with_the_next_move() -> None:
     board.scenario.load('joueurs = ["A", "B"]\ncoups = [{ joueur = "A", carte = 3 }]\n')
     assert "Scénario chargé." in board.scenario.status.value
     seat = board.acting_seat(board.session.step)
+    assert seat is not None
     board.play(board.engine.legal_actions(board.session.state, seat)[0])
     assert "Scénario chargé" not in board.scenario.status.value

@@ -142,7 +142,7 @@ def test_unknown_variant_key_and_value_are_refused() -> None:
     with pytest.raises(ValueError, match="Clés possibles\u202f: draw_from, look, matched_special"):
         v.new_game(["A", "B"], seed=0, variant={"pioche": "x"})
     with pytest.raises(ValueError, match="Valeurs possibles\u202f: bonus, malus"):
-        Variant(caller_tie="moitié")
+        Variant(caller_tie="moitié")  # type: ignore[arg-type]  # deliberately
     with pytest.raises(ValueError, match="standard"):
         v.new_game(["A", "B"], seed=0, variant="inconnu")
     with pytest.raises(ValueError, match="graine"):
@@ -547,7 +547,7 @@ def test_replay_rebuilds_a_game_with_a_non_default_deck_and_its_reshuffles(
                      encoding="utf-8")
     rng = random.Random(2)
     state = v.new_game(["A", "B"], seed=4, deck=small)
-    actions = []
+    actions: list[v.Action] = []
     while not v.is_over(state) and state.manche < 3:
         (seat,) = v.current_seats(state)
         legal = v.legal_actions(state, seat)

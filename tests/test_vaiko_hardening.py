@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tutor import rules
 from tutor.engine import IllegalAction
-from tutor.engine.api import Record
+from tutor.engine.core import Record
 from tutor.games import vaiko as v
 
 CLAUSES = set(rules.load("vaiko").clauses)

@@ -13,17 +13,17 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from tests.contract import apply_or_refuse
 from tutor import rules
-from tutor.engine import Event
 from tutor.engine.api import bot_action
 from tutor.games import vaiko as v
 from tutor.games.vaiko import events as ve
+from tutor.games.vaiko.events import VaikoEvent
 
 CLAUSES = set(rules.load("vaiko").clauses)
 NAMES = ("Alex", "Bea", "Carla", "Dario", "Emma", "Léo")
 
 
 def random_game(n: int, seed: int, preset: str,
-                each: object = None) -> tuple[v.State, list[v.Action], list[Event]]:
+                each: object = None) -> tuple[v.State, list[v.Action], list[VaikoEvent]]:
     """A whole random game, checking the invariants after every action."""
     rng = random.Random(seed)
     state = v.new_game(NAMES[:n], seed=seed, variant=preset)
@@ -155,7 +155,7 @@ def bot_game(kinds: dict[str, str], seed: int, preset: str = "standard") -> v.St
     bots = {p: v.PLAYER_KINDS[k][1](seed=seed * 10 + i) for i, (p, k) in enumerate(kinds.items())}
     while not v.is_over(state):
         (seat,) = v.current_seats(state)
-        state, _ = v.apply(state, bot_action(v, state, seat, bots[seat]))
+        state, _ = v.apply(state, bot_action(v.GAME, state, seat, bots[seat]))
     return state
 
 
@@ -184,8 +184,8 @@ def test_memory_player_throws_a_card_it_knows_matches() -> None:
         return s
 
     s = window({"B": [("B", 1)]})
-    assert bot_action(v, s, "B", v.MemoryPlayer(seed=0)) == v.Match("B", 1)
-    assert bot_action(v, window({}), "B", v.MemoryPlayer(seed=0)) == v.Pass("B")
+    assert bot_action(v.GAME, s, "B", v.MemoryPlayer(seed=0)) == v.Match("B", 1)
+    assert bot_action(v.GAME, window({}), "B", v.MemoryPlayer(seed=0)) == v.Pass("B")
 
 
 def hide_from(state: v.State, i: int, rng: random.Random) -> v.State | None:
@@ -215,8 +215,8 @@ def test_computer_players_choose_from_what_their_seat_sees_only(kind: str) -> No
             twin = hide_from(state, i, rng)
             if twin is not None:
                 assert v.view(twin, seat) == v.view(state, seat)
-                first = bot_action(v, state, seat, make(seed=steps))
-                assert bot_action(v, twin, seat, make(seed=steps)) == first
+                first = bot_action(v.GAME, state, seat, make(seed=steps))
+                assert bot_action(v.GAME, twin, seat, make(seed=steps)) == first
                 checked += 1
             state, _ = v.apply(state, rng.choice(v.legal_actions(state, seat)))
             steps += 1
@@ -261,7 +261,7 @@ class VaikoMachine(RuleBasedStateMachine):
     def any_action(self, action: v.Action) -> None:
         before = self.state
         legal = v.is_legal(before, action)
-        self.state = apply_or_refuse(v, before, action, legal, CLAUSES)
+        self.state = apply_or_refuse(v.GAME, before, action, legal, CLAUSES)
 
     @precondition(lambda self: v.is_over(self.state))
     @rule()

@@ -116,8 +116,9 @@ def test_exercises_grade_with_the_reading_in_force() -> None:
 def test_game_against_the_computer_refuses_hostile_input_without_change() -> None:
     game = vk.play_vs_computer(seed=4)
     before = game.session.state
+    assert game.me is not None
     for hostile in ("Piocher", v.Draw("Alex"), v.Peek(game.me, 9), None, v.Call(game.me)):
-        guarded(game.error)(game.play)(hostile)
+        guarded(game.error)(game.play)(hostile)  # type: ignore[arg-type]  # deliberately
         assert game.error.value and game.session.state == before
 
 
@@ -187,6 +188,7 @@ def test_the_memory_sandbox_shows_what_the_seat_that_has_just_played_saw() -> No
     # once and the card looked at showed only in the journal
     board = vk.sandbox()
     seat = board.acting_seat(board.session.step)
+    assert seat is not None
     peek = next(a for a in board.engine.legal_actions(board.session.state, seat)
                 if type(a).__name__ == "Peek")
     board.play(peek)

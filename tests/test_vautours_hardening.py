@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from tutor import rules
 from tutor.engine import IllegalAction
-from tutor.engine.api import Record
+from tutor.engine.core import Record
 from tutor.engine.examples import ExampleError
 from tutor.games import vautours as v
 from tutor.games.vautours.events import PileWon, Revealed, Staked
@@ -80,7 +80,7 @@ def test_every_field_of_a_play_refuses_look_alikes(bad: Any, field: str) -> None
     assert state == snapshot
 
 
-@pytest.mark.parametrize("bad", [v.Play("Carla", True), v.Play("Carla", 5.0),
+@pytest.mark.parametrize("bad", [v.Play("Carla", True), v.Play("Carla", 5.0),  # type: ignore[arg-type]
                                  v.Play("Alex", 8), ("Carla", 5), ["Carla", 5], None])
 def test_nothing_bad_is_stored(bad: Any) -> None:
     state = game()
@@ -155,7 +155,7 @@ def test_every_public_helper_refuses_look_alikes_in_french(helper: str, bad: Any
 
 def test_an_unreadable_variant_mapping_gives_the_french_value_error() -> None:
     with pytest.raises(ValueError, match=r"Variante illisible|Clé"):
-        v.new_game(NAMES, seed=1, variant={1: "x"})  # type: ignore[dict-item]
+        v.new_game(NAMES, seed=1, variant={1: "x"})
     with pytest.raises(ValueError, match="graine"):
         v.new_game(NAMES, seed=[1])  # type: ignore[arg-type]
 

@@ -15,7 +15,8 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from tests.contract import apply_or_refuse
 from tutor import rules
-from tutor.engine.api import Record, Seed, bot_action
+from tutor.engine.api import Seed, bot_action
+from tutor.engine.core import Record
 from tutor.games import vautours as v
 from tutor.games.vautours.events import Chosen
 
@@ -58,7 +59,7 @@ def play_match(hero: object, opponents: object, n: int, games: int) -> float:
         bots |= {p: opponents(seed=seed * 10 + i)  # type: ignore[operator]
                  for i, p in enumerate(NAMES[1:n], 1)}
         while not v.is_over(state):
-            plays = [bot_action(v, state, s, bots[s]) for s in v.current_seats(state)]
+            plays = [bot_action(v.GAME, state, s, bots[s]) for s in v.current_seats(state)]
             for play in plays:
                 state, _ = v.apply(state, play, explain=False)
         wins += NAMES[0] in v.outcome(state).winners
@@ -127,9 +128,10 @@ def hidden_twin(state: v.State, seat: str, rng: random.Random) -> v.State:
     me = state.players.index(seat)
     hands, chosen = list(state.hands), list(state.chosen)
     for i in range(len(state.players)):
-        if i != me and chosen[i] is not None and hands[i]:
+        held = chosen[i]
+        if i != me and held is not None and hands[i]:
             swap = rng.choice(hands[i])
-            hands[i] = tuple(sorted([c for c in hands[i] if c != swap] + [chosen[i]]))
+            hands[i] = tuple(sorted([c for c in hands[i] if c != swap] + [held]))
             chosen[i] = swap
     deck = list(state.deck)
     rng.shuffle(deck)
@@ -152,8 +154,8 @@ def test_computer_players_choose_from_what_their_seat_sees_only(kind: str) -> No
         twin = hidden_twin(state, seat, rng)
         assert twin != state or not state.deck
         assert v.view(twin, seat) == v.view(state, seat)
-        a = bot_action(v, state, seat, make(seed=seed))
-        b = bot_action(v, twin, seat, make(seed=seed))
+        a = bot_action(v.GAME, state, seat, make(seed=seed))
+        b = bot_action(v.GAME, twin, seat, make(seed=seed))
         assert a == b and a in v.legal_actions(state, seat)
         checked += 1
     assert checked == 30
@@ -196,7 +198,7 @@ class VautoursMachine(RuleBasedStateMachine):
         before = self.state
         action = v.Play(seat, card)
         legal = seat in before.players and action in v.legal_actions(before, seat)
-        self.state = apply_or_refuse(v, before, action, legal, CLAUSES)
+        self.state = apply_or_refuse(v.GAME, before, action, legal, CLAUSES)
 
     @precondition(lambda self: v.is_over(self.state))
     @rule()
