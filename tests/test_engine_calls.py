@@ -9,7 +9,9 @@ the progress map) goes through it.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
+import sys
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -54,7 +56,12 @@ def _build(monkeypatch: pytest.MonkeyPatch, game_id: str,
            make: Callable[[Any], Any]) -> tuple[Any, Counting]:
     proxy = Counting(GAMES[game_id].engine())
     monkeypatch.setattr(GameInfo, "engine", lambda self: proxy)
-    board = make(importlib.import_module(GAMES[game_id].page_module))
+    page = importlib.import_module(GAMES[game_id].page_module)
+    # the page's surface names its engine too (its boards play through it): the proxy there
+    surfaces = sys.modules[page.play_vs_computer.__module__]
+    monkeypatch.setattr(surfaces, "SURFACE", dataclasses.replace(surfaces.SURFACE, engine=proxy))
+    board = make(page)
+    assert board.engine is proxy
     return board, proxy
 
 

@@ -81,7 +81,7 @@ class Surface(Generic[S, A, V, E]):
     engine: Game[S, A, V, E] = field(kw_only=True)
 
     def __post_init__(self) -> None:
-        if self.engine is not self.page.engine:
+        if self.engine.type.id != self.page.info.id:
             raise TypeError(f"La surface de la page {self.page.info.id!r} reçoit le jeu "
                             f"{self.engine.type.id!r}.")
 

@@ -48,6 +48,7 @@ from tutor.games.vautours.engine import (
     situation,
     view,
 )
+from tutor.games.vautours.events import RoundResult
 from tutor.games.vautours.game import (
     GAME,
     Vautours,

@@ -11,7 +11,7 @@ Cards are ints (point cards −5 to +10, playing cards 1 to 15); the cards laid 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from tutor.engine.core import Event, Refused, Won
 from tutor.games.vautours.state import Play
@@ -180,3 +180,16 @@ the :class:`~tutor.engine.core.Outcome`)."""
 RoundEvent: TypeAlias = Staked | Cancelled | PileWon | NoWinner
 """The events of one resolution (:func:`~.engine.resolve_round`): the stake, the cards
 cancelled, then who wins the pile or that nobody does."""
+
+
+class RoundResult(NamedTuple):
+    """What :func:`resolve_round` found: ``winner`` (``None`` if nobody takes the pile), the
+    winning ``card``, ``mode`` (``"suricate"`` or ``"vautour"``), the pile ``total``, the values
+    ``cancelled`` by ties (with who played them) and the explained ``events``."""
+
+    winner: str | None
+    card: int | None
+    mode: str
+    total: int
+    cancelled: tuple[tuple[int, tuple[str, ...]], ...]
+    events: tuple[RoundEvent, ...]

@@ -25,14 +25,13 @@ from tutor.games.vautours.engine import (
     resolve_round,
     situation,
 )
-from tutor.games.vautours.events import Counted, RefusedPlay, VautoursEvent
+from tutor.games.vautours.events import Counted, RefusedPlay, RoundResult, VautoursEvent
 from tutor.games.vautours.score import final_result
 from tutor.games.vautours.state import (
     C_COUNT,
     HAND,
     POINT_CARDS,
     Play,
-    RoundResult,
     State,
     Variant,
     View,

@@ -1,15 +1,13 @@
 """Stupides Vautours: the cards, the clause ids, the readings (:class:`Variant`) and the value
-types of the game (:class:`Play`, :class:`State`, :class:`View`, :class:`RoundResult`)."""
+types of the game (:class:`Play`, :class:`State`, :class:`View`; a round's result and its
+events are in :mod:`.events`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
 from tutor.engine import VariantBase
 from tutor.engine.core import Record
-
-if TYPE_CHECKING:  # (the events carry this module's plays)
-    from tutor.games.vautours.events import RoundEvent
 
 GAME_ID = "vautours"
 MIN_PLAYERS = 2
@@ -149,16 +147,3 @@ class View(NamedTuple):
     def me(self) -> SeatView:
         """The viewing seat's own player (the first one in the teacher's view)."""
         return next((p for p in self.players if p.name == self.seat), self.players[0])
-
-
-class RoundResult(NamedTuple):
-    """What :func:`resolve_round` found: ``winner`` (``None`` if nobody takes the pile), the
-    winning ``card``, ``mode`` (``"suricate"`` or ``"vautour"``), the pile ``total``, the values
-    ``cancelled`` by ties (with who played them) and the explained ``events``."""
-
-    winner: str | None
-    card: int | None
-    mode: str
-    total: int
-    cancelled: tuple[tuple[int, tuple[str, ...]], ...]
-    events: tuple[RoundEvent, ...]
