@@ -82,9 +82,10 @@ def no_traceback(app: App, since: int = 0) -> None:
 
 
 #: the grace a kernel handed to a page that never connects is kept (TUTOR_CONNECT_GRACE, 60 s on
-#: a real server), shortened for the flood test: the release is the same, the wait shorter (still
-#: far longer than the flood's twelve GETs, answered from waiting kernels or refused at once)
-FLOOD_GRACE = 25
+#: a real server), shortened for the flood test: the release is the same, the wait shorter; still
+#: far longer than the flood's twelve GETs (answered from waiting kernels or refused at once) and
+#: than the learner's page beside them takes to connect on a loaded machine
+FLOOD_GRACE = 30
 FLOOD_CULL = 2
 
 
