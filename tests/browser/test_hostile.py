@@ -96,10 +96,9 @@ def test_a_bare_get_flood_holds_few_kernels_and_capacity_comes_back(browser: Bro
         # turn: the three GETs it is granted take a waiting kernel each instead of starting one
         # (on a busy machine three kernel starts outlasted the 60 s grace, which released the
         # first before the flood ended); the limit is per address, whatever the page
-        started = time.monotonic()
         pages = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
         assert filled(app.pid, len(pages)) == len(pages), "every page has its kernel waiting"
-        statuses = []
+        statuses, started = [], time.monotonic()
         for n in range(12):  # bare GETs: no cookie, never a websocket
             flooded = ("index.ipynb", GAME, "vampir.ipynb")[n % 3]
             status, body, _ = get(app.url, f"/voila/render/{flooded}")
