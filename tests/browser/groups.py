@@ -6,7 +6,7 @@ with its own session app server and browser, balanced by the files' recorded tim
 files, longest first by the seconds recorded in ``timings.json`` (a file missing there counts
 as the median of the others), each go to the group with the least time so far. Regenerate the
 timings from a run's JUnit reports with ``python -m tests.browser.groups timings
-test-artefacts/junit-browser-*.xml``; ``python -m tests.browser.groups slowest
+test-artefacts/junit-*.xml``; ``python -m tests.browser.groups slowest
 test-artefacts/junit-*.xml`` prints the ten slowest tests of all the processes of a run.
 
 The other tests (every file outside ``tests/browser``: ``tests/test_*.py`` and the notebooks
