@@ -14,7 +14,7 @@ import time
 from .conftest import ARTEFACTS, serve
 from .kernel import KernelChannel, first_visit, kernel_id
 
-LEARNERS = 2  # each with a kernel of their own from the page's pool: two are enough to tell
+LEARNERS = 2  # each gets a kernel of its own from the page's pool: two tell it as three did
 PAGE = "stupides-vautours.ipynb"
 IDS = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32}")
 READY = re.compile(r"Classe prête en [\d,]+\s*s\s*:\s*(\d+)\s*noyau")
