@@ -65,23 +65,35 @@ $(AXE): | npm
 
 # The browser tests mostly wait on pages: they run in BROWSER_GROUPS pytest processes, each with
 # its own app server and browser, the files split by their measured times
-# (tests/browser/groups.py, tests/browser/timings.json), started first; beside them `make lint`,
-# `make check` and one pytest running all the other tests. Each group's report is printed after
-# the others' (kept in test-artefacts/pytest-browser-<k>.log), then the ten slowest tests of the
-# whole run; `make test` fails if the lint, the check or any pytest fails.
-BROWSER_GROUPS ?= 3
+# (tests/browser/groups.py, tests/browser/timings.json), started first; beside them the other
+# tests in OTHER_GROUPS pytest processes split the same way (TUTOR_TEST_GROUP, tests/conftest.py),
+# and `make lint` and `make check`. Each process's report is kept in test-artefacts/ (pytest-*.log,
+# lint.log) and printed once all are done, then the ten slowest tests of the whole run;
+# `make test` fails if the lint, the check or any pytest fails.
+BROWSER_GROUPS ?= 4
+OTHER_GROUPS ?= 2
 test: $(STAMP) chromium nginx $(AXE)
 	@mkdir -p test-artefacts
-	@rm -f test-artefacts/junit-*.xml test-artefacts/pytest-browser*.log
-	@n=$(BROWSER_GROUPS); pids=""; \
+	@rm -f test-artefacts/junit-*.xml test-artefacts/pytest-*.log test-artefacts/lint.log
+	@n=$(BROWSER_GROUPS); m=$(OTHER_GROUPS); pids=""; others=""; \
 	  for k in $$(seq 1 $$n); do \
 	    TUTOR_BROWSER_GROUP=$$k/$$n $(PY) -m pytest tests/browser \
 	      --junitxml=test-artefacts/junit-browser-$$k.xml \
 	      >test-artefacts/pytest-browser-$$k.log 2>&1 & pids="$$pids $$!"; \
 	  done; \
-	  $(MAKE) --no-print-directory lint check; status=$$?; \
-	  $(PY) -m pytest --ignore=tests/browser --junitxml=test-artefacts/junit-others.xml \
-	    || status=$$?; \
+	  for k in $$(seq 1 $$m); do \
+	    TUTOR_TEST_GROUP=$$k/$$m $(PY) -m pytest --ignore=tests/browser \
+	      --junitxml=test-artefacts/junit-others-$$k.xml \
+	      >test-artefacts/pytest-others-$$k.log 2>&1 & others="$$others $$!"; \
+	  done; \
+	  $(MAKE) --no-print-directory lint check >test-artefacts/lint.log 2>&1; status=$$?; \
+	  echo "=== make lint check (exit code $$status) ==="; cat test-artefacts/lint.log; \
+	  k=0; \
+	  for pid in $$others; do \
+	    k=$$((k + 1)); wait $$pid; code=$$?; [ $$code -eq 0 ] || status=$$code; \
+	    echo; echo "=== the other tests, group $$k of $$m (exit code $$code) ==="; \
+	    cat test-artefacts/pytest-others-$$k.log; \
+	  done; \
 	  k=0; \
 	  for pid in $$pids; do \
 	    k=$$((k + 1)); wait $$pid; code=$$?; [ $$code -eq 0 ] || status=$$code; \

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser import groups
 from tests.nimgame import ensure_registered
 from tutor.engine.hints import ExpertKind
 from tutor.games import GAMES
@@ -21,6 +22,28 @@ os.environ.setdefault("TUTOR_TAB_KEY", "tests-tab-key")
 ensure_registered()  # the tests' own game (perfect information, no chance) joins every shared test
 
 ROOT = Path(__file__).resolve().parent.parent
+
+#: ``TUTOR_TEST_GROUP=k/n``: this process runs group k of n of the tests outside tests/browser
+#: (``make test`` runs them in parallel processes; tests/browser/groups.py splits the files)
+OTHERS_GROUP = (groups.parse(os.environ[groups.OTHERS_ENV], groups.OTHERS_ENV)
+                if os.environ.get(groups.OTHERS_ENV) else None)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a ``TUTOR_TEST_GROUP`` process, only the files of its group among the tests outside
+    tests/browser (the browser tests are grouped by tests/browser/conftest.py)."""
+    if OTHERS_GROUP is None:
+        return
+    group, count = OTHERS_GROUP
+    files = {item: Path(str(item.fspath)).resolve().relative_to(ROOT).as_posix()
+             for item in items}
+    others = {item: f for item, f in files.items() if not f.startswith("tests/browser/")}
+    timings = groups.load(part="others")
+    mine = set(groups.assign(set(others.values()), timings, count)[group - 1])
+    kept = [item for item in items if item not in others or others[item] in mine]
+    if len(kept) < len(items):
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
 
 
 def maker(engine: Any, kind: str) -> Any:

@@ -85,3 +85,58 @@ def test_the_slowest_tests_and_the_timings_come_from_junit_reports(
     assert groups.main(["timings", *map(str, reports)]) == 0
     assert json.loads(written.read_text())["seconds"] == {"test_x.py": 12.5}
     assert groups.load(written) == {"test_x.py": 12.5}
+
+
+@pytest.mark.parametrize(("classname", "file"), [
+    ("tests.test_ui", "tests/test_ui.py"),
+    ("tests.test_vampir_sim.TestVampirStateful", "tests/test_vampir_sim.py"),
+    ("notebooks.stupides-vautours.ipynb", "notebooks/stupides-vautours.ipynb"),
+    ("tests.nimgame.nim.ipynb", "tests/nimgame/nim.ipynb"),
+    ("tests.browser.test_a11y", None),
+])
+def test_a_junit_classname_names_its_test_file(classname: str, file: str | None) -> None:
+    assert groups.other_file(classname) == file
+
+
+def test_every_other_test_file_is_in_exactly_one_group_and_the_timings_name_real_files() -> None:
+    root = BROWSER.parents[1]
+    timings = groups.load(part="others")
+    assert timings and all((root / f).is_file() for f in timings), \
+        [f for f in timings if not (root / f).is_file()]
+    files = [p.relative_to(root).as_posix() for p in (root / "tests").glob("test_*.py")]
+    for count in (1, 2, 3):
+        split = groups.assign(files, timings, count)
+        assert sorted(f for group in split for f in group) == sorted(files)
+        assert all(split), f"an empty group among {count}"
+    known = {f: s for f, s in timings.items() if f in files}
+    loads = [sum(known[f] for f in group) for group in groups.assign(known, known, 2)]
+    assert max(loads) - min(loads) <= max(known.values()), loads
+
+
+def test_the_timings_of_the_other_tests_come_from_their_junit_report(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    written = tmp_path / "timings.json"
+    written.write_text(json.dumps({"seconds": {}, "others": {"tests/test_old.py": 3.0}}))
+    monkeypatch.setattr(groups, "TIMINGS", written)
+    browser = tmp_path / "browser.xml"
+    browser.write_text('<testsuites><testsuite><testcase classname="tests.browser.test_x" '
+                       'name="t" time="2"/></testsuite></testsuites>')
+    # browser reports alone: the committed times of the other tests are kept
+    assert groups.main(["timings", str(browser)]) == 0
+    assert groups.load(written, "others") == {"tests/test_old.py": 3.0}
+    others = tmp_path / "others.xml"
+    others.write_text('<testsuites><testsuite>'
+                      '<testcase classname="tests.test_y" name="a" time="1.5"/>'
+                      '<testcase classname="tests.test_y.TestMachine" name="b" time="2"/>'
+                      '<testcase classname="notebooks.vaiko.ipynb" name="Cell 0" time="4"/>'
+                      '</testsuite></testsuites>')
+    assert groups.main(["timings", str(browser), str(others)]) == 0
+    assert groups.load(written) == {"test_x.py": 2.0}
+    assert groups.load(written, "others") == {"tests/test_y.py": 3.5,
+                                              "notebooks/vaiko.ipynb": 4.0}
+
+
+@pytest.mark.parametrize("value", ["0/2", "x"])
+def test_a_wrong_group_of_the_other_tests_names_its_variable(value: str) -> None:
+    with pytest.raises(ValueError, match="TUTOR_TEST_GROUP"):
+        groups.parse(value, groups.OTHERS_ENV)

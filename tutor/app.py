@@ -261,6 +261,7 @@ def make_app(port: int, ip: str, root: Path = NOTEBOOKS, classe: Classe | None =
         "client_kernels": lim.client_kernels, "address_pending": lim.address_pending,
         "connect_grace": lim.connect_grace, "address_kernels": lim.address_kernels,
         "kernel_cpu_per_minute": lim.kernel_cpu_per_minute,
+        "kernel_cpu_window": lim.kernel_cpu_window,
     }
     if classe is not None:
         config["TutorKernelManager"].update(class_config(classe, lim))

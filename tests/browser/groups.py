@@ -6,8 +6,14 @@ with its own session app server and browser, balanced by the files' recorded tim
 files, longest first by the seconds recorded in ``timings.json`` (a file missing there counts
 as the median of the others), each go to the group with the least time so far. Regenerate the
 timings from a run's JUnit reports with ``python -m tests.browser.groups timings
-test-artefacts/junit-browser-*.xml``; ``python -m tests.browser.groups slowest
+test-artefacts/junit-*.xml``; ``python -m tests.browser.groups slowest
 test-artefacts/junit-*.xml`` prints the ten slowest tests of all the processes of a run.
+
+The other tests (every file outside ``tests/browser``: ``tests/test_*.py`` and the notebooks
+nbval checks) split the same way into ``TUTOR_TEST_GROUP=k/n`` pytest processes
+(``tests/conftest.py`` deselects the files of the other groups), by their seconds under
+``others`` in ``timings.json`` (a file named by its path: ``tests/test_ui.py``,
+``notebooks/vampir.ipynb``).
 
 No Playwright here: ``make test`` runs it before the browser tests, and the unit tests import it.
 """
@@ -23,23 +29,26 @@ from pathlib import Path
 
 TIMINGS = Path(__file__).with_name("timings.json")
 ENV = "TUTOR_BROWSER_GROUP"
+OTHERS_ENV = "TUTOR_TEST_GROUP"
 
 
-def parse(value: str) -> tuple[int, int]:
-    """``"k/n"`` as ``(k, n)``, with 1 <= k <= n; ValueError otherwise."""
+def parse(value: str, env: str = ENV) -> tuple[int, int]:
+    """``"k/n"`` as ``(k, n)``, with 1 <= k <= n; ValueError (naming ``env``) otherwise."""
     k, sep, n = value.partition("/")
     if not sep or not k.strip().isdigit() or not n.strip().isdigit():
-        raise ValueError(f"{ENV} must read k/n (for example 1/3), not {value!r}")
+        raise ValueError(f"{env} must read k/n (for example 1/3), not {value!r}")
     group, groups = int(k), int(n)
     if not 1 <= group <= groups:
-        raise ValueError(f"{ENV}={value!r}: the group must be between 1 and {groups}")
+        raise ValueError(f"{env}={value!r}: the group must be between 1 and {groups}")
     return group, groups
 
 
-def load(path: Path = TIMINGS) -> dict[str, float]:
-    """The committed seconds per browser test file (its name, e.g. ``test_a11y.py``)."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return {str(name): float(seconds) for name, seconds in data["seconds"].items()}
+def load(path: Path | None = None, part: str = "seconds") -> dict[str, float]:
+    """The committed seconds (in ``path``, else :data:`TIMINGS`) per browser test file (its
+    name, e.g. ``test_a11y.py``), or with ``part="others"`` per other test file (its path, e.g.
+    ``tests/test_ui.py``)."""
+    data = json.loads((path or TIMINGS).read_text(encoding="utf-8"))
+    return {str(name): float(seconds) for name, seconds in data.get(part, {}).items()}
 
 
 def assign(files: Iterable[str], timings: Mapping[str, float], groups: int) -> list[list[str]]:
@@ -79,6 +88,30 @@ def per_file(reports: Sequence[Path]) -> dict[str, float]:
     return totals
 
 
+def other_file(classname: str) -> str | None:
+    """The path of the file a JUnit ``classname`` outside ``tests.browser`` comes from
+    (``tests.test_ui`` or ``tests.test_vampir_sim.TestVampirStateful``: ``tests/test_ui.py``,
+    ``tests/test_vampir_sim.py``; ``notebooks.vampir.ipynb``: ``notebooks/vampir.ipynb``)."""
+    if classname.startswith("tests.browser.") or not classname:
+        return None
+    if classname.endswith(".ipynb"):
+        return classname.removesuffix(".ipynb").replace(".", "/") + ".ipynb"
+    parts = classname.split(".")
+    while len(parts) > 1 and parts[-1][:1].isupper():  # a test class, not a module
+        parts.pop()
+    return "/".join(parts) + ".py"
+
+
+def per_other_file(reports: Sequence[Path]) -> dict[str, float]:
+    """Seconds per other test file (its path), summed over its cases."""
+    totals: dict[str, float] = {}
+    for seconds, name in cases(reports):
+        file = other_file(name.split("::")[0])
+        if file is not None:
+            totals[file] = totals.get(file, 0.0) + seconds
+    return totals
+
+
 def main(argv: Sequence[str]) -> int:
     if len(argv) >= 2 and argv[0] == "slowest":
         reports = [Path(p) for p in argv[1:] if Path(p).exists()]
@@ -89,13 +122,17 @@ def main(argv: Sequence[str]) -> int:
             print(f"{seconds:8.1f} s  {name}")
         return 0
     if len(argv) >= 2 and argv[0] == "timings":
-        totals = per_file([Path(p) for p in argv[1:]])
-        data = {"about": "seconds per browser test file in one `make test` run (JUnit reports "
-                         "summed per file): tests/browser/groups.py balances the groups by them",
-                "seconds": {f: round(s, 1) for f, s in sorted(totals.items())}}
+        reports = [Path(p) for p in argv[1:]]
+        totals, others = per_file(reports), per_other_file(reports) or load(part="others")
+        data = {"about": "seconds per test file in one `make test` run (JUnit reports summed "
+                         "per file): tests/browser/groups.py balances the groups by them, the "
+                         "browser files' (seconds) and the others' (others)",
+                "seconds": {f: round(s, 1) for f, s in sorted(totals.items())},
+                "others": {f: round(s, 1) for f, s in sorted(others.items())}}
         TIMINGS.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n",
                            encoding="utf-8")
-        print(f"{TIMINGS}: {len(totals)} files, {sum(totals.values()):.0f} s")
+        print(f"{TIMINGS}: {len(totals)} browser files, {sum(totals.values()):.0f} s; "
+              f"{len(others)} other files, {sum(others.values()):.0f} s")
         return 0
     if len(argv) == 1 and argv[0].isdigit():
         files = [p.name for p in Path(__file__).parent.glob("test_*.py")]
@@ -103,8 +140,14 @@ def main(argv: Sequence[str]) -> int:
             total = sum(load().get(f, 0.0) for f in group)
             print(f"group {k}: {total:.0f} s  {' '.join(group)}")
         return 0
+    if len(argv) == 2 and argv[0] == "others" and argv[1].isdigit():
+        timings = load(part="others")
+        for k, group in enumerate(assign(timings, timings, int(argv[1])), 1):
+            total = sum(timings[f] for f in group)
+            print(f"group {k}: {total:.0f} s  {' '.join(group)}")
+        return 0
     print("usage: python -m tests.browser.groups slowest REPORT.xml... | timings REPORT.xml... "
-          "| N", file=sys.stderr)
+          "| N | others N", file=sys.stderr)
     return 2
 
 

@@ -127,7 +127,8 @@ def test_a_theme_payload_in_the_url_does_not_run(browser: Browser, app: App) -> 
 def test_an_oversize_message_is_refused_and_the_page_still_works(browser: Browser) -> None:
     # a server of its own: on the shared one this page was seen, in sequence with other tests,
     # never to become ready (see the closing note of stop 12)
-    with serve("voila-oversize", TUTOR_POOL_SIZE="1") as app:
+    # no preheated kernels (the page starts its own): nothing warms beside the page's kernel
+    with serve("voila-oversize", TUTOR_POOL_SIZE="0") as app:
         _oversize(browser, app)
 
 
@@ -182,7 +183,7 @@ def test_a_kernel_over_its_memory_limit_is_killed_and_the_page_says_so(
 ) -> None:
     # a limit below what any page's kernel uses: the watch kills the kernel once a page has
     # connected to it
-    with serve("voila-memoire", TUTOR_KERNEL_MAX_MB="20", TUTOR_POOL_SIZE="1") as app:
+    with serve("voila-memoire", TUTOR_KERNEL_MAX_MB="20", TUTOR_POOL_SIZE="0") as app:
         page = browser.new_page()
         page.goto(f"{app.url}/voila/render/{GAME}", timeout=READY_TIMEOUT_MS)
         kid = kernel_id(page.content())
@@ -231,7 +232,7 @@ def test_a_frozen_kernel_shows_calcul_en_cours_then_the_click_lands(
 
 def test_an_open_page_left_idle_loses_its_kernel_after_the_long_delay(browser: Browser) -> None:
     with serve("voila-inactif", TUTOR_CULL_CONNECTED_TIMEOUT="8", TUTOR_CULL_INTERVAL="2",
-               TUTOR_POOL_SIZE="1") as app:
+               TUTOR_POOL_SIZE="0") as app:
         page = browser.new_page()
         # no wait for readiness: on a busy machine the 8 s may run out while the page loads,
         # which is the same case seen earlier

@@ -141,6 +141,7 @@ class Limits:
     connect_grace: int = 60
     address_kernels: int = 0  # 0: three quarters of max_kernels (see from_env)
     kernel_cpu_per_minute: int = 45
+    kernel_cpu_window: int = 60
 
     @classmethod
     def from_env(cls, pages: int, env: Mapping[str, str] = os.environ,
@@ -156,7 +157,8 @@ class Limits:
         holds, connected or not, whatever its cookies; a class behind one router may be given
         the whole cap) keeps room for other addresses. ``TUTOR_KERNEL_CPU_PER_MINUTE`` (45:
         processor seconds a page's kernel may use in a minute, 0 for no limit) culls a kernel
-        kept busy."""
+        kept busy; ``TUTOR_KERNEL_CPU_WINDOW`` (60) is that minute in seconds (the tests shorten
+        it, and the budget with it)."""
         avail = memory_available_mb() if available_mb is None else available_mb
         pages = max(pages, 1)
         max_kernels = env_int(env, "TUTOR_MAX_KERNELS", max(2, int(0.6 * avail) // LEARNER_MB))
@@ -174,7 +176,8 @@ class Limits:
                    connect_grace=max(1, env_int(env, "TUTOR_CONNECT_GRACE", 60)),
                    address_kernels=max(1, address_kernels),
                    kernel_cpu_per_minute=max(0, env_int(env, "TUTOR_KERNEL_CPU_PER_MINUTE",
-                                                        45)))
+                                                        45)),
+                   kernel_cpu_window=max(1, env_int(env, "TUTOR_KERNEL_CPU_WINDOW", 60)))
 
 
 def env_int(env: Mapping[str, str], name: str, default: int) -> int:
@@ -202,6 +205,11 @@ def cpu_seconds(pid: int) -> float | None:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, ValueError, IndexError):
         return None
+
+
+def window_text(seconds: int) -> str:
+    """The processor budget's window as the server's log says it: « une minute » or « 30 s »."""
+    return "une minute" if seconds == 60 else f"{seconds} s"
 
 
 class CpuBudget:
@@ -315,6 +323,8 @@ class TutorKernelManager(AsyncMappingKernelManager):
     kernel_cpu_per_minute = Int(45, config=True,
                                 help="Processor seconds a page's kernel may use in a minute "
                                      "before it is culled (0: no limit).")
+    kernel_cpu_window = Int(60, config=True,
+                            help="The seconds of that minute (the tests shorten it).")
     connect_grace = Int(60, config=True,
                         help="Seconds a kernel handed to a page that never connected is kept.")
     client_kernels = Int(8, config=True, help="Kernels one client (cookie) may hold.")
@@ -498,7 +508,7 @@ class TutorKernelManager(AsyncMappingKernelManager):
         if self.kernel_cpu_per_minute <= 0:
             return
         if self._cpu is None:
-            self._cpu = CpuBudget(self.kernel_cpu_per_minute)
+            self._cpu = CpuBudget(self.kernel_cpu_per_minute, self.kernel_cpu_window)
         now = time.monotonic()
         for kernel_id, kernel in list(self._kernels.items()):
             if kernel_id not in self._owners:
@@ -509,8 +519,9 @@ class TutorKernelManager(AsyncMappingKernelManager):
                 continue
             spent = self._cpu.over(kernel_id, now, used)
             if spent is not None:
-                self.log.warning("Noyau %s arrêté : %.0f s de processeur en une minute "
-                                 "(limite %d s).", kernel_id, spent, self.kernel_cpu_per_minute)
+                self.log.warning("Noyau %s arrêté : %.0f s de processeur en %s (limite %d s).",
+                                 kernel_id, spent, window_text(self.kernel_cpu_window),
+                                 self.kernel_cpu_per_minute)
                 close_pages(kernel_id)
                 task = asyncio.ensure_future(self.shutdown_kernel(kernel_id, now=True))
                 task.add_done_callback(lambda t: t.cancelled() or t.exception())
