@@ -141,9 +141,9 @@ def test_a_whole_game_by_clicks_with_bounded_widgets_and_a_hidden_log() -> None:
     for _ in range(3000):
         if v.is_over(game.session.state):
             break
-        t = time.perf_counter()
+        t = time.process_time()  # this process's own time: the machine's load leaves it be
         click_first(game.actions)
-        times.append(time.perf_counter() - t)
+        times.append(time.process_time() - t)
         assert not game.error.value, game.error.value
     else:
         pytest.fail("the game did not end")
