@@ -34,9 +34,11 @@ from tutor import fr
 from tutor.engine.core import Event, Refused, Won
 
 Writer = Callable[..., str]
-EventTeller = Callable[[Any, Mapping[str, Any]], str]
-"""How an event is told when a template is not enough: ``(event, context)``, the context
-holding ``who`` (the event's seat, or ``""``) and what :meth:`Phrasebook.describe` was given."""
+Context = Mapping[str, Any]
+"""What a teller is given besides its event: ``who`` (the event's seat, or ``""``) and what
+:meth:`Phrasebook.describe` was given (e.g. who is reading)."""
+EventTeller = Callable[[Any, Context], str]
+"""How an event is told when a template is not enough: ``(event, context)``."""
 Sentences = Mapping[type[Event], "str | EventTeller"]
 
 WRITERS: Mapping[str, Writer] = {

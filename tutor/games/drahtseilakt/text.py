@@ -6,12 +6,11 @@ never referred to by a gendered pronoun.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from tutor import fr
 from tutor.engine import Event
-from tutor.engine.phrases import Phrasebook
+from tutor.engine.phrases import Context, Phrasebook
 from tutor.games.drahtseilakt.core import shown
 from tutor.games.drahtseilakt.events import (
     CardsInPlay,
@@ -83,11 +82,6 @@ def manche_word(k: int) -> str:
     if type(k) is not int or k < 1:
         raise ValueError(f"Une manche se numérote à partir de 1, pas {shown(k)}.")
     return f"{fr.ordinal(k)} manche"
-
-
-Context = Mapping[str, Any]
-"""What a teller is given besides its event: ``who``, the event's seat (see
-:data:`~tutor.engine.phrases.EventTeller`)."""
 
 
 def _deal(e: Dealt, context: Context) -> str:

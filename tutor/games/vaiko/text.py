@@ -7,12 +7,11 @@ quotation goes through :mod:`tutor.fr`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from tutor import fr
 from tutor.engine import Event
-from tutor.engine.phrases import Phrasebook
+from tutor.engine.phrases import Context, Phrasebook
 from tutor.games.vaiko.events import (
     Bonus,
     Called,
@@ -51,10 +50,6 @@ from tutor.games.vaiko.events import (
     WindowOpens,
 )
 from tutor.games.vaiko.state import CALL_POINTS, HAND_SIZE, TARGET
-
-Context = Mapping[str, Any]
-"""What a sentence is told with besides the event: ``who`` (its seat, or ``""``), the
-``viewer`` (``None``: the teacher) and the ``target`` of the game."""
 
 
 def is_number(face: str) -> bool:
