@@ -6,14 +6,10 @@ examples' « Suivant ») is clicked and set against the game's click, in a repor
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "bench"))
-
-import parts
+from tests.bench import parts
 
 
 def test_every_part_is_clicked_and_set_against_the_game(

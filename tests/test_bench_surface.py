@@ -6,30 +6,27 @@ prints. Nothing here checks a time."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
+from typing import Any
 
 import comm
 import ipywidgets as w
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "bench"))
-
-import surface
+from tests.bench import surface
 
 
 @pytest.fixture(scope="module")
-def report() -> dict[str, object]:
+def report() -> dict[str, Any]:
     saved = comm.create_comm
     result = surface.run(games=1, edge=3, clicks=5, warmup=2, only=("vautours",), profile=False)
     assert comm.create_comm is saved, "the encoding comm is removed after the section"
     return result
 
 
-def test_the_report_has_every_figure_and_is_json(report: dict[str, object],
+def test_the_report_has_every_figure_and_is_json(report: dict[str, Any],
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     json.dumps(report)
-    (page,) = report["pages"]  # type: ignore[misc]
+    (page,) = report["pages"]
     assert page["game"] == "vautours" and page["games"] == 1
     assert page["clicks_per_game"] == [15], "a whole game of Stupides Vautours: 15 cards played"
     for where in ("start", "end"):
@@ -38,13 +35,13 @@ def test_the_report_has_every_figure_and_is_json(report: dict[str, object],
         assert 0 < figures["median_ms"] <= figures["p95_ms"]
         assert figures["kb_sent"] > 0, "widget messages are encoded and counted"
     assert page["vs_fastest"] == 1.0 and isinstance(page["end_ok"], bool)
-    rows = report["memory"]  # type: ignore[assignment]
+    rows = report["memory"]
     assert [r["control"] for r in rows] == ["Nouvelle partie", "Question suivante"]
     for r in rows:
         assert r["clicks"] == 5 and isinstance(r["kb_per_click"], float)
         assert r["models_after"] == r["models_before"], "no widget model kept per click"
-    assert set(report["targets"]) == {"end_vs_start", "memory"}  # type: ignore[arg-type]
-    surface.print_table(report)  # type: ignore[arg-type]
+    assert set(report["targets"]) == {"end_vs_start", "memory"}
+    surface.print_table(report)
     out = capsys.readouterr().out
     assert "vautours" in out and "Nouvelle partie" in out and "Objectifs" in out
 

@@ -4,12 +4,9 @@ checked here on sample results shaped as the bench writes them (not on a bench r
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "bench"))
-
-import benchdoc
+from tests.bench import benchdoc
 
 BENCH = {
     "when": "2026-12-02T14:05:09", "python": "3.11.7", "machine": "x86_64", "cpu": "AMD EPYC",

@@ -31,13 +31,13 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tests" / "bench"))
+sys.path.insert(0, str(ROOT))
 
-import benchdoc  # noqa: E402
+from tests.bench import benchdoc  # noqa: E402
+from tutor.engine.api import AnyEngine  # noqa: E402
 
 
 def run_once(play_one: Callable[[random.Random], object], seconds: float, seed: int) -> float:
@@ -71,7 +71,7 @@ def paired(ours: Callable[[random.Random], object], theirs: Callable[[random.Ran
             statistics.median(x / y for x, y in zip(a, b)))
 
 
-def engine_game(module: ModuleType, players: list[str], explain: bool) -> Callable[[random.Random],
+def engine_game(module: AnyEngine, players: list[str], explain: bool) -> Callable[[random.Random],
                                                                                    object]:
     new_game, is_over, current_seats = module.new_game, module.is_over, module.current_seats
     legal_actions, apply = module.legal_actions, module.apply
@@ -193,53 +193,53 @@ def measure(report: dict[str, Any], args: argparse.Namespace) -> None:
     report["engine"] = engine_section(args.seconds, args.rounds)
     print_engine(report["engine"])
     if not args.no_speed:
-        import speed
+        from tests.bench import speed
 
         print()
         report["speed"] = speed.report(args.speed_before or speed.BEFORE)
     if args.bot_games:
-        import bots
+        from tests.bench import bots
 
         print("\nJoueurs de l’ordinateur : part des parties gagnées (vues seulement)")
         report["bots"] = bots.report(args.bot_games)
     if not args.no_hints:
-        import hints
+        from tests.bench import hints
 
         print("\nConseil : parties simulées par seconde, temps d’un « Conseil »")
         report["hints"] = hints.report()
-        import conseil
+        from tests.bench import conseil
 
         print()
         report["conseil"] = conseil.report()
     if args.expert_games:
-        import conseil
+        from tests.bench import conseil
 
         print()
         report["expert"] = conseil.expert_report(args.expert_games)
     if not args.no_whatif:
-        import whatif
+        from tests.bench import whatif
 
         print("\n« Et si… ? » et « Pourquoi je n’ai pas gagné ? » : temps d’un clic")
         report["whatif"] = whatif.main()
     if not args.no_search:
-        import questions
+        from tests.bench import questions
 
         print("\n« Une question ? » : réponses trouvées (top 1, top 3) et temps d’une recherche")
         report["search"] = questions.run()
         questions.write(report["search"], Path(args.out) / "questions.json")
     if not args.no_surface:
-        import surface
+        from tests.bench import surface
 
         report["surface"] = surface.run()
         surface.print_table(report["surface"])
     if not args.no_parts:
-        import parts
+        from tests.bench import parts
 
         report["parts"] = parts.report()
         parts.print_report(report["parts"])
     if not args.no_pages:
         try:
-            import pages
+            from tests.bench import pages
         except ImportError:
             pass
         else:

@@ -32,18 +32,16 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-HERE = Path(__file__).resolve().parent
-for path in (ROOT, HERE):
-    if str(path) not in sys.path:
-        sys.path.insert(0, str(path))
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
-import surface  # noqa: E402
-from surface import JsonComm, click_one, close_tree, serialized  # noqa: E402
-
+from tests.bench import surface  # noqa: E402
+from tests.bench.surface import JsonComm, click_one, close_tree, serialized  # noqa: E402
 from tutor.games import GAMES  # noqa: E402
 
 TARGET = 2.0
@@ -132,7 +130,7 @@ def explorer_clicks(game: str) -> list[tuple[float, float, int]]:
                 break
             if isinstance(widget, w.Dropdown) and len(widget.options) > 1:
                 index = ((widget.index or 0) + 1) % len(widget.options)
-                clicks.append(timed(lambda d=widget, k=index: setattr(d, "index", k)))
+                clicks.append(timed(partial(setattr, widget, "index", index)))
             elif (isinstance(widget, w.Button) and not widget.disabled
                   and "tv-open-sandbox" not in widget._dom_classes):
                 clicks.append(timed(widget.click))
@@ -153,8 +151,8 @@ def report(games: int = 3, only: tuple[str, ...] = ()) -> list[dict[str, Any]]:
         surface.play_game(game, surface.WARMUP_SEED)  # one-time costs off the figures
         reference: list[tuple[float, float, int]] = []
         for seed in range(1, games + 1):
-            clicks, _ = surface.play_game(game, seed)
-            reference += [(c.seconds, c.cpu, c.sent) for c in clicks]
+            played, _ = surface.play_game(game, seed)
+            reference += [(c.seconds, c.cpu, c.sent) for c in played]
         parts: dict[str, list[tuple[float, float, int]]] = {}
         for seed in range(1, games + 1):
             for name, clicks in sandbox_clicks(game, seed).items():

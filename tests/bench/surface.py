@@ -75,7 +75,7 @@ WARMUP_SEED = 101
 END_RATIO, VAIKO_RATIO, KB_PER_CLICK = 1.2, 1.5, 2.0
 
 
-class JsonComm(comm.DummyComm):  # type: ignore[misc]
+class JsonComm(comm.DummyComm):
     """A comm that encodes each message as a kernel would, and counts the bytes."""
 
     sent = 0
