@@ -35,23 +35,11 @@ chromium:
 	  $(SUDO) apt-get update -qq && \
 	  $(SUDO) apt-get install -y -qq chromium hunspell-fr libenchant-2-2 >/dev/null; }
 
-# the tests mypy checks (pyproject: --strict for tests/nimgame, every body checked for the rest);
-# the other test files are not yet clean (docs/adding-a-game.md, « Typed tests »)
-TYPED_TESTS := tests/nimgame tests/conftest.py tests/pagetext.py tests/contract.py \
-	tests/test_test_game.py tests/test_minute.py tests/test_access.py tests/test_open_points.py \
-	tests/test_notebook_sources.py tests/test_progress.py tests/test_scenario_french.py \
-	tests/test_ui.py tests/test_whatif.py tests/test_hints.py tests/golden.py tests/test_golden.py \
-	tests/test_typing.py tests/test_editor.py tests/test_readings_take_effect.py tests/test_worker.py \
-	tests/test_classe.py tests/test_hints_ui.py tests/test_games_common.py tests/test_scenarios.py \
-	tests/test_limits.py tests/test_kernel_app.py tests/test_vaiko.py tests/test_vaiko_ui.py \
-	tests/test_vaiko_sim.py tests/test_vaiko_hardening.py tests/test_vautours.py \
-	tests/test_vautours_sim.py tests/test_vautours_hardening.py tests/test_playouts_vautours.py \
-	tests/test_drahtseilakt.py tests/test_drahtseilakt_ui.py tests/test_drahtseilakt_sim.py \
-	tests/test_drahtseilakt_hardening.py tests/test_slips.py
-
+# mypy checks the tests (tests/, the benchmarks and the tests' game) under the same --strict as
+# tutor/ (pyproject.toml, [tool.mypy])
 lint: $(STAMP)
 	$(PY) -m ruff check tutor tests
-	$(PY) -m mypy tutor $(TYPED_TESTS)
+	$(PY) -m mypy tutor tests
 	$(VENV)/bin/lint-imports
 
 check: $(STAMP)

@@ -22,6 +22,7 @@ from tutor.games import vautours as svg
 from tutor.ui.drahtseilakt import explorers as dzx
 from tutor.ui.drahtseilakt import play as dz
 from tutor.ui.editor import Position, PositionEditor
+from tutor.ui.table import Sandbox
 from tutor.ui.vaiko import base as vk
 from tutor.ui.vaiko import explorers as vkx
 from tutor.ui.vampir import explorers as vpx
@@ -34,7 +35,7 @@ def text(markup: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup)).replace("\u202f", " ")
 
 
-def editor_of(board: Any) -> PositionEditor:
+def editor_of(board: Sandbox[Any, Any, Any, Any]) -> PositionEditor:
     assert board.editor is not None
     return board.editor.open()
 

@@ -34,7 +34,9 @@ def lab_save(nb: dict[str, Any], root: Path, name: str) -> str:
     """What JupyterLab's save writes: the pre-save hook, then nbformat's writer."""
     model = {"type": "notebook", "format": "json", "content": nb}
     tn.pre_save(model=model, path=f"/{name}", contents_manager=SimpleNamespace(root_dir=str(root)))
-    return str(nbformat.writes(nbformat.from_dict(model["content"]))) + "\n"
+    # nbformat's from_dict and writes are not annotated
+    node = nbformat.from_dict(model["content"])  # type: ignore[no-untyped-call]
+    return str(nbformat.writes(node)) + "\n"  # type: ignore[no-untyped-call]
 
 
 def used_in_lab(nb: dict[str, Any]) -> dict[str, Any]:

@@ -291,7 +291,7 @@ def test_an_impossible_scenario_is_refused_with_a_french_reason(game: str, label
         assert "ligne 2" in str(err.value)
 
 
-def sandbox(game: str) -> Sandbox:
+def sandbox(game: str) -> Sandbox[Any, Any, Any, Any]:
     board = importlib.import_module(GAMES[game].page_module).sandbox()
     assert isinstance(board, Sandbox)
     return board

@@ -26,6 +26,13 @@ from tutor.ui import question
 ISSUE_ITEMS = [q for q in search_eval.load() if q.author == "learners-issue-56"]
 
 
+def _key(word: str) -> str:
+    """The index key of a word that is not a stop word."""
+    key = search._word_key(word)
+    assert key is not None, f"« {word} » is a stop word"
+    return key
+
+
 def _clauses(query: str, page: str | None, limit: int = 3) -> list[str]:
     return [r.doc.clause for r in search.index().search(query, limit=limit, game=page)]
 
@@ -141,7 +148,7 @@ def test_one_edit() -> None:
 
 
 def test_forms_of_one_word_share_their_lemma() -> None:
-    key = search._word_key
+    key = _key
     assert key("rend") == key("rendre") == key("rendent")
     assert key("mis") == key("mettre") == key("mettent")
     assert key("vaut") == key("valent")
@@ -168,7 +175,7 @@ def test_a_long_question_is_cut() -> None:
 ])
 def test_a_number_after_a_says_how_many_play(said: str, how_many: bool) -> None:
     assert search.asks_how_many(said) is how_many
-    players = search._word_key("joueurs")
+    players = _key("joueurs")
     assert (players in dict(search.index().expand_query(said))) is (
         how_many or players in search.tokens(said))
 
@@ -176,7 +183,7 @@ def test_a_number_after_a_says_how_many_play(said: str, how_many: bool) -> None:
 def test_how_many_counts_the_players_even_when_a_synonym_said_them_less() -> None:
     """« on peut jouer à six ? »: « jouer » reaches « joueurs » as a synonym, at its weight;
     « à six » asks how many play, and « joueurs » counts at the weight that says so."""
-    players = search._word_key("joueurs")
+    players = _key("joueurs")
     assert dict(search.index().expand_query("on peut jouer ?"))[players] == search.SYNONYM_WEIGHT
     asked = dict(search.index().expand_query("on peut jouer à six ?"))
     assert asked[players] == search.HOW_MANY_WEIGHT > search.SYNONYM_WEIGHT
@@ -188,7 +195,7 @@ def test_a_word_the_pages_rules_never_use_says_it_through_its_synonyms(
     """« mélanger »: Vaiko's rules say it, Stupides Vautours' say « battre » (its synonym); on
     the Vautours page the question's word finds nothing, so « battre » counts more there."""
     idx = search.index()
-    mix, shuffle = search._word_key("mélange"), search._word_key("bat")
+    mix, shuffle = _key("mélange"), _key("bat")
     assert {idx.docs[i].game for i in idx.postings[mix]}.isdisjoint({"vautours"})
     assert "vautours" in {idx.docs[i].game for i in idx.postings[shuffle]}
     query = "on mélange les cartes points ?"
@@ -215,7 +222,7 @@ def test_a_number_said_twice_or_counted_tells_of_a_tie(said: str, tie: bool) -> 
 
 def test_a_signed_number_says_negative_or_positive() -> None:
     idx = search.index()
-    minus, plus = search._word_key("négative"), search._word_key("positive")
+    minus, plus = _key("négative"), _key("positive")
     assert minus in dict(idx.expand_query("le −2 qui le prend"))
     # said with its sign, a card is that kind of card: as much as the word itself
     assert dict(idx.expand_query("qui ramasse le -3"))[minus] == search.SIGN_WEIGHT > 0.5
@@ -228,7 +235,7 @@ def test_a_signed_number_says_negative_or_positive() -> None:
 def test_a_positive_and_a_negative_card_together_say_a_sum() -> None:
     """« +4 et -2 au milieu »: two cards of both signs make a pile played by its sum."""
     idx = search.index()
-    total = search._word_key("somme")
+    total = _key("somme")
     assert dict(idx.expand_query("+4 et -2 au milieu, qui les prend"))[total] == search.SUM_WEIGHT
     assert total not in dict(idx.expand_query("le -2 et le -4 qui les prend"))
     assert total not in dict(idx.expand_query("+4 et +2 qui les prend"))
@@ -317,11 +324,11 @@ def test_words_next_to_each_other_count_as_a_pair() -> None:
     idx = search.index()
     doc = next(i for i, d in enumerate(idx.docs) if d.clause == "vautours/cartes-points"
                and d.section == "article")
-    pair = (search._word_key("cartes"), search._word_key("Points"))
+    pair = (_key("cartes"), _key("Points"))
     assert pair in idx._pairs[doc]
     # capped at its commoner word's rarity; none for words never next to each other
     assert 0 < idx.pair_idf(*pair) <= min(idx.idf[k] for k in pair)
-    assert idx.pair_idf(search._word_key("vision"), search._word_key("suricate")) == 0
+    assert idx.pair_idf(_key("vision"), _key("suricate")) == 0
     # the pair in order scores the clause more than the same words apart
     together = {r.doc.clause: r.score for r in idx.search("carte points", 20, "vautours")}
     apart = {r.doc.clause: r.score for r in idx.search("points carte", 20, "vautours")}

@@ -29,7 +29,7 @@ BOOK = rules.load("vautours")
 
 
 
-def new_session() -> Session:
+def new_session() -> Session[v.State, v.Play, v.View, ve.VautoursEvent]:
     state = v.new_game(["A", "B"], seed=3)
     return Session(v.GAME, state, v.opening_events(state))
 

@@ -17,8 +17,7 @@ from hypothesis import strategies as st
 
 from tutor import rules
 from tutor.engine import IllegalAction, Refused
-from tutor.engine.api import Record
-from tutor.engine.core import Event
+from tutor.engine.core import Event, Record
 from tutor.games import vampir as v
 from tutor.games.vampir.events import VampirEvent
 

@@ -119,7 +119,7 @@ def test_game_against_the_computer_refuses_an_action_out_of_turn_without_change(
     game = vp.play_vs_computer(seed=4)
     before = game.session.state
     for hostile in (v.Draw("Anke"), v.Lay(vp.YOU, v.JOKER, "castle"), "piocher", None):
-        guarded(game.error)(game.play)(hostile)
+        guarded(game.error)(game.play)(hostile)  # type: ignore[arg-type]
         assert game.error.value and game.session.state == before
     game.actions.buttons[0].click()  # "Piocher 2 cartes"
     assert game.session.state.phase == "drawn" and game.session.cursor == 1

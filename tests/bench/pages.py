@@ -122,7 +122,7 @@ def text_twin(notebook: Path) -> dict[str, Any]:
     import nbclient
     import nbformat
 
-    nb = nbformat.read(notebook, as_version=4)
+    nb = nbformat.read(notebook, as_version=4)  # type: ignore[no-untyped-call]  # not annotated
     nbclient.NotebookClient(nb, timeout=600, kernel_name="python3", store_widget_state=True,
                             resources={"metadata": {"path": str(notebook.parent)}}).execute()
     state = nb.metadata.get("widgets", {}).get(

@@ -117,7 +117,8 @@ def run_tree(tree: Path, seconds: float) -> dict[str, float]:
     env = dict(os.environ, PYTHONPATH=str(tree))
     done = subprocess.run([sys.executable, __file__, "--measure", "--seconds", str(seconds)],
                           env=env, cwd=tree, check=True, capture_output=True, text=True)
-    return json.loads(done.stdout)
+    figures: dict[str, float] = json.loads(done.stdout)
+    return figures
 
 
 def report(before: str = BEFORE, rounds: int = 3, seconds: float = 1.0) -> list[dict[str, Any]]:

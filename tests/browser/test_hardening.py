@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import websocket
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Dialog, expect
 
 from .conftest import App, serve
 from .front import Front
@@ -116,7 +116,12 @@ def test_a_theme_payload_in_the_url_does_not_run(browser: Browser, app: App) -> 
     payload = '"><script>window.pwned = 1</script><img src=x onerror="alert(1)">'
     page = browser.new_page()
     dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def dismiss(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
     open_page(page, f"{app.url}/voila/render/{GAME}?theme={urllib.parse.quote(payload)}")
     assert page.evaluate("typeof window.pwned") == "undefined"
     assert "window.pwned" not in page.content()

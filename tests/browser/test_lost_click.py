@@ -69,9 +69,9 @@ def sandbox_losing(browser: Browser, app_url: str, lose: Callable[[dict[str, Any
 
 def is_click(msg: dict[str, Any]) -> bool:
     content = msg.get("content", {}).get("data", {})
-    return (msg.get("header", {}).get("msg_type") == "comm_msg"
-            and content.get("method") == "custom"
-            and content.get("content", {}).get("event") == "click")
+    return bool(msg.get("header", {}).get("msg_type") == "comm_msg"
+                and content.get("method") == "custom"
+                and content.get("content", {}).get("event") == "click")
 
 
 def test_a_click_lost_on_the_way_is_said_in_french_and_sent_again(

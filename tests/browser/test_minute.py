@@ -6,16 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, ViewportSize, expect
 
 from tutor import minute
 from tutor.ui import html as h
 
 from .pages import assert_no_voila_error, open_page
 
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 # what an A4 sheet (210 × 297 mm) holds inside margins of 15 mm, at 96 px an inch
-A4 = {"width": 680, "height": 1009}
+A4: ViewportSize = {"width": 680, "height": 1009}
 NOTEBOOKS = {"vautours": "stupides-vautours", "drahtseilakt": "drahtseilakt",
              "vampir": "vampir", "vaiko": "vaiko"}
 

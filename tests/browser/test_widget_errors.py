@@ -35,8 +35,8 @@ def lost(data: str | bytes, kind: str) -> bool:
     if not isinstance(state, dict) or state.get("description") != LOST:
         return False
     msg_type = msg.get("header", {}).get("msg_type")
-    return msg_type == kind if kind == "comm_open" else (
-        msg_type == "comm_msg" and content.get("method") == kind)
+    return bool(msg_type == kind if kind == "comm_open" else (
+        msg_type == "comm_msg" and content.get("method") == kind))
 
 
 #: set on every frame whether ipywidgets' English error drawing is on the page (before the
