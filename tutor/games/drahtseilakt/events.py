@@ -11,10 +11,9 @@ which :mod:`.core` imports from here).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, Literal, NamedTuple, TypeAlias
 
-from tutor.engine.core import Event, Refused, Won
+from tutor.engine.core import Event, Refused, Won, event
 
 ScoreCard: TypeAlias = int | str
 """A score card: its value from 1 to 9, or one of the two 0 cards, ``"0 bleu"`` and
@@ -39,28 +38,28 @@ Trick = tuple[tuple[str, int], ...]
 # --- set-up ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Seated(Event):
     """The players sit down, in clockwise order."""
 
     players: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class CardsInPlay(Event):
     """The number cards in play are 1 to ``count``, each once."""
 
     count: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class ScoreCards(Event):
     """The eleven score cards of the game are set out."""
 
     cards: tuple[ScoreCard, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Reserve(Event):
     """The reserve holds ``red`` and ``blue`` sticks (``each`` of each colour in the box)."""
 
@@ -69,7 +68,7 @@ class Reserve(Event):
     blue: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Held(Event):
     """A position set up by hand: the seat already holds these sticks before the first move."""
 
@@ -77,7 +76,7 @@ class Held(Event):
     blue: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Past(Event):
     """A position set up by hand: the manches already scored, each player's erased ones."""
 
@@ -89,7 +88,7 @@ class Past(Event):
 # --- a manche's start and a trick's score cards --------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class MancheStarts(Event):
     """Manche ``manche`` of ``of`` begins; the seat deals."""
 
@@ -97,7 +96,7 @@ class MancheStarts(Event):
     of: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Dealt(Event):
     """The seat deals: ``cards`` number cards in play, ``unseen`` of them left out of the deal."""
 
@@ -105,12 +104,12 @@ class Dealt(Event):
     unseen: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Leads(Event):
     """The seat, on the dealer's left, leads the first trick."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class ZeroTurned(Event):
     """A 0 score card is turned: its ``colour`` is not paid this trick, another card follows."""
 
@@ -118,14 +117,14 @@ class ZeroTurned(Event):
     colour: Colour
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class DoubleZero(Event):
     """A second 0 in a row: the two 0 ``cards`` cancel each other and are set aside."""
 
     cards: tuple[ScoreCard, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Revealed(Event):
     """A score card gives the trick its ``stake``; ``cards``: every score card turned for it."""
 
@@ -136,7 +135,7 @@ class Revealed(Event):
 # --- playing a trick ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Played(Event):
     """The seat plays ``card`` face up, ``position``-th in the trick."""
 
@@ -144,21 +143,21 @@ class Played(Event):
     position: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Chose(Event):
     """The seat chooses ``card`` face down (the chaotic reading)."""
 
     card: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Shown(Event):
     """Everybody turns their chosen card over (the chaotic reading)."""
 
     plays: Trick
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class TakesBlue(Event):
     """The seat's ``card``, the highest, takes ``count`` blue sticks."""
 
@@ -167,7 +166,7 @@ class TakesBlue(Event):
     COLOUR: ClassVar[Colour] = "blue"
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class TakesRed(Event):
     """The seat's ``card``, the lowest, takes ``count`` red sticks."""
 
@@ -176,7 +175,7 @@ class TakesRed(Event):
     COLOUR: ClassVar[Colour] = "red"
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class NoBlue(Event):
     """The seat's ``card`` is the highest, but the blue 0 was turned: no blue sticks."""
 
@@ -184,7 +183,7 @@ class NoBlue(Event):
     COLOUR: ClassVar[Colour] = "blue"
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class NoRed(Event):
     """The seat's ``card`` is the lowest, but the red 0 was turned: no red sticks."""
 
@@ -192,7 +191,7 @@ class NoRed(Event):
     COLOUR: ClassVar[Colour] = "red"
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class ReserveShort(Event):
     """The reserve runs short: the seat gets ``got`` sticks of ``colour`` instead of
     ``wanted``."""
@@ -202,7 +201,7 @@ class ReserveShort(Event):
     got: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Tokens(Event):
     """The unlimited reserve: ``missing`` tokens stand in for sticks of ``colour``."""
 
@@ -210,7 +209,7 @@ class Tokens(Event):
     missing: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class PairsBack(Event):
     """The seat gives ``pairs`` pairs (one red, one blue) back, keeping ``red`` and ``blue``."""
 
@@ -219,7 +218,7 @@ class PairsBack(Event):
     blue: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class TrickEnds(Event):
     """The trick's cards (``plays``) are discarded; the seat, with the highest, leads next
     (unless it was the ``last`` trick of the manche)."""
@@ -231,7 +230,7 @@ class TrickEnds(Event):
 # --- counting ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class MancheEnds(Event):
     """Manche ``manche`` ends: each player scores the sticks held (``red`` + ``blue``)."""
 
@@ -242,7 +241,7 @@ class MancheEnds(Event):
     scores: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class CleanManche(Event):
     """The seat ends manche ``manche`` without a stick: ``target``, the earlier manche erased
     (numbered from 1) and its score, or ``None`` when none scored."""
@@ -251,7 +250,7 @@ class CleanManche(Event):
     target: tuple[int, int] | None
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Totalled(Event):
     """The game's count: each player's manche ``scores``, the ``cancelled`` ones (indices from 0)
     and the ``totals``."""
@@ -262,7 +261,7 @@ class Totalled(Event):
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class PlayRefused(Refused):
     """A worked example's move refused: the seat may not play ``card`` (``reason``)."""
 

@@ -11,10 +11,9 @@ up). Per-player facts are ``(player, value)`` pairs in seating order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from tutor.engine.core import Event, Refused, Won
+from tutor.engine.core import Event, Refused, Won, event
 
 Hands: TypeAlias = tuple[tuple[str, tuple[str, ...]], ...]
 """Each player's cards, slot by slot, by face: ``(player, faces)`` pairs in seating order."""
@@ -28,14 +27,14 @@ Seen: TypeAlias = tuple[str, ...] | None
 # --- set-up and deal ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Seated(Event):
     """The players sit down, in playing order."""
 
     players: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class DeckUsed(Event):
     """The deck of ``size`` cards called ``title`` is used (a ``hypothesis`` of the tutor's
     when the booklet does not give its composition)."""
@@ -45,7 +44,7 @@ class DeckUsed(Event):
     hypothesis: bool
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Shuffled(Event):
     """Every card is shuffled for manche ``manche``, into ``order`` (card ids, top first)."""
 
@@ -53,7 +52,7 @@ class Shuffled(Event):
     order: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Dealt(Event):
     """Every player is dealt their cards face down, unseen (``seen_by``: nobody)."""
 
@@ -61,19 +60,19 @@ class Dealt(Event):
     seen_by: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class FirstDiscard(Event):
     """The pile's first card, ``face``, is turned over and starts the discard."""
 
     face: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class PeekTurn(Event):
     """The seat is asked to choose one of their cards to look at (the first look)."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Peeked(Event):
     """The seat looks at their card in ``slot``, ``face``, and puts it back face down."""
 
@@ -85,12 +84,12 @@ class Peeked(Event):
 # --- a turn ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class TurnStarts(Event):
     """It is the seat's turn to play."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Drew(Event):
     """The seat draws ``face`` from the pile (``source="deck"``, seen by them only) or takes it
     from the discard (``"discard"``, face up)."""
@@ -100,7 +99,7 @@ class Drew(Event):
     seen_by: Seen
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Reshuffled(Event):
     """The pile is empty: the discard's ``count`` cards but its top one are shuffled into a new
     pile, in ``order`` (card ids, top first)."""
@@ -109,7 +108,7 @@ class Reshuffled(Event):
     order: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Swapped(Event):
     """The seat puts the card they took, ``face``, in ``slot`` and discards the card that was
     there, ``out``; ``source``: where the card was taken."""
@@ -121,14 +120,14 @@ class Swapped(Event):
     seen_by: Seen
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Discarded(Event):
     """The seat throws the card they drew, ``face``, straight onto the discard."""
 
     face: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class LookedAtHand(Event):
     """The seat looks at all their cards, ``faces``, before swapping (a reading of the rule)."""
 
@@ -136,7 +135,7 @@ class LookedAtHand(Event):
     seen_by: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class PlaysAgain(Event):
     """The ×2 card ``face`` is discarded: the turn's seat plays again at once."""
 
@@ -146,7 +145,7 @@ class PlaysAgain(Event):
 # --- the special cards -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class SpecialActs(Event):
     """The special card ``face`` (``effect``: ``"vision"`` or ``"echange"``) lands on the
     discard and acts: the seat plays its effect (``matched``: thrown in an immediate discard)."""
@@ -156,7 +155,7 @@ class SpecialActs(Event):
     matched: bool
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class SpecialIgnored(Event):
     """The seat threw the special card ``face`` in an immediate discard: under this reading its
     ``effect`` does not act."""
@@ -165,7 +164,7 @@ class SpecialIgnored(Event):
     face: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class SwappedSpecialIgnored(Event):
     """The seat swapped the special card ``face`` out of their hand: under this reading it
     does not act."""
@@ -173,7 +172,7 @@ class SwappedSpecialIgnored(Event):
     face: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Looked(Event):
     """Vision: the seat looks at ``owner``'s card in ``slot``, ``face``, and puts it back."""
 
@@ -183,7 +182,7 @@ class Looked(Event):
     seen_by: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Exchanged(Event):
     """Échange: the seat swaps ``owner_a``'s card in ``slot_a`` with ``owner_b``'s in
     ``slot_b``, face down (``faces``: theirs, in that order, seen by nobody)."""
@@ -199,7 +198,7 @@ class Exchanged(Event):
 # --- the immediate discard ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class WindowOpens(Event):
     """The immediate discard opens on ``face``: the players are asked in ``order``."""
 
@@ -207,7 +206,7 @@ class WindowOpens(Event):
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Matched(Event):
     """The seat throws their card in ``slot``, ``face``, the same as the discard's top."""
 
@@ -215,12 +214,12 @@ class Matched(Event):
     face: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class OneMatchOnly(Event):
     """Under this reading, the seat's card was their only one on this discard."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Missed(Event):
     """The seat tried their card in ``slot``, ``face``, on ``top``, a different card: it goes
     back, seen by everybody."""
@@ -230,7 +229,7 @@ class Missed(Event):
     top: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Penalty(Event):
     """The seat gets the pile's top card, ``face``, as a penalty, face down in ``slot``."""
 
@@ -239,12 +238,12 @@ class Penalty(Event):
     seen_by: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class NoPenalty(Event):
     """The seat missed, but no card is left to give as a penalty."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Passed(Event):
     """The seat throws nothing on this immediate discard."""
 
@@ -252,7 +251,7 @@ class Passed(Event):
 # --- the call and the end of a turn ------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Called(Event):
     """The seat says « Vaiko »; ``call_end`` (the reading): who plays once more before the
     count, up to the caller (``"caller"``) or to the manche's starter (``"starter"``)."""
@@ -260,7 +259,7 @@ class Called(Event):
     call_end: Literal["caller", "starter"]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class EndedTurn(Event):
     """The seat ends their turn without calling."""
 
@@ -268,7 +267,7 @@ class EndedTurn(Event):
 # --- the count ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class RoundEnds(Event):
     """Manche ``manche`` stops: a hand is ``"empty"`` (the seat's), the go-around after the
     ``"call"`` is over (the seat: the caller) or the pile is ``"exhausted"``."""
@@ -277,21 +276,21 @@ class RoundEnds(Event):
     manche: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Revealed(Event):
     """Every card is turned face up: each player's ``hands``."""
 
     hands: Hands
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class RoundPoints(Event):
     """The points of each hand at the count."""
 
     points: Points
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Bonus(Event):
     """The seat called and has the manche's smallest score (``tied`` with these players): its
     points go from ``before`` to ``after``, ten fewer."""
@@ -301,7 +300,7 @@ class Bonus(Event):
     tied: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Malus(Event):
     """The seat called without the manche's smallest score (or only ``tied`` for it under the
     strict reading): its points go from ``before`` to ``after``, ten more."""
@@ -311,7 +310,7 @@ class Malus(Event):
     tied: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Totals(Event):
     """After manche ``manche`` (0: a worked example's totals, no manche named), each player's
     ``scores`` for it, bonus or malus included, and their running ``totals``."""
@@ -321,7 +320,7 @@ class Totals(Event):
     manche: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class NewRound(Event):
     """Nobody reached the target: manche ``manche`` is dealt, and the seat starts it."""
 

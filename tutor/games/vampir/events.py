@@ -13,10 +13,9 @@ so that the events carry them as they are.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeAlias
 
-from tutor.engine.core import Event, Refused, Won
+from tutor.engine.core import Event, Refused, Won, event
 
 from .cards import Card
 
@@ -57,40 +56,40 @@ class ColourScore(NamedTuple):
 # --- the set-up ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Seating(Event):
     """The players sat down, clockwise, in the order of ``players``."""
 
     players: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class MatchLength(Event):
     """The match was announced: ``manches`` manches, their points added up."""
 
     manches: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class LocationsLaidOut(Event):
     """The six locations were laid out in a row, in the order of ``locations``."""
 
     locations: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class VampireCards(Event):
     """The vampire cards were presented: 16 per colour, one or two heads each."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class JokerCards(Event):
     """The jokers were presented: each stands for any colour and counts ``heads`` heads."""
 
     heads: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Totals(Event):
     """A later manche opened on each seat's ``totals`` after manche ``manche``."""
 
@@ -98,14 +97,14 @@ class Totals(Event):
     totals: SeatNumbers
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class StartersLaid(Event):
     """Manche ``manche`` set up: one one-head vampire of its colour under each location."""
 
     manche: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Dealt(Event):
     """Each of ``players`` players was dealt ``hand`` cards; ``deck`` cards form the deck."""
 
@@ -114,7 +113,7 @@ class Dealt(Event):
     players: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Starts(Event):
     """``seat`` starts manche ``manche``."""
 
@@ -124,7 +123,7 @@ class Starts(Event):
 # --- a turn --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Drew(Event):
     """``seat`` drew ``cards`` (hidden from the others), leaving ``left`` cards in the deck."""
 
@@ -132,7 +131,7 @@ class Drew(Event):
     left: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Laid(Event):
     """``seat`` laid ``card`` under ``location``."""
 
@@ -140,7 +139,7 @@ class Laid(Event):
     location: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Took(Event):
     """``seat`` took every card under ``location``: ``cards``."""
 
@@ -148,14 +147,14 @@ class Took(Event):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Kept(Event):
     """No hunt could follow a free take: ``seat`` simply kept ``cards`` in hand."""
 
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class HuntReplaced(Event):
     """``seat``'s earlier hunt of ``location``'s colour, ``cards``, left the game."""
 
@@ -163,7 +162,7 @@ class HuntReplaced(Event):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class HuntShown(Event):
     """``seat`` showed a hunt of ``location``'s colour: ``cards``, worth ``heads`` heads."""
 
@@ -172,17 +171,17 @@ class HuntShown(Event):
     heads: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class MayHuntAgain(Event):
     """Under several hunts a turn, ``seat`` may show another hunt or end the turn."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class TurnEnded(Event):
     """``seat`` ended the turn after a hunt (several hunts a turn)."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Turn(Event):
     """The turn passed to ``seat``."""
 
@@ -190,7 +189,7 @@ class Turn(Event):
 # --- the end of a manche -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class MancheEnded(Event):
     """Manche ``manche`` stopped at once: ``seat`` drew the last card (``reason`` ``"deck"``) or
     showed all six colours (``"six"``)."""
@@ -199,21 +198,21 @@ class MancheEnded(Event):
     manche: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class HandsDiscarded(Event):
     """Every hand was discarded without scoring: each seat's ``hands``, in seating order."""
 
     hands: tuple[tuple[str, tuple[Card, ...]], ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class ColourScored(Event):
     """One colour was scored, as ``score`` tells (its ``clause`` the score's)."""
 
     score: ColourScore
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Points(Event):
     """The manche's ``points``, seat by seat, once every colour was scored."""
 
@@ -223,7 +222,7 @@ class Points(Event):
 # --- the worked examples -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class HuntChecked(Event):
     """``cards`` were checked as a hunt: ``check`` is the verdict (a worked example's)."""
 

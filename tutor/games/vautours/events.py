@@ -10,42 +10,41 @@ Cards are ints (point cards −5 to +10, playing cards 1 to 15); the cards laid 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple, TypeAlias
 
-from tutor.engine.core import Event, Refused, Won
+from tutor.engine.core import Event, Refused, Won, event
 from tutor.games.vautours.state import Play
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Seated(Event):
     """The players took their seats, in this order."""
 
     players: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class HandsDealt(Event):
     """Every player took the same complete series of playing cards in hand."""
 
     hand: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class PointsListed(Event):
     """The fifteen point cards of the game were set out (Vautour cards, then Suricate cards)."""
 
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Shuffled(Event):
     """The point cards were shuffled into the face-down deck, in this order (top first)."""
 
     order: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Revealed(Event):
     """The point card ``card`` was turned up for manche ``manche``; ``pile``: all at stake."""
 
@@ -54,28 +53,28 @@ class Revealed(Event):
     manche: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Kept(Event):
     """A position set up by hand: ``seat`` had already won ``cards`` before the first move."""
 
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Chosen(Event):
     """``seat`` laid ``card`` face down for this manche (hidden from the others until shown)."""
 
     card: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Shown(Event):
     """Every player turned up the card they laid: ``plays``, in seat order."""
 
     plays: tuple[Play, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Staked(Event):
     """The ``pile`` at stake totals ``total``: it plays as a ``mode`` card (``"suricate"``:
     the highest card wins it; ``"vautour"``: the lowest)."""
@@ -85,7 +84,7 @@ class Staked(Event):
     mode: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Cancelled(Event):
     """``seats`` laid the same ``value``: those cards cancel out and no longer count."""
 
@@ -93,7 +92,7 @@ class Cancelled(Event):
     seats: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class PileWon(Event):
     """``seat`` won the ``pile`` (worth ``total``, played as a ``mode`` card) with ``card``."""
 
@@ -103,7 +102,7 @@ class PileWon(Event):
     mode: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class NoWinner(Event):
     """Nobody won the ``pile`` (worth ``total``, played as a ``mode`` card): every card was
     cancelled, or the one-level tie reading stopped the search (``clause`` tells which)."""
@@ -113,14 +112,14 @@ class NoWinner(Event):
     mode: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Taken(Event):
     """``seat`` took the point ``cards`` they won, face down until the count."""
 
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class PileShared(Event):
     """The last manche had no winner and the ``shared`` variant gave the ``pile``'s ``total``
     to each of ``seats``, who laid the best card."""
@@ -130,7 +129,7 @@ class PileShared(Event):
     seats: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class PileLost(Event):
     """The last manche had no winner: its ``pile`` (worth ``total``) is lost to everyone."""
 
@@ -138,21 +137,21 @@ class PileLost(Event):
     total: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Discarded(Event):
     """Every player put the card they laid (``plays``, in seat order) on their open pile."""
 
     plays: tuple[Play, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Ended(Event):
     """The fifteenth manche was played: the game is over; ``lost``: the point cards nobody won."""
 
     lost: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Counted(Event):
     """The final count: each player's score (``scores``) and the point cards they won
     (``taken``), as ``(name, value)`` pairs in seat order."""
@@ -161,7 +160,7 @@ class Counted(Event):
     taken: tuple[tuple[str, tuple[int, ...]], ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class RefusedPlay(Refused):
     """A worked example's move the engine refused: ``action``, the play it tried, and the
     ``reason`` (``clause``: the clause it breaks)."""
