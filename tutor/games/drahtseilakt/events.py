@@ -77,12 +77,18 @@ class Held(Event):
 
 
 @event
-class Past(Event):
-    """A position set up by hand: the manches already scored, each player's erased ones."""
+class ScoreSheet(Event):
+    """The base of :class:`Past` and :class:`Totalled`: each of ``players``' manche ``scores``
+    and the ``cancelled`` ones (indices from 0), in seating order."""
 
     players: tuple[str, ...]
     scores: tuple[tuple[int, ...], ...]
     cancelled: tuple[tuple[int, ...], ...]
+
+
+@event
+class Past(ScoreSheet):
+    """A position set up by hand: the manches already scored, each player's erased ones."""
 
 
 # --- a manche's start and a trick's score cards --------------------------------------------------
@@ -158,37 +164,48 @@ class Shown(Event):
 
 
 @event
-class TakesBlue(Event):
+class Extreme(Event):
+    """The base of the events of a trick's extreme cards: the seat's ``card`` is the highest
+    (``COLOUR`` blue) or the lowest (red)."""
+
+    card: int
+    COLOUR: ClassVar[Colour]
+
+
+@event
+class Takes(Extreme):
+    """The base of :class:`TakesBlue` and :class:`TakesRed`: the extreme ``card`` takes
+    ``count`` sticks of its colour."""
+
+    count: int
+
+
+@event
+class TakesBlue(Takes):
     """The seat's ``card``, the highest, takes ``count`` blue sticks."""
 
-    card: int
-    count: int
-    COLOUR: ClassVar[Colour] = "blue"
+    COLOUR = "blue"
 
 
 @event
-class TakesRed(Event):
+class TakesRed(Takes):
     """The seat's ``card``, the lowest, takes ``count`` red sticks."""
 
-    card: int
-    count: int
-    COLOUR: ClassVar[Colour] = "red"
+    COLOUR = "red"
 
 
 @event
-class NoBlue(Event):
+class NoBlue(Extreme):
     """The seat's ``card`` is the highest, but the blue 0 was turned: no blue sticks."""
 
-    card: int
-    COLOUR: ClassVar[Colour] = "blue"
+    COLOUR = "blue"
 
 
 @event
-class NoRed(Event):
+class NoRed(Extreme):
     """The seat's ``card`` is the lowest, but the red 0 was turned: no red sticks."""
 
-    card: int
-    COLOUR: ClassVar[Colour] = "red"
+    COLOUR = "red"
 
 
 @event
@@ -251,13 +268,9 @@ class CleanManche(Event):
 
 
 @event
-class Totalled(Event):
-    """The game's count: each player's manche ``scores``, the ``cancelled`` ones (indices from 0)
-    and the ``totals``."""
+class Totalled(ScoreSheet):
+    """The game's count: the score sheet and each player's ``totals``."""
 
-    players: tuple[str, ...]
-    scores: tuple[tuple[int, ...], ...]
-    cancelled: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
 
 

@@ -75,13 +75,25 @@ class Shown(Event):
 
 
 @event
-class Staked(Event):
-    """The ``pile`` at stake totals ``total``: it plays as a ``mode`` card (``"suricate"``:
-    the highest card wins it; ``"vautour"``: the lowest)."""
+class Pile(Event):
+    """The base of the events that tell a manche's pile: the point cards at stake (``pile``)
+    and their ``total``."""
 
     pile: tuple[int, ...]
     total: int
+
+
+@event
+class PileAs(Pile):
+    """The base of the events of a pile's resolution: the pile plays as a ``mode`` card
+    (``"suricate"``: the highest card wins it; ``"vautour"``: the lowest)."""
+
     mode: str
+
+
+@event
+class Staked(PileAs):
+    """The ``pile`` at stake totals ``total``: it plays as a ``mode`` card."""
 
 
 @event
@@ -93,23 +105,16 @@ class Cancelled(Event):
 
 
 @event
-class PileWon(Event):
+class PileWon(PileAs):
     """``seat`` won the ``pile`` (worth ``total``, played as a ``mode`` card) with ``card``."""
 
     card: int
-    pile: tuple[int, ...]
-    total: int
-    mode: str
 
 
 @event
-class NoWinner(Event):
+class NoWinner(PileAs):
     """Nobody won the ``pile`` (worth ``total``, played as a ``mode`` card): every card was
     cancelled, or the one-level tie reading stopped the search (``clause`` tells which)."""
-
-    pile: tuple[int, ...]
-    total: int
-    mode: str
 
 
 @event
@@ -120,21 +125,16 @@ class Taken(Event):
 
 
 @event
-class PileShared(Event):
+class PileShared(Pile):
     """The last manche had no winner and the ``shared`` variant gave the ``pile``'s ``total``
     to each of ``seats``, who laid the best card."""
 
-    pile: tuple[int, ...]
-    total: int
     seats: tuple[str, ...]
 
 
 @event
-class PileLost(Event):
+class PileLost(Pile):
     """The last manche had no winner: its ``pile`` (worth ``total``) is lost to everyone."""
-
-    pile: tuple[int, ...]
-    total: int
 
 
 @event
