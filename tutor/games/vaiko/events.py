@@ -24,6 +24,45 @@ Points: TypeAlias = tuple[tuple[str, int], ...]
 Seen: TypeAlias = tuple[str, ...] | None
 """Who saw the faces an event shows (``None``: everybody)."""
 
+# --- the bases of events that share fields -----------------------------------------------------
+
+
+@event
+class Private(Event):
+    """The base of the events that show faces to some players only: ``seen_by`` names who saw
+    them (``()``: nobody but the teacher; ``None``: everybody, the card lay face up)."""
+
+    seen_by: Seen
+
+
+@event
+class SeenInSlot(Private):
+    """The base of the private events of one card in a hand: ``face``, in ``slot``."""
+
+    slot: int
+    face: str
+
+
+@event
+class Special(Event):
+    """The base of the events of a special card on the discard: ``face``, whose ``effect`` is
+    ``"vision"`` or ``"echange"``."""
+
+    effect: str
+    face: str
+
+
+@event
+class CallScored(Event):
+    """The base of :class:`Bonus` and :class:`Malus`: the caller's points for the manche go
+    from ``before`` to ``after``; ``tied``: the other players with the manche's smallest
+    score."""
+
+    before: int
+    after: int
+    tied: tuple[str, ...]
+
+
 # --- set-up and deal ---------------------------------------------------------------------------
 
 
@@ -53,11 +92,10 @@ class Shuffled(Event):
 
 
 @event
-class Dealt(Event):
+class Dealt(Private):
     """Every player is dealt their cards face down, unseen (``seen_by``: nobody)."""
 
     hands: Hands
-    seen_by: tuple[str, ...]
 
 
 @event
@@ -73,12 +111,8 @@ class PeekTurn(Event):
 
 
 @event
-class Peeked(Event):
+class Peeked(SeenInSlot):
     """The seat looks at their card in ``slot``, ``face``, and puts it back face down."""
-
-    slot: int
-    face: str
-    seen_by: tuple[str, ...]
 
 
 # --- a turn ------------------------------------------------------------------------------------
@@ -90,13 +124,12 @@ class TurnStarts(Event):
 
 
 @event
-class Drew(Event):
+class Drew(Private):
     """The seat draws ``face`` from the pile (``source="deck"``, seen by them only) or takes it
     from the discard (``"discard"``, face up)."""
 
     source: Literal["deck", "discard"]
     face: str
-    seen_by: Seen
 
 
 @event
@@ -109,15 +142,12 @@ class Reshuffled(Event):
 
 
 @event
-class Swapped(Event):
+class Swapped(SeenInSlot):
     """The seat puts the card they took, ``face``, in ``slot`` and discards the card that was
     there, ``out``; ``source``: where the card was taken."""
 
-    slot: int
-    face: str
     out: str
     source: Literal["deck", "discard"]
-    seen_by: Seen
 
 
 @event
@@ -128,11 +158,10 @@ class Discarded(Event):
 
 
 @event
-class LookedAtHand(Event):
+class LookedAtHand(Private):
     """The seat looks at all their cards, ``faces``, before swapping (a reading of the rule)."""
 
     faces: tuple[str, ...]
-    seen_by: tuple[str, ...]
 
 
 @event
@@ -146,22 +175,17 @@ class PlaysAgain(Event):
 
 
 @event
-class SpecialActs(Event):
-    """The special card ``face`` (``effect``: ``"vision"`` or ``"echange"``) lands on the
-    discard and acts: the seat plays its effect (``matched``: thrown in an immediate discard)."""
+class SpecialActs(Special):
+    """The special card ``face`` lands on the discard and acts: the seat plays its ``effect``
+    (``matched``: thrown in an immediate discard)."""
 
-    effect: str
-    face: str
     matched: bool
 
 
 @event
-class SpecialIgnored(Event):
+class SpecialIgnored(Special):
     """The seat threw the special card ``face`` in an immediate discard: under this reading its
     ``effect`` does not act."""
-
-    effect: str
-    face: str
 
 
 @event
@@ -173,17 +197,14 @@ class SwappedSpecialIgnored(Event):
 
 
 @event
-class Looked(Event):
+class Looked(SeenInSlot):
     """Vision: the seat looks at ``owner``'s card in ``slot``, ``face``, and puts it back."""
 
     owner: str
-    slot: int
-    face: str
-    seen_by: tuple[str, ...]
 
 
 @event
-class Exchanged(Event):
+class Exchanged(Private):
     """Échange: the seat swaps ``owner_a``'s card in ``slot_a`` with ``owner_b``'s in
     ``slot_b``, face down (``faces``: theirs, in that order, seen by nobody)."""
 
@@ -192,7 +213,6 @@ class Exchanged(Event):
     owner_b: str
     slot_b: int
     faces: tuple[str, str]
-    seen_by: tuple[str, ...]
 
 
 # --- the immediate discard ---------------------------------------------------------------------
@@ -230,12 +250,8 @@ class Missed(Event):
 
 
 @event
-class Penalty(Event):
+class Penalty(SeenInSlot):
     """The seat gets the pile's top card, ``face``, as a penalty, face down in ``slot``."""
-
-    slot: int
-    face: str
-    seen_by: tuple[str, ...]
 
 
 @event
@@ -291,23 +307,15 @@ class RoundPoints(Event):
 
 
 @event
-class Bonus(Event):
+class Bonus(CallScored):
     """The seat called and has the manche's smallest score (``tied`` with these players): its
     points go from ``before`` to ``after``, ten fewer."""
 
-    before: int
-    after: int
-    tied: tuple[str, ...]
-
 
 @event
-class Malus(Event):
+class Malus(CallScored):
     """The seat called without the manche's smallest score (or only ``tied`` for it under the
     strict reading): its points go from ``before`` to ``after``, ten more."""
-
-    before: int
-    after: int
-    tied: tuple[str, ...]
 
 
 @event
