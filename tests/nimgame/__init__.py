@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple, TypeAlias
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, VariantBase, event
+from tutor.engine import Event, IllegalAction, Outcome, Seated, VariantBase, event
 from tutor.engine.api import Game, GameType, Seed
 from tutor.engine.bots import RandomPlayer, bot_rng
 from tutor.engine.core import Lesson, Record
@@ -112,14 +112,8 @@ class CarefulPlayer:
 
 
 # The game's events: one class per kind, declared with `event` (a frozen dataclass), with typed
-# fields and the clause that caused it (``seat``: who acted, if anyone). Readers match on them.
-
-@event
-class Seated(Event):
-    """The players took their places, in turn order (the first one starts)."""
-
-    players: tuple[str, ...]
-
+# fields and the clause that caused it (``seat``: who acted, if anyone); the players sitting down
+# is the engine's shared `Seated`. Readers match on them.
 
 @event
 class Heap(Event):

@@ -42,6 +42,14 @@ class Event:
 
 
 @event
+class Seated(Event):
+    """The players sit down, in playing order (``players``): the first event of every game's
+    set-up."""
+
+    players: tuple[str, ...]
+
+
+@event
 class Refused(Event):
     """A move the engine refused, told as an event (the worked examples tell refusals):
     ``reason`` is the French sentence of the :class:`IllegalAction`, ``clause`` the clause it

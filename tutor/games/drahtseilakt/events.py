@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal, NamedTuple, TypeAlias
 
-from tutor.engine.core import Event, Refused, Won, event
+from tutor.engine.core import Event, Refused, Seated, Won, event
 
 ScoreCard: TypeAlias = int | str
 """A score card: its value from 1 to 9, or one of the two 0 cards, ``"0 bleu"`` and
@@ -36,13 +36,6 @@ Trick = tuple[tuple[str, int], ...]
 """A trick's cards: ``(player, card)`` pairs in playing order."""
 
 # --- set-up ------------------------------------------------------------------------------------
-
-
-@event
-class Seated(Event):
-    """The players sit down, in clockwise order."""
-
-    players: tuple[str, ...]
 
 
 @event

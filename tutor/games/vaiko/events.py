@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Literal, TypeAlias
 
 from tutor.engine.core import Event, Refused, Won, event
+from tutor.engine.core import Seated as Seated  # re-exported: the shared set-up event
 
 Hands: TypeAlias = tuple[tuple[str, tuple[str, ...]], ...]
 """Each player's cards, slot by slot, by face: ``(player, faces)`` pairs in seating order."""
@@ -64,13 +65,6 @@ class CallScored(Event):
 
 
 # --- set-up and deal ---------------------------------------------------------------------------
-
-
-@event
-class Seated(Event):
-    """The players sit down, in playing order."""
-
-    players: tuple[str, ...]
 
 
 @event

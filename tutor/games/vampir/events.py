@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple, TypeAlias
 
-from tutor.engine.core import Event, Refused, Won, event
+from tutor.engine.core import Event, Refused, Seated, Won, event
 
 from .cards import Card
 
@@ -57,10 +57,8 @@ class ColourScore(NamedTuple):
 
 
 @event
-class Seating(Event):
+class Seating(Seated):
     """The players sat down, clockwise, in the order of ``players``."""
-
-    players: tuple[str, ...]
 
 
 @event
@@ -155,19 +153,23 @@ class Kept(Event):
 
 
 @event
-class HuntReplaced(Event):
-    """``seat``'s earlier hunt of ``location``'s colour, ``cards``, left the game."""
+class Hunt(Event):
+    """The base of the events of one of ``seat``'s hunts: its ``cards``, of ``location``'s
+    colour."""
 
     location: str
     cards: tuple[Card, ...]
 
 
 @event
-class HuntShown(Event):
+class HuntReplaced(Hunt):
+    """``seat``'s earlier hunt of ``location``'s colour, ``cards``, left the game."""
+
+
+@event
+class HuntShown(Hunt):
     """``seat`` showed a hunt of ``location``'s colour: ``cards``, worth ``heads`` heads."""
 
-    location: str
-    cards: tuple[Card, ...]
     heads: int
 
 

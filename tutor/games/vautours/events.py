@@ -13,14 +13,8 @@ from __future__ import annotations
 from typing import NamedTuple, TypeAlias
 
 from tutor.engine.core import Event, Refused, Won, event
+from tutor.engine.core import Seated as Seated  # re-exported: the shared set-up event
 from tutor.games.vautours.state import Play
-
-
-@event
-class Seated(Event):
-    """The players took their seats, in this order."""
-
-    players: tuple[str, ...]
 
 
 @event
