@@ -1,5 +1,7 @@
-"""Drahtseilakt's events: one frozen dataclass per thing that happens at the table, each with
-typed fields and the clause that made it happen (:class:`~tutor.engine.core.Event`).
+"""Drahtseilakt's events: one class per thing that happens at the table (declared with
+:func:`~tutor.engine.core.event`), each with typed fields and the clause that made it happen
+(:class:`~tutor.engine.core.Event`); events whose fields mean one thing share a base
+(:class:`ScoreSheet`, :class:`Extreme`), never emitted itself.
 
 The engine (:mod:`.core`, :mod:`.engine`, :mod:`.play`) emits them, the French text
 (:mod:`.text`), the scenes (:mod:`.scenes`), the worked examples and the pages read their
@@ -279,7 +281,8 @@ DrahtseilaktEvent: TypeAlias = (
     | ZeroTurned | DoubleZero | Revealed | Played | Chose | Shown | TakesBlue | TakesRed | NoBlue
     | NoRed | ReserveShort | Tokens | PairsBack | TrickEnds | MancheEnds | CleanManche
     | Totalled | PlayRefused | Refused | Won)
-"""Every event Drahtseilakt emits (the game's end: the shared :class:`Won`)."""
+"""Every event Drahtseilakt emits (the seating and the game's end: the shared :class:`Seated`
+and :class:`Won`)."""
 
 __all__ = [
     "CardsInPlay",
@@ -289,6 +292,7 @@ __all__ = [
     "Dealt",
     "DoubleZero",
     "DrahtseilaktEvent",
+    "Extreme",
     "Held",
     "Leads",
     "MancheEnds",
@@ -305,9 +309,11 @@ __all__ = [
     "Revealed",
     "ScoreCard",
     "ScoreCards",
+    "ScoreSheet",
     "Seated",
     "Shown",
     "Stake",
+    "Takes",
     "TakesBlue",
     "TakesRed",
     "Tokens",

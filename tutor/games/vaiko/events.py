@@ -1,12 +1,13 @@
-"""Vaiko's events: one frozen dataclass per thing that happens at the table, each with typed
-fields and the clause that made it happen (:class:`~tutor.engine.core.Event`).
+"""Vaiko's events: one class per thing that happens at the table (declared with
+:func:`~tutor.engine.core.event`), each with typed fields and the clause that made it happen
+(:class:`~tutor.engine.core.Event`); events whose fields mean one thing share a base (the
+private ones, :class:`Private`), never emitted itself.
 
 The engine (:mod:`.setup`, :mod:`.turns`, :mod:`.specials`, :mod:`.scoring`) emits them; the
 French text (:mod:`.text`), the scenes (:mod:`.scenes`), the worked examples (:mod:`.examples`),
 the lessons and the pages read their fields. Faces are the cards' names as the deck file spells
-them (``"7"``, ``"Vision"``); slots count from 0. A private event's ``seen_by`` names the players
-who saw the faces it shows (``()``: nobody but the teacher; ``None``: everybody, the card lay face
-up). Per-player facts are ``(player, value)`` pairs in seating order.
+them (``"7"``, ``"Vision"``); slots count from 0. Per-player facts are ``(player, value)`` pairs
+in seating order.
 """
 
 from __future__ import annotations
@@ -339,5 +340,6 @@ VaikoEvent: TypeAlias = (
     | OneMatchOnly | Missed | Penalty | NoPenalty | Passed | Called | EndedTurn | RoundEnds
     | Revealed | RoundPoints | Bonus | Malus | Totals | NewRound | Refused | Won
 )
-"""Every event of Vaiko: the game's own, a refused move (worked examples) and the end of the
-game (:class:`~tutor.engine.core.Won`, its outcome)."""
+"""Every event of Vaiko: the game's own, the seating (the shared
+:class:`~tutor.engine.core.Seated`), a refused move (worked examples) and the end of the game
+(:class:`~tutor.engine.core.Won`, its outcome)."""

@@ -1,6 +1,7 @@
-"""Vampir's events: one frozen dataclass per thing that can happen at the table, each with its
-typed fields, the seat concerned (``seat``, ``None`` for the table) and the clause of
-``rules/vampir.fr.md`` that made it happen (``clause``).
+"""Vampir's events: one class per thing that can happen at the table (declared with
+:func:`~tutor.engine.core.event`), each with its typed fields, the seat concerned (``seat``,
+``None`` for the table) and the clause of ``rules/vampir.fr.md`` that made it happen
+(``clause``); a hunt's events share its base, :class:`Hunt`, never emitted itself.
 
 :data:`VampirEvent` is the closed union of them (with the shared :class:`Refused` and
 :class:`Won`): what :func:`~tutor.games.vampir.engine.step`, the set-up

@@ -1,9 +1,11 @@
 """Stupides Vautours: what can happen, as typed events (:class:`VautoursEvent`).
 
-Each class is one kind of event that :func:`~.engine.step`, :func:`~.engine.opening_events`,
-:func:`~.engine.resolve_round` or a worked example tells; each carries the clause that made it
-happen (``clause``) and, when one player is concerned, their name (``seat``). The readers (the
-French text, the scenes, the lessons, the page) ``match`` on these classes and read their fields.
+Each class (declared with :func:`~tutor.engine.core.event`) is one kind of event that
+:func:`~.engine.step`, :func:`~.engine.opening_events`, :func:`~.engine.resolve_round` or a
+worked example tells; each carries the clause that made it happen (``clause``) and, when one
+player is concerned, their name (``seat``). Events about a manche's pile share its base,
+:class:`Pile`, never emitted itself. The readers (the French text, the scenes, the lessons,
+the page) ``match`` on these classes and read their fields.
 Cards are ints (point cards −5 to +10, playing cards 1 to 15); the cards laid in a manche are
 :class:`~.state.Play` pairs in seat order.
 """
@@ -167,8 +169,8 @@ VautoursEvent: TypeAlias = (
     | Cancelled | PileWon | NoWinner | Taken | PileShared | PileLost | Discarded | Ended
     | Counted | RefusedPlay | Refused | Won
 )
-"""Every event of Stupides Vautours (the end of the game is the shared :class:`Won`, carrying
-the :class:`~tutor.engine.core.Outcome`)."""
+"""Every event of Stupides Vautours (the seating is the shared :class:`Seated`; the end of the
+game the shared :class:`Won`, carrying the :class:`~tutor.engine.core.Outcome`)."""
 
 RoundEvent: TypeAlias = Staked | Cancelled | PileWon | NoWinner
 """The events of one resolution (:func:`~.engine.resolve_round`): the stake, the cards
