@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import get_args
 
 import pytest
 
-from tutor.engine import Event, IllegalAction, Refused, Won
+from tutor.engine import Event, IllegalAction, Refused, Won, event
 from tutor.games import drahtseilakt as d
 from tutor.games.drahtseilakt import ZERO_BLUE, ZERO_RED, Play, Variant
 from tutor.games.drahtseilakt.events import (
@@ -414,7 +413,7 @@ def test_chaotic_variant_hides_choices_until_everyone_has_chosen() -> None:
 # --- descriptions --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Mystery(Event):
     """An event no game emits."""
 

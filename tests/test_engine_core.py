@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
 import random
 import re
 import subprocess
@@ -10,6 +12,7 @@ import sys
 import pytest
 
 from tutor.engine import (
+    Event,
     IllegalAction,
     Refused,
     Resolution,
@@ -19,6 +22,8 @@ from tutor.engine import (
     shuffled,
     unique_extreme,
 )
+from tutor.games import GAMES
+from tutor.games.drahtseilakt.events import Extreme, NoBlue, Takes, TakesBlue, TakesRed
 
 
 def test_unique_extreme_plain_high_and_low() -> None:
@@ -96,6 +101,35 @@ def test_illegal_action_carries_reason_and_clause() -> None:
 def test_event_repr_evaluates_back() -> None:
     ev = Refused(seat="Alex", reason="Carte absente.", clause="vautours/main")
     assert eval(repr(ev), {"Refused": Refused}) == ev
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_event_a_game_tells_is_frozen_keyword_only_and_slotted(game: str) -> None:
+    told = list(GAMES[game].engine().PHRASES.sentences)
+    assert told and all(issubclass(cls, Event) for cls in told)
+    for cls in told:
+        assert cls.__dataclass_params__.frozen, cls  # type: ignore[attr-defined]
+        assert all(f.kw_only for f in dataclasses.fields(cls)), cls
+        assert cls.__dictoffset__ == 0, cls  # no instance dict: slots all the way to Event
+
+
+def test_an_event_on_a_shared_base_has_its_fields_and_stays_its_own_class() -> None:
+    blue = TakesBlue(seat="Alex", card=9, count=3, clause="drahtseilakt/bleus")
+    red: Event = TakesRed(seat="Alex", card=9, count=3, clause="drahtseilakt/bleus")
+    assert [f.name for f in dataclasses.fields(blue)] == ["seat", "clause", "card", "count"]
+    assert blue != red and blue.COLOUR == "blue" and TakesRed.COLOUR == "red"
+    assert pickle.loads(pickle.dumps(blue)) == blue  # (what the hint worker sends)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        blue.card = 1  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        TakesBlue("Alex", 9, 3, "drahtseilakt/bleus")  # type: ignore[call-arg, arg-type]
+    match blue:
+        case NoBlue():
+            raise AssertionError("matched a sibling class")
+        case Takes(card=card, count=count) if isinstance(blue, Extreme):
+            assert (card, count) == (9, 3)
+        case _:
+            raise AssertionError("not matched by its base")
 
 
 @pytest.mark.parametrize(

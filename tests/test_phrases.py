@@ -3,40 +3,39 @@
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass
 
 import pytest
 
-from tutor.engine import Event, Refused, Won
+from tutor.engine import Event, Refused, Won, event
 from tutor.engine.core import Outcome
 from tutor.engine.phrases import WRITERS, Phrasebook
 from tutor.games import GAMES
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Drew(Event):
     cards: object
     left: object
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Turn(Event):
     next: object
     stake: object
     names: object
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Told(Event):
     n: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class DrewTwo(Drew):
     """Not in the book: told as its base, :class:`Drew`."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Unknown(Event):
     pass
 

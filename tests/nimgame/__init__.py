@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, NamedTuple, TypeAlias
 
 from tutor import fr
-from tutor.engine import Event, IllegalAction, Outcome, VariantBase
+from tutor.engine import Event, IllegalAction, Outcome, Seated, VariantBase, event
 from tutor.engine.api import Game, GameType, Seed
 from tutor.engine.bots import RandomPlayer, bot_rng
 from tutor.engine.core import Lesson, Record
@@ -112,24 +111,18 @@ class CarefulPlayer:
         return self.rng.choice(list(legal))  # type: ignore[no-any-return]
 
 
-# The game's events: one frozen dataclass per kind, with typed fields and the clause that
-# caused it (``seat``: who acted, if anyone). Readers match on the classes.
+# The game's events: one class per kind, declared with `event` (a frozen dataclass), with typed
+# fields and the clause that caused it (``seat``: who acted, if anyone); the players sitting down
+# is the engine's shared `Seated`. Readers match on them.
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Seated(Event):
-    """The players took their places, in turn order (the first one starts)."""
-
-    players: tuple[str, ...]
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Heap(Event):
     """The heap holds ``heap`` matches at the start."""
 
     heap: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Took(Event):
     """``seat`` took ``count`` matches, leaving ``heap``."""
 
@@ -137,19 +130,19 @@ class Took(Event):
     heap: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Turn(Event):
     """``next`` plays now."""
 
     next: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Emptied(Event):
     """The heap is empty: the game is over."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Winner(Event):
     """``winner`` wins (the clause says by which reading)."""
 

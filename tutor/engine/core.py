@@ -9,7 +9,7 @@ import functools
 import random
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple, TypeVar, cast
+from typing import Any, Literal, NamedTuple, TypeVar, cast, dataclass_transform
 
 from tutor.fr import join, quote, shown, typography
 
@@ -18,12 +18,20 @@ K = TypeVar("K")
 R = TypeVar("R")
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@dataclass_transform(kw_only_default=True, frozen_default=True)
+def event(cls: type[T]) -> type[T]:
+    """Declare ``cls`` an event: a frozen dataclass with slots whose fields are given by
+    keyword (``Seated(players=..., clause=...)``). Every event class of every game is
+    declared with it, deriving from :class:`Event` or from an event base sharing fields."""
+    return dataclass(frozen=True, kw_only=True, slots=True)(cls)
+
+
+@event
 class Event:
     """Something that happened, and the rule clause that made it happen: the base of every
     game's events.
 
-    Each game declares its events as frozen dataclasses deriving from this one, with typed
+    Each game declares its events with :func:`event`, deriving from this one, with typed
     fields (``tutor.games.<id>.events``), and its ``step`` gives a tuple of them. ``seat`` is the
     player concerned (``None`` for the table), ``clause`` the id of the clause in ``rules/`` that
     caused it. Readers ``match`` on the classes and read their fields.
@@ -33,7 +41,15 @@ class Event:
     clause: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
+class Seated(Event):
+    """The players sit down, in playing order (``players``): the first event of every game's
+    set-up."""
+
+    players: tuple[str, ...]
+
+
+@event
 class Refused(Event):
     """A move the engine refused, told as an event (the worked examples tell refusals):
     ``reason`` is the French sentence of the :class:`IllegalAction`, ``clause`` the clause it
@@ -42,7 +58,7 @@ class Refused(Event):
     reason: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Won(Event):
     """The end of the game, as its :class:`Outcome` tells it (``clause``: the outcome's)."""
 

@@ -1,5 +1,7 @@
-"""Drahtseilakt's events: one frozen dataclass per thing that happens at the table, each with
-typed fields and the clause that made it happen (:class:`~tutor.engine.core.Event`).
+"""Drahtseilakt's events: one class per thing that happens at the table (declared with
+:func:`~tutor.engine.core.event`), each with typed fields and the clause that made it happen
+(:class:`~tutor.engine.core.Event`); events whose fields mean one thing share a base
+(:class:`ScoreSheet`, :class:`Extreme`), never emitted itself.
 
 The engine (:mod:`.core`, :mod:`.engine`, :mod:`.play`) emits them, the French text
 (:mod:`.text`), the scenes (:mod:`.scenes`), the worked examples and the pages read their
@@ -11,10 +13,9 @@ which :mod:`.core` imports from here).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, Literal, NamedTuple, TypeAlias
 
-from tutor.engine.core import Event, Refused, Won
+from tutor.engine.core import Event, Refused, Seated, Won, event
 
 ScoreCard: TypeAlias = int | str
 """A score card: its value from 1 to 9, or one of the two 0 cards, ``"0 bleu"`` and
@@ -39,28 +40,21 @@ Trick = tuple[tuple[str, int], ...]
 # --- set-up ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Seated(Event):
-    """The players sit down, in clockwise order."""
-
-    players: tuple[str, ...]
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class CardsInPlay(Event):
     """The number cards in play are 1 to ``count``, each once."""
 
     count: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class ScoreCards(Event):
     """The eleven score cards of the game are set out."""
 
     cards: tuple[ScoreCard, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Reserve(Event):
     """The reserve holds ``red`` and ``blue`` sticks (``each`` of each colour in the box)."""
 
@@ -69,7 +63,7 @@ class Reserve(Event):
     blue: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Held(Event):
     """A position set up by hand: the seat already holds these sticks before the first move."""
 
@@ -77,19 +71,25 @@ class Held(Event):
     blue: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Past(Event):
-    """A position set up by hand: the manches already scored, each player's erased ones."""
+@event
+class ScoreSheet(Event):
+    """The base of :class:`Past` and :class:`Totalled`: each of ``players``' manche ``scores``
+    and the ``cancelled`` ones (indices from 0), in seating order."""
 
     players: tuple[str, ...]
     scores: tuple[tuple[int, ...], ...]
     cancelled: tuple[tuple[int, ...], ...]
 
 
+@event
+class Past(ScoreSheet):
+    """A position set up by hand: the manches already scored, each player's erased ones."""
+
+
 # --- a manche's start and a trick's score cards --------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class MancheStarts(Event):
     """Manche ``manche`` of ``of`` begins; the seat deals."""
 
@@ -97,7 +97,7 @@ class MancheStarts(Event):
     of: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Dealt(Event):
     """The seat deals: ``cards`` number cards in play, ``unseen`` of them left out of the deal."""
 
@@ -105,12 +105,12 @@ class Dealt(Event):
     unseen: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Leads(Event):
     """The seat, on the dealer's left, leads the first trick."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class ZeroTurned(Event):
     """A 0 score card is turned: its ``colour`` is not paid this trick, another card follows."""
 
@@ -118,14 +118,14 @@ class ZeroTurned(Event):
     colour: Colour
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class DoubleZero(Event):
     """A second 0 in a row: the two 0 ``cards`` cancel each other and are set aside."""
 
     cards: tuple[ScoreCard, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Revealed(Event):
     """A score card gives the trick its ``stake``; ``cards``: every score card turned for it."""
 
@@ -136,7 +136,7 @@ class Revealed(Event):
 # --- playing a trick ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Played(Event):
     """The seat plays ``card`` face up, ``position``-th in the trick."""
 
@@ -144,55 +144,66 @@ class Played(Event):
     position: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Chose(Event):
     """The seat chooses ``card`` face down (the chaotic reading)."""
 
     card: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Shown(Event):
     """Everybody turns their chosen card over (the chaotic reading)."""
 
     plays: Trick
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TakesBlue(Event):
+@event
+class Extreme(Event):
+    """The base of the events of a trick's extreme cards: the seat's ``card`` is the highest
+    (``COLOUR`` blue) or the lowest (red)."""
+
+    card: int
+    COLOUR: ClassVar[Colour]
+
+
+@event
+class Takes(Extreme):
+    """The base of :class:`TakesBlue` and :class:`TakesRed`: the extreme ``card`` takes
+    ``count`` sticks of its colour."""
+
+    count: int
+
+
+@event
+class TakesBlue(Takes):
     """The seat's ``card``, the highest, takes ``count`` blue sticks."""
 
-    card: int
-    count: int
-    COLOUR: ClassVar[Colour] = "blue"
+    COLOUR = "blue"
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TakesRed(Event):
+@event
+class TakesRed(Takes):
     """The seat's ``card``, the lowest, takes ``count`` red sticks."""
 
-    card: int
-    count: int
-    COLOUR: ClassVar[Colour] = "red"
+    COLOUR = "red"
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class NoBlue(Event):
+@event
+class NoBlue(Extreme):
     """The seat's ``card`` is the highest, but the blue 0 was turned: no blue sticks."""
 
-    card: int
-    COLOUR: ClassVar[Colour] = "blue"
+    COLOUR = "blue"
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class NoRed(Event):
+@event
+class NoRed(Extreme):
     """The seat's ``card`` is the lowest, but the red 0 was turned: no red sticks."""
 
-    card: int
-    COLOUR: ClassVar[Colour] = "red"
+    COLOUR = "red"
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class ReserveShort(Event):
     """The reserve runs short: the seat gets ``got`` sticks of ``colour`` instead of
     ``wanted``."""
@@ -202,7 +213,7 @@ class ReserveShort(Event):
     got: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Tokens(Event):
     """The unlimited reserve: ``missing`` tokens stand in for sticks of ``colour``."""
 
@@ -210,7 +221,7 @@ class Tokens(Event):
     missing: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class PairsBack(Event):
     """The seat gives ``pairs`` pairs (one red, one blue) back, keeping ``red`` and ``blue``."""
 
@@ -219,7 +230,7 @@ class PairsBack(Event):
     blue: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class TrickEnds(Event):
     """The trick's cards (``plays``) are discarded; the seat, with the highest, leads next
     (unless it was the ``last`` trick of the manche)."""
@@ -231,7 +242,7 @@ class TrickEnds(Event):
 # --- counting ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class MancheEnds(Event):
     """Manche ``manche`` ends: each player scores the sticks held (``red`` + ``blue``)."""
 
@@ -242,7 +253,7 @@ class MancheEnds(Event):
     scores: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class CleanManche(Event):
     """The seat ends manche ``manche`` without a stick: ``target``, the earlier manche erased
     (numbered from 1) and its score, or ``None`` when none scored."""
@@ -251,18 +262,14 @@ class CleanManche(Event):
     target: tuple[int, int] | None
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Totalled(Event):
-    """The game's count: each player's manche ``scores``, the ``cancelled`` ones (indices from 0)
-    and the ``totals``."""
+@event
+class Totalled(ScoreSheet):
+    """The game's count: the score sheet and each player's ``totals``."""
 
-    players: tuple[str, ...]
-    scores: tuple[tuple[int, ...], ...]
-    cancelled: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class PlayRefused(Refused):
     """A worked example's move refused: the seat may not play ``card`` (``reason``)."""
 
@@ -274,7 +281,8 @@ DrahtseilaktEvent: TypeAlias = (
     | ZeroTurned | DoubleZero | Revealed | Played | Chose | Shown | TakesBlue | TakesRed | NoBlue
     | NoRed | ReserveShort | Tokens | PairsBack | TrickEnds | MancheEnds | CleanManche
     | Totalled | PlayRefused | Refused | Won)
-"""Every event Drahtseilakt emits (the game's end: the shared :class:`Won`)."""
+"""Every event Drahtseilakt emits (the seating and the game's end: the shared :class:`Seated`
+and :class:`Won`)."""
 
 __all__ = [
     "CardsInPlay",
@@ -284,6 +292,7 @@ __all__ = [
     "Dealt",
     "DoubleZero",
     "DrahtseilaktEvent",
+    "Extreme",
     "Held",
     "Leads",
     "MancheEnds",
@@ -300,9 +309,11 @@ __all__ = [
     "Revealed",
     "ScoreCard",
     "ScoreCards",
+    "ScoreSheet",
     "Seated",
     "Shown",
     "Stake",
+    "Takes",
     "TakesBlue",
     "TakesRed",
     "Tokens",

@@ -1,20 +1,21 @@
-"""Vaiko's events: one frozen dataclass per thing that happens at the table, each with typed
-fields and the clause that made it happen (:class:`~tutor.engine.core.Event`).
+"""Vaiko's events: one class per thing that happens at the table (declared with
+:func:`~tutor.engine.core.event`), each with typed fields and the clause that made it happen
+(:class:`~tutor.engine.core.Event`); events whose fields mean one thing share a base (the
+private ones, :class:`Private`), never emitted itself.
 
 The engine (:mod:`.setup`, :mod:`.turns`, :mod:`.specials`, :mod:`.scoring`) emits them; the
 French text (:mod:`.text`), the scenes (:mod:`.scenes`), the worked examples (:mod:`.examples`),
 the lessons and the pages read their fields. Faces are the cards' names as the deck file spells
-them (``"7"``, ``"Vision"``); slots count from 0. A private event's ``seen_by`` names the players
-who saw the faces it shows (``()``: nobody but the teacher; ``None``: everybody, the card lay face
-up). Per-player facts are ``(player, value)`` pairs in seating order.
+them (``"7"``, ``"Vision"``); slots count from 0. Per-player facts are ``(player, value)`` pairs
+in seating order.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from tutor.engine.core import Event, Refused, Won
+from tutor.engine.core import Event, Refused, Won, event
+from tutor.engine.core import Seated as Seated  # re-exported: the shared set-up event
 
 Hands: TypeAlias = tuple[tuple[str, tuple[str, ...]], ...]
 """Each player's cards, slot by slot, by face: ``(player, faces)`` pairs in seating order."""
@@ -25,17 +26,49 @@ Points: TypeAlias = tuple[tuple[str, int], ...]
 Seen: TypeAlias = tuple[str, ...] | None
 """Who saw the faces an event shows (``None``: everybody)."""
 
+# --- the bases of events that share fields -----------------------------------------------------
+
+
+@event
+class Private(Event):
+    """The base of the events that show faces to some players only: ``seen_by`` names who saw
+    them (``()``: nobody but the teacher; ``None``: everybody, the card lay face up)."""
+
+    seen_by: Seen
+
+
+@event
+class SeenInSlot(Private):
+    """The base of the private events of one card in a hand: ``face``, in ``slot``."""
+
+    slot: int
+    face: str
+
+
+@event
+class Special(Event):
+    """The base of the events of a special card on the discard: ``face``, whose ``effect`` is
+    ``"vision"`` or ``"echange"``."""
+
+    effect: str
+    face: str
+
+
+@event
+class CallScored(Event):
+    """The base of :class:`Bonus` and :class:`Malus`: the caller's points for the manche go
+    from ``before`` to ``after``; ``tied``: the other players with the manche's smallest
+    score."""
+
+    before: int
+    after: int
+    tied: tuple[str, ...]
+
+
 # --- set-up and deal ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Seated(Event):
-    """The players sit down, in playing order."""
-
-    players: tuple[str, ...]
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class DeckUsed(Event):
     """The deck of ``size`` cards called ``title`` is used (a ``hypothesis`` of the tutor's
     when the booklet does not give its composition)."""
@@ -45,7 +78,7 @@ class DeckUsed(Event):
     hypothesis: bool
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Shuffled(Event):
     """Every card is shuffled for manche ``manche``, into ``order`` (card ids, top first)."""
 
@@ -53,54 +86,48 @@ class Shuffled(Event):
     order: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Dealt(Event):
+@event
+class Dealt(Private):
     """Every player is dealt their cards face down, unseen (``seen_by``: nobody)."""
 
     hands: Hands
-    seen_by: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class FirstDiscard(Event):
     """The pile's first card, ``face``, is turned over and starts the discard."""
 
     face: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class PeekTurn(Event):
     """The seat is asked to choose one of their cards to look at (the first look)."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Peeked(Event):
+@event
+class Peeked(SeenInSlot):
     """The seat looks at their card in ``slot``, ``face``, and puts it back face down."""
-
-    slot: int
-    face: str
-    seen_by: tuple[str, ...]
 
 
 # --- a turn ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class TurnStarts(Event):
     """It is the seat's turn to play."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Drew(Event):
+@event
+class Drew(Private):
     """The seat draws ``face`` from the pile (``source="deck"``, seen by them only) or takes it
     from the discard (``"discard"``, face up)."""
 
     source: Literal["deck", "discard"]
     face: str
-    seen_by: Seen
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Reshuffled(Event):
     """The pile is empty: the discard's ``count`` cards but its top one are shuffled into a new
     pile, in ``order`` (card ids, top first)."""
@@ -109,34 +136,30 @@ class Reshuffled(Event):
     order: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Swapped(Event):
+@event
+class Swapped(SeenInSlot):
     """The seat puts the card they took, ``face``, in ``slot`` and discards the card that was
     there, ``out``; ``source``: where the card was taken."""
 
-    slot: int
-    face: str
     out: str
     source: Literal["deck", "discard"]
-    seen_by: Seen
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Discarded(Event):
     """The seat throws the card they drew, ``face``, straight onto the discard."""
 
     face: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class LookedAtHand(Event):
+@event
+class LookedAtHand(Private):
     """The seat looks at all their cards, ``faces``, before swapping (a reading of the rule)."""
 
     faces: tuple[str, ...]
-    seen_by: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class PlaysAgain(Event):
     """The ×2 card ``face`` is discarded: the turn's seat plays again at once."""
 
@@ -146,26 +169,21 @@ class PlaysAgain(Event):
 # --- the special cards -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class SpecialActs(Event):
-    """The special card ``face`` (``effect``: ``"vision"`` or ``"echange"``) lands on the
-    discard and acts: the seat plays its effect (``matched``: thrown in an immediate discard)."""
+@event
+class SpecialActs(Special):
+    """The special card ``face`` lands on the discard and acts: the seat plays its ``effect``
+    (``matched``: thrown in an immediate discard)."""
 
-    effect: str
-    face: str
     matched: bool
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class SpecialIgnored(Event):
+@event
+class SpecialIgnored(Special):
     """The seat threw the special card ``face`` in an immediate discard: under this reading its
     ``effect`` does not act."""
 
-    effect: str
-    face: str
 
-
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class SwappedSpecialIgnored(Event):
     """The seat swapped the special card ``face`` out of their hand: under this reading it
     does not act."""
@@ -173,18 +191,15 @@ class SwappedSpecialIgnored(Event):
     face: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Looked(Event):
+@event
+class Looked(SeenInSlot):
     """Vision: the seat looks at ``owner``'s card in ``slot``, ``face``, and puts it back."""
 
     owner: str
-    slot: int
-    face: str
-    seen_by: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Exchanged(Event):
+@event
+class Exchanged(Private):
     """Échange: the seat swaps ``owner_a``'s card in ``slot_a`` with ``owner_b``'s in
     ``slot_b``, face down (``faces``: theirs, in that order, seen by nobody)."""
 
@@ -193,13 +208,12 @@ class Exchanged(Event):
     owner_b: str
     slot_b: int
     faces: tuple[str, str]
-    seen_by: tuple[str, ...]
 
 
 # --- the immediate discard ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class WindowOpens(Event):
     """The immediate discard opens on ``face``: the players are asked in ``order``."""
 
@@ -207,7 +221,7 @@ class WindowOpens(Event):
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Matched(Event):
     """The seat throws their card in ``slot``, ``face``, the same as the discard's top."""
 
@@ -215,12 +229,12 @@ class Matched(Event):
     face: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class OneMatchOnly(Event):
     """Under this reading, the seat's card was their only one on this discard."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Missed(Event):
     """The seat tried their card in ``slot``, ``face``, on ``top``, a different card: it goes
     back, seen by everybody."""
@@ -230,21 +244,17 @@ class Missed(Event):
     top: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Penalty(Event):
+@event
+class Penalty(SeenInSlot):
     """The seat gets the pile's top card, ``face``, as a penalty, face down in ``slot``."""
 
-    slot: int
-    face: str
-    seen_by: tuple[str, ...]
 
-
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class NoPenalty(Event):
     """The seat missed, but no card is left to give as a penalty."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Passed(Event):
     """The seat throws nothing on this immediate discard."""
 
@@ -252,7 +262,7 @@ class Passed(Event):
 # --- the call and the end of a turn ------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Called(Event):
     """The seat says « Vaiko »; ``call_end`` (the reading): who plays once more before the
     count, up to the caller (``"caller"``) or to the manche's starter (``"starter"``)."""
@@ -260,7 +270,7 @@ class Called(Event):
     call_end: Literal["caller", "starter"]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class EndedTurn(Event):
     """The seat ends their turn without calling."""
 
@@ -268,7 +278,7 @@ class EndedTurn(Event):
 # --- the count ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class RoundEnds(Event):
     """Manche ``manche`` stops: a hand is ``"empty"`` (the seat's), the go-around after the
     ``"call"`` is over (the seat: the caller) or the pile is ``"exhausted"``."""
@@ -277,41 +287,33 @@ class RoundEnds(Event):
     manche: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Revealed(Event):
     """Every card is turned face up: each player's ``hands``."""
 
     hands: Hands
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class RoundPoints(Event):
     """The points of each hand at the count."""
 
     points: Points
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Bonus(Event):
+@event
+class Bonus(CallScored):
     """The seat called and has the manche's smallest score (``tied`` with these players): its
     points go from ``before`` to ``after``, ten fewer."""
 
-    before: int
-    after: int
-    tied: tuple[str, ...]
 
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Malus(Event):
+@event
+class Malus(CallScored):
     """The seat called without the manche's smallest score (or only ``tied`` for it under the
     strict reading): its points go from ``before`` to ``after``, ten more."""
 
-    before: int
-    after: int
-    tied: tuple[str, ...]
 
-
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Totals(Event):
     """After manche ``manche`` (0: a worked example's totals, no manche named), each player's
     ``scores`` for it, bonus or malus included, and their running ``totals``."""
@@ -321,7 +323,7 @@ class Totals(Event):
     manche: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class NewRound(Event):
     """Nobody reached the target: manche ``manche`` is dealt, and the seat starts it."""
 
@@ -338,5 +340,6 @@ VaikoEvent: TypeAlias = (
     | OneMatchOnly | Missed | Penalty | NoPenalty | Passed | Called | EndedTurn | RoundEnds
     | Revealed | RoundPoints | Bonus | Malus | Totals | NewRound | Refused | Won
 )
-"""Every event of Vaiko: the game's own, a refused move (worked examples) and the end of the
-game (:class:`~tutor.engine.core.Won`, its outcome)."""
+"""Every event of Vaiko: the game's own, the seating (the shared
+:class:`~tutor.engine.core.Seated`), a refused move (worked examples) and the end of the game
+(:class:`~tutor.engine.core.Won`, its outcome)."""

@@ -1,6 +1,7 @@
-"""Vampir's events: one frozen dataclass per thing that can happen at the table, each with its
-typed fields, the seat concerned (``seat``, ``None`` for the table) and the clause of
-``rules/vampir.fr.md`` that made it happen (``clause``).
+"""Vampir's events: one class per thing that can happen at the table (declared with
+:func:`~tutor.engine.core.event`), each with its typed fields, the seat concerned (``seat``,
+``None`` for the table) and the clause of ``rules/vampir.fr.md`` that made it happen
+(``clause``); a hunt's events share its base, :class:`Hunt`, never emitted itself.
 
 :data:`VampirEvent` is the closed union of them (with the shared :class:`Refused` and
 :class:`Won`): what :func:`~tutor.games.vampir.engine.step`, the set-up
@@ -13,10 +14,9 @@ so that the events carry them as they are.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeAlias
 
-from tutor.engine.core import Event, Refused, Won
+from tutor.engine.core import Event, Refused, Seated, Won, event
 
 from .cards import Card
 
@@ -57,40 +57,38 @@ class ColourScore(NamedTuple):
 # --- the set-up ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Seating(Event):
+@event
+class Seating(Seated):
     """The players sat down, clockwise, in the order of ``players``."""
 
-    players: tuple[str, ...]
 
-
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class MatchLength(Event):
     """The match was announced: ``manches`` manches, their points added up."""
 
     manches: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class LocationsLaidOut(Event):
     """The six locations were laid out in a row, in the order of ``locations``."""
 
     locations: tuple[str, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class VampireCards(Event):
     """The vampire cards were presented: 16 per colour, one or two heads each."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class JokerCards(Event):
     """The jokers were presented: each stands for any colour and counts ``heads`` heads."""
 
     heads: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Totals(Event):
     """A later manche opened on each seat's ``totals`` after manche ``manche``."""
 
@@ -98,14 +96,14 @@ class Totals(Event):
     totals: SeatNumbers
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class StartersLaid(Event):
     """Manche ``manche`` set up: one one-head vampire of its colour under each location."""
 
     manche: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Dealt(Event):
     """Each of ``players`` players was dealt ``hand`` cards; ``deck`` cards form the deck."""
 
@@ -114,7 +112,7 @@ class Dealt(Event):
     players: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Starts(Event):
     """``seat`` starts manche ``manche``."""
 
@@ -124,7 +122,7 @@ class Starts(Event):
 # --- a turn --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Drew(Event):
     """``seat`` drew ``cards`` (hidden from the others), leaving ``left`` cards in the deck."""
 
@@ -132,7 +130,7 @@ class Drew(Event):
     left: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Laid(Event):
     """``seat`` laid ``card`` under ``location``."""
 
@@ -140,7 +138,7 @@ class Laid(Event):
     location: str
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Took(Event):
     """``seat`` took every card under ``location``: ``cards``."""
 
@@ -148,41 +146,45 @@ class Took(Event):
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Kept(Event):
     """No hunt could follow a free take: ``seat`` simply kept ``cards`` in hand."""
 
     cards: tuple[Card, ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class HuntReplaced(Event):
+@event
+class Hunt(Event):
+    """The base of the events of one of ``seat``'s hunts: its ``cards``, of ``location``'s
+    colour."""
+
+    location: str
+    cards: tuple[Card, ...]
+
+
+@event
+class HuntReplaced(Hunt):
     """``seat``'s earlier hunt of ``location``'s colour, ``cards``, left the game."""
 
-    location: str
-    cards: tuple[Card, ...]
 
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class HuntShown(Event):
+@event
+class HuntShown(Hunt):
     """``seat`` showed a hunt of ``location``'s colour: ``cards``, worth ``heads`` heads."""
 
-    location: str
-    cards: tuple[Card, ...]
     heads: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class MayHuntAgain(Event):
     """Under several hunts a turn, ``seat`` may show another hunt or end the turn."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class TurnEnded(Event):
     """``seat`` ended the turn after a hunt (several hunts a turn)."""
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Turn(Event):
     """The turn passed to ``seat``."""
 
@@ -190,7 +192,7 @@ class Turn(Event):
 # --- the end of a manche -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class MancheEnded(Event):
     """Manche ``manche`` stopped at once: ``seat`` drew the last card (``reason`` ``"deck"``) or
     showed all six colours (``"six"``)."""
@@ -199,21 +201,21 @@ class MancheEnded(Event):
     manche: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class HandsDiscarded(Event):
     """Every hand was discarded without scoring: each seat's ``hands``, in seating order."""
 
     hands: tuple[tuple[str, tuple[Card, ...]], ...]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class ColourScored(Event):
     """One colour was scored, as ``score`` tells (its ``clause`` the score's)."""
 
     score: ColourScore
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class Points(Event):
     """The manche's ``points``, seat by seat, once every colour was scored."""
 
@@ -223,7 +225,7 @@ class Points(Event):
 # --- the worked examples -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
+@event
 class HuntChecked(Event):
     """``cards`` were checked as a hunt: ``check`` is the verdict (a worked example's)."""
 
