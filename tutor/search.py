@@ -7,13 +7,13 @@ folded (case, accents), elisions cut (``l'``, ``qu'``...), numbers and symbols f
 « 2 », « x2 » and « ×2 »), brought to their lemma (``lemmes.tsv``, drawn from the whole of
 ``simplemma``'s French dictionary by ``python -m tutor.search lemmes``, so that a new game's
 words are in it) and stemmed with the French Snowball stemmer; a word the index does not
-know is read as the indexed word one edit away (a typo); synonyms and paraphrases come from ``rules/synonymes.toml`` (and the names of one same thing,
-« souris » and « Suricate », read as one word); a booklet's name (« livret « souris » ») is one
-word, not the card; documents are ranked by BM25 with a weight per field (title, rule text,
-reading, example). A question is scoped: on a game's page,
-that game's clauses only, unless the question names another game or nothing of this game
-matches; on the Accueil, to the game it names. Pure Python: no widget import, the same in the
-static site.
+know is read as the indexed word one edit away (a typo); synonyms and paraphrases come from
+``rules/synonymes.toml`` (and the names of one same thing, « souris » and « Suricate », read as
+one word); a booklet's name (« livret « souris » ») is one word, not the card; documents are
+ranked by BM25 with a weight per field (title, rule text, reading, example). A question is
+scoped: on a game's page, that game's clauses only, unless the question names another game or
+nothing of this game matches; on the Accueil, to the game it names. Pure Python: no widget
+import, the same in the static site.
 """
 
 from __future__ import annotations
