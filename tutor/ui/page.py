@@ -204,7 +204,7 @@ class GamePage:
 
     def minute(self) -> w.HTML:
         """« La règle en une minute »: the game's summary to read aloud before a first game
-        (``rules/<game>.minute.md``), each line linked to its clause; shown under the banner."""
+        (the last part of its rule file), each line linked to its clause; shown under the banner."""
         return minute_panel(summaries.load(self.info.id), self.book())
 
     def clause(self, clause_id: str) -> h.Html:
