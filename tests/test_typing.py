@@ -26,7 +26,7 @@ from tutor.games.vautours.events import VautoursEvent
 from tutor.ui.table import PlayTable, Surface
 from tutor.ui.vautours.base import PAGE, Game, draw, groups, prompt
 
-surface = Surface(page=PAGE, engine=v.GAME, draw=draw, groups=groups, prompt=prompt)
+surface = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt)
 table: PlayTable[v.State, v.Play, v.View, VautoursEvent] = Game()
 table.play(v.Play("Camille", 15))
 '''
@@ -40,14 +40,14 @@ from tutor.ui.vautours.base import PAGE
 from tutor.ui.vautours.base import draw as v_draw
 from tutor.ui.vautours.base import groups as v_groups
 
-Surface(page=PAGE, engine=v.GAME, draw=draw, groups=groups)  # WRONG draw, groups
+Surface(page=PAGE, draw=draw, groups=groups)  # WRONG draw, groups
 
 
 def keep(event: DrahtseilaktEvent, viewer: str | None) -> bool:
     return viewer is None
 
 
-Surface(page=PAGE, engine=v.GAME, draw=v_draw, groups=v_groups, keep=keep)  # WRONG keep
+Surface(page=PAGE, draw=v_draw, groups=v_groups, keep=keep)  # WRONG keep
 '''
 
 WRONG_ACTION = '''

@@ -7,15 +7,15 @@ notebooks call (``header``, ``clause``, ``clauses``, ``example``, ``book``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Generic, cast
 
 import ipywidgets as w
 
 from tutor import fr, rules
 from tutor import minute as summaries
 from tutor.engine import Event
-from tutor.engine.api import AnyEngine
-from tutor.games import GAMES
+from tutor.engine.api import A, E, Game, S, V
+from tutor.games import GameInfo, game
 from tutor.ui import html as h
 from tutor.ui import later
 from tutor.ui.bridge import (
@@ -91,14 +91,23 @@ class WorkedExample(Later):
         return stepper
 
 
-class GamePage:
+class GamePage(Generic[S, A, V, E]):
     """One game's page: its rule book, banner and worked examples.
 
-    ``shown`` filters the events told in transcripts (e.g. hidden choices are not told)."""
+    ``engine`` is the game's own ``GAME`` (its package's), the one source of the page's engine:
+    the page's :class:`~tutor.ui.table.Surface` and every board read it from here, and through
+    its type mypy checks the page's functions against the game's ``View``, actions and events.
+    The registry's entry for that game (:attr:`info`: title, notebook...) must name that same
+    engine. ``shown`` filters the events told in transcripts (e.g. hidden choices are not
+    told)."""
 
-    def __init__(self, game_id: str, tagline: str,
+    def __init__(self, engine: Game[S, A, V, E], tagline: str,
                  shown: Callable[[Sequence[Event]], list[Event]] = list) -> None:
-        self.info = GAMES[game_id]
+        self.engine: Game[S, A, V, E] = engine
+        self.info = cast("GameInfo[S, A, V, E]", game(engine.type.id))
+        if self.info.engine() is not engine:
+            raise TypeError(f"La page du jeu {engine.type.id!r} reçoit un autre moteur que "
+                            "celui du registre.")
         self.tagline = tagline
         self.shown = shown
         self._browser: BrowserLink | None = None
@@ -184,10 +193,6 @@ class GamePage:
         """« Ce que vous avez rencontré »: the map of the rule's clauses and exercises on the
         ones not met yet."""
         return ProgressMap(self, self.progress)
-
-    @property
-    def engine(self) -> AnyEngine:
-        return self.info.engine()
 
     def book(self) -> rules.RuleBook:
         """The game's rule book (``rules/<game>.fr.md``)."""
