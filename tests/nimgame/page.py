@@ -46,6 +46,11 @@ def sandbox(seed: int = 7) -> Sandbox[State, Take, View, NimEvent]:
     return Sandbox(SURFACE, seed)
 
 
+def style() -> h.StyleSheet:
+    """The page's style sheet: the shared rules alone (the game draws with them)."""
+    return h.stylesheet()
+
+
 book, header, minute, clause, clauses = (
     PAGE.book, PAGE.header, PAGE.minute, PAGE.clause, PAGE.clauses)
 open_points, later, later_sandbox = PAGE.open_points, PAGE.later, PAGE.later_sandbox
