@@ -3,12 +3,12 @@ game's view, a journal filter written for another game's events, or an action th
 game's, is a type error before anything runs.
 
 One mypy run over four small modules written in a temporary package: a page put together
-correctly, and every registered game's page module (the tests' game's too) checked against the
-:class:`tutor.ui.page.Page` protocol with its own game's types (it must pass: otherwise the
-others prove nothing), a Stupides Vautours surface handed Drahtseilakt's drawing and grouping
-functions, a Stupides Vautours table asked to play a number, and a page module checked against
-another game's types. Each wrong line must be reported as an argument of the wrong type, on that
-line; nothing else may be reported.
+correctly, and every registered game's page module (the tests' game's too) checked against
+the :class:`tutor.ui.protocol.Page` protocol with its own game's types (they must pass:
+otherwise the others prove nothing), a Stupides Vautours surface handed Drahtseilakt's drawing
+and grouping functions, a Stupides Vautours table asked to play a number, and a page module
+checked against another game's types. Each wrong line must be reported as an argument of the
+wrong type, on that line; nothing else may be reported.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from tutor.games.vaiko.events import VaikoEvent
 from tutor.games.vampir.events import VampirEvent
 from tutor.games.vautours.events import VautoursEvent
 from tutor.ui import drahtseilakt, vaiko, vampir, vautours
-from tutor.ui.page import Page
+from tutor.ui.protocol import Page
 
 
 def vautours_page(page: Page[v.State, v.Play, v.View, VautoursEvent]) -> None:

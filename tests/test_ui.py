@@ -23,7 +23,8 @@ from tutor.games.vautours import events as ve
 from tutor.ui import ErrorArea, Session, guarded, home
 from tutor.ui import html as h
 from tutor.ui import vautours as sv
-from tutor.ui.page import GamePage, Page
+from tutor.ui.page import GamePage
+from tutor.ui.protocol import Page
 
 from .conftest import ROOT, notebook_path
 
