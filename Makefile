@@ -43,7 +43,7 @@ lint: $(STAMP)
 	$(VENV)/bin/lint-imports
 
 check: $(STAMP)
-	$(PY) -m tutor check rules/*.fr.md rules/*.minute.md rules/*.toml
+	$(PY) -m tutor check rules/*.fr.md rules/*.toml
 
 # axe-core (npm) for the accessibility tests, in build/axe/ (ignored by git): tests need no network
 AXE := build/axe/node_modules/axe-core/axe.min.js

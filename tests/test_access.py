@@ -33,6 +33,6 @@ def test_each_game_page_leads_to_its_game_then_its_sandbox(game: str) -> None:
     cells = json.loads(notebook_path(game).read_text())["cells"]
     calls = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
     assert any("play_vs_computer" in c and 'skip="Aller à la partie"' in c for c in calls)
-    page = GamePage(game, "")
+    page = GamePage(GAMES[game].engine(), "")
     sandbox = page.later_sandbox(lambda: None)._repr_html_()
     assert 'data-tutor-skip="Aller au bac à sable" data-tutor-skip-rank="1"' in sandbox

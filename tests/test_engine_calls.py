@@ -9,7 +9,6 @@ the progress map) goes through it.
 
 from __future__ import annotations
 
-import dataclasses
 import importlib
 import sys
 from collections import Counter
@@ -55,11 +54,11 @@ class Counting:
 def _build(monkeypatch: pytest.MonkeyPatch, game_id: str,
            make: Callable[[Any], Any]) -> tuple[Any, Counting]:
     proxy = Counting(GAMES[game_id].engine())
-    monkeypatch.setattr(GameInfo, "engine", lambda self: proxy)
     page = importlib.import_module(GAMES[game_id].page_module)
-    # the page's surface names its engine too (its boards play through it): the proxy there
+    monkeypatch.setattr(GameInfo, "engine", lambda self: proxy)
+    # the page's engine, which its surface and boards read (they play through it): the proxy
     surfaces = sys.modules[page.play_vs_computer.__module__]
-    monkeypatch.setattr(surfaces, "SURFACE", dataclasses.replace(surfaces.SURFACE, engine=proxy))
+    monkeypatch.setattr(surfaces.SURFACE.page, "engine", proxy)
     board = make(page)
     assert board.engine is proxy
     return board, proxy

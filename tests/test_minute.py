@@ -1,5 +1,6 @@
-"""« La règle en une minute »: the summary files (``rules/<game>.minute.md``), their parser and
-check, and the panel each game page shows under its banner."""
+"""« La règle en une minute »: the summary that ends each rule file (``rules/<game>.fr.md``, from
+its heading ``# La règle en une minute`` on), its parser and check, and the panel each game page
+shows under its banner."""
 
 from __future__ import annotations
 
@@ -19,10 +20,12 @@ from tutor.ui import html as h
 
 from .conftest import ROOT, notebook_path
 
-#: every registered game has a page, so a summary (the tests' own game too: its files are beside
-#: its code)
+#: every registered game has a page, so a summary (the tests' own game too: its rule file is
+#: beside its code)
 PAGES = sorted(GAMES)
-GOOD = (ROOT / "rules" / "vautours.minute.md").read_text(encoding="utf-8")
+BOOK_TEXT = (ROOT / "rules" / "vautours.fr.md").read_text(encoding="utf-8")
+#: the summary part of the Stupides Vautours rule file, from its heading to the end
+GOOD = BOOK_TEXT[BOOK_TEXT.index(minute.HEADING):]
 BOOK = rules.load("vautours")
 
 
@@ -31,10 +34,19 @@ def line_of(text: str, fragment: str) -> int:
     return next(n for n, row in enumerate(text.splitlines(), 1) if fragment in row)
 
 
-def test_every_game_page_has_a_summary_beside_its_rule_file() -> None:
-    shipped = sorted(p.name for p in (ROOT / "rules").glob("*" + minute.SUFFIX))
-    assert shipped == sorted(g + minute.SUFFIX for g, info in GAMES.items() if not info.package)
-    assert all(minute.path_of(g).is_file() for g in PAGES)
+def test_every_rule_file_ends_with_its_summary_where_its_rules_end() -> None:
+    """One file a game: the summary is the rule file's last part, and no clause runs into it."""
+    assert not list(ROOT.glob("rules/*.minute.md")) and not list(ROOT.glob("tests/**/*.minute.md"))
+    for game in PAGES:
+        text = rules.path_of(game).read_text(encoding="utf-8")
+        rows = text.splitlines()
+        heading = rows.index(minute.HEADING)
+        assert not any(r.startswith(("## ", "### ")) and r.lstrip("# ") in rules.SECTIONS
+                       for r in rows[heading:]), game
+        book = rules.load(game)
+        assert max(c.line for c in book.clauses.values()) < heading + 1
+        assert all(minute.HEADING not in c.text for c in book.clauses.values())
+        assert minute.load(game).lines[0].line > heading + 1
 
 
 @pytest.mark.parametrize("game", PAGES)
@@ -59,7 +71,7 @@ def test_each_summary_covers_the_five_themes_cites_default_clauses_and_fits_its_
 
 
 def parse(text: str) -> minute.Minute:
-    return minute.parse(text, "essai.minute.md", BOOK)
+    return minute.parse(text, "essai.fr.md", BOOK)
 
 
 def problems(text: str) -> list[str]:
@@ -148,28 +160,27 @@ LONG = "On retourne la carte Points du dessus de la pioche" + ", puis on attend"
      "Qui prend quoi, La fin, Qui gagne)"),
     ("## La fin", "## Qui gagne", "## Qui gagne", "thème « Qui gagne » hors d’ordre : "
      "« La fin » vient avant"),
-    ('game = "vautours"', 'game = "vampir"', "game =", "le résumé est celui du jeu « vampir », "
-     "mais le fichier de règles est celui de « vautours »"),
-    ('game = "vautours"', 'jeu = "vautours"', "+++", "l’en-tête doit donner « game » (texte "
-     "non vide)"),
+    (minute.HEADING, "# La règle en deux minutes", "{#vautours/departage}",  # the last line
+     f"il manque le résumé : chaque jeu finit son fichier de règles par « {minute.HEADING} », "
+     "ses cinq thèmes et leurs lignes"),
 ])
 def test_a_malformed_summary_is_refused_with_file_line_and_reason(
         old: str, new: str, at: str, reason: str) -> None:
     assert old in GOOD
     text = GOOD.replace(old, new, 1)
-    assert f"essai.minute.md:{line_of(text, at)}: {reason}" in problems(text)
+    assert f"essai.fr.md:{line_of(text, at)}: {reason}" in problems(text)
 
 
 def test_a_theme_without_lines_or_missing_is_refused() -> None:
     end = GOOD.index("## La fin")
     text = GOOD[:end] + "## La fin\n\n## Qui gagne\n" + GOOD[GOOD.index("## Qui gagne") + 13:]
-    assert f"essai.minute.md:{line_of(text, '## La fin')}: le thème « La fin » n’a aucune " \
+    assert f"essai.fr.md:{line_of(text, '## La fin')}: le thème « La fin » n’a aucune " \
            "ligne" in problems(text)
     cut = GOOD[:end]
     found = problems(cut)
     last = len(cut.splitlines())
-    assert f"essai.minute.md:{last}: il manque le thème « La fin »" in found
-    assert f"essai.minute.md:{last}: il manque le thème « Qui gagne »" in found
+    assert f"essai.fr.md:{last}: il manque le thème « La fin »" in found
+    assert f"essai.fr.md:{last}: il manque le thème « Qui gagne »" in found
 
 
 def test_more_lines_than_one_screen_holds_is_refused_at_the_first_line_too_many() -> None:
@@ -179,7 +190,7 @@ def test_more_lines_than_one_screen_holds_is_refused_at_the_first_line_too_many(
     found = problems(text)
     before = sum(1 for x in parse(GOOD).lines if x.theme in minute.THEMES[:3])
     first_too_many = line_of(text, f"numéro {minute.MAX_LINES - before}.")
-    assert f"essai.minute.md:{first_too_many}: plus de {minute.MAX_LINES} lignes : le résumé " \
+    assert f"essai.fr.md:{first_too_many}: plus de {minute.MAX_LINES} lignes : le résumé " \
            "ne tiendrait plus sur un écran de téléphone" in found
     rows = sum(minute.screen_rows(x.text) for x in parse(GOOD).lines
                if x.theme in minute.THEMES[:3])
@@ -190,39 +201,36 @@ def test_more_lines_than_one_screen_holds_is_refused_at_the_first_line_too_many(
             first_over = line_of(text, f"numéro {k}.")
             break
     assert [p for p in found if "dépasse" in p] == [
-        f"essai.minute.md:{first_over}: à cette ligne, le résumé dépasse {minute.MAX_ROWS} "
+        f"essai.fr.md:{first_over}: à cette ligne, le résumé dépasse {minute.MAX_ROWS} "
         f"rangées d’écran (une rangée pour {minute.ROW_CHARS} caractères) : il ne tiendrait "
         "plus sur un écran de téléphone"]
 
 
-def test_the_check_command_checks_a_summary_against_the_rule_file_beside_it(
+def test_the_check_command_checks_the_summary_that_ends_each_rule_file(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    shipped = [str(minute.path_of(g)) for g in PAGES]
+    shipped = [str(rules.path_of(g)) for g in PAGES]
     assert main(["check", *shipped]) == 0
     out = capsys.readouterr().out
     for path in shipped:
         summary = minute.read(path)
-        required = len(rules.read(minute.rule_file(path)).meta[minute.REQUIRED])
-        assert (f"{path} : {len(summary.lines)} lignes sur {minute.MAX_LINES}, "
+        required = len(rules.read(path).meta[minute.REQUIRED])
+        assert (f"{path} : résumé de {len(summary.lines)} lignes sur {minute.MAX_LINES}, "
                 f"{summary.rows} rangées d’écran sur {minute.MAX_ROWS}, chaque article cité "
                 f"existe, {required} points d’une première partie dits.") in out
-    (tmp_path / "vautours.fr.md").write_text(BOOK_TEXT, encoding="utf-8")
-    bad = tmp_path / "vautours.minute.md"
-    bad.write_text(GOOD.replace("vautours/revelation", "vautours/retournement"), "utf-8")
+    bad = tmp_path / "vautours.fr.md"
+    text = BOOK_TEXT.replace("pioche. {#vautours/revelation}", "pioche. {#vautours/retournement}")
+    assert text.count("vautours/retournement") == 1
+    bad.write_text(text, "utf-8")
     run = subprocess.run([sys.executable, "-m", "tutor", "check", str(bad)], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1
-    assert (f"ERREUR {bad}:{line_of(GOOD, 'vautours/revelation')}: renvoi vers un article "
+    assert (f"ERREUR {bad}:{line_of(text, 'vautours/retournement')}: renvoi vers un article "
             "inconnu « vautours/retournement »") in run.stdout
-    alone = tmp_path / "seul" / "vautours.minute.md"
-    alone.parent.mkdir()
-    alone.write_text(GOOD, "utf-8")
-    assert main(["check", str(alone)]) == 1
-    assert f"ERREUR {alone.with_name('vautours.fr.md')}:0: fichier illisible" in \
-        capsys.readouterr().out
-
-
-BOOK_TEXT = (ROOT / "rules" / "vautours.fr.md").read_text(encoding="utf-8")
+    cut = BOOK_TEXT[:BOOK_TEXT.index(minute.HEADING)]
+    bad.write_text(cut, "utf-8")
+    assert main(["check", str(bad)]) == 1
+    assert (f"ERREUR {bad}:{len(cut.splitlines())}: il manque le résumé : chaque jeu finit son "
+            f"fichier de règles par « {minute.HEADING} »") in capsys.readouterr().out
 
 
 def test_a_missing_summary_stops_the_page_and_the_app_with_its_file(
@@ -230,17 +238,19 @@ def test_a_missing_summary_stops_the_page_and_the_app_with_its_file(
     from tutor.app import preflight
 
     for path in (ROOT / "rules").iterdir():
-        if not path.name.startswith("vampir."):
-            (tmp_path / path.name).write_bytes(path.read_bytes())
-    (tmp_path / "vampir.fr.md").write_bytes((ROOT / "rules" / "vampir.fr.md").read_bytes())
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    text = (ROOT / "rules" / "vampir.fr.md").read_text(encoding="utf-8")
+    cut = text[:text.index(minute.HEADING)]
+    (tmp_path / "vampir.fr.md").write_text(cut, encoding="utf-8")
     monkeypatch.setenv("TUTOR_RULES_DIR", str(tmp_path))
     rules.load.cache_clear()
     minute.load.cache_clear()
     try:
-        with pytest.raises(rules.RulesError, match="fichier manquant"):
+        with pytest.raises(rules.RulesError, match="il manque le résumé"):
             minute.load("vampir")
-        assert f"{tmp_path / 'vampir.minute.md'}:0: fichier manquant : chaque jeu a son " \
-               "résumé « La règle en une minute » à côté de sa règle" in preflight()
+        assert f"{tmp_path / 'vampir.fr.md'}:{len(cut.splitlines())}: il manque le résumé : " \
+               f"chaque jeu finit son fichier de règles par « {minute.HEADING} », ses cinq " \
+               "thèmes et leurs lignes" in preflight()
     finally:
         monkeypatch.delenv("TUTOR_RULES_DIR")
         rules.load.cache_clear()

@@ -37,7 +37,7 @@ def test_open_points_are_the_marked_paragraphs_in_file_order() -> None:
 def test_each_page_lists_every_open_point_with_its_clause(game: str) -> None:
     points = rules.open_points(rules.load(game))
     assert points, "every booklet leaves something open"
-    section = GamePage(game, "").open_points()
+    section = GamePage(GAMES[game].engine(), "").open_points()
     shown = text(section.body)
     for point in points:
         assert text(point.clause.title) in shown and point.clause.id in section.text
@@ -67,7 +67,7 @@ def test_every_reading_is_listed_with_its_answer_in_its_first_line(game: str) ->
     """Every paragraph carrying a reading (a labelled one) appears in « Ce que la règle ne dit
     pas », and its entry's first line states the reading retained, not only the question."""
     points = rules.open_points(rules.load(game))
-    section = GamePage(game, "").open_points()
+    section = GamePage(GAMES[game].engine(), "").open_points()
     lines = section.text.splitlines()[1:]
     assert len(lines) == len(points)
     missing = [f"{p.clause.id}: {p.summary}" for p in points if not p.answer]
@@ -201,7 +201,7 @@ def test_each_entry_s_first_line_is_its_question_and_its_expected_answer(game: s
     if not expected:
         expected = {k: " ".join(p.answer.split()[1:]) for k, p in ranked}
     assert sorted(k for k, _ in ranked) == sorted(expected), "one expected answer per entry"
-    lines = GamePage(game, "").open_points().text.splitlines()[1:]
+    lines = GamePage(GAMES[game].engine(), "").open_points().text.splitlines()[1:]
     for ((key, point), line) in zip(ranked, lines, strict=True):
         assert _answers(point, expected[key]), (key, point.first_line)
         assert _flat(expected[key]) in _flat(line), key

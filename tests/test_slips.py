@@ -90,7 +90,7 @@ def test_vaiko_totals_without_a_manche_do_not_say_manche_0() -> None:
         Totals(scores=(), totals=(("Alex", 6),), manche=2, clause="vaiko/total"))
 
 
-@pytest.mark.parametrize("game", ["vautours", "drahtseilakt", "vampir", "vaiko"])
+@pytest.mark.parametrize("game", list(GAMES))
 def test_open_points_show_no_markdown_and_no_second_html_id(game: str) -> None:
     page = importlib.import_module(GAMES[game].page_module)
     body = page.open_points().body

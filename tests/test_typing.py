@@ -2,11 +2,13 @@
 game's view, a journal filter written for another game's events, or an action that is not the
 game's, is a type error before anything runs.
 
-One mypy run over three small modules written in a temporary package: a page put together
-correctly (it must pass: otherwise the other two prove nothing), a Stupides Vautours surface
-handed Drahtseilakt's drawing and grouping functions, and a Stupides Vautours table asked to
-play a number. Each wrong line must be reported as an argument of the wrong type, on that
-line; nothing else may be reported.
+One mypy run over four small modules written in a temporary package: a page put together
+correctly, and every registered game's page module (the tests' game's too) checked against
+the :class:`tutor.ui.protocol.Page` protocol with its own game's types (they must pass:
+otherwise the others prove nothing), a Stupides Vautours surface handed Drahtseilakt's drawing
+and grouping functions, a Stupides Vautours table asked to play a number, and a page module
+checked against another game's types. Each wrong line must be reported as an argument of the
+wrong type, on that line; nothing else may be reported.
 """
 
 from __future__ import annotations
@@ -26,9 +28,45 @@ from tutor.games.vautours.events import VautoursEvent
 from tutor.ui.table import PlayTable, Surface
 from tutor.ui.vautours.base import PAGE, Game, draw, groups, prompt
 
-surface = Surface(page=PAGE, engine=v.GAME, draw=draw, groups=groups, prompt=prompt)
+surface = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt)
 table: PlayTable[v.State, v.Play, v.View, VautoursEvent] = Game()
 table.play(v.Play("Camille", 15))
+'''
+
+PAGES = '''
+from tests import nimgame as n
+from tests.nimgame import page as nim_page
+from tutor.engine.api import A, E, S, V
+from tutor.games import drahtseilakt as d
+from tutor.games import vaiko as vk
+from tutor.games import vampir as vp
+from tutor.games import vautours as v
+from tutor.games.drahtseilakt.events import DrahtseilaktEvent
+from tutor.games.vaiko.events import VaikoEvent
+from tutor.games.vampir.events import VampirEvent
+from tutor.games.vautours.events import VautoursEvent
+from tutor.ui import drahtseilakt, vaiko, vampir, vautours
+from tutor.ui.protocol import Page
+
+
+def vautours_page(page: Page[v.State, v.Play, v.View, VautoursEvent]) -> None:
+    pass
+
+
+def any_page(page: Page[S, A, V, E]) -> None:
+    pass
+
+
+vautours_page(vautours)
+any_page(drahtseilakt)
+any_page(vaiko)
+any_page(vampir)
+any_page(nim_page)
+ok: tuple[Page[d.State, d.Play, d.View, DrahtseilaktEvent],
+          Page[vk.State, vk.Action, vk.View, VaikoEvent],
+          Page[vp.State, vp.Action, vp.View, VampirEvent],
+          Page[n.State, n.Take, n.View, n.NimEvent]] = (drahtseilakt, vaiko, vampir, nim_page)
+vautours_page(drahtseilakt)  # WRONG
 '''
 
 WRONG_VIEW = '''
@@ -40,14 +78,14 @@ from tutor.ui.vautours.base import PAGE
 from tutor.ui.vautours.base import draw as v_draw
 from tutor.ui.vautours.base import groups as v_groups
 
-Surface(page=PAGE, engine=v.GAME, draw=draw, groups=groups)  # WRONG draw, groups
+Surface(page=PAGE, draw=draw, groups=groups)  # WRONG draw, groups
 
 
 def keep(event: DrahtseilaktEvent, viewer: str | None) -> bool:
     return viewer is None
 
 
-Surface(page=PAGE, engine=v.GAME, draw=v_draw, groups=v_groups, keep=keep)  # WRONG keep
+Surface(page=PAGE, draw=v_draw, groups=v_groups, keep=keep)  # WRONG keep
 '''
 
 WRONG_ACTION = '''
@@ -76,7 +114,8 @@ def test_mypy_rejects_a_page_drawn_for_another_game_and_a_foreign_action(tmp_pat
     package = tmp_path / "typing_trial"
     package.mkdir()
     (package / "__init__.py").write_text("")
-    modules = {"good": GOOD, "wrong_view": WRONG_VIEW, "wrong_action": WRONG_ACTION}
+    modules = {"good": GOOD, "pages": PAGES, "wrong_view": WRONG_VIEW,
+               "wrong_action": WRONG_ACTION}
     for name, source in modules.items():
         (package / f"{name}.py").write_text(source)
     out, err, status = mypy_api.run([
@@ -86,6 +125,8 @@ def test_mypy_rejects_a_page_drawn_for_another_game_and_a_foreign_action(tmp_pat
     assert not err, err
     reported: dict[tuple[str, int], list[str]] = {}
     for line in out.splitlines():
+        if re.match(r".*typing_trial[/\\]\w+\.py:\d+: note: ", line):
+            continue  # what a protocol's member lacks, explaining the error above it
         found = re.match(r".*typing_trial[/\\](\w+)\.py:(\d+): error: (.*)$", line)
         assert found, f"mypy reported something outside the trial modules: {line}"
         reported.setdefault((found[1], int(found[2])), []).append(found[3])

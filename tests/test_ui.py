@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import copy
 import json
 import logging
 import random
@@ -22,6 +23,8 @@ from tutor.games.vautours import events as ve
 from tutor.ui import ErrorArea, Session, guarded, home
 from tutor.ui import html as h
 from tutor.ui import vautours as sv
+from tutor.ui.page import GamePage
+from tutor.ui.protocol import Page
 
 from .conftest import ROOT, notebook_path
 
@@ -301,6 +304,26 @@ def test_accueil_lists_every_registered_game_with_a_relative_link() -> None:
             assert info.title not in cards
             continue
         assert f'href="{info.notebook}"' in cards and info.title in cards
+
+
+#: the names of the Page protocol: its attributes and its functions
+PAGE_NAMES = sorted({*Page.__annotations__, *(name for name, value in vars(Page).items()
+                                              if callable(value) and not name.startswith("_"))})
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_games_page_module_provides_the_page_protocol_on_its_own_engine(game: str) -> None:
+    """The names a notebook calls and the shared tests read are there (mypy checks their types:
+    tests/test_typing.py), and the page, its surface and the registry share one engine."""
+    module = import_module(GAMES[game].page_module)
+    assert {"PAGE", "SURFACE", "style", "play_vs_computer", "exercises"} <= set(PAGE_NAMES)
+    assert [name for name in PAGE_NAMES if not hasattr(module, name)] == []
+    assert isinstance(module, Page)
+    assert isinstance(module.PAGE, GamePage) and module.SURFACE.page is module.PAGE
+    assert module.PAGE.engine is module.SURFACE.engine is GAMES[game].engine()
+    assert module.PAGE.info is GAMES[game]
+    with pytest.raises(TypeError, match="un autre moteur"):
+        GamePage(copy.copy(GAMES[game].engine()), "")
 
 
 def test_one_public_address_for_binder_badges_and_accueil() -> None:

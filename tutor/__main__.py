@@ -1,5 +1,5 @@
 """Command line: ``python -m tutor check FILE...`` validates rule files (and replays their
-examples), game data files and « La règle en une minute » (``<game>.minute.md``);
+examples, and the summary « La règle en une minute » that ends each) and game data files;
 ``python -m tutor app`` serves the tutor with Voilà."""
 
 from __future__ import annotations
@@ -24,10 +24,6 @@ def check(paths: Sequence[str]) -> int:
         if path.endswith(".toml"):
             failures += check_data_file(path) + check_typography(path, toml=True)
             continue
-        if path.endswith(minute.SUFFIX):
-            failures += check_minute(path)
-            failures += check_typography(path)
-            continue
         failures += check_typography(path)
         try:
             book = rules.read(path)
@@ -41,6 +37,7 @@ def check(paths: Sequence[str]) -> int:
                   f"(jeux connus : {', '.join(GAMES)})")
             failures += 1
             continue
+        failures += check_minute(path, book)
         engine = GAMES[book.game].engine()
         passed = 0
         for example in book.examples.values():
@@ -93,17 +90,17 @@ def check_search(path: str) -> int:
     return 1 if problems else 0
 
 
-def check_minute(path: str) -> int:
-    """Validate a game's « La règle en une minute » against the rule file beside it; return the
-    number of failures (0 or 1)."""
+def check_minute(path: str, book: rules.RuleBook) -> int:
+    """Validate the « La règle en une minute » that ends the rule file at ``path`` against its
+    rules, ``book``; return the number of failures (0 or 1)."""
     try:
-        summary = minute.read(path)
+        summary = minute.read(path, book)
     except rules.RulesError as exc:
         for problem in exc.problems:
             print(f"ERREUR {problem}")
         return 1
-    required = len(rules.read(minute.rule_file(path)).meta.get(minute.REQUIRED, []))
-    print(f"{path} : {len(summary.lines)} lignes sur {minute.MAX_LINES}, "
+    required = len(book.meta.get(minute.REQUIRED, []))
+    print(f"{path} : résumé de {len(summary.lines)} lignes sur {minute.MAX_LINES}, "
           f"{summary.rows} rangées d’écran sur {minute.MAX_ROWS}, chaque article cité existe, "
           f"{required} points d’une première partie dits.")
     return 0

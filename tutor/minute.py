@@ -1,10 +1,13 @@
-"""« La règle en une minute »: each game's summary to read aloud before a first game, kept beside
-its rule file as ``rules/<game>.minute.md`` and parsed here.
+"""« La règle en une minute »: each game's summary to read aloud before a first game, the last
+part of its rule file (``rules/<game>.fr.md``), parsed here.
 
-A summary file has a TOML front matter between ``+++`` lines naming the ``game``, then the five
+The summary starts at the heading ``# La règle en une minute`` (:data:`HEADING`, where the rules
+end: :data:`tutor.rules.SUMMARY_HEADING`) and runs to the end of the file. Under it come the five
 themes as ``## `` headings, in this order: « Le matériel », « Un tour », « Qui prend quoi »,
 « La fin », « Qui gagne ». Under each theme come its lines, each a ``- `` item of plain French
 ending with the clause it sums up, written as in the rule file's headings: ``{#jeu/nom}``::
+
+    # La règle en une minute
 
     ## Un tour
 
@@ -32,6 +35,8 @@ from tutor import fr, rules
 from tutor.rules import ID_RE, Problem, RulesError
 
 TITLE = "La règle en une minute"
+#: the heading the summary starts at, in the rule file
+HEADING = rules.SUMMARY_HEADING
 THEMES = ("Le matériel", "Un tour", "Qui prend quoi", "La fin", "Qui gagne")
 #: the static bound of one phone screen (390 × 844): lines, characters a line, rows of the screen
 #: (with the title, the five themes and the margins, 30 rows of about 20 px fill 844 px)
@@ -39,7 +44,6 @@ MAX_LINES = 14
 MAX_LINE_CHARS = 120
 MAX_ROWS = 30
 ROW_CHARS = 38
-SUFFIX = ".minute.md"
 #: the key of a rule file's header listing what its summary must say for a first game at a real
 #: table: rows ``["jeu/article", "mot", ...]``, checked by :func:`missing`
 REQUIRED = "premiere_partie"
@@ -86,24 +90,21 @@ def screen_rows(text: str) -> int:
 
 
 def parse(text: str, path: str, book: rules.RuleBook) -> Minute:
-    """Parse a summary's text, checking its clauses against ``book``; raise
-    :class:`~tutor.rules.RulesError` listing every problem (file, line, reason)."""
+    """Parse the summary in a rule file's ``text`` (its part from :data:`HEADING` on), checking
+    its clauses against ``book``; raise :class:`~tutor.rules.RulesError` listing every problem
+    (file, line, reason)."""
     problems: list[Problem] = []
 
     def problem(line: int, reason: str) -> None:
         problems.append(Problem(path, line, reason))
 
     rows = text.splitlines()
-    meta, start = rules.front_matter(rows, problem)
-    game = ""
-    if start:
-        game = meta.get("game", "") if isinstance(meta.get("game"), str) else ""
-        at = next((i + 1 for i in range(1, start - 1) if rows[i].lstrip().startswith("game")), 1)
-        if not game:
-            problem(at, "l’en-tête doit donner « game » (texte non vide)")
-        elif game != book.game:
-            problem(at, f"le résumé est celui du jeu « {game} », "
-                       f"mais le fichier de règles est celui de « {book.game} »")
+    heading = next((i for i, row in enumerate(rows) if row.strip() == HEADING), None)
+    if heading is None:
+        raise RulesError([Problem(path, len(rows) or 1, f"il manque le résumé : chaque jeu "
+                                  f"finit son fichier de règles par « {HEADING} », ses cinq "
+                                  "thèmes et leurs lignes")])
+    start = heading + 1
 
     lines: list[Line] = []
     seen: list[str] = []
@@ -179,7 +180,7 @@ def parse(text: str, path: str, book: rules.RuleBook) -> Minute:
         problem(len(rows) or 1, reason)
     if problems:
         raise RulesError(problems)
-    return Minute(game, path, tuple(lines))
+    return Minute(book.game, path, tuple(lines))
 
 
 def _folded(text: str) -> str:
@@ -218,38 +219,19 @@ def missing(book: rules.RuleBook, lines: Sequence[Line]) -> list[str]:
     return reasons
 
 
-def path_of(game: str) -> Path:
-    """Where the summary of ``game`` is: beside its rule file, ``<game>.minute.md``."""
-    return rules.path_of(game).with_name(game + SUFFIX)
-
-
 def read(path: str | Path, book: rules.RuleBook | None = None) -> Minute:
-    """Parse the summary at ``path`` against ``book`` (by default the rule file beside it,
-    ``<game>.fr.md``, the game being named by the file: ``<game>.minute.md``)."""
+    """Parse the summary of the rule file at ``path`` against ``book`` (by default, the rules
+    of that same file)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesError([Problem(str(p), 0, f"fichier illisible : {exc}")]) from exc
-    if book is None:
-        if not p.name.endswith(SUFFIX):
-            raise RulesError([Problem(str(p), 1, f"un résumé s’appelle « <jeu>{SUFFIX} »")])
-        book = rules.read(rule_file(p))
-    return parse(text, str(p), book)
-
-
-def rule_file(path: str | Path) -> Path:
-    """The rule file beside the summary at ``path``: ``<game>.fr.md`` for ``<game>.minute.md``."""
-    p = Path(path)
-    return p.with_name(p.name[: -len(SUFFIX)] + ".fr.md")
+    return parse(text, str(p), book or rules.parse(text, str(p)))
 
 
 @cache
 def load(game: str) -> Minute:
-    """The summary of ``game`` (parsed once); every game page has one, so a missing file is
-    an error like a malformed one."""
-    path = path_of(game)
-    if not path.exists():
-        raise RulesError([Problem(str(path), 0, "fichier manquant : chaque jeu a son résumé "
-                                                f"« {TITLE} » à côté de sa règle")])
-    return read(path, rules.load(game))
+    """The summary of ``game`` (parsed once); every game page has one, so a rule file without
+    it is an error like a malformed one."""
+    return read(rules.path_of(game), rules.load(game))

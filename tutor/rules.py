@@ -3,7 +3,9 @@
 A rule file is Markdown with a TOML front matter between ``+++`` lines (``game``, ``title``...),
 sections (``## Matériel``...), clauses (``### Titre {#jeu/id}``, add ``.commentaire`` for advice
 that no event needs to cite) and worked examples as fenced blocks whose info string is
-``toml exemple``. Every problem is reported with the file, the line and the reason.
+``toml exemple``. The file ends with the game's one-minute summary, under the heading
+:data:`SUMMARY_HEADING` (read by :mod:`tutor.minute`; the rules stop there). Every problem is
+reported with the file, the line and the reason.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+#: the heading of the rule file's last part, its one-minute summary (:mod:`tutor.minute`): the
+#: rules end there
+SUMMARY_HEADING = "# La règle en une minute"
 SECTIONS = ("Matériel", "Mise en place", "Déroulement", "Fin de partie", "Variantes")
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*/[a-z0-9]+(?:-[a-z0-9]+)*$")
 _CLAUSE_RE = re.compile(
@@ -131,6 +136,8 @@ def parse(text: str, path: str = "<texte>") -> RuleBook:
         raw = lines[i]
         n = i + 1
         stripped = raw.strip()
+        if stripped == SUMMARY_HEADING:
+            break
         if stripped.startswith("```"):
             info = stripped[3:].strip()
             try:

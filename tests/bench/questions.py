@@ -24,9 +24,9 @@ sys.path.insert(0, str(ROOT))
 from tests import search_eval  # noqa: E402
 from tests.test_search import OPEN_POINTS, QUESTIONS  # noqa: E402
 from tutor import fr, rules, search  # noqa: E402
+from tutor.games import GAMES  # noqa: E402
 
-PAGE_NAMES = {"accueil": "Accueil", "vautours": "Stupides Vautours",
-              "drahtseilakt": "Drahtseilakt", "vampir": "Vampir", "vaiko": "Vaiko", "all": "tout"}
+PAGE_NAMES = {"accueil": "Accueil", **{g: GAMES[g].title for g in search.GAMES}, "all": "tout"}
 SUBSET_NAMES = {"tuning": "moitié de réglage", "heldout": "moitié réservée",
                 "reader": "dont questions du lecteur",
                 "learners": "questions de nouveaux joueurs (réservées, à part)"}

@@ -288,9 +288,10 @@ class Nim(Game[State, Take, View, NimEvent]):
 
 
 GAME = Nim()
-INFO = GameInfo(GAME_ID, "Allumettes", "Jeu de Nim à un tas (le jeu des tests)", (2, 4),
-                "nim.ipynb", "Chacun prend 1, 2 ou 3 allumettes ; qui prend la dernière gagne.",
-                package=__name__, page=f"{__name__}.page", listed=False)
+INFO: GameInfo[State, Take, View, NimEvent] = GameInfo(
+    GAME_ID, "Allumettes", "Jeu de Nim à un tas (le jeu des tests)", (2, 4), "nim.ipynb",
+    "Chacun prend 1, 2 ou 3 allumettes ; qui prend la dernière gagne.",
+    package=__name__, page=f"{__name__}.page", listed=False)
 
 
 def ensure_registered() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tests.nimgame import GAME, GAME_ID, NimEvent, State, Take, View, ensure_registered
+from tests.nimgame import GAME, NimEvent, State, Take, View, ensure_registered
 from tutor import fr
 from tutor.engine import Event
 from tutor.engine.core import Record
@@ -19,7 +19,7 @@ from tutor.ui.quiz import Question, Quiz
 from tutor.ui.table import PlayTable, Sandbox, Surface
 
 ensure_registered()
-PAGE = GamePage(GAME_ID, "Le jeu d’essai des tests.")
+PAGE = GamePage(GAME, "Le jeu d’essai des tests.")
 
 
 def draw(view: View, events: Sequence[Event]) -> str:
@@ -34,7 +34,7 @@ def groups(view: View, legal: Sequence[Take]) -> list[ActionGroup]:
     return [ActionGroup("Prendre", tuple((fr.count(a.matches, "allumette"), a) for a in legal))]
 
 
-SURFACE = Surface(page=PAGE, engine=GAME, draw=draw, groups=groups, level="prudent",
+SURFACE = Surface(page=PAGE, draw=draw, groups=groups, level="prudent",
                   opponents=(1, 2, 3))
 
 
@@ -44,6 +44,11 @@ def play_vs_computer(seed: int = 1) -> PlayTable[State, Take, View, NimEvent]:
 
 def sandbox(seed: int = 7) -> Sandbox[State, Take, View, NimEvent]:
     return Sandbox(SURFACE, seed)
+
+
+def style() -> h.StyleSheet:
+    """The page's style sheet: the shared rules alone (the game draws with them)."""
+    return h.stylesheet()
 
 
 book, header, minute, clause, clauses = (

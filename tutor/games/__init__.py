@@ -19,14 +19,18 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Generic, cast
 
 from tutor import rules
-from tutor.engine.api import AnyEngine, Game
+from tutor.engine.api import A, E, Game, S, V
 
 
 @dataclass(frozen=True)
-class GameInfo:
-    """What the Accueil and the tools need to know about a game."""
+class GameInfo(Generic[S, A, V, E]):
+    """What the Accueil and the tools need to know about a game. Generic over its game's
+    ``State``, actions, ``View`` and events: the registry holds them as ``GameInfo[Any, ...]``
+    (it imports no game), and a page's :attr:`tutor.ui.page.GamePage.info` is typed with its own
+    game's types, so ``info.engine()`` is its own ``Game``."""
 
     id: str
     title: str
@@ -46,17 +50,17 @@ class GameInfo:
         """The module that builds this game's page (its table, sandbox, explorers)."""
         return self.page or f"tutor.ui.{self.id}"
 
-    def engine(self) -> AnyEngine:
+    def engine(self) -> Game[S, A, V, E]:
         """The game's engine (its package's ``GAME``), imported on first use (a page imports
         only its own game)."""
         module = importlib.import_module(self.package or f"tutor.games.{self.id}")
         engine = getattr(module, "GAME", None)
         if not isinstance(engine, Game) or engine.type.id != self.id:
             raise TypeError(f"{module.__name__}.GAME n’est pas le jeu {self.id!r}.")
-        return engine
+        return cast("Game[S, A, V, E]", engine)
 
 
-_REGISTERED = (
+_REGISTERED: tuple[GameInfo[Any, Any, Any, Any], ...] = (
     GameInfo("vautours", "Stupides Vautours",
              "Alex Randolph, selon l’éditeur (Hol’s der Geier)", (2, 5),
              "stupides-vautours.ipynb",
@@ -80,10 +84,10 @@ _REGISTERED = (
              "la plus légère."),
 )
 
-GAMES: dict[str, GameInfo] = {info.id: info for info in _REGISTERED}
+GAMES: dict[str, GameInfo[Any, Any, Any, Any]] = {info.id: info for info in _REGISTERED}
 
 
-def register(info: GameInfo, rule_file: Path | None = None) -> None:
+def register(info: GameInfo[Any, Any, Any, Any], rule_file: Path | None = None) -> None:
     """Add a game defined outside this package (``info.package`` names where its ``GAME``
     is), with its rule file when it is not ``rules/<id>.fr.md``."""
     if info.id in GAMES:
@@ -93,7 +97,7 @@ def register(info: GameInfo, rule_file: Path | None = None) -> None:
         rules.locate(info.id, rule_file)
 
 
-def game(game_id: str) -> GameInfo:
+def game(game_id: str) -> GameInfo[Any, Any, Any, Any]:
     """The registered game ``game_id``; ``KeyError`` naming the known games otherwise."""
     try:
         return GAMES[game_id]

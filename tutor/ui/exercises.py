@@ -32,7 +32,7 @@ CONTEXT = 8
 
 class Page(Protocol):
     """What the exercises and the progress map read of a game's page
-    (:class:`tutor.ui.page.Page`)."""
+    (:class:`tutor.ui.page.GamePage`)."""
 
     @property
     def engine(self) -> AnyEngine: ...

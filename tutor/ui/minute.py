@@ -1,6 +1,6 @@
 """« La règle en une minute »: the panel at the top of each game page, one phone screen to read
 aloud before a first game, each line a link to the clause it sums up (the summary itself is
-data, ``rules/<game>.minute.md``, read by :mod:`tutor.minute`).
+data, the last part of ``rules/<game>.fr.md``, read by :mod:`tutor.minute`).
 
 The panel is a widget, not an output: Voilà's output renderer opens every link of an output in a
 new tab (``target="_blank"``), while a widget's links to ``#regle-…`` scroll to the clause."""

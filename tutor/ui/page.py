@@ -1,21 +1,22 @@
 """The parts every game page shares: banner, clauses by id, worked examples told step by step.
 
-Each game's UI module builds one :class:`GamePage` and exposes its methods under the names the
-notebooks call (``header``, ``clause``, ``clauses``, ``example``, ``book``).
+Each game's UI module (``tutor.ui.<id>``, the registry's ``GameInfo.page_module``) builds one
+:class:`GamePage` and exposes its methods under the names the notebooks call and the shared
+tests read: the :class:`tutor.ui.protocol.Page` protocol lists them, with their types.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Generic, cast
 
 import ipywidgets as w
 
 from tutor import fr, rules
 from tutor import minute as summaries
 from tutor.engine import Event
-from tutor.engine.api import AnyEngine
-from tutor.games import GAMES
+from tutor.engine.api import A, E, Game, S, V
+from tutor.games import GameInfo, game
 from tutor.ui import html as h
 from tutor.ui import later
 from tutor.ui.bridge import (
@@ -91,14 +92,23 @@ class WorkedExample(Later):
         return stepper
 
 
-class GamePage:
+class GamePage(Generic[S, A, V, E]):
     """One game's page: its rule book, banner and worked examples.
 
-    ``shown`` filters the events told in transcripts (e.g. hidden choices are not told)."""
+    ``engine`` is the game's own ``GAME`` (its package's), the one source of the page's engine:
+    the page's :class:`~tutor.ui.table.Surface` and every board read it from here, and through
+    its type mypy checks the page's functions against the game's ``View``, actions and events.
+    The registry's entry for that game (:attr:`info`: title, notebook...) must name that same
+    engine. ``shown`` filters the events told in transcripts (e.g. hidden choices are not
+    told)."""
 
-    def __init__(self, game_id: str, tagline: str,
+    def __init__(self, engine: Game[S, A, V, E], tagline: str,
                  shown: Callable[[Sequence[Event]], list[Event]] = list) -> None:
-        self.info = GAMES[game_id]
+        self.engine: Game[S, A, V, E] = engine
+        self.info = cast("GameInfo[S, A, V, E]", game(engine.type.id))
+        if self.info.engine() is not engine:
+            raise TypeError(f"La page du jeu {engine.type.id!r} reçoit un autre moteur que "
+                            "celui du registre.")
         self.tagline = tagline
         self.shown = shown
         self._browser: BrowserLink | None = None
@@ -185,10 +195,6 @@ class GamePage:
         ones not met yet."""
         return ProgressMap(self, self.progress)
 
-    @property
-    def engine(self) -> AnyEngine:
-        return self.info.engine()
-
     def book(self) -> rules.RuleBook:
         """The game's rule book (``rules/<game>.fr.md``)."""
         return rules.load(self.info.id)
@@ -204,7 +210,7 @@ class GamePage:
 
     def minute(self) -> w.HTML:
         """« La règle en une minute »: the game's summary to read aloud before a first game
-        (``rules/<game>.minute.md``), each line linked to its clause; shown under the banner."""
+        (the last part of its rule file), each line linked to its clause; shown under the banner."""
         return minute_panel(summaries.load(self.info.id), self.book())
 
     def clause(self, clause_id: str) -> h.Html:
@@ -269,3 +275,4 @@ class GamePage:
         c = self.book().clause(clause_id)
         return (f'<span class="tv-step-clause">{h.esc(c.title)} '
                 f'<span class="tv-clause-id">{h.esc(c.id)}</span></span>')
+

@@ -290,7 +290,7 @@ def _notice(kind: str, title: str, text: str, link: str) -> str:
     return panel[: -len("</div>")] + f"<p>{link}</p></div>"
 
 
-def example_scene(page: GamePage, draw: Callable[[Any, Sequence[Event]], str],
+def example_scene(page: GamePage[Any, Any, Any, Any], draw: Callable[[Any, Sequence[Event]], str],
                   data: Mapping[str, Any]) -> Callable[[Sequence[Event]], str]:
     """The table of a ``type = "scenario"`` worked example after the steps told so far
     (``page.shown`` filters them as the stepper does): never ahead of the step told."""

@@ -57,11 +57,12 @@ class Surface(Generic[S, A, V, E]):
     from a screen reader, for a game whose events read differently to each viewer (faces a
     player never saw); ``None``: the game's ``describe``, the same for everyone.
 
-    ``engine`` is the page's game (its package's ``GAME``): through it mypy checks every function
-    given here against that game's own ``View`` and actions.
+    Its :attr:`engine` is its page's (:attr:`GamePage.engine`, the one source): through the
+    page's type mypy checks every function given here against that game's own ``View``,
+    actions and events.
     """
 
-    page: GamePage
+    page: GamePage[S, A, V, E]
     draw: Callable[[V, Sequence[E]], str]
     groups: Callable[[V, Sequence[A]], Sequence[ActionGroup]]
     prompt: Callable[[V], str] = lambda view: ""
@@ -78,12 +79,11 @@ class Surface(Generic[S, A, V, E]):
     signed: bool = False
     #: the sandbox's « Mettre en place » (the game's editable parts), if the page has one
     editor: EditorSpec | None = None
-    engine: Game[S, A, V, E] = field(kw_only=True)
 
-    def __post_init__(self) -> None:
-        if self.engine.type.id != self.page.info.id:
-            raise TypeError(f"La surface de la page {self.page.info.id!r} reçoit le jeu "
-                            f"{self.engine.type.id!r}.")
+    @property
+    def engine(self) -> Game[S, A, V, E]:
+        """The page's game (its package's ``GAME``), read from the page."""
+        return self.page.engine
 
 
 def outcome_panel(surface: Surface[S, A, V, E], state: S) -> str:

@@ -50,7 +50,7 @@ CSS = """
 .jupyter-button.tv-choice { white-space: normal; height: auto; max-width: 100%; }
 """
 
-PAGE = GamePage("drahtseilakt", "Un jeu de Reiner Knizia (1999, selon l’éditeur), que le tuteur "
+PAGE = GamePage(d.GAME, "Un jeu de Reiner Knizia (1999, selon l’éditeur), que le tuteur "
                 "propose de 3 à 5 joueurs : "
                 "l’équilibre sur la corde raide, entre bâtonnets bleus et rouges.")
 book, header, clause, clauses, example, open_points = (

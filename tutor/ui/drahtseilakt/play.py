@@ -173,7 +173,7 @@ EDITOR = EditorSpec(
           "finie », entrez le score de chaque manche (les bâtonnets gardés à sa fin) ; le "
           "décompte suit la règle, chaque score effacé cité.")
 
-SURFACE = Surface(page=PAGE, engine=d.GAME, draw=draw, groups=groups, prompt=prompt,
+SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
                   bots=("Alex", "Béa", "Dario", "Emma"), opponents=(2, 3, 4), level="prudent",
                   players=(3, 4, 5), editor=EDITOR)
 

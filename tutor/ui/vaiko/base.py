@@ -51,7 +51,7 @@ CSS = """
   .tv-vk-cards { gap: 0.3rem; }
 }
 """
-PAGE = GamePage("vaiko", "Un jeu de mémoire et de défausse, que le tuteur propose de 2 à 6 "
+PAGE = GamePage(v.GAME, "Un jeu de mémoire et de défausse, que le tuteur propose de 2 à 6 "
                 "joueurs : gardez le moins de points possible devant vous, en ne regardant "
                 "vos cartes qu’aux moments où la règle le permet.",
                 shown=lambda events: [e for e in events if not scenes.is_prompt(e)])
@@ -283,7 +283,7 @@ EDITOR = EditorSpec(
     write=write_position,
     intro="Les cartes que vous ne placez pas sont distribuées au hasard du numéro de partie.")
 
-SURFACE = Surface(PAGE, draw, groups, engine=v.GAME,
+SURFACE = Surface(PAGE, draw, groups,
                   prompt=lambda view: PROMPTS.get(view.phase, ""), keep=keep, tell=v.describe,
                   bots=("Alex", "Carla", "Dario", "Léo", "Emma"), opponents=(1, 2, 3, 4, 5),
                   level="memoire", players=(2, 3, 4, 5, 6), editor=EDITOR)

@@ -78,7 +78,7 @@ CSS = "".join(f".vp-{k}, .jupyter-button.vp-pick-{k} {{ background: {bg}; border
 }
 """
 
-PAGE = GamePage("vampir", "Un jeu de Reiner Knizia (2000, selon l’éditeur), que le tuteur "
+PAGE = GamePage(v.GAME, "Un jeu de Reiner Knizia (2000, selon l’éditeur), que le tuteur "
                 "propose de 3 à 5 joueurs : chassez les "
                 "vampires des six lieux, mais ne soyez jamais le plus faible d’une couleur.")
 book, header, example, open_points = PAGE.book, PAGE.header, PAGE.example, PAGE.open_points

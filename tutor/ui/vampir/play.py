@@ -201,7 +201,7 @@ EDITOR = EditorSpec(
 Table = PlayTable[v.State, v.Action, v.View, VampirEvent]
 Board = Sandbox[v.State, v.Action, v.View, VampirEvent]
 B = TypeVar("B", Table, Board)
-SURFACE = Surface(PAGE, draw, groups, prompt, engine=v.GAME, you=YOU, bots=NAMES[:4],
+SURFACE = Surface(PAGE, draw, groups, prompt, you=YOU, bots=NAMES[:4],
                   opponents=(2, 3, 4), level="chasseur", players=(3, 4, 5), editor=EDITOR)
 
 

@@ -60,7 +60,7 @@ CSS = """
 }
 """
 
-PAGE = GamePage("vautours", "Hol’s der Geier, un jeu d’Alex Randolph selon l’éditeur, "
+PAGE = GamePage(v.GAME, "Hol’s der Geier, un jeu d’Alex Randolph selon l’éditeur, "
                 "que le tuteur propose de 2 à 5 joueurs.",
                 shown=lambda events: [e for e in events if not scenes.is_choice(e)])
 book, header, clause, clauses, example = (
@@ -310,7 +310,7 @@ EDITOR = EditorSpec(
           "chaque manche. Une manche de plus que de cartes gagnées a fini sans gagnant : sa "
           "carte Points, la première de la pioche, reste en jeu.")
 
-SURFACE = Surface(page=PAGE, engine=v.GAME, draw=draw, groups=groups, prompt=prompt,
+SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
                   keep=lambda e, viewer: not scenes.is_private(e, viewer),
                   bots=("Alex", "Carla", "Dario", "Léo", "Emma"), opponents=(1, 2, 3, 4),
                   level="prudent", signed=True, editor=EDITOR)
