@@ -10,6 +10,7 @@ import importlib
 import json
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from ipywidgets.widgets import widget
@@ -30,8 +31,8 @@ from tutor.ui.progress_store import FORMAT, MAX_STORED, OTHER_FORMAT, PART_UNREA
 MODULES = {game: info.page_module for game, info in GAMES.items()}
 
 
-def page_of(game_id: str) -> GamePage:
-    page: GamePage = importlib.import_module(MODULES[game_id]).PAGE
+def page_of(game_id: str) -> GamePage[Any, Any, Any, Any]:
+    page: GamePage[Any, Any, Any, Any] = importlib.import_module(MODULES[game_id]).PAGE
     return page
 
 
