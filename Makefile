@@ -70,7 +70,7 @@ $(AXE): | npm
 # and `make lint` and `make check`. Each process's report is kept in test-artefacts/ (pytest-*.log,
 # lint.log) and printed once all are done, then the ten slowest tests of the whole run;
 # `make test` fails if the lint, the check or any pytest fails.
-BROWSER_GROUPS ?= 4
+BROWSER_GROUPS ?= 5
 OTHER_GROUPS ?= 2
 test: $(STAMP) chromium nginx $(AXE)
 	@mkdir -p test-artefacts
