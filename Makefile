@@ -52,13 +52,13 @@ $(AXE): | npm
 	cd build/axe && npm install --no-audit --no-fund --silent axe-core@4.14.1
 
 # The browser tests mostly wait on pages: they run in BROWSER_GROUPS pytest processes, each with
-# its own app server and browser, the files split by their measured times
-# (tests/browser/groups.py, tests/browser/timings.json), started first; beside them the other
+# its own app server and browser, split by their measured times (tests/browser/groups.py,
+# tests/browser/timings.json: per test, a game page's file whole), started first; beside them the other
 # tests in OTHER_GROUPS pytest processes split the same way (TUTOR_TEST_GROUP, tests/conftest.py),
 # and `make lint` and `make check`. Each process's report is kept in test-artefacts/ (pytest-*.log,
 # lint.log) and printed once all are done, then the ten slowest tests of the whole run;
 # `make test` fails if the lint, the check or any pytest fails.
-BROWSER_GROUPS ?= 4
+BROWSER_GROUPS ?= 5
 OTHER_GROUPS ?= 2
 test: $(STAMP) chromium nginx $(AXE)
 	@mkdir -p test-artefacts

@@ -52,6 +52,40 @@ def test_the_committed_timings_name_the_browser_files_that_exist() -> None:
     assert max(loads) - min(loads) <= max(known.values()), loads
 
 
+def test_files_sharing_a_module_page_stay_whole_and_the_others_split_per_test() -> None:
+    whole = groups.whole_files()
+    # the game pages' files load their page once per module: split, each group would load it
+    assert {"test_vaiko_app.py", "test_vampir_app.py", "test_vautours_app.py",
+            "test_drahtseilakt_app.py"} <= whole
+    # the hostile tests start servers of their own, the keyboard tests open fresh pages
+    assert not {"test_hostile.py", "test_hostile_server.py", "test_keyboard.py"} & whole
+    assert groups.unit("test_vaiko_app.py", "test_a[chromium]", whole) == "test_vaiko_app.py"
+    assert (groups.unit("test_hostile.py", "test_a[chromium]", whole)
+            == "test_hostile.py::test_a[chromium]")
+
+
+def test_the_committed_per_test_timings_name_tests_of_files_split_per_test() -> None:
+    tests, whole = groups.load(part="tests"), groups.whole_files()
+    files = {p.name for p in BROWSER.glob("test_*.py")}
+    assert tests, "no per-test timings: the long files would not spread over the groups"
+    assert {t.partition("::")[0] for t in tests} <= files
+    split = [t for t in tests if t.partition("::")[0] not in whole]
+    units = [*split, *(f for f in files if f in whole)]
+    seconds = groups.unit_timings(units)
+    assert seconds[split[0]] == tests[split[0]]
+    loads = [sum(seconds[u] for u in g) for g in groups.assign(units, seconds, 4)]
+    # per test, four groups come within the longest unit of each other
+    assert max(loads) - min(loads) <= max(seconds.values()), loads
+
+
+def test_a_unit_not_recorded_counts_as_the_median_of_its_kind(tmp_path: Path) -> None:
+    written = tmp_path / "timings.json"
+    written.write_text(json.dumps({"seconds": {"a.py": 100.0, "b.py": 20.0, "c.py": 30.0},
+                                   "tests": {"d.py::t1": 4.0, "d.py::t2": 6.0}}))
+    assert groups.unit_timings(["a.py", "new.py", "d.py::t1", "d.py::t3"], written) == {
+        "a.py": 100.0, "new.py": 30.0, "d.py::t1": 4.0, "d.py::t3": 5.0}
+
+
 @pytest.mark.parametrize(("value", "parsed"), [("1/3", (1, 3)), ("3/3", (3, 3)),
                                                ("1/1", (1, 1))])
 def test_a_group_reads_k_of_n(value: str, parsed: tuple[int, int]) -> None:
@@ -84,6 +118,8 @@ def test_the_slowest_tests_and_the_timings_come_from_junit_reports(
     monkeypatch.setattr(groups, "TIMINGS", written)
     assert groups.main(["timings", *map(str, reports)]) == 0
     assert json.loads(written.read_text())["seconds"] == {"test_x.py": 12.5}
+    assert json.loads(written.read_text())["tests"] == {"test_x.py::t1": 5.0,
+                                                        "test_x.py::t2": 7.5}
     assert groups.load(written) == {"test_x.py": 12.5}
 
 

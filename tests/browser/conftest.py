@@ -45,10 +45,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if GROUP is None:
         return
     group, count = GROUP
-    mine = set(groups.assign({Path(str(item.fspath)).name for item in browser}, groups.load(),
+    whole = groups.whole_files()
+    units = {item: groups.unit(Path(str(item.fspath)).name, item.name, whole)
+             for item in browser}
+    mine = set(groups.assign(set(units.values()), groups.unit_timings(units.values()),
                              count)[group - 1])
-    kept = [item for item in items
-            if item not in browser or Path(str(item.fspath)).name in mine]
+    kept = [item for item in items if item not in browser or units[item] in mine]
     if len(kept) < len(items):
         config.hook.pytest_deselected(items=[item for item in items if item not in kept])
         items[:] = kept

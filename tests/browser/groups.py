@@ -1,10 +1,14 @@
 """The browser tests split into groups run as parallel pytest processes (``make test``), each
 with its own session app server and browser, balanced by the files' recorded times.
 
-``TUTOR_BROWSER_GROUP=k/n`` makes a pytest over ``tests/browser`` run only the files of group
-``k`` of ``n`` (``conftest.py`` deselects the others). The assignment is deterministic: the
-files, longest first by the seconds recorded in ``timings.json`` (a file missing there counts
-as the median of the others), each go to the group with the least time so far. Regenerate the
+``TUTOR_BROWSER_GROUP=k/n`` makes a pytest over ``tests/browser`` run only the tests of group
+``k`` of ``n`` (``conftest.py`` deselects the others). The units split are whole files where a
+file's tests share a module fixture (a game page loaded once: :func:`whole_files`), single
+tests elsewhere (the hostile tests' servers of their own, the keyboard tests' fresh pages), so
+that one long file does not set a group's time. The assignment is deterministic: the units,
+longest first by the seconds recorded in ``timings.json`` (``seconds`` per file, ``tests`` per
+test; a unit missing there counts as the median of its kind), each go to the group with the
+least time so far. Regenerate the
 timings from a run's JUnit reports with ``python -m tests.browser.groups timings
 test-artefacts/junit-*.xml``; ``python -m tests.browser.groups slowest
 test-artefacts/junit-*.xml`` prints the ten slowest tests of all the processes of a run.
@@ -21,6 +25,7 @@ No Playwright here: ``make test`` runs it before the browser tests, and the unit
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import sys
 import xml.etree.ElementTree as ET
@@ -67,6 +72,35 @@ def assign(files: Iterable[str], timings: Mapping[str, float], groups: int) -> l
     return [sorted(group) for group in out]
 
 
+SHARED_SCOPE = re.compile(r"""scope\s*=\s*["'](?:module|class|package)["']""")
+
+
+def whole_files(directory: Path | None = None) -> set[str]:
+    """The browser test files (names) kept whole in one group: those declaring a fixture of
+    module, class or package scope (a page loaded once for the file's tests)."""
+    folder = directory or Path(__file__).parent
+    return {p.name for p in folder.glob("test_*.py")
+            if SHARED_SCOPE.search(p.read_text(encoding="utf-8"))}
+
+
+def unit(file: str, name: str, whole: Iterable[str]) -> str:
+    """What the browser groups are balanced by: a whole file (``test_vaiko_app.py``) when it is
+    among ``whole`` (:func:`whole_files`), else one test (``test_hostile.py::test_x[chromium]``),
+    so that a file of long independent tests (servers of their own, fresh pages) spreads over
+    the groups."""
+    return file if file in set(whole) else f"{file}::{name}"
+
+
+def unit_timings(units: Iterable[str], path: Path | None = None) -> dict[str, float]:
+    """The committed seconds of each unit (see :func:`unit`): a test's under ``tests``, a whole
+    file's under ``seconds``; a unit not recorded counts as the median of its kind."""
+    files, tests = load(path), load(path, "tests")
+    file_default = statistics.median(files.values()) if files else 1.0
+    test_default = statistics.median(tests.values()) if tests else 1.0
+    return {u: (tests.get(u, test_default) if "::" in u else files.get(u, file_default))
+            for u in units}
+
+
 def cases(reports: Sequence[Path]) -> list[tuple[float, str]]:
     """Every test case of JUnit reports: (seconds of setup, call and teardown, its id)."""
     found = []
@@ -102,6 +136,18 @@ def other_file(classname: str) -> str | None:
     return "/".join(parts) + ".py"
 
 
+def per_test(reports: Sequence[Path]) -> dict[str, float]:
+    """Seconds per browser test (``test_hostile.py::test_x[chromium]``): setup, call and
+    teardown."""
+    totals: dict[str, float] = {}
+    for seconds, name in cases(reports):
+        module, _, test = name.partition("::")
+        if module.startswith("tests.browser."):
+            key = f"{module.removeprefix('tests.browser.')}.py::{test}"
+            totals[key] = totals.get(key, 0.0) + seconds
+    return totals
+
+
 def per_other_file(reports: Sequence[Path]) -> dict[str, float]:
     """Seconds per other test file (its path), summed over its cases."""
     totals: dict[str, float] = {}
@@ -124,10 +170,14 @@ def main(argv: Sequence[str]) -> int:
     if len(argv) >= 2 and argv[0] == "timings":
         reports = [Path(p) for p in argv[1:]]
         totals, others = per_file(reports), per_other_file(reports) or load(part="others")
+        tests = per_test(reports)
         data = {"about": "seconds per test file in one `make test` run (JUnit reports summed "
                          "per file): tests/browser/groups.py balances the groups by them, the "
-                         "browser files' (seconds) and the others' (others)",
+                         "browser files' (seconds), each browser test's (tests: for the files "
+                         "whose tests share no module fixture, split per test) and the other "
+                         "tests' files (others)",
                 "seconds": {f: round(s, 1) for f, s in sorted(totals.items())},
+                "tests": {t: round(s, 1) for t, s in sorted(tests.items())},
                 "others": {f: round(s, 1) for f, s in sorted(others.items())}}
         TIMINGS.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n",
                            encoding="utf-8")
@@ -135,10 +185,17 @@ def main(argv: Sequence[str]) -> int:
               f"{len(others)} other files, {sum(others.values()):.0f} s")
         return 0
     if len(argv) == 1 and argv[0].isdigit():
-        files = [p.name for p in Path(__file__).parent.glob("test_*.py")]
-        for k, group in enumerate(assign(files, load(), int(argv[0])), 1):
-            total = sum(load().get(f, 0.0) for f in group)
-            print(f"group {k}: {total:.0f} s  {' '.join(group)}")
+        files, whole = [p.name for p in Path(__file__).parent.glob("test_*.py")], whole_files()
+        recorded = load(part="tests")
+        units = [u for f in files for u in
+                 ([f] if f in whole or not any(t.startswith(f"{f}::") for t in recorded)
+                  else [t for t in recorded if t.startswith(f"{f}::")])]
+        times = unit_timings(units)
+        for k, group in enumerate(assign(units, times, int(argv[0])), 1):
+            total = sum(times[u] for u in group)
+            print(f"group {k}: {total:.0f} s, {len(group)} units")
+            for u in sorted(group, key=lambda u: -times[u]):
+                print(f"  {times[u]:6.1f}  {u}")
         return 0
     if len(argv) == 2 and argv[0] == "others" and argv[1].isdigit():
         timings = load(part="others")
