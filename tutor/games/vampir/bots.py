@@ -28,7 +28,7 @@ from tutor.engine.bots import RandomPlayer as RandomPlayer
 from tutor.engine.bots import below, bot_rng
 
 from .actions import Action, Draw, EndTurn, Hunt, Lay, Take
-from .cards import KINDS, LOCATIONS, Card, Vampire
+from .cards import KINDS, LOCATIONS
 from .counts import (
     JOKER_RANK,
     NOTHING,
@@ -194,11 +194,11 @@ class HeuristicPlayer:
         return deck_size <= 4
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        me = None  # view.me, without its two calls
+        me, seat = None, -1  # view.me and its index, without its two calls
         if view.seat is not None:
-            for seat, player in enumerate(view.players):
+            for k, player in enumerate(view.players):
                 if player.name == view.seat:
-                    me = player
+                    me, seat = player, k
                     break
             else:
                 view.player(view.seat)  # refused: nobody has that name
@@ -230,7 +230,7 @@ class HeuristicPlayer:
         if len(choice) == 2:
             r, k = choice
             return Lay(name, KINDS[r], LOCATIONS[k])
-        return Hunt(name, tuple(KINDS[r] for r in choice[5]))  # type: ignore[misc]
+        return Hunt(name, tuple(KINDS[r] for r in choice[5]))
 
 
 Context = tuple[int, int, int, int]

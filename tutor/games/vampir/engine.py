@@ -11,11 +11,12 @@ from collections.abc import Hashable, Mapping
 from functools import lru_cache
 from itertools import repeat
 from operator import is_
-from typing import Any, Literal, cast
+from typing import Literal, cast
 
 from tutor import fr
 from tutor.engine import IllegalAction, Outcome, Won, best_totals
 
+from . import counts
 from .actions import ACTION_TYPES, Action, Draw, EndTurn, Hunt, Lay, Take
 from .cards import (
     C_DISCARD,
@@ -63,7 +64,6 @@ from .events import (
     TurnEnded,
     VampirEvent,
 )
-from . import counts
 from .hunts import _score, _verdict, rank_counts
 from .state import (
     SeatView,

@@ -121,7 +121,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
                                  lays, contexts[turn], feeds[turn], jh, uniform[turn],
                                  getrandbits[turn])
         if choice is not None and len(choice) > 2:
-            hunt: Option = choice  # type: ignore[assignment]
+            hunt: Option = choice
             after = counts.hunt(hand, heads[turn], hunt, several)
             colour = hunt[0]
             for row, feed, (context, fed) in zip(contexts, feeds,
@@ -133,7 +133,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
                 phase = "hunted"
                 continue
         elif choice is not None:
-            counts.lay(hand, piles, *choice)  # type: ignore[misc]
+            counts.lay(hand, piles, *choice)
         turn, phase = (turn + 1) % n, "turn"
     points = dict(zip(players, seat_points(heads), strict=True))
     over = manche >= len(record.shuffles)  # the engine's _end_manche: no manche follows
