@@ -35,13 +35,13 @@ from .counts import (
     Counts,
     Option,
     colours,
-    lays,
     options,
     piles,
     required,
     shown_heads,
 )
 from .counts import Lay as LayCounts
+from .counts import lays as lays_of
 from .hunts import rank_counts
 from .state import View
 
@@ -103,16 +103,16 @@ def choose_take(gain: Gain, threshold: float, last_turn: bool, hand: Sequence[in
 
 
 def choose_next(gain: Gain, threshold: float, closing: bool, phase: str, hand: Sequence[int],
-                piles: Sequence[Sequence[int]], found: Sequence[Counts], lays: Sequence[LayCounts],
-                contexts: Sequence[Any], feeds: Sequence[float], joker_heads: int,
-                draw: Callable[[], float], getrandbits: Callable[[int], int]
+                piles: Sequence[Sequence[int]], found: Sequence[Counts], drawn: Sequence[int],
+                drawn_only: bool, contexts: Sequence[Any], feeds: Sequence[float],
+                joker_heads: int, draw: Callable[[], float], getrandbits: Callable[[int], int]
                 ) -> Option | LayCounts | None:
     """A hunter's choice once cards are drawn (``phase`` ``"drawn"``), taken (``"taken"``) or a
     hunt shown (``"hunted"``): its best hunt (the best of each colour ``found``:
     :func:`best_of_colour`) when it follows a take, adds ``threshold`` or, ``closing`` (the hand
     is lost at the end), anything; else the end of the turn (``None``) after a hunt, or the
-    cheapest of the ``lays`` (:func:`cheapest`); with no lay, a hunt at random (the legal
-    actions are then the hunts)."""
+    cheapest of the lays (:func:`.counts.lays` of the cards ``drawn``: :func:`cheapest`); with
+    no lay, a hunt at random (the legal actions are then the hunts)."""
     best: tuple[float, tuple[int, ...], Option] | None = None
     for counts in found:  # the best hunt of each colour, then the best of all
         top = best_of_colour(gain, contexts[counts[0]], counts, joker_heads)
@@ -123,6 +123,7 @@ def choose_next(gain: Gain, threshold: float, closing: bool, phase: str, hand: S
         return best[2]
     if phase == "hunted":
         return None
+    lays = lays_of(hand, drawn, drawn_only)
     if not lays:  # rng.choice(legal): the legal actions are the hunts
         hunts = [o for counts in found for o in options(counts, joker_heads)]
         return hunts[below(getrandbits, len(hunts))]
@@ -220,10 +221,9 @@ class HeuristicPlayer:
             return Draw(name) if k < 0 else Take(name, LOCATIONS[k])
         assert view.pending is not None  # the seat's own drawn or taken cards
         found = colours(hand, required(view.pending) if phase == "taken" else NOTHING, False)
-        open_ = lays(hand, [c.rank for c in view.pending],
-                     view.variant.draw == "drawn") if phase == "drawn" else ()
         choice = choose_next(self.gain, self.THRESHOLD, self.closing(view.deck_size, n), phase,
-                             hand, table, found, open_, contexts, feeds, jh, self.rng.random,
+                             hand, table, found, [c.rank for c in view.pending],
+                             view.variant.draw == "drawn", contexts, feeds, jh, self.rng.random,
                              self.rng.getrandbits)
         if choice is None:
             return EndTurn(name)

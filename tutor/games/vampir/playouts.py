@@ -69,12 +69,16 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
     gain, threshold, read = hunter.gain, hunter.THRESHOLD, hunter.read
     last_turn, closing = _moments(hunter, n)
     # each seat's contexts and feeds by colour (HeuristicPlayer.read), kept as hunts are shown
+    # (« Au hasard » reads none)
     contexts: list[list[Any]] = [[None] * len(heads[0]) for _ in range(n)]
     feeds = [[0.0] * len(heads[0]) for _ in range(n)]
-    for c in range(len(heads[0])):
+    for c in range(0 if blind else len(heads[0])):
         for row, feed, (context, fed) in zip(contexts, feeds,
                                              read(tuple(shown[c] for shown in heads))):
             row[c], feed[c] = context, fed
+    # the rule functions, looked up once
+    takes_, draw_, take_, lays_, lay_, hunt_ = (counts.takes, counts.draw, counts.take,
+                                                counts.lays, counts.lay, counts.hunt)
     # a manche ends within a few hundred actions (no MAX_STEPS to watch): each draw shortens
     # the deck, only a lay after a draw refills a location, a take empties one
     steps = 0
@@ -82,29 +86,31 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
         steps += 1
         hand = hands[turn]
         if phase == "turn":  # legal: the draw, then the takes
-            takes = counts.takes(hand, piles, free)
+            takes = takes_(hand, piles, free)
             if blind:
                 x = below(getrandbits[turn], len(takes) + 1)
                 take = takes[x - 1] if x else -1
-            else:
+            elif takes:
                 take = choose_take(gain, threshold, len(deck) in last_turn, hand, piles, takes,
                                    contexts[turn], jh, uniform[turn])
+            else:
+                take = -1
             if take < 0:
-                drawn = counts.draw(hand, deck)
+                drawn = draw_(hand, deck)
                 if not deck:  # vampir/fin-pioche
                     break
                 phase = "drawn"
             else:
-                taken = counts.take(hand, piles, take)
+                taken = take_(hand, piles, take)
                 if colours(hand, taken, False):
                     phase = "taken"
                 else:  # vampir/variante-recuperation-libre: no hunt may follow
                     turn, phase = (turn + 1) % n, "turn"
             continue
         found = colours(hand, taken if phase == "taken" else NOTHING, False)
-        lays = counts.lays(hand, drawn, drawn_only) if phase == "drawn" else ()
         choice: Option | Lay | None = None
         if blind:  # legal: the lays, the hunts colour by colour, then the end of the turn
+            lays = lays_(hand, drawn, drawn_only) if phase == "drawn" else ()
             groups = [options(c, jh) for c in found]
             x = below(getrandbits[turn], len(lays) + sum(map(len, groups)) + (phase == "hunted"))
             if x < len(lays):
@@ -118,22 +124,23 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
                     x -= len(group)
         else:
             choice = choose_next(gain, threshold, len(deck) in closing, phase, hand, piles, found,
-                                 lays, contexts[turn], feeds[turn], jh, uniform[turn],
+                                 drawn, drawn_only, contexts[turn], feeds[turn], jh, uniform[turn],
                                  getrandbits[turn])
         if choice is not None and len(choice) > 2:
             hunt: Option = choice
-            after = counts.hunt(hand, heads[turn], hunt, several)
-            colour = hunt[0]
-            for row, feed, (context, fed) in zip(contexts, feeds,
-                                                 read(tuple(shown[colour] for shown in heads))):
-                row[colour], feed[colour] = context, fed
+            after = hunt_(hand, heads[turn], hunt, several)
+            if not blind:
+                colour = hunt[0]
+                for row, feed, (context, fed) in zip(
+                        contexts, feeds, read(tuple(shown[colour] for shown in heads))):
+                    row[colour], feed[colour] = context, fed
             if after == "six":
                 break
             if after == "hunted":
                 phase = "hunted"
                 continue
         elif choice is not None:
-            counts.lay(hand, piles, *choice)
+            lay_(hand, piles, *choice)
         turn, phase = (turn + 1) % n, "turn"
     points = dict(zip(players, seat_points(heads), strict=True))
     over = manche >= len(record.shuffles)  # the engine's _end_manche: no manche follows
