@@ -1,6 +1,11 @@
 """Vampir's legality and resolution: legal_actions (the only legality rule), apply (refusing
 anything else with the French reason found by :func:`_explain` and the clause it breaks), the end
 of a manche, outcome, replay, view and inventory. The state is immutable.
+
+The rules of a turn are written once, on counts (:mod:`.counts`): the legal actions are those
+:func:`.counts.takes`, :func:`.counts.colours` and :func:`.counts.lays` open, and :func:`step`
+asks :func:`.counts.colours` whether a hunt follows a take and :func:`.counts.hunt` what follows
+a hunt; a hint's playouts (:mod:`.playouts`) play the same functions.
 """
 
 from __future__ import annotations
