@@ -46,6 +46,7 @@ from .hunts import rank_counts
 from .state import View
 
 _INDEX = {loc: k for k, loc in enumerate(LOCATIONS)}
+_NO_FEEDS = (0.0,) * len(LOCATIONS)
 
 Gain = Callable[[Any, int, int], float]
 """What a hunt of some heads and jokers adds, from its colour's context."""
@@ -205,32 +206,60 @@ class HeuristicPlayer:
                 view.player(view.seat)  # refused: nobody has that name
         if me is None or me.hand is None or not legal:
             return self.rng.choice(list(legal))
-        jh = view.variant.joker_heads
-        name, phase, hand, table = me.name, view.phase, rank_counts(me.hand), piles(view.under)
-        read = self.read
-        contexts, feeds = [], []
-        for column in zip(*[shown_heads(p.hunts, jh) for p in view.players]):
-            context, feed = read(column)[seat]
-            contexts.append(context)
-            feeds.append(feed)
-        n = len(view.players)
+        name, phase = me.name, view.phase
+        # the choice made on counts is handed back as the very legal action (the legal actions
+        # are listed from the same counts, in this order: draw, takes, lays, hunts, end of turn)
         if phase == "turn":
-            takes = [_INDEX[a.location] for a in legal if type(a) is Take]
+            offered = [a for a in legal if type(a) is Take]
+            if not offered:
+                return _found(legal, 0, Draw) or Draw(name)
+            takes = [_INDEX[a.location] for a in offered]
+        jh = view.variant.joker_heads
+        hand, table, n = rank_counts(me.hand), piles(view.under), len(view.players)
+        if self.READS:  # every player's shown hunts
+            contexts, feeds = _contexts(
+                self.read, tuple([shown_heads(p.hunts, jh) for p in view.players]), seat)
+        else:  # its own: read() gives each seat its heads and no feed
+            contexts, feeds = shown_heads(me.hunts, jh), _NO_FEEDS
+        if phase == "turn":
             k = choose_take(self.gain, self.THRESHOLD, self.last_turn(view.deck_size, n), hand,
                             table, takes, contexts, jh, self.rng.random)
-            return Draw(name) if k < 0 else Take(name, LOCATIONS[k])
+            return (_found(legal, 0, Draw) or Draw(name)) if k < 0 else offered[takes.index(k)]
         assert view.pending is not None  # the seat's own drawn or taken cards
         found = colours(hand, required(view.pending) if phase == "taken" else NOTHING, False)
+        drawn, drawn_only = [c.rank for c in view.pending], view.variant.draw == "drawn"
         choice = choose_next(self.gain, self.THRESHOLD, self.closing(view.deck_size, n), phase,
-                             hand, table, found, [c.rank for c in view.pending],
-                             view.variant.draw == "drawn", contexts, feeds, jh, self.rng.random,
-                             self.rng.getrandbits)
+                             hand, table, found, drawn, drawn_only, contexts, feeds, jh,
+                             self.rng.random, self.rng.getrandbits)
         if choice is None:
-            return EndTurn(name)
+            return _found(legal, len(legal) - 1, EndTurn) or EndTurn(name)
+        lays = lays_of(hand, drawn, drawn_only) if phase == "drawn" else ()
         if len(choice) == 2:
             r, k = choice
-            return Lay(name, KINDS[r], LOCATIONS[k])
-        return Hunt(name, tuple(KINDS[r] for r in choice[5]))
+            return _found(legal, lays.index(choice), Lay) or Lay(name, KINDS[r], LOCATIONS[k])
+        at = len(lays)
+        for colour in found:
+            hunts = options(colour, jh)
+            if choice in hunts:
+                at += hunts.index(choice)
+                break
+            at += len(hunts)
+        return _found(legal, at, Hunt) or Hunt(name, tuple(KINDS[r] for r in choice[5]))
+
+
+def _found(legal: Sequence[Action], at: int, kind: type[Action]) -> Action | None:
+    """The legal action at ``at`` if it is of that ``kind`` (the legal actions as listed)."""
+    return legal[at] if 0 <= at < len(legal) and type(legal[at]) is kind else None
+
+
+@lru_cache(maxsize=1 << 12)
+def _contexts(read: Callable[[tuple[int, ...]], tuple[tuple[Any, float], ...]],
+              rows: tuple[tuple[int, ...], ...], seat: int
+              ) -> tuple[tuple[Any, ...], tuple[float, ...]]:
+    """The contexts and feeds by colour (``read``: :meth:`HeuristicPlayer.read`) of the player
+    at ``seat``, from every player's heads by colour (``rows``)."""
+    both = [read(column)[seat] for column in zip(*rows)]
+    return tuple(c for c, _ in both), tuple(f for _, f in both)
 
 
 Context = tuple[int, int, int, int]

@@ -53,20 +53,20 @@ Lay = tuple[int, int]
 """A lay: the rank of the card laid and the index of the location it goes under."""
 
 
-def pile(cards: Sequence[Card]) -> list[int]:
-    """Cards under one location (or just taken from it) as ``[one-head, two-head, jokers]``: a
+@lru_cache(maxsize=1 << 12)
+def pile(cards: tuple[Card, ...]) -> tuple[int, int, int]:
+    """Cards under one location (or just taken from it) as ``(one-head, two-head, jokers)``: a
     vampire lies under its own colour's location only (``vampir/poser``; a position set up by
     hand is held to it too)."""
     out = [0, 0, 0]
     for card in cards:
-        out[2 if card is JOKER else card.rank & 1] += 1
-    return out
+        out[2 if card.rank == JOKER_RANK else card.rank & 1] += 1
+    return out[0], out[1], out[2]
 
 
-@lru_cache(maxsize=1 << 12)
 def piles(under: tuple[tuple[Card, ...], ...]) -> tuple[tuple[int, int, int], ...]:
     """Every location's :func:`pile`, in :data:`LOCATIONS` order."""
-    return tuple(tuple(pile(cards)) for cards in under)  # type: ignore[misc]
+    return tuple(map(pile, under))
 
 
 @lru_cache(maxsize=1 << 12)

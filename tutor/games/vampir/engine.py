@@ -69,7 +69,7 @@ from .events import (
     TurnEnded,
     VampirEvent,
 )
-from .hunts import _score, _verdict, rank_counts
+from .hunts import _score, _verdict, colour_hunts, rank_counts
 from .state import (
     SeatView,
     State,
@@ -128,14 +128,14 @@ def _legal_actions(state: State, seat: str) -> tuple[Action, ...]:
     if phase == "turn":
         return _turn(seat, tuple(counts.takes(hand, counts.piles(state.under),
                                               rules.take == "free")))
-    jh = rules.joker_heads
     if phase == "taken":
-        return _hunts(seat, counts.colours(hand, counts.required(state.pending), False), jh)
+        return _hunts(seat, counts.colours(hand, counts.required(state.pending), False))
     if phase == "hunted":
-        return (*_hunts(seat, counts.colours(hand, counts.NOTHING, False), jh), EndTurn(seat))
-    drawn = tuple(card.rank for card in state.pending)
-    return (_lays(seat, tuple(counts.lays(hand, drawn, rules.draw == "drawn")))
-            + _hunts(seat, counts.colours(hand, counts.NOTHING, False), jh))
+        return (*_hunts(seat, counts.colours(hand, counts.NOTHING, False)), EndTurn(seat))
+    drawn_only = rules.draw == "drawn"  # (then only the cards just drawn may be laid)
+    drawn = tuple(card.rank for card in state.pending) if drawn_only else ()
+    return (_lays(seat, tuple(counts.lays(hand, drawn, drawn_only)))
+            + _hunts(seat, counts.colours(hand, counts.NOTHING, False)))
 
 
 @lru_cache(maxsize=1 << 10)
@@ -147,22 +147,31 @@ def _turn(seat: str, takes: tuple[int, ...]) -> tuple[Action, ...]:
 @lru_cache(maxsize=1 << 14)
 def _lays(seat: str, lays: tuple[counts.Lay, ...]) -> tuple[Lay, ...]:
     """``Lay`` for each of :func:`.counts.lays`."""
-    return tuple(Lay(seat, KINDS[r], LOCATIONS[k]) for r, k in lays)
+    return tuple(_lay(seat, r, k) for r, k in lays)
 
 
-def _hunts(seat: str, found: list[counts.Counts], joker_heads: int) -> tuple[Hunt, ...]:
+@lru_cache(maxsize=1 << 10)
+def _lay(seat: str, rank: int, k: int) -> Lay:
+    return Lay(seat, KINDS[rank], LOCATIONS[k])
+
+
+def _hunts(seat: str, found: list[counts.Counts]) -> tuple[Hunt, ...]:
     """``Hunt`` for each of :func:`.counts.options` of the colours ``found``, colour by
     colour."""
     out: tuple[Hunt, ...] = ()
     for colour in found:
-        out += _colour_hunts(seat, colour, joker_heads)
+        out += _colour_hunts(seat, colour)
     return out
 
 
 @lru_cache(maxsize=1 << 14)
-def _colour_hunts(seat: str, colour: counts.Counts, joker_heads: int) -> tuple[Hunt, ...]:
-    return tuple(Hunt(seat, tuple(KINDS[r] for r in option[5]))
-                 for option in counts.options(colour, joker_heads))
+def _colour_hunts(seat: str, colour: counts.Counts) -> tuple[Hunt, ...]:
+    """The hunts of one colour (its :data:`.counts.Counts`), as :func:`.counts.options` lists
+    them."""
+    c = colour[0]
+    one, two = KINDS[2 * c], KINDS[2 * c + 1]
+    assert isinstance(one, Vampire) and isinstance(two, Vampire)
+    return tuple(Hunt(seat, cards) for cards in colour_hunts(one, two, *colour[1:]))
 
 
 def _explain(state: State, action: object) -> IllegalAction:
