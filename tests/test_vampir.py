@@ -11,16 +11,13 @@ from tutor import fr
 from tutor.engine import IllegalAction, Won
 from tutor.engine.core import Record
 from tutor.games import vampir as v
-from tutor.games.vampir import JOKER, Card, Draw, EndTurn, Hunt, Lay, Take, Vampire, Variant
+from tutor.games.vampir import JOKER, Card, Draw, EndTurn, Hunt, Lay, Take, Vampire, Variant, counts
 from tutor.games.vampir import events as ev
 from tutor.games.vampir.hunts import (
-    has_hunt,
-    hunt_kinds,
     hunts_from,
     rank_counts,
     score_heads,
     seat_points,
-    takeable,
 )
 
 R1, R2 = Vampire("castle", 1), Vampire("castle", 2)
@@ -293,31 +290,40 @@ def test_a_location_of_jokers_only_can_be_taken_for_any_colour() -> None:
     assert all(h.cards.count(JOKER) >= 2 for h in hunts)  # type: ignore[union-attr]
 
 
-def test_takes_and_hunts_counted_agree_with_the_hunts_listed() -> None:
-    """The counting shortcuts (a take is legal, some hunt exists, the kinds of hunt a computer
-    player weighs, in their order) say what listing every hunt says."""
+def test_the_rules_on_counts_agree_with_the_hunts_listed() -> None:
+    """The rules on counts (:mod:`tutor.games.vampir.counts`: a take is legal, the hunts a hand
+    may show, with the cards just taken or not, in the legal order, and their heads) say what
+    listing every hunt of the cards says."""
     rng = random.Random(3)
 
-    def kinds(hunts: tuple[tuple[Card, ...], ...], jh: int) -> list[tuple[str, int, int]]:
-        return sorted({(next(c.location for c in h if isinstance(c, Vampire)),
-                        sum(c.heads if isinstance(c, Vampire) else jh for c in h),
-                        h.count(JOKER)) for h in hunts},
-                      key=lambda k: (v.LOCATIONS.index(k[0]), k[1], k[2]))
+    def listed(found: list[counts.Counts], jh: int) -> list[tuple[Card, ...]]:
+        out = []
+        for colour in found:
+            for option in counts.options(colour, jh):
+                cards = tuple(v.KINDS[r] for r in option[5])
+                assert option == counts.option(cards, jh)
+                assert option[4] == sum(c.heads if isinstance(c, Vampire) else jh
+                                        for c in cards)
+                out.append(cards)
+        return out
 
     for _ in range(3000):
-        hand = tuple(rng.choice(v.KINDS) for _ in range(rng.randint(0, 12)))
-        piles = [tuple(rng.choice(v.KINDS) for _ in range(rng.randint(0, 4))) for _ in range(6)]
-        assert takeable(hand, piles) == tuple(
-            bool(pile) and bool(hunts_from(hand + pile, pile)) for pile in piles)
-        required = tuple(rng.sample(hand, rng.randint(0, min(3, len(hand)))))
-        jh = rng.choice((1, 2))
+        hand = tuple(sorted(rng.choice(v.KINDS) for _ in range(rng.randint(0, 12))))
+        # a location's pile: vampires of its colour (one or two heads) and jokers
+        piles = [tuple(sorted(rng.choice((v.KINDS[2 * k], v.KINDS[2 * k + 1], JOKER))
+                              for _ in range(rng.randint(0, 4)))) for k in range(6)]
+        table = [counts.pile(pile) for pile in piles]
         held = rank_counts(hand)
-        for pile in piles:  # what taking each location opens, from one count of the hand
-            assert list(hunt_kinds(held, pile, jh)) == kinds(hunts_from(hand + pile, pile), jh)
-        for need in (required, piles[0]):
-            hunts = hunts_from(hand, need)
-            assert has_hunt(hand, need) == bool(hunts)
-            assert list(hunt_kinds(rank_counts(hand, need), need, jh)) == kinds(hunts, jh)
+        jh = rng.choice((1, 2))
+        assert counts.takes(held, table, False) == [
+            k for k, pile in enumerate(piles) if pile and hunts_from(hand + pile, pile)]
+        assert counts.takes(held, table, True) == [k for k, pile in enumerate(piles) if pile]
+        assert listed(counts.colours(held, counts.NOTHING, False), jh) == list(hunts_from(hand))
+        for pile in piles:  # what taking each location opens: before the take, then after
+            hunts = list(hunts_from(tuple(sorted(hand + pile)), pile))
+            need = counts.required(pile)
+            assert listed(counts.colours(held, need, True), jh) == hunts
+            assert listed(counts.colours(rank_counts(hand + pile), need, False), jh) == hunts
 
 
 def test_other_draw_reading_lays_one_of_the_drawn_cards() -> None:

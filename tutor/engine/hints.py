@@ -17,14 +17,14 @@ How one hint is computed (:func:`hints`):
   a game of many manches, Vaiko, Vampir and Drahtseilakt, the manche being played, scored by
   its points, and the whole game in the last manche when the game has one); their seeds
   depend on ``(seed, k)`` only, the same for every action.
-* A game may play the playouts of its computer players with its own code (its ``rollout``):
-  the same choices from the same seeded generators, so the same scores and winners as
-  :func:`playout` through the contract (``tests/test_rollout.py`` plays both); any other kind
-  of player, and every player of a game without one, goes through the contract, the
-  engine's own ``step`` (one rules path): Drahtseilakt and Vaiko have none. A round's
-  playouts are handed to the game together (its ``rollouts``): Stupides Vautours plays the
-  seats they share once for all of them, through its engine's rules; Vampir alone still
-  keeps a copy of its rules for speed (docs/conseil.md).
+* A game may play the playouts of its computer players with its own code (its ``rollout``),
+  on its own rules (one rules path): the same choices from the same seeded generators, so the
+  same scores and winners as :func:`playout` through the contract (Vampir plays them on the
+  counts its engine's rules are written on; ``tests/test_vampir_playouts.py`` plays both);
+  any other kind of player, and every player of a game without one, goes through the
+  contract, the engine's own ``step``: Drahtseilakt and Vaiko have none. A round's playouts
+  are handed to the game together (its ``rollouts``): Stupides Vautours plays the seats they
+  share once for all of them, through its engine's rules (docs/conseil.md).
 * A playout is won when the seat is among the winners: a shared victory counts as a win (the
   rules make every tied player a winner).
 * The margin is a 95 % interval: Wilson's for the win chance (honest at 0 % and 100 %),

@@ -1,6 +1,11 @@
 """Vampir's legality and resolution: legal_actions (the only legality rule), apply (refusing
 anything else with the French reason found by :func:`_explain` and the clause it breaks), the end
 of a manche, outcome, replay, view and inventory. The state is immutable.
+
+The rules of a turn are written once, on counts (:mod:`.counts`): the legal actions are those
+:func:`.counts.takes`, :func:`.counts.colours` and :func:`.counts.lays` open, and :func:`step`
+asks :func:`.counts.colours` whether a hunt follows a take and :func:`.counts.hunt` what follows
+a hunt; a hint's playouts (:mod:`.playouts`) play the same functions.
 """
 
 from __future__ import annotations
@@ -11,11 +16,12 @@ from collections.abc import Hashable, Mapping
 from functools import lru_cache
 from itertools import repeat
 from operator import is_
-from typing import Any, Literal, cast
+from typing import Literal, cast
 
 from tutor import fr
 from tutor.engine import IllegalAction, Outcome, Won, best_totals
 
+from . import counts
 from .actions import ACTION_TYPES, Action, Draw, EndTurn, Hunt, Lay, Take
 from .cards import (
     C_DISCARD,
@@ -63,15 +69,7 @@ from .events import (
     TurnEnded,
     VampirEvent,
 )
-from .hunts import (
-    _score,
-    _verdict,
-    colour_counts,
-    colour_hunts,
-    has_hunt,
-    rank_counts,
-    takeable,
-)
+from .hunts import _score, _verdict, colour_hunts, rank_counts
 from .state import (
     SeatView,
     State,
@@ -125,55 +123,55 @@ def _legal_actions(state: State, seat: str) -> tuple[Action, ...]:
     if type(seat) is not str or seat != players[turn] or phase == "over":
         seat_index(state, seat)
         return ()
-    hand = state.hands[turn]
+    rules = state.variant
+    hand = rank_counts(state.hands[turn])
     if phase == "turn":
-        if state.variant.take == "free":
-            return _turn(seat, tuple(map(bool, state.under)))
-        return _turn(seat, takeable(hand, state.under))
+        return _turn(seat, tuple(counts.takes(hand, counts.piles(state.under),
+                                              rules.take == "free")))
     if phase == "taken":
-        return _hunts(seat, hand, state.pending)
+        return _hunts(seat, counts.colours(hand, counts.required(state.pending), False))
     if phase == "hunted":
-        return (*_hunts(seat, hand), EndTurn(seat))
-    layable = state.pending if state.variant.draw == "drawn" else hand
-    return _lays(seat, tuple(sorted(set(layable), key=RANK))) + _hunts(seat, hand)
+        return (*_hunts(seat, counts.colours(hand, counts.NOTHING, False)), EndTurn(seat))
+    drawn_only = rules.draw == "drawn"  # (then only the cards just drawn may be laid)
+    drawn = tuple(card.rank for card in state.pending) if drawn_only else ()
+    return (_lays(seat, tuple(counts.lays(hand, drawn, drawn_only)))
+            + _hunts(seat, counts.colours(hand, counts.NOTHING, False)))
 
 
 @lru_cache(maxsize=1 << 10)
-def _turn(seat: str, takes: tuple[bool, ...]) -> tuple[Action, ...]:
-    """Draw, then a take of each location whose pile may be taken (``takes``, in
-    :data:`LOCATIONS` order)."""
-    return (Draw(seat), *(Take(seat, loc) for loc, ok in zip(LOCATIONS, takes) if ok))
+def _turn(seat: str, takes: tuple[int, ...]) -> tuple[Action, ...]:
+    """Draw, then a take of each location of index in ``takes`` (:func:`.counts.takes`)."""
+    return (Draw(seat), *(Take(seat, LOCATIONS[k]) for k in takes))
 
 
 @lru_cache(maxsize=1 << 14)
-def _lays(seat: str, kinds: tuple[Card, ...]) -> tuple[Lay, ...]:
-    out: list[Lay] = []
-    for card in kinds:
-        out += _card_lays(seat, card)
-    return tuple(out)
+def _lays(seat: str, lays: tuple[counts.Lay, ...]) -> tuple[Lay, ...]:
+    """``Lay`` for each of :func:`.counts.lays`."""
+    return tuple(_lay(seat, r, k) for r, k in lays)
 
 
 @lru_cache(maxsize=1 << 10)
-def _card_lays(seat: str, card: Card) -> tuple[Lay, ...]:
-    """A vampire is laid under its colour's location, a joker under any."""
-    if isinstance(card, Vampire):
-        return (Lay(seat, card, card.location),)
-    return tuple(Lay(seat, card, loc) for loc in LOCATIONS)
+def _lay(seat: str, rank: int, k: int) -> Lay:
+    return Lay(seat, KINDS[rank], LOCATIONS[k])
 
 
-@lru_cache(maxsize=1 << 14)
-def _hunts(seat: str, hand: tuple[Card, ...], required: tuple[Card, ...] = ()
-           ) -> tuple[Hunt, ...]:
-    """``Hunt`` for each of :func:`hunts_from`, colour by colour."""
+def _hunts(seat: str, found: list[counts.Counts]) -> tuple[Hunt, ...]:
+    """``Hunt`` for each of :func:`.counts.options` of the colours ``found``, colour by
+    colour."""
     out: tuple[Hunt, ...] = ()
-    for counts in colour_counts(rank_counts(hand, required), required):
-        out += _colour_hunts(seat, *counts)
+    for colour in found:
+        out += _colour_hunts(seat, colour)
     return out
 
 
 @lru_cache(maxsize=1 << 14)
-def _colour_hunts(seat: str, *counts: Any) -> tuple[Hunt, ...]:
-    return tuple(Hunt(seat, h) for h in colour_hunts(*counts))
+def _colour_hunts(seat: str, colour: counts.Counts) -> tuple[Hunt, ...]:
+    """The hunts of one colour (its :data:`.counts.Counts`), as :func:`.counts.options` lists
+    them."""
+    c = colour[0]
+    one, two = KINDS[2 * c], KINDS[2 * c + 1]
+    assert isinstance(one, Vampire) and isinstance(two, Vampire)
+    return tuple(Hunt(seat, cards) for cards in colour_hunts(one, two, *colour[1:]))
 
 
 def _explain(state: State, action: object) -> IllegalAction:
@@ -326,7 +324,7 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Vamp
         under = (*under[:k], (), *under[k + 1:])
         if explain:
             events.append(Took(seat=seat, location=action.location, cards=cards, clause=C_TAKE))
-        if not has_hunt(hand, cards):
+        if not counts.colours(rank_counts(hand), counts.required(cards), False):
             if explain:
                 events.append(Kept(seat=seat, cards=cards, clause=C_V_FREE))
             return _next_turn(state, events, explain, under, hands, displays, removed)
@@ -349,24 +347,26 @@ def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[Vamp
         return _next_turn(state, events, explain, under, hands, displays, removed)
     assert type(action) is Hunt
     cards = action.cards
-    hands = (*hands[:i], _without(hands[i], cards), *hands[i + 1:])
-    loc = next(c.location for c in cards if isinstance(c, Vampire))
-    k = _INDEX[loc]
+    hunt = counts.option(cards, rules.joker_heads)
+    k = hunt[0]
+    loc = LOCATIONS[k]
     slots = displays[i]
     old = slots[k]
+    after = counts.hunt(rank_counts(hands[i]), list(counts.shown_heads(slots, rules.joker_heads)),
+                        hunt, rules.hunts == "several")
     if explain:
         if old:
             events.append(HuntReplaced(seat=seat, location=loc, cards=old, clause=C_SHOWN))
-        jh = rules.joker_heads
-        events.append(HuntShown(seat=seat, location=loc, cards=cards, heads=sum(
-            c.heads if isinstance(c, Vampire) else jh for c in cards), clause=C_HUNT))
+        events.append(HuntShown(seat=seat, location=loc, cards=cards, heads=hunt[4],
+                                clause=C_HUNT))
+    hands = (*hands[:i], _without(hands[i], cards), *hands[i + 1:])
     slots = (*slots[:k], cards, *slots[k + 1:])
     displays = (*displays[:i], slots, *displays[i + 1:])
     removed = removed + old
-    if all(slots):
+    if after == "six":
         return _end_manche(state._replace(hands=hands, displays=displays, removed=removed),
                            "six", events, explain)
-    if rules.hunts == "several" and has_hunt(hands[i]):
+    if after == "hunted":
         if explain:
             events.append(MayHuntAgain(seat=seat, clause=C_V_HUNTS))
         return _new(State, (rules, players, record, manche, start, deck, under, hands, displays,

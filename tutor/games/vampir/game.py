@@ -11,7 +11,7 @@ from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
 from tutor.engine.hints import Rollout
-from tutor.games.vampir import engine, examples, hidden, rollout, state
+from tutor.games.vampir import engine, examples, hidden, playouts, state
 from tutor.games.vampir.actions import Action, Hunt, Take
 from tutor.games.vampir.bots import PLAYER_KINDS
 from tutor.games.vampir.cards import C_PLAYERS, GAME_ID, MAX_PLAYERS, MIN_PLAYERS
@@ -65,7 +65,7 @@ class Vampir(Game[State, Action, View, VampirEvent]):
 
     def rollout(self, start: State, state: State, kind: str, seeds: Sequence[int]
                 ) -> Rollout | None:
-        return rollout.play(start, state, kind, seeds)
+        return playouts.play(start, state, kind, seeds)
 
     def example_kinds(self) -> Mapping[str, Kind]:
         return examples.kinds(self)

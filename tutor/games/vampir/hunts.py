@@ -266,68 +266,6 @@ def hunts_from(hand: tuple[Card, ...], required: tuple[Card, ...] = ()
     return out
 
 
-def has_hunt(hand: tuple[Card, ...], required: tuple[Card, ...] = ()) -> bool:
-    """Whether :func:`hunts_from` finds a hunt (``hand`` in any order), without listing them:
-    a colour with every card of ``required`` and, counting the jokers, 3 cards. (Cards are
-    counted by rank: comparing two cards with ``==`` is a Python-level call.)"""
-    held, need = rank_counts(hand), rank_counts(required)
-    jokers = held[JOKER.rank]
-    need_colours = {c.location for c in required if isinstance(c, Vampire)}
-    if len(need_colours) > 1 or need[JOKER.rank] > jokers:
-        return False
-    for loc in need_colours or LOCATIONS:
-        one, two = _PAIRS[loc]
-        n1, n2 = held[one.rank], held[two.rank]
-        if n1 + n2 and n1 + n2 + jokers >= 3 and need[one.rank] <= n1 and need[two.rank] <= n2:
-            return True
-    return False
-
-
-def takeable(hand: tuple[Card, ...], piles: Sequence[tuple[Card, ...]]) -> tuple[bool, ...]:
-    """For each pile, whether it is not empty and ``has_hunt(hand + pile, pile)``, the hand
-    counted once for all: the pile and the hand hold every card the hunt needs, so the pile's
-    colour (any colour for a pile of jokers) needs a vampire and, counting every joker, 3 cards.
-    """
-    held = [0] * (len(LOCATIONS) + 1)  # each colour's vampires, then the jokers (rank >> 1)
-    for card in hand:
-        held[card.rank >> 1] += 1
-    jokers = held.pop()
-    out = []
-    for need in map(_need, piles):
-        if need is None:
-            out.append(False)
-        elif need[0] < 0:  # jokers only: the colour the hand holds most of
-            most = max(held)
-            out.append(most > 0 and most + jokers >= need[1])
-        else:
-            out.append(held[need[0]] + jokers >= need[1])
-    return tuple(out)
-
-
-@lru_cache(maxsize=1 << 12)
-def _need(pile: tuple[Card, ...]) -> tuple[int, int] | None:
-    """What taking ``pile`` asks of the hand (:func:`takeable`): ``None`` if it cannot be taken
-    (empty, or vampires of two colours), else the index of its colour in :data:`LOCATIONS`
-    (-1: jokers only, any colour) and how many cards of it the hand must add, jokers included,
-    to make 3."""
-    colours = {c.location for c in pile if isinstance(c, Vampire)}
-    if len(colours) > 1 or not pile:
-        return None
-    return (LOCATIONS.index(colours.pop()) if colours else -1, 3 - len(pile))
-
-
-def hunt_kinds(held: Sequence[int], required: tuple[Card, ...] = (), joker_heads: int = 1
-               ) -> tuple[tuple[str, int, int], ...]:
-    """The hunts of :func:`hunts_from` as a computer player weighs them, each (colour, heads,
-    jokers) once, from the cards of ``required`` and those ``held`` besides (counted by kind:
-    :func:`rank_counts`): ``hunt_kinds(rank_counts(hand), pile)`` are the hunts that taking a
-    location's ``pile`` opens, one count of the hand serving every location."""
-    out: tuple[tuple[str, int, int], ...] = ()
-    for counts in colour_counts(held, required):
-        out += _colour_kinds(*counts, joker_heads)
-    return out
-
-
 _PAIRS = {loc: (Vampire(loc, 1), Vampire(loc, 2)) for loc in LOCATIONS}
 
 
@@ -384,12 +322,3 @@ def colour_hunts(one: Vampire, two: Vampire, n1: int, n2: int, jokers: int, need
             for j in range(max(need_j, 3 - a - b), jokers + 1):
                 out.append((one,) * a + (two,) * b + (JOKER,) * j)
     return tuple(sorted(out, key=lambda hunt: [c.rank for c in hunt]))
-
-
-@lru_cache(maxsize=1 << 14)
-def _colour_kinds(one: Vampire, two: Vampire, n1: int, n2: int, jokers: int, need1: int,
-                  need2: int, need_j: int, joker_heads: int) -> tuple[tuple[str, int, int], ...]:
-    return tuple(sorted({
-        (one.location, sum(c.heads if isinstance(c, Vampire) else joker_heads for c in hunt),
-         hunt.count(JOKER))
-        for hunt in colour_hunts(one, two, n1, n2, jokers, need1, need2, need_j)}))
