@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from tutor.engine import Event
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
@@ -79,15 +78,3 @@ class Vautours(Game[State, Play, View, VautoursEvent]):
 
 
 GAME = Vautours()
-new_game = GAME.new_game
-apply = GAME.apply
-replay = GAME.replay
-run_example = GAME.run_example
-sample_state = GAME.sample_state
-hint_class = GAME.hint_class
-span_outcome = GAME.span_outcome
-preflight = GAME.preflight
-read_data_file = GAME.read_data_file
-
-__all__ = ["GAME", "Event", "Vautours", "apply", "hint_class", "new_game", "preflight",
-           "read_data_file", "replay", "run_example", "sample_state", "span_outcome"]
