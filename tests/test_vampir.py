@@ -67,7 +67,7 @@ def test_material_counts_106_cards() -> None:
 
 
 def test_cards_and_actions_repr_evaluate_back() -> None:
-    ns = vars(v)
+    ns = {**vars(v), **vars(vampir_cards)}  # the actions, and the cards they hold
     for obj in (R2, JOKER, Hunt("Anke", (R1, R1, JOKER)), Lay("Bernd", JOKER, "pub"),
                 Take("Chris", "docks"), Draw("Anke")):
         assert eval(repr(obj), ns) == obj

@@ -1,6 +1,6 @@
 """Stupides Vautours: what can happen, as typed events (:class:`VautoursEvent`).
 
-Each class is one kind of event that :func:`~.engine.step`, :func:`~.engine.opening_events`,
+Each class is one kind of event that :meth:`.Rules.step`, :meth:`.Rules.opening_events`,
 :func:`~.engine.resolve_round` or a worked example tells; each carries the clause that made it
 happen (``clause``) and, when one player is concerned, their name (``seat``). The readers (the
 French text, the scenes, the lessons, the page) ``match`` on these classes and read their fields.
