@@ -140,8 +140,8 @@ def test_computer_players_choose_from_what_their_seat_sees_only() -> None:
             assert twin != state or len(state.deck) < 2
             assert v.GAME.view(twin, seat) == v.GAME.view(state, seat)
             for kind, (_label, make) in v.GAME.PLAYER_KINDS.items():
-                assert (bot_action(v, state, seat, make(seed=seed))
-                        == bot_action(v, twin, seat, make(seed=seed))), kind
+                assert (bot_action(v.GAME, state, seat, make(seed=seed))
+                        == bot_action(v.GAME, twin, seat, make(seed=seed))), kind
             positions += 1
             state, _ = v.GAME.apply(state, rng.choice(legal), explain=False)
     assert positions > 600
@@ -154,7 +154,7 @@ def bot_match(kinds: list[str], seed: int) -> v.State:
                                                                                    kinds))}
     while not v.GAME.is_over(state):
         seat = v.GAME.current_seats(state)[0]
-        state, _ = v.GAME.apply(state, bot_action(v, state, seat, bots[seat]), explain=False)
+        state, _ = v.GAME.apply(state, bot_action(v.GAME, state, seat, bots[seat]), explain=False)
     return state
 
 
@@ -211,7 +211,7 @@ class VampirMachine(RuleBasedStateMachine):
                      if isinstance(action, v.Hunt) else action)
         legal = (action.seat in before.players
                  and canonical in v.GAME.legal_actions(before, action.seat))
-        self.state = apply_or_refuse(v, before, action, legal, CLAUSES)
+        self.state = apply_or_refuse(v.GAME, before, action, legal, CLAUSES)
 
     @precondition(lambda self: v.GAME.is_over(self.state))
     @rule()
