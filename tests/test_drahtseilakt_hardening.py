@@ -19,6 +19,19 @@ from hypothesis import strategies as st
 from tutor import rules
 from tutor.engine import IllegalAction
 from tutor.games import drahtseilakt as d
+from tutor.games.drahtseilakt.core import (
+    SCORE_CARDS,
+    Stake,
+    clean_cancellation,
+    final_totals,
+    number_cards,
+    resolve_trick,
+    reveal,
+    settle,
+    winners_of,
+)
+from tutor.games.drahtseilakt.engine import seat_index, situation
+from tutor.games.drahtseilakt.text import holding_text, manche_word, sticks_text
 
 CLAUSES = set(rules.load("drahtseilakt").clauses)
 NAMES = ("Alex", "Bea", "Carla")
@@ -52,71 +65,71 @@ def refused_in_french(call: Callable[[], object]) -> None:
 @settings(max_examples=150, deadline=None)
 @given(seat=LOOK_ALIKES, card=LOOK_ALIKES)
 def test_look_alike_actions_are_refused_and_change_nothing(seat: Any, card: Any) -> None:
-    state = d.new_game(NAMES, seed=3)
-    copy = d.replay(NAMES, state.record, [])
-    turn = d.current_seats(state)[0]
+    state = d.GAME.new_game(NAMES, seed=3)
+    copy = d.GAME.replay(NAMES, state.record, [])
+    turn = d.GAME.current_seats(state)[0]
     hand = state.hands[state.players.index(turn)]
     for action in (d.Play(seat, card), d.Play(turn, card), d.Play(seat, 10)):
         if type(action.seat) is str and action.seat == turn and type(action.card) is int \
                 and action.card in hand:
             continue  # a genuinely legal card
         with pytest.raises(IllegalAction) as err:
-            d.apply(state, action)
+            d.GAME.apply(state, action)
         assert err.value.clause in CLAUSES
     assert state == copy
 
 
 @pytest.mark.parametrize("card", [12.0, True, False, 1.0, "12", None, math.nan])
 def test_a_card_equal_to_one_in_hand_but_of_another_type_is_never_stored(card: Any) -> None:
-    state = d.new_game(NAMES, seed=3)
-    turn = d.current_seats(state)[0]
+    state = d.GAME.new_game(NAMES, seed=3)
+    turn = d.GAME.current_seats(state)[0]
     hand = state.hands[state.players.index(turn)]
     like = type(card)(hand[0]) if type(card) in (float, bool) else card
     with pytest.raises(IllegalAction) as err:
-        d.apply(state, d.Play(turn, like))
+        d.GAME.apply(state, d.Play(turn, like))
     assert err.value.clause == "drahtseilakt/cartes"
 
 
 @settings(max_examples=150, deadline=None)
 @given(a=LOOK_ALIKES, b=LOOK_ALIKES)
 def test_pure_helpers_refuse_look_alikes_in_french(a: Any, b: Any) -> None:
-    refused_in_french(lambda: d.settle(a, b))
-    refused_in_french(lambda: d.settle(a, 3))
-    refused_in_french(lambda: d.settle(3, b))
-    refused_in_french(lambda: d.reveal(a))
-    refused_in_french(lambda: d.reveal([a, 3]))
-    refused_in_french(lambda: d.reveal((3,), explain=a))
-    refused_in_french(lambda: d.resolve_trick(a, d.Stake(3, True, True)))
-    refused_in_french(lambda: d.resolve_trick({"A": a, "B": 2, "C": 3}, d.Stake(3, True, True)))
-    refused_in_french(lambda: d.resolve_trick({"A": 1, "B": 2, "C": 3}, a))
-    refused_in_french(lambda: d.resolve_trick({"A": 1, "B": 2, "C": 3}, d.Stake(a, True, b)))
-    refused_in_french(lambda: d.clean_cancellation(a, b))
-    refused_in_french(lambda: d.clean_cancellation([4, a], []))
-    refused_in_french(lambda: d.clean_cancellation([4, 5], [a]))
-    refused_in_french(lambda: d.final_totals(a))
-    refused_in_french(lambda: d.final_totals({"A": a}))
-    refused_in_french(lambda: d.final_totals({"A": [a, 2]}))
-    refused_in_french(lambda: d.winners_of(a))
-    refused_in_french(lambda: d.winners_of({"A": a, "B": 2}))
-    refused_in_french(lambda: d.number_cards(d.Variant(), a))
-    refused_in_french(lambda: d.new_game(NAMES, seed=a))
-    refused_in_french(lambda: d.new_game(NAMES, seed=1, variant=a))
-    refused_in_french(lambda: d.new_game(NAMES, record=a))
-    refused_in_french(lambda: d.new_game([a, "B", "C"], seed=1))
+    refused_in_french(lambda: settle(a, b))
+    refused_in_french(lambda: settle(a, 3))
+    refused_in_french(lambda: settle(3, b))
+    refused_in_french(lambda: reveal(a))
+    refused_in_french(lambda: reveal([a, 3]))
+    refused_in_french(lambda: reveal((3,), explain=a))
+    refused_in_french(lambda: resolve_trick(a, Stake(3, True, True)))
+    refused_in_french(lambda: resolve_trick({"A": a, "B": 2, "C": 3}, Stake(3, True, True)))
+    refused_in_french(lambda: resolve_trick({"A": 1, "B": 2, "C": 3}, a))
+    refused_in_french(lambda: resolve_trick({"A": 1, "B": 2, "C": 3}, Stake(a, True, b)))
+    refused_in_french(lambda: clean_cancellation(a, b))
+    refused_in_french(lambda: clean_cancellation([4, a], []))
+    refused_in_french(lambda: clean_cancellation([4, 5], [a]))
+    refused_in_french(lambda: final_totals(a))
+    refused_in_french(lambda: final_totals({"A": a}))
+    refused_in_french(lambda: final_totals({"A": [a, 2]}))
+    refused_in_french(lambda: winners_of(a))
+    refused_in_french(lambda: winners_of({"A": a, "B": 2}))
+    refused_in_french(lambda: number_cards(d.Variant(), a))
+    refused_in_french(lambda: d.GAME.new_game(NAMES, seed=a))
+    refused_in_french(lambda: d.GAME.new_game(NAMES, seed=1, variant=a))
+    refused_in_french(lambda: d.GAME.new_game(NAMES, record=a))
+    refused_in_french(lambda: d.GAME.new_game([a, "B", "C"], seed=1))
     refused_in_french(lambda: d.Variant(deck=a))
-    refused_in_french(lambda: d.sticks_text(a, "blue"))
-    refused_in_french(lambda: d.sticks_text(2, a))
-    refused_in_french(lambda: d.holding_text(a, b))
-    refused_in_french(lambda: d.manche_word(a))
+    refused_in_french(lambda: sticks_text(a, "blue"))
+    refused_in_french(lambda: sticks_text(2, a))
+    refused_in_french(lambda: holding_text(a, b))
+    refused_in_french(lambda: manche_word(a))
 
 
 @settings(max_examples=100, deadline=None)
 @given(seat=LOOK_ALIKES)
 def test_queries_refuse_look_alike_seats_in_french(seat: Any) -> None:
-    state = d.new_game(NAMES, seed=2)
-    refused_in_french(lambda: d.legal_actions(state, seat))
-    refused_in_french(lambda: d.view(state, seat))
-    refused_in_french(lambda: d.seat_index(state, seat))
+    state = d.GAME.new_game(NAMES, seed=2)
+    refused_in_french(lambda: d.GAME.legal_actions(state, seat))
+    refused_in_french(lambda: d.GAME.view(state, seat))
+    refused_in_french(lambda: seat_index(state, seat))
 
 
 @settings(max_examples=80, deadline=None)
@@ -124,40 +137,40 @@ def test_queries_refuse_look_alike_seats_in_french(seat: Any) -> None:
 def test_hand_made_situations_refuse_look_alikes_in_french(a: Any) -> None:
     hands = {"Alex": list(range(1, 10)), "Bea": list(range(11, 20)),
              "Carla": list(range(21, 30))}
-    deck = list(d.SCORE_CARDS)
-    refused_in_french(lambda: d.situation(NAMES, hands=a, score_deck=deck))
-    refused_in_french(lambda: d.situation(NAMES, hands={**hands, "Bea": a}, score_deck=deck))
-    refused_in_french(lambda: d.situation(NAMES, hands={**hands, "Bea": [a] * 9},
+    deck = list(SCORE_CARDS)
+    refused_in_french(lambda: situation(NAMES, hands=a, score_deck=deck))
+    refused_in_french(lambda: situation(NAMES, hands={**hands, "Bea": a}, score_deck=deck))
+    refused_in_french(lambda: situation(NAMES, hands={**hands, "Bea": [a] * 9},
                                           score_deck=deck))
-    refused_in_french(lambda: d.situation(NAMES, hands=hands, score_deck=a))
-    refused_in_french(lambda: d.situation(NAMES, hands=hands, score_deck=deck, leader=a))
-    refused_in_french(lambda: d.situation(NAMES, hands=hands, score_deck=deck, red=a))
-    refused_in_french(lambda: d.situation(NAMES, hands=hands, score_deck=deck,
+    refused_in_french(lambda: situation(NAMES, hands=hands, score_deck=a))
+    refused_in_french(lambda: situation(NAMES, hands=hands, score_deck=deck, leader=a))
+    refused_in_french(lambda: situation(NAMES, hands=hands, score_deck=deck, red=a))
+    refused_in_french(lambda: situation(NAMES, hands=hands, score_deck=deck,
                                           blue={"Alex": a}))
-    refused_in_french(lambda: d.situation(NAMES, hands=hands, score_deck=deck, seed=a))
+    refused_in_french(lambda: situation(NAMES, hands=hands, score_deck=deck, seed=a))
 
 
 @pytest.mark.parametrize("variant", [{1: "x"}, {"deck": 1.0}, {"paquet": "x"}, [1], 2.5,
                                      "inconnu", {"deck": True}])
 def test_bad_variants_give_a_french_value_error(variant: object) -> None:
     with pytest.raises(ValueError) as err:
-        d.new_game(NAMES, seed=1, variant=variant)
+        d.GAME.new_game(NAMES, seed=1, variant=variant)
     assert any(w in str(err.value) for w in ("Clé", "Valeur", "Variante", "clé")), err.value
 
 
 def test_the_exact_findings_of_the_review() -> None:
-    state = d.new_game(NAMES, seed=3)
-    turn = d.current_seats(state)[0]
+    state = d.GAME.new_game(NAMES, seed=3)
+    turn = d.GAME.current_seats(state)[0]
     card = state.hands[state.players.index(turn)][0]
     for bad in (float(card), True):
         with pytest.raises(IllegalAction):
-            d.apply(state, d.Play(turn, bad))  # type: ignore[arg-type]  # deliberately
+            d.GAME.apply(state, d.Play(turn, bad))  # type: ignore[arg-type]  # deliberately
     # each given what its types refuse, on purpose
-    for call in (lambda: d.final_totals([1, 2]),  # type: ignore[arg-type]
-                 lambda: d.settle("1", 2),  # type: ignore[arg-type]
-                 lambda: d.resolve_trick([1, 2, 3], d.Stake(1, True, True)),  # type: ignore[arg-type]
-                 lambda: d.reveal(None),  # type: ignore[arg-type]
-                 lambda: d.clean_cancellation(None, None),  # type: ignore[arg-type]
-                 lambda: d.winners_of({})):
+    for call in (lambda: final_totals([1, 2]),  # type: ignore[arg-type]
+                 lambda: settle("1", 2),  # type: ignore[arg-type]
+                 lambda: resolve_trick([1, 2, 3], Stake(1, True, True)),  # type: ignore[arg-type]
+                 lambda: reveal(None),  # type: ignore[arg-type]
+                 lambda: clean_cancellation(None, None),  # type: ignore[arg-type]
+                 lambda: winners_of({})):
         with pytest.raises(IllegalAction):
             call()

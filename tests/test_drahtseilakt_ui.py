@@ -9,8 +9,10 @@ import ipywidgets as w
 
 from tests.pagetext import text
 from tutor import rules
+from tutor.engine import Event
 from tutor.games import drahtseilakt as d
 from tutor.games.drahtseilakt import events as ev
+from tutor.games.drahtseilakt.core import SCORE_CARDS, ZERO_BLUE, ZERO_RED
 from tutor.ui import drahtseilakt as dz
 from tutor.ui import guarded
 
@@ -22,14 +24,14 @@ def test_chain_explorer_resolves_zero_cards_trick_by_trick() -> None:
     assert [(r.value, r.blue, r.red) for r in explorer.tricks] == [(4, False, True),
                                                                   (3, True, True)]
     explorer.set_deck(())
-    for card in (d.ZERO_RED, d.ZERO_BLUE, 6):
+    for card in (ZERO_RED, ZERO_BLUE, 6):
         explorer.buttons[card].click()
     assert [(r.value, r.blue, r.red) for r in explorer.tricks] == [(6, True, True)]
     assert "annulé" in text(explorer.out.value) and explorer.buttons[6].disabled
-    explorer.buttons[d.ZERO_RED].click()  # already in the pile: refused, nothing changes
-    assert explorer.deck == [d.ZERO_RED, d.ZERO_BLUE, 6]
+    explorer.buttons[ZERO_RED].click()  # already in the pile: refused, nothing changes
+    assert explorer.deck == [ZERO_RED, ZERO_BLUE, 6]
     explorer.undo_button.click()
-    assert explorer.deck == [d.ZERO_RED, d.ZERO_BLUE]
+    assert explorer.deck == [ZERO_RED, ZERO_BLUE]
     assert "Il manque une carte" in text(explorer.out.value) and explorer.tricks == []
 
 
@@ -41,7 +43,7 @@ def test_chain_explorer_refuses_hostile_cards_in_french() -> None:
         assert "carte score" in text(explorer.error.value)
         assert explorer.deck == before
     explorer.shuffle_button.click()
-    assert sorted(map(str, explorer.deck)) == sorted(map(str, d.SCORE_CARDS))
+    assert sorted(map(str, explorer.deck)) == sorted(map(str, SCORE_CARDS))
     assert len(explorer.tricks) >= 9
 
 
@@ -74,16 +76,16 @@ def test_game_against_the_computer_refuses_hostile_input_without_change() -> Non
 def test_game_against_the_computer_plays_to_the_end_and_undoes() -> None:
     game = dz.play_vs_computer(seed=2)
     plays = 0
-    while not d.is_over(game.session.state):
+    while not d.GAME.is_over(game.session.state):
         assert len(game.actions.bound) >= len(game.session.state.hands[0])
         play_first(game)
         plays += 1
     assert plays == 27 and "Fin de la partie" in text(game.table.value)
     assert "drahtseilakt/vainqueur" in game.journal.body.value
     game.session.undo()
-    assert not d.is_over(game.session.state) and not game.undo_button.disabled
+    assert not d.GAME.is_over(game.session.state) and not game.undo_button.disabled
     game.session.redo()
-    assert d.is_over(game.session.state)
+    assert d.GAME.is_over(game.session.state)
 
 
 def test_game_in_chaotic_variant_and_with_computers_leading() -> None:
@@ -91,14 +93,14 @@ def test_game_in_chaotic_variant_and_with_computers_leading() -> None:
     game.settings.preset.value = "chaotique"
     game.settings.opponents.value = 4
     game.start()
-    assert d.current_seats(game.session.state) == game.session.state.players
+    assert d.GAME.current_seats(game.session.state) == game.session.state.players
     play_first(game)
     assert game.session.state.tricks == 1 and "Dernier pli" in text(game.table.value)
     game.settings.preset.value = "standard"
     game.settings.seed.value = "5"
     game.settings.name.value = "Zoé"
     game.start()
-    assert d.current_seats(game.session.state) == ("Zoé",)
+    assert d.GAME.current_seats(game.session.state) == ("Zoé",)
     assert "à vous" in text(game.table.value) and "Votre main" in text(game.actions.titles[0].value)
 
 
@@ -179,7 +181,7 @@ def test_no_widget_model_leaks() -> None:
     assert len(instances) == before
     game = dz.play_vs_computer(seed=6)
     before = len(instances)
-    while not d.is_over(game.session.state):
+    while not d.GAME.is_over(game.session.state):
         play_first(game)
     assert len(instances) - before < 20
 
@@ -208,19 +210,20 @@ def test_describe_tells_every_event_in_french() -> None:
     import random
 
     rng = random.Random(5)
-    kinds: set[type[d.Event]] = set()
-    events: list[d.Event] = []
-    for preset in d.PRESETS:
-        state = d.new_game([f"J{i}" for i in range(3)], seed=rng.randrange(999), variant=preset)
-        events.extend(d.opening_events(state))
-        while not d.is_over(state):
-            for seat in d.current_seats(state):
-                state, evs = d.apply(state, rng.choice(d.legal_actions(state, seat)))
+    kinds: set[type[Event]] = set()
+    events: list[Event] = []
+    for preset in d.GAME.PRESETS:
+        state = d.GAME.new_game([f"J{i}" for i in range(3)], seed=rng.randrange(999),
+                                variant=preset)
+        events.extend(d.GAME.opening_events(state))
+        while not d.GAME.is_over(state):
+            for seat in d.GAME.current_seats(state):
+                state, evs = d.GAME.apply(state, rng.choice(d.GAME.legal_actions(state, seat)))
                 events.extend(evs)
     for example in BOOK.examples.values():
-        events.extend(d.run_example(example.data).events)
+        events.extend(d.GAME.run_example(example.data).events)
     for event in events:
-        said = d.describe(event)
+        said = d.GAME.describe(event)
         kinds.add(type(event))
         assert said and "None" not in said and "(s)" not in said
         assert "-" not in re.sub(r"[\w']-[\w']", "", said)
@@ -240,18 +243,18 @@ def test_pair_view_agrees_in_number_and_says_when_nothing_is_left() -> None:
 
 
 def test_table_shows_the_cards_already_played_this_manche_to_everyone() -> None:
-    state = d.new_game(["Alex", "Bea", "Carla"], seed=1)
+    state = d.GAME.new_game(["Alex", "Bea", "Carla"], seed=1)
     for _ in range(3):
-        seat = d.current_seats(state)[0]
-        state, _ = d.apply(state, d.legal_actions(state, seat)[0])
-    played = d.view(state, "Alex").played_this_manche
+        seat = d.GAME.current_seats(state)[0]
+        state, _ = d.GAME.apply(state, d.GAME.legal_actions(state, seat)[0])
+    played = d.GAME.view(state, "Alex").played_this_manche
     assert len(played) == 3
-    shown = text(dz.table_html(d.view(state, "Alex")))
+    shown = text(dz.table_html(d.GAME.view(state, "Alex")))
     assert "Déjà jouées cette manche" in shown
     assert all(str(c) in shown for c in played)
 
 
 def test_zero_score_cards_say_which_colour_is_not_paid_in_words() -> None:
-    blue, red = dz.score_card(d.ZERO_BLUE), dz.score_card(d.ZERO_RED)
+    blue, red = dz.score_card(ZERO_BLUE), dz.score_card(ZERO_RED)
     assert "sans bleus ▲" in blue and "sans rouges ▼" in red
     assert ".tv-root .tv-card .tv-kind { text-transform: none;" in dz.CSS  # never "PAS DE ▲"

@@ -15,10 +15,14 @@ from tutor import fr
 from tutor.engine import IllegalAction
 from tutor.engine import scenario as sc
 from tutor.engine.core import Record
-from tutor.games import drahtseilakt as dzg
 from tutor.games import vaiko as vkg
 from tutor.games import vampir as vpg
 from tutor.games import vautours as svg
+from tutor.games.drahtseilakt import play as drahtseilakt_play
+from tutor.games.drahtseilakt.engine import dealer
+from tutor.games.vampir.cards import JOKER, LOCATIONS, Vampire
+from tutor.games.vampir.engine import hunt_heads
+from tutor.games.vautours.state import HAND, POINT_CARDS
 from tutor.ui.drahtseilakt import explorers as dzx
 from tutor.ui.drahtseilakt import play as dz
 from tutor.ui.editor import Position, PositionEditor
@@ -81,7 +85,7 @@ def test_cards_already_won_are_won_in_manches_played_first() -> None:
     editor.play_button.click()
     state = board.session.state
     assert [sorted(t) for t in state.taken] == [[-5, 10], [4], []]
-    assert state.pile == (8,) and state.variant == svg.PRESETS["livret-suricate"]
+    assert state.pile == (8,) and state.variant == svg.GAME.PRESETS["livret-suricate"]
     assert board.preset.value == "livret-suricate"
     assert "3 coups" not in text(board.scenario.status.value)  # 3 manches of 3 players: 9
     assert "9 coups rejoués" in text(board.scenario.status.value)
@@ -195,8 +199,8 @@ def test_drahtseilakt_a_later_manche_with_scores_and_sticks_set_up_with_the_cont
     state = board.session.state
     assert state.manche == 2 and state.history == ((4, 0), (2, 5), (0, 3))
     assert state.red == (2, 0, 0) and state.blue == (0, 0, 3)
-    assert state.revealed == (4,) and dzg.dealer(state) == "Béa"
-    assert dzg.totals(state) == {"Alex": 0, "Béa": 7, "Chloé": 3}
+    assert state.revealed == (4,) and dealer(state) == "Béa"
+    assert drahtseilakt_play.totals(state) == {"Alex": 0, "Béa": 7, "Chloé": 3}
     # play on: a trick; then share and open elsewhere
     for _ in range(3):
         seat = board.acting_seat(board.session.step)
@@ -257,8 +261,8 @@ def test_vaiko_running_totals_set_up_with_the_controls_and_counted_at_the_round_
         acting = board.acting_seat(board.session.step)
         assert acting is not None
         board.play(rng.choice(board.engine.legal_actions(board.session.state, acting)))
-    assert board.session.state.manche == 5 or vkg.is_over(board.session.state)
-    told = [vkg.describe(e) for e in board.session.events if isinstance(e, Totals)]
+    assert board.session.state.manche == 5 or vkg.GAME.is_over(board.session.state)
+    told = [vkg.GAME.describe(e) for e in board.session.events if isinstance(e, Totals)]
     assert told and told[-1].startswith("Totaux après la manche 4")
     board.scenario.link_button.click()
     assert len(board.scenario.url.value) <= 400
@@ -299,11 +303,11 @@ def test_vampir_exposed_hunts_set_up_with_the_controls_cards_taken_from_the_deck
     editor.play_button.click()
     assert "tv-error" not in editor.error.value, editor.error.value
     state = board.session.state
-    heads = vpg.hunt_heads(state)
+    heads = hunt_heads(state)
     assert heads["Anke"] == {"castle": 5, "pub": 3} and heads["Chloé"] == {"church": 4}
     assert state.players[state.turn] == "Bernd"
     # the cards are conserved: the same material as a game just dealt
-    assert vpg.inventory(state) == vpg.inventory(vpg.new_game(state.players, seed=1))
+    assert vpg.GAME.inventory(state) == vpg.GAME.inventory(vpg.GAME.new_game(state.players, seed=1))
     for _ in range(3):
         seat = board.acting_seat(board.session.step)
         assert seat is not None
@@ -322,7 +326,7 @@ def test_vampir_a_hunt_is_made_of_the_cards_the_hands_leave_free() -> None:
     # was refused (the hunt took two of the game's five two-head ones before the hand)
     board = vp.sandbox()
     editor = editor_of(board)
-    two = vpg.Vampire("castle", 2)
+    two = Vampire("castle", 2)
     hand = editor.fronts["mains"][1]
     for _ in range(4):
         hand.add(two)
@@ -330,8 +334,8 @@ def test_vampir_a_hunt_is_made_of_the_cards_the_hands_leave_free() -> None:
     editor.play_button.click()
     assert "tv-error" not in editor.error.value, text(editor.error.value)
     state = board.session.state
-    assert vpg.hunt_heads(state)[state.players[0]] == {"castle": 5}
-    assert vpg.inventory(state) == vpg.inventory(vpg.new_game(state.players, seed=1))
+    assert hunt_heads(state)[state.players[0]] == {"castle": 5}
+    assert vpg.GAME.inventory(state) == vpg.GAME.inventory(vpg.GAME.new_game(state.players, seed=1))
     # every two-head castle vampire placed: the hunt is made without them, or refused
     hand.add(two)
     assert hand.chosen == [two] * 4  # a hand holds four cards: the fifth is not offered
@@ -352,16 +356,16 @@ def test_vampir_explorers_open_their_hunts_in_the_sandbox() -> None:
     board = vp.sandbox()
     builder = vpx.hunt_builder()
     builder.opener.children[0].click()
-    assert vpg.hunt_heads(board.session.state)["Anke"] == {"castle": 4}
+    assert hunt_heads(board.session.state)["Anke"] == {"castle": 4}
     scoring = vpx.scoring_explorer()
     scoring.count.value = 3
-    for loc in vpg.LOCATIONS:
+    for loc in LOCATIONS:
         for name in ("Anke", "Bernd", "Chris"):
             scoring.cells[(name, loc)].value = 0
     scoring.cells[("Bernd", "docks")].value = 6
     scoring.opener.children[0].click()
     assert scoring.error.value.count("tv-error") == 0
-    assert vpg.hunt_heads(board.session.state)["Bernd"] == {"docks": 6}
+    assert hunt_heads(board.session.state)["Bernd"] == {"docks": 6}
 
 
 def test_each_seat_row_is_shown_or_hidden_by_its_own_layout() -> None:
@@ -388,14 +392,14 @@ def test_hands_chosen_with_the_controls_are_dealt_the_rest_at_random() -> None:
 
     board = vp.sandbox()
     editor = editor_of(board)
-    castle = vpg.Vampire("castle", 2)
-    for piece in (castle, castle, vpg.JOKER):
+    castle = Vampire("castle", 2)
+    for piece in (castle, castle, JOKER):
         editor.fronts["mains"][1].add(piece)
     assert not editor.fronts["mains"][1].buttons[0].disabled  # copies may be chosen again
     editor.play_button.click()
     assert "tv-error" not in editor.error.value, editor.error.value
     hand: tuple[object, ...] = board.session.state.hands[1]
-    assert hand.count(castle) == 2 and vpg.JOKER in hand and len(hand) == 4
+    assert hand.count(castle) == 2 and JOKER in hand and len(hand) == 4
 
     board = vk.sandbox()
     editor = editor_of(board)
@@ -426,7 +430,7 @@ def test_vaiko_explorers_open_in_the_sandbox() -> None:
     match.opener.children[0].click()
     assert "tv-error" not in match.error.value, match.error.value
     state = board.session.state
-    assert state.phase == "match" and vkg.current_seats(state) == ("Carla",)
+    assert state.phase == "match" and vkg.GAME.current_seats(state) == ("Carla",)
     assert [state.deck.cards[c].face for c in state.discard] == ["2", "6"]
     assert "Ouvert dans le bac à sable" in text(match.opener.children[1].value)
     call = vkx.call_calculator()
@@ -436,7 +440,7 @@ def test_vaiko_explorers_open_in_the_sandbox() -> None:
     points = {p: sum(state.deck.cards[c].points for c in h)
               for p, h in zip(state.players, state.hands)}
     assert points == {"Alex": 4, "Carla": 9, "Dario": 15}
-    assert state.phase == "call" and vkg.current_seats(state) == ("Alex",)
+    assert state.phase == "call" and vkg.GAME.current_seats(state) == ("Alex",)
     call.points["Dario"].value = 41  # more than four cards can hold
     call.opener.children[0].click()
     assert "41 points, c’est impossible" in text(call.error.value)
@@ -469,26 +473,26 @@ def test_vampir_deck_order_and_cards_under_the_locations_set_up_with_the_control
     board = vp.sandbox()
     editor = editor_of(board)
     v = vpg
-    castle2, pub1 = v.Vampire("castle", 2), v.Vampire("pub", 1)
-    for card in (castle2, v.JOKER, pub1):
+    castle2, pub1 = Vampire("castle", 2), Vampire("pub", 1)
+    for card in (castle2, JOKER, pub1):
         editor.piles["pioche"].add(card)
-    for card in (castle2, v.JOKER):
+    for card in (castle2, JOKER):
         editor.piles["sous:castle"].add(card)
-    editor.piles["sous:pub"].add(v.Vampire("pub", 2))
+    editor.piles["sous:pub"].add(Vampire("pub", 2))
     editor.counts["chasses"][0]["castle"].value = 5  # its cards come out of the deck too
     editor.play_button.click()
     assert "tv-error" not in editor.error.value, editor.error.value
     state = board.session.state
-    assert state.deck[:3] == (castle2, v.JOKER, pub1)  # the deck dealt as set
-    assert state.under[v.LOCATIONS.index("castle")] == (v.Vampire("castle", 1), castle2, v.JOKER)
-    assert state.under[v.LOCATIONS.index("pub")] == (pub1, v.Vampire("pub", 2))
-    assert vpg.inventory(state) == vpg.inventory(vpg.new_game(state.players, seed=1))
+    assert state.deck[:3] == (castle2, JOKER, pub1)  # the deck dealt as set
+    assert state.under[LOCATIONS.index("castle")] == (Vampire("castle", 1), castle2, JOKER)
+    assert state.under[LOCATIONS.index("pub")] == (pub1, Vampire("pub", 2))
+    assert vpg.GAME.inventory(state) == vpg.GAME.inventory(vpg.GAME.new_game(state.players, seed=1))
     assert "lieux" in board.scenario.text.value and "taverne" in board.scenario.text.value
     # the first player draws the two cards set on top
     first = board.acting_seat(board.session.step)
     assert first is not None
     board.play(v.Draw(first))
-    assert {castle2, v.JOKER} <= set(board.session.state.pending)
+    assert {castle2, JOKER} <= set(board.session.state.pending)
     board.scenario.link_button.click()
     url = board.scenario.url.value
     assert len(url) <= 400
@@ -502,8 +506,8 @@ def test_vampir_one_copy_too_many_is_refused_naming_the_part_and_nothing_changes
     before = board.session.state
     editor = editor_of(board)
     for _ in range(5):  # the game has five two-head vampires of each colour
-        editor.piles["sous:church"].add(vpg.Vampire("church", 2))
-    editor.piles["pioche"].add(vpg.Vampire("church", 2))
+        editor.piles["sous:church"].add(Vampire("church", 2))
+    editor.piles["pioche"].add(Vampire("church", 2))
     editor.play_button.click()
     said = text(editor.error.value)
     assert "Pioche : une carte « vampire" in said, said
@@ -545,7 +549,7 @@ def test_vautours_cards_played_set_with_the_controls_give_the_hands_and_the_manc
     editor.play_button.click()
     assert "tv-error" not in editor.error.value, editor.error.value
     state = board.session.state
-    assert [set(svg.HAND) - set(h) for h in state.hands] == [{15, 3}, {1, 14}, {2, 13}]
+    assert [set(HAND) - set(h) for h in state.hands] == [{15, 3}, {1, 14}, {2, 13}]
     assert [sorted(p) for p in state.played] == [[3, 15], [1, 14], [2, 13]]
     assert state.taken == ((10,), (-5,), ()) and state.pile == (7,)
     # one manche more than the cards won: it ended without a winner, its card still at stake
@@ -594,10 +598,10 @@ def test_vautours_manches_found_for_positions_of_real_games() -> None:
     for seed in range(12):
         rng = random.Random(seed)
         players = ("A", "B", "C", "D", "E")[:rng.choice((2, 3, 4, 5))]
-        state = svg.new_game(players, seed=seed)
+        state = svg.GAME.new_game(players, seed=seed)
         for _ in range(rng.randrange(2, 12) * len(players)):
-            seat = svg.current_seats(state)[0]
-            state, _ = svg.apply(state, rng.choice(svg.legal_actions(state, seat)))
+            seat = svg.GAME.current_seats(state)[0]
+            state, _ = svg.GAME.apply(state, rng.choice(svg.GAME.legal_actions(state, seat)))
         try:
             past = history.past_manches(players, dict(zip(players, state.played)),
                                         dict(zip(players, state.taken)), state.variant,
@@ -607,7 +611,7 @@ def test_vautours_manches_found_for_positions_of_real_games() -> None:
         found += 1
         moves = [svg.Play(p, plays[p]) for _, plays in past for p in players]
         order = [card for card, _ in past] + list(state.pile[-1:])
-        deck = tuple(order) + tuple(c for c in svg.POINT_CARDS if c not in order)
+        deck = tuple(order) + tuple(c for c in POINT_CARDS if c not in order)
         built = sc.build(svg.GAME, sc.Scenario(players, state.variant, Record((deck,)),
                                            tuple(moves)))
         again = built.state
@@ -659,9 +663,9 @@ def test_vampir_the_booklets_closing_table_opens_once_no_one_has_six_colours() -
     scoring.opener.children[0].click()
     assert "tv-error" not in scoring.error.value, scoring.error.value
     state = board.session.state
-    heads = vpg.hunt_heads(state)
+    heads = hunt_heads(state)
     assert heads["Doro"] == {"graveyard": 3, "madhouse": 6, "docks": 7, "church": 6, "pub": 3}
-    assert vpg.inventory(state) == vpg.inventory(vpg.new_game(state.players, seed=1))
+    assert vpg.GAME.inventory(state) == vpg.GAME.inventory(vpg.GAME.new_game(state.players, seed=1))
 
 
 def test_a_card_button_says_where_it_goes_and_follows_a_new_name() -> None:
@@ -744,7 +748,8 @@ def test_drahtseilakt_a_finished_game_set_up_from_its_score_sheet() -> None:
     assert "tv-error" not in editor.error.value, editor.error.value
     state = board.session.state
     assert board.engine.is_over(state) and len(board.session.steps) == 1
-    assert dzg.totals(state) == {"Alex": 2, "Béa": 15, "Chloé": 7, "Dario": 10, "Léo": 10}
+    assert drahtseilakt_play.totals(state) == {"Alex": 2, "Béa": 15, "Chloé": 7, "Dario": 10,
+                                               "Léo": 10}
     text = fr.typography(board.journal.body.value).replace("\u202f", " ")
     assert "le score d’Alex à la 1re manche (4 points) est effacé" in text
     assert "le score d’Alex à la 3e manche (7 points) est effacé" in text

@@ -412,21 +412,28 @@ def set_up_positions() -> list[tuple[AnyEngine, Any, bool]]:
     """Positions set up by hand (``situation``), and whether the sample keeps the inventory (a
     Stupides Vautours set-up leaves cards out of the game, and which ones is hidden)."""
     from tutor.games import drahtseilakt, vaiko, vampir, vautours
+    from tutor.games.drahtseilakt import engine as drahtseilakt_engine
+    from tutor.games.drahtseilakt.core import SCORE_CARDS
+    from tutor.games.vaiko import setup as vaiko_setup
+    from tutor.games.vampir import state as vampir_state
+    from tutor.games.vampir.cards import JOKER, Vampire
+    from tutor.games.vautours import engine as vautours_engine
 
-    v, j = vampir.Vampire, vampir.JOKER
+    v, j = Vampire, JOKER
     three = ["Alex", "Bea", "Carla"]
     return [
-        (vautours.GAME, vautours.situation(three, pile=[3, -2], deck=[5, 7],
+        (vautours.GAME, vautours_engine.situation(three, pile=[3, -2], deck=[5, 7],
                                       taken={"Bea": [10], "Alex": [1]},
                                       hands={"Alex": [1, 2, 3], "Bea": [4, 5, 6],
                                              "Carla": [13, 14, 15]}), False),
-        (drahtseilakt.GAME, drahtseilakt.situation(
+        (drahtseilakt.GAME, drahtseilakt_engine.situation(
             three, hands={p: list(range(1 + 9 * k, 10 + 9 * k)) for k, p in enumerate(three)},
-            score_deck=drahtseilakt.SCORE_CARDS, red={"Alex": 2}), True),
-        (vampir.GAME, vampir.situation(three, hands={"Alex": [v("castle", 1), v("castle", 2), j],
+            score_deck=SCORE_CARDS, red={"Alex": 2}), True),
+        (vampir.GAME, vampir_state.situation(three, hands={"Alex": [v("castle", 1), v("castle", 2),
+                                                                    j],
                                                 "Bea": [v("pub", 1)], "Carla": []},
                                   deck=[v("docks", 1), v("church", 2), j]), True),
-        (vaiko.GAME, vaiko.situation(["Alex", "Bea"], hands={"Alex": ["1", "2", "3", "4"],
+        (vaiko.GAME, vaiko_setup.situation(["Alex", "Bea"], hands={"Alex": ["1", "2", "3", "4"],
                                                         "Bea": ["5", "6", "7", "8"]},
                                 discard=["9"]), True),
     ]
@@ -469,14 +476,15 @@ def vaiko_exchange(players: int = 3) -> tuple[Any, str]:
 
 def test_vaiko_slots_are_known_by_owner_and_seen_face() -> None:
     from tutor.games import vaiko as v
+    from tutor.games.vaiko import setup as vaiko_setup
 
-    state = v.situation(["Alex", "Bea", "Carla"],
+    state = vaiko_setup.situation(["Alex", "Bea", "Carla"],
                         hands={"Alex": ["1", "5", "5", "9"], "Bea": ["2", "3", "4", "6"],
                                "Carla": ["7", "8", "9", "10"]}, discard=["3"],
                         known={"Alex": [("Alex", 1), ("Alex", 2), ("Alex", 3), ("Bea", 3)]},
                         turn="Alex")
-    view = v.view(state, "Alex")
-    cls = v.hint_class
+    view = v.GAME.view(state, "Alex")
+    cls = v.GAME.hint_class
     # two 5s of Alex's own hand, two unseen cards of Bea's: alike
     assert cls(view, v.Match("Alex", 1)) == cls(view, v.Match("Alex", 2))
     assert cls(view, v.Look("Alex", "Bea", 0)) == cls(view, v.Look("Alex", "Bea", 2))
@@ -569,19 +577,20 @@ def test_drahtseilakt_hints_look_at_the_manche_then_at_the_game_in_its_last_manc
 
     rng = random.Random(5)
     for n in (3, 4):
-        state = d.new_game(["A", "B", "C", "D"][:n], seed=5)
+        state = d.GAME.new_game(["A", "B", "C", "D"][:n], seed=5)
         starts = {0: state}
         middle = None
-        while not d.is_over(state):
-            seat = d.current_seats(state)[0]
-            state, _ = d.apply(state, rng.choice(d.legal_actions(state, seat)), explain=False)
+        while not d.GAME.is_over(state):
+            seat = d.GAME.current_seats(state)[0]
+            state, _ = d.GAME.apply(state, rng.choice(d.GAME.legal_actions(state, seat)),
+                                    explain=False)
             starts.setdefault(state.manche, state)
             if state.manche == 0 and middle is None and state.trick:
                 middle = state
         end = state
-        assert middle is not None and d.span_outcome(starts[0], middle) is None
+        assert middle is not None and d.GAME.span_outcome(starts[0], middle) is None
         for k in range(n - 1):
-            out = d.span_outcome(starts[k], starts[k + 1])
+            out = d.GAME.span_outcome(starts[k], starts[k + 1])
             assert out is not None and out.clause == "drahtseilakt/fin-de-manche"
             before, after = totals(starts[k]), totals(starts[k + 1])
             points = {p: after[p] - before[p] for p in end.players}
@@ -589,29 +598,29 @@ def test_drahtseilakt_hints_look_at_the_manche_then_at_the_game_in_its_last_manc
             assert out.winners == tuple(p for p in points if points[p] == min(points.values()))
             # from the middle of a manche: the same manche, the same points
             if k == 0:
-                assert d.span_outcome(middle, starts[1]) == out
+                assert d.GAME.span_outcome(middle, starts[1]) == out
         # the last manche: the whole game decides
-        assert d.span_outcome(starts[n - 1], end) == d.GAME.outcome(end)
+        assert d.GAME.span_outcome(starts[n - 1], end) == d.GAME.outcome(end)
 
 
 def test_vampir_hints_look_at_the_manche_then_at_the_match_in_its_last_manche() -> None:
     from tutor.games import vampir as v
 
-    state = v.new_game(["A", "B", "C"], seed=3)
+    state = v.GAME.new_game(["A", "B", "C"], seed=3)
     rng = random.Random(3)
     starts = {0: state}
-    while not v.is_over(state):
-        seat = v.current_seats(state)[0]
-        state, _ = v.apply(state, rng.choice(v.legal_actions(state, seat)), explain=False)
+    while not v.GAME.is_over(state):
+        seat = v.GAME.current_seats(state)[0]
+        state, _ = v.GAME.apply(state, rng.choice(v.GAME.legal_actions(state, seat)), explain=False)
         starts.setdefault(len(state.results), state)
     end = state
-    first = v.span_outcome(starts[0], starts[1])
+    first = v.GAME.span_outcome(starts[0], starts[1])
     assert first is not None and first.clause == "vampir/points"
     assert dict(first.scores) == dict(zip(end.players, end.results[0], strict=True))
     assert first.winners == tuple(p for p, s in first.scores.items()
                                   if s == max(first.scores.values()))
-    last = v.span_outcome(starts[2], end)  # the last manche: the whole match decides
-    assert last == v.outcome(end)
+    last = v.GAME.span_outcome(starts[2], end)  # the last manche: the whole match decides
+    assert last == v.GAME.outcome(end)
 
 
 def glancing_kinds() -> list[tuple[str, str]]:

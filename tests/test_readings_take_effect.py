@@ -37,7 +37,7 @@ def test_a_new_reading_replays_the_moves_and_annuler_undoes_it() -> None:
     actions = board.session.actions_played()
     board.preset.value = "livret-suricate"
     assert board.error.value == "" or "tv-error" not in board.error.value
-    assert in_play(board) == svg.PRESETS["livret-suricate"]
+    assert in_play(board) == svg.GAME.PRESETS["livret-suricate"]
     assert board.session.actions_played() == actions and board.session.cursor == cursor
     said = board.reading.value.replace("\u202f", " ")
     assert "Règle en jeu" in said and "6 coups rejoués" in said and "« Annuler »" in said
@@ -46,7 +46,7 @@ def test_a_new_reading_replays_the_moves_and_annuler_undoes_it() -> None:
     assert 'variante = "livret-suricate"' in board.scenario.text.value
     board.reading_undo.click()
     assert board.session.state == before and board.preset.value == "standard"
-    assert in_play(board) == svg.PRESETS["standard"]
+    assert in_play(board) == svg.GAME.PRESETS["standard"]
     assert board.reading_undo.layout.display == "none"
 
 
@@ -70,7 +70,7 @@ def test_a_reading_that_makes_a_move_impossible_is_refused_naming_the_move() -> 
         raise AssertionError("no game of these seeds looks at its cards")
     said = board.error.value.replace("\u202f", " ")
     assert "le coup" in said and "La partie garde « Standard" in said
-    assert board.preset.value == "standard" and in_play(board) == vkg.PRESETS["standard"]
+    assert board.preset.value == "standard" and in_play(board) == vkg.GAME.PRESETS["standard"]
     assert board.session.state == before
 
 
@@ -103,5 +103,5 @@ def test_a_loaded_scenario_sets_the_reading_without_replaying() -> None:
     board = played(sv.sandbox(), 2)
     board.scenario.load('joueurs = ["A", "B"]\nvariante = "livret-suricate"\n')
     assert board.preset.value == "livret-suricate" and board.reading.value.count("Règle") == 0
-    assert in_play(board) == svg.PRESETS["livret-suricate"]
+    assert in_play(board) == svg.GAME.PRESETS["livret-suricate"]
     assert len(board.session.steps) == 1

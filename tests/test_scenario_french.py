@@ -15,6 +15,7 @@ from tutor.engine import scenario as sc
 from tutor.games import GAMES
 from tutor.games import vampir as vp
 from tutor.games import vautours as v
+from tutor.games.vampir.cards import Vampire, parse_card
 
 PAGES = tuple(GAMES)
 ENGLISH_LOCATIONS = ("castle", "graveyard", "madhouse", "pub", "church")
@@ -66,19 +67,19 @@ def test_vautours_readings_by_their_french_names() -> None:
 
 
 def test_vampir_locations_as_on_the_table_and_the_old_codes_too() -> None:
-    french = sc.load(vp.GAME, vp.SCENARIO.example, "vampir")
-    old = (vp.SCENARIO.example.replace("église", "church").replace("château", "castle")
+    french = sc.load(vp.GAME, vp.GAME.SCENARIO.example, "vampir")
+    old = (vp.GAME.SCENARIO.example.replace("église", "church").replace("château", "castle")
            .replace("taverne", "pub").replace("asile", "madhouse")
            .replace("cimetière", "graveyard"))
-    assert old != vp.SCENARIO.example
+    assert old != vp.GAME.SCENARIO.example
     assert sc.load(vp.GAME, old, "vampir").state == french.state
     text = sc.dump(vp.GAME, "vampir", french.start, [a for a, _, _ in french.steps])
     assert not any(f'"{w}:' in text or f'"{w}"' in text for w in ENGLISH_LOCATIONS)
     assert '"château:1"' in text
     # a location written with a capital and no accent, and an action with its accent
-    assert vp.parse_card("Eglise:2") == vp.Vampire("church", 2)
+    assert parse_card("Eglise:2") == Vampire("church", 2)
     move = sc.read(vp.GAME, sc.parse_text(
-        vp.SCENARIO.example.replace('action = "piocher"',
+        vp.GAME.SCENARIO.example.replace('action = "piocher"',
                                     'action = "Récupérer", lieu = "Château"')))
     assert move.actions == (vp.Take("Bernd", "castle"),)
 
@@ -119,7 +120,7 @@ def test_every_error_says_how_to_fix_it(text: str, says: list[str]) -> None:
 
 def test_a_preset_name_is_read_in_any_case() -> None:
     state = sc.load(v.GAME, 'joueurs = ["A", "B"]\nvariante = "Livret Suricate"\n', "vautours")
-    assert state.start.variant == v.PRESETS["livret-suricate"]
+    assert state.start.variant == v.GAME.PRESETS["livret-suricate"]
 
 
 @pytest.mark.parametrize("game", PAGES)

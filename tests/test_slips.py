@@ -15,6 +15,7 @@ from tutor.games import GAMES
 from tutor.games import drahtseilakt as d
 from tutor.games import vaiko as k
 from tutor.games import vautours as v
+from tutor.games.drahtseilakt.core import ZERO_BLUE, ZERO_RED
 from tutor.games.vaiko.events import Totals
 from tutor.games.vautours.events import Cancelled
 from tutor.ui import html as h
@@ -34,8 +35,8 @@ def played_out(engine: Any, players: list[str], seed: int) -> Any:
 
 
 @pytest.mark.parametrize("deck, left", [
-    ((1, 2, 3, 4, 5, 6, 7, 8, d.ZERO_BLUE, 9, d.ZERO_RED), "0 rouge reste"),
-    ((1, 2, 3, 4, 5, 6, 7, 8, 9, d.ZERO_BLUE, d.ZERO_RED), "0 bleu et 0 rouge restent"),
+    ((1, 2, 3, 4, 5, 6, 7, 8, ZERO_BLUE, 9, ZERO_RED), "0 rouge reste"),
+    ((1, 2, 3, 4, 5, 6, 7, 8, 9, ZERO_BLUE, ZERO_RED), "0 bleu et 0 rouge restent"),
 ])
 def test_a_zero_left_under_a_full_manche_is_never_turned(deck: tuple[Any, ...],
                                                           left: str) -> None:
@@ -48,29 +49,29 @@ def test_a_zero_left_under_a_full_manche_is_never_turned(deck: tuple[Any, ...],
 
 def test_a_zero_at_the_bottom_of_a_short_pile_still_asks_for_a_card() -> None:
     from tutor.ui.drahtseilakt.explorers import chain_html
-    assert "Il manque une carte pour finir la chaîne." in text(chain_html((4, d.ZERO_BLUE)))
+    assert "Il manque une carte pour finir la chaîne." in text(chain_html((4, ZERO_BLUE)))
 
 
 def test_drahtseilakt_says_nothing_of_cards_out_of_play_once_the_game_is_over() -> None:
     from tutor.ui.drahtseilakt.play import draw
     state = played_out(d.GAME, ["Alex", "Bea", "Carla"], 3)
-    assert "hors jeu" not in text(draw(d.view(state, "Alex"), ()))
-    start = d.new_game(["Alex", "Bea", "Carla"], seed=3)
-    assert "Cartes hors jeu pour cette manche" in text(draw(d.view(start, "Alex"), ()))
+    assert "hors jeu" not in text(draw(d.GAME.view(state, "Alex"), ()))
+    start = d.GAME.new_game(["Alex", "Bea", "Carla"], seed=3)
+    assert "Cartes hors jeu pour cette manche" in text(draw(d.GAME.view(start, "Alex"), ()))
 
 
 def test_vautours_final_count_shows_every_winning_and_signed_totals() -> None:
     from tutor.ui.table import outcome_panel
     from tutor.ui.vautours.base import SURFACE, draw
     state = played_out(v.GAME, ["Alex", "Carla", "Dario"], 4)
-    seen = v.view(state, "Alex")
+    seen = v.GAME.view(state, "Alex")
     assert all(p.taken is not None and p.score is not None for p in seen.players)
     assert "cartes —" not in text(draw(seen, ()))  # no "gains : 7 cartes" for the others
     final = text(outcome_panel(SURFACE, state))
-    for name, score in v.outcome(state).scores.items():
+    for name, score in v.GAME.outcome(state).scores.items():
         assert f"{name} {fr.signed(score)}" in final
     # during the game the others' winnings stay face down
-    during = v.view(v.new_game(["Alex", "Carla"], seed=1), "Alex")
+    during = v.GAME.view(v.GAME.new_game(["Alex", "Carla"], seed=1), "Alex")
     assert during.players[1].taken is None
 
 
@@ -79,14 +80,15 @@ def test_vautours_pages_say_suricate_not_souris_outside_the_booklets_name() -> N
     booklet = re.compile("«[ \u202f]souris[ \u202f]»")  # the booklet's name, in quotes
     for example in book.examples.values():
         assert "souris" not in booklet.sub("", example.title), example.title
-    for label in v.PRESET_LABELS.values():
+    for label in v.GAME.PRESET_LABELS.values():
         assert "souris" not in booklet.sub("", label), label
 
 
 def test_vaiko_totals_without_a_manche_do_not_say_manche_0() -> None:
-    said = k.describe(Totals(scores=(), totals=(("Alex", 60),), manche=0, clause="vaiko/total"))
+    said = k.GAME.describe(Totals(scores=(), totals=(("Alex", 60),), manche=0,
+                                  clause="vaiko/total"))
     assert said.startswith("Totaux") and "manche 0" not in said
-    assert "après la manche 2" in k.describe(
+    assert "après la manche 2" in k.GAME.describe(
         Totals(scores=(), totals=(("Alex", 6),), manche=2, clause="vaiko/total"))
 
 

@@ -12,6 +12,7 @@ import pytest
 from tutor.engine import IllegalAction
 from tutor.engine import scenario as sc
 from tutor.games import drahtseilakt as d
+from tutor.games.drahtseilakt.play import totals
 
 LATER = '''joueurs = ["Alex", "Béa", "Chloé"]
 manche = 3
@@ -30,8 +31,8 @@ def test_drahtseilakt_starts_at_a_later_manche_with_scores_and_sticks() -> None:
     assert start.red == (2, 0, 0) and start.blue == (0, 0, 3)
     # Alex's clean second manche cancelled the first one (drahtseilakt/manche-propre)
     assert start.cancelled == ((0,), (), ())
-    assert d.totals(start) == {"Alex": 0, "Béa": 7, "Chloé": 3}
-    assert d.view(start, None).manche == 3
+    assert totals(start) == {"Alex": 0, "Béa": 7, "Chloé": 3}
+    assert d.GAME.view(start, None).manche == 3
     # the dealer of manche 3 deals, the next one leads; the text writes the position back
     text = sc.dump(d.GAME, "drahtseilakt", start, [])
     again = sc.load(d.GAME, text, "drahtseilakt").start
@@ -42,11 +43,11 @@ def test_drahtseilakt_starts_at_a_later_manche_with_scores_and_sticks() -> None:
 def test_a_game_from_a_later_manche_plays_to_its_end() -> None:
     built = sc.load(d.GAME, LATER, "drahtseilakt")
     state = built.start
-    while not d.is_over(state):
-        seat = d.current_seats(state)[0]
-        state, _ = d.apply(state, d.legal_actions(state, seat)[0])
+    while not d.GAME.is_over(state):
+        seat = d.GAME.current_seats(state)[0]
+        state, _ = d.GAME.apply(state, d.GAME.legal_actions(state, seat)[0])
     assert all(len(h) == 3 for h in state.history)
-    assert d.outcome(state).winners
+    assert d.GAME.outcome(state).winners
 
 
 @pytest.mark.parametrize("change, says", [
@@ -72,8 +73,8 @@ def test_a_later_position_travels_in_a_short_link() -> None:
     state = built.start
     actions: list[Any] = []
     for _ in range(6):
-        action = d.legal_actions(state, d.current_seats(state)[0])[-1]
-        state, _ = d.apply(state, action)
+        action = d.GAME.legal_actions(state, d.GAME.current_seats(state)[0])[-1]
+        state, _ = d.GAME.apply(state, action)
         actions.append(action)
     code = sc.encode_link(d.GAME, "drahtseilakt", built.start, actions, source=data)
     assert len(code) < 300
@@ -113,10 +114,12 @@ chasses.Chloé = { "Église" = ["église:2", "église:2", "église:1"] }
 
 def test_vampir_starts_with_hunts_exposed_and_the_cards_conserved() -> None:
     from tutor.games import vampir as vp
+    from tutor.games.vampir import engine as vampir_engine
     start = sc.load(vp.GAME, VAMPIR, "vampir").start
-    assert vp.hunt_heads(start) == {"Anke": {"castle": 4}, "Bernd": {}, "Chloé": {"church": 5}}
-    fresh = vp.new_game(start.players, seed=0)
-    assert vp.inventory(start) == vp.inventory(fresh)
+    assert vampir_engine.hunt_heads(start) == {"Anke": {"castle": 4}, "Bernd": {},
+                                               "Chloé": {"church": 5}}
+    fresh = vp.GAME.new_game(start.players, seed=0)
+    assert vp.GAME.inventory(start) == vp.GAME.inventory(fresh)
     assert len(start.deck) == len(fresh.deck) - 6
     again = sc.load(vp.GAME, sc.dump(vp.GAME, "vampir", start, []), "vampir").start
     assert again == start

@@ -16,10 +16,13 @@ import pytest
 
 from tests.pagetext import text
 from tutor import fr, rules
-from tutor.engine import IllegalAction, Won
+from tutor.engine import Event, IllegalAction, Won
 from tutor.games import GAMES
 from tutor.games import vautours as v
+from tutor.games.vautours import engine as vautours_engine
 from tutor.games.vautours import events as ve
+from tutor.games.vautours.engine import resolve_round
+from tutor.games.vautours.state import HAND
 from tutor.ui import ErrorArea, Session, guarded, home
 from tutor.ui import html as h
 from tutor.ui import vautours as sv
@@ -33,8 +36,8 @@ BOOK = rules.load("vautours")
 
 
 def new_session() -> Session[v.State, v.Play, v.View, ve.VautoursEvent]:
-    state = v.new_game(["A", "B"], seed=3)
-    return Session(v.GAME, state, v.opening_events(state))
+    state = v.GAME.new_game(["A", "B"], seed=3)
+    return Session(v.GAME, state, v.GAME.opening_events(state))
 
 
 def test_session_act_undo_redo_and_time_travel() -> None:
@@ -42,7 +45,8 @@ def test_session_act_undo_redo_and_time_travel() -> None:
     start = s.state
     s.act(v.Play("A", 5), v.Play("B", 9))
     after_one = s.state
-    assert s.cursor == 1 and v.manche(after_one) == 2 and s.can_undo and not s.can_redo
+    assert s.cursor == 1 and vautours_engine.manche(after_one) == 2
+    assert s.can_undo and not s.can_redo
     s.undo()
     assert s.state == start and s.can_redo
     s.redo()
@@ -100,20 +104,20 @@ def test_guard_shows_a_generic_message_and_logs_a_bug(caplog: pytest.LogCaptureF
 
 def test_describe_tells_every_event_in_french() -> None:
     rng = random.Random(5)
-    kinds: set[type[v.Event]] = set()
-    for preset in v.PRESETS:
+    kinds: set[type[Event]] = set()
+    for preset in v.GAME.PRESETS:
         for n in (2, 5):
-            state = v.new_game([f"J{i}" for i in range(n)], seed=rng.randrange(999),
+            state = v.GAME.new_game([f"J{i}" for i in range(n)], seed=rng.randrange(999),
                                variant=preset)
-            events: list[v.Event] = list(v.opening_events(state))
-            while not v.is_over(state):
-                for seat in v.current_seats(state):
-                    state, evs = v.apply(state, rng.choice(v.legal_actions(state, seat)))
+            events: list[Event] = list(v.GAME.opening_events(state))
+            while not v.GAME.is_over(state):
+                for seat in v.GAME.current_seats(state):
+                    state, evs = v.GAME.apply(state, rng.choice(v.GAME.legal_actions(state, seat)))
                     events.extend(evs)
             for example in BOOK.examples.values():
-                events.extend(v.run_example(example.data).events)
+                events.extend(v.GAME.run_example(example.data).events)
             for event in events:
-                text = v.describe(event)
+                text = v.GAME.describe(event)
                 kinds.add(type(event))
                 assert text and "None" not in text and "-" not in re.sub(r"[\w']-[\w']", "", text)
     assert {ve.Cancelled, ve.NoWinner, ve.PileWon, ve.Taken, ve.Revealed, ve.Counted, Won,
@@ -121,9 +125,9 @@ def test_describe_tells_every_event_in_french() -> None:
 
 
 def test_play_event_never_reveals_the_hidden_card() -> None:
-    state = v.new_game(["A", "B"], seed=1)
-    _, events = v.apply(state, v.Play("A", 13))
-    assert "13" not in v.describe(events[0])
+    state = v.GAME.new_game(["A", "B"], seed=1)
+    _, events = v.GAME.apply(state, v.Play("A", 13))
+    assert "13" not in v.GAME.describe(events[0])
 
 
 def test_french_typography_uses_non_breaking_spaces() -> None:
@@ -146,7 +150,7 @@ def test_tie_explorer_resolves_and_reports_bad_input() -> None:
     explorer.pile[-2].value = True
     assert explorer.error.value == "" and explorer.result.mode == "vautour"
     explorer.count.value = 2
-    assert v.resolve_round({"Alex": 14, "Carla": 12}, [-2]).events == explorer.result.events
+    assert resolve_round({"Alex": 14, "Carla": 12}, [-2]).events == explorer.result.events
 
 
 def _hand(board: sv.Game | sv.Sandbox) -> list[str]:
@@ -157,7 +161,7 @@ def _hand(board: sv.Game | sv.Sandbox) -> list[str]:
 
 def test_game_against_the_computer_plays_only_legal_cards_and_refuses_others() -> None:
     game = sv.play_vs_computer(seed=4)
-    assert _hand(game) == [str(c) for c in v.HAND]
+    assert _hand(game) == [str(c) for c in HAND]
     before = game.session.state
     for hostile in ("12", 99, None, "x" * 10_000, -3):
         guarded(game.error)(game.play)(v.Play("Camille", hostile))  # type: ignore[arg-type]
@@ -170,12 +174,12 @@ def test_game_against_the_computer_plays_only_legal_cards_and_refuses_others() -
 
 def test_game_against_the_computer_plays_to_the_end_by_clicking_and_undoes() -> None:
     game = sv.play_vs_computer(seed=2)
-    while not v.is_over(game.session.state):
+    while not v.GAME.is_over(game.session.state):
         game.actions.buttons[0].click()
     assert "Fin de la partie" in text(game.table.value)
     assert game.session.cursor == 15
     game.undo_button.click()
-    assert not v.is_over(game.session.state) and game.redo_button.disabled is False
+    assert not v.GAME.is_over(game.session.state) and game.redo_button.disabled is False
 
 
 def test_a_learner_named_like_a_computer_player_plays_other_opponents() -> None:
@@ -215,7 +219,7 @@ def test_sandbox_plays_every_seat_and_travels_in_time() -> None:
     assert box.session.cursor == 2 and box.time.max == 2
     assert "Manche précédente" in text(box.table.value)
     box.time.value = 0
-    assert box.session.cursor == 0 and v.manche(box.session.state) == 1
+    assert box.session.cursor == 0 and vautours_engine.manche(box.session.state) == 1
 
 
 def test_exercises_score_and_explain() -> None:
@@ -224,7 +228,7 @@ def test_exercises_score_and_explain() -> None:
     # on this page in this process): this test counts from where it finds it
     right, asked = ex.score_counts()
     q = ex.question
-    assert q.answer == (v.resolve_round(*sv.make_situation(3000)).winner or "Personne")
+    assert q.answer == (resolve_round(*sv.make_situation(3000)).winner or "Personne")
     ex.answer(q.answer)
     one = f"{right + 1} / {asked + 1}"
     assert "Bonne réponse" in text(ex.feedback.value) and one in text(ex.score.value)

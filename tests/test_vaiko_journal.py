@@ -48,10 +48,10 @@ def _told(events: Sequence[Any], seats: Sequence[str]) -> Iterator[str]:
     """Each event's clause and what the teacher reads, then what each player reads when it is
     not the same."""
     for event in events:
-        said = vaiko.describe(event)
+        said = vaiko.GAME.describe(event)
         yield f"{event.clause} | {said}"
         for seat in seats:
-            theirs = vaiko.describe(event, seat)
+            theirs = vaiko.GAME.describe(event, seat)
             if theirs != said:
                 yield f"    {seat} : {theirs}"
 

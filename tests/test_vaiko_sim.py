@@ -16,7 +16,10 @@ from tutor import rules
 from tutor.engine.api import bot_action
 from tutor.games import vaiko as v
 from tutor.games.vaiko import events as ve
+from tutor.games.vaiko.bots import MemoryPlayer
+from tutor.games.vaiko.deck import load_deck
 from tutor.games.vaiko.events import VaikoEvent
+from tutor.games.vaiko.setup import situation
 
 CLAUSES = set(rules.load("vaiko").clauses)
 NAMES = ("Alex", "Bea", "Carla", "Dario", "Emma", "Léo")
@@ -26,20 +29,20 @@ def random_game(n: int, seed: int, preset: str,
                 each: object = None) -> tuple[v.State, list[v.Action], list[VaikoEvent]]:
     """A whole random game, checking the invariants after every action."""
     rng = random.Random(seed)
-    state = v.new_game(NAMES[:n], seed=seed, variant=preset)
+    state = v.GAME.new_game(NAMES[:n], seed=seed, variant=preset)
     actions: list[v.Action] = []
-    events = list(v.opening_events(state))
-    while not v.is_over(state):
-        seats = v.current_seats(state)
+    events = list(v.GAME.opening_events(state))
+    while not v.GAME.is_over(state):
+        seats = v.GAME.current_seats(state)
         assert len(seats) == 1, "exactly one player acts at a time"
-        legal = v.legal_actions(state, seats[0])
+        legal = v.GAME.legal_actions(state, seats[0])
         assert legal and all(a.seat == seats[0] for a in legal)
         assert len(set(legal)) == len(legal)
         for other in state.players:
             if other != seats[0]:
-                assert v.legal_actions(state, other) == ()
+                assert v.GAME.legal_actions(state, other) == ()
         action = rng.choice(legal)
-        state, evs = v.apply(state, action)
+        state, evs = v.GAME.apply(state, action)
         actions.append(action)
         events.extend(evs)
         check_conservation(state)
@@ -65,7 +68,7 @@ def test_a_round_score_is_the_hand_plus_the_callers_bonus_or_malus() -> None:
             if not isinstance(e, ve.Revealed):
                 continue
             totals = next(x for x in events[k:] if isinstance(x, ve.Totals))
-            raw = {p: sum(v.load_deck().card(f).points for f in faces) for p, faces in e.hands}
+            raw = {p: sum(load_deck().card(f).points for f in faces) for p, faces in e.hands}
             scores = dict(totals.scores)
             diff = {p: scores[p] - raw[p] for p in raw}
             assert sorted(diff.values()) in ([0, 0, 0], [-10, 0, 0], [0, 0, 10])
@@ -74,12 +77,12 @@ def test_a_round_score_is_the_hand_plus_the_callers_bonus_or_malus() -> None:
 def test_quiet_apply_reaches_the_same_states() -> None:
     for seed in range(6):
         rng = random.Random(seed)
-        loud = quiet = v.new_game(NAMES[:4], seed=seed)
-        while not v.is_over(loud):
-            (seat,) = v.current_seats(loud)
-            action = rng.choice(v.legal_actions(loud, seat))
-            loud, events = v.apply(loud, action)
-            quiet, none = v.apply(quiet, action, explain=False)
+        loud = quiet = v.GAME.new_game(NAMES[:4], seed=seed)
+        while not v.GAME.is_over(loud):
+            (seat,) = v.GAME.current_seats(loud)
+            action = rng.choice(v.GAME.legal_actions(loud, seat))
+            loud, events = v.GAME.apply(loud, action)
+            quiet, none = v.GAME.apply(quiet, action, explain=False)
             assert events and none == ()
             assert loud == quiet
 
@@ -110,10 +113,10 @@ def swap_cards(state: v.State, a: int, b: int) -> v.State:
 def check_views(state: v.State) -> None:
     """A player's view shows true faces only for cards they know, and does not change when two
     cards they have not seen are exchanged (nothing else leaks)."""
-    teacher = v.view(state, None)
+    teacher = v.GAME.view(state, None)
     cards = state.deck.cards
     for i, seat in enumerate(state.players):
-        seen = v.view(state, seat)
+        seen = v.GAME.view(state, seat)
         assert seen.pile is None
         for j, p in enumerate(seen.players):
             assert p.count == len(state.hands[j])
@@ -125,7 +128,7 @@ def check_views(state: v.State) -> None:
         different = [(a, b) for a in hidden for b in hidden if cards[a].face != cards[b].face]
         if different:
             a, b = different[len(different) // 2]
-            assert v.view(swap_cards(state, a, b), seat) == seen
+            assert v.GAME.view(swap_cards(state, a, b), seat) == seen
 
 
 @pytest.mark.parametrize("preset", ["standard", "pioche-ou-defausse", "sans-regard"])
@@ -142,8 +145,8 @@ def test_describe_hides_private_faces_from_other_players() -> None:
             face = e.face
             if not face.isdigit():
                 for viewer in others:
-                    assert face not in v.describe(e, viewer), (e, viewer)
-        assert v.describe(e) and "None" not in v.describe(e)
+                    assert face not in v.GAME.describe(e, viewer), (e, viewer)
+        assert v.GAME.describe(e) and "None" not in v.GAME.describe(e)
 
 
 # --- computer players ----------------------------------------------------------------------------
@@ -151,17 +154,18 @@ def test_describe_hides_private_faces_from_other_players() -> None:
 
 def bot_game(kinds: dict[str, str], seed: int, preset: str = "standard") -> v.State:
     """A whole game between computer players, each handed its view only."""
-    state = v.new_game(list(kinds), seed=seed, variant=preset)
-    bots = {p: v.PLAYER_KINDS[k][1](seed=seed * 10 + i) for i, (p, k) in enumerate(kinds.items())}
-    while not v.is_over(state):
-        (seat,) = v.current_seats(state)
-        state, _ = v.apply(state, bot_action(v.GAME, state, seat, bots[seat]))
+    state = v.GAME.new_game(list(kinds), seed=seed, variant=preset)
+    bots = {p: v.GAME.PLAYER_KINDS[k][1](seed=seed * 10 + i) for i, (p,
+                                                                     k) in enumerate(kinds.items())}
+    while not v.GAME.is_over(state):
+        (seat,) = v.GAME.current_seats(state)
+        state, _ = v.GAME.apply(state, bot_action(v.GAME, state, seat, bots[seat]))
     return state
 
 
 def test_memory_player_beats_random_players() -> None:
     games = 40
-    wins = sum("Mémoire" in v.outcome(bot_game(
+    wins = sum("Mémoire" in v.GAME.outcome(bot_game(
         {"Mémoire": "memoire", "H1": "hasard", "H2": "hasard"}, seed)).winners
         for seed in range(games))
     assert wins > games * 0.8  # a random player wins a third of such games
@@ -169,7 +173,7 @@ def test_memory_player_beats_random_players() -> None:
 
 def test_memory_player_also_wins_under_the_no_look_reading() -> None:
     games = 20
-    wins = sum("Mémoire" in v.outcome(bot_game(
+    wins = sum("Mémoire" in v.GAME.outcome(bot_game(
         {"Mémoire": "memoire", "H1": "hasard", "H2": "hasard"}, seed, "sans-regard")).winners
         for seed in range(games))
     assert wins > games * 0.7
@@ -177,15 +181,15 @@ def test_memory_player_also_wins_under_the_no_look_reading() -> None:
 
 def test_memory_player_throws_a_card_it_knows_matches() -> None:
     def window(known: dict[str, list[tuple[str, int]]]) -> v.State:
-        s = v.situation(["A", "B"], hands={"A": ["7", "3"], "B": ["4", "6"]}, pile=["6"],
+        s = situation(["A", "B"], hands={"A": ["7", "3"], "B": ["4", "6"]}, pile=["6"],
                         discard=["5"], known=known)
-        s, _ = v.apply(s, v.Draw("A"))
-        s, _ = v.apply(s, v.Discard("A"))
+        s, _ = v.GAME.apply(s, v.Draw("A"))
+        s, _ = v.GAME.apply(s, v.Discard("A"))
         return s
 
     s = window({"B": [("B", 1)]})
-    assert bot_action(v.GAME, s, "B", v.MemoryPlayer(seed=0)) == v.Match("B", 1)
-    assert bot_action(v.GAME, window({}), "B", v.MemoryPlayer(seed=0)) == v.Pass("B")
+    assert bot_action(v.GAME, s, "B", MemoryPlayer(seed=0)) == v.Match("B", 1)
+    assert bot_action(v.GAME, window({}), "B", MemoryPlayer(seed=0)) == v.Pass("B")
 
 
 def hide_from(state: v.State, i: int, rng: random.Random) -> v.State | None:
@@ -200,25 +204,25 @@ def hide_from(state: v.State, i: int, rng: random.Random) -> v.State | None:
     return swap_cards(state, a, b)
 
 
-@pytest.mark.parametrize("kind", sorted(v.PLAYER_KINDS))
+@pytest.mark.parametrize("kind", sorted(v.GAME.PLAYER_KINDS))
 def test_computer_players_choose_from_what_their_seat_sees_only(kind: str) -> None:
     """Two positions differing only in what the bot's seat cannot see: same choice."""
-    make = v.PLAYER_KINDS[kind][1]
+    make = v.GAME.PLAYER_KINDS[kind][1]
     rng = random.Random(3)
     checked = 0
     for seed in range(12):
-        state = v.new_game(NAMES[:3], seed=seed)
+        state = v.GAME.new_game(NAMES[:3], seed=seed)
         steps = 0
-        while not v.is_over(state) and steps < 400:
-            (seat,) = v.current_seats(state)
+        while not v.GAME.is_over(state) and steps < 400:
+            (seat,) = v.GAME.current_seats(state)
             i = state.players.index(seat)
             twin = hide_from(state, i, rng)
             if twin is not None:
-                assert v.view(twin, seat) == v.view(state, seat)
+                assert v.GAME.view(twin, seat) == v.GAME.view(state, seat)
                 first = bot_action(v.GAME, state, seat, make(seed=steps))
                 assert bot_action(v.GAME, twin, seat, make(seed=steps)) == first
                 checked += 1
-            state, _ = v.apply(state, rng.choice(v.legal_actions(state, seat)))
+            state, _ = v.GAME.apply(state, rng.choice(v.GAME.legal_actions(state, seat)))
             steps += 1
     assert checked > 400
 
@@ -247,27 +251,27 @@ class VaikoMachine(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.state = v.new_game(NAMES[:3], seed=0)
+        self.state = v.GAME.new_game(NAMES[:3], seed=0)
 
-    @precondition(lambda self: not v.is_over(self.state))
+    @precondition(lambda self: not v.GAME.is_over(self.state))
     @rule(data=st.data())
     def legal_action(self, data: st.DataObject) -> None:
-        (seat,) = v.current_seats(self.state)
-        action = data.draw(st.sampled_from(v.legal_actions(self.state, seat)))
-        self.state, events = v.apply(self.state, action)
+        (seat,) = v.GAME.current_seats(self.state)
+        action = data.draw(st.sampled_from(v.GAME.legal_actions(self.state, seat)))
+        self.state, events = v.GAME.apply(self.state, action)
         assert events and all(e.clause in CLAUSES for e in events)
 
     @rule(action=ANY_ACTION)
     def any_action(self, action: v.Action) -> None:
         before = self.state
-        legal = v.is_legal(before, action)
+        legal = v.GAME.is_legal(before, action)
         self.state = apply_or_refuse(v.GAME, before, action, legal, CLAUSES)
 
-    @precondition(lambda self: v.is_over(self.state))
+    @precondition(lambda self: v.GAME.is_over(self.state))
     @rule()
     def restart(self) -> None:
-        assert v.outcome(self.state).winners
-        self.state = v.new_game(NAMES[:3], seed=self.state.manche)
+        assert v.GAME.outcome(self.state).winners
+        self.state = v.GAME.new_game(NAMES[:3], seed=self.state.manche)
 
     @invariant()
     def conserved(self) -> None:

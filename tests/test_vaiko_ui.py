@@ -11,6 +11,7 @@ from tests.pagetext import text
 from tutor import fr, rules
 from tutor.games import vaiko as v
 from tutor.games.vaiko import events as ve
+from tutor.games.vaiko.setup import situation
 from tutor.ui import guarded
 from tutor.ui import vaiko as vk
 
@@ -42,11 +43,11 @@ def test_deck_panel_says_it_is_a_hypothesis_and_specials_show_one_symbol() -> No
 
 
 def test_a_player_table_hides_what_the_player_has_not_seen() -> None:
-    state = v.situation(["Alex", "Carla"], hands={"Alex": ["7", "3"], "Carla": ["Vision", "1"]},
+    state = situation(["Alex", "Carla"], hands={"Alex": ["7", "3"], "Carla": ["Vision", "1"]},
                         discard=["5"], known={"Alex": [("Alex", 0)]})
-    mine = text(vk.draw(v.view(state, "Alex")))
+    mine = text(vk.draw(v.GAME.view(state, "Alex")))
     assert "7" in mine and "Vision" not in mine and mine.count("?") >= 3
-    everything = text(vk.draw(v.view(state, None)))
+    everything = text(vk.draw(v.GAME.view(state, None)))
     assert "Vision" in everything and "toutes les faces sont visibles" in everything
     assert "cadre" not in everything
 
@@ -76,7 +77,7 @@ def test_memory_exercise_asks_after_hiding_and_scores() -> None:
 def test_match_explorer_tells_only_what_carla_may_know() -> None:
     box = vk.match_explorer()
     box.act(1)
-    assert isinstance(box.events[-1], ve.Matched) and v.current_seats(box.state) == ("Carla",)
+    assert isinstance(box.events[-1], ve.Matched) and v.GAME.current_seats(box.state) == ("Carla",)
     box.restart()
     box.act(2)
     assert [type(e) for e in box.events[-2:]] == [ve.Missed, ve.Penalty]
@@ -84,7 +85,7 @@ def test_match_explorer_tells_only_what_carla_may_know() -> None:
     shown = " ".join(box.explainer.describe(e) for e in box.explainer.events)
     assert "pioche une carte" in shown or "pioche un 6" not in shown
     penalty = box.events[-1]
-    assert v.describe(penalty) != box.explainer.describe(penalty)  # the penalty card is hidden
+    assert v.GAME.describe(penalty) != box.explainer.describe(penalty)  # the penalty card is hidden
     guarded(box.error)(box.act)(0)
     assert "défausse immédiate" in text(box.error.value).lower()
 
@@ -139,7 +140,7 @@ def test_a_whole_game_by_clicks_with_bounded_widgets_and_a_hidden_log() -> None:
     widgets = len_models()
     times = []
     for _ in range(3000):
-        if v.is_over(game.session.state):
+        if v.GAME.is_over(game.session.state):
             break
         t = time.process_time()  # this process's own time: the machine's load leaves it be
         click_first(game.actions)
@@ -153,7 +154,7 @@ def test_a_whole_game_by_clicks_with_bounded_widgets_and_a_hidden_log() -> None:
     assert "pioche une carte et la regarde en secret" in journal
     game.settings.teacher.value = True
     draws = [e for e in game.session.events if isinstance(e, ve.Drew) and e.seat != game.me]
-    assert v.describe(draws[-1]) in text(game.journal.body.value + game.table.value) or \
+    assert v.GAME.describe(draws[-1]) in text(game.journal.body.value + game.table.value) or \
         "pioche un" in text(game.journal.body.value)
     start, end = sorted(times[:20])[10], sorted(times[-20:])[10]
     assert end < 3 * start + 0.05, (start, end)

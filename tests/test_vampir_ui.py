@@ -14,6 +14,8 @@ from tutor import rules
 from tutor.engine import Event, Won
 from tutor.games import vampir as v
 from tutor.games.vampir import events as ev
+from tutor.games.vampir.cards import JOKER, KINDS, LOCATION_NAMES, Vampire
+from tutor.games.vampir.state import situation
 from tutor.ui import guarded
 from tutor.ui import vampir as vp
 from tutor.ui.vampir import play as vp_play
@@ -27,10 +29,10 @@ def live() -> int:
 
 
 def test_every_card_says_its_location_and_heads_not_only_its_colour() -> None:
-    for card in v.KINDS:
+    for card in KINDS:
         shown = text(vp.card_html(card))
-        if isinstance(card, v.Vampire):
-            assert v.LOCATION_NAMES[card.location] in shown and str(card.heads) in shown
+        if isinstance(card, Vampire):
+            assert LOCATION_NAMES[card.location] in shown and str(card.heads) in shown
         else:
             assert "joker" in shown and "Somewhere" in shown
 
@@ -42,12 +44,12 @@ def test_hunt_builder_says_valid_or_why_not_with_the_rule_inside_the_verdict() -
     assert box.verdict.value.rindex("</div>") > box.verdict.value.index("Règle")
     box.clear()
     for _ in range(3):
-        box.add(v.JOKER)
+        box.add(JOKER)
     assert not box.check and "uniquement de jokers" in text(box.verdict.value)
     box.remove_last()
-    box.add(v.Vampire("pub", 2))
+    box.add(Vampire("pub", 2))
     assert box.check and box.check.location == "pub"
-    box.add(v.Vampire("castle", 1))
+    box.add(Vampire("castle", 1))
     assert "une seule couleur" in text(box.verdict.value)
     guarded(box.error)(box.add)("castle:1")  # type: ignore[arg-type]
     assert "Ce n'est pas une carte de Vampir." in text(box.error.value)
@@ -57,14 +59,14 @@ def test_hunt_builder_holds_no_more_cards_than_the_game() -> None:
     box = vp.hunt_builder()
     box.clear()
     for _ in range(12):
-        guarded(box.error)(box.add)(v.JOKER)
-    assert box.cards.count(v.JOKER) == 10 and "que 10 jokers" in text(box.error.value)
+        guarded(box.error)(box.add)(JOKER)
+    assert box.cards.count(JOKER) == 10 and "que 10 jokers" in text(box.error.value)
     box.clear()
     for _ in range(20):
-        guarded(box.error)(box.add)(v.Vampire("church", 2))
+        guarded(box.error)(box.add)(Vampire("church", 2))
     assert len(box.cards) == 5 and "5 vampires jaunes à 2 têtes" in text(box.error.value)
     for _ in range(12):
-        guarded(box.error)(box.add)(v.Vampire("church", 1))
+        guarded(box.error)(box.add)(Vampire("church", 1))
     assert len(box.cards) == 16 and box.check and box.check.heads == 21
 
 
@@ -87,7 +89,7 @@ def test_scoring_explorer_refuses_more_heads_than_the_cards_of_a_colour() -> Non
     with pytest.raises(Refusal):
         vp.hunts_with_heads({"Anke": {"pub": 2}})
     hunts = vp.hunts_with_heads({"Anke": {"pub": 31}})  # 11 + 2 × 5 + 10 jokers
-    assert hunts["Anke"][0].count(v.JOKER) == 10
+    assert hunts["Anke"][0].count(JOKER) == 10
 
 
 def test_every_worked_example_steps_on_its_table_and_never_shows_the_result_early() -> None:
@@ -118,7 +120,7 @@ def test_clause_lists_are_lists_and_references_jump() -> None:
 def test_game_against_the_computer_refuses_an_action_out_of_turn_without_change() -> None:
     game = vp.play_vs_computer(seed=4)
     before = game.session.state
-    for hostile in (v.Draw("Anke"), v.Lay(vp.YOU, v.JOKER, "castle"), "piocher", None):
+    for hostile in (v.Draw("Anke"), v.Lay(vp.YOU, JOKER, "castle"), "piocher", None):
         guarded(game.error)(game.play)(hostile)  # type: ignore[arg-type]
         assert game.error.value and game.session.state == before
     game.actions.buttons[0].click()  # "Piocher 2 cartes"
@@ -140,7 +142,7 @@ def test_a_whole_game_by_clicks_stays_bounded_and_undoes() -> None:
     game.start()
     start = live()
     clicks = 0
-    while not v.is_over(game.session.state):
+    while not v.GAME.is_over(game.session.state):
         visible_action(game).click()
         clicks += 1
         assert game.error.value == ""
@@ -149,30 +151,30 @@ def test_a_whole_game_by_clicks_stays_bounded_and_undoes() -> None:
     assert "Décompte de la manche 1" in text(game.table.value)
     assert "vampir/points" in text(game.journal.body.value)
     game.session.undo()
-    assert not v.is_over(game.session.state)
+    assert not v.GAME.is_over(game.session.state)
 
 
 def test_hunts_are_a_list_with_one_button_and_draw_take_are_buttons() -> None:
-    state = v.situation(["A", "B", "C"], hands={
-        "A": [v.Vampire("pub", 1)] * 3 + [v.JOKER] * 3, "B": [], "C": []},
-        deck=[v.JOKER] * 4, turn="A")
-    groups = vp.groups(v.view(state, "A"), v.legal_actions(state, "A"))
+    state = situation(["A", "B", "C"], hands={
+        "A": [Vampire("pub", 1)] * 3 + [JOKER] * 3, "B": [], "C": []},
+        deck=[JOKER] * 4, turn="A")
+    groups = vp.groups(v.GAME.view(state, "A"), v.GAME.legal_actions(state, "A"))
     assert [g.button for g in groups] == ["", "Poser cette carte", "Exposer cette chasse"]
     assert groups[0].items[0][0] == "Piocher 2 cartes"
-    state, _ = v.apply(state, v.Draw("A"))
-    groups = vp.groups(v.view(state, "A"), v.legal_actions(state, "A"))
+    state, _ = v.GAME.apply(state, v.Draw("A"))
+    groups = vp.groups(v.GAME.view(state, "A"), v.GAME.legal_actions(state, "A"))
     assert len(groups[1].items) > 1 and len(groups[2].items) > 3 and not groups[0].items
 
 
 def test_several_hunts_reading_offers_another_hunt_or_finir_son_tour_and_is_listed() -> None:
-    red = [v.Vampire("castle", 1)] * 3
-    state = v.situation(["A", "B", "C"], hands={"A": red + [v.Vampire("pub", 1)] * 3,
+    red = [Vampire("castle", 1)] * 3
+    state = situation(["A", "B", "C"], hands={"A": red + [Vampire("pub", 1)] * 3,
                                                 "B": [], "C": []},
-                        deck=[v.JOKER] * 4, turn="A", variant="plusieurs-chasses")
-    state, _ = v.apply(state, v.Draw("A"))
-    state, _ = v.apply(state, v.Hunt("A", tuple(red)))
-    seen = v.view(state, "A")
-    groups = vp.groups(seen, v.legal_actions(state, "A"))
+                        deck=[JOKER] * 4, turn="A", variant="plusieurs-chasses")
+    state, _ = v.GAME.apply(state, v.Draw("A"))
+    state, _ = v.GAME.apply(state, v.Hunt("A", tuple(red)))
+    seen = v.GAME.view(state, "A")
+    groups = vp.groups(seen, v.GAME.legal_actions(state, "A"))
     assert [label for label, _ in groups[0].items] == ["Finir son tour"]
     assert not groups[1].items and groups[2].items
     assert "finissez votre tour" in vp_play.prompt(seen)
@@ -222,16 +224,17 @@ def test_exercises_score_and_explain() -> None:
 
 def test_describe_never_prints_none_or_a_hyphen_minus_sign() -> None:
     rng = random.Random(2)
-    state = v.new_game(["A", "B", "C"], seed=1, variant="manche-unique")
-    events: list[Event] = list(v.opening_events(state))
-    while not v.is_over(state):
-        state, evs = v.apply(state, rng.choice(v.legal_actions(state, v.current_seats(state)[0])))
+    state = v.GAME.new_game(["A", "B", "C"], seed=1, variant="manche-unique")
+    events: list[Event] = list(v.GAME.opening_events(state))
+    while not v.GAME.is_over(state):
+        state, evs = v.GAME.apply(state, rng.choice(v.GAME.legal_actions(state,
+                                                                         v.GAME.current_seats(state)[0])))
         events.extend(evs)
     for example in BOOK.examples.values():
-        events.extend(v.run_example(example.data).events)
+        events.extend(v.GAME.run_example(example.data).events)
     kinds = set()
     for event in events:
-        sentence = v.describe(event)
+        sentence = v.GAME.describe(event)
         kinds.add(type(event))
         assert sentence and "None" not in sentence and " - " not in sentence
     assert {ev.Drew, ev.Laid, ev.Took, ev.HuntShown, ev.ColourScored, ev.Points, Won} <= kinds

@@ -6,28 +6,32 @@ from typing import get_args
 
 import pytest
 
-from tutor.engine import IllegalAction, Refused, Won
+from tutor.engine import Event, IllegalAction, Refused, Won
 from tutor.engine.core import Record
 from tutor.games import vautours as v
 from tutor.games.vautours import Play, Variant
+from tutor.games.vautours import engine as vautours_engine
 from tutor.games.vautours import events as ev
+from tutor.games.vautours.engine import resolve_round, situation
+from tutor.games.vautours.score import final_result
+from tutor.games.vautours.state import HAND, POINT_CARDS
 
 ORDER = (6, -2, 7, 3, -5, 10, 1, -1, 9, 2, 8, -4, 4, -3, 5)
 
 
 def fresh(players: tuple[str, ...] = ("Alex", "Carla"), **kw: object) -> v.State:
-    return v.new_game(players, record=Record((ORDER,)), **kw)  # type: ignore[arg-type]
+    return v.GAME.new_game(players, record=Record((ORDER,)), **kw)  # type: ignore[arg-type]
 
 
-def play_round(state: v.State, **cards: int) -> tuple[v.State, list[v.Event]]:
-    events: list[v.Event] = []
+def play_round(state: v.State, **cards: int) -> tuple[v.State, list[Event]]:
+    events: list[Event] = []
     for seat, card in cards.items():
-        state, evs = v.apply(state, Play(seat, card))
+        state, evs = v.GAME.apply(state, Play(seat, card))
         events.extend(evs)
     return state, events
 
 
-def kinds(events: list[v.Event]) -> list[type[v.Event]]:
+def kinds(events: list[Event]) -> list[type[Event]]:
     return [type(e) for e in events]
 
 
@@ -37,15 +41,15 @@ def kinds(events: list[v.Event]) -> list[type[v.Event]]:
 def test_new_game_deals_full_hands_and_reveals_first_card() -> None:
     s = fresh(("Alex", "Carla", "Dario"))
     assert s.hands == (tuple(range(1, 16)),) * 3
-    assert s.pile == (6,) and len(s.deck) == 14 and v.manche(s) == 1
-    assert v.current_seats(s) == ("Alex", "Carla", "Dario")
-    assert [e.clause for e in v.opening_events(s)][-1] == "vautours/revelation"
+    assert s.pile == (6,) and len(s.deck) == 14 and vautours_engine.manche(s) == 1
+    assert v.GAME.current_seats(s) == ("Alex", "Carla", "Dario")
+    assert [e.clause for e in v.GAME.opening_events(s)][-1] == "vautours/revelation"
 
 
 def test_seed_gives_a_permutation_of_the_fifteen_point_cards() -> None:
-    s = v.new_game(["A", "B"], seed=7)
-    assert sorted(s.order) == sorted(v.POINT_CARDS) == [-5, -4, -3, -2, -1, *range(1, 11)]
-    assert v.new_game(["A", "B"], seed=7).order == s.order
+    s = v.GAME.new_game(["A", "B"], seed=7)
+    assert sorted(s.order) == sorted(POINT_CARDS) == [-5, -4, -3, -2, -1, *range(1, 11)]
+    assert v.GAME.new_game(["A", "B"], seed=7).order == s.order
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -71,15 +75,15 @@ def test_unknown_variant_key_and_value_are_refused() -> None:
 
 def test_bad_recorded_order_is_refused() -> None:
     with pytest.raises(IllegalAction) as e:
-        v.new_game(["A", "B"], record=Record(((1, 2, 3),)))
+        v.GAME.new_game(["A", "B"], record=Record(((1, 2, 3),)))
     assert e.value.clause == "vautours/cartes-points"
     with pytest.raises(IllegalAction):
-        v.new_game(["A", "B"], record=Record(((*ORDER[1:], 1.0),)))
+        v.GAME.new_game(["A", "B"], record=Record(((*ORDER[1:], 1.0),)))
     for bad in (Record(()), Record((ORDER, ORDER)), (ORDER,)):
         with pytest.raises(ValueError, match="enregistrement"):
-            v.new_game(["A", "B"], record=bad)  # type: ignore[arg-type]
+            v.GAME.new_game(["A", "B"], record=bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        v.new_game(["A", "B"])  # neither seed nor record
+        v.GAME.new_game(["A", "B"])  # neither seed nor record
 
 
 # --- choosing a card -------------------------------------------------------------------------
@@ -88,19 +92,19 @@ def test_bad_recorded_order_is_refused() -> None:
 def test_choices_stay_hidden_until_everyone_has_chosen() -> None:
     s, events = play_round(fresh(), Alex=12)
     assert events == [ev.Chosen(seat="Alex", card=12, clause="vautours/choix")]
-    assert v.view(s, "Carla").players[0] == v.SeatView(
+    assert v.GAME.view(s, "Carla").players[0] == v.SeatView(
         name="Alex", has_chosen=True, chosen=None, hand=None, hand_size=15, top=None,
         played=(), taken=None, taken_count=0, score=None)
-    assert v.view(s, "Alex").players[0].chosen == 12
-    assert v.view(s, "Alex").players[0].hand == tuple(c for c in range(1, 16) if c != 12)
+    assert v.GAME.view(s, "Alex").players[0].chosen == 12
+    assert v.GAME.view(s, "Alex").players[0].hand == tuple(c for c in range(1, 16) if c != 12)
     assert s.hands == (tuple(c for c in range(1, 16) if c != 12), tuple(range(1, 16)))
-    assert v.current_seats(s) == ("Carla",)
-    assert v.legal_actions(s, "Alex") == ()
+    assert v.GAME.current_seats(s) == ("Carla",)
+    assert v.GAME.legal_actions(s, "Alex") == ()
 
 
 def test_legal_actions_are_sorted_plays_of_the_hand() -> None:
     s, _ = play_round(fresh(), Alex=3, Carla=4)
-    acts = v.legal_actions(s, "Alex")
+    acts = v.GAME.legal_actions(s, "Alex")
     assert [a.card for a in acts] == [c for c in range(1, 16) if c != 3]
     assert all(a.seat == "Alex" for a in acts)
 
@@ -119,7 +123,7 @@ def test_illegal_actions_leave_the_state_unchanged(action: object, clause: str, 
     s = fresh()
     before = s
     with pytest.raises(IllegalAction) as e:
-        v.apply(s, action)  # type: ignore[arg-type]
+        v.GAME.apply(s, action)  # type: ignore[arg-type]
     assert e.value.clause == clause and words in e.value.reason
     assert s == before
 
@@ -127,14 +131,14 @@ def test_illegal_actions_leave_the_state_unchanged(action: object, clause: str, 
 def test_second_play_in_the_same_manche_is_refused() -> None:
     s, _ = play_round(fresh(), Alex=9)
     with pytest.raises(IllegalAction) as e:
-        v.apply(s, Play("Alex", 10))
+        v.GAME.apply(s, Play("Alex", 10))
     assert e.value.clause == "vautours/choix" and "déjà choisi" in e.value.reason
 
 
 def test_a_card_already_played_is_no_longer_in_hand() -> None:
     s, _ = play_round(fresh(), Alex=9, Carla=2)
     with pytest.raises(IllegalAction) as e:
-        v.apply(s, Play("Alex", 9))
+        v.GAME.apply(s, Play("Alex", 9))
     assert e.value.clause == "vautours/main"
 
 
@@ -142,13 +146,13 @@ def test_a_card_already_played_is_no_longer_in_hand() -> None:
 
 
 def test_suricate_goes_to_the_highest_card() -> None:
-    r = v.resolve_round({"A": 3, "B": 11, "C": 7}, [5])
+    r = resolve_round({"A": 3, "B": 11, "C": 7}, [5])
     assert (r.winner, r.mode, r.card) == ("B", "suricate", 11)
     assert [e.clause for e in r.events] == ["vautours/suricate", "vautours/suricate"]
 
 
 def test_vautour_goes_to_the_lowest_card() -> None:
-    r = v.resolve_round({"A": 3, "B": 11, "C": 7}, [-3])
+    r = resolve_round({"A": 3, "B": 11, "C": 7}, [-3])
     assert (r.winner, r.mode) == ("A", "vautour")
 
 
@@ -165,7 +169,7 @@ def test_vautour_goes_to_the_lowest_card() -> None:
 def test_ties_cancel_repeatedly(
     plays: dict[str, int], pile: list[int], winner: str | None, cancelled: tuple[int, ...]
 ) -> None:
-    r = v.resolve_round(plays, pile)
+    r = resolve_round(plays, pile)
     assert r.winner == winner and tuple(x for x, _ in r.cancelled) == cancelled
     assert [e.clause for e in r.events].count("vautours/egalite") == len(cancelled)
     if winner is None:
@@ -174,14 +178,14 @@ def test_ties_cancel_repeatedly(
 
 def test_one_level_reading_stops_after_the_second_tie() -> None:
     plays = {"A": 15, "B": 15, "C": 14, "D": 14, "E": 1}
-    r = v.resolve_round(plays, [10], "livret-suricate")
+    r = resolve_round(plays, [10], "livret-suricate")
     assert r.winner is None and r.events[-1].clause == "vautours/variante-egalite-simple"
-    r = v.resolve_round({"A": 15, "B": 15, "C": 14, "D": 2}, [10], "livret-suricate")
+    r = resolve_round({"A": 15, "B": 15, "C": 14, "D": 2}, [10], "livret-suricate")
     assert r.winner == "C"
 
 
 def test_sum_exactly_zero_plays_as_suricate() -> None:
-    r = v.resolve_round({"A": 1, "B": 15}, [4, -4])
+    r = resolve_round({"A": 1, "B": 15}, [4, -4])
     assert (r.mode, r.total, r.winner) == ("suricate", 0, "B")
     assert r.events[0].clause == "vautours/somme"
 
@@ -200,7 +204,7 @@ def test_resolve_round_refuses_impossible_situations(
     plays: dict[str, int], pile: list[int], clause: str
 ) -> None:
     with pytest.raises(IllegalAction) as e:
-        v.resolve_round(plays, pile)
+        resolve_round(plays, pile)
     assert e.value.clause == clause
 
 
@@ -209,7 +213,7 @@ def test_resolve_round_refuses_impossible_situations(
 
 def test_winner_takes_the_pile_and_next_card_is_revealed() -> None:
     s, events = play_round(fresh(), Alex=12, Carla=4)
-    assert s.taken == ((6,), ()) and s.pile == (-2,) and v.manche(s) == 2
+    assert s.taken == ((6,), ()) and s.pile == (-2,) and vautours_engine.manche(s) == 2
     assert s.played == ((12,), (4,))
     assert kinds(events) == [ev.Chosen, ev.Chosen, ev.Shown, ev.Staked, ev.PileWon, ev.Taken,
                              ev.Discarded, ev.Revealed]
@@ -222,7 +226,7 @@ def test_winner_takes_the_pile_and_next_card_is_revealed() -> None:
         ev.Taken(seat="Alex", cards=(6,), clause="vautours/gain"),
         ev.Discarded(plays=laid, clause="vautours/fin-de-manche"),
         ev.Revealed(card=-2, pile=(-2,), manche=2, clause="vautours/revelation")]
-    assert v.view(s, "Carla").players[0].top == 12
+    assert v.GAME.view(s, "Carla").players[0].top == 12
 
 
 def test_carry_over_of_two_then_three_cards() -> None:
@@ -238,18 +242,18 @@ def test_carry_over_of_two_then_three_cards() -> None:
 
 
 def test_negative_carried_pile_plays_as_vautour() -> None:
-    s = v.new_game(["A", "B"],
-                   record=Record(((-4, 2, *[c for c in v.POINT_CARDS if c not in (-4, 2)]),)))
+    s = v.GAME.new_game(["A", "B"],
+                   record=Record(((-4, 2, *[c for c in POINT_CARDS if c not in (-4, 2)]),)))
     s, _ = play_round(s, A=8, B=8)
     s, events = play_round(s, A=3, B=9)
     assert s.taken == ((-4, 2), ()) and isinstance(events[3], ev.Staked)
     assert events[3].mode == "vautour"
 
 
-def play_out(state: v.State, last: dict[str, int] | None = None) -> tuple[v.State, list[v.Event]]:
+def play_out(state: v.State, last: dict[str, int] | None = None) -> tuple[v.State, list[Event]]:
     """Play every manche with each player's lowest card (the last one as given)."""
-    events: list[v.Event] = []
-    while not v.is_over(state):
+    events: list[Event] = []
+    while not v.GAME.is_over(state):
         if len(state.deck) == 0 and last is not None:
             state, evs = play_round(state, **last)
         else:
@@ -259,47 +263,47 @@ def play_out(state: v.State, last: dict[str, int] | None = None) -> tuple[v.Stat
 
 
 def test_last_manche_tie_loses_the_pile() -> None:
-    s = v.situation(["A", "B"], pile=[4], hands={"A": [7], "B": [7]})
+    s = situation(["A", "B"], pile=[4], hands={"A": [7], "B": [7]})
     s, events = play_round(s, A=7, B=7)
-    assert v.is_over(s) and s.lost == (4,)
+    assert v.GAME.is_over(s) and s.lost == (4,)
     assert [e for e in events if isinstance(e, ev.PileLost)] == [
         ev.PileLost(pile=(4,), total=4, clause="vautours/derniere-manche")]
-    assert v.outcome(s).scores == {"A": 0, "B": 0}
+    assert v.GAME.outcome(s).scores == {"A": 0, "B": 0}
 
 
 def test_last_manche_shared_variant_counts_for_tied_best() -> None:
-    s = v.situation(["A", "B", "C"], pile=[-3], hands={"A": [2], "B": [2], "C": [9]},
+    s = situation(["A", "B", "C"], pile=[-3], hands={"A": [2], "B": [2], "C": [9]},
                     variant={"last_pile": "shared"})
     # lowest is 2 (tied) then 9 is unique: C takes the vautour; no sharing needed
     s2, _ = play_round(s, A=2, B=2, C=9)
     assert s2.taken[2] == (-3,)
-    s = v.situation(["A", "B"], pile=[-3], hands={"A": [2], "B": [2]},
+    s = situation(["A", "B"], pile=[-3], hands={"A": [2], "B": [2]},
                     variant={"last_pile": "shared"})
     s, events = play_round(s, A=2, B=2)
-    assert v.outcome(s).scores == {"A": -3, "B": -3}
+    assert v.GAME.outcome(s).scores == {"A": -3, "B": -3}
     assert ev.PileShared(pile=(-3,), total=-3, seats=("A", "B"),
                          clause="vautours/variante-pile-partagee") in events
 
 
 def test_full_game_ends_after_fifteen_manches() -> None:
     s, events = play_out(fresh(("A", "B", "C")))
-    assert v.is_over(s) and v.current_seats(s) == () and s.deck == () and s.pile == ()
+    assert v.GAME.is_over(s) and v.GAME.current_seats(s) == () and s.deck == () and s.pile == ()
     assert all(len(p) == 15 for p in s.played)
     assert kinds(events[-3:]) == [ev.Ended, ev.Counted, Won]
     end, count, won = events[-3:]
     assert isinstance(end, ev.Ended) and end.lost == s.lost
     assert isinstance(count, ev.Counted) and isinstance(won, Won)
-    assert dict(count.scores) == won.outcome.scores == v.outcome(s).scores
+    assert dict(count.scores) == won.outcome.scores == v.GAME.outcome(s).scores
     assert count.taken == tuple(zip(s.players, s.taken)) and won.clause == won.outcome.clause
     with pytest.raises(IllegalAction) as e:
-        v.apply(s, Play("A", 1))
+        v.GAME.apply(s, Play("A", 1))
     assert e.value.clause == "vautours/fin"
-    assert v.legal_actions(s, "A") == ()
+    assert v.GAME.legal_actions(s, "A") == ()
 
 
 def test_outcome_before_the_end_is_refused() -> None:
     with pytest.raises(IllegalAction) as e:
-        v.outcome(fresh())
+        v.GAME.outcome(fresh())
     assert e.value.clause == "vautours/fin"
 
 
@@ -307,26 +311,26 @@ def test_outcome_before_the_end_is_refused() -> None:
 
 
 def test_highest_score_wins() -> None:
-    o = v.final_result({"A": 3, "B": 9, "C": -1})
+    o = final_result({"A": 3, "B": 9, "C": -1})
     assert o.winners == ("B",) and o.clause == "vautours/vainqueur"
 
 
 def test_second_best_breaks_a_tie_at_the_top() -> None:
-    o = v.final_result({"A": 9, "B": 9, "C": 4, "D": 1})
+    o = final_result({"A": 9, "B": 9, "C": 4, "D": 1})
     assert o.winners == ("C",) and o.clause == "vautours/departage"
 
 
 def test_second_best_shared_and_everyone_tied() -> None:
-    assert v.final_result({"A": 9, "B": 9, "C": 4, "D": 4}).winners == ("C", "D")
-    o = v.final_result({"A": 5, "B": 5})
+    assert final_result({"A": 9, "B": 9, "C": 4, "D": 4}).winners == ("C", "D")
+    o = final_result({"A": 5, "B": 5})
     assert o.winners == ("A", "B") and "partagée" in o.reason
 
 
 def test_highest_mouse_breaks_a_tie_in_the_alternative() -> None:
     taken = {"A": [10, -1], "B": [6, 3], "C": [2]}
-    o = v.final_result({"A": 9, "B": 9, "C": 2}, taken, "livret-souris-alternative")
+    o = final_result({"A": 9, "B": 9, "C": 2}, taken, "livret-souris-alternative")
     assert o.winners == ("A",) and o.clause == "vautours/variante-departage-souris"
-    o = v.final_result({"A": 0, "B": 0}, {"A": [], "B": []}, "livret-souris-alternative")
+    o = final_result({"A": 0, "B": 0}, {"A": [], "B": []}, "livret-souris-alternative")
     assert o.winners == ("A", "B")
 
 
@@ -336,9 +340,9 @@ def test_highest_mouse_breaks_a_tie_in_the_alternative() -> None:
 def test_teacher_view_shows_everything_player_view_hides_others() -> None:
     s, _ = play_round(fresh(), Alex=12, Carla=4)
     s, _ = play_round(s, Alex=3)
-    teacher = v.view(s, None)
+    teacher = v.GAME.view(s, None)
     assert teacher.deck == s.deck and teacher.players[0].chosen == 3
-    carla = v.view(s, "Carla")
+    carla = v.GAME.view(s, "Carla")
     assert carla.deck is None and carla.players[0].hand is None
     assert carla.players[1].hand == s.hands[1] and carla.me().name == "Carla"
     assert carla.revealed == ORDER[:2] and carla.players[0].played == (12,)
@@ -357,7 +361,7 @@ def test_teacher_view_shows_everything_player_view_hides_others() -> None:
 )
 def test_situation_refuses_impossible_positions(kwargs: dict[str, object], clause: str) -> None:
     with pytest.raises(IllegalAction) as e:
-        v.situation(["A", "B"], **kwargs)  # type: ignore[arg-type]
+        situation(["A", "B"], **kwargs)  # type: ignore[arg-type]
     assert e.value.clause == clause
 
 
@@ -372,11 +376,11 @@ def test_the_two_tie_readings_differ_only_with_five_players() -> None:
     differ = set()
     for n in range(2, 6):
         names = ("A", "B", "C", "D", "E")[:n]
-        for cards in combinations_with_replacement(v.HAND, n):
+        for cards in combinations_with_replacement(HAND, n):
             plays = dict(zip(names, cards))
             for pile in ([3], [-3]):
-                repeated = v.resolve_round(plays, pile).winner
-                one_level = v.resolve_round(plays, pile, "livret-suricate").winner
+                repeated = resolve_round(plays, pile).winner
+                one_level = resolve_round(plays, pile, "livret-suricate").winner
                 if repeated != one_level:
                     differ.add(n)
     assert differ == {5}
@@ -386,11 +390,11 @@ def test_the_two_tie_readings_differ_only_with_five_players() -> None:
 
 NB = "\u202f"  # the narrow no-break space before « : » and inside « »
 LAID = (Play("Alex", 9), Play("Léo", 9), Play("Carla", 2))
-TOLD: list[tuple[v.Event, str]] = [
+TOLD: list[tuple[Event, str]] = [
     (ev.Seated(players=("Alex", "Léo"), clause="vautours/joueurs"), f"Joueurs{NB}: Alex et Léo."),
-    (ev.HandsDealt(hand=v.HAND, clause="vautours/cartes-de-jeu"),
+    (ev.HandsDealt(hand=HAND, clause="vautours/cartes-de-jeu"),
      "Chaque joueur prend en main une série complète, de 1 à 15."),
-    (ev.PointsListed(cards=v.POINT_CARDS, clause="vautours/cartes-points"),
+    (ev.PointsListed(cards=POINT_CARDS, clause="vautours/cartes-points"),
      f"Quinze cartes Points{NB}: dix cartes Suricate (+1 à +10) et cinq cartes Vautour "
      "(−5 à −1)."),
     (ev.Shuffled(order=ORDER, clause="vautours/pioche"),
@@ -438,14 +442,14 @@ TOLD: list[tuple[v.Event, str]] = [
      "Coup refusé. Alex n’a plus la carte 15 en main."),
     (Refused(seat="Alex", reason="La partie est terminée.", clause="vautours/fin"),
      "Coup refusé. La partie est terminée."),
-    (Won(outcome=v.final_result({"Alex": 5, "Léo": -2}), clause="vautours/vainqueur"),
+    (Won(outcome=final_result({"Alex": 5, "Léo": -2}), clause="vautours/vainqueur"),
      "Alex gagne avec le total le plus haut (+5)."),
 ]
 
 
 @pytest.mark.parametrize(("event", "sentence"), TOLD, ids=[type(e).__name__ for e, _ in TOLD])
-def test_every_event_is_told_in_its_french_sentence(event: v.Event, sentence: str) -> None:
-    assert v.describe(event) == sentence
+def test_every_event_is_told_in_its_french_sentence(event: Event, sentence: str) -> None:
+    assert v.GAME.describe(event) == sentence
 
 
 def test_every_kind_of_event_has_its_sentence() -> None:
@@ -454,7 +458,7 @@ def test_every_kind_of_event_has_its_sentence() -> None:
 
 def test_the_events_of_a_game_are_its_typed_events() -> None:
     state = fresh(("A", "B", "C"))
-    events: list[v.Event] = list(v.opening_events(state))
+    events: list[Event] = list(v.GAME.opening_events(state))
     state, played = play_out(state)
     events += played
     told = set(kinds(events))

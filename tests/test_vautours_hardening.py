@@ -22,7 +22,10 @@ from tutor.engine import IllegalAction
 from tutor.engine.core import Record
 from tutor.engine.examples import ExampleError
 from tutor.games import vautours as v
+from tutor.games.vautours import engine as vautours_engine
+from tutor.games.vautours import score as vautours_score
 from tutor.games.vautours.events import PileWon, Revealed, Staked
+from tutor.games.vautours.state import POINT_CARDS
 
 CLAUSES = set(rules.load("vautours").clauses)
 NAMES = ("Alex", "Carla", "Dario")
@@ -60,8 +63,8 @@ def hashable(value: object) -> bool:
 
 
 def game() -> v.State:
-    state = v.new_game(NAMES, seed=3)
-    return v.apply(state, v.Play("Alex", 7))[0]  # Alex has chosen, the others not yet
+    state = v.GAME.new_game(NAMES, seed=3)
+    return v.GAME.apply(state, v.Play("Alex", 7))[0]  # Alex has chosen, the others not yet
 
 
 @settings(max_examples=150, deadline=None)
@@ -73,9 +76,9 @@ def test_every_field_of_a_play_refuses_look_alikes(bad: Any, field: str) -> None
     # a look-alike that is in fact a legal play (the text "Carla", or "Dario" who has not
     # chosen yet) is no look-alike: Hypothesis also draws the test's own strings
     assume(not (type(action.seat) is str and type(action.card) is int and action.seat in NAMES
-                and action in v.legal_actions(state, action.seat)))
+                and action in v.GAME.legal_actions(state, action.seat)))
     with pytest.raises(IllegalAction) as err:
-        v.apply(state, action)
+        v.GAME.apply(state, action)
     french(err.value)
     assert state == snapshot
 
@@ -85,63 +88,69 @@ def test_every_field_of_a_play_refuses_look_alikes(bad: Any, field: str) -> None
 def test_nothing_bad_is_stored(bad: Any) -> None:
     state = game()
     with pytest.raises(IllegalAction):
-        v.apply(state, bad)
-    after, _ = v.apply(state, v.Play("Carla", 5))
+        v.GAME.apply(state, bad)
+    after, _ = v.GAME.apply(state, v.Play("Carla", 5))
     assert all(type(c) is int for c in after.chosen if c is not None)
 
 
 # Positions (states) are typed values inside the engine: a position that is not one is refused
 # where it enters, by the game's apply (tests/test_games_common.py), not by every query.
 HELPERS: dict[str, Callable[[Any], object]] = {
-    "new_game.players": lambda x: v.new_game(x, seed=1),
-    "new_game.players[0]": lambda x: v.new_game([x, "Carla"], seed=1),
-    "new_game.seed": lambda x: v.new_game(NAMES, seed=x),
-    "new_game.variant": lambda x: v.new_game(NAMES, seed=1, variant=x),
-    "new_game.variant.ties": lambda x: v.new_game(NAMES, seed=1, variant={"ties": x}),
-    "new_game.variant.key": lambda x: v.new_game(NAMES, seed=1, variant={x: "repeated"})
+    "new_game.players": lambda x: v.GAME.new_game(x, seed=1),
+    "new_game.players[0]": lambda x: v.GAME.new_game([x, "Carla"], seed=1),
+    "new_game.seed": lambda x: v.GAME.new_game(NAMES, seed=x),
+    "new_game.variant": lambda x: v.GAME.new_game(NAMES, seed=1, variant=x),
+    "new_game.variant.ties": lambda x: v.GAME.new_game(NAMES, seed=1, variant={"ties": x}),
+    "new_game.variant.key": lambda x: v.GAME.new_game(NAMES, seed=1, variant={x: "repeated"})
     if hashable(x) else None,
-    "new_game.record": lambda x: v.new_game(NAMES, record=x),
-    "new_game.record.shuffles": lambda x: v.new_game(NAMES, record=Record(x)),
-    "new_game.record.card": lambda x: v.new_game(NAMES, record=Record(((x, *v.POINT_CARDS[1:]),))),
-    "replay.actions": lambda x: v.replay(NAMES, v.new_game(NAMES, seed=1).record, x),
-    "replay.action": lambda x: v.replay(NAMES, v.new_game(NAMES, seed=1).record, [x]),
-    "situation.pile": lambda x: v.situation(NAMES[:2], pile=x, hands={"Alex": [1], "Carla": [2]}),
-    "situation.pile[0]": lambda x: v.situation(NAMES[:2], pile=[x],
+    "new_game.record": lambda x: v.GAME.new_game(NAMES, record=x),
+    "new_game.record.shuffles": lambda x: v.GAME.new_game(NAMES, record=Record(x)),
+    "new_game.record.card": lambda x: v.GAME.new_game(NAMES, record=Record(((x,
+                                                                             *POINT_CARDS[1:]),))),
+    "replay.actions": lambda x: v.GAME.replay(NAMES, v.GAME.new_game(NAMES, seed=1).record, x),
+    "replay.action": lambda x: v.GAME.replay(NAMES, v.GAME.new_game(NAMES, seed=1).record, [x]),
+    "situation.pile": lambda x: vautours_engine.situation(NAMES[:2], pile=x, hands={"Alex": [1],
+                                                                                    "Carla": [2]}),
+    "situation.pile[0]": lambda x: vautours_engine.situation(NAMES[:2], pile=[x],
                                                hands={"Alex": [1], "Carla": [2]}),
-    "situation.deck": lambda x: v.situation(NAMES[:2], pile=[3], deck=x,
+    "situation.deck": lambda x: vautours_engine.situation(NAMES[:2], pile=[3], deck=x,
                                             hands={"Alex": [1], "Carla": [2]}),
-    "situation.hands": lambda x: v.situation(NAMES[:2], pile=[3], hands=x),
-    "situation.hand": lambda x: v.situation(NAMES[:2], pile=[3], hands={"Alex": x, "Carla": [2]}),
-    "situation.hand[0]": lambda x: v.situation(NAMES[:2], pile=[3],
+    "situation.hands": lambda x: vautours_engine.situation(NAMES[:2], pile=[3], hands=x),
+    "situation.hand": lambda x: vautours_engine.situation(NAMES[:2], pile=[3],
+                                                          hands={"Alex": x, "Carla": [2]}),
+    "situation.hand[0]": lambda x: vautours_engine.situation(NAMES[:2], pile=[3],
                                                hands={"Alex": [x], "Carla": [2]}),
-    "situation.taken": lambda x: v.situation(NAMES[:2], pile=[3], taken=x,
+    "situation.taken": lambda x: vautours_engine.situation(NAMES[:2], pile=[3], taken=x,
                                              hands={"Alex": [1], "Carla": [2]}),
-    "situation.taken.cards": lambda x: v.situation(NAMES[:2], pile=[3], taken={"Alex": x},
+    "situation.taken.cards": lambda x: vautours_engine.situation(NAMES[:2], pile=[3],
+                                                                 taken={"Alex": x},
                                                    hands={"Alex": [1], "Carla": [2]}),
-    "legal_actions.seat": lambda x: v.legal_actions(game(), x),
-    "apply.state": lambda x: v.apply(x, v.Play("Alex", 3)),
-    "view.seat": lambda x: v.view(game(), x) if x is not None else None,
-    "seat_index.seat": lambda x: v.seat_index(game(), x),
-    "resolve_round.plays": lambda x: v.resolve_round(x, [3]),
-    "resolve_round.card": lambda x: v.resolve_round({"Alex": x, "Carla": 2}, [3]),
-    "resolve_round.name": lambda x: v.resolve_round({x: 1, "Carla": 2}, [3])
+    "legal_actions.seat": lambda x: v.GAME.legal_actions(game(), x),
+    "apply.state": lambda x: v.GAME.apply(x, v.Play("Alex", 3)),
+    "view.seat": lambda x: v.GAME.view(game(), x) if x is not None else None,
+    "seat_index.seat": lambda x: vautours_engine.seat_index(game(), x),
+    "resolve_round.plays": lambda x: vautours_engine.resolve_round(x, [3]),
+    "resolve_round.card": lambda x: vautours_engine.resolve_round({"Alex": x, "Carla": 2}, [3]),
+    "resolve_round.name": lambda x: vautours_engine.resolve_round({x: 1, "Carla": 2}, [3])
     if hashable(x) else None,
-    "resolve_round.pile": lambda x: v.resolve_round({"Alex": 1, "Carla": 2}, x),
-    "resolve_round.pile[0]": lambda x: v.resolve_round({"Alex": 1, "Carla": 2}, [x]),
-    "resolve_round.variant": lambda x: v.resolve_round({"Alex": 1, "Carla": 2}, [3], x),
-    "final_result.scores": lambda x: v.final_result(x),
-    "final_result.score": lambda x: v.final_result({"Alex": x, "Carla": 2}),
-    "final_result.name": lambda x: v.final_result({x: 1, "Carla": 2}) if hashable(x) else None,
-    "final_result.taken": lambda x: v.final_result({"Alex": 2, "Carla": 2}, x,
+    "resolve_round.pile": lambda x: vautours_engine.resolve_round({"Alex": 1, "Carla": 2}, x),
+    "resolve_round.pile[0]": lambda x: vautours_engine.resolve_round({"Alex": 1, "Carla": 2}, [x]),
+    "resolve_round.variant": lambda x: vautours_engine.resolve_round({"Alex": 1, "Carla": 2}, [3],
+                                                                     x),
+    "final_result.scores": lambda x: vautours_score.final_result(x),
+    "final_result.score": lambda x: vautours_score.final_result({"Alex": x, "Carla": 2}),
+    "final_result.name": lambda x: (vautours_score.final_result({x: 1, "Carla": 2})
+                                    if hashable(x) else None),
+    "final_result.taken": lambda x: vautours_score.final_result({"Alex": 2, "Carla": 2}, x,
                                                    "livret-souris-alternative"),
-    "final_result.taken.cards": lambda x: v.final_result(
+    "final_result.taken.cards": lambda x: vautours_score.final_result(
         {"Alex": 2, "Carla": 2}, {"Alex": x, "Carla": [2]}, "livret-souris-alternative"),
-    "final_result.variant": lambda x: v.final_result({"Alex": 1, "Carla": 2}, None, x),
-    "describe": lambda x: v.describe(x),
-    "describe.fields": lambda x: v.describe(PileWon(seat="Alex", card=x, pile=x, total=x,
+    "final_result.variant": lambda x: vautours_score.final_result({"Alex": 1, "Carla": 2}, None, x),
+    "describe": lambda x: v.GAME.describe(x),
+    "describe.fields": lambda x: v.GAME.describe(PileWon(seat="Alex", card=x, pile=x, total=x,
                                                     mode=x, clause="x")),
-    "describe.stake": lambda x: v.describe(Staked(pile=x, total=x, mode=x, clause="x")),
-    "describe.reveal": lambda x: v.describe(Revealed(card=x, pile=x, manche=x, clause="x")),
+    "describe.stake": lambda x: v.GAME.describe(Staked(pile=x, total=x, mode=x, clause="x")),
+    "describe.reveal": lambda x: v.GAME.describe(Revealed(card=x, pile=x, manche=x, clause="x")),
     "Variant.ties": lambda x: v.Variant(ties=x),
 }
 
@@ -155,9 +164,9 @@ def test_every_public_helper_refuses_look_alikes_in_french(helper: str, bad: Any
 
 def test_an_unreadable_variant_mapping_gives_the_french_value_error() -> None:
     with pytest.raises(ValueError, match=r"Variante illisible|Clé"):
-        v.new_game(NAMES, seed=1, variant={1: "x"})
+        v.GAME.new_game(NAMES, seed=1, variant={1: "x"})
     with pytest.raises(ValueError, match="graine"):
-        v.new_game(NAMES, seed=[1])  # type: ignore[arg-type]
+        v.GAME.new_game(NAMES, seed=[1])  # type: ignore[arg-type]
 
 
 @settings(max_examples=150, deadline=None)
@@ -167,6 +176,6 @@ def test_an_unreadable_variant_mapping_gives_the_french_value_error() -> None:
                             LOOK_ALIKES, max_size=6))
 def test_run_example_refuses_anything_malformed_with_an_example_error(data: Any) -> None:
     try:
-        v.run_example(data)
+        v.GAME.run_example(data)
     except ExampleError as exc:
         assert str(exc).strip()

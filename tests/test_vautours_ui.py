@@ -36,7 +36,7 @@ def test_a_whole_game_of_clicks_stays_bounded() -> None:
     game = sv.play_vs_computer(seed=5)
     game.actions.buttons[0].click()
     before = live()
-    while not v.is_over(game.session.state):
+    while not v.GAME.is_over(game.session.state):
         game.actions.buttons[0].click()
     game.undo_button.click()
     game.redo_button.click()

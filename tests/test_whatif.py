@@ -78,7 +78,7 @@ PLAN = (1, 3, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)  # Camille's cards, i
 def vautours_game(plan: Sequence[int] = PLAN) -> Played:
     players = ("Camille", "Alex")
     policies = {"Camille": ("prudent", 10), "Alex": ("prudent", 15)}
-    origin = v.new_game(players, record=Record((ORDER,)))
+    origin = v.GAME.new_game(players, record=Record((ORDER,)))
     cards = iter(plan)
     steps, _ = record_game(v.GAME, origin, "Camille", policies,
                            lambda s, seat, legal: v.Play(seat, next(cards)))
@@ -98,8 +98,8 @@ def test_vautours_fifteen_instead_of_three_takes_the_ten() -> None:
     assert "vautours/prendre" in diff.clauses or any(c.startswith("vautours/") for c in
                                                      diff.clauses)
     # the game as played is the record: its outcome is the recorded game's
-    final = v.replay(("Camille", "Alex"), Record((ORDER,)), [a for s in game.steps for a in s])
-    assert actual.outcome == v.outcome(final)
+    final = v.GAME.replay(("Camille", "Alex"), Record((ORDER,)), [a for s in game.steps for a in s])
+    assert actual.outcome == v.GAME.outcome(final)
     assert actual.substituted == 0
     # later, Camille had planned her 15 for the last round: it is gone, so that one choice (and
     # only that one) is made by her policy
@@ -118,7 +118,8 @@ def test_vautours_the_changed_line_is_the_plan_with_the_fifteen_and_three_swappe
     swapped = [{3: 15, 15: 3}.get(c, c) for c in PLAN]
     actions = [a for pair in zip([v.Play("Camille", c) for c in swapped], alex, strict=True)
                for a in pair]
-    assert other.outcome == v.outcome(v.replay(("Camille", "Alex"), Record((ORDER,)), actions))
+    assert other.outcome == v.GAME.outcome(v.GAME.replay(("Camille", "Alex"), Record((ORDER,)),
+                                                         actions))
     assert other.outcome is not None and other.outcome.scores["Camille"] == 20
 
 
@@ -446,14 +447,14 @@ def test_a_sandbox_line_keeps_the_later_choices_and_counts_those_no_longer_legal
     # every seat is the learner's: Camille lays 15 at the first round instead of 1, everyone's
     # other cards are kept; her 15 planned for the last round is gone and is chosen for her
     players = ("Camille", "Alex")
-    origin = v.new_game(players, record=Record((ORDER,)))
+    origin = v.GAME.new_game(players, record=Record((ORDER,)))
     plan = [(1, 15), *[(c, 16 - c) for c in range(2, 15)], (15, 1)]
     steps = ((), *[(v.Play(seat, card),) for a, b in plan
                    for seat, card in (("Camille", a), ("Alex", b))])
     game = Played(v.GAME, origin, steps, {"Camille": ("hasard", 1), "Alex": ("hasard", 2)}, None)
     line = Replayer(game).line(1, v.Play("Camille", 15))
     assert line.substituted == 1 and line.outcome is not None
-    assert line.events == (v.apply(origin, v.Play("Camille", 15))[1])
+    assert line.events == (v.GAME.apply(origin, v.Play("Camille", 15))[1])
 
 
 # --- the panel under the shared play table and sandbox ----------------------------------------
@@ -936,11 +937,11 @@ def test_why_opens_with_where_the_points_went_and_hindsight_shows_the_outcome() 
 
 def test_vampir_where_lost_names_the_hunts_discarded_and_why() -> None:
     from tutor.games import vampir
-    from tutor.games.vampir.events import ColourScored, MancheEnded, Points
+    from tutor.games.vampir.events import ColourScore, ColourScored, MancheEnded, Points
 
     def colour(location: str, heads: dict[str, int], absent: tuple[str, ...],
                discard: tuple[str, ...]) -> ColourScored:
-        score = vampir.ColourScore(location, tuple(heads.items()), absent, discard, "x")
+        score = ColourScore(location, tuple(heads.items()), absent, discard, "x")
         return ColourScored(score=score, clause="x")
 
     events = [

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Mapping
 
-from tutor.engine import Event, Outcome
+from tutor.engine import Outcome
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
@@ -77,27 +77,3 @@ class Drahtseilakt(Game[State, Play, View, DrahtseilaktEvent]):
 
 
 GAME = Drahtseilakt()
-new_game = GAME.new_game
-apply = GAME.apply
-replay = GAME.replay
-run_example = GAME.run_example
-sample_state = GAME.sample_state
-hint_class = GAME.hint_class
-span_outcome = GAME.span_outcome
-preflight = GAME.preflight
-read_data_file = GAME.read_data_file
-
-__all__ = [
-    "GAME",
-    "Drahtseilakt",
-    "Event",
-    "apply",
-    "hint_class",
-    "new_game",
-    "preflight",
-    "read_data_file",
-    "replay",
-    "run_example",
-    "sample_state",
-    "span_outcome",
-]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from tutor.engine import Event, Outcome
+from tutor.engine import Outcome
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
@@ -72,15 +72,3 @@ class Vampir(Game[State, Action, View, VampirEvent]):
 
 
 GAME = Vampir()
-new_game = GAME.new_game
-apply = GAME.apply
-replay = GAME.replay
-run_example = GAME.run_example
-sample_state = GAME.sample_state
-hint_class = GAME.hint_class
-span_outcome = GAME.span_outcome
-preflight = GAME.preflight
-read_data_file = GAME.read_data_file
-
-__all__ = ["GAME", "Event", "Vampir", "apply", "hint_class", "new_game", "preflight",
-           "read_data_file", "replay", "run_example", "sample_state", "span_outcome"]

@@ -1,7 +1,8 @@
 """Stupides Vautours: set-up, legality, resolution, views and the end of the game.
 
-Every function is pure: a :class:`State` in, a new one (and the events, each citing its clause)
-out. :func:`legal_actions` is the only legality rule; :func:`apply` checks it.
+Every rule is pure: a :class:`State` in, a new one (and the events, each citing its clause)
+out. The rules are the methods of :class:`Rules` (the game's class derives from it);
+:meth:`Rules.legal_actions` is the only legality rule; ``apply`` checks it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from tutor.engine import (
     shuffled,
     unique_extreme,
 )
-from tutor.engine.api import Seed
+from tutor.engine.api import Game, Seed
 from tutor.engine.core import Record
 from tutor.games.vautours.checks import VariantLike, coerce_variant, is_int, refuse, shown
 from tutor.games.vautours.events import (
@@ -95,47 +96,8 @@ def _int_sequence(name: str, value: object, clause: str) -> tuple[int, ...]:
 # --- set-up ------------------------------------------------------------------------------------
 
 
-def draw(players: tuple[str, ...], variant: Variant, seed: Seed,
-         options: Mapping[str, Any]) -> Record:
-    """The chance of a new game (``vautours/pioche``): one shuffle of the point cards."""
-    return Record((shuffled(POINT_CARDS, seed),))
-
-
 _SORTED_POINTS = sorted(POINT_CARDS)
 """The point cards in increasing order: what a recorded shuffle holds once sorted."""
-
-
-def setup(players: tuple[str, ...], variant: Variant, record: Record,
-          options: Mapping[str, Any]) -> State:
-    """The first position of a recorded game (clauses ``vautours/joueurs`` and
-    ``vautours/pioche``): the point cards laid as recorded, the first one revealed."""
-    if (type(record.shuffles) is not tuple or len(record.shuffles) != 1
-            or type(record.shuffles[0]) is not tuple):
-        raise ValueError("L’enregistrement doit contenir exactement un mélange des cartes Points.")
-    deck = record.shuffles[0]
-    # every card a genuine int (as :func:`is_int` says), each point card once
-    if set(map(type, deck)) != {int} or sorted(deck) != _SORTED_POINTS:  # type: ignore
-        raise refuse("L’ordre de la pioche doit contenir chaque carte Points (−5 à −1, "
-                     "+1 à +10) exactement une fois.", C_POINTS)
-    order: tuple[int, ...] = deck  # type: ignore[assignment]
-    n = len(players)
-    # (a plain tuple, as :func:`step` builds its states: the keywords cost more than the rest)
-    return tuple.__new__(State, (variant, players, record, order[1:], order[:1], (HAND,) * n,
-                                 (None,) * n, ((),) * n, ((),) * n, (), (0,) * n))
-
-
-def opening_events(state: State) -> tuple[VautoursEvent, ...]:
-    """The events of the set-up: players seated, recorded shuffle, first point card revealed."""
-    return (
-        Seated(players=state.players, clause=C_PLAYERS),
-        HandsDealt(hand=HAND, clause=C_CARDS),
-        PointsListed(cards=POINT_CARDS, clause=C_POINTS),
-        Shuffled(order=state.order, clause=C_DECK),
-        Revealed(card=state.pile[0], pile=state.pile, manche=manche(state), clause=C_REVEAL),
-        # a position set up by hand: the piles already won, before the first move
-        *(Kept(seat=name, cards=cards, clause=C_TAKE)
-          for name, cards in zip(state.players, state.taken, strict=True) if cards),
-    )
 
 
 def situation(
@@ -212,24 +174,6 @@ def manche(state: State) -> int:
     return MANCHES - len(state.deck)
 
 
-def is_over(state: State) -> bool:
-    """True once the 15 manches are played (``vautours/fin``)."""
-    return not state.pile and not state.deck
-
-
-def current_seats(state: State) -> tuple[str, ...]:
-    """The players who still have to choose a card this manche (all act simultaneously)."""
-    if not state.pile and not state.deck:  # is_over()
-        return ()
-    chosen = state.chosen
-    waiting = chosen.count(None)
-    if waiting == len(chosen):  # the manche's first choice: everyone
-        return state.players
-    if waiting == 1:  # its last choice
-        return (state.players[chosen.index(None)],)
-    return tuple([p for p, c in zip(state.players, chosen) if c is None])
-
-
 _PLAYS: dict[str, tuple[Play, ...]] = {}
 """Each seat's 16 possible plays (card 0 unused), made once: a :class:`Play` is immutable, so
 the legal actions of every position share them instead of building new ones."""
@@ -245,113 +189,11 @@ def _plays(seat: str) -> tuple[Play, ...]:
     return row
 
 
-def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
-    """Every card ``seat`` may play now, sorted; empty if that player has nothing to do.
-
-    This is the only legality rule: a player plays one card of their hand per manche
-    (``vautours/main``, ``vautours/choix``), and nothing once the hands are empty
-    (``vautours/fin``). :func:`apply` accepts exactly these actions.
-    """
-    players = state.players
-    if type(seat) is not str or seat not in players:
-        seat_index(state, seat)  # raises: nobody has that name
-    row = _PLAYS.get(seat) or _plays(seat)
-    cards = _playable(state, players.index(seat))
-    if len(cards) < 2:  # (an itemgetter of one card gives the play itself, of none fails)
-        return tuple([row[c] for c in cards])
-    return itemgetter(*cards)(row)  # type: ignore[no-any-return]
-
-
 def _playable(state: State, i: int) -> tuple[int, ...]:
     """The rule itself: the cards player ``i`` may lay now, sorted (the whole hand while
     nothing is chosen this manche; nothing after). :func:`legal_actions` and :func:`apply`
     both ask it."""
     return state.hands[i] if state.chosen[i] is None else ()
-
-
-def refusal(state: State, action: object) -> IllegalAction:
-    """Why ``action`` is not among the legal actions (called only once legality said no)."""
-    if type(action) is not Play:
-        return refuse(f"Action inconnue pour Stupides Vautours : {shown(action)}. Une "
-                      "action est Play(seat=joueur, card=carte).", C_CHOICE)
-    seat, card = action
-    i = seat_index(state, seat)
-    if is_over(state):
-        return refuse("La partie est terminée : plus aucune carte ne se joue.", C_END)
-    if state.chosen[i] is not None:
-        return refuse(f"{seat} a déjà choisi sa carte pour cette manche : une seule carte "
-                      "par manche.", C_CHOICE)
-    if not is_int(card) or card not in HAND:
-        return refuse(f"{seat} n’a pas la carte {shown(card)} : les cartes de jeu vont de 1 "
-                      "à 15.", C_CARDS)
-    return refuse(f"{seat} n’a plus la carte {card} en main "
-                  f"(main : {', '.join(map(str, state.hands[i]))}).", C_HAND)
-
-
-def view(state: State, seat: str | None) -> View:
-    """What ``seat`` may see. ``seat=None`` is the teacher's view (everything visible).
-
-    A player sees the pile at stake, the point cards revealed so far, the number of face-down
-    point cards, their own hand, choice and winnings, who has chosen (not what), and every card
-    shown so far (the open piles, remembered). Once the game is over, the final count shows
-    everyone's winnings and totals (``vautours/decompte``).
-    """
-    variant, names, record, deck, pile, hands, chosen, played, taken, _, bonus = state
-    if seat is not None and (type(seat) is not str or seat not in names):
-        seat_index(state, seat)  # raises: nobody has that name
-    over = not pile and not deck
-    new = tuple.__new__  # the named tuples below, built without their keyword machinery
-    players = []
-    if seat is None or over:  # the teacher's view, the final count: everyone's cards shown
-        for name, card, hand, shown_, won, extra in zip(names, chosen, hands, played, taken,
-                                                        bonus):
-            laid = card is not None
-            players.append(new(SeatView, (name, laid, card, hand, len(hand) + laid,
-                                          shown_[-1] if shown_ else None, shown_, won, len(won),
-                                          sum(won) + extra)))
-    else:  # the seat's own row, and the others' with what they chose, hold and won hidden
-        i = names.index(seat)
-        for j in range(len(names)):
-            card, shown_ = chosen[j], played[j]
-            if j == i:
-                hand, won = hands[i], taken[i]
-                players.append(new(SeatView, (names[i], card is not None, card, hand,
-                                              len(hand) + (card is not None),
-                                              shown_[-1] if shown_ else None, shown_, won,
-                                              len(won), sum(won) + bonus[i])))
-            else:
-                players.append(new(SeatView, (names[j], card is not None, None, None,
-                                              len(hands[j]) + (card is not None),
-                                              shown_[-1] if shown_ else None, shown_, None,
-                                              len(taken[j]), None)))
-    shuffles, left = record.shuffles, len(deck)
-    order = shuffles[0] if shuffles else ()  # State.order
-    return new(View, (seat, variant, MANCHES - left, pile, sum(pile), left,
-                      deck if seat is None else None, order[:len(order) - left],
-                      tuple(players), over))
-
-
-def glance(state: State, seat: str) -> View:
-    """``seat``'s view without the seats' rows (``players`` empty): the table alone, what a
-    computer player that reads nothing else is handed in a hint's playouts (``GLANCES``).
-    Every other field is :func:`view`'s."""
-    variant, _, record, deck, pile, _, _, _, _, _, _ = state
-    left = len(deck)
-    shuffles = record.shuffles
-    order = shuffles[0] if shuffles else ()  # State.order
-    return tuple.__new__(View, (seat, variant, MANCHES - left, pile, sum(pile), left, None,
-                                order[:len(order) - left], (), not pile and not deck))
-
-
-def inventory(state: State) -> dict[Hashable, int]:
-    """Every card of the game wherever it lies: each point card once (deck, pile, winnings,
-    lost), each playing-card value once per player (hand, face down, open pile)."""
-    points: Counter[Hashable] = Counter(("Points", c) for c in
-                     (*state.deck, *state.pile, *state.lost, *(c for t in state.taken for c in t)))
-    cards: Counter[Hashable] = Counter(("jeu", c) for i in range(len(state.players))
-                    for c in (*state.hands[i], *state.played[i],
-                              *(() if state.chosen[i] is None else (state.chosen[i],))))
-    return dict(points + cards)
 
 
 # --- resolution --------------------------------------------------------------------------------
@@ -424,43 +266,6 @@ def _resolve(plays: Mapping[str, int], pile: tuple[int, ...], rules: Variant,
         events.append(NoWinner(pile=pile, total=total, mode=mode,
                                clause=C_ONE_LEVEL if res.stopped_by_limit else C_NO_WINNER))
     return RoundResult(res.winner, res.value, mode, total, res.cancelled, tuple(events))
-
-
-def is_legal(state: State, action: object) -> bool:
-    """Whether ``action`` is one of the legal actions now (the same rule, :func:`_playable`)."""
-    if type(action) is not Play:
-        return False
-    seat, card = action
-    players = state.players
-    return (type(seat) is str and type(card) is int and seat in players  # is_int(card)
-            and card in _playable(state, players.index(seat)))
-
-
-def step(state: State, action: Play, explain: bool) -> tuple[State, tuple[VautoursEvent, ...]]:
-    """Play the legal ``action`` and return the new state and what happened.
-
-    A choice stays hidden until every player has chosen (``vautours/choix``); the last choice of a
-    manche reveals all cards (``vautours/devoilement``), resolves the pile (:func:`resolve_round`),
-    moves the played cards to the open piles (``vautours/fin-de-manche``) and reveals the next
-    point card (``vautours/revelation``) or ends the game (``vautours/fin``). ``explain=False``
-    skips building the events (simulations): the state is :func:`lay`'s, the same.
-    """
-    if not explain:
-        return lay(state, (action,)), ()
-    variant, players, record, deck, pile, _, _, played, taken, lost, bonus = state
-    hands, laid = _laid(state, (action,))
-    state = State(variant, players, record, deck, pile, hands, tuple(laid), played, taken, lost,
-                  bonus)
-    events: tuple[VautoursEvent, ...] = (Chosen(seat=action.seat, card=action.card,
-                                                clause=C_CHOICE),)
-    if None in laid:  # the others still choose: the card stays hidden
-        return state, events
-    cards: list[int] = laid  # type: ignore[assignment]  # (no None left)
-    plays = dict(zip(players, cards))
-    result = _resolve(plays, pile, variant, True)
-    after = _next_manche(variant, players, record, deck, pile, hands, cards, played, taken, lost,
-                         bonus, result.winner)
-    return after, events + tuple(_end_of_manche(state, after, plays, result))
 
 
 def lay(state: State, plays: Sequence[Play]) -> State:
@@ -555,18 +360,15 @@ def _scores(state: State) -> dict[str, int]:
     return {p: sum(t) + b for p, t, b in zip(state.players, state.taken, state.bonus)}
 
 
-def outcome(state: State) -> Outcome:
-    """The final scores and winners (``vautours/decompte``, then
-    :func:`~.score.final_result`'s rule)."""
-    if not is_over(state):
-        raise refuse("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
+def _outcome(state: State) -> Outcome:
+    """The final scores and winners of a game over (:meth:`Rules.outcome`)."""
     return result(_scores(state), dict(zip(state.players, state.taken)),
                   state.variant.final_tiebreak)
 
 
 def _final_events(state: State) -> list[VautoursEvent]:
     """The events of the end: the game over, the final count, the outcome."""
-    result = outcome(state)
+    result = _outcome(state)
     return [
         Ended(lost=state.lost, clause=C_END),
         Counted(scores=tuple(result.scores.items()),
@@ -574,3 +376,204 @@ def _final_events(state: State) -> list[VautoursEvent]:
         Won(outcome=result, clause=result.clause),
     ]
 
+# --- the rules as methods of the game's class --------------------------------------------------
+
+
+class Rules(Game[State, Play, View, VautoursEvent]):
+    """The rules of Stupides Vautours, as the methods of the game's class (its type, players and
+    texts are :class:`~tutor.games.vautours.game.Vautours`'s); the helpers above stay functions."""
+
+    def draw(self, players: tuple[str, ...], variant: Variant, seed: Seed,
+             options: Mapping[str, Any]) -> Record:
+        """The chance of a new game (``vautours/pioche``): one shuffle of the point cards."""
+        return Record((shuffled(POINT_CARDS, seed),))
+
+    def setup(self, players: tuple[str, ...], variant: Variant, record: Record,
+              options: Mapping[str, Any]) -> State:
+        """The first position of a recorded game (clauses ``vautours/joueurs`` and
+        ``vautours/pioche``): the point cards laid as recorded, the first one revealed."""
+        if (type(record.shuffles) is not tuple or len(record.shuffles) != 1
+                or type(record.shuffles[0]) is not tuple):
+            raise ValueError("L’enregistrement doit contenir exactement un mélange des cartes "
+                             "Points.")
+        deck = record.shuffles[0]
+        # every card a genuine int (as :func:`is_int` says), each point card once
+        if set(map(type, deck)) != {int} or sorted(deck) != _SORTED_POINTS:  # type: ignore
+            raise refuse("L’ordre de la pioche doit contenir chaque carte Points (−5 à −1, "
+                         "+1 à +10) exactement une fois.", C_POINTS)
+        order: tuple[int, ...] = deck  # type: ignore[assignment]
+        n = len(players)
+        # (a plain tuple, as :func:`step` builds its states: the keywords cost more than the rest)
+        return tuple.__new__(State, (variant, players, record, order[1:], order[:1], (HAND,) * n,
+                                     (None,) * n, ((),) * n, ((),) * n, (), (0,) * n))
+
+    def opening_events(self, state: State) -> tuple[VautoursEvent, ...]:
+        """The events of the set-up: players seated, recorded shuffle, first point card revealed."""
+        return (
+            Seated(players=state.players, clause=C_PLAYERS),
+            HandsDealt(hand=HAND, clause=C_CARDS),
+            PointsListed(cards=POINT_CARDS, clause=C_POINTS),
+            Shuffled(order=state.order, clause=C_DECK),
+            Revealed(card=state.pile[0], pile=state.pile, manche=manche(state), clause=C_REVEAL),
+            # a position set up by hand: the piles already won, before the first move
+            *(Kept(seat=name, cards=cards, clause=C_TAKE)
+              for name, cards in zip(state.players, state.taken, strict=True) if cards),
+        )
+
+    def is_over(self, state: State) -> bool:
+        """True once the 15 manches are played (``vautours/fin``)."""
+        return not state.pile and not state.deck
+
+    def current_seats(self, state: State) -> tuple[str, ...]:
+        """The players who still have to choose a card this manche (all act simultaneously)."""
+        if not state.pile and not state.deck:  # is_over()
+            return ()
+        chosen = state.chosen
+        waiting = chosen.count(None)
+        if waiting == len(chosen):  # the manche's first choice: everyone
+            return state.players
+        if waiting == 1:  # its last choice
+            return (state.players[chosen.index(None)],)
+        return tuple([p for p, c in zip(state.players, chosen) if c is None])
+
+    def legal_actions(self, state: State, seat: str) -> tuple[Play, ...]:
+        """Every card ``seat`` may play now, sorted; empty if that player has nothing to do.
+
+        This is the only legality rule: a player plays one card of their hand per manche
+        (``vautours/main``, ``vautours/choix``), and nothing once the hands are empty
+        (``vautours/fin``). :func:`apply` accepts exactly these actions.
+        """
+        players = state.players
+        if type(seat) is not str or seat not in players:
+            seat_index(state, seat)  # raises: nobody has that name
+        row = _PLAYS.get(seat) or _plays(seat)
+        cards = _playable(state, players.index(seat))
+        if len(cards) < 2:  # (an itemgetter of one card gives the play itself, of none fails)
+            return tuple([row[c] for c in cards])
+        return itemgetter(*cards)(row)  # type: ignore[no-any-return]
+
+    def refusal(self, state: State, action: object) -> IllegalAction:
+        """Why ``action`` is not among the legal actions (called only once legality said no)."""
+        if type(action) is not Play:
+            return refuse(f"Action inconnue pour Stupides Vautours : {shown(action)}. Une "
+                          "action est Play(seat=joueur, card=carte).", C_CHOICE)
+        seat, card = action
+        i = seat_index(state, seat)
+        if self.is_over(state):
+            return refuse("La partie est terminée : plus aucune carte ne se joue.", C_END)
+        if state.chosen[i] is not None:
+            return refuse(f"{seat} a déjà choisi sa carte pour cette manche : une seule carte "
+                          "par manche.", C_CHOICE)
+        if not is_int(card) or card not in HAND:
+            return refuse(f"{seat} n’a pas la carte {shown(card)} : les cartes de jeu vont de 1 "
+                          "à 15.", C_CARDS)
+        return refuse(f"{seat} n’a plus la carte {card} en main "
+                      f"(main : {', '.join(map(str, state.hands[i]))}).", C_HAND)
+
+    def view(self, state: State, seat: str | None) -> View:
+        """What ``seat`` may see. ``seat=None`` is the teacher's view (everything visible).
+
+        A player sees the pile at stake, the point cards revealed so far, the number of face-down
+        point cards, their own hand, choice and winnings, who has chosen (not what), and every card
+        shown so far (the open piles, remembered). Once the game is over, the final count shows
+        everyone's winnings and totals (``vautours/decompte``).
+        """
+        variant, names, record, deck, pile, hands, chosen, played, taken, _, bonus = state
+        if seat is not None and (type(seat) is not str or seat not in names):
+            seat_index(state, seat)  # raises: nobody has that name
+        over = not pile and not deck
+        new = tuple.__new__  # the named tuples below, built without their keyword machinery
+        players = []
+        if seat is None or over:  # the teacher's view, the final count: everyone's cards shown
+            for name, card, hand, shown_, won, extra in zip(names, chosen, hands, played, taken,
+                                                            bonus):
+                laid = card is not None
+                players.append(new(SeatView, (name, laid, card, hand, len(hand) + laid,
+                                              shown_[-1] if shown_ else None, shown_, won, len(won),
+                                              sum(won) + extra)))
+        else:  # the seat's own row, and the others' with what they chose, hold and won hidden
+            i = names.index(seat)
+            for j in range(len(names)):
+                card, shown_ = chosen[j], played[j]
+                if j == i:
+                    hand, won = hands[i], taken[i]
+                    players.append(new(SeatView, (names[i], card is not None, card, hand,
+                                                  len(hand) + (card is not None),
+                                                  shown_[-1] if shown_ else None, shown_, won,
+                                                  len(won), sum(won) + bonus[i])))
+                else:
+                    players.append(new(SeatView, (names[j], card is not None, None, None,
+                                                  len(hands[j]) + (card is not None),
+                                                  shown_[-1] if shown_ else None, shown_, None,
+                                                  len(taken[j]), None)))
+        shuffles, left = record.shuffles, len(deck)
+        order = shuffles[0] if shuffles else ()  # State.order
+        return new(View, (seat, variant, MANCHES - left, pile, sum(pile), left,
+                          deck if seat is None else None, order[:len(order) - left],
+                          tuple(players), over))
+
+    def glance(self, state: State, seat: str) -> View:
+        """``seat``'s view without the seats' rows (``players`` empty): the table alone, what a
+        computer player that reads nothing else is handed in a hint's playouts (``GLANCES``).
+        Every other field is :func:`view`'s."""
+        variant, _, record, deck, pile, _, _, _, _, _, _ = state
+        left = len(deck)
+        shuffles = record.shuffles
+        order = shuffles[0] if shuffles else ()  # State.order
+        return tuple.__new__(View, (seat, variant, MANCHES - left, pile, sum(pile), left, None,
+                                    order[:len(order) - left], (), not pile and not deck))
+
+    def inventory(self, state: State) -> dict[Hashable, int]:
+        """Every card of the game wherever it lies: each point card once (deck, pile, winnings,
+        lost), each playing-card value once per player (hand, face down, open pile)."""
+        points: Counter[Hashable] = Counter(("Points", c) for c in
+                         (*state.deck, *state.pile, *state.lost,
+                          *(c for t in state.taken for c in t)))
+        cards: Counter[Hashable] = Counter(("jeu", c) for i in range(len(state.players))
+                        for c in (*state.hands[i], *state.played[i],
+                                  *(() if state.chosen[i] is None else (state.chosen[i],))))
+        return dict(points + cards)
+
+    def is_legal(self, state: State, action: object) -> bool:
+        """Whether ``action`` is one of the legal actions now (the same rule, :func:`_playable`)."""
+        if type(action) is not Play:
+            return False
+        seat, card = action
+        players = state.players
+        return (type(seat) is str and type(card) is int and seat in players  # is_int(card)
+                and card in _playable(state, players.index(seat)))
+
+    def step(self, state: State, action: Play, explain: bool
+             ) -> tuple[State, tuple[VautoursEvent, ...]]:
+        """Play the legal ``action`` and return the new state and what happened.
+
+        A choice stays hidden until every player has chosen (``vautours/choix``); the last choice
+        of a manche reveals all cards (``vautours/devoilement``), resolves the pile
+        (:func:`resolve_round`),
+        moves the played cards to the open piles (``vautours/fin-de-manche``) and reveals the next
+        point card (``vautours/revelation``) or ends the game (``vautours/fin``). ``explain=False``
+        skips building the events (simulations): the state is :func:`lay`'s, the same.
+        """
+        if not explain:
+            return lay(state, (action,)), ()
+        variant, players, record, deck, pile, _, _, played, taken, lost, bonus = state
+        hands, laid = _laid(state, (action,))
+        state = State(variant, players, record, deck, pile, hands, tuple(laid), played, taken, lost,
+                      bonus)
+        events: tuple[VautoursEvent, ...] = (Chosen(seat=action.seat, card=action.card,
+                                                    clause=C_CHOICE),)
+        if None in laid:  # the others still choose: the card stays hidden
+            return state, events
+        cards: list[int] = laid  # type: ignore[assignment]  # (no None left)
+        plays = dict(zip(players, cards))
+        result = _resolve(plays, pile, variant, True)
+        after = _next_manche(variant, players, record, deck, pile, hands, cards, played, taken,
+                             lost, bonus, result.winner)
+        return after, events + tuple(_end_of_manche(state, after, plays, result))
+
+    def outcome(self, state: State) -> Outcome:
+        """The final scores and winners (``vautours/decompte``, then
+        :func:`~.score.final_result`'s rule)."""
+        if not self.is_over(state):
+            raise refuse("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
+        return _outcome(state)

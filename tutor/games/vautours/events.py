@@ -1,7 +1,7 @@
 """Stupides Vautours: what can happen, as typed events (:class:`VautoursEvent`).
 
 Each class (declared with :func:`~tutor.engine.core.event`) is one kind of event that
-:func:`~.engine.step`, :func:`~.engine.opening_events`, :func:`~.engine.resolve_round` or a
+:meth:`.Rules.step`, :meth:`.Rules.opening_events`, :func:`~.engine.resolve_round` or a
 worked example tells; each carries the clause that made it happen (``clause``) and, when one
 player is concerned, their name (``seat``). Events about a manche's pile share its base,
 :class:`Pile`, never emitted itself. The readers (the French text, the scenes, the lessons,

@@ -20,8 +20,6 @@ from tutor.engine import examples as ex
 from tutor.games.vautours.engine import (
     _resolve,
     _scores,
-    is_over,
-    outcome,
     resolve_round,
     situation,
 )
@@ -114,7 +112,7 @@ def _example_sequence(game: Game, data: Mapping[str, Any], rules: Variant
     if "scores" in final:
         ex.compare("scores", ex.int_table("scores", final["scores"]), _scores(state), out)
     if "vainqueurs" in final:
-        got = outcome(state).winners if is_over(state) else None
+        got = game.outcome(state).winners if game.is_over(state) else None
         ex.compare("vainqueurs", _names("vainqueurs", final["vainqueurs"]), got, out)
     return ex.ExampleRun(tuple(events), tuple(out))
 

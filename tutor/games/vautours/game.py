@@ -1,19 +1,19 @@
 """Stupides Vautours as one :class:`~tutor.engine.api.Game`: its type, readings, computer players
-and scenario notation, and its rules (:mod:`.engine`, :mod:`.hidden`, :mod:`.examples`)."""
+and scenario notation; its rules are the methods it inherits from :class:`.engine.Rules`
+(with :mod:`.hidden` and :mod:`.examples`)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
 
-from tutor.engine import Event
-from tutor.engine.api import Game, GameType
+from tutor.engine.api import GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
 from tutor.engine.hints import Rollout
 from tutor.games.vautours import engine, examples, hidden, playouts
 from tutor.games.vautours.bots import PLAYER_KINDS
-from tutor.games.vautours.events import PileWon, VautoursEvent
+from tutor.games.vautours.events import PileWon
 from tutor.games.vautours.scenario import SCENARIO
 from tutor.games.vautours.state import (
     C_PLAYERS,
@@ -22,7 +22,6 @@ from tutor.games.vautours.state import (
     MIN_PLAYERS,
     PRESET_LABELS,
     PRESETS,
-    Play,
     State,
     Variant,
     View,
@@ -30,7 +29,7 @@ from tutor.games.vautours.state import (
 from tutor.games.vautours.text import PHRASES, where_lost
 
 
-class Vautours(Game[State, Play, View, VautoursEvent]):
+class Vautours(engine.Rules):
     """Stupides Vautours: every player chooses a card at once, hidden until all are shown."""
 
     type = GameType(id=GAME_ID, name="Stupides Vautours", min_players=MIN_PLAYERS,
@@ -51,19 +50,6 @@ class Vautours(Game[State, Play, View, VautoursEvent]):
                       "alors la prendre).",
                       event=lambda e: isinstance(e, PileWon) and e.mode == "suricate"),)
 
-    draw = staticmethod(engine.draw)
-    setup = staticmethod(engine.setup)
-    is_legal = staticmethod(engine.is_legal)
-    refusal = staticmethod(engine.refusal)
-    step = staticmethod(engine.step)
-    opening_events = staticmethod(engine.opening_events)
-    current_seats = staticmethod(engine.current_seats)
-    legal_actions = staticmethod(engine.legal_actions)
-    is_over = staticmethod(engine.is_over)
-    outcome = staticmethod(engine.outcome)
-    view = staticmethod(engine.view)
-    glance = staticmethod(engine.glance)
-    inventory = staticmethod(engine.inventory)
 
     ROLLOUTS_TOGETHER = True  # the seats the playouts share choose once for all
 
@@ -79,15 +65,3 @@ class Vautours(Game[State, Play, View, VautoursEvent]):
 
 
 GAME = Vautours()
-new_game = GAME.new_game
-apply = GAME.apply
-replay = GAME.replay
-run_example = GAME.run_example
-sample_state = GAME.sample_state
-hint_class = GAME.hint_class
-span_outcome = GAME.span_outcome
-preflight = GAME.preflight
-read_data_file = GAME.read_data_file
-
-__all__ = ["GAME", "Event", "Vautours", "apply", "hint_class", "new_game", "preflight",
-           "read_data_file", "replay", "run_example", "sample_state", "span_outcome"]

@@ -2,7 +2,7 @@
 (:meth:`~tutor.engine.api.Game.rollouts`).
 
 There is no rule here: every action is played by the engine (:func:`.engine.lay`, what
-:func:`.engine.step` plays with ``explain=False``, a manche's cards in one call), chosen by the
+:meth:`.Rules.step` plays with ``explain=False``, a manche's cards in one call), chosen by the
 game's own computer players (:mod:`.bots`), and every result is the game's outcome, as
 :func:`tutor.engine.hints.playout` plays them one by one. What this module adds is sharing.
 
@@ -24,10 +24,9 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from tutor.engine.hints import Chooser, Rollout, playout
-from tutor.games.vautours.engine import glance, is_over, lay, legal_actions, outcome
+from tutor.games.vautours.engine import Rules, lay
 from tutor.games.vautours.state import State
 
 
@@ -60,7 +59,7 @@ class _Playout:
 
 
 
-def play_many(game: Any, start: State, states: Sequence[State],
+def play_many(game: Rules, start: State, states: Sequence[State],
               make: Callable[..., Chooser], seeds: Sequence[int]) -> list[Rollout]:
     """The playouts of ``states`` (each reached from ``start`` by one action), seat ``j``'s
     choices made by a player ``make(seed=seeds[j])``, each result the one
@@ -85,6 +84,7 @@ def play_many(game: Any, start: State, states: Sequence[State],
     for group in _parts(playouts):
         todo.append((group, {j: make(seed=seeds[j]) for j in shared}))
     blind = bool(getattr(make, "BLIND", False))
+    is_over, glance, legal_actions = game.is_over, game.glance, game.legal_actions
     while todo:
         group, bots = todo.pop()
         while not is_over(group[0].state):
@@ -109,7 +109,7 @@ def play_many(game: Any, start: State, states: Sequence[State],
                 group = parts[0]
                 for part in parts[1:]:  # each part goes on with its own players
                     todo.append((part, {j: _clone(bot) for j, bot in bots.items()}))
-    return [_result(p) for p in playouts]
+    return [_result(game, p) for p in playouts]
 
 
 def _parts(group: list[_Playout]) -> list[list[_Playout]]:
@@ -124,9 +124,9 @@ def _parts(group: list[_Playout]) -> list[list[_Playout]]:
     return list(alike.values())
 
 
-def _result(p: _Playout) -> Rollout:
+def _result(game: Rules, p: _Playout) -> Rollout:
     """What :func:`tutor.engine.hints.playout` returns at the end of ``p``: a hint of Stupides
     Vautours looks at the whole game (the game's ``span_outcome`` is the contract's default),
-    so the scores and winners of :func:`.engine.outcome`, the whole game's."""
-    out = outcome(p.state)
+    so the scores and winners of the game's ``outcome``, the whole game's."""
+    out = game.outcome(p.state)
     return out.scores, out.winners, p.steps, True

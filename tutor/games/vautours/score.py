@@ -57,7 +57,7 @@ def final_result(
 def result(points: dict[str, int], cards: Mapping[str, Sequence[int]] | None,
            tiebreak: str) -> Outcome:
     """:func:`final_result` of checked scores and cards won (a finished game's own: the engine's
-    :func:`~.engine.outcome`, at the end of every playout of a hint)."""
+    :meth:`~.engine.Rules.outcome`, at the end of every playout of a hint)."""
     winners, case, best, other = decide(points, cards, tiebreak)
     if case == "alone":
         return _outcome(points, winners, fr.victory(winners, fr.signed(best)), C_WINNER)

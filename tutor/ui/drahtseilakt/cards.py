@@ -8,7 +8,8 @@ card), red sticks ▼ and the word "rouge" (lowest card).
 from __future__ import annotations
 
 from tutor.games import drahtseilakt as d
-from tutor.games.drahtseilakt.text import colour_count
+from tutor.games.drahtseilakt.core import SCORE_CARDS, ZERO_BLUE, ZERO_RED, Reveal, ScoreCard, Stake
+from tutor.games.drahtseilakt.text import colour_count, sticks_text
 from tutor.ui import html as h
 from tutor.ui.page import GamePage
 
@@ -69,11 +70,11 @@ def style() -> h.StyleSheet:
 # --- small HTML pieces -------------------------------------------------------------------------
 
 
-def score_card(card: d.ScoreCard, *, extra: str = "", note: str = "") -> str:
+def score_card(card: ScoreCard, *, extra: str = "", note: str = "") -> str:
     """A score card: 1 to 9, or a 0 whose colour is also written (and drawn with ▲ or ▼)."""
-    if card == d.ZERO_BLUE:
+    if card == ZERO_BLUE:
         cls, top, bottom = "dz-zero-blue", "bleu", "sans bleus ▲"
-    elif card == d.ZERO_RED:
+    elif card == ZERO_RED:
         cls, top, bottom = "dz-zero-red", "rouge", "sans rouges ▼"
     else:
         cls, top, bottom = "dz-score", "score", ""
@@ -105,11 +106,11 @@ def holding_html(red: int, blue: int) -> str:
     if not red and not blue:
         return '<span class="tv-muted">aucun bâtonnet</span>'
     return "".join(f'<span class="dz-sticks">{sticks(n, c)} <span class="dz-label">'
-                   f'{h.esc(d.sticks_text(n, c))} {m}</span></span>'
+                   f'{h.esc(sticks_text(n, c))} {m}</span></span>'
                    for n, c, m in ((red, "red", "▼"), (blue, "blue", "▲")) if n)
 
 
-def pay_text(stake: d.Stake | d.Reveal) -> str:
+def pay_text(stake: Stake | Reveal) -> str:
     """What a trick pays, in words, with ▲ / ▼."""
     blue = (f"▲ {colour_count(stake.value, 'blue')} à la plus forte carte" if stake.blue
             else "▲ pas de bleus (0 bleu)")
@@ -134,7 +135,7 @@ def material() -> h.Html:
     numbers = ("".join(number_card(c) for c in (1, 2, 3)) + '<span class="tv-muted">…</span>'
                + "".join(number_card(c) for c in (48, 49, 50)))
     body = panel("Les 11 cartes score", f'<div class="tv-row">'
-                 f'{"".join(score_card(c) for c in d.SCORE_CARDS)}</div>'
+                 f'{"".join(score_card(c) for c in SCORE_CARDS)}</div>'
                  '<div class="tv-title" style="margin-top:0.8rem">Les 50 cartes numérotées '
                  f'(1 à 50)</div><div class="tv-row" style="align-items:center">{numbers}</div>'
                  '<div class="tv-title" style="margin-top:0.8rem">Les bâtonnets de la réserve'
@@ -157,10 +158,10 @@ READING_ROWS = (
 
 def readings() -> h.Html:
     """The presets and the reading each one applies, as a table (stacked on a phone)."""
-    rows = [[h.esc(d.PRESET_LABELS[name])] + [h.esc(labels[getattr(preset, key)])
+    rows = [[h.esc(d.GAME.PRESET_LABELS[name])] + [h.esc(labels[getattr(preset, key)])
                                               for key, labels in READING_ROWS]
-            for name, preset in d.PRESETS.items()]
+            for name, preset in d.GAME.PRESETS.items()]
     table = h.table(["Préréglage", "Cartes", "On joue", "Réserve", "Paires rendues"], rows,
                     stack=True)
     return h.Html(panel("Les lectures de la règle", table),
-                  "Préréglages : " + ", ".join(d.PRESETS))
+                  "Préréglages : " + ", ".join(d.GAME.PRESETS))

@@ -9,7 +9,7 @@ from typing import Any
 
 from tutor import fr
 from tutor.engine import Event
-from tutor.games import drahtseilakt as d
+from tutor.games.drahtseilakt.core import STICKS_PER_COLOUR
 from tutor.games.drahtseilakt.scenes import count_seen, deal_seen, trick_seen
 from tutor.games.drahtseilakt.text import colour_count
 from tutor.ui import html as h
@@ -77,7 +77,7 @@ def scene(data: Mapping[str, Any], events: Sequence[Event]) -> str:
         seats.append(f'<div class="dz-player"><div class="tv-row">{h.seat(p, shown_card)}'
                      f"<div>{holding_html(*held[p])}"
                      f'{muted("; ".join(notes.get(p, [])))}</div></div></div>')
-    red_left, blue_left = (max(0, d.STICKS_PER_COLOUR - sum(x[k] for x in held.values()))
+    red_left, blue_left = (max(0, STICKS_PER_COLOUR - sum(x[k] for x in held.values()))
                            for k in (0, 1))
     reserve = muted(f"Réserve : {colour_count(red_left, 'red')} ▼, "
                     f"{colour_count(blue_left, 'blue')} ▲.")

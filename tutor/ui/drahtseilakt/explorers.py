@@ -11,21 +11,37 @@ import ipywidgets as w
 from tutor import fr
 from tutor.engine import IllegalAction
 from tutor.games import drahtseilakt as d
-from tutor.games.drahtseilakt.core import check_count, shown
+from tutor.games.drahtseilakt.core import (
+    C_PAIRS,
+    C_SCORE_CARDS,
+    SCORE_CARDS,
+    STICKS_PER_COLOUR,
+    TRICKS,
+    ZERO_BLUE,
+    Reveal,
+    ScoreCard,
+    card_text,
+    check_count,
+    check_score_cards,
+    reveal,
+    settle,
+    shown,
+)
+from tutor.games.drahtseilakt.text import holding_text
 from tutor.ui import html as h
 from tutor.ui.drahtseilakt.cards import PAGE, book, muted, panel, pay_text, score_card, sticks
 from tutor.ui.editor import Position, opener
 from tutor.ui.widgets import ErrorArea, guarded, html, set_html
 
 
-def chain(deck: Sequence[d.ScoreCard]) -> tuple[list[d.Reveal], tuple[d.ScoreCard, ...]]:
+def chain(deck: Sequence[ScoreCard]) -> tuple[list[Reveal], tuple[ScoreCard, ...]]:
     """The successive tricks that ``deck`` (top first) gives, and the cards left over that do
     not give a value (a 0 at the bottom)."""
-    out: list[d.Reveal] = []
+    out: list[Reveal] = []
     rest = tuple(deck)
     while rest:
         try:
-            r = d.reveal(rest)
+            r = reveal(rest)
         except IllegalAction:
             break
         out.append(r)
@@ -33,7 +49,7 @@ def chain(deck: Sequence[d.ScoreCard]) -> tuple[list[d.Reveal], tuple[d.ScoreCar
     return out, rest
 
 
-def chain_html(deck: Sequence[d.ScoreCard]) -> str:
+def chain_html(deck: Sequence[ScoreCard]) -> str:
     """Each trick of the chain: the cards turned, the value and the colours paid, the clauses."""
     if not deck:
         return h.message_panel("info", "La pioche est vide.",
@@ -44,23 +60,24 @@ def chain_html(deck: Sequence[d.ScoreCard]) -> str:
         void = set(r.revealed[:-1]) if len(r.revealed) == 3 else set()
         cards = "".join(score_card(c, extra="dz-void" if c in void else "",
                                    note="annulé" if c in void else "") for c in r.revealed)
-        lines = "".join(f"<li>{h.esc(d.describe(e))} {PAGE.cite(e.clause)}</li>" for e in r.events)
+        lines = "".join(f"<li>{h.esc(d.GAME.describe(e))} {PAGE.cite(e.clause)}</li>"
+                        for e in r.events)
         steps.append(f'<div class="dz-chain-step"><div class="tv-title">Pli {k}</div>'
                      f'<div class="tv-row">{cards}</div><div class="dz-pay"><strong>'
                      f'{h.esc(pay_text(r))}</strong></div><ol class="tv-steps">{lines}</ol></div>')
     if not left:
         tail = ""
-    elif len(tricks) >= d.TRICKS:
+    elif len(tricks) >= TRICKS:
         tail = h.message_panel(
-            "info", f"La manche est finie après {d.TRICKS} plis.",
-            fr.typography(f"{fr.capitalize(fr.join(map(d.card_text, left)))} "
+            "info", f"La manche est finie après {TRICKS} plis.",
+            fr.typography(f"{fr.capitalize(fr.join(map(card_text, left)))} "
                           + ("restent sous la pioche : ils ne sont jamais retournés."
                              if len(left) > 1 else
                              "reste sous la pioche : il n’est jamais retourné.")))
     else:
         tail = h.message_panel(
             "info", "Il manque une carte pour finir la chaîne.",
-            f"Sous {fr.join(map(d.card_text, left))}, il faut encore une carte de 1 à 9 : "
+            f"Sous {fr.join(map(card_text, left))}, il faut encore une carte de 1 à 9 : "
             "un 0 oblige toujours à retourner la carte suivante.")
     return f'<div class="dz-chain">{"".join(steps)}</div>{tail}'
 
@@ -71,13 +88,13 @@ class ChainExplorer(w.VBox):  # type: ignore[misc]
 
     built = False
 
-    def __init__(self, deck: Sequence[d.ScoreCard] = (d.ZERO_BLUE, 4, 3)) -> None:
+    def __init__(self, deck: Sequence[ScoreCard] = (ZERO_BLUE, 4, 3)) -> None:
         self.error = ErrorArea(book())
         guard = guarded(self.error)
-        self.deck: list[d.ScoreCard] = []
-        self.buttons: dict[d.ScoreCard, w.Button] = {}
-        for card in d.SCORE_CARDS:
-            b = w.Button(description=d.card_text(card),
+        self.deck: list[ScoreCard] = []
+        self.buttons: dict[ScoreCard, w.Button] = {}
+        for card in SCORE_CARDS:
+            b = w.Button(description=card_text(card),
                          tooltip=fr.typography(f"Poser le {card} sous la pioche"))
             b.add_class("dz-scorebtn")
             b.on_click(guard(lambda _, c=card: self.add(c)))
@@ -107,19 +124,19 @@ class ChainExplorer(w.VBox):  # type: ignore[misc]
 
     def add(self, card: object) -> None:
         """Put ``card`` at the bottom of the pile being built."""
-        if card not in d.SCORE_CARDS or type(card) is bool:
-            raise IllegalAction(f"{shown(card)} n’est pas une carte score.", d.C_SCORE_CARDS)
+        if card not in SCORE_CARDS or type(card) is bool:
+            raise IllegalAction(f"{shown(card)} n’est pas une carte score.", C_SCORE_CARDS)
         if card in self.deck:
             raise IllegalAction(f"La carte {card} est déjà dans la pioche : chaque carte score "
-                                "n’existe qu’une fois.", d.C_SCORE_CARDS)
+                                "n’existe qu’une fois.", C_SCORE_CARDS)
         self.set_deck((*self.deck, card))
 
     def shuffle(self) -> None:
         self.shuffles += 1
-        self.set_deck(random.Random(self.shuffles).sample(d.SCORE_CARDS, len(d.SCORE_CARDS)))
+        self.set_deck(random.Random(self.shuffles).sample(SCORE_CARDS, len(SCORE_CARDS)))
 
-    def set_deck(self, deck: Sequence[d.ScoreCard]) -> None:
-        d.check_score_cards(tuple(deck))
+    def set_deck(self, deck: Sequence[ScoreCard]) -> None:
+        check_score_cards(tuple(deck))
         self.deck = list(deck)
         for card, b in self.buttons.items():
             b.disabled = card in self.deck
@@ -154,9 +171,9 @@ class PairView(w.VBox):  # type: ignore[misc]
     def __init__(self, red: int = 5, blue: int = 3) -> None:
         self.error = ErrorArea(book())
         style = {"description_width": "5rem"}
-        self.red = w.IntSlider(value=red, min=0, max=d.STICKS_PER_COLOUR, description="▼ Rouges",
+        self.red = w.IntSlider(value=red, min=0, max=STICKS_PER_COLOUR, description="▼ Rouges",
                                style=style, layout=w.Layout(max_width="100%"))
-        self.blue = w.IntSlider(value=blue, min=0, max=d.STICKS_PER_COLOUR,
+        self.blue = w.IntSlider(value=blue, min=0, max=STICKS_PER_COLOUR,
                                 description="▲ Bleus", style=style,
                                 layout=w.Layout(max_width="100%"))
         self.out = html()
@@ -174,7 +191,7 @@ class PairView(w.VBox):  # type: ignore[misc]
     def update(self) -> None:
         red = check_count(self.red.value, "Le nombre de bâtonnets rouges")
         blue = check_count(self.blue.value, "Le nombre de bâtonnets bleus")
-        self.left = left = d.settle(red, blue)
+        self.left = left = settle(red, blue)
         pairs = min(red, blue)
         rows = "".join(
             f'<div class="dz-sticks"><span class="dz-label dz-row-label">{label}</span>'
@@ -185,10 +202,10 @@ class PairView(w.VBox):  # type: ignore[misc]
             + ("" if count else '<span class="tv-muted">aucun</span>') + "</div>"
             for label, colour, count in (("Rouges ▼", "red", red), ("Bleus ▲", "blue", blue)))
         points = fr.count(sum(left), "point")
-        held = fr.capitalize(d.holding_text(red, blue))
+        held = fr.capitalize(holding_text(red, blue))
         if pairs:
             back = fr.plural(pairs, "retourne", "retournent")
-            rest = f"Il reste {d.holding_text(*left)}" if sum(left) else "Il ne reste aucun " \
+            rest = f"Il reste {holding_text(*left)}" if sum(left) else "Il ne reste aucun " \
                 "bâtonnet"
             verdict = (f"{held} : {fr.count(pairs, 'paire')} rouge + bleu {back} à la réserve "
                        f"(les bâtonnets rendus sont barrés). {rest}, soit {points} si la manche "
@@ -197,9 +214,9 @@ class PairView(w.VBox):  # type: ignore[misc]
             verdict = (f"{held} : une seule couleur, aucune paire à rendre ({points} si la "
                        "manche finissait ici).")
         set_html(self.out, f'<div class="tv-panel">{rows}<p class="dz-verdict">'
-                           f"{h.esc(fr.typography(verdict))}</p>{PAGE.cite(d.C_PAIRS)}</div>")
+                           f"{h.esc(fr.typography(verdict))}</p>{PAGE.cite(C_PAIRS)}</div>")
         if self.built:
-            PAGE.explored([d.C_PAIRS])
+            PAGE.explored([C_PAIRS])
 
 
     def position(self) -> Position:

@@ -10,6 +10,17 @@ from typing import Any
 from tutor import fr
 from tutor.engine import Event
 from tutor.games import drahtseilakt as d
+from tutor.games.drahtseilakt.core import (
+    HAND_SIZE,
+    SCORE_CARDS,
+    TRICKS,
+    ZERO_BLUE,
+    ZERO_RED,
+    ScoreCard,
+    card_text,
+    resolve_trick,
+    reveal,
+)
 from tutor.games.drahtseilakt.events import DrahtseilaktEvent
 from tutor.games.drahtseilakt.scenes import TrickSeen, last_trick, trick_seen
 from tutor.games.drahtseilakt.text import colour_count
@@ -44,7 +55,7 @@ def table_html(seen: d.View) -> str:
     teacher = seen.seat is None
     head = "Partie terminée" if seen.over else (
         f"Manche {seen.manche} sur {seen.manches} — donneur : {seen.dealer} — "
-        f"pli {seen.trick_number} sur {d.TRICKS}")
+        f"pli {seen.trick_number} sur {TRICKS}")
     parts = [f'<div class="tv-title">{h.esc(head)}</div>']
     if not seen.over and seen.stake is not None:
         last = len(seen.revealed) - 1
@@ -82,7 +93,7 @@ def table_html(seen: d.View) -> str:
                          f"{colour_count(blue_left, 'blue')} ▲.{out_of_play}"))
     if teacher and seen.score_deck:
         parts.append(muted("Vue du professeur — cartes score à venir : "
-                           + ", ".join(map(d.card_text, seen.score_deck))))
+                           + ", ".join(map(card_text, seen.score_deck))))
     return f'<div class="tv-panel">{"".join(parts)}</div>'
 
 
@@ -164,9 +175,9 @@ EDITOR = EditorSpec(
                    (("rouges", "▼ rouges"), ("bleus", "▲ bleus"))),),
     piles=(Pile("score", "Cartes score de cette manche, du dessus vers le dessous (la "
                 "première est retournée aussitôt ; les autres suivent, mélangées) :",
-                d.SCORE_CARDS, d.card_text),),
-    fronts=(Front("mains", f"Main ({d.HAND_SIZE} cartes au plus ; celles que vous ne choisissez "
-                  "pas sont distribuées au hasard)", tuple(range(1, 51)), most=d.HAND_SIZE),),
+                SCORE_CARDS, card_text),),
+    fronts=(Front("mains", f"Main ({HAND_SIZE} cartes au plus ; celles que vous ne choisissez "
+                  "pas sont distribuées au hasard)", tuple(range(1, 51)), most=HAND_SIZE),),
     write=write_position,
     intro="Ce que vous ne choisissez pas est distribué au hasard du numéro de partie. Une fin "
           "de partie se met en place par sa feuille de score : choisissez la manche « partie "
@@ -198,13 +209,13 @@ def make_question(seed: int) -> Question:
     n = rng.randint(3, 5)
     plays = dict(zip(NAMES[:n], rng.sample(range(1, 51), n)))
     value = rng.randint(1, 9)
-    zeros = [d.ZERO_RED, d.ZERO_BLUE]
+    zeros = [ZERO_RED, ZERO_BLUE]
     rng.shuffle(zeros)
-    shapes: list[tuple[d.ScoreCard, ...]] = [
-        (value,), (d.ZERO_BLUE, value), (d.ZERO_RED, value), (*zeros, value)]
+    shapes: list[tuple[ScoreCard, ...]] = [
+        (value,), (ZERO_BLUE, value), (ZERO_RED, value), (*zeros, value)]
     turned = rng.choice(shapes)
-    revealed = d.reveal(turned)
-    result = d.resolve_trick(plays, revealed)
+    revealed = reveal(turned)
+    result = resolve_trick(plays, revealed)
     hi, lo = result.highest, result.lowest
     both, blue_only, red_only, swapped = (
         f"bleus ▲ pour {hi}, rouges ▼ pour {lo}", f"seulement des bleus ▲, pour {hi}",
@@ -226,4 +237,4 @@ def make_question(seed: int) -> Question:
 
 def exercises(seed: int = 0) -> Quiz:
     """"Qui reçoit des bâtonnets ?": generated tricks, immediate feedback, a score."""
-    return Quiz(PAGE.book(), d.describe, make_question, seed, page=PAGE)
+    return Quiz(PAGE.book(), d.GAME.describe, make_question, seed, page=PAGE)

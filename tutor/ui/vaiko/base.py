@@ -17,8 +17,11 @@ from tutor import fr
 from tutor.engine import Event
 from tutor.games import vaiko as v
 from tutor.games.vaiko import scenes
-from tutor.games.vaiko.deck import coerce_deck
+from tutor.games.vaiko.deck import DECK_FILE, coerce_deck, load_deck
 from tutor.games.vaiko.events import VaikoEvent
+from tutor.games.vaiko.examples import example_start, parse_move
+from tutor.games.vaiko.state import CALL, DECIDE, DRAW, EXCHANGE, LOOKED, MATCH, PEEK, VISION
+from tutor.games.vaiko.text import card_text, points_text
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
@@ -77,7 +80,7 @@ def card(face: str | None, note: str = "") -> str:
         return (f'<div class="tv-card tv-back tv-small" role="img" aria-label="'
                 f'{h.esc(note or "face cachée")}"><span class="tv-kind"></span>'
                 '<span class="tv-value">?</span><span class="tv-kind"></span></div>')
-    effect = v.load_deck().card(face).effect if face in v.load_deck().faces() else "aucun"
+    effect = load_deck().card(face).effect if face in load_deck().faces() else "aucun"
     if effect == "aucun":
         return h.hand_card(int(face), small=True, note=note).replace(">série<", ">Vaiko<")
     symbol, word = SPECIALS[effect]
@@ -95,12 +98,12 @@ def slot(face: str | None, caption: str) -> str:
 
 def deck_panel() -> h.Html:
     """The deck the tutor assumes, read from its data file and marked as a hypothesis."""
-    deck = v.load_deck()
+    deck = load_deck()
     cells = "".join(slot(k.face, f"×{n} — {fr.count(k.points, 'point')}") for k, n in deck.kinds)
     badge = "Hypothèse du tuteur" if deck.hypothesis else "Composition donnée par le fichier"
     body = (f'<div class="tv-panel tv-vk-hypothesis"><div class="tv-title">⚠ {h.esc(badge)} : '
             f"{h.esc(deck.title)} ({fr.count(len(deck.cards), 'carte')})</div>"
-            f'<p>{h.esc(deck.note)}</p><p class="tv-muted">Fichier : {h.esc(v.DECK_FILE)} — un '
+            f'<p>{h.esc(deck.note)}</p><p class="tv-muted">Fichier : {h.esc(DECK_FILE)} — un '
             f'autre fichier bien formé remplace celui-ci.</p><div class="tv-vk-cards">{cells}'
             "</div></div>")
     return h.Html(body, f"{badge} : " + ", ".join(
@@ -120,16 +123,16 @@ READING_WORDS = {
 
 def readings() -> h.Html:
     """The presets and the reading each one applies, as a table."""
-    rows = [[h.esc(v.PRESET_LABELS[name].split(" (")[0])]
+    rows = [[h.esc(v.GAME.PRESET_LABELS[name].split(" (")[0])]
             + [h.esc(words[getattr(preset, key)]) for key, words in READING_WORDS.items()]
-            for name, preset in v.PRESETS.items()]
+            for name, preset in v.GAME.PRESETS.items()]
     body = ('<div class="tv-panel"><div class="tv-title">Les lectures '
             "de la règle</div>" + h.table(
                 ["Préréglage", "Piocher", "Regarder ses cartes après la pioche",
                  "Spéciale en défausse immédiate", "Annonceur à égalité", "Après l’annonce",
                  "Cartes jetées par défausse"],
                 rows, stack=True) + "</div>")
-    return h.Html(body, "Préréglages : " + ", ".join(v.PRESETS))
+    return h.Html(body, "Préréglages : " + ", ".join(v.GAME.PRESETS))
 
 
 def round_summary(events: Sequence[Event]) -> str:
@@ -139,9 +142,9 @@ def round_summary(events: Sequence[Event]) -> str:
         return ""
     rows = [[h.esc(p), '<div class="tv-vk-cards">' + ("".join(card(f) for f in faces)
                                                        or h.empty_card("aucune carte")) + "</div>",
-             f"<strong>{h.esc(v.points_text(seen.scores[p]))}</strong>",
-             h.esc(v.points_text(seen.totals[p]))] for p, faces in seen.hands]
-    notes = "".join(f"<li>{h.esc(v.describe(e))}</li>" for e in seen.told)
+             f"<strong>{h.esc(points_text(seen.scores[p]))}</strong>",
+             h.esc(points_text(seen.totals[p]))] for p, faces in seen.hands]
+    notes = "".join(f"<li>{h.esc(v.GAME.describe(e))}</li>" for e in seen.told)
     return (f'<div class="tv-panel tv-success tv-vk-round" style="overflow-x:auto"><div '
             f'class="tv-title">Fin de la manche {seen.manche}</div>'
             + h.table(["Joueur", "Cartes", "Manche", "Total"], rows)
@@ -163,7 +166,7 @@ def draw(view: v.View, events: Sequence[Event] = ()) -> str:
     rows = []
     for p in view.players:
         me, now = p.name == view.seat, not view.over and p.name == view.acting
-        tags = [f'<span class="tv-tag">total {h.esc(v.points_text(p.total))}</span>']
+        tags = [f'<span class="tv-tag">total {h.esc(points_text(p.total))}</span>']
         if p.caller:
             tags.append('<span class="tv-tag tv-ok">a dit « Vaiko »</span>')
         if now:
@@ -185,7 +188,7 @@ def draw(view: v.View, events: Sequence[Event] = ()) -> str:
 
 def _card_name(view: v.View, actor: str, owner: str, k: int) -> str:
     face = view.player(owner).cards[k] if k < view.player(owner).count else None
-    known = f" ({v.card_text(face)})" if face is not None else ""
+    known = f" ({card_text(face)})" if face is not None else ""
     return (f"ma carte {k + 1}" if owner == actor else f"carte {k + 1} {fr.of(owner)}") + known
 
 
@@ -200,7 +203,7 @@ def label(view: v.View, action: v.Action) -> str:
         case v.Draw(source="deck"):
             return "Piocher"
         case v.Draw():
-            return f"Prendre la défausse ({v.card_text(view.discard_top or '')})"
+            return f"Prendre la défausse ({card_text(view.discard_top or '')})"
         case v.Peek(slot=k):
             return f"Regarder ma carte {k + 1}"
         case v.Swap(slot=k):
@@ -235,14 +238,14 @@ def groups(view: v.View, legal: Sequence[v.Action]) -> list[ActionGroup]:
 
 
 PROMPTS = {
-    v.PEEK: "Regardez une seule de vos cartes : elle restera face cachée ensuite.",
-    v.DRAW: "Piochez une carte.",
-    v.DECIDE: "Gardez la carte piochée à la place d’une des vôtres, ou jetez-la.",
-    v.LOOKED: "Vous avez regardé vos cartes : échangez maintenant la carte piochée.",
-    v.VISION: "Carte Vision : choisissez une carte à regarder.",
-    v.EXCHANGE: "Carte Échange : choisissez deux cartes de deux joueurs différents.",
-    v.MATCH: "Défausse immédiate : si vous pensez avoir la même carte, tentez-la ; sinon passez.",
-    v.CALL: "Votre tour est joué. Dites « Vaiko » si vous pensez avoir le plus petit score.",
+    PEEK: "Regardez une seule de vos cartes : elle restera face cachée ensuite.",
+    DRAW: "Piochez une carte.",
+    DECIDE: "Gardez la carte piochée à la place d’une des vôtres, ou jetez-la.",
+    LOOKED: "Vous avez regardé vos cartes : échangez maintenant la carte piochée.",
+    VISION: "Carte Vision : choisissez une carte à regarder.",
+    EXCHANGE: "Carte Échange : choisissez deux cartes de deux joueurs différents.",
+    MATCH: "Défausse immédiate : si vous pensez avoir la même carte, tentez-la ; sinon passez.",
+    CALL: "Votre tour est joué. Dites « Vaiko » si vous pensez avoir le plus petit score.",
 }
 
 
@@ -284,7 +287,7 @@ EDITOR = EditorSpec(
     intro="Les cartes que vous ne placez pas sont distribuées au hasard du numéro de partie.")
 
 SURFACE = Surface(PAGE, draw, groups,
-                  prompt=lambda view: PROMPTS.get(view.phase, ""), keep=keep, tell=v.describe,
+                  prompt=lambda view: PROMPTS.get(view.phase, ""), keep=keep, tell=v.GAME.describe,
                   bots=("Alex", "Carla", "Dario", "Léo", "Emma"), opponents=(1, 2, 3, 4, 5),
                   level="memoire", players=(2, 3, 4, 5, 6), editor=EDITOR)
 
@@ -327,7 +330,7 @@ class MemorySandbox(Sandbox[v.State, v.Action, v.View, VaikoEvent]):
     def _show_seen(self) -> None:
         step = self.session.step
         actor = step.chooser
-        told = ([v.describe(e, actor) for e in step.events if keep(e, actor)]
+        told = ([v.GAME.describe(e, actor) for e in step.events if keep(e, actor)]
                 if self.memory.value and actor is not None
                 and actor != self.acting_seat(step) else [])
         if actor is None or not told:
@@ -358,20 +361,20 @@ def _scene(example_id: str) -> Any:
 
         def count(events: Sequence[Event]) -> str:
             rows = [[h.esc(p) + (" (a dit « Vaiko »)" if p == who else ""),
-                     h.esc(v.points_text(n))] for p, n in points.items()]
+                     h.esc(points_text(n))] for p, n in points.items()]
             head = "Points des mains" if "points" in data else "Totaux"
             return f'<div class="tv-panel">{h.table(["Joueur", head], rows)}</div>'
         return count
-    state = v.example_start(data)
+    state = example_start(data)
     after, told = [(0, state)], 0
     for move in data["coups"]:
-        state, events = v.apply(state, v.parse_move(move))
+        state, events = v.GAME.apply(state, parse_move(move))
         told += sum(not scenes.is_prompt(e) for e in events)
         after.append((told, state))
 
     def scene(events: Sequence[Event]) -> str:
         reached = [s for n, s in after if n <= len(events)][-1]
-        return draw(v.view(reached, None))
+        return draw(v.GAME.view(reached, None))
     return scene
 
 

@@ -12,6 +12,11 @@ import ipywidgets as w
 from tutor import fr
 from tutor.engine import IllegalAction
 from tutor.games import vaiko as v
+from tutor.games.vaiko import setup as vaiko_setup
+from tutor.games.vaiko.deck import load_deck
+from tutor.games.vaiko.scoring import score_round
+from tutor.games.vaiko.state import C_DEAL, C_MEMORY, CALL_POINTS, HAND_SIZE
+from tutor.games.vaiko.text import points_text
 from tutor.ui import html as h
 from tutor.ui.editor import Position, opener
 from tutor.ui.htmlwidget import Html
@@ -37,7 +42,7 @@ class MemoryExercise(w.VBox):  # type: ignore[misc]
         self.hide_button.on_click(guard(lambda _: self.hide()))
         self.next_button = w.Button(description="Nouvelle série", icon="refresh")
         self.next_button.on_click(guard(lambda _: self.new_round()))
-        self.buttons = [w.Button(description=f"Carte {k + 1}") for k in range(v.HAND_SIZE)]
+        self.buttons = [w.Button(description=f"Carte {k + 1}") for k in range(HAND_SIZE)]
         for k, b in enumerate(self.buttons):
             b.add_class("tv-choice")
             b.on_click(guard(lambda _, k=k: self.answer(k)))
@@ -50,7 +55,7 @@ class MemoryExercise(w.VBox):  # type: ignore[misc]
 
     def new_round(self) -> None:
         rng = random.Random(self.seed * 1000 + self.asked)
-        self.cards = rng.sample([f for f in v.load_deck().faces() if f != "2"], 3)
+        self.cards = rng.sample([f for f in load_deck().faces() if f != "2"], 3)
         self.cards.insert(rng.randrange(4), "2")
         self.swap = tuple(sorted(rng.sample(range(4), 2))) if self.asked % 2 else None
         self.hidden = self.answered = False
@@ -89,7 +94,7 @@ class MemoryExercise(w.VBox):  # type: ignore[misc]
         """The learner says the 2 is card ``k`` (0-based)."""
         if not self.hidden:
             raise IllegalAction("Cachez d’abord les cartes : la question porte sur leur place "
-                                "une fois face cachée.", v.C_MEMORY)
+                                "une fois face cachée.", C_MEMORY)
         if self.answered or not 0 <= k < len(self.cards):
             return
         where, self.answered = self.cards.index("2"), True
@@ -143,7 +148,7 @@ class MatchExplorer(w.VBox):  # type: ignore[misc]
         self.buttons.children = [*tries, passer]
         self.restart_button = w.Button(description="Recommencer", icon="refresh")
         self.restart_button.on_click(guard(lambda _: self.restart()))
-        self.explainer = Explainer(book(), lambda e: v.describe(e, "Carla"))
+        self.explainer = Explainer(book(), lambda e: v.GAME.describe(e, "Carla"))
         self.opener, _ = opener(PAGE, self.position, self.error)
         super().__init__([self.table, self.prompt, self.buttons, self.error,
                           self.restart_button, self.explainer, self.opener])
@@ -152,26 +157,26 @@ class MatchExplorer(w.VBox):  # type: ignore[misc]
         self.built = True
 
     def restart(self) -> None:
-        state = v.situation(list(EXPLORER_HANDS), hands=EXPLORER_HANDS,
+        state = vaiko_setup.situation(list(EXPLORER_HANDS), hands=EXPLORER_HANDS,
                             pile=list(EXPLORER_PILE[1:]), discard=list(EXPLORER_PILE[:1]),
                             known={"Carla": [("Carla", 0), ("Carla", 1)]})
-        state, events = v.apply(state, v.Draw("Alex"))
-        self.state, more = v.apply(state, v.Discard("Alex"))
+        state, events = v.GAME.apply(state, v.Draw("Alex"))
+        self.state, more = v.GAME.apply(state, v.Discard("Alex"))
         self.events = [*events, *more]
         self.render()
 
     def act(self, k: int | None) -> None:
         """Carla tries her card ``k`` (0-based), or passes with ``None``."""
         action: v.Action = v.Pass("Carla") if k is None else v.Match("Carla", k)
-        self.state, events = v.apply(self.state, action)
+        self.state, events = v.GAME.apply(self.state, action)
         self.events.extend(events)
         self.render()
         if self.built:
             PAGE.explored(e.clause for e in events if keep(e, "Carla"))
 
     def render(self) -> None:
-        set_html(self.table, draw(v.view(self.state, "Carla")))
-        asked = v.current_seats(self.state) == ("Carla",)
+        set_html(self.table, draw(v.GAME.view(self.state, "Carla")))
+        asked = v.GAME.current_seats(self.state) == ("Carla",)
         set_html(self.prompt, h.message_panel("info", "À vous, Carla", (
             "Alex vient de jeter un 6. Vous savez que votre carte 1 est un 4 et votre carte 2 "
             "un 6. Tentez une carte (la bonne, ou une autre pour voir l’erreur), ou passez.")
@@ -244,11 +249,11 @@ class CallCalculator(w.VBox):  # type: ignore[misc]
         caller = str(self.caller.value) or None
         columns, clauses = [], []
         for preset, label in TIE_READINGS:
-            result = v.score_round(points, caller, preset)
+            result = score_round(points, caller, preset)
             clauses += [e.clause for e in result.events]
-            steps = "".join(f"<li>{h.esc(v.describe(e))} {PAGE.cite(e.clause)}</li>"
+            steps = "".join(f"<li>{h.esc(v.GAME.describe(e))} {PAGE.cite(e.clause)}</li>"
                             for e in result.events)
-            cells = ", ".join(f"{p} {v.points_text(s)}" for p, s in result.points.items())
+            cells = ", ".join(f"{p} {points_text(s)}" for p, s in result.points.items())
             columns.append(f'<div class="tv-panel" style="flex:1 1 16rem"><div class="tv-title">'
                            f"{h.esc(label)}</div><p><strong>{h.esc(cells)}</strong></p>"
                            f'<ol class="tv-steps">{steps}</ol></div>')
@@ -273,7 +278,7 @@ class CallCalculator(w.VBox):  # type: ignore[misc]
                     f"{p} : {fr.count(n, 'point')}, c’est impossible à tenir avec les quatre "
                     "cartes de la donne (des cartes de 0 à 10, chaque valeur en quatre "
                     "exemplaires) : changez ses points pour l’ouvrir dans le bac à sable."),
-                    v.C_DEAL)
+                    C_DEAL)
             hands[p] = hand
         players = tuple(points)
         moves: list[dict[str, Any]] = []
@@ -306,11 +311,11 @@ def four_cards(points: int, pool: list[str]) -> tuple[str, ...] | None:
                 pool.append(str(value))
         return None
 
-    if not 0 <= points <= 10 * v.HAND_SIZE:
+    if not 0 <= points <= 10 * HAND_SIZE:
         return None
-    start = -(-points // v.HAND_SIZE)  # the most even split first
+    start = -(-points // HAND_SIZE)  # the most even split first
     for most in range(start, 11):
-        found = search(points, v.HAND_SIZE, most)
+        found = search(points, HAND_SIZE, most)
         if found is not None:
             return tuple(found)
     return None
@@ -340,9 +345,9 @@ def question(seed: int) -> Question:
     """"Combien de points compte cette manche pour l’annonceur, bonus ou malus compris ?" (the
     card points are shown: « score » would name both), graded with the tutor's reading."""
     points, caller = make_question(seed)
-    result = v.score_round(points, caller)
+    result = score_round(points, caller)
     mine = points[caller]
-    rows = [[h.esc(p) + (" (a dit « Vaiko »)" if p == caller else ""), h.esc(v.points_text(n))]
+    rows = [[h.esc(p) + (" (a dit « Vaiko »)" if p == caller else ""), h.esc(points_text(n))]
             for p, n in points.items()]
     tied = [p for p, n in points.items() if p != caller and n == mine]
     reading = (f"Égalité avec {fr.join(tied)} : corrigé selon la lecture retenue (l’égalité "
@@ -354,11 +359,11 @@ def question(seed: int) -> Question:
         situation=f'<div class="tv-panel"><div class="tv-title">Fin de manche</div>'
                   f'{h.table(["Joueur", "Points des cartes"], rows)}</div>',
         prompt=f"Combien de points compte cette manche pour {caller}, bonus ou malus compris ?",
-        options=tuple(v.points_text(mine + d) for d in (-v.CALL_POINTS, 0, v.CALL_POINTS)),
-        answer=v.points_text(result.points[caller]), correction="", events=result.events,
+        options=tuple(points_text(mine + d) for d in (-CALL_POINTS, 0, CALL_POINTS)),
+        answer=points_text(result.points[caller]), correction="", events=result.events,
         reading=reading)
 
 
 def exercises(seed: int = 0) -> Quiz:
     """Generated counts with immediate feedback and a score."""
-    return Quiz(book(), v.describe, question, seed, page=PAGE)
+    return Quiz(book(), v.GAME.describe, question, seed, page=PAGE)

@@ -11,9 +11,23 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from tutor import fr
 from tutor.games import vampir as v
-from tutor.games.vampir.cards import JOKERS
+from tutor.games.vampir import cards as vampir_cards
+from tutor.games.vampir.cards import (
+    COLOUR_NAMES,
+    COMPOSITION,
+    FULL_SET,
+    JOKER,
+    JOKERS,
+    LOCATION_NAMES,
+    LOCATIONS,
+    Card,
+    colour_word,
+    heads_text,
+    sort_cards,
+)
 from tutor.games.vampir.cards import ONE_HEAD_PER_COLOUR as ONE_HEAD
 from tutor.games.vampir.cards import TWO_HEAD_PER_COLOUR as TWO_HEADS
+from tutor.games.vampir.hunts import Scoring, heads_of
 from tutor.ui import html as h
 from tutor.ui.page import GamePage
 from tutor.ui.widgets import Refusal
@@ -125,16 +139,16 @@ def cite(clause_id: str) -> str:
 
 def loc_name(location: str) -> str:
     """``♜ Château (rouge)``: symbol, name and colour, never the colour alone."""
-    return f"{SYMBOLS[location]} {v.LOCATION_NAMES[location]} ({v.COLOUR_NAMES[location]})"
+    return f"{SYMBOLS[location]} {LOCATION_NAMES[location]} ({COLOUR_NAMES[location]})"
 
 
 @functools.cache  # 13 cards, two sizes: drawn once each, not at every click
-def card_html(card: v.Card, *, small: bool = False) -> str:
+def card_html(card: Card, *, small: bool = False) -> str:
     """A card: a vampire shows its location's symbol, name and heads (●); a joker a star."""
     size = " vp-small" if small else ""
-    if isinstance(card, v.Vampire):
-        loc, name = card.location, v.LOCATION_NAMES[card.location]
-        label = f"Vampire {v.COLOUR_NAMES[loc]} du lieu {name}, {v.heads_text(card.heads)}"
+    if isinstance(card, vampir_cards.Vampire):
+        loc, name = card.location, LOCATION_NAMES[card.location]
+        label = f"Vampire {COLOUR_NAMES[loc]} du lieu {name}, {heads_text(card.heads)}"
         sym, heads, cls = SYMBOLS[loc], f"{'●' * card.heads} {card.heads}", loc
     else:
         label, name = "Joker Somewhere : remplace n’importe quelle couleur", "Somewhere"
@@ -152,20 +166,20 @@ def back_html(count: int) -> str:
             f'<span class="vp-name">en main</span></div>')
 
 
-def cards_row(cards: Sequence[v.Card], *, small: bool = True, empty: str = "aucune carte") -> str:
+def cards_row(cards: Sequence[Card], *, small: bool = True, empty: str = "aucune carte") -> str:
     if not cards:
         return f'<span class="tv-muted">{h.esc(empty)}</span>'
     return '<div class="vp-cards">' + "".join(card_html(c, small=small) for c in cards) + "</div>"
 
 
-def hunt_heads(cards: Sequence[v.Card], joker_heads: int = 1) -> int:
-    return sum(v.heads_of(c, joker_heads) for c in cards)
+def hunt_heads(cards: Sequence[Card], joker_heads: int = 1) -> int:
+    return sum(heads_of(c, joker_heads) for c in cards)
 
 
-def hunt_html(location: str | None, cards: Sequence[v.Card], joker_heads: int = 1) -> str:
+def hunt_html(location: str | None, cards: Sequence[Card], joker_heads: int = 1) -> str:
     title = loc_name(location) if location else "chasse"
     return (f'<div class="vp-hunt"><div class="vp-hunt-title">{h.esc(title)} — '
-            f"{v.heads_text(hunt_heads(cards, joker_heads))}</div>{cards_row(cards)}</div>")
+            f"{heads_text(hunt_heads(cards, joker_heads))}</div>{cards_row(cards)}</div>")
 
 
 def grid(headers: Sequence[str], rows: Sequence[Sequence[str]], title: str = "",
@@ -181,18 +195,18 @@ def material() -> h.Html:
     """The six locations with their colour, symbol and the cards of each kind."""
     locs = "".join(
         f'<div class="vp-location vp-{loc}"><div class="vp-loc-title">{h.esc(loc_name(loc))}'
-        f"</div>{cards_row([v.Vampire(loc, 1), v.Vampire(loc, 2)])}"
+        f"</div>{cards_row([vampir_cards.Vampire(loc, 1), vampir_cards.Vampire(loc, 2)])}"
         f'<div class="tv-muted">{ONE_HEAD} × 1 tête, {TWO_HEADS} × '
-        "2 têtes</div></div>" for loc in v.LOCATIONS)
+        "2 têtes</div></div>" for loc in LOCATIONS)
     body = (f'<div class="tv-panel"><div class="tv-title">Les six lieux et leurs vampires</div>'
             f'<div class="vp-locations">{locs}</div>'
             f'<div class="tv-title" style="margin-top:0.8rem">Les {JOKERS} jokers Somewhere'
-            f"</div>{cards_row([v.JOKER], small=False)}"
+            f"</div>{cards_row([JOKER], small=False)}"
             '<p class="tv-muted">Chaque vampire porte le symbole et le nom de son lieu ; les '
             f"points ● comptent ses têtes. Au total : 96 vampires et {JOKERS} jokers, "
-            f"{len(v.FULL_SET)} cartes.</p></div>")
+            f"{len(FULL_SET)} cartes.</p></div>")
     return h.Html(fr.typography(body), "Six lieux : " + ", ".join(
-        f"{v.LOCATION_NAMES[loc]} ({v.COLOUR_NAMES[loc]})" for loc in v.LOCATIONS)
+        f"{LOCATION_NAMES[loc]} ({COLOUR_NAMES[loc]})" for loc in LOCATIONS)
         + ". 96 vampires (16 par couleur : 11 à une tête, 5 à deux têtes) et 10 jokers.")
 
 
@@ -207,16 +221,16 @@ READING_TEXT = {
 
 def readings() -> h.Html:
     """The presets and the reading each one applies, as a table."""
-    rows = [[h.esc(v.PRESET_LABELS[name]), h.esc(READING_TEXT["draw"][p.draw]),
-             h.esc(READING_TEXT["take"][p.take]), h.esc(v.heads_text(p.joker_heads)),
+    rows = [[h.esc(v.GAME.PRESET_LABELS[name]), h.esc(READING_TEXT["draw"][p.draw]),
+             h.esc(READING_TEXT["take"][p.take]), h.esc(heads_text(p.joker_heads)),
              str(p.manches), h.esc(READING_TEXT["hunts"][p.hunts])]
-            for name, p in v.PRESETS.items()]
+            for name, p in v.GAME.PRESETS.items()]
     body = grid(["Préréglage", "Après la pioche", "Récupérer un lieu", "Joker", "Manches",
                  "Chasses par tour"], rows, "Les lectures de la règle")
-    return h.Html(body, "Préréglages : " + ", ".join(v.PRESETS))
+    return h.Html(body, "Préréglages : " + ", ".join(v.GAME.PRESETS))
 
 
-def score_table(scoring: v.Scoring, title: str = "", told: int | None = None) -> str:
+def score_table(scoring: Scoring, title: str = "", told: int | None = None) -> str:
     """The colour-by-colour table: heads of each player, who discards and why, the points.
     Each cell says it in words and symbols (✓ garde, ✗ défausse), the colour only adds to it.
     With ``told``, only the first ``told`` colours are decided, and the points come last."""
@@ -244,11 +258,12 @@ def score_table(scoring: v.Scoring, title: str = "", told: int | None = None) ->
     return grid(["Couleur", *players, "Règle appliquée"], rows, title, classes)
 
 
-def displays_html(displays: Mapping[str, Sequence[Sequence[v.Card]]], joker_heads: int = 1) -> str:
+def displays_html(displays: Mapping[str, Sequence[Sequence[Card]]], joker_heads: int = 1) -> str:
     """Each player's hunts, as cards grouped by colour."""
     rows = []
     for player, hunts in displays.items():
-        blocks = "".join(hunt_html(next((c.location for c in hunt if isinstance(c, v.Vampire)),
+        blocks = "".join(hunt_html(next((c.location for c in hunt if isinstance(c,
+                                                                                vampir_cards.Vampire)),
                                         None), hunt, joker_heads) for hunt in hunts)
         rows.append(f'<div class="vp-player"><strong>{h.esc(player)}</strong>'
                     f'<div class="vp-hunts">{blocks or "aucune chasse"}</div></div>')
@@ -256,31 +271,31 @@ def displays_html(displays: Mapping[str, Sequence[Sequence[v.Card]]], joker_head
 
 
 def hunts_with_heads(heads: Mapping[str, Mapping[str, int]],
-                     free: Iterable[v.Card] | None = None) -> dict[str, list[tuple[v.Card, ...]]]:
+                     free: Iterable[Card] | None = None) -> dict[str, list[tuple[Card, ...]]]:
     """Hunts with these heads (``{player: {location: heads}}``) made of the game's cards (or of
     the cards still ``free`` once others are placed): as many two-head vampires as the hunt's 3
     cards allow and the supply holds, then one-head ones, then jokers; :class:`Refusal`
     (French) when the game has not enough cards."""
-    supply = Counter(v.COMPOSITION if free is None else free)
-    out: dict[str, list[tuple[v.Card, ...]]] = {}
+    supply = Counter(COMPOSITION if free is None else free)
+    out: dict[str, list[tuple[Card, ...]]] = {}
     for player, row in heads.items():
         out[player] = []
         for loc, n in row.items():
             if type(n) is not int or n < 3:
                 raise Refusal(f"Une chasse compte au moins 3 cartes, donc au moins 3 têtes, "
                               f"pas {fr.quote(str(n))}.")
-            one, two = v.Vampire(loc, 1), v.Vampire(loc, 2)
+            one, two = vampir_cards.Vampire(loc, 1), vampir_cards.Vampire(loc, 2)
             twos = min(supply[two], n - 3, n // 2)
             ones = min(supply[one], n - 2 * twos)
             jokers = n - 2 * twos - ones
-            if jokers > supply[v.JOKER] or ones + twos == 0:
+            if jokers > supply[JOKER] or ones + twos == 0:
                 raise Refusal(fr.typography(
-                    f"Trop de têtes {v.colour_word(loc, feminine=True, plural=True)} : la "
+                    f"Trop de têtes {colour_word(loc, feminine=True, plural=True)} : la "
                     f"chasse de {fr.count(n, 'tête')} de {player} ne peut plus être formée. "
                     f"Le jeu n’a que {ONE_HEAD} vampires à une tête et {TWO_HEADS} à deux têtes "
                     f"par couleur, et {JOKERS} jokers en tout."
                     + ("" if free is None else " Les cartes placées ailleurs (mains, lieux, "
                                                "pioche) en prennent aussi.")))
-            supply.subtract({one: ones, two: twos, v.JOKER: jokers})
-            out[player].append(v.sort_cards([two] * twos + [one] * ones + [v.JOKER] * jokers))
+            supply.subtract({one: ones, two: twos, JOKER: jokers})
+            out[player].append(sort_cards([two] * twos + [one] * ones + [JOKER] * jokers))
     return out

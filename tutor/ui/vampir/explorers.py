@@ -13,8 +13,25 @@ import ipywidgets as w
 from tutor import fr
 from tutor.engine import Event, IllegalAction, join_names
 from tutor.games import vampir as v
-from tutor.games.vampir.cards import JOKERS
-from tutor.games.vampir.examples import _card_list, _hunts_table, parse_move
+from tutor.games.vampir import state as vampir_state
+from tutor.games.vampir.cards import (
+    C_JOKERS,
+    C_VAMPIRES,
+    COMPOSITION,
+    JOKER,
+    JOKERS,
+    KINDS,
+    LOCATION_NAMES,
+    LOCATIONS,
+    Card,
+    Vampire,
+    card_text,
+    is_card,
+    of_location,
+    sort_cards,
+)
+from tutor.games.vampir.examples import _card_list, _hunts_table, hunts_of_example, parse_move
+from tutor.games.vampir.hunts import is_valid_hunt, score
 from tutor.games.vampir.scenes import scoring_steps
 from tutor.ui import html as h
 from tutor.ui import scenario
@@ -46,7 +63,7 @@ from .play import draw
 def _positions(data: Mapping[str, Any]) -> list[tuple[int, v.State]]:
     """A ``tour`` example's position after each move, with the number of events told by then."""
     rules = v.Variant.coerce(data.get("variante"))
-    state = v.situation(data["joueurs"],
+    state = vampir_state.situation(data["joueurs"],
                         hands={p: _card_list(p, c) for p, c in data["mains"].items()},
                         deck=_card_list("pioche", data["pioche"]),
                         under={loc: _card_list(loc, c) for loc, c in
@@ -56,7 +73,7 @@ def _positions(data: Mapping[str, Any]) -> list[tuple[int, v.State]]:
     out, told = [(0, state)], 0
     for k, spec in enumerate(data["coups"], 1):
         try:
-            state, events = v.apply(state, parse_move(f"coup {k}", spec))
+            state, events = v.GAME.apply(state, parse_move(f"coup {k}", spec))
         except IllegalAction:
             break
         told += len(events)
@@ -73,8 +90,8 @@ def scene_of(example_id: str) -> Callable[[Sequence[Event]], str]:
         return scenario.example_scene(PAGE, draw, data)
     if data.get("type") == "decompte":
         rules = v.Variant.coerce(data.get("variante"))
-        shown = v.hunts_of_example(data)
-        scoring = v.score(shown, rules)
+        shown = hunts_of_example(data)
+        scoring = score(shown, rules)
 
         def scoring_scene(events: Sequence[Event]) -> str:
             told = scoring_steps(events)
@@ -90,7 +107,7 @@ def scene_of(example_id: str) -> Callable[[Sequence[Event]], str]:
 
     def turn_scene(events: Sequence[Event]) -> str:
         state = [s for told, s in positions if told <= len(events)][-1]
-        return note + draw(v.view(state, None), ())
+        return note + draw(v.GAME.view(state, None), ())
     return turn_scene
 
 
@@ -102,9 +119,9 @@ def stepper(example_id: str) -> WorkedExample:
 # --- hunt builder --------------------------------------------------------------------------------
 
 
-def _kind_text(card: v.Card) -> str:
-    if isinstance(card, v.Vampire):
-        return f"{v.card_text(card, v.COMPOSITION[card])} {v.of_location(card.location)}"
+def _kind_text(card: Card) -> str:
+    if isinstance(card, Vampire):
+        return f"{card_text(card, COMPOSITION[card])} {of_location(card.location)}"
     return f"{JOKERS} jokers Somewhere"
 
 
@@ -114,17 +131,17 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
 
     built = False
 
-    def __init__(self, cards: Sequence[v.Card] = (v.Vampire("castle", 1), v.Vampire("castle", 2),
-                                                   v.JOKER)) -> None:
+    def __init__(self, cards: Sequence[Card] = (Vampire("castle", 1), Vampire("castle", 2),
+                                                   JOKER)) -> None:
         self.error = ErrorArea(book())
-        self.cards: list[v.Card] = list(cards)
+        self.cards: list[Card] = list(cards)
         guard = guarded(self.error)
         buttons = []
-        for kind in v.KINDS:
-            if isinstance(kind, v.Vampire):
+        for kind in KINDS:
+            if isinstance(kind, Vampire):
                 loc = kind.location
-                text = f"{SYMBOLS[loc]} {v.LOCATION_NAMES[loc]} {'●' * kind.heads}"
-                tip, cls = f"Ajouter un {v.card_text(kind)}", loc
+                text = f"{SYMBOLS[loc]} {LOCATION_NAMES[loc]} {'●' * kind.heads}"
+                tip, cls = f"Ajouter un {card_text(kind)}", loc
             else:
                 text, tip, cls = f"{JOKER_SYMBOL} Joker", "Ajouter un joker Somewhere", "joker"
             b = w.Button(description=text, tooltip=tip)
@@ -149,11 +166,11 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
         self.render()
         self.built = True
 
-    def add(self, card: v.Card) -> None:
-        if not v.is_card(card):
-            raise IllegalAction("Ce n’est pas une carte de Vampir.", v.C_VAMPIRES)
-        if self.cards.count(card) >= v.COMPOSITION[card]:
-            c = v.C_JOKERS if card is v.JOKER else v.C_VAMPIRES
+    def add(self, card: Card) -> None:
+        if not is_card(card):
+            raise IllegalAction("Ce n’est pas une carte de Vampir.", C_VAMPIRES)
+        if self.cards.count(card) >= COMPOSITION[card]:
+            c = C_JOKERS if card is JOKER else C_VAMPIRES
             raise IllegalAction(fr.typography(f"Le jeu n’a que {_kind_text(card)} : tous "
                                               "sont déjà dans la chasse."), c)
         self.cards.append(card)
@@ -170,7 +187,7 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
 
     def render(self) -> None:
         self.error.clear()
-        self.check = v.is_valid_hunt(self.cards)
+        self.check = is_valid_hunt(self.cards)
         set_html(self.hand, '<div class="tv-panel"><div class="tv-title">Cartes choisies '
                             f"({len(self.cards)})</div>"
                             f"{cards_row(self.cards, small=False, empty='aucune carte')}</div>")
@@ -185,7 +202,7 @@ class HuntBuilder(w.VBox):  # type: ignore[misc]
 
     def position(self) -> Position:
         """A manche where Anke has already exposed this hunt (refused if it is not one)."""
-        check = v.is_valid_hunt(self.cards)
+        check = is_valid_hunt(self.cards)
         if not check:
             raise IllegalAction(check.reason, check.clause)
         players = NAMES[:3]
@@ -225,9 +242,9 @@ class ScoringExplorer(w.VBox):  # type: ignore[misc]
         self.rows: list[w.VBox] = []
         for name in NAMES:
             line = []
-            for loc in v.LOCATIONS:
+            for loc in LOCATIONS:
                 dd = w.Dropdown(options=options, value=BOOKLET_HEADS[name].get(loc, 0),
-                                description=f"{SYMBOLS[loc]} {v.LOCATION_NAMES[loc]}",
+                                description=f"{SYMBOLS[loc]} {LOCATION_NAMES[loc]}",
                                 style={"description_width": "5rem"},
                                 layout=w.Layout(width="11rem"))
                 dd.observe(lambda _: self.update(), names="value")
@@ -260,9 +277,9 @@ class ScoringExplorer(w.VBox):  # type: ignore[misc]
         for k, row in enumerate(self.rows):
             row.layout.display = "" if k < len(self.players) else "none"
         shown = hunts_with_heads({p: {loc: int(self.cells[(p, loc)].value)
-                                      for loc in v.LOCATIONS if self.cells[(p, loc)].value}
+                                      for loc in LOCATIONS if self.cells[(p, loc)].value}
                                   for p in self.players})
-        self.scoring = v.score(shown)
+        self.scoring = score(shown)
         best = max(self.scoring.points.values())
         leaders = [p for p, s in self.scoring.points.items() if s == best]
         set_html(self.out, score_table(self.scoring, "Le décompte, couleur par couleur")
@@ -275,7 +292,7 @@ class ScoringExplorer(w.VBox):  # type: ignore[misc]
     def position(self) -> Position:
         """A manche where these hunts are already exposed (their cards taken from the deck)."""
         players = NAMES[: int(self.count.value)]
-        heads = {p: {loc: int(self.cells[(p, loc)].value) for loc in v.LOCATIONS}
+        heads = {p: {loc: int(self.cells[(p, loc)].value) for loc in LOCATIONS}
                  for p in players}
         return Position(players, "manche-unique", {}, {}, choices={"premier": players[0]},
                         counts={"chasses": heads})
@@ -288,11 +305,11 @@ def scoring_explorer() -> ScoringExplorer:
 # --- exercises -----------------------------------------------------------------------------------
 
 
-def make_layout(seed: int) -> tuple[dict[str, list[tuple[v.Card, ...]]], str]:
+def make_layout(seed: int) -> tuple[dict[str, list[tuple[Card, ...]]], str]:
     """A generated layout of 3 or 4 players over 3 colours, and the player asked about."""
     rng = random.Random(seed)
     players = list(NAMES[: rng.choice((3, 4))])
-    colours = rng.sample(v.LOCATIONS, 3)
+    colours = rng.sample(LOCATIONS, 3)
     heads: dict[str, dict[str, int]] = {p: {} for p in players}
     for loc in colours:
         low = rng.randint(3, 5)
@@ -303,14 +320,14 @@ def make_layout(seed: int) -> tuple[dict[str, list[tuple[v.Card, ...]]], str]:
         shown = hunts_with_heads(heads)
     except Refusal:  # more heads than the game's cards: another layout
         return make_layout(seed + 7919)
-    jokers = sum(hunt.count(v.JOKER) for hunts in shown.values() for hunt in hunts)
+    jokers = sum(hunt.count(JOKER) for hunts in shown.values() for hunt in hunts)
     for hunts in shown.values():
         for k, hunt in enumerate(hunts):
-            ones = [c for c in hunt if isinstance(c, v.Vampire) and c.heads == 1]
+            ones = [c for c in hunt if isinstance(c, Vampire) and c.heads == 1]
             if jokers < JOKERS and len(ones) > 1 and rng.random() < 0.3:  # a joker for a 1
                 cards = list(hunt)
                 cards.remove(ones[0])
-                hunts[k] = v.sort_cards([*cards, v.JOKER])
+                hunts[k] = sort_cards([*cards, JOKER])
                 jokers += 1
     return shown, rng.choice(players)
 
@@ -318,7 +335,7 @@ def make_layout(seed: int) -> tuple[dict[str, list[tuple[v.Card, ...]]], str]:
 def make_question(seed: int) -> Question:
     """« Combien de points marque … ? » on a generated end of manche."""
     shown, target = make_layout(seed)
-    result = v.score(shown)
+    result = score(shown)
     expected = result.points[target]
     naive = sum(hunt_heads(hunt) for hunt in shown[target])
     rng = random.Random(seed * 7919)
@@ -338,4 +355,4 @@ def make_question(seed: int) -> Question:
 
 
 def exercises(seed: int = 0) -> Quiz:
-    return Quiz(book(), v.describe, make_question, seed, page=PAGE)
+    return Quiz(book(), v.GAME.describe, make_question, seed, page=PAGE)

@@ -11,8 +11,29 @@ from tutor import fr
 from tutor.engine import Event
 from tutor.engine import scenario as sc
 from tutor.games import vampir as v
-from tutor.games.vampir.cards import LOCATION_WORDS, card_word
+from tutor.games.vampir.cards import (
+    C_DEAL,
+    C_HUNT,
+    C_LAY,
+    HAND_SIZE,
+    JOKER,
+    KINDS,
+    LOCATION_NAMES,
+    LOCATION_WORDS,
+    LOCATIONS,
+    SHUFFLED,
+    Card,
+    Vampire,
+    card_text,
+    card_word,
+    cards_text,
+    heads_text,
+    location_label,
+    of_location,
+    the_location,
+)
 from tutor.games.vampir.events import VampirEvent
+from tutor.games.vampir.hunts import Scoring
 from tutor.games.vampir.scenes import manche_scored
 from tutor.ui import html as h
 from tutor.ui.actions import ActionGroup
@@ -35,7 +56,7 @@ from .base import (
 )
 
 
-def manche_scoring(events: Sequence[Event]) -> tuple[int, v.Scoring] | None:
+def manche_scoring(events: Sequence[Event]) -> tuple[int, Scoring] | None:
     """The scoring of the manche that ended in ``events`` (its number and the detail)."""
     return manche_scored(events)
 
@@ -49,7 +70,7 @@ def draw(view: v.View, events: Sequence[Event] = ()) -> str:
     locs = "".join(f'<div class="vp-location vp-{loc}" data-location="{loc}">'
                    f'<div class="vp-loc-title">{h.esc(loc_name(loc))}</div>'
                    f"{cards_row(view.cards_under(loc), empty='vide')}</div>"
-                   for loc in v.LOCATIONS)
+                   for loc in LOCATIONS)
     players = []
     for p in view.players:
         hand = (cards_row(p.hand, empty="main vide") if p.hand is not None
@@ -84,18 +105,18 @@ def action_label(action: v.Action, view: v.View | None = None) -> str:
     if isinstance(action, v.Take):
         count = f" ({len(view.cards_under(action.location))})" if view else ""
         return (f"{SYMBOLS[action.location]} Récupérer les cartes "
-                f"{v.of_location(action.location)}{count}")
+                f"{of_location(action.location)}{count}")
     if isinstance(action, v.Lay):
-        return f"Poser un {v.card_text(action.card)} sous {v.location_label(action.location)}"
+        return f"Poser un {card_text(action.card)} sous {location_label(action.location)}"
     assert isinstance(action, v.Hunt)
-    return f"{v.heads_text(hunt_heads(action.cards, jh))} : {v.cards_text(action.cards)}"
+    return f"{heads_text(hunt_heads(action.cards, jh))} : {cards_text(action.cards)}"
 
 
 def groups(view: v.View, legal: Sequence[v.Action]) -> list[ActionGroup]:
     """Draw and take as buttons; lay and hunt as lists, each with its button."""
     jh = view.variant.joker_heads
     hunts = sorted((a for a in legal if isinstance(a, v.Hunt)),
-                   key=lambda a: (-hunt_heads(a.cards, jh), a.cards.count(v.JOKER), len(a.cards)))
+                   key=lambda a: (-hunt_heads(a.cards, jh), a.cards.count(JOKER), len(a.cards)))
 
     def items(actions: Sequence[v.Action]) -> tuple[tuple[str, v.Action], ...]:
         return tuple((fr.typography(action_label(a, view)), a) for a in actions)
@@ -134,20 +155,20 @@ def write_position(position: Position) -> dict[str, Any]:
     heads = {p: {loc: n for loc, n in spots.items() if n}
              for p, spots in position.counts["chasses"].items()}
     hands = {p: list(h) for p, h in position.fronts.get("mains", {}).items() if h}
-    under = {loc: list(position.piles.get(f"sous:{loc}", ())) for loc in v.LOCATIONS}
+    under = {loc: list(position.piles.get(f"sous:{loc}", ())) for loc in LOCATIONS}
     deck = list(position.piles.get("pioche", ()))
-    pool = list(v.SHUFFLED)
+    pool = list(SHUFFLED)
     for p, hand in hands.items():
-        sc.take(f"Main {fr.of(p)}", hand, pool, v.C_DEAL, v.card_text, v.SHUFFLED)
+        sc.take(f"Main {fr.of(p)}", hand, pool, C_DEAL, card_text, SHUFFLED)
     for loc, cards in under.items():
-        sc.take(f"Sous {v.the_location(loc)}", cards, pool, v.C_LAY, v.card_text, v.SHUFFLED)
-    sc.take("Pioche", deck, pool, v.C_DEAL, v.card_text, v.SHUFFLED)
+        sc.take(f"Sous {the_location(loc)}", cards, pool, C_LAY, card_text, SHUFFLED)
+    sc.take("Pioche", deck, pool, C_DEAL, card_text, SHUFFLED)
     # the hunts are made of the cards the hands, the locations and the deck leave free
     hunts = hunts_with_heads({p: spots for p, spots in heads.items() if spots}, pool)
     for p, row in hunts.items():
         for hunt in row:
-            where = f"Chasse {fr.of(p)} {v.of_location(_colour(hunt))}"
-            sc.take(where, hunt, pool, v.C_HUNT, v.card_text, v.SHUFFLED)
+            where = f"Chasse {fr.of(p)} {of_location(_colour(hunt))}"
+            sc.take(where, hunt, pool, C_HUNT, card_text, SHUFFLED)
     data: dict[str, Any] = {"premier": position.choices["premier"]}
     above = [c for row in hunts.values() for hunt in row for c in hunt]
     above += [c for cards in under.values() for c in cards]
@@ -166,34 +187,34 @@ def write_position(position: Position) -> dict[str, Any]:
     return data
 
 
-def _colour(hunt: Sequence[v.Card]) -> str:
-    return next(c.location for c in hunt if isinstance(c, v.Vampire))
+def _colour(hunt: Sequence[Card]) -> str:
+    return next(c.location for c in hunt if isinstance(c, Vampire))
 
 
-def _kind(card: v.Card) -> str:
-    if isinstance(card, v.Vampire):
-        return f"{SYMBOLS[card.location]} {v.LOCATION_NAMES[card.location]} {'●' * card.heads}"
+def _kind(card: Card) -> str:
+    if isinstance(card, Vampire):
+        return f"{SYMBOLS[card.location]} {LOCATION_NAMES[card.location]} {'●' * card.heads}"
     return f"{JOKER_SYMBOL} Joker"
 
 
 def _under(loc: str) -> Pile:
     """The cards laid under ``loc``: its own vampires and the jokers."""
     return Pile(f"sous:{loc}", fr.typography(
-        f"Sous {v.the_location(loc)}, sur son vampire à une tête de la mise en place :"),
-        (v.Vampire(loc, 1), v.Vampire(loc, 2), v.JOKER), _kind, repeat=True)
+        f"Sous {the_location(loc)}, sur son vampire à une tête de la mise en place :"),
+        (Vampire(loc, 1), Vampire(loc, 2), JOKER), _kind, repeat=True)
 
 
 EDITOR = EditorSpec(
     choices=(Choice("premier", "Premier joueur"),),
     piles=(Pile("pioche", "Pioche, du dessus vers le dessous (les cartes que vous ne placez "
-                "pas suivent, mélangées) :", v.KINDS, _kind, repeat=True),
-           *(_under(loc) for loc in v.LOCATIONS)),
-    fronts=(Front("mains", f"Main ({v.HAND_SIZE} cartes au plus ; le reste est distribué au "
-                  "hasard)", v.KINDS, _kind, repeat=True, most=v.HAND_SIZE),),
+                "pas suivent, mélangées) :", KINDS, _kind, repeat=True),
+           *(_under(loc) for loc in LOCATIONS)),
+    fronts=(Front("mains", f"Main ({HAND_SIZE} cartes au plus ; le reste est distribué au "
+                  "hasard)", KINDS, _kind, repeat=True, most=HAND_SIZE),),
     counts=(Counts("chasses", "Chasses déjà exposées, en têtes (0 : pas de chasse de cette "
                    "couleur ; une chasse compte au moins 3 têtes) :",
-                   tuple((loc, f"{SYMBOLS[loc]} {v.LOCATION_NAMES[loc]}")
-                         for loc in v.LOCATIONS), high=26),),
+                   tuple((loc, f"{SYMBOLS[loc]} {LOCATION_NAMES[loc]}")
+                         for loc in LOCATIONS), high=26),),
     write=write_position,
     intro="Ce que vous ne placez pas est distribué au hasard du numéro de partie ; les cartes "
           "des chasses et celles posées sous les lieux sont prises dans la pioche.")
@@ -208,7 +229,7 @@ SURFACE = Surface(PAGE, draw, groups, prompt, you=YOU, bots=NAMES[:4],
 def _reserved(board: B) -> B:
     """``board`` with a button for drawing and each of the six takes made at once, so that no
     later deal creates a widget model (the panel pools its buttons lazily)."""
-    board.actions.reserve(1 + len(v.LOCATIONS))
+    board.actions.reserve(1 + len(LOCATIONS))
     return board
 
 

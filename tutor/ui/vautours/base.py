@@ -20,7 +20,10 @@ from tutor.engine import Event
 from tutor.engine import scenario as sc
 from tutor.games import vautours as v
 from tutor.games.vautours import history, scenes
+from tutor.games.vautours.engine import resolve_round
 from tutor.games.vautours.events import VautoursEvent
+from tutor.games.vautours.state import C_POINTS, HAND, POINT_CARDS
+from tutor.games.vautours.text import pile_text
 from tutor.ui import html as h
 from tutor.ui import scenario
 from tutor.ui.actions import ActionGroup
@@ -32,7 +35,7 @@ from tutor.ui.table import Sandbox as SharedSandbox
 from tutor.ui.widgets import Refusal
 
 NAMES = ("Alex", "Carla", "Dario", "Léo", "Emma")
-LABELS = v.PRESET_LABELS
+LABELS = v.GAME.PRESET_LABELS
 TIES = {"repeated": "Annulation répétée (lecture retenue)",
         "one_level": "Un seul niveau (livret «\u202fsuricate\u202f» à la lettre)"}
 SHARED = "Pile finale partagée (variante)"
@@ -87,8 +90,8 @@ def open_points() -> h.Html:
 
 def material() -> h.Html:
     """The cards of the game: the fifteen point cards and one player's series."""
-    points = "".join(h.point_card(c, small=True) for c in sorted(v.POINT_CARDS, reverse=True))
-    hand = "".join(h.hand_card(c, small=True) for c in v.HAND)
+    points = "".join(h.point_card(c, small=True) for c in sorted(POINT_CARDS, reverse=True))
+    hand = "".join(h.hand_card(c, small=True) for c in HAND)
     body = (f'<div class="tv-panel"><div class="tv-title">Les 15 cartes Points</div>'
             f'<div class="tv-row">{points}</div><div class="tv-title">La série d’un joueur '
             f'(1 à 15)</div><div class="tv-row">{hand}</div></div>')
@@ -101,12 +104,12 @@ def readings() -> h.Html:
              h.esc("deuxième meilleur score" if p.final_tiebreak == "second_best"
                    else "plus haute carte Suricate"),
              h.esc("perdue" if p.last_pile == "lost" else "partagée")]
-            for name, p in v.PRESETS.items()]
+            for name, p in v.GAME.PRESETS.items()]
     body = ('<div class="tv-panel"><div class="tv-title">Les lectures de la règle</div>'
             + h.table(["Préréglage", "Égalités", "Départage final", "Pile de la dernière manche"],
                       rows, stack=True)
             + f"<p>{h.esc(NOTE)}</p></div>")
-    return h.Html(body, "Préréglages : " + ", ".join(v.PRESETS))
+    return h.Html(body, "Préréglages : " + ", ".join(v.GAME.PRESETS))
 
 
 # --- tables --------------------------------------------------------------------------------------
@@ -129,7 +132,7 @@ def round_html(plays: Mapping[str, int] | None, pile: Sequence[int], winner: str
         verdict = '<span class="tv-tag tv-no">Personne ne remporte la pile</span>'
     elif done:
         verdict = (f'<span class="tv-tag tv-ok">{h.esc(winner)} remporte la pile '
-                   f"({h.esc(v.pile_text(pile))})</span>")
+                   f"({h.esc(pile_text(pile))})</span>")
     total = sum(pile)
     kind = "Suricate ▲" if total >= 0 else "Vautour ▼"
     head = f'<div class="tv-title">{h.esc(title)}</div>' if title else ""
@@ -238,7 +241,7 @@ def won_moves(players: Sequence[str], won: Mapping[str, Sequence[int]]) -> list[
     """The manches that give each player the cards ``won`` (in seat order, each card in the
     order given): the winner lays their strongest card for a Suricate (their weakest for a
     Vautour), the others the opposite, so that the winner's card is the only extreme one."""
-    hands = {p: list(v.HAND) for p in players}
+    hands = {p: list(HAND) for p in players}
     moves = []
     for p in players:
         for card in won.get(p, ()):
@@ -259,14 +262,14 @@ def write_position(position: Position) -> dict[str, Any]:
     (:func:`~tutor.games.vautours.history.past_manches`): one manche per card won, then, for
     each card played beyond them, a manche without a winner, its point card (the first ones of
     the pile set) still at stake."""
-    pool = list(v.POINT_CARDS)
+    pool = list(POINT_CARDS)
     won = position.fronts["gains"]
     order: list[int] = []
     for p in position.players:
-        order += sc.take(f"Gains {fr.of(p)}", won.get(p, ()), pool, v.C_POINTS, fr.signed,
-                         v.POINT_CARDS)
-    pile = sc.take("Pioche", position.piles["pioche"], pool, v.C_POINTS, fr.signed,
-                   v.POINT_CARDS)
+        order += sc.take(f"Gains {fr.of(p)}", won.get(p, ()), pool, C_POINTS, fr.signed,
+                         POINT_CARDS)
+    pile = sc.take("Pioche", position.piles["pioche"], pool, C_POINTS, fr.signed,
+                   POINT_CARDS)
     played = {p: cards for p, cards in position.fronts.get("joues", {}).items()
               if p in position.players}
     if not any(played.values()):
@@ -274,7 +277,7 @@ def write_position(position: Position) -> dict[str, Any]:
     manches = max(len(cards) for cards in played.values())
     spare = [*pile, *sorted(pool, reverse=True)]
     carried = spare[:max(0, manches - len(order))]
-    past = history.past_manches(position.players, played, won, v.PRESETS[position.preset],
+    past = history.past_manches(position.players, played, won, v.GAME.PRESETS[position.preset],
                                 carried)
     wins = [card for card, _ in past[:len(past) - len(carried)]]
     moves = [{"joueur": p, "carte": plays[p]} for _, plays in past for p in position.players]
@@ -298,12 +301,12 @@ def check_position(position: Position, state: Any) -> None:
 EDITOR = EditorSpec(
     piles=(Pile("pioche", "Pioche, du dessus vers le dessous (la première est retournée "
                 "aussitôt ; celles que vous ne placez pas suivent, mélangées) :",
-                tuple(sorted(v.POINT_CARDS, reverse=True)), fr.signed),),
-    fronts=(Front("gains", "Cartes Points déjà gagnées", tuple(sorted(v.POINT_CARDS,
+                tuple(sorted(POINT_CARDS, reverse=True)), fr.signed),),
+    fronts=(Front("gains", "Cartes Points déjà gagnées", tuple(sorted(POINT_CARDS,
                                                                      reverse=True)),
                   fr.signed),
             Front("joues", "Cartes déjà jouées, une par manche (les autres sont en main)",
-                  v.HAND)),
+                  HAND)),
     write=write_position, check=check_position,
     intro="Les cartes déjà gagnées le sont lors de manches jouées avant, que le tuteur rejoue ; "
           "avec les cartes déjà jouées (autant pour chacun), il cherche qui a posé quoi à "
@@ -318,7 +321,7 @@ SURFACE = Surface(page=PAGE, draw=draw, groups=groups, prompt=prompt,
 
 def variant_of(preset: str, shared: bool) -> v.Variant:
     """The preset's reading, with the last pile shared when ``shared`` is ticked."""
-    base = v.PRESETS[preset]
+    base = v.GAME.PRESETS[preset]
     return dataclasses.replace(base, last_pile="shared") if shared else base
 
 
@@ -329,7 +332,7 @@ class Game(PlayTable[v.State, v.Play, v.View, VautoursEvent]):
         self.shared = w.Checkbox(value=False, description=SHARED, indent=False,
                                  layout=w.Layout(width="auto", max_width="100%"))
         super().__init__(SURFACE, seed)
-        self.settings.preset.options = [(LABELS[k], k) for k in v.PRESETS]
+        self.settings.preset.options = [(LABELS[k], k) for k in v.GAME.PRESETS]
         self.settings.preset.layout = w.Layout(width="auto", max_width="100%")
         self.settings.children = (*self.settings.children[:-1], self.shared,
                                   self.settings.children[-1])
@@ -346,7 +349,7 @@ class Sandbox(SharedSandbox[v.State, v.Play, v.View, VautoursEvent]):
         self.shared = w.Checkbox(value=False, description=SHARED, indent=False,
                                  layout=w.Layout(width="auto", max_width="100%"))
         super().__init__(SURFACE, seed)
-        self.preset.options = [(LABELS[k], k) for k in v.PRESETS]
+        self.preset.options = [(LABELS[k], k) for k in v.GAME.PRESETS]
         settings = self.children[0]
         settings.children = (*settings.children[:-1], self.shared, settings.children[-1])
         self.shared.observe(lambda _: self.guard(self.change_reading)(), names="value")
@@ -379,12 +382,12 @@ def make_situation(seed: int) -> tuple[dict[str, int], tuple[int, ...]]:
     low = rng.randint(1, 8)
     values = list(range(low, low + rng.randint(3, 7)))
     plays = {name: rng.choice(values) for name in NAMES[:rng.randint(3, 5)]}
-    return plays, tuple(rng.sample(list(v.POINT_CARDS), rng.choice((1, 1, 1, 2, 2, 3))))
+    return plays, tuple(rng.sample(list(POINT_CARDS), rng.choice((1, 1, 1, 2, 2, 3))))
 
 
 def make_question(seed: int) -> Question:
     plays, pile = make_situation(seed)
-    result = v.resolve_round(plays, pile)
+    result = resolve_round(plays, pile)
     cancelled = [value for value, _ in result.cancelled]
     return Question(
         situation=round_html(plays, pile, title="Situation"),
@@ -401,6 +404,6 @@ def make_question(seed: int) -> Question:
 
 def exercises(seed: int = 0) -> Quiz:
     """"Qui remporte la pile ?": generated manches (3 to 5 players), graded by the engine."""
-    quiz = Quiz(book(), v.describe, make_question, seed, page=PAGE)
+    quiz = Quiz(book(), v.GAME.describe, make_question, seed, page=PAGE)
     quiz.reserve(len(NAMES) + 1)  # every option button made once: no model grows later
     return quiz

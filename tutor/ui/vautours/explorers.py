@@ -10,6 +10,9 @@ import ipywidgets as w
 from tutor import fr
 from tutor.engine import IllegalAction
 from tutor.games import vautours as v
+from tutor.games.vautours.engine import resolve_round
+from tutor.games.vautours.score import final_result
+from tutor.games.vautours.state import C_POINTS, C_TIEBREAK, HAND, POINT_CARDS
 from tutor.ui import html as h
 from tutor.ui.editor import Position, opener, read_names
 from tutor.ui.widgets import (
@@ -74,7 +77,7 @@ class TieExplorer(w.VBox):  # type: ignore[misc]
         self.count = w.ToggleButtons(options=[2, 3, 4, 5], value=4, description="Joueurs",
                                      style={"button_width": "3rem"})
         self.names = name_boxes(len(NAMES))
-        self.cards = [w.Dropdown(options=list(v.HAND), value=plays.get(name, 15 - 2 * k),
+        self.cards = [w.Dropdown(options=list(HAND), value=plays.get(name, 15 - 2 * k),
                                  description=name, layout=w.Layout(width="9rem"),
                                  style={"description_width": "3.5rem"})
                       for k, name in enumerate(NAMES)]
@@ -82,12 +85,12 @@ class TieExplorer(w.VBox):  # type: ignore[misc]
         self.pile = {c: w.ToggleButton(value=c in pile, description=fr.signed(c),
                                        tooltip=f"Ajouter {fr.signed(c)} à la pile",
                                        layout=w.Layout(width="3.3rem"))
-                     for c in sorted(v.POINT_CARDS, reverse=True)}
+                     for c in sorted(POINT_CARDS, reverse=True)}
         self.reading = w.ToggleButtons(options=[(label, key) for key, label in TIES.items()],
                                        value="repeated", description="Égalités",
                                        style={"button_width": "auto"})
         self.table = html()
-        self.explainer = Explainer(book(), v.describe)
+        self.explainer = Explainer(book(), v.GAME.describe)
         for control in [self.count, *self.names, *self.cards, *self.pile.values(),
                         self.reading]:
             control.observe(lambda _: self.update(), names="value")
@@ -115,7 +118,7 @@ class TieExplorer(w.VBox):  # type: ignore[misc]
         players = self.players()
         plays = {name: int(self.cards[k].value) for k, name in enumerate(players)}
         pile = [c for c, t in self.pile.items() if t.value]
-        result = v.resolve_round(plays, pile, {"ties": self.reading.value})
+        result = resolve_round(plays, pile, {"ties": self.reading.value})
         cancelled = [value for value, _ in result.cancelled]
         set_html(self.table, round_html(plays, pile, result.winner, True, cancelled))
         self.explainer.set_events(result.events, "Comment le moteur décide")
@@ -134,7 +137,7 @@ class TieExplorer(w.VBox):  # type: ignore[misc]
         pile = tuple(c for c, t in self.pile.items() if t.value)
         if not pile:
             raise Refusal("Ajoutez au moins une carte Points à la pile en jeu.")
-        free = [c for c in v.HAND if c not in plays.values()]
+        free = [c for c in HAND if c not in plays.values()]
         moves = [{"joueur": p, "carte": free[k]} for k in range(len(pile) - 1) for p in players]
         moves += [{"joueur": p, "carte": c} for p, c in plays.items()]
         preset = "standard" if self.reading.value == "repeated" else "livret-suricate"
@@ -157,15 +160,15 @@ def parse_cards(text: str, who: str, seen: dict[int, str]) -> list[int]:
             continue
         if not part.lstrip("+-").isdecimal() or not part.isascii():
             raise IllegalAction(f"{who} : {fr.shown(part, 20)} n’est pas une valeur "
-                                "de carte Points.", v.C_POINTS)
+                                "de carte Points.", C_POINTS)
         value = int(part)
-        if value not in v.POINT_CARDS:
+        if value not in POINT_CARDS:
             raise IllegalAction(f"{who} : {fr.signed(value)} n’est pas une carte Points "
-                                "(−5 à −1, +1 à +10).", v.C_POINTS)
+                                "(−5 à −1, +1 à +10).", C_POINTS)
         if value in seen:
             owner = "déjà" if seen[value] == who else f"déjà à {seen[value]}"
             raise IllegalAction(f"{who} : la carte {fr.signed(value)} est {owner} ; chaque "
-                                "carte Points n’existe qu’une fois.", v.C_POINTS)
+                                "carte Points n’existe qu’une fois.", C_POINTS)
         seen[value] = who
         cards.append(value)
     return cards
@@ -225,7 +228,7 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
         for preset, label in (("standard", "Règle des deux livrets : deuxième meilleur score"),
                               ("livret-souris-alternative",
                                "Variante : la plus haute carte Suricate")):
-            out = v.final_result(scores, taken, preset)
+            out = final_result(scores, taken, preset)
             clauses.append(out.clause)
             columns.append(f'<div class="tv-panel"><div class="tv-title">{h.esc(label)}</div>'
                            f"<p><strong>Vainqueur : {h.esc(fr.join(out.winners))}</strong></p>"
@@ -233,7 +236,7 @@ class TiebreakCompare(w.VBox):  # type: ignore[misc]
         open_point = tiebreak_open_point(scores, taken)
         if open_point:
             columns.append(f'<div class="tv-panel tv-tiebreak-open"><p>{h.esc(open_point)}</p>'
-                           f"{PAGE.cite(v.C_TIEBREAK)}</div>")
+                           f"{PAGE.cite(C_TIEBREAK)}</div>")
         rows = [[h.esc(p), h.esc(", ".join(fr.signed(c) for c in taken[p]) or "—"),
                  f"<strong>{h.esc(fr.signed(scores[p]))}</strong>"] for p in taken]
         set_html(self.out, h.table(["Joueur", "Cartes gagnées", "Total"], rows)
