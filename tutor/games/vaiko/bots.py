@@ -33,17 +33,16 @@ class MemoryPlayer:
         self.rng = bot_rng(seed)
         self.threshold = threshold
         self._deck: Deck | None = None
-        self._points: dict[str, int] = {}
-        self._effects: dict[str, str] = {}
-        self._values: dict[int, int] = {}
+        self._points: Mapping[str, int] = {}
+        self._effects: Mapping[str, str] = {}
+        self._values: Mapping[int, int] = {}
 
     def _read_deck(self, deck: Deck) -> None:
         """Each face's points and effect and the deck's points, read once per deck (a player
-        decides hundreds of times in one game, always with the same deck)."""
+        decides hundreds of times in one game, always with the same deck; a hint's playouts
+        make five new players per playout, all reading the same deck: :func:`deck_tables`)."""
         self._deck = deck
-        self._points = {card.face: card.points for card, _ in deck.kinds}
-        self._effects = {card.face: card.effect for card, _ in deck.kinds}
-        self._values = dict(Counter(card.points for card in deck.cards))
+        self._points, self._effects, self._values = deck_tables(deck)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         seat = legal[0].seat
@@ -110,10 +109,11 @@ class MemoryPlayer:
                 for p in view.players}
 
     @staticmethod
-    def _unseen_average(view: View, points: dict[str, int], values: dict[int, int]) -> float:
+    def _unseen_average(view: View, points: Mapping[str, int], values: Mapping[int, int]
+                        ) -> float:
         """The mean value of the cards this seat has not seen anywhere (``values``: how many
         cards of the deck are worth each number of points)."""
-        left = values.copy()
+        left = dict(values)
         for p in view.players:
             for face in p.cards:
                 if face is not None:
@@ -128,6 +128,29 @@ class MemoryPlayer:
                 count += n
                 total += v * n
         return total / count if count else 5.0
+
+
+DeckTables = tuple[Mapping[str, int], Mapping[str, str], Mapping[int, int]]
+"""Each face's points, each face's effect, the count of cards worth each number of points."""
+
+
+def deck_tables(deck: Deck) -> DeckTables:
+    """Each face's points, each face's effect, and how many cards of ``deck`` are worth each
+    number of points: read once for the deck last asked about (the players of a hint's
+    playouts all play with one deck). The tables are shared: read-only (``Mapping``)."""
+    last = _LAST_DECK[0]
+    if last is not None and last[0] is deck:
+        return last[1]
+    tables = ({card.face: card.points for card, _ in deck.kinds},
+              {card.face: card.effect for card, _ in deck.kinds},
+              dict(Counter(card.points for card in deck.cards)))
+    _LAST_DECK[0] = (deck, tables)
+    return tables
+
+
+_LAST_DECK: list[tuple[Deck, DeckTables] | None] = [None]
+"""The deck :func:`deck_tables` last read and its tables, replaced whole (one entry: the deck
+stays alive while it is there, so its identity names it)."""
 
 
 # The decisions of :class:`MemoryPlayer`, on plain data. ``known``: the (points, slot) of the
