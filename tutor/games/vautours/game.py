@@ -50,7 +50,6 @@ class Vautours(engine.Rules):
                       "alors la prendre).",
                       event=lambda e: isinstance(e, PileWon) and e.mode == "suricate"),)
 
-
     ROLLOUTS_TOGETHER = True  # the seats the playouts share choose once for all
 
     def rollouts(self, start: State, states: Sequence[State], kind: str, seeds: Sequence[int]
