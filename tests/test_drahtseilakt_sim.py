@@ -17,6 +17,7 @@ from tutor.engine.api import bot_action
 from tutor.engine.bots import RandomPlayer
 from tutor.games import drahtseilakt as d
 from tutor.games.drahtseilakt import engine as drahtseilakt_engine
+from tutor.games.drahtseilakt.bots import PLAYER_KINDS
 from tutor.games.drahtseilakt.core import (
     HAND_SIZE,
     SCORE_CARDS,
@@ -82,7 +83,7 @@ def bot_match(seed: int, strong: str, n: int = 3, preset: str = "standard") -> b
     names = NAMES[:n]
     hero = names[seed % n]
     state = d.GAME.new_game(names, seed=seed, variant=preset)
-    bots = {p: (d.GAME.PLAYER_KINDS[strong][1] if p == hero else RandomPlayer)(seed=seed * 7 + i)
+    bots = {p: (PLAYER_KINDS[strong][1] if p == hero else RandomPlayer)(seed=seed * 7 + i)
             for i, p in enumerate(names)}
     while not d.GAME.is_over(state):
         for seat in d.GAME.current_seats(state):
@@ -118,12 +119,12 @@ def test_computer_players_see_only_what_their_seat_may_see() -> None:
         other = hide_differently(state, seat, rng)
         assert d.GAME.view(other, seat) == d.GAME.view(state, seat)
         assert other != state or preset == "tactique"
-        for kind, (_, make) in d.GAME.PLAYER_KINDS.items():
+        for kind, (_, make) in PLAYER_KINDS.items():
             first = bot_action(d.GAME, state, seat, make(seed=seed))
             second = bot_action(d.GAME, other, seat, make(seed=seed))
             assert first == second, (kind, seed)
             checked += 1
-    assert checked == 40 * len(d.GAME.PLAYER_KINDS)
+    assert checked == 40 * len(PLAYER_KINDS)
 
 
 def hide_differently(state: d.State, seat: str, rng: random.Random) -> d.State:

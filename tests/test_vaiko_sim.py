@@ -16,7 +16,7 @@ from tutor import rules
 from tutor.engine.api import bot_action
 from tutor.games import vaiko as v
 from tutor.games.vaiko import events as ve
-from tutor.games.vaiko.bots import MemoryPlayer
+from tutor.games.vaiko.bots import PLAYER_KINDS, MemoryPlayer
 from tutor.games.vaiko.deck import load_deck
 from tutor.games.vaiko.events import VaikoEvent
 from tutor.games.vaiko.setup import situation
@@ -155,7 +155,7 @@ def test_describe_hides_private_faces_from_other_players() -> None:
 def bot_game(kinds: dict[str, str], seed: int, preset: str = "standard") -> v.State:
     """A whole game between computer players, each handed its view only."""
     state = v.GAME.new_game(list(kinds), seed=seed, variant=preset)
-    bots = {p: v.GAME.PLAYER_KINDS[k][1](seed=seed * 10 + i) for i, (p,
+    bots = {p: PLAYER_KINDS[k][1](seed=seed * 10 + i) for i, (p,
                                                                      k) in enumerate(kinds.items())}
     while not v.GAME.is_over(state):
         (seat,) = v.GAME.current_seats(state)
@@ -204,10 +204,10 @@ def hide_from(state: v.State, i: int, rng: random.Random) -> v.State | None:
     return swap_cards(state, a, b)
 
 
-@pytest.mark.parametrize("kind", sorted(v.GAME.PLAYER_KINDS))
+@pytest.mark.parametrize("kind", sorted(PLAYER_KINDS))
 def test_computer_players_choose_from_what_their_seat_sees_only(kind: str) -> None:
     """Two positions differing only in what the bot's seat cannot see: same choice."""
-    make = v.GAME.PLAYER_KINDS[kind][1]
+    make = PLAYER_KINDS[kind][1]
     rng = random.Random(3)
     checked = 0
     for seed in range(12):

@@ -24,7 +24,7 @@ from tutor.games.vampir import engine as vampir_engine
 from tutor.games.vampir import examples as vampir_examples
 from tutor.games.vampir import hunts as vampir_hunts
 from tutor.games.vampir import state as vampir_state
-from tutor.games.vampir.bots import StrategistPlayer
+from tutor.games.vampir.bots import PLAYER_KINDS, StrategistPlayer
 from tutor.games.vampir.cards import KINDS, LOCATIONS, Vampire
 from tutor.games.vampir.events import VampirEvent
 
@@ -260,5 +260,5 @@ def test_bots_never_see_more_than_a_view_and_choose_a_legal_action() -> None:
     for state in POSITIONS:
         seat = v.GAME.current_seats(state)[0]
         legal = v.GAME.legal_actions(state, seat)
-        for _label, make in v.GAME.PLAYER_KINDS.values():
+        for _label, make in PLAYER_KINDS.values():
             assert make(seed=rng.randrange(99)).choose(v.GAME.view(state, seat), legal) in legal

@@ -17,6 +17,7 @@ from tutor import rules
 from tutor.engine import Event, Won
 from tutor.engine.api import bot_action
 from tutor.games import vampir as v
+from tutor.games.vampir.bots import PLAYER_KINDS
 from tutor.games.vampir.cards import KINDS, LOCATIONS, Vampire, sort_cards
 from tutor.games.vampir.events import Points
 from tutor.games.vampir.hunts import is_valid_hunt, score
@@ -139,7 +140,7 @@ def test_computer_players_choose_from_what_their_seat_sees_only() -> None:
             twin = hidden_reshuffle(state, seat, rng)
             assert twin != state or len(state.deck) < 2
             assert v.GAME.view(twin, seat) == v.GAME.view(state, seat)
-            for kind, (_label, make) in v.GAME.PLAYER_KINDS.items():
+            for kind, (_label, make) in PLAYER_KINDS.items():
                 assert (bot_action(v.GAME, state, seat, make(seed=seed))
                         == bot_action(v.GAME, twin, seat, make(seed=seed))), kind
             positions += 1
@@ -150,7 +151,7 @@ def test_computer_players_choose_from_what_their_seat_sees_only() -> None:
 def bot_match(kinds: list[str], seed: int) -> v.State:
     names = NAMES[: len(kinds)]
     state = v.GAME.new_game(names, seed=seed, variant="manche-unique")
-    bots = {p: v.GAME.PLAYER_KINDS[k][1](seed=seed * 10 + i) for i, (p, k) in enumerate(zip(names,
+    bots = {p: PLAYER_KINDS[k][1](seed=seed * 10 + i) for i, (p, k) in enumerate(zip(names,
                                                                                    kinds))}
     while not v.GAME.is_over(state):
         seat = v.GAME.current_seats(state)[0]
@@ -168,7 +169,7 @@ def test_the_strongest_player_clearly_beats_random_players() -> None:
 
 
 def test_a_bot_seed_must_be_an_int_or_a_generator() -> None:
-    for kind, (_label, make) in v.GAME.PLAYER_KINDS.items():
+    for kind, (_label, make) in PLAYER_KINDS.items():
         with pytest.raises(ValueError, match="graine"):
             make(seed=1.5)  # type: ignore[arg-type]
         assert make(seed=random.Random(3)) is not None, kind

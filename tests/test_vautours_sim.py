@@ -19,7 +19,7 @@ from tutor.engine.api import Seed, bot_action
 from tutor.engine.bots import RandomPlayer
 from tutor.engine.core import Record
 from tutor.games import vautours as v
-from tutor.games.vautours.bots import CarefulPlayer
+from tutor.games.vautours.bots import PLAYER_KINDS, CarefulPlayer
 from tutor.games.vautours.engine import resolve_round
 from tutor.games.vautours.events import Chosen
 from tutor.games.vautours.state import POINT_CARDS
@@ -113,7 +113,7 @@ def test_a_sample_is_the_real_table_but_for_what_the_seat_cannot_see() -> None:
                                               (2, InOrder), (4, InOrder)])
 def test_the_strongest_level_clearly_beats_random_and_in_order_players(
         n: int, opponents: object) -> None:
-    strongest = v.GAME.PLAYER_KINDS["stratege"][1]
+    strongest = PLAYER_KINDS["stratege"][1]
     assert play_match(strongest, opponents, n, 60) > 1.4 / n  # well above a fair share
 
 
@@ -122,7 +122,7 @@ def test_careful_players_no_longer_lose_to_playing_in_order() -> None:
 
 
 def test_the_strongest_level_beats_careful_players() -> None:
-    strongest = v.GAME.PLAYER_KINDS["stratege"][1]
+    strongest = PLAYER_KINDS["stratege"][1]
     assert play_match(strongest, CarefulPlayer, 3, 60) > 1.2 / 3
 
 
@@ -144,9 +144,9 @@ def hidden_twin(state: v.State, seat: str, rng: random.Random) -> v.State:
                           record=Record((order,)))
 
 
-@pytest.mark.parametrize("kind", sorted(v.GAME.PLAYER_KINDS))
+@pytest.mark.parametrize("kind", sorted(PLAYER_KINDS))
 def test_computer_players_choose_from_what_their_seat_sees_only(kind: str) -> None:
-    make = v.GAME.PLAYER_KINDS[kind][1]
+    make = PLAYER_KINDS[kind][1]
     checked = 0
     for seed in range(30):
         rng = random.Random(seed)
