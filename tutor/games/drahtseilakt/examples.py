@@ -37,9 +37,7 @@ from tutor.games.drahtseilakt.engine import (
     State,
     View,
     deals,
-    opening_events,
     situation,
-    view,
 )
 from tutor.games.drahtseilakt.events import (
     CardsInPlay,
@@ -223,12 +221,12 @@ def _example_deal(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.Exa
     if type(seed) is not int:
         raise ex.ExampleError("graine doit être un nombre entier")
     state = game.new_game(names, seed=seed, variant=rules)
-    seen = view(state, None)
+    seen = game.view(state, None)
     out: list[str] = []
     if "en_jeu" in data:
         ex.compare("cartes en jeu", data["en_jeu"], len(seen.cards_in_play()), out)
     if "cachees" in data:
         ex.compare("cartes non distribuées", data["cachees"], seen.unseen_count, out)
-    events = opening_events(state)
+    events = game.opening_events(state)
     told = tuple(e for e in events if isinstance(e, (CardsInPlay, MancheStarts, Dealt, Leads)))
     return ex.ExampleRun(told, tuple(out))

@@ -1,17 +1,15 @@
 """Drahtseilakt as one :class:`~tutor.engine.api.Game`: its type, readings, computer players and
-scenario notation, and its rules (:mod:`.engine`, :mod:`.play`, :mod:`.hidden`,
-:mod:`.examples`)."""
+scenario notation; its rules are the methods it inherits from :class:`.play.Turns` (over
+:class:`.engine.Table`) and :class:`.hidden.Hidden`; worked examples in :mod:`.examples`."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 
-from tutor.engine import Outcome
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
-from tutor.games.drahtseilakt import engine, examples, hidden, play
+from tutor.games.drahtseilakt import examples
 from tutor.games.drahtseilakt.bots import PLAYER_KINDS
 from tutor.games.drahtseilakt.core import (
     C_PLAYERS,
@@ -24,11 +22,13 @@ from tutor.games.drahtseilakt.core import (
 )
 from tutor.games.drahtseilakt.engine import Play, State, View
 from tutor.games.drahtseilakt.events import DrahtseilaktEvent, PairsBack
+from tutor.games.drahtseilakt.hidden import Hidden
+from tutor.games.drahtseilakt.play import Turns
 from tutor.games.drahtseilakt.scenario import SCENARIO
 from tutor.games.drahtseilakt.text import ALIKE, PHRASES, where_lost
 
 
-class Drahtseilakt(Game[State, Play, View, DrahtseilaktEvent]):
+class Drahtseilakt(Turns, Hidden, Game[State, Play, View, DrahtseilaktEvent]):
     """Drahtseilakt: tricks played in turn (at once in the "chaotique" reading), hidden hands."""
 
     type = GameType(id=GAME_ID, name="Drahtseilakt", min_players=MIN_PLAYERS,
@@ -49,28 +49,6 @@ class Drahtseilakt(Game[State, Play, View, DrahtseilaktEvent]):
                       "vous n’avez pas (du rouge quand vous avez du bleu, ou l’inverse) renvoie "
                       "à la réserve une paire faite d’un rouge et d’un bleu.",
                       event=lambda e: isinstance(e, PairsBack)),)
-
-    draw = staticmethod(engine.draw)
-    setup = staticmethod(engine.setup)
-    is_legal = staticmethod(play.is_legal)
-    refusal = staticmethod(engine.refusal)
-    step = staticmethod(play.step)
-    opening_events = staticmethod(engine.opening_events)
-    current_seats = staticmethod(engine.current_seats)
-    legal_actions = staticmethod(engine.legal_actions)
-    is_over = staticmethod(engine.is_over)
-    outcome = staticmethod(play.outcome)
-    view = staticmethod(engine.view)
-    inventory = staticmethod(engine.inventory)
-
-    def hint_class(self, view: View, action: Play) -> Hashable:
-        return hidden.hint_class(view, action)
-
-    def span_outcome(self, start: State, now: State) -> Outcome | None:
-        return play.span_outcome(start, now)
-
-    def sample_state(self, view: View, rng: random.Random) -> State:
-        return hidden.sample_state(view, rng)
 
     def example_kinds(self) -> Mapping[str, Kind]:
         return examples.kinds(self)

@@ -195,7 +195,7 @@ def _totals(e: Totalled, context: Context) -> str:
 
 ALIKE = ("deux cartes de la main qui se suivent sans carte encore en jeu entre elles : seul "
          "le rang des cartes compte")
-"""Which actions a « Conseil » counts as one (:func:`.hidden.hint_class`)."""
+"""Which actions a « Conseil » counts as one (:meth:`.hidden.Hidden.hint_class`)."""
 
 PHRASES = Phrasebook("Drahtseilakt", {
     Seated: lambda e, context: fr.seating(e.players),
