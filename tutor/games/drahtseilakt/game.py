@@ -1,6 +1,7 @@
 """Drahtseilakt as one :class:`~tutor.engine.api.Game`: its type, readings, computer players and
 scenario notation; its rules are the methods it inherits from :class:`.play.Turns` (over
-:class:`.engine.Table`) and :class:`.hidden.Hidden`; worked examples in :mod:`.examples`."""
+:class:`.engine.Table`), :class:`.hidden.Hidden` and :class:`.text.Telling`; worked examples in
+:mod:`.examples`."""
 
 from __future__ import annotations
 
@@ -9,40 +10,31 @@ from collections.abc import Mapping
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
-from tutor.games.drahtseilakt import examples
+from tutor.games.drahtseilakt import core, examples
 from tutor.games.drahtseilakt.bots import PLAYER_KINDS
-from tutor.games.drahtseilakt.core import (
-    C_PLAYERS,
-    GAME_ID,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    PRESET_LABELS,
-    PRESETS,
-    Variant,
-)
 from tutor.games.drahtseilakt.engine import Play, State, View
 from tutor.games.drahtseilakt.events import DrahtseilaktEvent, PairsBack
 from tutor.games.drahtseilakt.hidden import Hidden
 from tutor.games.drahtseilakt.play import Turns
 from tutor.games.drahtseilakt.scenario import SCENARIO
-from tutor.games.drahtseilakt.text import ALIKE, PHRASES, where_lost
+from tutor.games.drahtseilakt.text import ALIKE, PHRASES, Telling
 
 
-class Drahtseilakt(Turns, Hidden, Game[State, Play, View, DrahtseilaktEvent]):
+class Drahtseilakt(Turns, Hidden, Telling, Game[State, Play, View, DrahtseilaktEvent]):
     """Drahtseilakt: tricks played in turn (at once in the "chaotique" reading), hidden hands."""
 
-    type = GameType(id=GAME_ID, name="Drahtseilakt", min_players=MIN_PLAYERS,
-                    max_players=MAX_PLAYERS, information="hidden", chance=True,
-                    players_clause=C_PLAYERS)
+    # the material and readings are :mod:`.core`'s
+    type = GameType(id=core.GAME_ID, name="Drahtseilakt", min_players=core.MIN_PLAYERS,
+                    max_players=core.MAX_PLAYERS, information="hidden", chance=True,
+                    players_clause=core.C_PLAYERS)
     state_type = State
-    Variant = Variant
-    PRESETS = PRESETS
-    PRESET_LABELS = PRESET_LABELS
+    Variant = core.Variant
+    PRESETS = core.PRESETS
+    PRESET_LABELS = core.PRESET_LABELS
     PLAYER_KINDS = PLAYER_KINDS
     EXPERT = ("prudent", 18000)  # about 0.2 s of computer decisions on the reference machine
     SCENARIO = SCENARIO
     PHRASES = PHRASES
-    where_lost = staticmethod(where_lost)
     ALIKE = ALIKE
     LESSONS = (Lesson("drahtseilakt/paires",
                       "Vous n’avez jamais rendu de paire : recevoir la couleur de bâtonnets que "

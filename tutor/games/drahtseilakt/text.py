@@ -1,4 +1,5 @@
-"""Drahtseilakt in French: event descriptions and the words for sticks and manches.
+"""Drahtseilakt in French: event descriptions (:data:`PHRASES`), the words for sticks and manches,
+and what a game's events tell of a player's points (:class:`Telling`).
 
 Every sentence goes through :mod:`tutor.fr` (agreement, elision, typography); players are named,
 never referred to by a gendered pronoun.
@@ -207,24 +208,22 @@ PHRASES = Phrasebook("Drahtseilakt", {
 })
 
 
-def describe(event: Event) -> str:
-    """One French sentence telling what ``event`` means, without revealing hidden choices;
-    a French :class:`ValueError` for anything that is not an event of this game."""
-    return PHRASES.describe(event)
+class Telling:
+    """What the game tells in French beyond its phrasebook, as a method of the game's class
+    (:class:`~.game.Drahtseilakt`)."""
 
-
-def where_lost(events: Sequence[Event], seat: str) -> tuple[str, ...]:
-    """Where ``seat``'s points came from in a finished game (the smallest total wins), read from
-    its events, as French phrases (« Pourquoi je n’ai pas gagné ? » opens with them): per
-    manche, the sticks kept at its end and the scores erased."""
-    out = []
-    for e in events:
-        match e:
-            case ev.MancheEnds(manche=manche, players=players) if seat in players:
-                i = players.index(seat)
-                out.append(f"{manche_word(manche)} : {holding_text(e.red[i], e.blue[i])}, "
-                           f"{fr.count(e.scores[i], 'point')}")
-            case ev.CleanManche(seat=who, target=(k, score)) if who == seat:
-                out.append(f"votre score de la {manche_word(k)} ({fr.count(score, 'point')}) "
-                           "effacé")
-    return tuple(out)
+    def where_lost(self, events: Sequence[Event], seat: str) -> tuple[str, ...]:
+        """Where ``seat``'s points came from in a finished game (the smallest total wins), read
+        from its events, as French phrases (« Pourquoi je n’ai pas gagné ? » opens with them):
+        per manche, the sticks kept at its end and the scores erased."""
+        out = []
+        for e in events:
+            match e:
+                case ev.MancheEnds(manche=manche, players=players) if seat in players:
+                    i = players.index(seat)
+                    out.append(f"{manche_word(manche)} : {holding_text(e.red[i], e.blue[i])}, "
+                               f"{fr.count(e.scores[i], 'point')}")
+                case ev.CleanManche(seat=who, target=(k, score)) if who == seat:
+                    out.append(f"votre score de la {manche_word(k)} "
+                               f"({fr.count(score, 'point')}) effacé")
+        return tuple(out)
