@@ -1,5 +1,5 @@
 """Drahtseilakt's « Conseil » counts as one the cards its view cannot tell apart
-(:func:`tutor.games.drahtseilakt.hidden.hint_class`); its playouts, and Vaiko's, run the
+(:meth:`tutor.games.drahtseilakt.hidden.Hidden.hint_class`); its playouts, and Vaiko's, run the
 engine's own rules through the contract (:func:`tutor.engine.hints.playout`; the rules are
 guarded by ``tests/test_golden.py``)."""
 
@@ -34,7 +34,7 @@ def test_the_playouts_are_the_contracts(game: str) -> None:
 @pytest.mark.parametrize("kind", ["hasard", "prudent"])
 def test_drahtseilakt_cards_it_counts_as_one_give_the_same_games_card_for_card(kind: str) -> None:
     """Drahtseilakt's hint counts as one the cards of a hand with no card that may still be
-    played between them (:func:`hidden.hint_class`): from every sampled state and seeds, each
+    played between them (:meth:`.Hidden.hint_class`): from every sampled state and seeds, each
     of them gives the same playout (scores, winners, actions), at every player count and
     reading. Cards with a card still in play
     between them are apart."""

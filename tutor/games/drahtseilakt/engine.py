@@ -1,5 +1,5 @@
-"""Drahtseilakt's state: set-up, legality, views and the inventory of pieces (playing a card
-is in :mod:`tutor.games.drahtseilakt.play`).
+"""Drahtseilakt's state: set-up, legality, views and the inventory of pieces, the rules of
+:class:`Table` (playing a card is in :mod:`tutor.games.drahtseilakt.play`).
 
 The state is immutable; ``apply`` returns a new one and the events, each citing its clause.
 Chance is recorded in ``state.record``: two shuffles per manche (the number cards, then the score
@@ -90,7 +90,7 @@ class Deal(NamedTuple):
 
 
 class State(NamedTuple):
-    """One position of a game. Immutable; every change goes through :func:`apply`.
+    """One position of a game. Immutable; every change goes through :meth:`~.play.Turns.step`.
 
     ``record`` holds every shuffle (see :func:`deals`); ``manche`` is the index of the current
     manche (the number of players once the game is over); ``first_dealer`` the seat index of
@@ -220,27 +220,6 @@ def _check_record(record: object, names: tuple[str, ...], cards: tuple[int, ...]
     return first  # type: ignore[return-value]
 
 
-def draw(players: tuple[str, ...], variant: Variant, seed: Seed,
-         options: Mapping[str, Any]) -> Record:
-    """The chance of a new game (``drahtseilakt/manches``, ``drahtseilakt/donne``): the shuffles
-    of every manche drawn at once, the first player dealing first."""
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    cards = number_cards(variant, len(players))
-    drawn: list[tuple[Hashable, ...]] = []
-    for _ in players:
-        drawn += [shuffled(cards, rng), shuffled(SCORE_CARDS, rng)]
-    return Record(tuple(drawn), ((FIRST_DEALER, 0),))
-
-
-def setup(players: tuple[str, ...], variant: Variant, record: Record,
-          options: Mapping[str, Any]) -> State:
-    """The first position of a recorded game (``drahtseilakt/joueurs``): the player on the
-    dealer's left leads and turns the first score card."""
-    first = _check_record(record, players, number_cards(variant, len(players)))
-    return start_manche(variant, players, record, first, 0, ((),) * len(players),
-                        ((),) * len(players))
-
-
 def start_manche(rules: Variant, names: tuple[str, ...], record: Record, first_dealer: int,
                   manche: int, history: tuple[tuple[int, ...], ...],
                   cancelled: tuple[tuple[int, ...], ...]) -> State:
@@ -276,33 +255,6 @@ def manche_events(state: State) -> list[DrahtseilaktEvent]:
     ]
     events.extend(reveal(deals(state)[state.manche].scores).events)
     return events
-
-
-def opening_events(state: State) -> tuple[DrahtseilaktEvent, ...]:
-    """The events of the set-up: players, material, then the first manche's deal and reveal."""
-    events: list[DrahtseilaktEvent] = [
-        Seated(players=state.players, clause=C_PLAYERS),
-        CardsInPlay(count=len(number_cards(state.variant, len(state.players))), clause=C_CARDS),
-        ScoreCards(cards=SCORE_CARDS, clause=C_SCORE_CARDS),
-        Reserve(each=STICKS_PER_COLOUR, red=max(0, STICKS_PER_COLOUR - sum(state.red)),
-                blue=max(0, STICKS_PER_COLOUR - sum(state.blue)), clause=C_STICKS),
-    ]
-    # a position set up by hand: the sticks already held and the manches already scored are
-    # told before the first move (the journal then agrees with the table)
-    events.extend(Held(seat=name, red=r, blue=b, clause=C_STICKS)
-                  for name, r, b in zip(state.players, state.red, state.blue, strict=True)
-                  if r or b)
-    if is_over(state):  # a score sheet set up: the whole count, each erased score cited
-        sheet = final_totals(dict(zip(state.players, state.history, strict=True)))
-        events.extend(sheet.events)
-        result = winners_of(sheet.totals)
-        events.append(Won(outcome=result, clause=result.clause))
-    elif any(state.history):
-        events.append(Past(players=state.players, scores=state.history,
-                           cancelled=state.cancelled, clause=C_MANCHE_END))
-    if not is_over(state):
-        events.extend(manche_events(state))
-    return tuple(events)
 
 
 def situation(
@@ -478,32 +430,6 @@ def seat_index(state: State, seat: object) -> int:
     return seat_index_in(state.players, seat)
 
 
-def is_over(state: State) -> bool:
-    """True once every manche has been played (``drahtseilakt/fin``)."""
-    return state.manche >= len(state.players)
-
-
-def to_play(state: State) -> str | None:
-    """The player whose turn it is when cards are played in turn (``None`` when simultaneous
-    or over)."""
-    if is_over(state) or state.variant.play == "simultaneous":
-        return None
-    return state.players[(state.leader + len(state.trick)) % len(state.players)]
-
-
-def current_seats(state: State) -> tuple[str, ...]:
-    """The players who must act now: the next player clockwise, or, in the chaotic variant,
-    every player who has not chosen a card for this trick yet."""
-    players, trick = state.players, state.trick
-    n = len(players)
-    if state.manche >= n:  # over
-        return ()
-    if state.variant.play == "in_turn":
-        return (players[(state.leader + len(trick)) % n],)
-    done = {p for p, _ in trick}
-    return tuple(p for p in players if p not in done)
-
-
 _PLAYS: dict[str, list[Play]] = {}
 """Each seat's 51 possible plays (card 0 unused), made once: a :class:`Play` is immutable, so
 the legal actions of every position share them instead of building new ones."""
@@ -519,137 +445,10 @@ def _plays(seat: str) -> list[Play]:
     return row
 
 
-def legal_actions(state: State, seat: str) -> tuple[Play, ...]:
-    """Every card ``seat`` may play now, sorted; empty if that player has nothing to do.
-
-    This is the only legality rule: :func:`apply` refuses anything not listed here.
-    """
-    players = state.players
-    if type(seat) is not str or seat not in players:
-        seat_index(state, seat)  # raises: nobody has that name
-    n, i = len(players), players.index(seat)
-    if state.manche >= n:  # over
-        return ()
-    if state.variant.play == "in_turn":  # :func:`current_seats`, on the seat's index
-        if (state.leader + len(state.trick)) % n != i:
-            return ()
-    elif seat not in current_seats(state):
-        return ()
-    row = _PLAYS.get(seat) or _plays(seat)
-    hand = state.hands[i]
-    if len(hand) > 1:  # the plays of the hand's cards, picked in one call
-        return itemgetter(*hand)(row)  # type: ignore[no-any-return]
-    return tuple([row[c] for c in hand])
-
-
-def refusal(state: State, action: object) -> IllegalAction:
-    """Why ``action`` is not among the legal actions (called only once legality said no)."""
-    if type(action) is not Play:
-        return IllegalAction(
-            f"Action inconnue pour Drahtseilakt : {shown(action, 60)}. Une action est "
-            "Play(seat=joueur, card=carte).",
-            C_PLAY,
-        )
-    i = seat_index(state, action.seat)
-    if is_over(state):
-        return IllegalAction("La partie est terminée : plus aucune carte ne se joue.", C_END)
-    if state.variant.play == "simultaneous":
-        if action.seat not in current_seats(state):
-            return IllegalAction(f"{action.seat} a déjà choisi sa carte pour ce pli : une seule "
-                                 "carte par pli.", C_CHAOTIC)
-    else:
-        turn = current_seats(state)[0]
-        if action.seat != turn:
-            return IllegalAction(
-                f"Ce n’est pas le tour {fr.of(action.seat)} : c’est à {turn} de jouer "
-                "(on joue chacun son tour, dans le sens des aiguilles d’une montre).", C_PLAY)
-    if not is_int(action.card):
-        return IllegalAction(f"Une carte numérotée est un nombre entier, pas "
-                             f"{shown(action.card)}.", C_CARDS)
-    return IllegalAction(
-        f"{action.seat} n’a pas la carte {action.card} en main "
-        f"(main : {', '.join(map(str, state.hands[i]))}).",
-        C_HAND,
-    )
-
-
 def reserve(state: State) -> tuple[int, int]:
     """Sticks left in the reserve (red, blue); never below 0 (``drahtseilakt/batonnets``)."""
     red, blue = STICKS_PER_COLOUR - sum(state.red), STICKS_PER_COLOUR - sum(state.blue)
     return red if red > 0 else 0, blue if blue > 0 else 0
-
-
-def inventory(state: State) -> dict[Hashable, int]:
-    """Every physical piece wherever it lies: each number card (hands, trick, discard of this
-    manche, cards out of the deal), each score card (face down or turned), and the sticks of
-    each colour (reserve and players; the tokens of the unlimited reading are not pieces)."""
-    n = len(state.players)
-    deal = deals(state)[min(state.manche, n - 1)]
-    pieces: Counter[Hashable] = Counter()
-    for hand in state.hands:
-        pieces.update(("carte", c) for c in hand)
-    pieces.update(("carte", c) for _, c in state.trick)
-    pieces.update(("carte", c) for c in state.discard)
-    pieces.update(("carte", c) for c in deal.cards[HAND_SIZE * n:])
-    pieces.update(("carte score", c) for c in (*state.score_deck, *state.revealed))
-    for colour, held, left in (("rouge", state.red, reserve(state)[0]),
-                               ("bleu", state.blue, reserve(state)[1])):
-        tokens = max(0, sum(held) - STICKS_PER_COLOUR)
-        pieces[("bâtonnet", colour)] = left + sum(held) - tokens
-    return dict(pieces)
-
-
-def view(state: State, seat: str | None) -> View:
-    """What ``seat`` may see (``seat=None``: the teacher's view, everything visible); see
-    :class:`View`."""
-    (variant, players, record, first_dealer, manche, hands, score_deck, revealed, stake, leader,
-     trick, tricks, discard, red, blue, history, cancelled) = state
-    everything = seat is None
-    if not everything and (type(seat) is not str or seat not in players):
-        seat_index(state, seat)  # raises: nobody has that name
-    n = len(players)
-    over = manche >= n
-    in_turn = variant.play == "in_turn"
-    # a player sees their own hand only, the others' cards of this trick too except in the
-    # chaotic variant
-    shows_trick = everything or in_turn
-    card_of = dict(trick).get
-    new = tuple.__new__  # the named tuples below, built without their keyword machinery
-    rows = []
-    i = 0
-    for name in players:
-        hand = hands[i]
-        card = card_of(name)
-        if everything or name == seat:
-            rows.append(new(PlayerView, (name, hand, len(hand), card, card is not None, red[i],
-                                         blue[i], history[i], cancelled[i])))
-        else:
-            rows.append(new(PlayerView, (name, None, len(hand), card if shows_trick else None,
-                                         card is not None, red[i], blue[i], history[i],
-                                         cancelled[i])))
-        i += 1
-    # the dealer, who must act and the reserve (:func:`dealer`, :func:`current_seats` and
-    # :func:`reserve`, worked out from the fields unpacked above)
-    if over:
-        to_act: tuple[str, ...] = ()
-        unseen_count = 0
-    else:
-        to_act = (players[(leader + len(trick)) % n],) if in_turn else current_seats(state)
-        # this manche's recorded deal holds every card in play: those past the hands were not
-        # dealt
-        unseen_count = len(record.shuffles[2 * manche]) - HAND_SIZE * n
-    red_left, blue_left = STICKS_PER_COLOUR - sum(red), STICKS_PER_COLOUR - sum(blue)
-    return new(View, (
-        seat, variant, n if over else manche + 1, n,
-        players[(first_dealer + (n - 1 if over else manche)) % n],
-        None if over else players[leader], to_act,
-        tricks + 1 if tricks < TRICKS else TRICKS,
-        trick if shows_trick else tuple((p, c if p == seat else None) for p, c in trick),
-        None if over else stake, revealed, len(score_deck), discard,
-        (red_left if red_left > 0 else 0, blue_left if blue_left > 0 else 0), unseen_count,
-        tuple(rows), over, score_deck if everything else None,
-        _out_of_deal(record, manche, n) if everything else None,
-    ))
 
 
 def _out_of_deal(record: Record, manche: int, n: int) -> tuple[int, ...]:
@@ -658,3 +457,194 @@ def _out_of_deal(record: Record, manche: int, n: int) -> tuple[int, ...]:
         return ()
     deal: tuple[int, ...] = record.shuffles[2 * manche]  # type: ignore[assignment]
     return tuple(sorted(deal[HAND_SIZE * n:]))
+
+
+class Table:
+    """The rules of the table, as methods of the game's class (:class:`~.game.Drahtseilakt`): the
+    set-up, who acts, what is legal and what each seat sees (playing a card is
+    :class:`.play.Turns`'s); the helpers above stay functions."""
+
+    def draw(self, players: tuple[str, ...], variant: Variant, seed: Seed,
+             options: Mapping[str, Any]) -> Record:
+        """The chance of a new game (``drahtseilakt/manches``, ``drahtseilakt/donne``): the shuffles
+        of every manche drawn at once, the first player dealing first."""
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        cards = number_cards(variant, len(players))
+        drawn: list[tuple[Hashable, ...]] = []
+        for _ in players:
+            drawn += [shuffled(cards, rng), shuffled(SCORE_CARDS, rng)]
+        return Record(tuple(drawn), ((FIRST_DEALER, 0),))
+
+    def setup(self, players: tuple[str, ...], variant: Variant, record: Record,
+              options: Mapping[str, Any]) -> State:
+        """The first position of a recorded game (``drahtseilakt/joueurs``): the player on the
+        dealer's left leads and turns the first score card."""
+        first = _check_record(record, players, number_cards(variant, len(players)))
+        return start_manche(variant, players, record, first, 0, ((),) * len(players),
+                            ((),) * len(players))
+
+    def opening_events(self, state: State) -> tuple[DrahtseilaktEvent, ...]:
+        """The events of the set-up: players, material, then the first manche's deal and reveal."""
+        events: list[DrahtseilaktEvent] = [
+            Seated(players=state.players, clause=C_PLAYERS),
+            CardsInPlay(count=len(number_cards(state.variant, len(state.players))), clause=C_CARDS),
+            ScoreCards(cards=SCORE_CARDS, clause=C_SCORE_CARDS),
+            Reserve(each=STICKS_PER_COLOUR, red=max(0, STICKS_PER_COLOUR - sum(state.red)),
+                    blue=max(0, STICKS_PER_COLOUR - sum(state.blue)), clause=C_STICKS),
+        ]
+        # a position set up by hand: the sticks already held and the manches already scored are
+        # told before the first move (the journal then agrees with the table)
+        events.extend(Held(seat=name, red=r, blue=b, clause=C_STICKS)
+                      for name, r, b in zip(state.players, state.red, state.blue, strict=True)
+                      if r or b)
+        if self.is_over(state):  # a score sheet set up: the whole count, each erased score cited
+            sheet = final_totals(dict(zip(state.players, state.history, strict=True)))
+            events.extend(sheet.events)
+            result = winners_of(sheet.totals)
+            events.append(Won(outcome=result, clause=result.clause))
+        elif any(state.history):
+            events.append(Past(players=state.players, scores=state.history,
+                               cancelled=state.cancelled, clause=C_MANCHE_END))
+        if not self.is_over(state):
+            events.extend(manche_events(state))
+        return tuple(events)
+
+    def is_over(self, state: State) -> bool:
+        """True once every manche has been played (``drahtseilakt/fin``)."""
+        return state.manche >= len(state.players)
+
+    def current_seats(self, state: State) -> tuple[str, ...]:
+        """The players who must act now: the next player clockwise, or, in the chaotic variant,
+        every player who has not chosen a card for this trick yet."""
+        players, trick = state.players, state.trick
+        n = len(players)
+        if state.manche >= n:  # over
+            return ()
+        if state.variant.play == "in_turn":
+            return (players[(state.leader + len(trick)) % n],)
+        done = {p for p, _ in trick}
+        return tuple(p for p in players if p not in done)
+
+    def legal_actions(self, state: State, seat: str) -> tuple[Play, ...]:
+        """Every card ``seat`` may play now, sorted; empty if that player has nothing to do.
+
+        This is the only legality rule: :meth:`~.play.Turns.step` refuses anything not listed here.
+        """
+        players = state.players
+        if type(seat) is not str or seat not in players:
+            seat_index(state, seat)  # raises: nobody has that name
+        n, i = len(players), players.index(seat)
+        if state.manche >= n:  # over
+            return ()
+        if state.variant.play == "in_turn":  # :meth:`current_seats`, on the seat's index
+            if (state.leader + len(state.trick)) % n != i:
+                return ()
+        elif seat not in self.current_seats(state):
+            return ()
+        row = _PLAYS.get(seat) or _plays(seat)
+        hand = state.hands[i]
+        if len(hand) > 1:  # the plays of the hand's cards, picked in one call
+            return itemgetter(*hand)(row)  # type: ignore[no-any-return]
+        return tuple([row[c] for c in hand])
+
+    def refusal(self, state: State, action: object) -> IllegalAction:
+        """Why ``action`` is not among the legal actions (called only once legality said no)."""
+        if type(action) is not Play:
+            return IllegalAction(
+                f"Action inconnue pour Drahtseilakt : {shown(action, 60)}. Une action est "
+                "Play(seat=joueur, card=carte).",
+                C_PLAY,
+            )
+        i = seat_index(state, action.seat)
+        if self.is_over(state):
+            return IllegalAction("La partie est terminée : plus aucune carte ne se joue.", C_END)
+        if state.variant.play == "simultaneous":
+            if action.seat not in self.current_seats(state):
+                return IllegalAction(f"{action.seat} a déjà choisi sa carte pour ce pli : une "
+                                     "seule carte par pli.", C_CHAOTIC)
+        else:
+            turn = self.current_seats(state)[0]
+            if action.seat != turn:
+                return IllegalAction(
+                    f"Ce n’est pas le tour {fr.of(action.seat)} : c’est à {turn} de jouer "
+                    "(on joue chacun son tour, dans le sens des aiguilles d’une montre).", C_PLAY)
+        if not is_int(action.card):
+            return IllegalAction(f"Une carte numérotée est un nombre entier, pas "
+                                 f"{shown(action.card)}.", C_CARDS)
+        return IllegalAction(
+            f"{action.seat} n’a pas la carte {action.card} en main "
+            f"(main : {', '.join(map(str, state.hands[i]))}).",
+            C_HAND,
+        )
+
+    def inventory(self, state: State) -> dict[Hashable, int]:
+        """Every physical piece wherever it lies: each number card (hands, trick, discard of this
+        manche, cards out of the deal), each score card (face down or turned), and the sticks of
+        each colour (reserve and players; the tokens of the unlimited reading are not pieces)."""
+        n = len(state.players)
+        deal = deals(state)[min(state.manche, n - 1)]
+        pieces: Counter[Hashable] = Counter()
+        for hand in state.hands:
+            pieces.update(("carte", c) for c in hand)
+        pieces.update(("carte", c) for _, c in state.trick)
+        pieces.update(("carte", c) for c in state.discard)
+        pieces.update(("carte", c) for c in deal.cards[HAND_SIZE * n:])
+        pieces.update(("carte score", c) for c in (*state.score_deck, *state.revealed))
+        for colour, held, left in (("rouge", state.red, reserve(state)[0]),
+                                   ("bleu", state.blue, reserve(state)[1])):
+            tokens = max(0, sum(held) - STICKS_PER_COLOUR)
+            pieces[("bâtonnet", colour)] = left + sum(held) - tokens
+        return dict(pieces)
+
+    def view(self, state: State, seat: str | None) -> View:
+        """What ``seat`` may see (``seat=None``: the teacher's view, everything visible); see
+        :class:`View`."""
+        (variant, players, record, first_dealer, manche, hands, score_deck, revealed, stake, leader,
+         trick, tricks, discard, red, blue, history, cancelled) = state
+        everything = seat is None
+        if not everything and (type(seat) is not str or seat not in players):
+            seat_index(state, seat)  # raises: nobody has that name
+        n = len(players)
+        over = manche >= n
+        in_turn = variant.play == "in_turn"
+        # a player sees their own hand only, the others' cards of this trick too except in the
+        # chaotic variant
+        shows_trick = everything or in_turn
+        card_of = dict(trick).get
+        new = tuple.__new__  # the named tuples below, built without their keyword machinery
+        rows = []
+        i = 0
+        for name in players:
+            hand = hands[i]
+            card = card_of(name)
+            if everything or name == seat:
+                rows.append(new(PlayerView, (name, hand, len(hand), card, card is not None, red[i],
+                                             blue[i], history[i], cancelled[i])))
+            else:
+                rows.append(new(PlayerView, (name, None, len(hand), card if shows_trick else None,
+                                             card is not None, red[i], blue[i], history[i],
+                                             cancelled[i])))
+            i += 1
+        # the dealer, who must act and the reserve (:func:`dealer`, :meth:`current_seats` and
+        # :func:`reserve`, worked out from the fields unpacked above)
+        if over:
+            to_act: tuple[str, ...] = ()
+            unseen_count = 0
+        else:
+            to_act = ((players[(leader + len(trick)) % n],) if in_turn
+                      else self.current_seats(state))
+            # this manche's recorded deal holds every card in play: those past the hands were not
+            # dealt
+            unseen_count = len(record.shuffles[2 * manche]) - HAND_SIZE * n
+        red_left, blue_left = STICKS_PER_COLOUR - sum(red), STICKS_PER_COLOUR - sum(blue)
+        return new(View, (
+            seat, variant, n if over else manche + 1, n,
+            players[(first_dealer + (n - 1 if over else manche)) % n],
+            None if over else players[leader], to_act,
+            tricks + 1 if tricks < TRICKS else TRICKS,
+            trick if shows_trick else tuple((p, c if p == seat else None) for p, c in trick),
+            None if over else stake, revealed, len(score_deck), discard,
+            (red_left if red_left > 0 else 0, blue_left if blue_left > 0 else 0), unseen_count,
+            tuple(rows), over, score_deck if everything else None,
+            _out_of_deal(record, manche, n) if everything else None,
+        ))

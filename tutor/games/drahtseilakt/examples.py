@@ -18,6 +18,7 @@ from typing import Any
 from tutor import fr
 from tutor.engine import Event, IllegalAction, Won, api
 from tutor.engine import examples as ex
+from tutor.games.drahtseilakt import events as ev
 from tutor.games.drahtseilakt.core import (
     HAND_SIZE,
     SCORE_CARDS,
@@ -37,24 +38,10 @@ from tutor.games.drahtseilakt.engine import (
     State,
     View,
     deals,
-    opening_events,
     situation,
-    view,
-)
-from tutor.games.drahtseilakt.events import (
-    CardsInPlay,
-    Dealt,
-    DrahtseilaktEvent,
-    Leads,
-    MancheStarts,
-    PlayRefused,
-    ReserveShort,
-    TakesBlue,
-    TakesRed,
-    TrickEnds,
 )
 
-Game = api.Game[State, Play, View, DrahtseilaktEvent]
+Game = api.Game[State, Play, View, ev.DrahtseilaktEvent]
 
 
 def kinds(game: Game) -> dict[str, ex.Kind]:
@@ -135,16 +122,16 @@ def _example_trick(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.Ex
     for p, c in plays.items():
         state, evs = game.apply(state, Play(p, c))
         events.extend(evs)
-    cut = next(k for k, e in enumerate(events) if isinstance(e, TrickEnds))
+    cut = next(k for k, e in enumerate(events) if isinstance(e, ev.TrickEnds))
     events = events[: cut + 1]
     if "valeur" in data:
         ex.compare("valeur", data["valeur"], before.stake.value, out)
     received: dict[str, dict[str, int]] = {"bleus": {}, "rouges": {}}
     for e in events:
         match e:
-            case TakesBlue(seat=str(who), count=count) | TakesRed(seat=str(who), count=count):
+            case ev.TakesBlue(seat=str(who), count=count) | ev.TakesRed(seat=str(who), count=count):
                 received["bleus" if e.COLOUR == "blue" else "rouges"][who] = count
-            case ReserveShort(seat=str(who), colour=colour, got=given):
+            case ev.ReserveShort(seat=str(who), colour=colour, got=given):
                 received["bleus" if colour == "blue" else "rouges"][who] = given
     for key in ("bleus", "rouges"):
         if key in data:
@@ -183,8 +170,8 @@ def _example_refusal(game: Game, data: Mapping[str, Any], rules: Variant
     try:
         game.apply(state, refused)
     except IllegalAction as exc:
-        events.append(PlayRefused(seat=refused.seat, card=refused.card, reason=exc.reason,
-                                  clause=exc.clause))
+        events.append(ev.PlayRefused(seat=refused.seat, card=refused.card, reason=exc.reason,
+                                     clause=exc.clause))
         ex.compare("article enfreint", data["article"], exc.clause, out)
     else:
         out.append(f"coup refusé : attendu un refus ({shown(data['article'])}), le coup a "
@@ -223,12 +210,13 @@ def _example_deal(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.Exa
     if type(seed) is not int:
         raise ex.ExampleError("graine doit être un nombre entier")
     state = game.new_game(names, seed=seed, variant=rules)
-    seen = view(state, None)
+    seen = game.view(state, None)
     out: list[str] = []
     if "en_jeu" in data:
         ex.compare("cartes en jeu", data["en_jeu"], len(seen.cards_in_play()), out)
     if "cachees" in data:
         ex.compare("cartes non distribuées", data["cachees"], seen.unseen_count, out)
-    events = opening_events(state)
-    told = tuple(e for e in events if isinstance(e, (CardsInPlay, MancheStarts, Dealt, Leads)))
+    events = game.opening_events(state)
+    told = tuple(e for e in events
+                 if isinstance(e, (ev.CardsInPlay, ev.MancheStarts, ev.Dealt, ev.Leads)))
     return ex.ExampleRun(told, tuple(out))

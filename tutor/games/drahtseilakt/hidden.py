@@ -3,8 +3,8 @@
 A seat sees its hand, the cards played this manche (the current trick, the finished tricks), the
 score cards turned, everybody's sticks and scores. It cannot see the other hands, the cards out
 of the deal, the order of the score cards still face down, the later manches' deals and, in the
-chaotic variant, the cards the others have chosen for this trick: :func:`sample_state` draws
-them at random among the cards it does not see.
+chaotic variant, the cards the others have chosen for this trick: :meth:`Hidden.sample_state`
+draws them at random among the cards it does not see.
 """
 
 from __future__ import annotations
@@ -19,29 +19,8 @@ from tutor.games.drahtseilakt.core import HAND_SIZE, SCORE_CARDS, ScoreCard, Sta
 from tutor.games.drahtseilakt.engine import FIRST_DEALER, Play, State, View
 
 
-def hint_class(view: View, action: object) -> Hashable:
-    """What ``view`` tells of ``action``: a card of the seat's hand is known by its rank among
-    the cards that may still be played this manche. The rules compare number cards only by
-    rank (blue sticks to the highest of a trick, red to the lowest, the highest leads next),
-    and so do the computer players (what they weigh is how many cards still out lie under a
-    card: :func:`.bots.careful_choice`). Two cards of the hand with no such card between them
-    (every number between them is in the hand or was played in a finished trick of this
-    manche; a card of the trick being played is still on the table) are exchangeable: playing
-    one or the other gives the same game, card for card, the other one kept standing for it.
-    One estimate serves such a run of cards, named by its lowest card."""
-    me = view.me()
-    if type(action) is not Play or me is None or me.hand is None or action.card not in me.hand:
-        return action
-    out = set(view.played_this_manche)
-    hand = sorted(me.hand)
-    i = hand.index(action.card)
-    while i > 0 and all(x in out for x in range(hand[i - 1] + 1, hand[i])):
-        i -= 1
-    return "rang", action.seat, hand[i]
-
-
 class _Setup(NamedTuple):
-    """What :func:`sample_state` reads of one view, worked out once: a hint samples the same
+    """What :meth:`Hidden.sample_state` reads of one view, worked out once: a hint samples the same
     view hundreds of times."""
 
     hand: tuple[int, ...]
@@ -64,7 +43,7 @@ class _Setup(NamedTuple):
 
 @last_only
 def _setup(view: View) -> _Setup:
-    """The part of :func:`sample_state` that depends on the view only (checked here)."""
+    """The part of :meth:`Hidden.sample_state` that depends on the view only (checked here)."""
     seat = view.seat
     me = view.me()
     if seat is None or me is None or me.hand is None:
@@ -99,44 +78,68 @@ def _setup(view: View) -> _Setup:
     return setup
 
 
-def sample_state(view: View, rng: random.Random) -> State:
-    """A state consistent with ``view`` (``view(state, view.seat) == view``) for a game in
-    progress: the unseen number cards dealt at random to the other hands (their sizes kept) and
-    out of the deal, the face-down score cards shuffled, the later manches shuffled anew."""
-    s = _setup(view)
-    pool = list(s.pool)
-    rng.shuffle(pool)
-    hands: list[tuple[int, ...]] = []
-    chosen: dict[str, int] = {}
-    for name, mine, size, hidden, _ in s.seats:
-        if mine:
-            hands.append(s.hand)
-            continue
-        # the last ``size`` cards of the shuffled pool (dealt from its end), sorted
-        cut = len(pool) - size
-        hands.append(tuple(sorted(pool[cut:])))
-        del pool[cut:]
-        if hidden:
-            chosen[name] = pool.pop()
-    unseen = tuple(pool)
-    played = tuple((p, c if c is not None else chosen[p]) for p, c in view.trick)
-    dealt: list[int] = []
-    for i, (name, _, _, _, share) in enumerate(s.seats):
-        dealt += hands[i]
-        dealt += [c for p, c in played if p == name]
-        dealt += share
-    rest = list(s.rest)
-    rng.shuffle(rest)
-    score_deck = tuple(rest)
-    drawn: list[tuple[Hashable, ...]] = []
-    cards = s.cards
-    for k in range(len(s.names)):
-        if k == s.manche:
-            drawn += [tuple(dealt) + unseen, view.revealed + score_deck]
-        else:
-            drawn += [shuffled(cards, rng), shuffled(SCORE_CARDS, rng)]
-    record = Record(tuple(drawn), ((FIRST_DEALER, s.first_dealer),))
-    return State(
-        view.variant, s.names, record, s.first_dealer, s.manche, tuple(hands), score_deck,
-        view.revealed, s.stake, s.leader, played, view.trick_number - 1,
-        view.played_this_manche, s.red, s.blue, s.history, s.cancelled)
+class Hidden:
+    """What a seat cannot see, as methods of the game's class (:class:`~.game.Drahtseilakt`): which
+    of its actions one estimate serves, and a full state drawn from its view."""
+
+    def hint_class(self, view: View, action: object) -> Hashable:
+        """What ``view`` tells of ``action``: a card of the seat's hand is known by its rank among
+        the cards that may still be played this manche. The rules compare number cards only by
+        rank (blue sticks to the highest of a trick, red to the lowest, the highest leads next),
+        and so do the computer players (what they weigh is how many cards still out lie under a
+        card: :func:`.bots.careful_choice`). Two cards of the hand with no such card between them
+        (every number between them is in the hand or was played in a finished trick of this
+        manche; a card of the trick being played is still on the table) are exchangeable: playing
+        one or the other gives the same game, card for card, the other one kept standing for it.
+        One estimate serves such a run of cards, named by its lowest card."""
+        me = view.me()
+        if type(action) is not Play or me is None or me.hand is None or action.card not in me.hand:
+            return action
+        out = set(view.played_this_manche)
+        hand = sorted(me.hand)
+        i = hand.index(action.card)
+        while i > 0 and all(x in out for x in range(hand[i - 1] + 1, hand[i])):
+            i -= 1
+        return "rang", action.seat, hand[i]
+
+    def sample_state(self, view: View, rng: random.Random) -> State:
+        """A state consistent with ``view`` (``view(state, view.seat) == view``) for a game in
+        progress: the unseen number cards dealt at random to the other hands (their sizes kept) and
+        out of the deal, the face-down score cards shuffled, the later manches shuffled anew."""
+        s = _setup(view)
+        pool = list(s.pool)
+        rng.shuffle(pool)
+        hands: list[tuple[int, ...]] = []
+        chosen: dict[str, int] = {}
+        for name, mine, size, hidden, _ in s.seats:
+            if mine:
+                hands.append(s.hand)
+                continue
+            # the last ``size`` cards of the shuffled pool (dealt from its end), sorted
+            cut = len(pool) - size
+            hands.append(tuple(sorted(pool[cut:])))
+            del pool[cut:]
+            if hidden:
+                chosen[name] = pool.pop()
+        unseen = tuple(pool)
+        played = tuple((p, c if c is not None else chosen[p]) for p, c in view.trick)
+        dealt: list[int] = []
+        for i, (name, _, _, _, share) in enumerate(s.seats):
+            dealt += hands[i]
+            dealt += [c for p, c in played if p == name]
+            dealt += share
+        rest = list(s.rest)
+        rng.shuffle(rest)
+        score_deck = tuple(rest)
+        drawn: list[tuple[Hashable, ...]] = []
+        cards = s.cards
+        for k in range(len(s.names)):
+            if k == s.manche:
+                drawn += [tuple(dealt) + unseen, view.revealed + score_deck]
+            else:
+                drawn += [shuffled(cards, rng), shuffled(SCORE_CARDS, rng)]
+        record = Record(tuple(drawn), ((FIRST_DEALER, s.first_dealer),))
+        return State(
+            view.variant, s.names, record, s.first_dealer, s.manche, tuple(hands), score_deck,
+            view.revealed, s.stake, s.leader, played, view.trick_number - 1,
+            view.played_this_manche, s.red, s.blue, s.history, s.cancelled)

@@ -1,5 +1,5 @@
-"""Playing a card in Drahtseilakt: :func:`apply` resolves the trick, hands out the sticks, ends
-the trick, the manche and the game; :func:`outcome` and :func:`replay`."""
+"""Playing a card in Drahtseilakt, the rules of :class:`Turns`: :meth:`Turns.step` resolves the
+trick, hands out the sticks, ends the trick, the manche and the game; :meth:`Turns.outcome`."""
 
 from __future__ import annotations
 
@@ -33,8 +33,7 @@ from tutor.games.drahtseilakt.core import _cancellation as cancellation
 from tutor.games.drahtseilakt.engine import (
     Play,
     State,
-    is_over,
-    legal_actions,
+    Table,
     manche_events,
     start_manche,
 )
@@ -56,57 +55,11 @@ from tutor.games.drahtseilakt.events import (
 # --- playing -----------------------------------------------------------------------------------
 
 
-def is_legal(state: State, action: object) -> bool:
-    """Whether ``action`` is one of the legal actions now."""
-    # the legal actions are all the seat's plays: ``action`` is one of them when its card is
-    # (the cards compared as ints, without a dataclass comparison per play)
-    return (type(action) is Play and type(action.seat) is str and is_int(action.card)
-            and action.card in map(_card_of, legal_actions(state, action.seat)))
-
-
 _card_of = attrgetter("card")
 """A play's card."""
 
 _card_played = itemgetter(1)
 """The card of a trick's (player, card) pair."""
-
-
-def step(state: State, action: Play, explain: bool
-         ) -> tuple[State, tuple[DrahtseilaktEvent, ...]]:
-    """Play the legal ``action`` and return the new state and what happened.
-
-    The card leaves the hand and joins the trick (``drahtseilakt/jouer``; hidden until all have
-    chosen in ``drahtseilakt/variante-chaotique``). The last card of a trick resolves it
-    (:func:`~tutor.games.drahtseilakt.core.resolve_trick`), hands out the sticks from the reserve
-    (``drahtseilakt/bleus`` first, then ``drahtseilakt/rouges``; ``drahtseilakt/reserve-epuisee``),
-    gives pairs back (``drahtseilakt/paires``), discards the cards and lets the highest card lead
-    (``drahtseilakt/fin-de-pli``), then turns the next score card, or ends the manche
-    (``drahtseilakt/fin-de-manche``) or the game. ``explain=False`` skips building the events
-    (simulations); the resulting state is the same.
-    """
-    (variant, players, record, first_dealer, manche, hands, score_deck, revealed, stake, leader,
-     trick, tricks, discard, red, blue, history, cancelled) = state
-    seat, card = action.seat, action.card
-    i = players.index(seat)
-    hand = hands[i]
-    k = hand.index(card)
-    changed = list(hands)
-    changed[i] = hand[:k] + hand[k + 1:]
-    trick = (*trick, (seat, card))
-    # the new state, built as a plain tuple (``_replace`` costs more than the step itself)
-    new = tuple.__new__(State, (variant, players, record, first_dealer, manche, tuple(changed),
-                                score_deck, revealed, stake, leader, trick, tricks, discard, red,
-                                blue, history, cancelled))
-    if not explain:
-        return (new, ()) if len(trick) < len(players) else _end_of_trick(new, [], False)
-    events: list[DrahtseilaktEvent] = []
-    if variant.play == "simultaneous":
-        events.append(Chose(seat=seat, card=card, clause=C_CHAOTIC))
-    else:
-        events.append(Played(seat=seat, card=card, position=len(trick), clause=C_PLAY))
-    if len(trick) < len(players):
-        return new, tuple(events)
-    return _end_of_trick(new, events, explain)
 
 
 def _give(variant: Variant, players: tuple[str, ...], red: list[int], blue: list[int], seat: int,
@@ -219,34 +172,83 @@ def totals(state: State) -> dict[str, int]:
             for p, h, c in zip(state.players, state.history, state.cancelled)}
 
 
-def outcome(state: State) -> Outcome:
-    """The final totals and winners (``drahtseilakt/fin``, ``drahtseilakt/vainqueur``)."""
-    if not is_over(state):
-        raise IllegalAction("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
-    return winners(totals(state))
-
-
-def span_outcome(start: State, now: State) -> Outcome | None:
-    """What one hint playout scores from ``start``: a game lasts as many manches as players,
-    so hints look at the manche being played (``drahtseilakt/fin-de-manche``): each player's
-    points are their total's rise over it (the sticks kept, less a score a clean manche
-    erased), the fewest win, as totals do; in the last manche, the whole game (the totals then
-    decide). ``None`` until that manche ends."""
-    if now.manche == start.manche:
-        return None
-    if start.manche >= len(start.players) - 1:
-        return outcome(now)
-    before, after = totals(start), totals(now)
-    points = {p: after[p] - before[p] for p in now.players}
-    top = best_totals(points, lowest=True)[0]
-    return Outcome(points, top, fr.typography(fr.fewest_in_manche(top, start.manche + 1)),
-                   C_MANCHE_END)
-
-
 def _final_events(state: State) -> list[DrahtseilaktEvent]:
-    result = outcome(state)
+    result = winners(totals(state))  # the outcome, the game being over
     return [
         Totalled(players=state.players, scores=state.history, cancelled=state.cancelled,
                  totals=tuple(result.scores[p] for p in state.players), clause=C_END),
         Won(outcome=result, clause=result.clause),
     ]
+
+
+class Turns(Table):
+    """The rules of Drahtseilakt, as methods of the game's class (:class:`~.game.Drahtseilakt`):
+    playing a card, the trick, the manche and the end of the game, over :class:`.engine.Table`'s
+    set-up, turns and views; the helpers above stay functions."""
+
+    def is_legal(self, state: State, action: object) -> bool:
+        """Whether ``action`` is one of the legal actions now."""
+        # the legal actions are all the seat's plays: ``action`` is one of them when its card is
+        # (the cards compared as ints, without a dataclass comparison per play)
+        return (type(action) is Play and type(action.seat) is str and is_int(action.card)
+                and action.card in map(_card_of, self.legal_actions(state, action.seat)))
+
+    def step(self, state: State, action: Play, explain: bool
+             ) -> tuple[State, tuple[DrahtseilaktEvent, ...]]:
+        """Play the legal ``action`` and return the new state and what happened.
+
+        The card leaves the hand and joins the trick (``drahtseilakt/jouer``; hidden until all
+        have chosen in ``drahtseilakt/variante-chaotique``). The last card of a trick resolves it
+        (:func:`~tutor.games.drahtseilakt.core.resolve`), hands out the sticks from the reserve
+        (``drahtseilakt/bleus`` first, then ``drahtseilakt/rouges``;
+        ``drahtseilakt/reserve-epuisee``), gives pairs back (``drahtseilakt/paires``), discards
+        the cards and lets the highest card lead (``drahtseilakt/fin-de-pli``), then turns the next
+        score card, or ends the manche (``drahtseilakt/fin-de-manche``) or the game.
+        ``explain=False`` skips building the events (simulations); the resulting state is the
+        same.
+        """
+        (variant, players, record, first_dealer, manche, hands, score_deck, revealed, stake, leader,
+         trick, tricks, discard, red, blue, history, cancelled) = state
+        seat, card = action.seat, action.card
+        i = players.index(seat)
+        hand = hands[i]
+        k = hand.index(card)
+        changed = list(hands)
+        changed[i] = hand[:k] + hand[k + 1:]
+        trick = (*trick, (seat, card))
+        # the new state, built as a plain tuple (``_replace`` costs more than the step itself)
+        new = tuple.__new__(State, (variant, players, record, first_dealer, manche,
+                                    tuple(changed), score_deck, revealed, stake, leader, trick,
+                                    tricks, discard, red, blue, history, cancelled))
+        if not explain:
+            return (new, ()) if len(trick) < len(players) else _end_of_trick(new, [], False)
+        events: list[DrahtseilaktEvent] = []
+        if variant.play == "simultaneous":
+            events.append(Chose(seat=seat, card=card, clause=C_CHAOTIC))
+        else:
+            events.append(Played(seat=seat, card=card, position=len(trick), clause=C_PLAY))
+        if len(trick) < len(players):
+            return new, tuple(events)
+        return _end_of_trick(new, events, explain)
+
+    def outcome(self, state: State) -> Outcome:
+        """The final totals and winners (``drahtseilakt/fin``, ``drahtseilakt/vainqueur``)."""
+        if not self.is_over(state):
+            raise IllegalAction("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
+        return winners(totals(state))
+
+    def span_outcome(self, start: State, now: State) -> Outcome | None:
+        """What one hint playout scores from ``start``: a game lasts as many manches as players,
+        so hints look at the manche being played (``drahtseilakt/fin-de-manche``): each player's
+        points are their total's rise over it (the sticks kept, less a score a clean manche
+        erased), the fewest win, as totals do; in the last manche, the whole game (the totals then
+        decide). ``None`` until that manche ends."""
+        if now.manche == start.manche:
+            return None
+        if start.manche >= len(start.players) - 1:
+            return self.outcome(now)
+        before, after = totals(start), totals(now)
+        points = {p: after[p] - before[p] for p in now.players}
+        top = best_totals(points, lowest=True)[0]
+        return Outcome(points, top, fr.typography(fr.fewest_in_manche(top, start.manche + 1)),
+                       C_MANCHE_END)

@@ -1,4 +1,5 @@
-"""Drahtseilakt in French: event descriptions and the words for sticks and manches.
+"""Drahtseilakt in French: event descriptions (:data:`PHRASES`), the words for sticks and manches,
+and what a game's events tell of a player's points (:class:`Telling`).
 
 Every sentence goes through :mod:`tutor.fr` (agreement, elision, typography); players are named,
 never referred to by a gendered pronoun.
@@ -11,35 +12,8 @@ from collections.abc import Sequence
 from tutor import fr
 from tutor.engine import Event
 from tutor.engine.phrases import Context, Phrasebook
+from tutor.games.drahtseilakt import events as ev
 from tutor.games.drahtseilakt.core import shown
-from tutor.games.drahtseilakt.events import (
-    CardsInPlay,
-    Chose,
-    CleanManche,
-    Dealt,
-    DoubleZero,
-    Held,
-    Leads,
-    MancheEnds,
-    MancheStarts,
-    NoBlue,
-    NoRed,
-    PairsBack,
-    Past,
-    Played,
-    Reserve,
-    ReserveShort,
-    Revealed,
-    ScoreCards,
-    Seated,
-    Shown,
-    TakesBlue,
-    TakesRed,
-    Tokens,
-    Totalled,
-    TrickEnds,
-    ZeroTurned,
-)
 
 COLOURS = {"blue": ("bleu", "bleus"), "red": ("rouge", "rouges")}
 
@@ -84,7 +58,7 @@ def manche_word(k: int) -> str:
     return f"{fr.ordinal(k)} manche"
 
 
-def _deal(e: Dealt, context: Context) -> str:
+def _deal(e: ev.Dealt, context: Context) -> str:
     text = (f"{context['who']} bat les cartes score en pioche face cachée et distribue 9 cartes "
             "numérotées à chaque joueur")
     if e.unseen:
@@ -92,7 +66,7 @@ def _deal(e: Dealt, context: Context) -> str:
     return text + f" : avec {e.cards} cartes, toutes sont en jeu."
 
 
-def _reveal(e: Revealed, context: Context) -> str:
+def _reveal(e: ev.Revealed, context: Context) -> str:
     n, blue, red = e.stake
     if blue and red:
         paid = (f"la plus forte carte prendra {colour_count(n, 'blue')}, la plus faible "
@@ -104,23 +78,23 @@ def _reveal(e: Revealed, context: Context) -> str:
     return f"Carte score : {n} ; {paid}."
 
 
-def _extreme(e: TakesBlue | TakesRed | NoBlue | NoRed, who: str) -> str:
+def _extreme(e: ev.TakesBlue | ev.TakesRed | ev.NoBlue | ev.NoRed, who: str) -> str:
     """Who has the best (blue) or worst (red) card of a trick, and which."""
     extreme = "forte" if e.COLOUR == "blue" else "faible"
     return f"{who} a la plus {extreme} carte ({e.card})"
 
 
-def _takes(e: TakesBlue | TakesRed, context: Context) -> str:
+def _takes(e: ev.TakesBlue | ev.TakesRed, context: Context) -> str:
     return f"{_extreme(e, context['who'])} : {sticks_text(e.count, e.COLOUR)}."
 
 
-def _takes_nothing(e: NoBlue | NoRed, context: Context) -> str:
+def _takes_nothing(e: ev.NoBlue | ev.NoRed, context: Context) -> str:
     """The 0 of that colour was turned: the card takes nothing."""
     one = COLOURS[e.COLOUR][0]
     return f"{_extreme(e, context['who'])}, mais le 0 {one} : aucun bâtonnet {one}."
 
 
-def _short(e: ReserveShort, context: Context) -> str:
+def _short(e: ev.ReserveShort, context: Context) -> str:
     who, one, wanted = context["who"], COLOURS[e.colour][0], e.wanted
     if e.got == 0:
         return (f"La réserve n’a plus aucun bâtonnet {one} : {who} ne reçoit rien au lieu "
@@ -132,21 +106,21 @@ def _short(e: ReserveShort, context: Context) -> str:
             f"reçoit que {e.got} au lieu de {wanted}.")
 
 
-def _pairs(e: PairsBack, context: Context) -> str:
+def _pairs(e: ev.PairsBack, context: Context) -> str:
     kept = (f"garde {holding_text(e.red, e.blue)}" if e.red or e.blue
             else "ne garde aucun bâtonnet")
     return (f"{context['who']} rend {fr.count(e.pairs, 'paire')} rouge + bleu à la réserve et "
             f"{kept}.")
 
 
-def _trick_end(e: TrickEnds, context: Context) -> str:
+def _trick_end(e: ev.TrickEnds, context: Context) -> str:
     if e.last:
         return "Les cartes du pli sont défaussées face cachée ; c’était le neuvième pli."
     return (f"Les cartes du pli sont défaussées face cachée ; {context['who']}, qui a posé la "
             "plus forte, entame le pli suivant.")
 
 
-def _sticks(e: Reserve, context: Context) -> str:
+def _sticks(e: ev.Reserve, context: Context) -> str:
     each, red, blue = e.each, e.red, e.blue
     if red == blue == each:
         return f"La réserve compte {each} bâtonnets rouges et {each} bâtonnets bleus."
@@ -158,7 +132,7 @@ def _sticks(e: Reserve, context: Context) -> str:
             "couleur au départ ; les autres sont devant les joueurs).")
 
 
-def _past(e: Past, context: Context) -> str:
+def _past(e: ev.Past, context: Context) -> str:
     """The manches scored before a position set up by hand, each erased score said so."""
     parts = []
     for name, scores, gone in zip(e.players, e.scores, e.cancelled, strict=True):
@@ -169,7 +143,7 @@ def _past(e: Past, context: Context) -> str:
     return f"Manches déjà jouées : {' ; '.join(parts)}."
 
 
-def _clean(e: CleanManche, context: Context) -> str:
+def _clean(e: ev.CleanManche, context: Context) -> str:
     who = context["who"]
     if e.target is None:
         return (f"{who} finit la {manche_word(e.manche)} sans bâtonnet, mais n’a aucun "
@@ -184,74 +158,72 @@ def _points(players: Sequence[str], values: Sequence[int]) -> str:
     return fr.join(f"{p} {fr.count(v, 'point')}" for p, v in zip(players, values, strict=True))
 
 
-def _manche_end(e: MancheEnds, context: Context) -> str:
+def _manche_end(e: ev.MancheEnds, context: Context) -> str:
     return (f"Fin de la manche {fr.number(e.manche)} : chaque joueur marque ses bâtonnets "
             f"({_points(e.players, e.scores)}), puis les rend à la réserve.")
 
 
-def _totals(e: Totalled, context: Context) -> str:
+def _totals(e: ev.Totalled, context: Context) -> str:
     return f"Totaux : {_points(e.players, e.totals)}."
 
 
 ALIKE = ("deux cartes de la main qui se suivent sans carte encore en jeu entre elles : seul "
          "le rang des cartes compte")
-"""Which actions a « Conseil » counts as one (:func:`.hidden.hint_class`)."""
+"""Which actions a « Conseil » counts as one (:meth:`.hidden.Hidden.hint_class`)."""
 
 PHRASES = Phrasebook("Drahtseilakt", {
-    Seated: lambda e, context: fr.seating(e.players),
-    CardsInPlay: "Cartes numérotées en jeu : de 1 à {count}, chacune une seule fois.",
-    ScoreCards: "Onze cartes score : de 1 à 9, un 0 bleu et un 0 rouge.",
-    Reserve: _sticks,
-    Held: lambda e, context: (f"Devant {context['who']}, avant le premier coup : "
+    ev.Seated: lambda e, context: fr.seating(e.players),
+    ev.CardsInPlay: "Cartes numérotées en jeu : de 1 à {count}, chacune une seule fois.",
+    ev.ScoreCards: "Onze cartes score : de 1 à 9, un 0 bleu et un 0 rouge.",
+    ev.Reserve: _sticks,
+    ev.Held: lambda e, context: (f"Devant {context['who']}, avant le premier coup : "
                               f"{holding_text(e.red, e.blue)}."),
-    Past: _past,
-    MancheStarts: "Manche {manche} sur {of} : {who} donne les cartes.",
-    Dealt: _deal,
-    Leads: "{who}, à gauche du donneur, entame le premier pli.",
-    ZeroTurned: "On retourne le {card} : pas de bâtonnets {colour:colours} pour ce pli, et on "
+    ev.Past: _past,
+    ev.MancheStarts: "Manche {manche} sur {of} : {who} donne les cartes.",
+    ev.Dealt: _deal,
+    ev.Leads: "{who}, à gauche du donneur, entame le premier pli.",
+    ev.ZeroTurned: "On retourne le {card} : pas de bâtonnets {colour:colours} pour ce pli, et on "
                 "retourne aussitôt la carte suivante.",
-    DoubleZero: "Deuxième 0 d’affilée : les deux 0 s’annulent et sont mis de côté ; on "
+    ev.DoubleZero: "Deuxième 0 d’affilée : les deux 0 s’annulent et sont mis de côté ; on "
                 "retourne une troisième carte.",
-    Revealed: _reveal,
-    Played: "{who} pose le {card} face visible.",
-    Chose: "{who} choisit une carte en secret.",
-    Shown: "Tout le monde révèle sa carte : {plays:plays}.",
-    TakesBlue: _takes,
-    NoBlue: _takes_nothing,
-    TakesRed: _takes,
-    NoRed: _takes_nothing,
-    ReserveShort: _short,
-    Tokens: "La réserve manque de bâtonnets {colour:colours} : {who} reçoit "
+    ev.Revealed: _reveal,
+    ev.Played: "{who} pose le {card} face visible.",
+    ev.Chose: "{who} choisit une carte en secret.",
+    ev.Shown: "Tout le monde révèle sa carte : {plays:plays}.",
+    ev.TakesBlue: _takes,
+    ev.NoBlue: _takes_nothing,
+    ev.TakesRed: _takes,
+    ev.NoRed: _takes_nothing,
+    ev.ReserveShort: _short,
+    ev.Tokens: "La réserve manque de bâtonnets {colour:colours} : {who} reçoit "
             "{missing:count jeton} à leur place.",
-    PairsBack: _pairs,
-    TrickEnds: _trick_end,
-    MancheEnds: _manche_end,
-    CleanManche: _clean,
-    Totalled: _totals,
+    ev.PairsBack: _pairs,
+    ev.TrickEnds: _trick_end,
+    ev.MancheEnds: _manche_end,
+    ev.CleanManche: _clean,
+    ev.Totalled: _totals,
 }, writers={
     "colours": lambda colour: COLOURS[colour][1],
     "plays": lambda plays: fr.join(f"{p} {c}" for p, c in plays),
 })
 
 
-def describe(event: Event) -> str:
-    """One French sentence telling what ``event`` means, without revealing hidden choices;
-    a French :class:`ValueError` for anything that is not an event of this game."""
-    return PHRASES.describe(event)
+class Telling:
+    """What the game tells in French beyond its phrasebook, as a method of the game's class
+    (:class:`~.game.Drahtseilakt`)."""
 
-
-def where_lost(events: Sequence[Event], seat: str) -> tuple[str, ...]:
-    """Where ``seat``'s points came from in a finished game (the smallest total wins), read from
-    its events, as French phrases (« Pourquoi je n’ai pas gagné ? » opens with them): per
-    manche, the sticks kept at its end and the scores erased."""
-    out = []
-    for e in events:
-        match e:
-            case MancheEnds(manche=manche, players=players) if seat in players:
-                i = players.index(seat)
-                out.append(f"{manche_word(manche)} : {holding_text(e.red[i], e.blue[i])}, "
-                           f"{fr.count(e.scores[i], 'point')}")
-            case CleanManche(seat=who, target=(k, score)) if who == seat:
-                out.append(f"votre score de la {manche_word(k)} ({fr.count(score, 'point')}) "
-                           "effacé")
-    return tuple(out)
+    def where_lost(self, events: Sequence[Event], seat: str) -> tuple[str, ...]:
+        """Where ``seat``'s points came from in a finished game (the smallest total wins), read
+        from its events, as French phrases (« Pourquoi je n’ai pas gagné ? » opens with them):
+        per manche, the sticks kept at its end and the scores erased."""
+        out = []
+        for e in events:
+            match e:
+                case ev.MancheEnds(manche=manche, players=players) if seat in players:
+                    i = players.index(seat)
+                    out.append(f"{manche_word(manche)} : {holding_text(e.red[i], e.blue[i])}, "
+                               f"{fr.count(e.scores[i], 'point')}")
+                case ev.CleanManche(seat=who, target=(k, score)) if who == seat:
+                    out.append(f"votre score de la {manche_word(k)} "
+                               f"({fr.count(score, 'point')}) effacé")
+        return tuple(out)
