@@ -28,60 +28,20 @@ folded for the tables), :mod:`.examples` (worked examples), :mod:`.bots` (comput
 
 from __future__ import annotations
 
-from tutor.games.vautours.events import (
-    Cancelled,
-    Chosen,
-    Counted,
-    Discarded,
-    Ended,
-    HandsDealt,
-    Kept,
-    NoWinner,
-    PileLost,
-    PileShared,
-    PileWon,
-    PointsListed,
-    RefusedPlay,
-    Revealed,
-    RoundEvent,
-    Seated,
-    Shown,
-    Shuffled,
-    Staked,
-    Taken,
-    VautoursEvent,
-)
+from tutor.games.vautours import events
+from tutor.games.vautours.events import VautoursEvent
 from tutor.games.vautours.game import GAME, Vautours
 from tutor.games.vautours.state import Action, Play, SeatView, State, Variant, View
 
 __all__ = [
     "GAME",
     "Action",
-    "Cancelled",
-    "Chosen",
-    "Counted",
-    "Discarded",
-    "Ended",
-    "HandsDealt",
-    "Kept",
-    "NoWinner",
-    "PileLost",
-    "PileShared",
-    "PileWon",
     "Play",
-    "PointsListed",
-    "RefusedPlay",
-    "Revealed",
-    "RoundEvent",
     "SeatView",
-    "Seated",
-    "Shown",
-    "Shuffled",
-    "Staked",
     "State",
-    "Taken",
     "Variant",
     "Vautours",
     "VautoursEvent",
     "View",
+    "events",
 ]
