@@ -7,26 +7,7 @@ from collections.abc import Mapping, Sequence
 from tutor import fr
 from tutor.engine import Event
 from tutor.engine.phrases import Phrasebook
-from tutor.games.vautours.events import (
-    Cancelled,
-    Chosen,
-    Counted,
-    Discarded,
-    Ended,
-    HandsDealt,
-    Kept,
-    NoWinner,
-    PileLost,
-    PileShared,
-    PileWon,
-    PointsListed,
-    Revealed,
-    Seated,
-    Shown,
-    Shuffled,
-    Staked,
-    Taken,
-)
+from tutor.games.vautours import events as ev
 from tutor.games.vautours.state import C_ONE_LEVEL
 
 
@@ -40,7 +21,7 @@ def mode_text(mode: str) -> str:
     return "une carte Suricate" if mode == "suricate" else "une carte Vautour"
 
 
-def _stake(e: Staked, context: Mapping[str, object]) -> str:
+def _stake(e: ev.Staked, context: Mapping[str, object]) -> str:
     rule = "la plus forte" if e.mode == "suricate" else "la plus faible"
     if len(e.pile) > 1:
         return (f"La pile {pile_text(e.pile)} totalise {fr.signed(e.total)} : elle se joue comme "
@@ -48,7 +29,7 @@ def _stake(e: Staked, context: Mapping[str, object]) -> str:
     return f"La carte {fr.signed(e.total)} est {mode_text(e.mode)} : {rule} carte l’emporte."
 
 
-def _reveal(e: Revealed, context: Mapping[str, object]) -> str:
+def _reveal(e: ev.Revealed, context: Mapping[str, object]) -> str:
     text = f"Manche {e.manche} : on révèle {fr.signed(e.card)}."
     if len(e.pile) > 1:
         text += (f" Elle rejoint la pile en attente : {pile_text(e.pile)}, "
@@ -56,14 +37,14 @@ def _reveal(e: Revealed, context: Mapping[str, object]) -> str:
     return text
 
 
-def _no_winner(e: NoWinner, context: Mapping[str, object]) -> str:
+def _no_winner(e: ev.NoWinner, context: Mapping[str, object]) -> str:
     if e.clause == C_ONE_LEVEL:
         return ("La deuxième carte est encore à égalité : lue à la lettre, la règle du livret "
                 f"{fr.quote('suricate')} n’attribue pas la pile.")
     return "Il ne reste aucune carte posée par un seul joueur : personne ne remporte la pile."
 
 
-def _kept(e: Kept, context: Mapping[str, object]) -> str:
+def _kept(e: ev.Kept, context: Mapping[str, object]) -> str:
     return (f"Devant {context['who']}, avant le premier coup : "
             f"{pile_text(e.cards)} (total {fr.signed(sum(e.cards))}).")
 
@@ -79,27 +60,27 @@ def _scores(pairs: Sequence[tuple[str, int]]) -> str:
 
 
 PHRASES = Phrasebook("Stupides Vautours", {
-    Seated: "Joueurs : {players:names}.",
-    HandsDealt: "Chaque joueur prend en main une série complète, de 1 à 15.",
-    PointsListed: "Quinze cartes Points : dix cartes Suricate (+1 à +10) et cinq cartes "
+    ev.Seated: "Joueurs : {players:names}.",
+    ev.HandsDealt: "Chaque joueur prend en main une série complète, de 1 à 15.",
+    ev.PointsListed: "Quinze cartes Points : dix cartes Suricate (+1 à +10) et cinq cartes "
                   "Vautour (−5 à −1).",
-    Shuffled: "Les cartes Points sont battues et forment la pioche, face cachée.",
-    Revealed: _reveal,
-    Chosen: "{who} pose une carte face cachée.",
-    Shown: "Tout le monde révèle sa carte : {plays:plays}.",
-    Staked: _stake,
-    Cancelled: "{seats:names} ont posé la même valeur, {value} : ces cartes s’annulent et ne "
+    ev.Shuffled: "Les cartes Points sont battues et forment la pioche, face cachée.",
+    ev.Revealed: _reveal,
+    ev.Chosen: "{who} pose une carte face cachée.",
+    ev.Shown: "Tout le monde révèle sa carte : {plays:plays}.",
+    ev.Staked: _stake,
+    ev.Cancelled: "{seats:names} ont posé la même valeur, {value} : ces cartes s’annulent et ne "
                "comptent plus.",
-    PileWon: "{who} remporte la pile ({pile:pile}) avec le {card}.",
-    NoWinner: _no_winner,
-    Taken: "{who} garde {cards:pile}, face cachée, jusqu’au décompte.",
-    Discarded: "Chacun pose la carte jouée sur sa pile ouverte, face visible.",
-    Ended: "C’était la dernière manche : la partie est finie.",
-    Kept: _kept,
-    PileLost: "Dernière manche sans gagnant : la pile ({pile:pile}) est perdue.",
-    PileShared: "Dernière manche sans gagnant : {seats:names} comptent chacun {total:signed} "
+    ev.PileWon: "{who} remporte la pile ({pile:pile}) avec le {card}.",
+    ev.NoWinner: _no_winner,
+    ev.Taken: "{who} garde {cards:pile}, face cachée, jusqu’au décompte.",
+    ev.Discarded: "Chacun pose la carte jouée sur sa pile ouverte, face visible.",
+    ev.Ended: "C’était la dernière manche : la partie est finie.",
+    ev.Kept: _kept,
+    ev.PileLost: "Dernière manche sans gagnant : la pile ({pile:pile}) est perdue.",
+    ev.PileShared: "Dernière manche sans gagnant : {seats:names} comptent chacun {total:signed} "
                 "(pile partagée).",
-    Counted: "Décompte : {scores:scores}.",
+    ev.Counted: "Décompte : {scores:scores}.",
 }, writers={
     "pile": pile_text,
     "plays": _by_seat,
@@ -120,10 +101,10 @@ def where_lost(events: Sequence[Event], seat: str) -> tuple[str, ...]:
     """Where ``seat``'s points went in a finished game, read from its events, as French phrases
     (« Pourquoi je n’ai pas gagné ? » opens with them): the piles kept, good and bad, the cards
     cancelled by an equal one and the last pile lost."""
-    kept = [sum(e.cards) for e in events if isinstance(e, Taken) and e.seat == seat]
+    kept = [sum(e.cards) for e in events if isinstance(e, ev.Taken) and e.seat == seat]
     good = [total for total in kept if total > 0]
     bad = [total for total in kept if total <= 0]
-    cancelled = sum(1 for e in events if isinstance(e, Cancelled) and seat in e.seats)
+    cancelled = sum(1 for e in events if isinstance(e, ev.Cancelled) and seat in e.seats)
     out = []
     if good:
         out.append(f"{fr.count(len(good), 'pile')} de points gardée{'s' if len(good) > 1 else ''}"
@@ -137,7 +118,7 @@ def where_lost(events: Sequence[Event], seat: str) -> tuple[str, ...]:
         out.append(f"votre carte annulée {fr.count(cancelled, 'fois', 'fois')} par une carte "
                    "de même valeur")
     for e in events:
-        if isinstance(e, PileLost):
+        if isinstance(e, ev.PileLost):
             out.append(f"la dernière pile ({pile_text(e.pile)}) perdue pour tout le "
                        "monde")
     return tuple(out)
