@@ -10,20 +10,6 @@ from tutor import fr, rules
 from tutor.engine import Event, IllegalAction
 from tutor.engine.examples import ExampleError
 from tutor.games import vaiko as v
-from tutor.games.vaiko import (
-    Call,
-    Discard,
-    Draw,
-    EndTurn,
-    Exchange,
-    Look,
-    LookHand,
-    Match,
-    Pass,
-    Peek,
-    Swap,
-    Variant,
-)
 from tutor.games.vaiko import events as ve
 from tutor.games.vaiko import setup as vaiko_setup
 from tutor.games.vaiko.deck import DECK_FILE, EFFECTS, DeckError, deck_path, load_deck
@@ -147,7 +133,7 @@ def test_unknown_variant_key_and_value_are_refused() -> None:
     with pytest.raises(ValueError, match="Clés possibles\u202f: draw_from, look, matched_special"):
         v.GAME.new_game(["A", "B"], seed=0, variant={"pioche": "x"})
     with pytest.raises(ValueError, match="Valeurs possibles\u202f: bonus, malus"):
-        Variant(caller_tie="moitié")  # type: ignore[arg-type]  # deliberately
+        v.Variant(caller_tie="moitié")  # type: ignore[arg-type]  # deliberately
     with pytest.raises(ValueError, match="standard"):
         v.GAME.new_game(["A", "B"], seed=0, variant="inconnu")
     with pytest.raises(ValueError, match="graine"):
@@ -156,15 +142,15 @@ def test_unknown_variant_key_and_value_are_refused() -> None:
 
 def test_each_player_looks_at_exactly_one_card_in_turn() -> None:
     s = v.GAME.new_game(["Alex", "Carla"], seed=2)
-    s, events = play(s, Peek("Alex", 2))
+    s, events = play(s, v.Peek("Alex", 2))
     assert s.known[0] - frozenset(s.discard) == {s.hands[0][2]}
     assert events[0].clause == "vaiko/premier-regard"
     assert v.GAME.view(s, "Alex").players[0].cards[2] is not None
     assert v.GAME.view(s, "Carla").players[0].cards == (None,) * 4
     with pytest.raises(IllegalAction) as e:
-        v.GAME.apply(s, Peek("Alex", 1))
+        v.GAME.apply(s, v.Peek("Alex", 1))
     assert e.value.clause == "vaiko/premier-regard"
-    s, events = play(s, Peek("Carla", 0))
+    s, events = play(s, v.Peek("Carla", 0))
     assert s.phase == DRAW and v.GAME.current_seats(s) == ("Alex",)
     assert isinstance(events[-1], ve.TurnStarts) and events[-1].clause == "vaiko/sens"
 
@@ -173,7 +159,7 @@ def test_each_player_looks_at_exactly_one_card_in_turn() -> None:
 
 
 def test_draw_is_seen_only_by_the_drawer() -> None:
-    s, events = play(pos(), Draw("Alex"))
+    s, events = play(pos(), v.Draw("Alex"))
     assert v.GAME.view(s, "Alex").drawn == "6" and v.GAME.view(s, "Carla").drawn is None
     assert v.GAME.view(s, "Carla").has_drawn
     assert "6" not in v.GAME.describe(events[0], "Carla") and "6" in v.GAME.describe(events[0],
@@ -181,7 +167,7 @@ def test_draw_is_seen_only_by_the_drawer() -> None:
 
 
 def test_swap_puts_the_drawn_card_in_place_and_discards_the_old_one() -> None:
-    s, events = play(pos(), Draw("Alex"), Swap("Alex", 2))
+    s, events = play(pos(), v.Draw("Alex"), v.Swap("Alex", 2))
     assert faces(s, "Alex") == ["7", "3", "6", "2"]
     assert s.deck.cards[s.discard[-1]].face == "9"
     assert v.GAME.view(s, "Alex").players[0].cards == (None, None, "6", None)
@@ -191,30 +177,30 @@ def test_swap_puts_the_drawn_card_in_place_and_discards_the_old_one() -> None:
 
 def test_drawing_from_the_discard_is_refused_by_default_and_allowed_by_the_variant() -> None:
     with pytest.raises(IllegalAction) as e:
-        v.GAME.apply(pos(), Draw("Alex", "discard"))
+        v.GAME.apply(pos(), v.Draw("Alex", "discard"))
     assert e.value.clause == "vaiko/pioche"
-    s, events = play(pos(variant="pioche-ou-defausse"), Draw("Alex", "discard"))
+    s, events = play(pos(variant="pioche-ou-defausse"), v.Draw("Alex", "discard"))
     assert v.GAME.view(s, "Carla").drawn == "5"  # a public card
     assert events[0].clause == "vaiko/variante-defausse"
-    assert Discard("Alex") not in v.GAME.legal_actions(s, "Alex")
+    assert v.Discard("Alex") not in v.GAME.legal_actions(s, "Alex")
 
 
 def test_looking_before_swapping_commits_to_the_swap_and_the_variant_forbids_it() -> None:
-    s, _ = play(pos(variant="sans-regard"), Draw("Alex"))
+    s, _ = play(pos(variant="sans-regard"), v.Draw("Alex"))
     with pytest.raises(IllegalAction) as e:
-        v.GAME.apply(s, LookHand("Alex"))
+        v.GAME.apply(s, v.LookHand("Alex"))
     assert e.value.clause == "vaiko/variante-regard"
-    s, _ = play(pos(), Draw("Alex"), LookHand("Alex"))
+    s, _ = play(pos(), v.Draw("Alex"), v.LookHand("Alex"))
     assert v.GAME.view(s, "Alex").players[0].cards == ("7", "3", "9", "2")
     with pytest.raises(IllegalAction) as e:
-        v.GAME.apply(s, Discard("Alex"))
+        v.GAME.apply(s, v.Discard("Alex"))
     assert e.value.clause == "vaiko/ne-pas-regarder"
 
 
 def test_actions_of_different_types_with_equal_fields_are_not_confused() -> None:
-    s, _ = play(pos(), Draw("Alex"), Discard("Alex"))  # window: Carla may Pass
-    assert Pass("Carla") in v.GAME.legal_actions(s, "Carla")
-    for wrong in (Call("Carla"), EndTurn("Carla"), Discard("Carla"), LookHand("Carla")):
+    s, _ = play(pos(), v.Draw("Alex"), v.Discard("Alex"))  # window: Carla may Pass
+    assert v.Pass("Carla") in v.GAME.legal_actions(s, "Carla")
+    for wrong in (v.Call("Carla"), v.EndTurn("Carla"), v.Discard("Carla"), v.LookHand("Carla")):
         assert not v.GAME.is_legal(s, wrong)
         with pytest.raises(IllegalAction):
             v.GAME.apply(s, wrong)
@@ -223,11 +209,11 @@ def test_actions_of_different_types_with_equal_fields_are_not_confused() -> None
 @pytest.mark.parametrize(
     ("action", "clause", "words"),
     [
-        (Swap("Alex", 0), "vaiko/pioche", "doit d’abord piocher"),
-        (Draw("Carla"), "vaiko/sens", "Ce n’est pas à Carla de jouer\u202f: c’est à Alex"),
-        (Draw("Zoé"), "vaiko/joueurs", "Aucun joueur ne s’appelle «\u202fZoé\u202f»"),
-        (Match("Carla", 0), "vaiko/defausse-immediate", "Aucune défausse immédiate"),
-        (Call("Alex"), "vaiko/annonce", "à la fin de son tour"),
+        (v.Swap("Alex", 0), "vaiko/pioche", "doit d’abord piocher"),
+        (v.Draw("Carla"), "vaiko/sens", "Ce n’est pas à Carla de jouer\u202f: c’est à Alex"),
+        (v.Draw("Zoé"), "vaiko/joueurs", "Aucun joueur ne s’appelle «\u202fZoé\u202f»"),
+        (v.Match("Carla", 0), "vaiko/defausse-immediate", "Aucune défausse immédiate"),
+        (v.Call("Alex"), "vaiko/annonce", "à la fin de son tour"),
         ("Alex pioche", "vaiko/sens", "Action inconnue"),
     ],
 )
@@ -241,9 +227,9 @@ def test_illegal_actions_leave_the_state_unchanged(action: object, clause: str, 
 
 
 def test_a_slot_that_does_not_exist_is_named_in_french() -> None:
-    s, _ = play(pos(), Draw("Alex"))
+    s, _ = play(pos(), v.Draw("Alex"))
     with pytest.raises(IllegalAction) as e:
-        v.GAME.apply(s, Swap("Alex", 4))
+        v.GAME.apply(s, v.Swap("Alex", 4))
     assert e.value.clause == "vaiko/echange-ou-defausse"
     assert "Alex n’a pas de carte n° 5 (cartes 1 à 4)" in e.value.reason
 
@@ -252,11 +238,11 @@ def test_a_slot_that_does_not_exist_is_named_in_french() -> None:
 
 
 def test_right_attempt_discards_the_card_and_the_player_may_try_again() -> None:
-    s, events = play(pos(), Draw("Alex"), Discard("Alex"), Match("Carla", 2))
+    s, events = play(pos(), v.Draw("Alex"), v.Discard("Alex"), v.Match("Carla", 2))
     assert faces(s, "Carla") == ["4", "1", "8"]
     assert isinstance(events[-1], ve.Matched) and events[-1].clause == "vaiko/defausse-immediate"
     assert v.GAME.current_seats(s) == ("Carla",)  # asked again: she might hold another 6
-    s, _ = play(s, Pass("Carla"), Pass("Alex"))
+    s, _ = play(s, v.Pass("Carla"), v.Pass("Alex"))
     assert s.phase == CALL and v.GAME.current_seats(s) == ("Alex",)
 
 
@@ -264,48 +250,49 @@ TWO_SIXES = {"Alex": ["7", "3", "9", "2"], "Carla": ["6", "1", "6", "8"]}
 
 
 def test_by_default_a_player_throws_every_identical_card_one_after_the_other() -> None:
-    s, _ = play(pos(hands=TWO_SIXES), Draw("Alex"), Discard("Alex"), Match("Carla", 0))
-    assert Match("Carla", 1) in v.GAME.legal_actions(s, "Carla")
-    s, _ = play(s, Match("Carla", 1))
+    s, _ = play(pos(hands=TWO_SIXES), v.Draw("Alex"), v.Discard("Alex"), v.Match("Carla", 0))
+    assert v.Match("Carla", 1) in v.GAME.legal_actions(s, "Carla")
+    s, _ = play(s, v.Match("Carla", 1))
     assert faces(s, "Carla") == ["1", "8"] and v.GAME.current_seats(s) == ("Carla",)
 
 
 def test_one_card_variant_moves_on_after_a_success_and_refuses_the_second_card() -> None:
-    s, events = play(pos(hands=TWO_SIXES, variant="une-seule-carte"), Draw("Alex"),
-                     Discard("Alex"), Match("Carla", 0))
+    s, events = play(pos(hands=TWO_SIXES, variant="une-seule-carte"), v.Draw("Alex"),
+                     v.Discard("Alex"), v.Match("Carla", 0))
     assert [type(e) for e in events[-2:]] == [ve.Matched, ve.OneMatchOnly]
     assert events[-1].clause == "vaiko/variante-une-seule-carte"
     assert faces(s, "Carla") == ["1", "6", "8"]
     assert v.GAME.current_seats(s) == ("Alex",) and not v.GAME.legal_actions(s, "Carla")
     before = s
     with pytest.raises(IllegalAction) as e:
-        v.GAME.apply(s, Match("Carla", 1))
+        v.GAME.apply(s, v.Match("Carla", 1))
     assert e.value.clause == "vaiko/variante-une-seule-carte"
     assert "au plus une carte par défausse" in e.value.reason and s == before
-    s, _ = play(s, Pass("Alex"))
+    s, _ = play(s, v.Pass("Alex"))
     assert s.phase == CALL and faces(s, "Carla") == ["1", "6", "8"]
 
 
 def test_one_card_variant_lets_a_thrown_vision_act_before_moving_on() -> None:
     s = pos(hands={"Alex": ["7", "3", "9", "2"], "Carla": ["Vision", "1", "Vision", "8"]},
             pile=["Vision", "0"], variant="une-seule-carte")
-    s, _ = play(s, Draw("Alex"), Discard("Alex"), Look("Alex", "Alex", 0), Match("Carla", 0))
+    s, _ = play(s, v.Draw("Alex"), v.Discard("Alex"), v.Look("Alex", "Alex", 0),
+                v.Match("Carla", 0))
     assert s.phase == VISION and v.GAME.current_seats(s) == ("Carla",)
-    s, events = play(s, Look("Carla", "Alex", 1))
+    s, events = play(s, v.Look("Carla", "Alex", 1))
     assert isinstance(events[-1], ve.Looked)
     assert s.phase == MATCH and v.GAME.current_seats(s) == ("Alex",)
     assert faces(s, "Carla") == ["1", "Vision", "8"]
 
 
 def test_a_player_whose_chance_is_over_is_told_so_after_a_miss() -> None:
-    s, _ = play(pos(), Draw("Alex"), Discard("Alex"), Match("Carla", 0))
+    s, _ = play(pos(), v.Draw("Alex"), v.Discard("Alex"), v.Match("Carla", 0))
     with pytest.raises(IllegalAction) as e:
-        v.GAME.apply(s, Match("Carla", 1))
+        v.GAME.apply(s, v.Match("Carla", 1))
     assert e.value.clause == "vaiko/defausse-immediate" and "déjà eu sa chance" in e.value.reason
 
 
 def test_wrong_attempt_shows_the_card_to_all_and_adds_a_face_down_penalty() -> None:
-    s, events = play(pos(), Draw("Alex"), Discard("Alex"), Match("Carla", 1))
+    s, events = play(pos(), v.Draw("Alex"), v.Discard("Alex"), v.Match("Carla", 1))
     assert faces(s, "Carla") == ["4", "1", "6", "8", "8"]
     assert [type(e) for e in events[-2:]] == [ve.Missed, ve.Penalty]
     assert all(e.clause == "vaiko/erreur" for e in events[-2:])
@@ -318,25 +305,25 @@ def test_wrong_attempt_shows_the_card_to_all_and_adds_a_face_down_penalty() -> N
 def test_x2_is_never_discarded_immediately_and_gives_another_turn() -> None:
     s = pos(hands={"Alex": ["7", "3", "9", "2"], "Carla": ["×2", "1", "6", "8"]},
             pile=["×2", "0"])
-    s, events = play(s, Draw("Alex"), Discard("Alex"))
+    s, events = play(s, v.Draw("Alex"), v.Discard("Alex"))
     assert isinstance(events[-1], ve.PlaysAgain) and events[-1].clause == "vaiko/x2"
     assert s.phase == DRAW and v.GAME.current_seats(s) == ("Alex",)
     with pytest.raises(IllegalAction) as e:
-        v.GAME.apply(s, Match("Carla", 0))
+        v.GAME.apply(s, v.Match("Carla", 0))
     assert e.value.clause == "vaiko/defausse-immediate" and "×2" in e.value.reason
 
 
 def test_window_asks_clockwise_from_the_next_player_and_ends_with_the_discarder() -> None:
     s = vaiko_setup.situation(["A", "B", "C", "D"], hands={p: ["1", "2"] for p in "ABCD"},
                     pile=["9"], discard=["5"], turn="C")
-    s, events = play(s, Draw("C"), Discard("C"))
+    s, events = play(s, v.Draw("C"), v.Discard("C"))
     opened = events[-1]
     assert isinstance(opened, ve.WindowOpens) and opened.order == ("D", "A", "B", "C")
     asked = []
     while s.phase == MATCH:
         (seat,) = v.GAME.current_seats(s)
         asked.append(seat)
-        s, _ = v.GAME.apply(s, Pass(seat))
+        s, _ = v.GAME.apply(s, v.Pass(seat))
     assert asked == ["D", "A", "B", "C"] and v.GAME.current_seats(s) == ("C",)
 
 
@@ -345,11 +332,11 @@ def test_window_asks_clockwise_from_the_next_player_and_ends_with_the_discarder(
 
 def test_vision_lets_the_player_look_at_any_card() -> None:
     s = pos(pile=["Vision"])
-    s, events = play(s, Draw("Alex"), Discard("Alex"))
+    s, events = play(s, v.Draw("Alex"), v.Discard("Alex"))
     assert s.phase == VISION and events[-1].clause == "vaiko/vision"
     looks = v.GAME.legal_actions(s, "Alex")
-    assert len(looks) == 8 and all(isinstance(a, Look) for a in looks)
-    s, events = play(s, Look("Alex", "Carla", 3))
+    assert len(looks) == 8 and all(isinstance(a, v.Look) for a in looks)
+    s, events = play(s, v.Look("Alex", "Carla", 3))
     assert v.GAME.view(s, "Alex").players[1].cards == (None, None, None, "8")
     assert v.GAME.view(s, "Carla").players[1].cards == (None,) * 4
     assert "8" not in v.GAME.describe(events[0], "Carla")
@@ -358,9 +345,9 @@ def test_vision_lets_the_player_look_at_any_card() -> None:
 
 def test_exchange_swaps_blind_and_knowledge_follows_the_cards() -> None:
     s = pos(pile=["Échange"], known={"Alex": [("Alex", 0)], "Carla": [("Carla", 2)]})
-    s, _ = play(s, Draw("Alex"), Discard("Alex"))
+    s, _ = play(s, v.Draw("Alex"), v.Discard("Alex"))
     assert s.phase == EXCHANGE
-    s, events = play(s, Exchange("Alex", "Alex", 0, "Carla", 2))
+    s, events = play(s, v.Exchange("Alex", "Alex", 0, "Carla", 2))
     assert faces(s, "Alex")[0] == "6" and faces(s, "Carla")[2] == "7"
     assert v.GAME.view(s, "Alex").players[1].cards[2] == "7"  # Alex follows his 7
     assert v.GAME.view(s, "Carla").players[0].cards[0] == "6"  # Carla follows her 6
@@ -371,16 +358,16 @@ def test_exchange_swaps_blind_and_knowledge_follows_the_cards() -> None:
 def test_exchange_between_two_other_players_and_its_refusals() -> None:
     hands = {"A": ["1", "2"], "B": ["3", "4"], "C": ["5", "6"]}
     s = vaiko_setup.situation(["A", "B", "C"], hands=hands, pile=["Échange"], discard=["9"])
-    s, _ = play(s, Draw("A"), Discard("A"))
+    s, _ = play(s, v.Draw("A"), v.Discard("A"))
     legal = v.GAME.legal_actions(s, "A")
-    assert Exchange("A", "B", 0, "C", 1) in legal and len(legal) == 2 * 4 + 4
-    for bad, words in ((Exchange("A", "B", 0, "B", 1), "deux joueurs différents"),
-                       (Exchange("A", "B", 0, "A", 1), "propre carte en premier"),
-                       (Exchange("A", "B", 5, "C", 0), "B n’a pas de carte n° 6")):
+    assert v.Exchange("A", "B", 0, "C", 1) in legal and len(legal) == 2 * 4 + 4
+    for bad, words in ((v.Exchange("A", "B", 0, "B", 1), "deux joueurs différents"),
+                       (v.Exchange("A", "B", 0, "A", 1), "propre carte en premier"),
+                       (v.Exchange("A", "B", 5, "C", 0), "B n’a pas de carte n° 6")):
         with pytest.raises(IllegalAction) as e:
             v.GAME.apply(s, bad)
         assert e.value.clause == "vaiko/echange" and words in e.value.reason
-    s, _ = play(s, Exchange("A", "B", 0, "C", 1))
+    s, _ = play(s, v.Exchange("A", "B", 0, "C", 1))
     assert faces(s, "B") == ["6", "4"] and faces(s, "C") == ["5", "3"]
 
 
@@ -389,8 +376,8 @@ def test_matched_special_acts_unless_the_variant_says_otherwise() -> None:
     for variant, phase in (("standard", VISION), ("sans-effet-immediat", MATCH)):
         s = vaiko_setup.situation(["Alex", "Carla"], hands=hands, pile=["Vision"], discard=["5"],
                         variant=variant)
-        s, _ = play(s, Draw("Alex"), Discard("Alex"), Look("Alex", "Alex", 0),
-                    Match("Carla", 0))
+        s, _ = play(s, v.Draw("Alex"), v.Discard("Alex"), v.Look("Alex", "Alex", 0),
+                    v.Match("Carla", 0))
         assert s.phase == phase and v.GAME.current_seats(s) == ("Carla",)
 
 
@@ -404,7 +391,7 @@ def test_a_special_card_swapped_out_of_the_hand_acts_unless_the_variant_says_oth
             s = vaiko_setup.situation(["Alex", "Carla"], hands=hands, pile=["1", "4"],
                                       discard=["5"],
                             variant=variant)
-            s, events = play(s, Draw("Alex"), Swap("Alex", 1))
+            s, events = play(s, v.Draw("Alex"), v.Swap("Alex", 1))
             assert s.phase == phase, (face, variant)
             assert v.GAME.current_seats(s) == (("Carla",) if phase == MATCH else ("Alex",))
             ignored = [e for e in events if isinstance(e, ve.SwappedSpecialIgnored)]
@@ -413,7 +400,7 @@ def test_a_special_card_swapped_out_of_the_hand_acts_unless_the_variant_says_oth
         thrown = vaiko_setup.situation(["Alex", "Carla"], hands=hands, pile=[face, "4"],
                                        discard=["5"],
                              variant="speciale-remplacee")
-        thrown, _ = play(thrown, Draw("Alex"), Discard("Alex"))
+        thrown, _ = play(thrown, v.Draw("Alex"), v.Discard("Alex"))
         assert thrown.phase == acted, face  # a special card drawn and thrown still acts
 
 
@@ -421,9 +408,9 @@ def test_a_special_card_swapped_out_of_the_hand_acts_unless_the_variant_says_oth
 
 
 def end_turn_quietly(s: v.State, seat: str) -> v.State:
-    s, _ = play(s, Draw(seat), Discard(seat))
+    s, _ = play(s, v.Draw(seat), v.Discard(seat))
     while s.phase == MATCH:
-        s, _ = v.GAME.apply(s, Pass(v.GAME.current_seats(s)[0]))
+        s, _ = v.GAME.apply(s, v.Pass(v.GAME.current_seats(s)[0]))
     return s
 
 
@@ -432,11 +419,11 @@ def test_after_the_call_each_other_player_plays_once_then_the_round_ends() -> No
     s = vaiko_setup.situation(["A", "B", "C"], hands=hands, pile=["7", "6", "5", "4"],
                               discard=["3"])
     s = end_turn_quietly(s, "A")
-    s, events = play(s, Call("A"))
+    s, events = play(s, v.Call("A"))
     assert isinstance(events[0], ve.Called) and s.caller == 0
     s = end_turn_quietly(s, "B")
     assert s.phase == DRAW and v.GAME.current_seats(s) == ("C",)  # no second call
-    s, events = play(s, Draw("C"), Discard("C"), Pass("A"), Pass("B"), Pass("C"))
+    s, events = play(s, v.Draw("C"), v.Discard("C"), v.Pass("A"), v.Pass("B"), v.Pass("C"))
     ends = [e for e in events if isinstance(e, ve.RoundEnds)]
     assert [(e.reason, e.seat, e.clause) for e in ends] == [("call", "A", "vaiko/fin-annonce")]
     assert dict(zip(s.players, s.totals)) == {"A": 1 - 10, "B": 18, "C": 16}
@@ -449,9 +436,9 @@ def test_tour_de_table_reading_stops_before_the_starter() -> None:
                               discard=["3"],
                     variant="tour-de-table")
     s = end_turn_quietly(s, "A")
-    s, _ = play(s, EndTurn("A"))
+    s, _ = play(s, v.EndTurn("A"))
     s = end_turn_quietly(s, "B")
-    s, _ = play(s, Call("B"))
+    s, _ = play(s, v.Call("B"))
     s = end_turn_quietly(s, "C")
     assert s.manche == 2  # A, who started the round, does not play again
 
@@ -482,7 +469,7 @@ def test_game_over_at_seventy_and_lowest_total_wins() -> None:
 def test_empty_hand_ends_the_round_at_once_and_may_end_the_game() -> None:
     s = vaiko_setup.situation(["A", "B"], hands={"A": ["7", "8"], "B": ["6"]}, pile=["6"],
                     discard=["5"], known={"B": [("B", 0)]}, totals={"A": 60, "B": 3})
-    s, events = play(s, Draw("A"), Discard("A"), Match("B", 0))
+    s, events = play(s, v.Draw("A"), v.Discard("A"), v.Match("B", 0))
     assert v.GAME.is_over(s) and v.GAME.current_seats(s) == () and v.GAME.legal_actions(s,
                                                                                         "A") == ()
     assert [e.clause for e in events if isinstance(e, ve.RoundEnds)] == ["vaiko/fin-main-vide"]
@@ -490,7 +477,7 @@ def test_empty_hand_ends_the_round_at_once_and_may_end_the_game() -> None:
     assert result.scores == {"A": 75, "B": 3} and result.winners == ("B",)
     assert result.clause == "vaiko/fin"
     with pytest.raises(IllegalAction) as e:
-        v.GAME.apply(s, Draw("A"))
+        v.GAME.apply(s, v.Draw("A"))
     assert e.value.clause == "vaiko/fin"
 
 
@@ -562,7 +549,7 @@ def test_replay_rebuilds_a_game_with_a_non_default_deck_and_its_reshuffles(
     while not v.GAME.is_over(state) and state.manche < 3:
         (seat,) = v.GAME.current_seats(state)
         legal = v.GAME.legal_actions(state, seat)
-        quiet = [a for a in legal if not isinstance(a, (Call, Match))] if len(actions) < 300 \
+        quiet = [a for a in legal if not isinstance(a, (v.Call, v.Match))] if len(actions) < 300 \
             else list(legal)
         action = rng.choice(quiet or list(legal))
         state, _ = v.GAME.apply(state, action)

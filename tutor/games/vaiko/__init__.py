@@ -36,10 +36,14 @@ booklet supports best):
   or ``"no_effect"`` (only a special card drawn and thrown at once acts).
 * set-up keyword ``deck``: a :class:`Deck` or a deck file (default: the tutor's hypothesis).
 
-Modules: :mod:`.deck` (the deck file), :mod:`.state` (actions, state, view, variant),
-:mod:`.legality` (legal actions and refusals), :mod:`.setup` (deal, positions, replay, view),
-:mod:`.turns` (:func:`apply`, turn phases), :mod:`.specials` (×2, Vision, Échange),
-:mod:`.scoring` (count, bonus, end), :mod:`.text` (French), :mod:`.examples`, :mod:`.bots`.
+Modules: :mod:`.game` (:class:`Vaiko`: type, readings, computer players, scenario notation),
+whose rules are the methods of one class per module: :mod:`.deck` (the deck file,
+:class:`~.deck.DeckFiles`), :mod:`.legality` (legal actions and refusals,
+:class:`~.legality.Legality`), :mod:`.setup` (deal, positions, view, :class:`~.setup.Setup`),
+:mod:`.turns` (:meth:`~.turns.Turns.step`, turn phases), :mod:`.scoring` (count, bonus, end,
+:class:`~.scoring.Scoring`), :mod:`.hidden` (:class:`~.hidden.Hidden`), :mod:`.text` (French,
+:class:`~.text.Telling`); :mod:`.state` (actions, state, view, variant), :mod:`.specials` (×2,
+Vision, Échange), :mod:`.examples`, :mod:`.bots`.
 """
 
 from __future__ import annotations
@@ -80,7 +84,6 @@ __all__ = [
     "Pass",
     "Peek",
     "PlayerView",
-    "ScoreEvent",
     "State",
     "Swap",
     "Vaiko",

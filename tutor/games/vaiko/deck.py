@@ -2,7 +2,8 @@
 
 ``rules/vaiko-paquet.toml`` is the tutor's hypothesis (marked ``hypothese = true``); any well-formed
 deck file in the same format is accepted. A malformed one is refused with :class:`DeckError`
-(``file:line: reason``, in French), a ``ValueError``.
+(``file:line: reason``, in French), a ``ValueError``. The game checks it and recognises it
+among files through :class:`DeckFiles`'s methods.
 """
 
 from __future__ import annotations
@@ -201,22 +202,26 @@ def coerce_deck(deck: object) -> Deck:
                      "fichier de paquet).")
 
 
-def preflight() -> None:
-    """Check the data this game loads when a page starts (``tutor.app`` calls it before
-    serving): the deck file must parse, else :class:`DeckError` names the file and line."""
-    load_deck(deck_path())
+class DeckFiles:
+    """The deck file as the game's data, as methods of the game's class (:class:`~.game.Vaiko`):
+    checked when a page starts, recognised among files."""
 
+    def preflight(self) -> None:
+        """Check the data this game loads when a page starts (``tutor.app`` calls it before
+        serving): the deck file must parse, else :class:`DeckError` names the file and line."""
+        load_deck(deck_path())
 
-def read_data_file(path: str) -> str | None:
-    """A French summary when ``path`` is a Vaiko deck file (judged by its content), ``None``
-    when it is not one, :class:`DeckError` (``file:line: reason``) when it is one but malformed."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError, ValueError, TypeError):
-        return None
-    if not looks_like_deck(text):
-        return None
-    deck = parse_deck(text, str(path))
-    kind = "hypothèse du tuteur" if deck.hypothesis else "composition donnée"
-    return (f"paquet de Vaiko valide, {fr.count(len(deck.cards), 'carte')} "
-            f"({fr.count(len(deck.kinds), 'sorte')}, {kind})")
+    def read_data_file(self, path: str) -> str | None:
+        """A French summary when ``path`` is a Vaiko deck file (judged by its content), ``None``
+        when it is not one, :class:`DeckError` (``file:line: reason``) when it is one but
+        malformed."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError, ValueError, TypeError):
+            return None
+        if not looks_like_deck(text):
+            return None
+        deck = parse_deck(text, str(path))
+        kind = "hypothèse du tuteur" if deck.hypothesis else "composition donnée"
+        return (f"paquet de Vaiko valide, {fr.count(len(deck.cards), 'carte')} "
+                f"({fr.count(len(deck.kinds), 'sorte')}, {kind})")

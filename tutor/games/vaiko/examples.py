@@ -15,19 +15,10 @@ from tutor.engine import Event, IllegalAction, Outcome, Refused, Won, api
 from tutor.engine import examples as ex
 from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.events import Penalty, RoundEnds, Totals, VaikoEvent
-from tutor.games.vaiko.legality import current_seats, is_over
-from tutor.games.vaiko.scoring import is_game_over, outcome, score_round, winner_text, winners
+from tutor.games.vaiko.scoring import is_game_over, score_round, winner_text, winners
 from tutor.games.vaiko.setup import situation
-from tutor.games.vaiko.state import (
-    C_END,
-    C_TOTAL,
-    Action,
-    State,
-    Variant,
-    View,
-)
 
-Game = api.Game[State, Action, View, VaikoEvent]
+Game = api.Game[vs.State, vs.Action, vs.View, VaikoEvent]
 
 
 def kinds(game: Game) -> dict[str, ex.Kind]:
@@ -49,7 +40,7 @@ _MOVES = ("regarder", "piocher", "echanger", "jeter", "regarder-main", "vision",
           "tenter", "passer", "vaiko", "finir")
 
 
-def parse_move(move: object) -> Action:
+def parse_move(move: object) -> vs.Action:
     """A move of a worked example (``{ joueur = "Alex", action = "echanger", carte = 2 }``, card
     numbers from 1) as an engine action."""
     if not isinstance(move, dict):
@@ -151,11 +142,11 @@ def _flag(where: str, value: object) -> bool:
     return value
 
 
-def example_start(data: Mapping[str, Any], rules: Variant | None = None) -> State:
+def example_start(data: Mapping[str, Any], rules: vs.Variant | None = None) -> vs.State:
     """The position a ``partie`` example starts from (:class:`ExampleError` if malformed)."""
     if rules is None:
         try:
-            rules = Variant.coerce(data.get("variante"))
+            rules = vs.Variant.coerce(data.get("variante"))
         except ValueError as exc:
             raise ex.ExampleError(f"variante : {exc}") from None
     ex.check_keys("exemple", data, ("mains", "defausse", "coups"),
@@ -185,7 +176,7 @@ def example_start(data: Mapping[str, Any], rules: Variant | None = None) -> Stat
         raise ex.ExampleError(f"situation impossible : {exc.reason}") from None
 
 
-def _example_game(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+def _example_game(game: Game, data: Mapping[str, Any], rules: vs.Variant) -> ex.ExampleRun:
     state = example_start(data, rules)
     moves = data["coups"]
     if not isinstance(moves, list):
@@ -203,7 +194,7 @@ def _example_game(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.Exa
     if not isinstance(expect, dict):
         raise ex.ExampleError("attendu doit être une table")
     ex.check_keys("attendu", expect, (), _EXPECT_KEYS)
-    _check_expected(state, events, expect, out)
+    _check_expected(game, state, events, expect, out)
     refusal = data.get("refus")
     if refusal is not None:
         if not isinstance(refusal, dict):
@@ -221,7 +212,7 @@ def _example_game(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.Exa
     return ex.ExampleRun(tuple(events), tuple(out))
 
 
-def _check_expected(state: State, events: Sequence[Event], expect: Mapping[str, Any],
+def _check_expected(game: Game, state: vs.State, events: Sequence[Event], expect: Mapping[str, Any],
                     out: list[str]) -> None:
     cards = state.deck.cards
     players = state.players
@@ -234,7 +225,7 @@ def _check_expected(state: State, events: Sequence[Event], expect: Mapping[str, 
     if "pioche" in expect:
         ex.compare("cartes dans la pioche", expect["pioche"], len(state.pile), out)
     if "a_jouer" in expect:
-        now = current_seats(state)
+        now = game.current_seats(state)
         ex.compare("joueur attendu", expect["a_jouer"], now[0] if now else None, out)
     for p, spots in _table("attendu.connues", expect.get("connues", {}), players).items():
         i = players.index(p)
@@ -260,14 +251,14 @@ def _check_expected(state: State, events: Sequence[Event], expect: Mapping[str, 
                    {p: sum(1 for e in events if isinstance(e, Penalty) and e.seat == p)
                     for p in wanted}, out)
     if "fin" in expect:
-        ex.compare("partie finie", _flag("attendu.fin", expect["fin"]), is_over(state), out)
+        ex.compare("partie finie", _flag("attendu.fin", expect["fin"]), game.is_over(state), out)
     if "vainqueurs" in expect:
         want_names = _names("attendu.vainqueurs", expect["vainqueurs"], players)
-        ex.compare("vainqueurs", want_names, outcome(state).winners if is_over(state) else None,
-                   out)
+        ex.compare("vainqueurs", want_names,
+                   game.outcome(state).winners if game.is_over(state) else None, out)
 
 
-def _example_count(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
+def _example_count(data: Mapping[str, Any], rules: vs.Variant) -> ex.ExampleRun:
     ex.check_keys("exemple", data, ("points",), ex.COMMON_KEYS + ("annonceur", "scores"))
     points = ex.int_table("points", data["points"])
     caller = data.get("annonceur")
@@ -292,12 +283,12 @@ def _example_end(data: Mapping[str, Any]) -> ex.ExampleRun:
         ex.compare("partie finie", _flag("fin", data["fin"]), over, out)
     if over:
         events: tuple[VaikoEvent, ...] = (Won(outcome=Outcome(
-            totals, winners(totals), winner_text(totals), C_END), clause=C_END),)
+            totals, winners(totals), winner_text(totals), vs.C_END), clause=vs.C_END),)
         if "vainqueurs" in data:
             ex.compare("vainqueurs", _names("vainqueurs", data["vainqueurs"], list(totals)),
                        winners(totals), out)
     else:
-        events = (Totals(scores=(), totals=tuple(totals.items()), manche=0, clause=C_TOTAL),)
+        events = (Totals(scores=(), totals=tuple(totals.items()), manche=0, clause=vs.C_TOTAL),)
         if "vainqueurs" in data:
             out.append("vainqueurs : la partie n’est pas finie, il n’y a pas encore de vainqueur")
     return ex.ExampleRun(events, tuple(out))

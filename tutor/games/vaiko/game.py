@@ -1,89 +1,57 @@
 """Vaiko as one :class:`~tutor.engine.api.Game`: its type, readings, computer players and scenario
-notation, and its rules (:mod:`.setup`, :mod:`.legality`, :mod:`.turns`, :mod:`.scoring`,
-:mod:`.hidden`, :mod:`.examples`; the deck file in :mod:`.deck`)."""
+notation; its rules are the methods it inherits from :class:`.setup.Setup`,
+:class:`.legality.Legality`, :class:`.turns.Turns`, :class:`.scoring.Scoring`,
+:class:`.hidden.Hidden`, :class:`.text.Telling` and :class:`.deck.DeckFiles` (the deck file);
+worked examples in :mod:`.examples`."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 
-from tutor.engine import Outcome
 from tutor.engine.api import Game, GameType
 from tutor.engine.core import Lesson
 from tutor.engine.examples import Kind
-from tutor.games.vaiko import deck, examples, hidden, legality, scoring, turns
-from tutor.games.vaiko import setup as vsetup
+from tutor.games.vaiko import examples
+from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.bots import PLAYER_KINDS
+from tutor.games.vaiko.deck import DeckFiles
 from tutor.games.vaiko.events import Penalty, VaikoEvent
+from tutor.games.vaiko.hidden import Hidden
+from tutor.games.vaiko.legality import Legality
 from tutor.games.vaiko.scenario import SCENARIO
-from tutor.games.vaiko.state import (
-    C_MISS,
-    C_PLAYERS,
-    GAME_ID,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    PRESET_LABELS,
-    PRESETS,
-    Action,
-    Call,
-    State,
-    Variant,
-    View,
-)
-from tutor.games.vaiko.text import ALIKE, PHRASES, describe, where_lost
+from tutor.games.vaiko.scoring import Scoring
+from tutor.games.vaiko.setup import Setup
+from tutor.games.vaiko.text import ALIKE, PHRASES, Telling
+from tutor.games.vaiko.turns import Turns
 
 
-class Vaiko(Game[State, Action, View, VaikoEvent]):
+class Vaiko(Setup, Legality, Turns, Scoring, Hidden, Telling, DeckFiles,
+            Game[vs.State, vs.Action, vs.View, VaikoEvent]):
     """Vaiko: one player acts at a time; the hands are face down, even to their owners."""
 
-    type = GameType(id=GAME_ID, name="Vaiko", min_players=MIN_PLAYERS,
-                    max_players=MAX_PLAYERS, information="hidden", chance=True,
-                    players_clause=C_PLAYERS)
+    # the material and readings are :mod:`.state`'s
+    type = GameType(id=vs.GAME_ID, name="Vaiko", min_players=vs.MIN_PLAYERS,
+                    max_players=vs.MAX_PLAYERS, information="hidden", chance=True,
+                    players_clause=vs.C_PLAYERS)
     OPTIONS = ("deck",)
-    state_type = State
-    Variant = Variant
-    PRESETS = PRESETS
-    PRESET_LABELS = PRESET_LABELS
+    state_type = vs.State
+    Variant = vs.Variant
+    PRESETS = vs.PRESETS
+    PRESET_LABELS = vs.PRESET_LABELS
     PLAYER_KINDS = PLAYER_KINDS
     EXPERT = ("memoire", 40000)  # 0.2 s with rollout.py, slower via the engine: docs/conseil.md
     SCENARIO = SCENARIO
     PHRASES = PHRASES
-    where_lost = staticmethod(where_lost)
     ALIKE = ALIKE
     LESSONS = (Lesson("vaiko/bonus",
                       "Vous n’avez jamais annoncé « Vaiko » : l’annonceur qui a le plus petit "
                       "score de la manche retire 10 points à son score.",
-                      action=lambda a: isinstance(a, Call)),
-               Lesson(C_MISS,
+                      action=lambda a: isinstance(a, vs.Call)),
+               Lesson(vs.C_MISS,
                       "Une carte jetée sur la défausse n’était pas de la même valeur : vous "
                       "l’avez reprise avec une carte de pénalité. Ne tentez une défausse "
                       "immédiate qu’avec une carte que vous avez vue.",
                       event=lambda e: isinstance(e, Penalty), made=True))
-
-    draw = staticmethod(vsetup.draw)
-    setup = staticmethod(vsetup.setup)
-    is_legal = staticmethod(legality.is_legal)
-    refusal = staticmethod(legality.explain)
-    step = staticmethod(turns.step)
-    opening_events = staticmethod(vsetup.opening_events)
-    current_seats = staticmethod(legality.current_seats)
-    legal_actions = staticmethod(legality.legal_actions)
-    is_over = staticmethod(legality.is_over)
-    outcome = staticmethod(scoring.outcome)
-    view = staticmethod(vsetup.view)
-    inventory = staticmethod(vsetup.inventory)
-    describe = staticmethod(describe)
-    preflight = staticmethod(deck.preflight)
-    read_data_file = staticmethod(deck.read_data_file)
-
-    def sample_state(self, view: View, rng: random.Random) -> State:
-        return hidden.sample_state(view, rng)
-
-    def hint_class(self, view: View, action: Action) -> Hashable:
-        return hidden.hint_class(view, action)
-
-    def span_outcome(self, start: State, now: State) -> Outcome | None:
-        return scoring.span_outcome(start, now)
 
     def example_kinds(self) -> Mapping[str, Kind]:
         return examples.kinds(self)

@@ -1,5 +1,6 @@
-"""Who may do what: :func:`legal_actions` is the only legality rule of Vaiko; :func:`explain`
-says in French why an action is not among them, citing the clause it breaks."""
+"""Who may do what, the rules of :class:`Legality`: :meth:`Legality.legal_actions` is the only
+legality rule of Vaiko; :meth:`Legality.refusal` says in French why an action is not among them,
+citing the clause it breaks."""
 
 from __future__ import annotations
 
@@ -54,45 +55,6 @@ def seat_index(state: State, seat: object) -> int:
     return index_of(state.players, seat)
 
 
-def is_over(state: State) -> bool:
-    """True once a player's total has reached 70 at the end of a round (``vaiko/fin``)."""
-    return state.phase == OVER
-
-
-def current_seats(state: State) -> tuple[str, ...]:
-    """The player expected to act now (one at a time, even out of turn in the window)."""
-    if state.phase == OVER:
-        return ()
-    return (state.players[state.acting],)
-
-
-def legal_actions(state: State, seat: str) -> tuple[Action, ...]:
-    """Every action ``seat`` may take now, sorted; empty if it has nothing to do.
-
-    This is the only legality rule: :func:`~.turns.apply` refuses anything not listed here.
-    """
-    i = index_of(state.players, seat)
-    if state.phase == OVER or state.acting != i:
-        return ()
-    return _legal_now(state, i)[0]
-
-
-def is_legal(state: State, action: object) -> bool:
-    """Whether ``action`` is among :func:`legal_actions`: same kind, same fields, and every
-    field of exactly its type (``Swap("Alex", 1.0)`` is not ``Swap("Alex", 1)``). One of the
-    very actions :func:`legal_actions` listed (what a playout plays) is found by identity."""
-    if state.phase != OVER:
-        listed = _legal_now(state, state.acting)  # held: the ids it holds stay its actions'
-        if id(action) in listed[2]:
-            return True
-    if not isinstance(action, ACTION_TYPES) or not action.well_typed():
-        return False
-    if action.seat not in state.players:
-        return False
-    i = state.players.index(action.seat)  # legal_actions' own test, then the same actions
-    return state.phase != OVER and state.acting == i and action in _legal_now(state, i)[1]
-
-
 _Listed = tuple[tuple[Action, ...], frozenset[Action], frozenset[int]]
 _LEGAL: dict[tuple[object, ...], _Listed] = {}
 """The legal actions of each shape of position, sorted, as a set, and the set of their ids
@@ -105,7 +67,7 @@ Vision and Échange) and the flags of drawing and deciding."""
 _LAST: list[tuple[State | None, int, _Listed]] = [(None, -1, ((), frozenset(), frozenset()))]
 """The position last asked about, the seat and what :func:`_legal_now` found there, replaced
 whole: a random game or a hint's playout lists the legal actions of a position, then has the
-one it chose checked (:func:`is_legal`) in that same position."""
+one it chose checked (:meth:`Legality.is_legal`) in that same position."""
 
 
 def _legal_now(state: State, i: int) -> _Listed:
@@ -191,7 +153,7 @@ def _bad_field(action: ActionBase) -> IllegalAction:
     raise AssertionError("a well-typed action")
 
 
-def explain(state: State, action: object) -> IllegalAction:
+def _explain(state: State, action: object) -> IllegalAction:
     """Why ``action`` is not among the legal actions (called only once legality said no)."""
     if not isinstance(action, ACTION_TYPES):
         return IllegalAction(f"Action inconnue pour Vaiko : {short_repr(action, 60)}.", C_ORDER)
@@ -319,3 +281,50 @@ def generic(state: State, who: str, phase: str) -> IllegalAction:
     }
     reason, clause = expected[phase]
     return IllegalAction(reason, clause)
+
+
+class Legality:
+    """Who may do what, as methods of the game's class (:class:`~.game.Vaiko`): who acts, the legal
+    actions, whether one is legal and why not, and the end of the game; the helpers above stay
+    functions."""
+
+    def is_over(self, state: State) -> bool:
+        """True once a player's total has reached 70 at the end of a round (``vaiko/fin``)."""
+        return state.phase == OVER
+
+    def current_seats(self, state: State) -> tuple[str, ...]:
+        """The player expected to act now (one at a time, even out of turn in the window)."""
+        if state.phase == OVER:
+            return ()
+        return (state.players[state.acting],)
+
+    def legal_actions(self, state: State, seat: str) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now, sorted; empty if it has nothing to do.
+
+        This is the only legality rule: the game's :meth:`~tutor.engine.api.Game.apply` refuses
+        anything not listed here.
+        """
+        i = index_of(state.players, seat)
+        if state.phase == OVER or state.acting != i:
+            return ()
+        return _legal_now(state, i)[0]
+
+    def is_legal(self, state: State, action: object) -> bool:
+        """Whether ``action`` is among :meth:`legal_actions`: same kind, same fields, and every
+        field of exactly its type (``Swap("Alex", 1.0)`` is not ``Swap("Alex", 1)``). One of the
+        very actions :meth:`legal_actions` listed (what a playout plays) is found by identity."""
+        if state.phase != OVER:
+            listed = _legal_now(state, state.acting)  # held: the ids it holds stay its actions'
+            if id(action) in listed[2]:
+                return True
+        if not isinstance(action, ACTION_TYPES) or not action.well_typed():
+            return False
+        if action.seat not in state.players:
+            return False
+        i = state.players.index(action.seat)  # legal_actions' own test, then the same actions
+        return state.phase != OVER and state.acting == i and action in _legal_now(state, i)[1]
+
+    def refusal(self, state: State, action: object) -> IllegalAction:
+        """Why ``action`` is not among the legal actions (called only once legality said no),
+        citing the clause it breaks."""
+        return _explain(state, action)

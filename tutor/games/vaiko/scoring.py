@@ -1,5 +1,6 @@
 """Counting a round and ending the game (``vaiko/decompte``, ``vaiko/bonus``, ``vaiko/malus``,
-``vaiko/total``, ``vaiko/fin``): pure helpers, checked against look-alike input."""
+``vaiko/total``, ``vaiko/fin``): pure helpers, checked against look-alike input; the game's
+outcome and a hint playout's are :class:`Scoring`'s methods."""
 
 from __future__ import annotations
 
@@ -129,20 +130,30 @@ def winner_text(totals: Mapping[str, int]) -> str:
             + fr.victory(best, low, lowest=True))
 
 
-def span_outcome(start: State, now: State) -> Outcome | None:
-    """What one hint playout scores from ``start``: a game lasts many manches, so hints look at
-    the manche being played. ``None`` until it ends, then the points each player scored in it
-    (their totals' rise, bonus and malus included); the fewest win, as totals do (``vaiko/fin``)."""
-    if now.phase != OVER and now.manche == start.manche:
-        return None
-    points = {p: now.totals[i] - start.totals[i] for i, p in enumerate(now.players)}
-    best = winners(points)
-    return Outcome(points, best, fr.fewest_in_manche(best, start.manche), C_COUNT)
-
-
-def outcome(state: State) -> Outcome:
-    """The final totals and the winners: the lowest total wins (``vaiko/fin``)."""
+def _outcome(state: State) -> Outcome:
+    """The final totals and the winners: the lowest total wins (``vaiko/fin``); also told when
+    a step ends the game (:func:`.turns._end_round`)."""
     if state.phase != OVER:
         raise IllegalAction("La partie n’est pas terminée : pas encore de vainqueur.", C_END)
     totals = dict(zip(state.players, state.totals, strict=True))
     return Outcome(totals, winners(totals), winner_text(totals), C_END)
+
+
+class Scoring:
+    """What a game and a hint playout score, as methods of the game's class
+    (:class:`~.game.Vaiko`); counting a round stays a function."""
+
+    def span_outcome(self, start: State, now: State) -> Outcome | None:
+        """What one hint playout scores from ``start``: a game lasts many manches, so hints look
+        at the manche being played. ``None`` until it ends, then the points each player scored in
+        it (their totals' rise, bonus and malus included); the fewest win, as totals do
+        (``vaiko/fin``)."""
+        if now.phase != OVER and now.manche == start.manche:
+            return None
+        points = {p: now.totals[i] - start.totals[i] for i, p in enumerate(now.players)}
+        best = winners(points)
+        return Outcome(points, best, fr.fewest_in_manche(best, start.manche), C_COUNT)
+
+    def outcome(self, state: State) -> Outcome:
+        """The final totals and the winners: the lowest total wins (``vaiko/fin``)."""
+        return _outcome(state)

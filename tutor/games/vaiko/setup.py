@@ -1,5 +1,6 @@
 """Starting a game: chance (recorded shuffles), the deal, positions set up by hand, replay, and
-what each seat may see (``vaiko/joueurs``, ``vaiko/donne``, ``vaiko/premier-regard``)."""
+what each seat may see (``vaiko/joueurs``, ``vaiko/donne``, ``vaiko/premier-regard``); the rules
+among them are :class:`Setup`'s methods."""
 
 from __future__ import annotations
 
@@ -103,34 +104,6 @@ def _check_seed(seed: object) -> int | None:
     return seed
 
 
-def draw(players: tuple[str, ...], variant: Variant, seed: Seed,
-         options: Mapping[str, Any]) -> Record:
-    """The chance of a new game (``vaiko/donne``): nothing drawn ahead; the record names the deck
-    (``options["deck"]``: a :class:`~.deck.Deck` or a deck file, the tutor's hypothesis by
-    default) and the seed each manche's shuffle is drawn from when it is dealt."""
-    return Record((), (("deck", options.get("deck")), ("seed", _check_seed(seed))))
-
-
-def setup(players: tuple[str, ...], variant: Variant, record: Record,
-          options: Mapping[str, Any]) -> State:
-    """The first position of a recorded game (``vaiko/joueurs``, ``vaiko/donne``): the deck of
-    ``options["deck"]`` or of the record, the recorded shuffles, and past them the shuffles drawn
-    from the record's ``("seed", n)`` (a new game, or an exact scenario)."""
-    deck = options.get("deck")
-    if deck is None:
-        deck = record.option("deck")
-    base = _check_seed(record.option("seed"))
-    script = tuple(tuple(c for c in s if type(c) is int) if all(type(c) is int for c in s)
-                   else (-1,) for s in record.shuffles)
-    cards = coerce_deck(deck)
-    _check_deck_size(cards, len(players))
-    n = len(players)
-    state = State(variant, players, cards, Record((), (("deck", cards),)), 1, 0, (0,) * n,
-                  ((),) * n, (), (), (frozenset(),) * n, PEEK, 0, 0, None, None, (), None,
-                  seed=base, script=script)
-    return deal(state, None)
-
-
 def resume(state: State, *, manche: object = 1, totals: Mapping[str, int] | None = None) -> State:
     """The game of ``state`` (a new game, just dealt) taken up at manche ``manche`` (1 for the
     first), the running totals of the earlier manches given (``vaiko/total``: any sign, a bonus
@@ -163,21 +136,6 @@ def _check_deck_size(deck: Deck, n: int) -> None:
     if len(deck.cards) < need:
         raise IllegalAction(f"Ce paquet de {fr.count(len(deck.cards), 'carte')} est trop petit "
                             f"pour {n} joueurs : il en faut au moins {need}.", C_DECK)
-
-
-def opening_events(state: State) -> tuple[VaikoEvent, ...]:
-    """The events of the set-up: players, the deck (a hypothesis), the deal, the first discard."""
-    out: list[VaikoEvent] = [
-        Seated(players=state.players, clause=C_PLAYERS),
-        DeckUsed(title=state.deck.title, size=len(state.deck.cards),
-                 hypothesis=state.deck.hypothesis, clause=C_DECK),
-        Dealt(hands=_hands(state, state.hands), seen_by=(), clause=C_DEAL),
-    ]
-    if state.discard:
-        out.append(FirstDiscard(face=state.deck.cards[state.discard[-1]].face, clause=C_DEAL))
-    if state.phase == PEEK:
-        out.append(PeekTurn(seat=state.players[state.acting], clause=C_PEEK))
-    return tuple(out)
 
 
 def _hands(state: State, hands: tuple[tuple[int, ...], ...]) -> Hands:
@@ -280,68 +238,11 @@ def situation(
                  index_of(names, caller) if caller is not None else None, seed=seed)
 
 
-def view(state: State, seat: str | None) -> View:
-    """What ``seat`` may see. ``seat=None`` is the teacher's view (every face visible).
-
-    A player sees the number of cards of every hand and, slot by slot, the faces it has seen and
-    still tracks; the discard (every card there was shown when thrown); the size of the pile;
-    the drawn card if it saw it; the deck's composition. Built at every decision of a playout:
-    the named tuples are made from plain tuples, without their keyword machinery.
-    """
-    names, hands, totals, caller = state.players, state.hands, state.totals, state.caller
-    faces = state.deck.card_faces
-    drawn = state.drawn
-    if seat is None:
-        face = faces.__getitem__
-        players = tuple([_new(PlayerView, (name, totals[i], tuple(map(face, hands[i])),
-                                           len(hands[i]), caller == i))
-                         for i, name in enumerate(names)])
-        drawn_face = None if drawn is None else faces[drawn]
-    else:
-        mine = state.known[index_of(names, seat)]
-        seen = []  # plain loops: a comprehension is a call of its own, and views are hot
-        i = 0
-        for hand in hands:
-            cards = []
-            for c in hand:
-                cards.append(faces[c] if c in mine else None)
-            seen.append(_new(PlayerView, (names[i], totals[i], tuple(cards), len(hand),
-                                          caller == i)))
-            i += 1
-        players = tuple(seen)
-        drawn_face = faces[drawn] if drawn is not None and drawn in mine else None
-    phase, discard = state.phase, state.discard
-    last = _LAST_DISCARD[0]
-    if last[0] is discard and last[1] is faces:
-        shown = last[2]
-    else:
-        shown = tuple([faces[c] for c in discard])
-        _LAST_DISCARD[0] = (discard, faces, shown)
-    over = phase == OVER
-    return _new(View, (
-        seat, state.manche, phase, PHASE_LABELS[phase], names[state.turn],
-        None if over else names[state.acting], names[state.starter],
-        None if caller is None else names[caller], len(state.pile),
-        shown[-1] if shown else None, len(discard), shown, drawn is not None, drawn_face,
-        state.drawn_from, tuple([faces[c] for c in state.pile]) if seat is None else None,
-        players, over, state.deck.hypothesis, state.deck,
-        tuple(map(names.__getitem__, state.window)), state.variant))
-
-
 _LAST_DISCARD: list[tuple[tuple[int, ...], tuple[str, ...], tuple[str, ...]]] = [((), (), ())]
 """The discard last viewed, the faces it was read with and what they show (a discard stays the
 same tuple from state to state until a card is thrown: the players asked in turn in the
 immediate-discard window see it again). One entry, replaced whole."""
 _new = tuple.__new__
-
-
-def inventory(state: State) -> Mapping[Hashable, int]:
-    """Every card of the deck by face, wherever it lies (hands, pile, discard, drawn card)."""
-    cards = state.deck.cards
-    ids = [c for h in state.hands for c in h] + list(state.pile) + list(state.discard)
-    if state.drawn is not None:
-        ids.append(state.drawn)
-    return dict(Counter(cards[c].face for c in ids))
 
 
 def face(state: State, card: int) -> str:
@@ -353,3 +254,105 @@ def hand_points(state: State, seat: str) -> int:
     """The points of ``seat``'s cards (``vaiko/decompte``)."""
     i = seat_index(state, seat)
     return sum(state.deck.cards[c].points for c in state.hands[i])
+
+
+class Setup:
+    """The set-up and what each seat sees, as methods of the game's class (:class:`~.game.Vaiko`):
+    chance, the first position, the opening events, views and the deck's inventory; the helpers
+    above stay functions."""
+
+    def draw(self, players: tuple[str, ...], variant: Variant, seed: Seed,
+             options: Mapping[str, Any]) -> Record:
+        """The chance of a new game (``vaiko/donne``): nothing drawn ahead; the record names the
+        deck (``options["deck"]``: a :class:`~.deck.Deck` or a deck file, the tutor's hypothesis
+        by default) and the seed each manche's shuffle is drawn from when it is dealt."""
+        return Record((), (("deck", options.get("deck")), ("seed", _check_seed(seed))))
+
+    def setup(self, players: tuple[str, ...], variant: Variant, record: Record,
+              options: Mapping[str, Any]) -> State:
+        """The first position of a recorded game (``vaiko/joueurs``, ``vaiko/donne``): the deck
+        of ``options["deck"]`` or of the record, the recorded shuffles, and past them the shuffles
+        drawn from the record's ``("seed", n)`` (a new game, or an exact scenario)."""
+        deck = options.get("deck")
+        if deck is None:
+            deck = record.option("deck")
+        base = _check_seed(record.option("seed"))
+        script = tuple(tuple(c for c in s if type(c) is int) if all(type(c) is int for c in s)
+                       else (-1,) for s in record.shuffles)
+        cards = coerce_deck(deck)
+        _check_deck_size(cards, len(players))
+        n = len(players)
+        state = State(variant, players, cards, Record((), (("deck", cards),)), 1, 0, (0,) * n,
+                      ((),) * n, (), (), (frozenset(),) * n, PEEK, 0, 0, None, None, (), None,
+                      seed=base, script=script)
+        return deal(state, None)
+
+    def opening_events(self, state: State) -> tuple[VaikoEvent, ...]:
+        """The events of the set-up: players, the deck (a hypothesis), the deal, the first
+        discard."""
+        out: list[VaikoEvent] = [
+            Seated(players=state.players, clause=C_PLAYERS),
+            DeckUsed(title=state.deck.title, size=len(state.deck.cards),
+                     hypothesis=state.deck.hypothesis, clause=C_DECK),
+            Dealt(hands=_hands(state, state.hands), seen_by=(), clause=C_DEAL),
+        ]
+        if state.discard:
+            out.append(FirstDiscard(face=state.deck.cards[state.discard[-1]].face, clause=C_DEAL))
+        if state.phase == PEEK:
+            out.append(PeekTurn(seat=state.players[state.acting], clause=C_PEEK))
+        return tuple(out)
+
+    def view(self, state: State, seat: str | None) -> View:
+        """What ``seat`` may see. ``seat=None`` is the teacher's view (every face visible).
+
+        A player sees the number of cards of every hand and, slot by slot, the faces it has seen and
+        still tracks; the discard (every card there was shown when thrown); the size of the pile;
+        the drawn card if it saw it; the deck's composition. Built at every decision of a playout:
+        the named tuples are made from plain tuples, without their keyword machinery.
+        """
+        names, hands, totals, caller = state.players, state.hands, state.totals, state.caller
+        faces = state.deck.card_faces
+        drawn = state.drawn
+        if seat is None:
+            face = faces.__getitem__
+            players = tuple([_new(PlayerView, (name, totals[i], tuple(map(face, hands[i])),
+                                               len(hands[i]), caller == i))
+                             for i, name in enumerate(names)])
+            drawn_face = None if drawn is None else faces[drawn]
+        else:
+            mine = state.known[index_of(names, seat)]
+            seen = []  # plain loops: a comprehension is a call of its own, and views are hot
+            i = 0
+            for hand in hands:
+                cards = []
+                for c in hand:
+                    cards.append(faces[c] if c in mine else None)
+                seen.append(_new(PlayerView, (names[i], totals[i], tuple(cards), len(hand),
+                                              caller == i)))
+                i += 1
+            players = tuple(seen)
+            drawn_face = faces[drawn] if drawn is not None and drawn in mine else None
+        phase, discard = state.phase, state.discard
+        last = _LAST_DISCARD[0]
+        if last[0] is discard and last[1] is faces:
+            shown = last[2]
+        else:
+            shown = tuple([faces[c] for c in discard])
+            _LAST_DISCARD[0] = (discard, faces, shown)
+        over = phase == OVER
+        return _new(View, (
+            seat, state.manche, phase, PHASE_LABELS[phase], names[state.turn],
+            None if over else names[state.acting], names[state.starter],
+            None if caller is None else names[caller], len(state.pile),
+            shown[-1] if shown else None, len(discard), shown, drawn is not None, drawn_face,
+            state.drawn_from, tuple([faces[c] for c in state.pile]) if seat is None else None,
+            players, over, state.deck.hypothesis, state.deck,
+            tuple(map(names.__getitem__, state.window)), state.variant))
+
+    def inventory(self, state: State) -> Mapping[Hashable, int]:
+        """Every card of the deck by face, wherever it lies (hands, pile, discard, drawn card)."""
+        cards = state.deck.cards
+        ids = [c for h in state.hands for c in h] + list(state.pile) + list(state.discard)
+        if state.drawn is not None:
+            ids.append(state.drawn)
+        return dict(Counter(cards[c].face for c in ids))

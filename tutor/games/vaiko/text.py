@@ -1,4 +1,4 @@
-"""Vaiko in French: one sentence per event (:func:`describe`), for a given viewer.
+"""Vaiko in French: one sentence per event (:meth:`Telling.describe`), for a given viewer.
 
 A player is never told a face they could not see: each private event lists who saw it
 (``seen_by``); the teacher (``viewer=None``) sees everything. Every number, list, elision and
@@ -227,7 +227,7 @@ def _totals(e: Totals, context: Context) -> str:
 
 
 ALIKE = "deux cartes jamais vues d’une même main, par exemple"
-"""Which actions a « Conseil » counts as one (:func:`.hidden.hint_class`)."""
+"""Which actions a « Conseil » counts as one (:meth:`.hidden.Hidden.hint_class`)."""
 
 PHRASES = Phrasebook("Vaiko", {
     Seated: "Joueurs : {players:names}.",
@@ -274,26 +274,29 @@ PHRASES = Phrasebook("Vaiko", {
 }, writers={"card": card_text})
 
 
-def describe(event: Event, viewer: str | None = None) -> str:
-    """One French sentence telling what ``event`` means to ``viewer`` (``None``: the teacher,
-    who sees every face; a player only sees the faces they have seen in the game); a French
-    :class:`ValueError` for anything that is not an event of this game."""
-    return PHRASES.describe(event, viewer=viewer, target=TARGET)
+class Telling:
+    """What the game tells in French, as methods of the game's class (:class:`~.game.Vaiko`): each
+    event for a viewer, and where a seat's points came from."""
 
+    def describe(self, event: Event, viewer: str | None = None) -> str:
+        """One French sentence telling what ``event`` means to ``viewer`` (``None``: the teacher,
+        who sees every face; a player only sees the faces they have seen in the game); a French
+        :class:`ValueError` for anything that is not an event of this game."""
+        return PHRASES.describe(event, viewer=viewer, target=TARGET)
 
-def where_lost(events: Sequence[Event], seat: str) -> tuple[str, ...]:
-    """Where ``seat``'s points came from in a finished game (the smallest total wins), read from
-    its events, as French phrases (« Pourquoi je n’ai pas gagné ? » opens with them): each
-    manche's points, and an announcement's malus or bonus."""
-    out = []
-    manche = 0
-    for e in events:
-        match e:
-            case RoundPoints(points=points) if seat in (table := dict(points)):
-                manche += 1
-                out.append(f"manche {manche} : {fr.count(table[seat], 'point')}")
-            case Malus(after=after) if e.seat == seat and out:
-                out[-1] += f", puis malus d’annonce ({fr.count(after, 'point')})"
-            case Bonus(after=after) if e.seat == seat and out:
-                out[-1] += f", puis bonus d’annonce ({fr.count(after, 'point')})"
-    return tuple(out)
+    def where_lost(self, events: Sequence[Event], seat: str) -> tuple[str, ...]:
+        """Where ``seat``'s points came from in a finished game (the smallest total wins), read from
+        its events, as French phrases (« Pourquoi je n’ai pas gagné ? » opens with them): each
+        manche's points, and an announcement's malus or bonus."""
+        out = []
+        manche = 0
+        for e in events:
+            match e:
+                case RoundPoints(points=points) if seat in (table := dict(points)):
+                    manche += 1
+                    out.append(f"manche {manche} : {fr.count(table[seat], 'point')}")
+                case Malus(after=after) if e.seat == seat and out:
+                    out[-1] += f", puis malus d’annonce ({fr.count(after, 'point')})"
+                case Bonus(after=after) if e.seat == seat and out:
+                    out[-1] += f", puis bonus d’annonce ({fr.count(after, 'point')})"
+        return tuple(out)

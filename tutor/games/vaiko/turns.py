@@ -1,5 +1,5 @@
-"""A turn of Vaiko, phase by phase: :func:`apply` checks an action against
-:func:`~.legality.legal_actions` and resolves it.
+"""A turn of Vaiko, phase by phase: :meth:`Turns.step` resolves an action that
+:meth:`.legality.Legality.is_legal` accepted.
 
 The turn is: draw (``vaiko/pioche``), swap or discard (``vaiko/echange-ou-defausse``), the
 discarded card's effect if it is special (:mod:`.specials`), the immediate-discard window
@@ -16,35 +16,10 @@ from itertools import repeat
 from typing import Any, Literal
 
 from tutor.engine import Won
+from tutor.games.vaiko import events as ev
 from tutor.games.vaiko import specials
 from tutor.games.vaiko import state as vs
-from tutor.games.vaiko.events import (
-    Called,
-    Discarded,
-    Drew,
-    EndedTurn,
-    LookedAtHand,
-    Matched,
-    Missed,
-    NewRound,
-    NoPenalty,
-    OneMatchOnly,
-    Passed,
-    Peeked,
-    PeekTurn,
-    Penalty,
-    PlaysAgain,
-    Reshuffled,
-    Revealed,
-    RoundEnds,
-    Swapped,
-    SwappedSpecialIgnored,
-    Totals,
-    TurnStarts,
-    VaikoEvent,
-    WindowOpens,
-)
-from tutor.games.vaiko.scoring import _score, is_game_over, outcome
+from tutor.games.vaiko.scoring import _outcome, _score, is_game_over
 from tutor.games.vaiko.setup import Out, deal
 from tutor.games.vaiko.specials import learn
 from tutor.games.vaiko.state import (
@@ -79,23 +54,11 @@ from tutor.games.vaiko.state import (
 )
 
 
-def step(state: State, action: Action, explain: bool) -> tuple[State, tuple[VaikoEvent, ...]]:
-    """Play the legal ``action`` and return the new state and what happened (the game's
-    :meth:`~tutor.engine.api.Game.apply` has checked it with :func:`.legality.is_legal`).
-    ``explain=False`` skips the events; the resulting state is the same.
-    """
-    if not explain:
-        return _STEPS[type(action)](state, action, None), ()
-    out: list[VaikoEvent] = []
-    state = _STEPS[type(action)](state, action, out)
-    return state, tuple(out)
-
-
 def _discard(state: State, action: vs.Discard, out: Out) -> State:
     card = state.drawn
     assert card is not None
     if out is not None:
-        out.append(Discarded(seat=action.seat, face=state.deck.cards[card].face, clause=C_SWAP))
+        out.append(ev.Discarded(seat=action.seat, face=state.deck.cards[card].face, clause=C_SWAP))
     state = evolve(state, discard=(*state.discard, card), drawn=None, drawn_from=None,
                    known=_learn_all(state.known, card))
     return _after_discard(state, card, out)
@@ -105,7 +68,7 @@ def _look_hand(state: State, action: vs.LookHand, out: Out) -> State:
     i = state.acting
     hand = state.hands[i]
     if out is not None:
-        out.append(LookedAtHand(seat=action.seat,
+        out.append(ev.LookedAtHand(seat=action.seat,
                                 faces=tuple(state.deck.cards[c].face for c in hand),
                                 seen_by=(action.seat,), clause=C_LOOK))
     return evolve(state, known=learn(state.known, (i,), hand), phase=LOOKED)
@@ -121,19 +84,19 @@ def _exchange(state: State, action: vs.Exchange, out: Out) -> State:
 
 def _pass(state: State, action: vs.Pass, out: Out) -> State:
     if out is not None:
-        out.append(Passed(seat=action.seat, clause=C_MATCH))
+        out.append(ev.Passed(seat=action.seat, clause=C_MATCH))
     return _next_in_window(state, out)
 
 
 def _call(state: State, action: vs.Call, out: Out) -> State:
     if out is not None:
-        out.append(Called(seat=action.seat, call_end=state.variant.call_end, clause=C_CALL))
+        out.append(ev.Called(seat=action.seat, call_end=state.variant.call_end, clause=C_CALL))
     return _next_turn(evolve(state, caller=state.acting), out)
 
 
 def _end_turn(state: State, action: vs.EndTurn, out: Out) -> State:
     if out is not None:
-        out.append(EndedTurn(seat=action.seat, clause=C_CALL))
+        out.append(ev.EndedTurn(seat=action.seat, clause=C_CALL))
     return _next_turn(state, out)
 
 
@@ -153,14 +116,14 @@ def _peek(state: State, action: vs.Peek, out: Out) -> State:
     i, slot, seat = state.acting, action.slot, action.seat
     card = state.hands[i][slot]
     if out is not None:
-        out.append(Peeked(seat=seat, slot=slot, face=state.deck.cards[card].face,
+        out.append(ev.Peeked(seat=seat, slot=slot, face=state.deck.cards[card].face,
                           seen_by=(seat,), clause=C_PEEK))
     known = learn(state.known, (i,), (card,))
     nxt = (i + 1) % len(state.players)
     if nxt == state.starter:
         return _start_turn(evolve(state, known=known), state.starter, out)
     if out is not None:
-        out.append(PeekTurn(seat=state.players[nxt], clause=C_PEEK))
+        out.append(ev.PeekTurn(seat=state.players[nxt], clause=C_PEEK))
     return evolve(state, known=known, acting=nxt)
 
 
@@ -175,7 +138,7 @@ def _refill(state: State, out: Out) -> State:
     order, record = next_order(state, state.discard[:-1])
     gone = frozenset(order)
     if out is not None:
-        out.append(Reshuffled(count=len(order), order=order, clause=C_RESHUFFLE))
+        out.append(ev.Reshuffled(count=len(order), order=order, clause=C_RESHUFFLE))
     return evolve(state, pile=order, discard=state.discard[-1:], record=record,
                    known=tuple(k - gone for k in state.known))
 
@@ -185,7 +148,7 @@ def _draw(state: State, action: vs.Draw, out: Out) -> State:
     if action.source == "discard":
         card = state.discard[-1]
         if out is not None:
-            out.append(Drew(seat=seat, source="discard", face=state.deck.cards[card].face,
+            out.append(ev.Drew(seat=seat, source="discard", face=state.deck.cards[card].face,
                             seen_by=None, clause=C_V_DISCARD))
         return evolve(state, discard=state.discard[:-1], drawn=card, drawn_from="discard",
                        phase=DECIDE)
@@ -193,7 +156,7 @@ def _draw(state: State, action: vs.Draw, out: Out) -> State:
         state = _refill(state, out)
     card = state.pile[0]
     if out is not None:
-        out.append(Drew(seat=seat, source="deck", face=state.deck.cards[card].face,
+        out.append(ev.Drew(seat=seat, source="deck", face=state.deck.cards[card].face,
                         seen_by=(seat,), clause=C_DRAW))
     return evolve(state, pile=state.pile[1:], drawn=card, drawn_from="deck", phase=DECIDE,
                    known=learn(state.known, (i,), (card,)))
@@ -208,7 +171,7 @@ def _swap(state: State, action: vs.Swap, out: Out) -> State:
         cards = state.deck.cards
         source: Literal["deck", "discard"] = (
             "discard" if state.drawn_from == "discard" else "deck")
-        out.append(Swapped(seat=action.seat, slot=slot, face=cards[state.drawn].face,
+        out.append(ev.Swapped(seat=action.seat, slot=slot, face=cards[state.drawn].face,
                            out=cards[old].face, source=source,
                            seen_by=None if source == "discard" else (action.seat,),
                            clause=C_SWAP))
@@ -226,13 +189,13 @@ def _after_discard(state: State, card: int, out: Out, swapped: bool = False) -> 
     effect = state.deck.cards[card].effect
     if swapped and effect != "aucun" and state.variant.swapped_special == "no_effect":
         if out is not None:
-            out.append(SwappedSpecialIgnored(seat=state.players[state.turn],
+            out.append(ev.SwappedSpecialIgnored(seat=state.players[state.turn],
                                              face=state.deck.cards[card].face,
                                              clause=C_V_SWAPPED))
         return _open_window(state, out)
     if effect == "rejouer":
         if out is not None:
-            out.append(PlaysAgain(seat=state.players[state.turn],
+            out.append(ev.PlaysAgain(seat=state.players[state.turn],
                                   face=state.deck.cards[card].face, clause=C_X2))
         return _start_turn(state, state.turn, out, again=True)
     if effect in specials.ACTIVE:
@@ -255,7 +218,7 @@ def _open_window(state: State, out: Out) -> State:
     if order is None:
         order = _WINDOWS[state.turn, n] = tuple((state.turn + k) % n for k in range(1, n + 1))
     if out is not None:
-        out.append(WindowOpens(face=state.deck.cards[state.discard[-1]].face,
+        out.append(ev.WindowOpens(face=state.deck.cards[state.discard[-1]].face,
                                order=tuple(state.players[j] for j in order), clause=C_MATCH))
     return evolve(state, phase=MATCH, window=order, acting=order[0])
 
@@ -285,14 +248,14 @@ def _match(state: State, action: vs.Match, out: Out) -> State:
     mine = state.deck.cards[card]
     if mine.face == top.face:
         if out is not None:
-            out.append(Matched(seat=seat, slot=slot, face=mine.face, clause=C_MATCH))
+            out.append(ev.Matched(seat=seat, slot=slot, face=mine.face, clause=C_MATCH))
         state = evolve(state, hands=_set_hand(state.hands, i, hand[:slot] + hand[slot + 1:]),
                         discard=(*state.discard, card), known=_learn_all(state.known, card))
         if not state.hands[i]:
             return _end_round(state, "empty", out)
         # still the window, still this seat (phase MATCH, acting i)
         if state.variant.matches == "one" and out is not None:
-            out.append(OneMatchOnly(seat=seat, clause=C_V_ONE))
+            out.append(ev.OneMatchOnly(seat=seat, clause=C_V_ONE))
         if mine.effect in specials.ACTIVE:
             state = specials.begin(state, i, card, out, matched=True)
             if state.phase != MATCH:  # the effect is played first (see _after_effect)
@@ -301,7 +264,7 @@ def _match(state: State, action: vs.Match, out: Out) -> State:
             return _next_in_window(state, out)
         return state
     if out is not None:
-        out.append(Missed(seat=seat, slot=slot, face=mine.face, top=top.face, clause=C_MISS))
+        out.append(ev.Missed(seat=seat, slot=slot, face=mine.face, top=top.face, clause=C_MISS))
     known = _learn_all(state.known, card)
     if not state.pile:
         state = _refill(evolve(state, known=known), out)
@@ -309,12 +272,12 @@ def _match(state: State, action: vs.Match, out: Out) -> State:
     if state.pile:
         extra = state.pile[0]
         if out is not None:
-            out.append(Penalty(seat=seat, slot=len(hand), face=state.deck.cards[extra].face,
+            out.append(ev.Penalty(seat=seat, slot=len(hand), face=state.deck.cards[extra].face,
                                seen_by=(), clause=C_MISS))
         return _next_in_window(state, out, known=known, pile=state.pile[1:],
                                hands=_set_hand(state.hands, i, (*hand, extra)))
     if out is not None:
-        out.append(NoPenalty(seat=seat, clause=C_MISS))
+        out.append(ev.NoPenalty(seat=seat, clause=C_MISS))
     return _next_in_window(state, out, known=known)
 
 
@@ -331,7 +294,7 @@ def _start_turn(state: State, i: int, out: Out, again: bool = False) -> State:
     if not state.pile and len(state.discard) < 2:
         return _end_round(state, "exhausted", out)
     if not again and out is not None:
-        out.append(TurnStarts(seat=state.players[i], clause=C_ORDER))
+        out.append(ev.TurnStarts(seat=state.players[i], clause=C_ORDER))
     return evolve(state, phase=DRAW, turn=i, acting=i, window=(), drawn=None, drawn_from=None)
 
 
@@ -346,9 +309,9 @@ def _end_round(state: State, reason: Literal["empty", "call", "exhausted"], out:
         if reason == "call" and state.variant.call_end == "starter":
             clause = C_V_TABLE
         who = next((p for p, h in zip(players, state.hands) if not h), None)
-        out.append(RoundEnds(seat=who if reason == "empty" else caller, reason=reason,
+        out.append(ev.RoundEnds(seat=who if reason == "empty" else caller, reason=reason,
                              manche=state.manche, clause=clause))
-        out.append(Revealed(hands=tuple((p, tuple(cards[c].face for c in h))
+        out.append(ev.Revealed(hands=tuple((p, tuple(cards[c].face for c in h))
                                         for p, h in zip(players, state.hands)),
                             clause=C_COUNT))
     score = _score(points, caller, state.variant)
@@ -357,16 +320,16 @@ def _end_round(state: State, reason: Literal["empty", "call", "exhausted"], out:
     totals = tuple(t + score.points[p] for p, t in zip(players, state.totals))
     named = dict(zip(players, totals))
     if out is not None:
-        out.append(Totals(scores=tuple(score.points.items()), totals=tuple(named.items()),
+        out.append(ev.Totals(scores=tuple(score.points.items()), totals=tuple(named.items()),
                           manche=state.manche, clause=C_TOTAL))
     if is_game_over(named):
         over = evolve(state, totals=totals, phase=OVER, drawn=None, drawn_from=None, window=())
         if out is not None:  # the winners and their French reason only when told
-            out.append(Won(outcome=outcome(over), clause=C_END))
+            out.append(Won(outcome=_outcome(over), clause=C_END))
         return over
     starter = (state.starter + 1) % len(players)
     if out is not None:
-        out.append(NewRound(seat=players[starter], manche=state.manche + 1, clause=C_TOTAL))
+        out.append(ev.NewRound(seat=players[starter], manche=state.manche + 1, clause=C_TOTAL))
     return deal(evolve(state, totals=totals, manche=state.manche + 1, starter=starter), out)
 
 
@@ -375,4 +338,22 @@ _STEPS: dict[type, Callable[[State, Any, Out], State]] = {
     vs.LookHand: _look_hand, vs.Look: _look, vs.Exchange: _exchange, vs.Match: _match,
     vs.Pass: _pass, vs.Call: _call, vs.EndTurn: _end_turn}
 """What each kind of action does: its function, found by the action's type (one of
-:data:`~.state.ACTION_TYPES`, as :func:`~.legality.is_legal` requires)."""
+:data:`~.state.ACTION_TYPES`, as :meth:`.legality.Legality.is_legal` requires)."""
+
+
+class Turns:
+    """Playing an action, as a method of the game's class (:class:`~.game.Vaiko`); the phases of a
+    turn stay functions."""
+
+    def step(self, state: State, action: Action, explain: bool
+             ) -> tuple[State, tuple[ev.VaikoEvent, ...]]:
+        """Play the legal ``action`` and return the new state and what happened (the game's
+        :meth:`~tutor.engine.api.Game.apply` has checked it with
+        :meth:`.legality.Legality.is_legal`).
+        ``explain=False`` skips the events; the resulting state is the same.
+        """
+        if not explain:
+            return _STEPS[type(action)](state, action, None), ()
+        out: list[ev.VaikoEvent] = []
+        state = _STEPS[type(action)](state, action, out)
+        return state, tuple(out)
