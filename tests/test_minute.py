@@ -150,6 +150,11 @@ LONG = "On retourne la carte Points du dessus de la pioche" + ", puis on attend"
      "défaut"),
     (REVEAL, REVEAL.replace("On retourne", "On [retourne](#vautours/revelation)"), "- On [",
      "une ligne du résumé est du texte simple (ni lien, ni gras, ni balise)"),
+    (REVEAL, REVEAL.replace("On retourne", "15 cartes : on retourne"), "- 15 cartes",
+     "une ligne du résumé commence par une majuscule (« Un paquet de 32 cartes… », pas "
+     "« 32 cartes… »)"),
+    (REVEAL, REVEAL.replace("la pioche.", "la pioche"), REVEAL[:20],
+     "une ligne du résumé finit par un point (ou « … »)"),
     (REVEAL, "On retourne la carte du dessus.", "On retourne",
      "texte hors d’une ligne du résumé : écrire « - Texte. {#jeu/nom} » sous un thème « ## »"),
     (REVEAL, REVEAL.replace("la pioche.", "la pioche" + ", puis on attend" * 8 + "."),

@@ -152,6 +152,11 @@ def parse(text: str, path: str, book: rules.RuleBook) -> Minute:
         if not body:
             problem(n, "ligne vide : écrire la phrase à lire avant « {#" + cid + "} »")
             continue
+        if not (body[0].isupper() or body.startswith("…")):
+            problem(n, "une ligne du résumé commence par une majuscule (« Un paquet de 32 "
+                       "cartes… », pas « 32 cartes… »)")
+        if not body.endswith((".", "…")):
+            problem(n, "une ligne du résumé finit par un point (ou « … »)")
         if _MARKUP_RE.search(body):
             problem(n, "une ligne du résumé est du texte simple (ni lien, ni gras, ni balise)")
         if not ID_RE.match(cid):

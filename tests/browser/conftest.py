@@ -127,13 +127,16 @@ def serve(name: str, **env: str) -> Iterator[App]:
 
 @pytest.fixture(scope="session")
 def app() -> Iterator[App]:
-    """The app shared by the browser tests. Two preheated kernels per page instead of the
-    machine-sized default keep the background warming light on a busy CI machine. Every test
+    """The app shared by the browser tests. One preheated kernel per page instead of the
+    machine-sized default keeps the background warming light on a busy CI machine: each of the
+    ``make test`` groups has a server of its own, and a kernel warmed for a page its tests never
+    open is a notebook run for nothing (a page opened while its pool refills is rendered on
+    demand, as a learner's is past the pool). Every test
     comes from 127.0.0.1, like a whole class behind one router: the limits per address meant
     for one visitor are raised, its log limit too, so that its log keeps every line for
     debugging (tests/browser/test_hostile.py checks the limits on servers of its own)."""
     name = f"voila-group{GROUP[0]}" if GROUP else "voila"  # a log per parallel process
-    with serve(name, TUTOR_POOL_SIZE="2", TUTOR_ADDRESS_PENDING="100",
+    with serve(name, TUTOR_POOL_SIZE="1", TUTOR_ADDRESS_PENDING="100",
                TUTOR_RENDERS_PER_MINUTE="6000", TUTOR_LOG_LINES_PER_MINUTE="100000") as running:
         yield running
 

@@ -9,15 +9,14 @@ import pytest
 from playwright.sync_api import Browser, ViewportSize, expect
 
 from tutor import minute
+from tutor.games import GAMES
 from tutor.ui import html as h
 
-from .pages import assert_no_voila_error, open_page
+from .pages import PAGE_GAMES, assert_no_voila_error, open_page
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 # what an A4 sheet (210 × 297 mm) holds inside margins of 15 mm, at 96 px an inch
 A4: ViewportSize = {"width": 680, "height": 1009}
-NOTEBOOKS = {"vautours": "stupides-vautours", "drahtseilakt": "drahtseilakt",
-             "vampir": "vampir", "vaiko": "vaiko"}
 
 # the targets of the summary's links that are not on the page (by id)
 MISSING = """box => Array.from(box.querySelectorAll('a.tv-minute-line'))
@@ -27,11 +26,11 @@ OVERFLOW = """box => Array.from(box.querySelectorAll('*'))
     .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).length"""
 
 
-@pytest.mark.parametrize("game", sorted(NOTEBOOKS))
+@pytest.mark.parametrize("game", PAGE_GAMES)
 def test_the_summary_fits_a_phone_screen_and_leads_to_its_clauses(
         browser: Browser, app_url: str, shots: Path, game: str) -> None:
     page = browser.new_page(viewport=PHONE)
-    errors = open_page(page, f"{app_url}/voila/render/{NOTEBOOKS[game]}.ipynb")
+    errors = open_page(page, f"{app_url}/voila/render/{GAMES[game].notebook}")
     assert_no_voila_error(page)
     summary = minute.load(game)
     box = page.locator(".tv-minute")
