@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Container
+import random
+from collections.abc import Container, Iterator, Sequence
 from typing import Any
 
-from tutor.engine import IllegalAction
+from tutor import rules
+from tutor.engine import Event, IllegalAction
 from tutor.engine.api import AnyEngine
 
 
@@ -26,3 +28,21 @@ def apply_or_refuse(game: AnyEngine, state: Any, action: Any, legal: bool,
         return state
     assert legal, f"{action!r} is illegal but was accepted"
     return after
+
+
+def played_events(game: AnyEngine, players: Sequence[str], rng: random.Random
+                  ) -> Iterator[list[Event]]:
+    """For each preset of ``game`` in turn, the events of a game of ``players`` played to its end
+    (its set-up, then at each step an action drawn by ``rng`` among the legal ones of the first
+    seat to act; the seed drawn by ``rng`` too) followed by those of every worked example of the
+    game's rule file: what a test that wants every kind of event the game emits reads."""
+    for preset in game.PRESETS:
+        state = game.new_game(players, seed=rng.randrange(99), variant=preset)
+        events: list[Event] = list(game.opening_events(state))
+        while not game.is_over(state):
+            seat = game.current_seats(state)[0]
+            state, told = game.apply(state, rng.choice(game.legal_actions(state, seat)))
+            events.extend(told)
+        for example in rules.load(game.type.id).examples.values():
+            events.extend(game.run_example(example.data).events)
+        yield events

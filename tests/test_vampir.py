@@ -512,21 +512,11 @@ def test_every_event_class_is_emitted_and_told_by_a_sentence_of_its_own() -> Non
     each by its own entry. Their fields hold no mapping: they hash."""
     import typing
 
-    from tutor import rules
-    from tutor.engine import Event
+    from tests.contract import played_events
 
     union = set(typing.get_args(ev.VampirEvent))
-    rng = random.Random(4)
     seen: set[type] = set()
-    for preset in v.GAME.PRESETS:
-        state = v.GAME.new_game(NAMES, seed=rng.randrange(99), variant=preset)
-        events: list[Event] = list(v.GAME.opening_events(state))
-        while not v.GAME.is_over(state):
-            seat = v.GAME.current_seats(state)[0]
-            state, told = v.GAME.apply(state, rng.choice(v.GAME.legal_actions(state, seat)))
-            events.extend(told)
-        for example in rules.load("vampir").examples.values():
-            events.extend(v.GAME.run_example(example.data).events)
+    for events in played_events(v.GAME, NAMES, random.Random(4)):
         for event in events:
             assert type(event) in union, event
             assert v.GAME.describe(event).strip()

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.contract import played_events
 from tutor import rules
 from tutor.engine import IllegalAction, Refused
 from tutor.engine.core import Event, Record
@@ -88,17 +89,8 @@ def each_event_with(bad: object, seat: bool = False) -> list[Event]:
 
 def _first_events() -> dict[type, Event]:
     """A real event of each class, from a played game and the worked examples."""
-    rng = random.Random(1)
     seen: dict[type, Event] = {}
-    for preset in v.GAME.PRESETS:
-        state = v.GAME.new_game(NAMES, seed=rng.randrange(99), variant=preset)
-        events: list[Event] = list(v.GAME.opening_events(state))
-        while not v.GAME.is_over(state):
-            seat = v.GAME.current_seats(state)[0]
-            state, evs = v.GAME.apply(state, rng.choice(v.GAME.legal_actions(state, seat)))
-            events.extend(evs)
-        for example in rules.load("vampir").examples.values():
-            events.extend(v.GAME.run_example(example.data).events)
+    for events in played_events(v.GAME, NAMES, random.Random(1)):
         for e in events:
             seen.setdefault(type(e), e)
     return seen

@@ -24,13 +24,17 @@ Parameters (:class:`Variant`, presets in :data:`PRESETS`, ``"standard"`` = every
 * ``hunts``: ``"one"`` (default: one hunt per turn, then the turn passes) or ``"several"``
   (after a hunt the player may show another one or end the turn with :class:`EndTurn`).
 
-Set-up keyword of :func:`new_game`: ``first`` (the start player, default the first listed; kept in
-``record.setup``).
+Set-up keyword of ``GAME.new_game``: ``first`` (the start player, default the first listed; kept
+in ``record.setup``; :func:`.state.situation` sets up a hand-made position for examples and the
+sandbox).
 
 Modules: :mod:`.cards` (cards, clause ids, French card names), :mod:`.hunts` (variant, hunts,
-scoring), :mod:`.actions`, :mod:`.state` (state, view, set-up), :mod:`.engine` (legality,
-apply, view), :mod:`.events` (the events, typed), :mod:`.text` (``describe``),
-:mod:`.examples` (``run_example``), :mod:`.bots` (``PLAYER_KINDS``).
+scoring), :mod:`.actions`, :mod:`.state` (state, view, positions set up by hand),
+:mod:`.counts` (the rules of a turn on counts), :mod:`.engine` (:class:`~.engine.Rules`: set-up,
+legality, step, outcome, view), :mod:`.playouts` (a hint's playouts on counts), :mod:`.hidden`
+(``sample_state``), :mod:`.events` (the events, typed), :mod:`.text` (French phrases,
+``where_lost``), :mod:`.examples` (worked examples), :mod:`.bots` (``PLAYER_KINDS``);
+:mod:`.game` gathers them in :class:`~.game.Vampir`.
 """
 
 from __future__ import annotations

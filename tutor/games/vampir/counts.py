@@ -1,6 +1,6 @@
 """Vampir's rules of a turn on counts: the one place they are written.
 
-The engine (:mod:`.engine`: the legal actions, :func:`.engine.step`'s phases), the computer
+The engine (:mod:`.engine`: the legal actions, :meth:`.engine.Rules.step`'s phases), the computer
 players (:mod:`.bots`) and a hint's playouts (:mod:`.playouts`) all ask these functions. Cards are
 counted, never compared: a hand is a list of card counts by rank (:func:`.hunts.rank_counts`; the
 vampires of the location of index ``c`` are the ranks ``2c`` (one head) and ``2c + 1`` (two

@@ -4,9 +4,9 @@
 (``clause``); a hunt's events share its base, :class:`Hunt`, never emitted itself.
 
 :data:`VampirEvent` is the closed union of them (with the shared :class:`Refused` and
-:class:`Won`): what :func:`~tutor.games.vampir.engine.step`, the set-up
-(:func:`~tutor.games.vampir.state.opening_events`), the scoring and the worked examples emit.
-Readers ``match`` on the classes; :mod:`.text` tells each in French. Per-seat numbers are
+:class:`Won`): what :meth:`~tutor.games.vampir.engine.Rules.step`, the set-up
+(:meth:`~tutor.games.vampir.engine.Rules.opening_events`), the scoring and the worked examples
+emit. Readers ``match`` on the classes; :mod:`.text` tells each in French. Per-seat numbers are
 ``(seat, number)`` pairs in seating order; the verdict on a hunt (:class:`HuntCheck`) and the
 scoring of a colour (:class:`ColourScore`) are the values :mod:`.hunts` answers with, kept here
 so that the events carry them as they are.

@@ -1,8 +1,14 @@
-"""The worked examples of ``rules/vampir.fr.md``, replayed on the engine (:func:`kinds`).
+"""Vampir's worked-example kinds: the ```toml exemple``` blocks of ``rules/vampir.fr.md``,
+replayed (:func:`kinds`). Cards are written ``"castle:1"``, ``"pub:2"``, ``"joker"``.
 
-Kinds: ``chasse`` (are these cards a hunt?), ``decompte`` (score hunts colour by colour) and
-``tour`` (a position and the moves played). Any malformed example raises :class:`ExampleError`
-with a French reason, never another exception.
+``type = "chasse"`` (are these cards a hunt?): the ``cartes`` and whether they form a hunt
+(``valide``, optional ``couleur``). ``type = "decompte"`` (score hunts colour by colour): each
+player's ``chasses`` (table lieu = [1, 2, "joker"]) to the expected ``points`` and optional
+``defaussent`` (table lieu = [joueurs]). ``type = "tour"`` (a position and the moves played): a
+position (``joueurs``, ``mains``, ``pioche``, optional ``lieux``, ``chasses``, ``trait``) and the
+``[[coups]]`` played, then the expected ``[attendu]`` (``mains``, ``lieux``, ``chasses``, ``fin``,
+``points``) or ``refus``: the clause id the last coup breaks. Any malformed example raises
+:class:`~tutor.engine.examples.ExampleError` with a French reason, never another exception.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from typing import Any
 from tutor.engine import Event, IllegalAction, Refused, api
 from tutor.engine import examples as ex
 
+from . import events as ev
 from .actions import Action, Draw, EndTurn, Hunt, Lay, Take
 from .cards import (
     JOKER,
@@ -26,28 +33,11 @@ from .cards import (
     shown,
     sort_cards,
 )
-from .engine import is_over
-from .events import HandsDiscarded, HuntChecked, Points, VampirEvent
 from .hunts import Variant, is_valid_hunt, score
 from .state import State, View, situation
 
-Game = api.Game[State, Action, View, VampirEvent]
+Game = api.Game[State, Action, View, ev.VampirEvent]
 
-
-def kinds(game: Game) -> dict[str, ex.Kind]:
-    """The kinds of worked example of ``rules/vampir.fr.md``, played on ``game``.
-
-    ``type = "chasse"``: the ``cartes`` and whether they form a hunt (``valide``, optional
-    ``couleur``). ``type = "decompte"``: each player's ``chasses`` (table lieu = [1, 2, "joker"])
-    to the expected ``points`` and optional ``defaussent`` (table lieu = [joueurs]).
-    ``type = "tour"``: a position (``joueurs``, ``mains``, ``pioche``, optional ``lieux``,
-    ``chasses``, ``trait``) and the ``[[coups]]`` played, then the expected ``[attendu]``
-    (``mains``, ``lieux``, ``chasses``, ``fin``, ``points``) or ``refus``: the clause id the last
-    coup breaks. Cards are written ``"castle:1"``, ``"pub:2"``, ``"joker"``. Raises
-    :class:`ExampleError` if the data is malformed.
-    """
-    return {"chasse": _example_hunt, "decompte": _example_score,
-            "tour": partial(_example_turns, game)}
 
 def _table(where: str, value: object, what: str) -> dict[str, Any]:
     if not isinstance(value, dict) or not all(type(k) is str for k in value):
@@ -101,7 +91,7 @@ def _example_hunt(data: Mapping[str, Any], rules: Variant) -> ex.ExampleRun:
     ex.compare("chasse valide", data["valide"], result.ok, out)
     if "couleur" in data:
         ex.compare("couleur", data["couleur"], result.location, out)
-    event = HuntChecked(cards=cards, check=result, clause=result.clause)
+    event = ev.HuntChecked(cards=cards, check=result, clause=result.clause)
     return ex.ExampleRun((event,), tuple(out))
 
 
@@ -178,15 +168,15 @@ def _example_turns(game: Game, data: Mapping[str, Any], rules: Variant) -> ex.Ex
         events.extend(evs)
     if refusal:
         out.append(f"coup refusé : attendu un refus ({refusal}), le coup a été accepté")
-    _expect_position(data.get("attendu", {}), state, events, out)
+    _expect_position(game, data.get("attendu", {}), state, events, out)
     return ex.ExampleRun(tuple(events), tuple(out))
 
 
-def _expect_position(expected: object, state: State, events: Sequence[Event],
+def _expect_position(game: Game, expected: object, state: State, events: Sequence[Event],
                      out: list[str]) -> None:
     table = _table("attendu", expected, "")
     ex.check_keys("attendu", table, (), ("mains", "lieux", "chasses", "fin", "points"))
-    final = [e for e in events if isinstance(e, HandsDiscarded)]
+    final = [e for e in events if isinstance(e, ev.HandsDiscarded)]
     if "mains" in table:
         hands = dict(final[-1].hands if final else zip(state.players, state.hands))
         for p, cards in _table("attendu.mains", table["mains"], "joueur = [cartes]").items():
@@ -208,8 +198,14 @@ def _expect_position(expected: object, state: State, events: Sequence[Event],
             ex.compare(f"chasses de {p}", {k: [card_code(c) for c in v] for k, v in hunts.items()},
                        {k: [card_code(c) for c in v] for k, v in got.items() if v}, out)
     if "fin" in table:
-        ex.compare("manche finie", table["fin"], is_over(state), out)
+        ex.compare("manche finie", table["fin"], game.is_over(state), out)
     if "points" in table:
-        got_points = [e for e in events if isinstance(e, Points)]
+        got_points = [e for e in events if isinstance(e, ev.Points)]
         ex.compare("points", table["points"],
                    dict(got_points[-1].points) if got_points else None, out)
+
+
+def kinds(game: Game) -> dict[str, ex.Kind]:
+    """The kinds of worked example (see the module docstring), the moves played on ``game``."""
+    return {"chasse": _example_hunt, "decompte": _example_score,
+            "tour": partial(_example_turns, game)}

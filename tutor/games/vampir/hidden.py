@@ -3,8 +3,8 @@
 A seat sees the cards under the locations, every hunt shown, its own hand, the hand sizes, the
 deck size and the cards just taken. It cannot see the other hands, the face-down deck, the
 cards out of the game (replaced hunts, unused cards) and the two cards another player has just
-drawn: :func:`sample_state` deals them at random among the cards it does not see, and shuffles
-the later manches anew.
+drawn: :meth:`Hidden.sample_state` deals them at random among the cards it does not see, and
+shuffles the later manches anew.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .state import State, View
 
 
 class _Setup(NamedTuple):
-    """What :func:`sample_state` reads of one view, worked out once: a hint samples the same
+    """What :meth:`Hidden.sample_state` reads of one view, worked out once: a hint samples the same
     view hundreds of times."""
 
     names: tuple[str, ...]
@@ -33,7 +33,7 @@ class _Setup(NamedTuple):
 
 @last_only
 def _setup(view: View) -> _Setup:
-    """The part of :func:`sample_state` that depends on the view only (checked here)."""
+    """The part of :meth:`Hidden.sample_state` that depends on the view only (checked here)."""
     seat = view.seat
     me = None if seat is None else view.player(seat)
     if me is None or me.hand is None:
@@ -52,24 +52,29 @@ def _setup(view: View) -> _Setup:
     return setup
 
 
-def sample_state(view: View, rng: random.Random) -> State:
-    """A state consistent with ``view`` (``view(state, view.seat) == view``): the cards the seat
-    does not see dealt at random to the other hands (their sizes kept), the deck (its size kept)
-    and out of the game; another player's two drawn cards picked from their hand."""
-    names, mine, pool_, sizes, first = _setup(view)
-    pool = list(shuffled(pool_, rng))  # (as rng.shuffle(list(pool_)) draws, faster)
-    hands = [mine if size is None else tuple(sorted(pool.pop() for _ in range(size)))
-             for size in sizes]
-    deck = tuple(pool.pop() for _ in range(view.deck_size))
-    removed = tuple(pool)
-    turn = names.index(view.turn)
-    pending = view.pending
-    if pending is None:  # another player's draw: two cards of their hand
-        hand = list(hands[turn])
-        rng.shuffle(hand)
-        pending = tuple(hand[:min(2, len(hand))])
-    record = Record(tuple(shuffled(SHUFFLED, rng) for _ in range(view.manches)),
-                    (("first", first),))
-    return State(view.variant, names, record, view.manche, names.index(view.start), deck,
-                 view.under, tuple(hands), tuple(p.hunts for p in view.players), removed, turn,
-                 view.phase, pending, view.results)
+class Hidden:
+    """What a seat cannot see, as a method of the game's class (:class:`~.game.Vampir`): a full
+    state drawn from its view."""
+
+    def sample_state(self, view: View, rng: random.Random) -> State:
+        """A state consistent with ``view`` (``view(state, view.seat) == view``): the cards the
+        seat does not see dealt at random to the other hands (their sizes kept), the deck (its
+        size kept) and out of the game; another player's two drawn cards picked from their
+        hand."""
+        names, mine, pool_, sizes, first = _setup(view)
+        pool = list(shuffled(pool_, rng))  # (as rng.shuffle(list(pool_)) draws, faster)
+        hands = [mine if size is None else tuple(sorted(pool.pop() for _ in range(size)))
+                 for size in sizes]
+        deck = tuple(pool.pop() for _ in range(view.deck_size))
+        removed = tuple(pool)
+        turn = names.index(view.turn)
+        pending = view.pending
+        if pending is None:  # another player's draw: two cards of their hand
+            hand = list(hands[turn])
+            rng.shuffle(hand)
+            pending = tuple(hand[:min(2, len(hand))])
+        record = Record(tuple(shuffled(SHUFFLED, rng) for _ in range(view.manches)),
+                        (("first", first),))
+        return State(view.variant, names, record, view.manche, names.index(view.start), deck,
+                     view.under, tuple(hands), tuple(p.hunts for p in view.players), removed,
+                     turn, view.phase, pending, view.results)

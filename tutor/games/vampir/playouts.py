@@ -1,19 +1,20 @@
-"""Vampir: a hint's playout (:meth:`~tutor.engine.api.Game.rollout`) played on counts.
+"""Vampir: a hint's playout (:meth:`Playouts.rollout`, a method of the game's class
+:class:`~.game.Vampir`) played on counts.
 
 There is no rule here. A « Conseil » plays thousands of manches to their end; played through the
 contract, each decision builds a view, a tuple of legal actions and a new state. Here the same
 manche is played on the counts the rules are written on (:mod:`.counts`): each action is played
 by :func:`.counts.draw`, :func:`.counts.take`, :func:`.counts.lay` or :func:`.counts.hunt`
-(what :func:`.engine.step` plays), among the actions :func:`.counts.takes`,
-:func:`.counts.colours` and :func:`.counts.lays` open (what :func:`.engine.legal_actions`
+(what :meth:`.engine.Rules.step` plays), among the actions :func:`.counts.takes`,
+:func:`.counts.colours` and :func:`.counts.lays` open (what :meth:`.engine.Rules.legal_actions`
 lists), chosen by the game's computer players' own choices on counts (:func:`.bots.choose_take`,
 :func:`.bots.choose_next`; « Au hasard » draws its index among the legal actions as
 :class:`~tutor.engine.bots.RandomPlayer` does). Each player draws from its own seeded generator
 what it draws when handed its view and the legal actions, in the same order, so the playout gives
 the same scores, winners and number of actions as :func:`tutor.engine.hints.playout`
 (``tests/test_vampir_playouts.py`` plays both). The manche is scored by
-:func:`.hunts.seat_points`; the playout stops where :func:`.engine.span_outcome` says a hint
-stops: at the end of the manche being played, with its points or, in the last manche, the
+:func:`.hunts.seat_points`; the playout stops where :meth:`.engine.Rules.span_outcome` says a
+hint stops: at the end of the manche being played, with its points or, in the last manche, the
 match's totals.
 """
 
@@ -31,24 +32,36 @@ from . import counts
 from .bots import PLAYER_KINDS, HeuristicPlayer, StrategistPlayer, choose_next, choose_take
 from .cards import SHUFFLED
 from .counts import NOTHING, Lay, Option, Required, colours, options
-from .engine import is_over, outcome, span_outcome
+from .engine import Rules
 from .hunts import rank_counts, seat_points
 from .state import State
 
 
-def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout | None:
-    """Play ``state`` (reached from ``start`` by the action tried) to the end of the stretch a
-    hint looks at (:func:`.engine.span_outcome`), seat ``j``'s actions chosen by a computer
-    player of ``kind`` seeded with ``seeds[j]``: the scores, the winners, the number of actions
-    played and whether they are the whole match's; ``None`` for a kind whose player is not one
-    of :data:`.bots.PLAYER_KINDS`' three (played through the contract)."""
-    player = PLAYER_KINDS[kind][1] if kind in PLAYER_KINDS else None
-    if player not in (RandomPlayer, HeuristicPlayer, StrategistPlayer):
-        return None
-    if len(state.results) != len(start.results):  # the action tried ended the manche
-        out = span_outcome(start, state)
-        assert out is not None
-        return out.scores, out.winners, 0, is_over(state) and outcome(state).scores == out.scores
+class Playouts(Rules):
+    """A hint's playout on counts, as a method of the game's class (:class:`~.game.Vampir`)."""
+
+    def rollout(self, start: State, state: State, kind: str, seeds: Sequence[int]
+                ) -> Rollout | None:
+        """Play ``state`` (reached from ``start`` by the action tried) to the end of the stretch
+        a hint looks at (:meth:`~.engine.Rules.span_outcome`), seat ``j``'s actions chosen by a
+        computer player of ``kind`` seeded with ``seeds[j]``: the scores, the winners, the
+        number of actions played and whether they are the whole match's; ``None`` for a kind
+        whose player is not one of :data:`.bots.PLAYER_KINDS`' three (played through the
+        contract)."""
+        player = PLAYER_KINDS[kind][1] if kind in PLAYER_KINDS else None
+        if player not in (RandomPlayer, HeuristicPlayer, StrategistPlayer):
+            return None
+        if len(state.results) != len(start.results):  # the action tried ended the manche
+            out = self.span_outcome(start, state)
+            assert out is not None
+            return (out.scores, out.winners, 0,
+                    self.is_over(state) and self.outcome(state).scores == out.scores)
+        return _play(start, state, player, seeds)
+
+
+def _play(start: State, state: State, player: object, seeds: Sequence[int]) -> Rollout:
+    """:meth:`Playouts.rollout` within the manche being played, by computer players of the
+    class ``player`` (one of the three)."""
     (variant, players, record, manche, _, deck_, under, hands_, displays, _, turn, phase,
      pending, results) = state
     n = len(players)
@@ -143,7 +156,7 @@ def play(start: State, state: State, kind: str, seeds: Sequence[int]) -> Rollout
             lay_(hand, piles, *choice)
         turn, phase = (turn + 1) % n, "turn"
     points = dict(zip(players, seat_points(heads), strict=True))
-    over = manche >= len(record.shuffles)  # the engine's _end_manche: no manche follows
+    over = manche >= len(record.shuffles)  # Rules._end_manche: no manche follows
     if over or len(results) + 1 == len(start.record.shuffles):  # the match's totals
         totals = {p: points[p] + sum(r[k] for r in results) for k, p in enumerate(players)}
         return totals, best_totals(totals)[0], steps, over

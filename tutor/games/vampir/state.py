@@ -1,15 +1,14 @@
-"""Vampir's state, what one seat may see of it (:class:`View`) and the set-up: new_game,
-opening_events and :func:`situation` (a position set up by hand)."""
+"""Vampir's state, what one seat may see of it (:class:`View`), a manche dealt from the record
+(the set-up itself is :class:`.engine.Rules`' draw, setup and opening_events) and positions set
+up by hand (:func:`situation`, :func:`resume`)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, cast
 
 from tutor import fr
-from tutor.engine import check_players, shuffled
-from tutor.engine.api import Seed
+from tutor.engine import check_players
 from tutor.engine.core import Record
 
 from .cards import (
@@ -20,11 +19,7 @@ from .cards import (
     C_JOKERS,
     C_LAY,
     C_LOCATIONS,
-    C_MATCH,
     C_PLAYERS,
-    C_SETUP,
-    C_START,
-    C_V_ONE,
     C_VAMPIRES,
     COMPOSITION,
     FULL_SET,
@@ -48,18 +43,6 @@ from .cards import (
     shown,
     sort_cards,
 )
-from .events import (
-    Dealt,
-    JokerCards,
-    LocationsLaidOut,
-    MatchLength,
-    Seating,
-    StartersLaid,
-    Starts,
-    Totals,
-    VampireCards,
-    VampirEvent,
-)
 from .hunts import Variant, _verdict
 
 
@@ -72,7 +55,7 @@ _SORTED_SHUFFLED = _sorted(SHUFFLED)
 
 
 class State(NamedTuple):
-    """One position of a match. Immutable; every change goes through :func:`apply`.
+    """One position of a match. Immutable; every change goes through ``apply``.
 
     ``record`` holds the recorded shuffle of each manche (100 cards, top first) and the start
     player; ``manche`` is the current one (1-based); ``deck`` the face-down cards left; ``under``
@@ -167,28 +150,6 @@ class View(NamedTuple):
 # --- set-up --------------------------------------------------------------------------------------
 
 
-def draw(players: tuple[str, ...], variant: Variant, seed: Seed,
-         options: Mapping[str, Any]) -> Record:
-    """The chance of a new match (``vampir/mise-en-place``, ``vampir/distribution``): the 100
-    cards shuffled for each manche; ``options["first"]`` names the start player
-    (``vampir/premier-joueur``; by default the first listed), kept in ``record.setup``."""
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    first = options.get("first")
-    if first is not None:
-        _index(players, first)
-    return Record(tuple(shuffled(SHUFFLED, rng) for _ in range(variant.manches)),
-                  (("first", players[0] if first is None else first),))
-
-
-def setup(players: tuple[str, ...], variant: Variant, record: Record,
-          options: Mapping[str, Any]) -> State:
-    """The first position of a recorded match (``vampir/joueurs``): its first manche dealt."""
-    _check_record(record, variant, players, options.get("first"))
-    start = _index(players, record.option("first", players[0]))
-    order = cast(tuple[Card, ...], record.shuffles[0])
-    return _setup_manche(variant, players, record, order, 1, start, ())
-
-
 def _check_record(record: object, rules: Variant, names: tuple[str, ...],
                   first: str | None) -> None:
     if not isinstance(record, Record):
@@ -228,31 +189,6 @@ def _setup_manche(rules: Variant, names: tuple[str, ...], record: Record,
     return State(rules, names, record, manche, start, order[HAND_SIZE * n:],
                  tuple((c,) for c in STARTERS), hands, (((),) * 6,) * n, (), start, "turn", (),
                  results)
-
-
-def opening_events(state: State) -> tuple[VampirEvent, ...]:
-    """The events of the set-up of the current manche."""
-    n = len(state.players)
-    manches = len(state.record.shuffles)
-    events: list[VampirEvent] = []
-    if state.manche == 1:
-        events += [
-            Seating(players=state.players, clause=C_PLAYERS),
-            MatchLength(manches=manches, clause=C_MATCH if manches > 1 else C_V_ONE),
-            LocationsLaidOut(locations=LOCATIONS, clause=C_LOCATIONS),
-            VampireCards(clause=C_VAMPIRES),
-            JokerCards(heads=state.variant.joker_heads, clause=C_JOKERS),
-        ]
-    if state.results:  # a later manche (set up by hand, or dealt after one): the totals
-        events.append(Totals(manche=state.manche - 1, totals=tuple(
-            (p, sum(r[k] for r in state.results)) for k, p in enumerate(state.players)),
-            clause=C_MATCH))
-    events += [
-        StartersLaid(manche=state.manche, clause=C_SETUP),
-        Dealt(hand=HAND_SIZE, deck=len(state.deck), players=n, clause=C_DEAL),
-        Starts(seat=state.players[state.start], manche=state.manche, clause=C_START),
-    ]
-    return tuple(events)
 
 
 def _take(deck: list[Card], card: Card, where: str, elsewhere: str) -> None:
