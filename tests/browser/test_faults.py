@@ -24,7 +24,7 @@ def own_app_url() -> Iterator[str]:
     """A server of its own: killing a kernel must not disturb the shared server's pools (a page
     opened on the shared server right after a killed kernel was once seen never to become
     ready; see the closing note of stop 12)."""
-    with serve("voila-faults", TUTOR_POOL_SIZE="2") as app:
+    with serve("voila-faults", TUTOR_POOL_SIZE="1") as app:
         yield app.url
 
 

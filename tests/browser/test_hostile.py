@@ -225,7 +225,7 @@ def _click_ms(channel: KernelChannel, button: str) -> float:
 def test_a_message_flood_is_cut_off_and_a_learner_beside_it_keeps_going(
     browser: Browser
 ) -> None:
-    with serve("voila-message-flood", TUTOR_POOL_SIZE="2") as app:
+    with serve("voila-message-flood", TUTOR_POOL_SIZE="1") as app:
         page = browser.new_page()
         open_page(page, f"{app.url}/voila/render/{GAME}")
         learner = KernelChannel.of_page(app.url, page)
