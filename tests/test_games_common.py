@@ -97,6 +97,25 @@ def test_random_games_keep_every_invariant(game: str, preset: str, n: int) -> No
 
 
 @pytest.mark.parametrize("game", list(GAMES))
+def test_every_rule_method_of_the_game_is_the_one_called(game: str) -> None:
+    """A game's rules are methods of the classes it is built from (its mixins): none is
+    shadowed by a default of the engine's :class:`Game` placed before it in the class's order
+    (Stupides Vautours' « Pourquoi » once said nothing: its ``where_lost`` came after
+    ``Game.where_lost``)."""
+    cls = type(engine_of(game))
+    engine_bases = [b for b in cls.__mro__ if b.__module__.startswith(("tutor.engine", "typing"))
+                    or b is object]
+    for base in cls.__mro__:
+        if base is cls or base in engine_bases:
+            continue
+        for name, value in vars(base).items():
+            if callable(value) and not name.startswith("__"):
+                called = next(b for b in cls.__mro__ if name in vars(b))
+                assert called not in engine_bases, \
+                    f"{base.__name__}.{name} is shadowed by {called.__name__}.{name}"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
 def test_an_illegal_action_raises_and_changes_nothing(game: str) -> None:
     engine = engine_of(game)
     n = engine.MIN_PLAYERS

@@ -1,6 +1,6 @@
 """Stupides Vautours as one :class:`~tutor.engine.api.Game`: its type, readings, computer players
 and scenario notation; its rules are the methods it inherits from :class:`.engine.Rules`
-(with :mod:`.hidden` and :mod:`.examples`)."""
+and :class:`.text.Telling` (with :mod:`.hidden` and :mod:`.examples`)."""
 
 from __future__ import annotations
 
@@ -26,10 +26,10 @@ from tutor.games.vautours.state import (
     Variant,
     View,
 )
-from tutor.games.vautours.text import PHRASES, where_lost
+from tutor.games.vautours.text import PHRASES, Telling
 
 
-class Vautours(engine.Rules):
+class Vautours(Telling, engine.Rules):
     """Stupides Vautours: every player chooses a card at once, hidden until all are shown."""
 
     type = GameType(id=GAME_ID, name="Stupides Vautours", min_players=MIN_PLAYERS,
@@ -43,7 +43,6 @@ class Vautours(engine.Rules):
     EXPERT = ("prudent", 140000)  # about 0.2 s of computer decisions on the reference machine
     SCENARIO = SCENARIO
     PHRASES = PHRASES
-    where_lost = staticmethod(where_lost)
     LESSONS = (Lesson("vautours/suricate",
                       "Vous n’avez remporté aucune carte Suricate : elle revient à la carte la "
                       "plus forte posée, et deux cartes égales s’annulent (la suivante peut "

@@ -97,28 +97,34 @@ def describe(event: Event) -> str:
     return PHRASES.describe(event)
 
 
-def where_lost(events: Sequence[Event], seat: str) -> tuple[str, ...]:
-    """Where ``seat``'s points went in a finished game, read from its events, as French phrases
-    (« Pourquoi je n’ai pas gagné ? » opens with them): the piles kept, good and bad, the cards
-    cancelled by an equal one and the last pile lost."""
-    kept = [sum(e.cards) for e in events if isinstance(e, ev.Taken) and e.seat == seat]
-    good = [total for total in kept if total > 0]
-    bad = [total for total in kept if total <= 0]
-    cancelled = sum(1 for e in events if isinstance(e, ev.Cancelled) and seat in e.seats)
-    out = []
-    if good:
-        out.append(f"{fr.count(len(good), 'pile')} de points gardée{'s' if len(good) > 1 else ''}"
-                   f" ({fr.signed(sum(good))})")
-    else:
-        out.append("aucune pile de points gardée")
-    if bad:
-        out.append(f"{fr.count(len(bad), 'pile')} de vautours prise{'s' if len(bad) > 1 else ''}"
-                   f" ({fr.signed(sum(bad))})")
-    if cancelled:
-        out.append(f"votre carte annulée {fr.count(cancelled, 'fois', 'fois')} par une carte "
-                   "de même valeur")
-    for e in events:
-        if isinstance(e, ev.PileLost):
-            out.append(f"la dernière pile ({pile_text(e.pile)}) perdue pour tout le "
-                       "monde")
-    return tuple(out)
+class Telling:
+    """What the game tells in French beyond its phrasebook, as a method of the game's class
+    (:class:`~.game.Vautours`)."""
+
+    def where_lost(self, events: Sequence[Event], seat: str) -> tuple[str, ...]:
+        """Where ``seat``'s points went in a finished game, read from its events, as French phrases
+        (« Pourquoi je n’ai pas gagné ? » opens with them): the piles kept, good and bad, the cards
+        cancelled by an equal one and the last pile lost."""
+        kept = [sum(e.cards) for e in events if isinstance(e, ev.Taken) and e.seat == seat]
+        good = [total for total in kept if total > 0]
+        bad = [total for total in kept if total <= 0]
+        cancelled = sum(1 for e in events if isinstance(e, ev.Cancelled) and seat in e.seats)
+        out = []
+        if good:
+            plural = "s" if len(good) > 1 else ""
+            out.append(f"{fr.count(len(good), 'pile')} de points gardée{plural}"
+                       f" ({fr.signed(sum(good))})")
+        else:
+            out.append("aucune pile de points gardée")
+        if bad:
+            plural = "s" if len(bad) > 1 else ""
+            out.append(f"{fr.count(len(bad), 'pile')} de vautours prise{plural}"
+                       f" ({fr.signed(sum(bad))})")
+        if cancelled:
+            out.append(f"votre carte annulée {fr.count(cancelled, 'fois', 'fois')} par une carte "
+                       "de même valeur")
+        for e in events:
+            if isinstance(e, ev.PileLost):
+                out.append(f"la dernière pile ({pile_text(e.pile)}) perdue pour tout le "
+                           "monde")
+        return tuple(out)
