@@ -96,3 +96,35 @@ def colour_only(marks: dict[str, dict[str, list[str]]]) -> list[str]:
                 elif owner.setdefault(text, cls) != cls:
                     faults.append(f"{group}: « {text} » sur .{owner[text]} et sur .{cls}")
     return sorted(set(faults))
+
+
+#: the colour group each game page must show (tests/browser/a11y.py)
+#: the colour group (tests/browser/a11y.py's COLOUR_GROUPS) of the games whose pages colour
+#: their meanings; a game absent here colours none, and the check that colour never stands
+#: alone still runs on its page
+GROUP = {"vautours": "Stupides Vautours", "drahtseilakt": "bâtonnets", "vampir": "Vampir",
+         "vaiko": "Vaiko"}
+#: Tab presses to reach a control from wherever the focus was left
+MAX_TABS = 800
+
+
+def assert_accessible(page: Page, when: str) -> None:
+    violations = axe_violations(page)
+    assert violations == [], f"axe ({when}): {by_impact(violations)}\n{describe(violations)}"
+
+
+def focused_in(page: Page, selector: str, text: str) -> bool:
+    return bool(page.evaluate(
+        "([s, t]) => { const e = document.activeElement; return !!e && !!e.closest(s) && "
+        "(!t || e.textContent.trim() === t); }", [selector, text]))
+
+
+def tab_to(page: Page, selector: str, text: str = "") -> None:
+    """Press Tab (then Shift+Tab) until the focus is in ``selector`` (on a control reading
+    ``text``, if given), as a keyboard user does."""
+    for key in ("Tab", "Shift+Tab"):
+        for _ in range(MAX_TABS):
+            if focused_in(page, selector, text):
+                return
+            page.keyboard.press(key)
+    raise AssertionError(f"{selector} is not reachable with Tab")

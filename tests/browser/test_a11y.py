@@ -1,32 +1,21 @@
-"""Accessibility in Chromium, on every page of the served app: the page says it is French, axe-core
-finds no violation of any impact once the page is ready and again after a whole game, and that
-game is played with the keyboard only (Tab to the learner's action, Enter to play it, the arrows
-on the « Étape » slider)."""
+"""Accessibility in Chromium, on the served app: the Accueil says it is French and axe-core finds
+no violation on it, with and without a question's results; the page says in French that it is
+loading or waiting for a widget; a refusal is brought into view on a phone; the focus stays on a
+control that turns itself off. Each game page's own check (French, axe on arrival and after a
+whole game played with the keyboard, the « Étape » slider, no meaning told by colour alone)
+rides on that game in ``test_keyboard.py``, at 1280 px."""
 
 from __future__ import annotations
 
-import re
-
-import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tutor.games import GAMES
 
-from .a11y import axe_violations, by_impact, colour_marks, colour_only, describe
-from .pages import PAGE_GAMES, READY_TIMEOUT_MS, open_page, wait_settled
+from .a11y import assert_accessible, colour_only, tab_to
+from .pages import READY_TIMEOUT_MS, open_page, wait_settled
 
-#: the longest whole game, in moves, of each game against the computer (a bound, not a target)
-LIMIT = 300
 #: a game page, for checks that need one
 GAME_PAGE = "stupides-vautours.ipynb"
-#: the colour group each game page must show (tests/browser/a11y.py)
-#: the colour group (tests/browser/a11y.py's COLOUR_GROUPS) of the games whose pages colour
-#: their meanings; a game absent here colours none, and the check that colour never stands
-#: alone still runs on its page
-GROUP = {"vautours": "Stupides Vautours", "drahtseilakt": "bâtonnets", "vampir": "Vampir",
-         "vaiko": "Vaiko"}
-#: Tab presses to reach a control from wherever the focus was left
-MAX_TABS = 800
 
 
 def opened(browser: Browser, app_url: str, notebook: str) -> Page:
@@ -34,41 +23,6 @@ def opened(browser: Browser, app_url: str, notebook: str) -> Page:
     page.set_default_timeout(READY_TIMEOUT_MS)
     assert open_page(page, f"{app_url}/voila/render/{notebook}") == []
     return page
-
-
-def assert_accessible(page: Page, when: str) -> None:
-    violations = axe_violations(page)
-    assert violations == [], f"axe ({when}): {by_impact(violations)}\n{describe(violations)}"
-
-
-def focused_in(page: Page, selector: str, text: str) -> bool:
-    return bool(page.evaluate(
-        "([s, t]) => { const e = document.activeElement; return !!e && !!e.closest(s) && "
-        "(!t || e.textContent.trim() === t); }", [selector, text]))
-
-
-def tab_to(page: Page, selector: str, text: str = "") -> None:
-    """Press Tab (then Shift+Tab) until the focus is in ``selector`` (on a control reading
-    ``text``, if given), as a keyboard user does."""
-    for key in ("Tab", "Shift+Tab"):
-        for _ in range(MAX_TABS):
-            if focused_in(page, selector, text):
-                return
-            page.keyboard.press(key)
-    raise AssertionError(f"{selector} is not reachable with Tab")
-
-
-def keyboard_move(page: Page, game: Locator) -> bool:
-    """Tab to the learner's first offered action and press Enter; False once the game is over."""
-    wait_settled(page)
-    actions = game.locator(".tv-action:visible")
-    final = game.locator(".tv-final")
-    expect(actions.first.or_(final).first).to_be_visible(timeout=READY_TIMEOUT_MS)
-    if final.count():
-        return False
-    tab_to(page, ".tv-game .tv-action")
-    page.keyboard.press("Enter")
-    return True
 
 
 def test_the_accueil_is_french_and_accessible(browser: Browser, app_url: str) -> None:
@@ -175,51 +129,6 @@ def test_the_accueil_question_box_with_results_is_accessible(
     assert links.count() >= results.count()
     tab_to(page, ".tv-question-links", "Voir dans la page")
     assert_accessible(page, "Accueil, résultats d’une question affichés")
-    page.close()
-
-
-@pytest.mark.parametrize("game", PAGE_GAMES)
-def test_a_whole_game_with_the_keyboard_and_no_axe_violation(
-        browser: Browser, app_url: str, game: str) -> None:
-    page = opened(browser, app_url, GAMES[game].notebook)
-    assert page.evaluate("document.documentElement.lang") == "fr"
-    expect(page.get_by_role("main")).to_have_count(1)
-    assert_accessible(page, "page prête")
-    board = page.locator(".tv-game")
-    if game == "vampir":  # one round instead of three: the same screens, a third of the moves
-        board.locator("select").first.select_option(label="Une seule manche")
-        tab_to(page, ".tv-game button", "Nouvelle partie")
-        page.keyboard.press("Enter")
-        expect(board.locator(".tv-table-view")).to_contain_text("Manche 1 sur 1")
-    # a link to a place in the page (a clause) stays in the page: no new tab
-    expect(page.locator('a[href^="#"]').first).to_be_attached()
-    expect(page.locator('a[href^="#"][target]')).to_have_count(0)
-    if game in ("vautours", "drahtseilakt"):  # a card button says what it plays
-        expect(board.locator(".tv-cardbtn").first).to_have_attribute(
-            "aria-label", re.compile("^Jouer la carte [0-9]+$"))
-    page.evaluate("document.activeElement && document.activeElement.blur()")
-    moves = 0
-    while keyboard_move(page, board):
-        moves += 1
-        assert moves <= LIMIT, f"the game is not over after {LIMIT} moves"
-    expect(board.locator(".tv-final")).to_contain_text("Fin de la partie")
-    expect(board.locator(".tv-error-area")).to_have_text("")
-    assert moves > 0
-    # the « Étape » slider goes back through the game with the arrows
-    handle = board.locator(".noUi-handle").first
-    tab_to(page, ".tv-game .noUi-handle")
-    expect(handle).to_have_attribute("aria-label", "Étape\u202f: les coups joués, de la mise en "
-                                     "place (0) au dernier")
-    before = handle.get_attribute("aria-valuenow")
-    page.keyboard.press("ArrowLeft")
-    expect(handle).not_to_have_attribute("aria-valuenow", str(before))
-    wait_settled(page)
-    assert_accessible(page, "après une partie entière")
-    # without colour (greyscale, colour blindness) every meaning keeps a mark of its own
-    marks = colour_marks(page)
-    if game in GROUP:
-        assert sum(len(texts) for texts in marks[GROUP[game]].values()) > 0, marks
-    assert colour_only(marks) == []
     page.close()
 
 

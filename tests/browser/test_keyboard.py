@@ -1,11 +1,15 @@
 """Keyboard, screen reader and phone keep their place, in Chromium, on the shared app: a whole
-game played with the keyboard alone on every game page, two pages at 1280 px and two at 390
-(the skip link to the game, the focus never on the page after a move, a few Tab presses from
-one action to the next, what the live region says after each move), and the « Sommaire »'s
-jumps landing on their section on a page whose sections above are still to be built."""
+game played with the keyboard alone on every game page, at 1280 px and at 390 (the skip link to
+the game, the focus never on the page after a move, a few Tab presses from one action to the
+next, what the live region says after each move); at 1280 the same game is the accessibility
+check of the page (axe-core finds no violation on arrival nor after the game, every part
+built; the « Étape » slider with the arrows; no meaning told by colour alone); and the
+« Sommaire »'s jumps landing on their section on a page whose sections above are still to be
+built."""
 
 from __future__ import annotations
 
+import re
 import statistics
 from pathlib import Path
 
@@ -14,7 +18,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from tutor.games import GAMES
 
-from .pages import PAGE_GAMES, READY_TIMEOUT_MS, open_page, wait_settled
+from .a11y import GROUP, assert_accessible, colour_marks, colour_only, tab_to
+from .pages import PAGE_GAMES, READY_TIMEOUT_MS, open_page, reach_all, wait_settled
 
 #: the longest whole game, in moves (a bound, not a target)
 LIMIT = 300
@@ -88,6 +93,10 @@ def test_a_whole_game_with_the_keyboard_alone(browser: Browser, app_url: str, sh
                                               game: str, width: int) -> None:
     page = opened(browser, app_url, GAMES[game].notebook, width)
     board = page.locator(".tv-game")
+    if width == 1280:  # accessibility, once a page: French, one main landmark, axe on arrival
+        assert page.evaluate("document.documentElement.lang") == "fr"
+        expect(page.get_by_role("main")).to_have_count(1)
+        assert_accessible(page, "page prête")
     # from the top of the page: the « Sommaire » in one Tab, the game in two
     page.keyboard.press("Tab")
     expect(page.locator("#tutor-toc > button")).to_be_focused()
@@ -100,6 +109,9 @@ def test_a_whole_game_with_the_keyboard_alone(browser: Browser, app_url: str, sh
     page.keyboard.press("Enter")
     settled(page)
     assert focused(page, ".tv-game .tv-actions"), page.evaluate(FOCUSED)
+    if game in ("vautours", "drahtseilakt"):  # a card button says what it plays
+        expect(board.locator(".tv-cardbtn").first).to_have_attribute(
+            "aria-label", re.compile("^Jouer la carte [0-9]+$"))
     if game == "vampir":  # one round instead of three: the same screens, a third of the moves
         board.locator("select").first.select_option(label="Une seule manche")
         board.get_by_role("button", name="Nouvelle partie").focus()
@@ -121,7 +133,33 @@ def test_a_whole_game_with_the_keyboard_alone(browser: Browser, app_url: str, sh
     expect(board.locator(".tv-final")).to_be_focused()
     expect(board.locator(".tv-final")).to_contain_text("Fin de la partie")
     expect(board.locator(".tv-error-area")).to_have_text("")
+    if width == 1280:
+        after_a_whole_game_it_is_accessible(page, game)
     page.close()
+
+
+def after_a_whole_game_it_is_accessible(page: Page, game: str) -> None:
+    """A page after a whole game played with the keyboard, every part of it built: its links to
+    a place in the page stay in the page (no new tab), the « Étape » slider goes back through
+    the game with the arrows, axe finds no violation, and without colour (greyscale, colour
+    blindness) every meaning keeps a mark of its own."""
+    board = page.locator(".tv-game")
+    reach_all(page)
+    expect(page.locator('a[href^="#"]').first).to_be_attached()
+    expect(page.locator('a[href^="#"][target]')).to_have_count(0)
+    handle = board.locator(".noUi-handle").first
+    tab_to(page, ".tv-game .noUi-handle")
+    expect(handle).to_have_attribute("aria-label", "Étape\u202f: les coups joués, de la mise en "
+                                     "place (0) au dernier")
+    before = handle.get_attribute("aria-valuenow")
+    page.keyboard.press("ArrowLeft")
+    expect(handle).not_to_have_attribute("aria-valuenow", str(before))
+    wait_settled(page)
+    assert_accessible(page, "après une partie entière")
+    marks = colour_marks(page)
+    if game in GROUP:
+        assert sum(len(texts) for texts in marks[GROUP[game]].values()) > 0, marks
+    assert colour_only(marks) == []
 
 
 #: the pages whose « Sommaire » jumps are checked, and at which width
