@@ -29,11 +29,12 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 chromium:
-	@command -v chromium >/dev/null 2>&1 && [ -e /usr/share/hunspell/fr_FR.dic ] \
-	  && ldconfig -p | grep -q libenchant-2 || { \
-	  echo "Installing Debian's chromium, French dictionary and enchant for the tests..."; \
+	@command -v chromium >/dev/null 2>&1 && command -v chromium-headless-shell >/dev/null 2>&1 \
+	  && [ -e /usr/share/hunspell/fr_FR.dic ] && ldconfig -p | grep -q libenchant-2 || { \
+	  echo "Installing Debian's chromium (and its headless shell), French dictionary and enchant for the tests..."; \
 	  $(SUDO) apt-get update -qq && \
-	  $(SUDO) apt-get install -y -qq chromium hunspell-fr libenchant-2-2 >/dev/null; }
+	  $(SUDO) apt-get install -y -qq chromium chromium-headless-shell hunspell-fr libenchant-2-2 \
+	    >/dev/null; }
 
 # mypy checks the tests (tests/, the benchmarks and the tests' game) under the same --strict as
 # tutor/ (pyproject.toml, [tool.mypy])
