@@ -149,11 +149,11 @@ def browser_pages(base_url: str, pages: int, rounds: int, fresh: bool, tally: Ta
     test_editor.py opens its editor (where the click never answered was seen)."""
     from playwright.sync_api import sync_playwright
 
-    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+    from tests.browser.conftest import CHROMIUM_ARGS, CHROMIUM_FULL
     from tests.browser.pages import READY_TIMEOUT_MS, open_page, reach, wire_state
 
     with sync_playwright() as play:
-        browser = play.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = play.chromium.launch(executable_path=CHROMIUM_FULL, args=CHROMIUM_ARGS)
         try:
             def opening() -> list[Any]:
                 opened = []

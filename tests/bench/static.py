@@ -45,8 +45,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.bench.benchdoc import run_info  # noqa: E402
 from tests.browser.conftest import (  # noqa: E402
-    CHROMIUM,
     CHROMIUM_ARGS,
+    CHROMIUM_FULL,
     free_port,
     stop,
     wait_for_port,
@@ -70,7 +70,7 @@ def profile(p: Playwright) -> Iterator[BrowserContext]:
     again, their next visit), closed and removed after."""
     with tempfile.TemporaryDirectory(prefix="tutor-profile-") as folder:
         context = p.chromium.launch_persistent_context(
-            folder, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            folder, executable_path=CHROMIUM_FULL, args=CHROMIUM_ARGS)
         try:
             yield context
         finally:
@@ -320,7 +320,7 @@ def main() -> None:
         sys.exit("build/static is missing: run `make static` first")
     if args.conseil_only:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = p.chromium.launch(executable_path=CHROMIUM_FULL, args=CHROMIUM_ARGS)
             measure_conseil(browser)
             browser.close()
         return
@@ -333,7 +333,7 @@ def main() -> None:
     conseil: dict[str, Any] = {}
     voila: dict[str, list[float]] = {}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM_FULL, args=CHROMIUM_ARGS)
         static = measure_static(p, args.loads, targets)
         start = measure_start(p, args.loads)
         if not args.static_only:

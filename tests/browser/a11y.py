@@ -1,4 +1,5 @@
-"""axe-core (npm, installed by ``make`` into build/axe/) run in the page, and its counts."""
+"""axe-core (npm, installed by ``make`` into build/axe/) run in the page, and its counts; the colour
+marks of each meaning; reaching a control with Tab as a keyboard user does."""
 
 from __future__ import annotations
 
@@ -98,8 +99,7 @@ def colour_only(marks: dict[str, dict[str, list[str]]]) -> list[str]:
     return sorted(set(faults))
 
 
-#: the colour group each game page must show (tests/browser/a11y.py)
-#: the colour group (tests/browser/a11y.py's COLOUR_GROUPS) of the games whose pages colour
+#: the colour group (:data:`COLOUR_GROUPS`) of the games whose pages colour
 #: their meanings; a game absent here colours none, and the check that colour never stands
 #: alone still runs on its page
 GROUP = {"vautours": "Stupides Vautours", "drahtseilakt": "bâtonnets", "vampir": "Vampir",

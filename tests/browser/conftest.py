@@ -26,12 +26,13 @@ expect.set_options(timeout=45_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTEFACTS = ROOT / "test-artefacts"
+#: the full browser, as learners run it: what the benchmarks time pages with
+CHROMIUM_FULL = shutil.which("chromium") or "/usr/bin/chromium"
 #: the browser the tests drive: Debian's headless shell (package chromium-headless-shell: the same
 #: Blink and V8 as chromium, without the desktop browser around them), about half the
 #: processor per page load of the full chromium on this 2-core machine, where the suite is
 #: processor-bound (docs/testing.md); the full chromium where the shell is missing
-CHROMIUM = (shutil.which("chromium-headless-shell") or shutil.which("chromium")
-            or "/usr/bin/chromium")
+CHROMIUM = shutil.which("chromium-headless-shell") or CHROMIUM_FULL
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
