@@ -63,6 +63,9 @@ BROWSER_GROUPS ?= 5
 OTHER_GROUPS ?= 2
 test: $(STAMP) chromium nginx $(AXE)
 	@mkdir -p test-artefacts
+	@# the bytecode written once: every kernel, server and pytest process reads it instead of
+	@# compiling tutor/ again where the environment says not to write it (PYTHONDONTWRITEBYTECODE)
+	@$(PY) -m compileall -q -j 0 tutor tests >/dev/null
 	@rm -f test-artefacts/junit-*.xml test-artefacts/pytest-*.log test-artefacts/lint.log
 	@n=$(BROWSER_GROUPS); m=$(OTHER_GROUPS); pids=""; others=""; \
 	  for k in $$(seq 1 $$n); do \

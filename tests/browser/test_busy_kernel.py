@@ -149,7 +149,7 @@ def keep_busy(channel: KernelChannel, table: Table, stop: threading.Event,
 
 def test_a_kernel_kept_busy_is_culled_and_the_other_visitor_is_served(
         browser: Browser) -> None:
-    with serve("voila-busy", TUTOR_POOL_SIZE="1", TUTOR_KERNEL_CPU_PER_MINUTE=str(BUDGET),
+    with serve("voila-busy", TUTOR_POOL_SIZE="0", TUTOR_KERNEL_CPU_PER_MINUTE=str(BUDGET),
                TUTOR_KERNEL_CPU_WINDOW=str(WINDOW), TUTOR_LOG_LINES_PER_MINUTE="100000") as app:
         busy = browser.new_page()  # a context of its own: its own cookie
         open_page(busy, f"{app.url}/voila/render/{GAME}")

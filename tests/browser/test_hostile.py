@@ -225,7 +225,9 @@ def _click_ms(channel: KernelChannel, button: str) -> float:
 def test_a_message_flood_is_cut_off_and_a_learner_beside_it_keeps_going(
     browser: Browser
 ) -> None:
-    with serve("voila-message-flood", TUTOR_POOL_SIZE="1") as app:
+    # no preheated kernels: both pages' kernels are started for them (a pool warms the
+    # pages this test never opens)
+    with serve("voila-message-flood", TUTOR_POOL_SIZE="0") as app:
         page = browser.new_page()
         open_page(page, f"{app.url}/voila/render/{GAME}")
         learner = KernelChannel.of_page(app.url, page)
@@ -302,7 +304,7 @@ def test_a_message_flood_is_cut_off_and_a_learner_beside_it_keeps_going(
 @pytest.mark.parametrize("kind", ["direct", "nginx"])
 def test_the_page_of_a_connection_over_its_limits_says_so_in_french(browser: Browser,
                                                                      kind: str) -> None:
-    with fronts(kind, "voila-over", TUTOR_POOL_SIZE="1",
+    with fronts(kind, "voila-over", TUTOR_POOL_SIZE="0",
                 TUTOR_WS_MESSAGES_PER_SECOND="1") as front:
         app = front.app
         page = browser.new_page()
