@@ -52,15 +52,17 @@ $(AXE): | npm
 	mkdir -p build/axe
 	cd build/axe && npm install --no-audit --no-fund --silent axe-core@4.14.1
 
-# The browser tests mostly wait on pages: they run in BROWSER_GROUPS pytest processes, each with
-# its own app server and browser, split by their measured times (tests/browser/groups.py,
-# tests/browser/timings.json: per test, a game page's file whole), started first; beside them the other
-# tests in OTHER_GROUPS pytest processes split the same way (TUTOR_TEST_GROUP, tests/conftest.py),
-# and `make lint` and `make check`. Each process's report is kept in test-artefacts/ (pytest-*.log,
-# lint.log) and printed once all are done, then the ten slowest tests of the whole run;
-# `make test` fails if the lint, the check or any pytest fails.
-BROWSER_GROUPS ?= 5
-OTHER_GROUPS ?= 2
+# The browser tests run in BROWSER_GROUPS pytest processes, each with its own app server and
+# browser, split by their measured times (tests/browser/groups.py, tests/browser/timings.json: per
+# test, a game page's file whole), started first; beside them the other tests in OTHER_GROUPS
+# pytest processes split the same way (TUTOR_TEST_GROUP, tests/conftest.py), and `make lint` and
+# `make check`. The suite keeps both cores busy: each more group is one more server, pool and
+# browser, and the processes crowding the cores cost processor time of their own (five groups and
+# two took 1,500 s of processor, three and one 1,135 s: docs/testing.md). Each process's report
+# is kept in test-artefacts/ (pytest-*.log, lint.log) and printed once all are done, then the ten
+# slowest tests of the whole run; `make test` fails if the lint, the check or any pytest fails.
+BROWSER_GROUPS ?= 3
+OTHER_GROUPS ?= 1
 test: $(STAMP) chromium nginx $(AXE)
 	@mkdir -p test-artefacts
 	@# the bytecode written once: every kernel, server and pytest process reads it instead of
