@@ -118,6 +118,19 @@ def open_page(page: Page, url: str, whole: bool = True) -> list[str]:
     return errors
 
 
+#: the game against the computer, a part every game page builds when the learner reaches it
+GAME_PART = "[data-tutor-later='play_vs_computer']"
+
+
+def open_game(page: Page, url: str) -> list[str]:
+    """Open the game page ``url`` and reach its game against the computer only (the other parts
+    left unbuilt, as for a learner who jumps to the game): for a test that plays or clicks
+    there and reads nothing else of the page; return its JavaScript errors."""
+    errors = open_page(page, url, whole=False)
+    reach(page, page.locator(GAME_PART))
+    return errors
+
+
 def assert_no_voila_error(page: Page) -> None:
     body = page.locator("body").inner_text()
     assert VOILA_ERROR not in body

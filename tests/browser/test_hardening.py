@@ -22,7 +22,15 @@ from playwright.sync_api import Browser, Dialog, expect
 from .conftest import App, serve
 from .front import Front
 from .kernel import KernelChannel, first_visit, kernel_id, kernel_pid, kernels_of
-from .pages import READY_TIMEOUT_MS, exactly, open_page, play_nth, wait_ready, wait_settled
+from .pages import (
+    READY_TIMEOUT_MS,
+    exactly,
+    open_game,
+    open_page,
+    play_nth,
+    wait_ready,
+    wait_settled,
+)
 
 GAME = "stupides-vautours.ipynb"
 V1 = "v1.kernel.websocket.jupyter.org"
@@ -213,7 +221,7 @@ def test_a_frozen_kernel_shows_calcul_en_cours_then_the_click_lands(
     browser: Browser, app: App
 ) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    open_page(page, f"{app.url}/voila/render/{GAME}")
+    open_game(page, f"{app.url}/voila/render/{GAME}")
     pid = kernel_pid(kernel_id(page.content()))
     assert pid is not None
     busy = page.locator("#tutor-busy")
