@@ -10,8 +10,7 @@ from playwright.sync_api import Browser, expect
 from .pages import (
     READY_TIMEOUT_MS,
     assert_no_voila_error,
-    full_screenshot,
-    open_page,
+    open_game,
     play_first,
     play_to_the_end,
     wait_settled,
@@ -23,7 +22,7 @@ NOTEBOOK = "stupides-vautours.ipynb"
 def test_what_if_then_why_not(browser: Browser, app_url: str, shots: Path) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.set_default_timeout(READY_TIMEOUT_MS)
-    errors = open_page(page, f"{app_url}/voila/render/{NOTEBOOK}")
+    errors = open_game(page, f"{app_url}/voila/render/{NOTEBOOK}")
     game = page.locator(".tv-game")
     expect(game.locator(".tv-action").first).to_be_visible()
     assert play_first(page, game) and play_first(page, game)
@@ -93,6 +92,6 @@ def test_what_if_then_why_not(browser: Browser, app_url: str, shots: Path) -> No
     summary.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "whatif-why-end-390.png"))
     page.set_viewport_size({"width": 1280, "height": 800})
-    full_screenshot(page, shots / "whatif-page-1280.png")
+    game.screenshot(path=str(shots / "whatif-game-1280.png"))
     assert errors == []
     page.close()
