@@ -118,16 +118,21 @@ def open_page(page: Page, url: str, whole: bool = True) -> list[str]:
     return errors
 
 
-#: the game against the computer, a part every game page builds when the learner reaches it
-GAME_PART = "[data-tutor-later='play_vs_computer']"
+#: the parts of a game page built when the learner reaches them that tests open alone
+PLAY, SANDBOX = "play_vs_computer", "sandbox"
 
 
-def open_game(page: Page, url: str) -> list[str]:
-    """Open the game page ``url`` and reach its game against the computer only (the other parts
-    left unbuilt, as for a learner who jumps to the game): for a test that plays or clicks
-    there and reads nothing else of the page; return its JavaScript errors."""
+def part(page: Page, key: str) -> Locator:
+    """The part of the page built when reached whose builder is ``key`` (tutor/ui/later.py)."""
+    return page.locator(f"[data-tutor-later='{key}']")
+
+
+def open_part(page: Page, url: str, key: str) -> list[str]:
+    """Open the game page ``url`` and reach its part ``key`` only (:data:`PLAY`,
+    :data:`SANDBOX`), the other parts left unbuilt, as for a learner who jumps there: for a
+    test that reads or clicks nothing else of the page; return its JavaScript errors."""
     errors = open_page(page, url, whole=False)
-    reach(page, page.locator(GAME_PART))
+    reach(page, part(page, key))
     return errors
 
 

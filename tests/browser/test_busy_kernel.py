@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, expect
 
 from .conftest import serve
 from .kernel import KernelChannel, kernel_id, kernel_pid
-from .pages import open_game, play_first
+from .pages import PLAY, open_part, play_first
 from .test_hostile import GAME
 
 PAIRS = 90  # the figure: pairs queued by one page
@@ -90,7 +90,7 @@ def said(messages: list[dict[str, Any]], text: str) -> int:
 
 def test_pairs_queued_by_one_page_compute_one_hint(browser: Browser, app_url: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    open_game(page, f"{app_url}/voila/render/{GAME}")
+    open_part(page, f"{app_url}/voila/render/{GAME}", PLAY)
     channel = KernelChannel.of_page(app_url, page)
     table = Table(channel.widget_states())
     pid = kernel_pid(kernel_id(page.content()))
@@ -152,7 +152,7 @@ def test_a_kernel_kept_busy_is_culled_and_the_other_visitor_is_served(
     with serve("voila-busy", TUTOR_POOL_SIZE="0", TUTOR_KERNEL_CPU_PER_MINUTE=str(BUDGET),
                TUTOR_KERNEL_CPU_WINDOW=str(WINDOW), TUTOR_LOG_LINES_PER_MINUTE="100000") as app:
         busy = browser.new_page()  # a context of its own: its own cookie
-        open_game(busy, f"{app.url}/voila/render/{GAME}")
+        open_part(busy, f"{app.url}/voila/render/{GAME}", PLAY)
         kid = kernel_id(busy.content())
         channel = KernelChannel.of_page(app.url, busy)
         table = Table(channel.widget_states())
@@ -164,7 +164,7 @@ def test_a_kernel_kept_busy_is_culled_and_the_other_visitor_is_served(
         try:
             # the class's other visitor, meanwhile: a page of its own, and a move answered
             other = browser.new_page()
-            open_game(other, f"{app.url}/voila/render/{GAME}")
+            open_part(other, f"{app.url}/voila/render/{GAME}", PLAY)
             assert play_first(other, other.locator(".tv-game"))
             # the busy page loses its kernel and says so (its connection closed by the server)
             expect(busy.locator("#tutor-lost")).to_be_visible(timeout=CULL_LIMIT_MS)

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 
 from .conftest import ROOT, serve
 from .kernel import filled, kernel_id, kernel_pid, kernels_of
-from .pages import open_game
+from .pages import PLAY, open_part
 
 IDLE = 6
 INTERVAL = 2
@@ -29,7 +29,7 @@ def test_preheated_kernels_survive_and_closed_pages_are_culled(browser: Browser)
         time.sleep(IDLE + 3 * INTERVAL)  # idle far longer than the culling delay
         assert len(kernels_of(app.pid)) == pools, "waiting preheated kernels are kept"
         page = browser.new_page()
-        open_game(page, f"{app.url}/voila/render/stupides-vautours.ipynb")
+        open_part(page, f"{app.url}/voila/render/stupides-vautours.ipynb", PLAY)
         # the kernel that waited in the pool serves the page: its widgets answer
         game = page.locator(".tv-game")
         first = game.locator(".tv-action").nth(0)

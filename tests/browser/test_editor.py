@@ -16,7 +16,15 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from tutor.games import GAMES
 
 from .conftest import ARTEFACTS
-from .pages import READY_TIMEOUT_MS, assert_no_voila_error, exactly, open_page, wait_settled
+from .pages import (
+    READY_TIMEOUT_MS,
+    SANDBOX,
+    assert_no_voila_error,
+    exactly,
+    open_page,
+    open_part,
+    wait_settled,
+)
 
 LIMIT = 400
 
@@ -63,6 +71,7 @@ def test_vautours_a_booklet_position_set_up_played_on_shared_and_opened(
                                   permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
     page.set_default_timeout(READY_TIMEOUT_MS)
+    # the whole page: the explorers open their positions in the sandbox too
     assert open_page(page, f"{app_url}/voila/render/{GAMES['vautours'].notebook}") == []
     sandbox = page.locator(".tv-sandbox")
     # the booklet's example: Alex and Dario lay a 14, Carla a 12, Léo a 10; +7 at stake
@@ -99,7 +108,7 @@ def test_vautours_a_booklet_position_set_up_played_on_shared_and_opened(
     # the link opens the same position, on a phone too
     phone = context.new_page()
     phone.set_viewport_size({"width": 390, "height": 844})
-    assert open_page(phone, url) == []
+    assert open_part(phone, url, SANDBOX) == []
     sandbox = phone.locator(".tv-sandbox")
     expect(sandbox.locator(".tv-scenario-status")).to_contain_text(
         "Scénario chargé depuis le lien", timeout=READY_TIMEOUT_MS)
@@ -147,7 +156,7 @@ def opened_link(page: Page, url: str, shown: str) -> None:
     """The link opens the same table, on a phone."""
     phone = page.context.new_page()
     phone.set_viewport_size({"width": 390, "height": 844})
-    assert open_page(phone, url) == []
+    assert open_part(phone, url, SANDBOX) == []
     sandbox = phone.locator(".tv-sandbox")
     expect(sandbox.locator(".tv-scenario-status")).to_contain_text(
         "Scénario chargé depuis le lien", timeout=READY_TIMEOUT_MS)

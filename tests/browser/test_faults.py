@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, expect
 
 from .conftest import ROOT, free_port, serve
 from .kernel import kernel_id, kernel_pid
-from .pages import GAME_PART, open_game, play_nth, reach, wait_ready
+from .pages import PLAY, open_part, part, play_nth, reach, wait_ready
 
 
 @pytest.fixture()
@@ -33,7 +33,7 @@ def test_a_killed_kernel_is_announced_and_a_reload_gives_a_fresh_game(
 ) -> None:
     app_url = own_app_url
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    open_game(page, f"{app_url}/voila/render/stupides-vautours.ipynb")
+    open_part(page, f"{app_url}/voila/render/stupides-vautours.ipynb", PLAY)
     game = page.locator(".tv-game")
     play_nth(game, 5)
     pid = kernel_pid(kernel_id(page.content()))
@@ -46,7 +46,7 @@ def test_a_killed_kernel_is_announced_and_a_reload_gives_a_fresh_game(
     with page.expect_navigation():
         banner.get_by_role("button", name="Recharger la page").click()
     wait_ready(page, whole=False)
-    reach(page, page.locator(GAME_PART))
+    reach(page, part(page, PLAY))
     expect(page.locator(".tv-game")).to_be_visible()
     expect(page.locator("#tutor-lost")).to_have_count(0)
     game = page.locator(".tv-game")

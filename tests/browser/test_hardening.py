@@ -23,10 +23,11 @@ from .conftest import App, serve
 from .front import Front
 from .kernel import KernelChannel, first_visit, kernel_id, kernel_pid, kernels_of
 from .pages import (
+    PLAY,
     READY_TIMEOUT_MS,
     exactly,
-    open_game,
     open_page,
+    open_part,
     play_nth,
     wait_ready,
     wait_settled,
@@ -221,7 +222,7 @@ def test_a_frozen_kernel_shows_calcul_en_cours_then_the_click_lands(
     browser: Browser, app: App
 ) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    open_game(page, f"{app.url}/voila/render/{GAME}")
+    open_part(page, f"{app.url}/voila/render/{GAME}", PLAY)
     pid = kernel_pid(kernel_id(page.content()))
     assert pid is not None
     busy = page.locator("#tutor-busy")

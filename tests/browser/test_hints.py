@@ -9,9 +9,10 @@ from playwright.sync_api import Browser, expect
 
 from .kernel import is_kernel
 from .pages import (
+    PLAY,
     READY_TIMEOUT_MS,
     assert_no_voila_error,
-    open_game,
+    open_part,
     play_first,
     wait_settled,
 )
@@ -23,7 +24,7 @@ def test_conseil_shows_one_row_per_legal_action(browser: Browser, app_url: str,
                                                shots: Path) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.set_default_timeout(READY_TIMEOUT_MS)
-    errors = open_game(page, f"{app_url}/voila/render/{NOTEBOOK}")
+    errors = open_part(page, f"{app_url}/voila/render/{NOTEBOOK}", PLAY)
     game = page.locator(".tv-game")
     actions = game.locator(".tv-action:visible")
     expect(actions.first).to_be_visible()

@@ -26,7 +26,15 @@ from tutor.ui import progress_store as store
 from .conftest import ROOT, App, serve
 from .front import Front, fronts
 from .kernel import KernelChannel, filled, first_visit, kernel_id, kernel_pid
-from .pages import READY_TIMEOUT_MS, open_game, open_page, play_first, wait_ready, wait_settled
+from .pages import (
+    PLAY,
+    READY_TIMEOUT_MS,
+    open_page,
+    open_part,
+    play_first,
+    wait_ready,
+    wait_settled,
+)
 
 GAME = "stupides-vautours.ipynb"
 KEY = "tutor:vautours"
@@ -229,7 +237,7 @@ def test_a_message_flood_is_cut_off_and_a_learner_beside_it_keeps_going(
     # pages this test never opens)
     with serve("voila-message-flood", TUTOR_POOL_SIZE="0") as app:
         page = browser.new_page()
-        open_game(page, f"{app.url}/voila/render/{GAME}")
+        open_part(page, f"{app.url}/voila/render/{GAME}", PLAY)
         learner = KernelChannel.of_page(app.url, page)
         states = learner.widget_states()
         button = next(cid for cid, s in states.items() if s.get("_model_name") == "ButtonModel"
@@ -308,7 +316,7 @@ def test_the_page_of_a_connection_over_its_limits_says_so_in_french(browser: Bro
                 TUTOR_WS_MESSAGES_PER_SECOND="1") as front:
         app = front.app
         page = browser.new_page()
-        open_game(page, f"{front.url}/voila/render/{GAME}")
+        open_part(page, f"{front.url}/voila/render/{GAME}", PLAY)
         # 40 clicks at once: past a burst of 30 messages (30 s at 1 per second)
         page.get_by_role("button", name="Nouvelle partie").first.evaluate(
             "button => { for (let i = 0; i < 40; i++) { button.click(); } }")
@@ -319,7 +327,7 @@ def test_the_page_of_a_connection_over_its_limits_says_so_in_french(browser: Bro
 
 def test_clicks_queued_on_conseil_compute_one_hint(browser: Browser, app_url: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    open_game(page, f"{app_url}/voila/render/{GAME}")
+    open_part(page, f"{app_url}/voila/render/{GAME}", PLAY)
     channel = KernelChannel.of_page(app_url, page)
     states = channel.widget_states()
     hint = next(cid for cid, s in states.items() if s.get("_model_name") == "ButtonModel"
@@ -366,7 +374,7 @@ def test_two_tabs_alternating_moves_lose_nothing(browser: Browser, app_url: str)
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     tabs = [context.new_page(), context.new_page()]
     for tab in tabs:
-        open_game(tab, f"{app_url}/voila/render/{GAME}")
+        open_part(tab, f"{app_url}/voila/render/{GAME}", PLAY)
     for move in range(6):  # 3 + 3 moves, alternating
         tab = tabs[move % 2]
         assert play_first(tab, tab.locator(".tv-game"))

@@ -21,9 +21,9 @@ from tutor.games import GAMES
 
 from .pages import (
     READY_TIMEOUT_MS,
+    SANDBOX,
     jupyter_message,
-    open_page,
-    reach,
+    open_part,
     wait_settled,
     wire_state,
 )
@@ -61,9 +61,8 @@ def sandbox_losing(browser: Browser, app_url: str, lose: Callable[[dict[str, Any
         server.on_message(passing(ws.send) if back else ws.send)
 
     page.route_web_socket("**/channels**", route)
-    assert open_page(page, f"{app_url}/voila/render/{GAMES['vautours'].notebook}",
-                     whole=False) == []
-    reach(page, page.locator("[data-tutor-later='sandbox']"))
+    assert open_part(page, f"{app_url}/voila/render/{GAMES['vautours'].notebook}",
+                     SANDBOX) == []
     return page, lost, armed
 
 

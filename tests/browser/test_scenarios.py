@@ -16,7 +16,15 @@ from playwright.sync_api import Browser, Page, expect
 from tests.test_scenarios import text_of as text_for
 from tutor.games import GAMES
 
-from .pages import PAGE_GAMES, READY_TIMEOUT_MS, assert_no_voila_error, open_page, wait_settled
+from .pages import (
+    PAGE_GAMES,
+    READY_TIMEOUT_MS,
+    SANDBOX,
+    assert_no_voila_error,
+    open_page,
+    open_part,
+    wait_settled,
+)
 
 
 def expected_table(game: str, text: str) -> tuple[str, str]:
@@ -36,9 +44,10 @@ def text_of(page: Page, html: str) -> str:
 def opened(browser: Browser, app_url: str, game: str, query: str, width: int = 1280) -> Page:
     page = browser.new_page(viewport={"width": width, "height": 900})
     page.set_default_timeout(READY_TIMEOUT_MS)
-    # a shared link builds the sandbox itself (the page is not scrolled to it)
-    errors = open_page(page, f"{app_url}/voila/render/{GAMES[game].notebook}{query}",
-                       whole=not query)
+    # a shared link builds the sandbox itself (the page is not scrolled to it); without one,
+    # the learner reaches it
+    url = f"{app_url}/voila/render/{GAMES[game].notebook}{query}"
+    errors = open_page(page, url, whole=False) if query else open_part(page, url, SANDBOX)
     assert errors == []
     return page
 

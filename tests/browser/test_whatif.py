@@ -8,9 +8,10 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect
 
 from .pages import (
+    PLAY,
     READY_TIMEOUT_MS,
     assert_no_voila_error,
-    open_game,
+    open_part,
     play_first,
     play_to_the_end,
     wait_settled,
@@ -22,7 +23,7 @@ NOTEBOOK = "stupides-vautours.ipynb"
 def test_what_if_then_why_not(browser: Browser, app_url: str, shots: Path) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.set_default_timeout(READY_TIMEOUT_MS)
-    errors = open_game(page, f"{app_url}/voila/render/{NOTEBOOK}")
+    errors = open_part(page, f"{app_url}/voila/render/{NOTEBOOK}", PLAY)
     game = page.locator(".tv-game")
     expect(game.locator(".tv-action").first).to_be_visible()
     assert play_first(page, game) and play_first(page, game)

@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from tutor.games import GAMES
 
-from .pages import READY_TIMEOUT_MS, open_page, reach, wait_settled
+from .pages import READY_TIMEOUT_MS, SANDBOX, open_part, wait_settled
 from .pages import jupyter_message as message
 
 #: the editor's child whose message is lost on the way
@@ -71,9 +71,8 @@ def editor_with_a_lost_child(browser: Browser, app_url: str, kinds: tuple[str, .
         server.on_message(down)
 
     page.route_web_socket("**/channels**", route)
-    assert open_page(page, f"{app_url}/voila/render/{GAMES['drahtseilakt'].notebook}",
-                     whole=False) == []
-    reach(page, page.locator("[data-tutor-later='sandbox']"))
+    assert open_part(page, f"{app_url}/voila/render/{GAMES['drahtseilakt'].notebook}",
+                     SANDBOX) == []
     sandbox = page.locator(".tv-sandbox")
     sandbox.locator(".tv-hint-button").click()
     sandbox.locator(".tv-edit-open").click()
