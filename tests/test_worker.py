@@ -169,24 +169,46 @@ def test_a_race_with_its_worker_gives_the_hint_it_gives_alone(game: str, n: int,
     assert helped.rounds == alone.rounds and helped.spent == alone.spent
 
 
-def test_a_round_played_ahead_for_other_classes_is_dropped() -> None:
+def test_a_round_played_ahead_without_a_class_that_plays_is_dropped() -> None:
     engine, view = mid_game("vampir", 3, "stratege")
     alone = Race(engine, view, kind="stratege", seed=2, game_id="vampir")
     helped = Race(engine, view, kind="stratege", seed=2, game_id="vampir")
     helped._worker = worker = Worker.fork(helped._job)
     assert worker is not None
     assert len(alone.arms) > 1
+    fewer = tuple(helped.arms)[:-1]
     try:
-        # round 1 played ahead for every class: it has come before the race plays round 0
-        assert worker.ask((1, tuple(helped.arms)))
+        # round 1 played ahead for every class but one: it has come before the race plays
+        # round 0, and round 1 plays them all
+        assert worker.ask((1, fewer))
+        assert worker.ready(CEILING)
+        helped.run(rounds=1)
+        assert (1, fewer) in helped._ready  # played, and not taken
+        assert helped.run(rounds=6) == alone.run(rounds=6)
+        assert len(helped._ready) <= 3 and all(job[0] >= 5 for job in helped._ready)
+    finally:
+        worker.close()
+
+
+def test_a_round_played_ahead_for_more_classes_gives_those_that_play() -> None:
+    engine, view = mid_game("vaiko", 3, "memoire")
+    alone = Race(engine, view, kind="memoire", seed=2, game_id="vaiko")
+    helped = Race(engine, view, kind="memoire", seed=2, game_id="vaiko")
+    helped._worker = worker = Worker.fork(helped._job)
+    assert worker is not None
+    assert len(alone.arms) > 2
+    try:
+        # round 1 played ahead for every class, in another order: it has come before the race
+        # plays round 0
+        assert worker.ask((1, tuple(reversed(helped.arms))))
         assert worker.ready(CEILING)
         for race in (alone, helped):
             race.run(rounds=1)
-            # a class stops before round 1: the rounds played ahead no longer fit
-            list(race.arms.values())[-1].active = False
-        assert (1, tuple(helped.arms)) in helped._ready  # played, and not taken
+            # a class stops before round 1: round 1 is taken for the others, in their order
+            next(iter(race.arms.values())).active = False
+        helped.run(rounds=2)
+        assert helped.helped >= 1 and not any(job[0] == 1 for job in helped._ready)
         assert helped.run(rounds=6) == alone.run(rounds=6)
-        assert len(helped._ready) <= 3 and all(job[0] >= 5 for job in helped._ready)
     finally:
         worker.close()
 

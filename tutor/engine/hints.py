@@ -405,6 +405,15 @@ def rollout_kind(game_id: str, kind: str) -> str:
     return ROLLOUT_KIND.get((game_id, kind), kind)
 
 
+def _covers(job: tuple[int, tuple[int, ...]] | None, want: tuple[int, tuple[int, ...]]
+            ) -> bool:
+    """Whether a round played (or being played) for ``job`` gives the one ``want`` asks: the
+    same round, for the same classes or more (each class's playout depends only on the round's
+    number and its own action)."""
+    return job is not None and job[0] == want[0] and (
+        job[1] == want[1] or set(want[1]).issubset(job[1]))
+
+
 def _rng(seed: int, k: int) -> random.Random:
     return random.Random(seed * 1_000_003 + k)
 
@@ -569,20 +578,23 @@ class Race:
         seeds = [base + j for j in range(len(self.players))]
         states = [engine.step(sample, arm.action, False)[0]  # a legal action (see legal)
                   for arm in arms]
-        if by_arm:
-            outs: list[Rollout | None] = []
+        played: list[Rollout] = []
+        if by_arm:  # each arm's playout whole, its own or through the contract, then a pause
             for state in states:
-                outs += engine.rollouts(sample, [state], self.played_by, seeds)
+                out = engine.rollouts(sample, [state], self.played_by, seeds)[0]
+                played.append(self._contract(sample, state, seeds) if out is None else out)
                 yield
         else:  # the game may play them together (its rollouts)
-            outs = list(engine.rollouts(sample, states, self.played_by, seeds))
-        played = []
-        for state, out in zip(states, outs, strict=True):
-            if out is None:
-                bots = {p: self.make(seed=s) for p, s in zip(self.players, seeds, strict=True)}
-                out = playout(engine, sample, state, bots)
-            played.append(out)
+            outs = engine.rollouts(sample, states, self.played_by, seeds)
+            played = [self._contract(sample, state, seeds) if out is None else out
+                      for state, out in zip(states, outs, strict=True)]
         return played
+
+    def _contract(self, sample: Any, state: Any, seeds: Sequence[int]) -> Rollout:
+        """One playout through the contract (:func:`playout`), by players of the race's
+        rollout kind seeded with ``seeds``."""
+        bots = {p: self.make(seed=s) for p, s in zip(self.players, seeds, strict=True)}
+        return playout(self.engine, sample, state, bots)
 
     def _job(self, job: tuple[int, tuple[int, ...]]) -> list[Rollout]:
         """What the race's worker plays: round ``k`` for the classes of keys ``keys``."""
@@ -592,13 +604,15 @@ class Race:
     def _outs(self, k: int, arms: list[_Arm]) -> list[Rollout]:
         """Round ``k``'s playouts, with the race's worker where it has one
         (:mod:`tutor.engine.worker`): a round's playouts depend only on its number and its
-        classes (``job``), so both play rounds ahead, betting that the classes of the round
-        being played will play the next ones too, and a round played by either is taken when
-        its turn comes with those classes (one played for other classes is dropped). The worker
-        is handed a new round whenever it has answered (the round asked when nobody plays it,
-        else one of the next two); while it plays the round asked, the race plays one ahead,
-        or the same one, arm by arm, if both ahead are played (the first to finish gives
-        it)."""
+        classes (``job``), each class's on the round's number alone, so both play rounds ahead,
+        betting that the classes of the round being played will play the next ones too, and a
+        round played by either is taken when its turn comes for those classes or some of them
+        (:func:`_covers`: a class stopped or waiting meanwhile; one played without a class
+        that now plays is dropped). The worker is handed a new round whenever it has answered
+        (the round asked when nobody plays it, else one of the next two); while it plays the
+        round asked, the race plays one ahead, or the same one if both ahead are played (the
+        first to finish gives it), arm by arm, so as to hand the worker its next round as soon
+        as it has answered."""
         if self._worker is None or not self._worker.alive:
             return self._play(k, arms)
         worker, ready = self._worker, self._ready
@@ -610,35 +624,41 @@ class Race:
             self._busy = None
         while True:
             self._feed(k, keys)
-            if want in ready:
-                outs, by_worker = ready.pop(want)
+            done = next((job for job in ready if _covers(job, want)), None)
+            if done is not None:
+                outs, by_worker = ready.pop(done)
                 self.helped += by_worker
+                if done[1] != keys:  # played for more classes: those asked, in their order
+                    of = dict(zip(done[1], outs, strict=True))
+                    outs = [of[key] for key in keys]
                 return outs
             busy = self._busy
-            if busy is None or (busy[0] != want and worker.asked != want):
+            asked = _covers(worker.asked, want)
+            if busy is None or (not asked and not _covers(busy[0], want)):
                 job = want
-                if worker.asked == want:  # play ahead meanwhile, or the same round
+                if asked:  # play ahead meanwhile, or the same round
                     job = next((j for j in self._free(k + 1, keys)), want)
                 # arm by arm, to hand the worker a round as soon as it is free, unless the
                 # game plays a round's playouts together: then arm by arm only while both
                 # play the same round (the first to finish gives it)
                 by_arm = not getattr(self.engine, "ROLLOUTS_TOGETHER", False) or (
-                    job == want and worker.asked == want)
+                    job == want and asked)
                 self._busy = busy = (job, self._steps(job[0], arms, by_arm))
             try:
                 next(busy[1])
-            except StopIteration as done:
-                ready[busy[0]] = (done.value, False)
+            except StopIteration as played:
+                ready[busy[0]] = (played.value, False)
                 self._busy = None
 
     def _free(self, k: int, keys: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...]]]:
         """The rounds from ``k`` to two past the one asked, for ``keys``, that nobody has
-        played or plays."""
+        played or plays (for those classes or more)."""
         assert self._worker is not None
         for j in range(k, self.rounds + 3):
             job = (j, keys)
-            if job not in self._ready and job != self._worker.asked and \
-                    (self._busy is None or self._busy[0] != job):
+            if not _covers(self._worker.asked, job) and \
+                    (self._busy is None or not _covers(self._busy[0], job)) and \
+                    not any(_covers(done, job) for done in self._ready):
                 yield job
 
     def _feed(self, k: int, keys: tuple[int, ...]) -> None:

@@ -30,12 +30,26 @@ class MemoryPlayer:
     """
 
     def __init__(self, *, seed: Seed = 0, threshold: int = THRESHOLD) -> None:
-        self.rng = bot_rng(seed)
+        if isinstance(seed, random.Random):
+            self._rng: random.Random | None = seed
+        else:  # a seed is checked now, its generator made when first drawn from
+            if type(seed) is not int:
+                bot_rng(seed)  # refused in French
+            self._rng, self._seed = None, seed
         self.threshold = threshold
         self._deck: Deck | None = None
         self._points: Mapping[str, int] = {}
         self._effects: Mapping[str, str] = {}
         self._values: Mapping[int, int] = {}
+
+    @property
+    def rng(self) -> random.Random:
+        """Its own generator, seeded from its seed when first drawn from (most of the players a
+        hint's playouts make never draw: a generator seeded for nothing costs as much as ten
+        of their decisions)."""
+        if self._rng is None:
+            self._rng = bot_rng(self._seed)
+        return self._rng
 
     def _read_deck(self, deck: Deck) -> None:
         """Each face's points and effect and the deck's points, read once per deck (a player

@@ -70,16 +70,25 @@ whole: a random game or a hint's playout lists the legal actions of a position, 
 one it chose checked (:meth:`Legality.is_legal`) in that same position."""
 
 
+_BY_SIZE = frozenset((MATCH, CALL, PEEK, LOOKED))
+"""The phases whose legal actions depend on nothing but the seat and its hand's size."""
+
+
 def _legal_now(state: State, i: int) -> _Listed:
     last = _LAST[0]
     if last[0] is state and last[1] == i:
         return last[2]
     phase = state.phase
-    key = (state.players, i, phase,
-           tuple(map(len, state.hands)) if phase in (VISION, EXCHANGE) else len(state.hands[i]),
-           phase == DRAW and state.variant.draw_from == "deck_or_discard" and bool(state.discard),
-           phase == DECIDE and state.drawn_from == "deck",
-           phase == DECIDE and state.variant.look == "before_swap")
+    if phase in _BY_SIZE:  # the most frequent: the seat's own hand size is all they read
+        key: tuple[object, ...] = (state.players, i, phase, len(state.hands[i]))
+    else:
+        key = (state.players, i, phase,
+               tuple(map(len, state.hands)) if phase in (VISION, EXCHANGE) else len(
+                   state.hands[i]),
+               phase == DRAW and state.variant.draw_from == "deck_or_discard" and bool(
+                   state.discard),
+               phase == DECIDE and state.drawn_from == "deck",
+               phase == DECIDE and state.variant.look == "before_swap")
     found = _LEGAL.get(key)
     if found is None:
         if len(_LEGAL) >= 4096:  # names typed by learners: keep the table small

@@ -245,6 +245,18 @@ immediate-discard window see it again). One entry, replaced whole."""
 _new = tuple.__new__
 
 
+class _Nones(dict[int, tuple[None, ...]]):
+    """``k`` -> a hand of ``k`` cards none of which the seat has seen, as a view shows it (made
+    once, shared)."""
+
+    def __missing__(self, k: int) -> tuple[None, ...]:
+        row = self[k] = (None,) * k
+        return row
+
+
+_UNSEEN = _Nones()
+
+
 def face(state: State, card: int) -> str:
     """The face of card id ``card``."""
     return state.deck.cards[card].face
@@ -323,11 +335,18 @@ class Setup:
             mine = state.known[index_of(names, seat)]
             seen = []  # plain loops: a comprehension is a call of its own, and views are hot
             i = 0
+            row: tuple[str | None, ...]
             for hand in hands:
-                cards = []
-                for c in hand:
-                    cards.append(faces[c] if c in mine else None)
-                seen.append(_new(PlayerView, (names[i], totals[i], tuple(cards), len(hand),
+                if mine.isdisjoint(hand):  # most hands: no card seen, a shared row
+                    row = _UNSEEN[len(hand)]
+                elif mine.issuperset(hand):
+                    row = tuple(map(faces.__getitem__, hand))
+                else:
+                    cards = []
+                    for c in hand:
+                        cards.append(faces[c] if c in mine else None)
+                    row = tuple(cards)
+                seen.append(_new(PlayerView, (names[i], totals[i], row, len(hand),
                                               caller == i)))
                 i += 1
             players = tuple(seen)
