@@ -169,12 +169,19 @@ def test_a_race_with_its_worker_gives_the_hint_it_gives_alone(game: str, n: int,
     assert helped.rounds == alone.rounds and helped.spent == alone.spent
 
 
-def test_a_round_played_ahead_without_a_class_that_plays_is_dropped() -> None:
-    engine, view = mid_game("vampir", 3, "stratege")
-    alone = Race(engine, view, kind="stratege", seed=2, game_id="vampir")
-    helped = Race(engine, view, kind="stratege", seed=2, game_id="vampir")
+def twin_races(game: str, kind: str) -> tuple[Race, Race, Worker]:
+    """The same race twice at a 3-player mid-game position, the second with a forked worker
+    (closed by the caller)."""
+    engine, view = mid_game(game, 3, kind)
+    alone = Race(engine, view, kind=kind, seed=2, game_id=game)
+    helped = Race(engine, view, kind=kind, seed=2, game_id=game)
     helped._worker = worker = Worker.fork(helped._job)
     assert worker is not None
+    return alone, helped, worker
+
+
+def test_a_round_played_ahead_without_a_class_that_plays_is_dropped() -> None:
+    alone, helped, worker = twin_races("vampir", "stratege")
     assert len(alone.arms) > 1
     fewer = tuple(helped.arms)[:-1]
     try:
@@ -191,11 +198,7 @@ def test_a_round_played_ahead_without_a_class_that_plays_is_dropped() -> None:
 
 
 def test_a_round_played_ahead_for_more_classes_gives_those_that_play() -> None:
-    engine, view = mid_game("vaiko", 3, "memoire")
-    alone = Race(engine, view, kind="memoire", seed=2, game_id="vaiko")
-    helped = Race(engine, view, kind="memoire", seed=2, game_id="vaiko")
-    helped._worker = worker = Worker.fork(helped._job)
-    assert worker is not None
+    alone, helped, worker = twin_races("vaiko", "memoire")
     assert len(alone.arms) > 2
     try:
         # round 1 played ahead for every class, in another order: it has come before the race
