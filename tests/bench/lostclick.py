@@ -150,7 +150,14 @@ def browser_pages(base_url: str, pages: int, rounds: int, fresh: bool, tally: Ta
     from playwright.sync_api import sync_playwright
 
     from tests.browser.conftest import CHROMIUM_ARGS, CHROMIUM_FULL
-    from tests.browser.pages import READY_TIMEOUT_MS, open_page, reach, wire_state
+    from tests.browser.pages import (
+        READY_TIMEOUT_MS,
+        SANDBOX,
+        open_page,
+        part,
+        reach,
+        wire_state,
+    )
 
     with sync_playwright() as play:
         browser = play.chromium.launch(executable_path=CHROMIUM_FULL, args=CHROMIUM_ARGS)
@@ -162,7 +169,7 @@ def browser_pages(base_url: str, pages: int, rounds: int, fresh: bool, tally: Ta
                     page.set_default_timeout(READY_TIMEOUT_MS)
                     open_page(page, f"{base_url}/voila/render/{PAGE}", whole=fresh)
                     if not fresh:
-                        reach(page, page.locator("[data-tutor-later='sandbox']"))
+                        reach(page, part(page, SANDBOX))
                     opened.append(page)
                 return opened
 

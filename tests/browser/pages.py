@@ -99,12 +99,21 @@ def reach(page: Page, section: Locator) -> None:
     wait_settled(page)
 
 
+#: the parts of a game page built when the learner reaches them that tests open alone
+PLAY, SANDBOX = "play_vs_computer", "sandbox"
+
+
+def part(page: Page, key: str) -> Locator:
+    """The part of the page built when reached whose builder is ``key`` (tutor/ui/later.py)."""
+    return page.locator(f"[data-tutor-later='{key}']")
+
+
 def reach_all(page: Page) -> None:
     """Scroll down the whole page as a learner reading it would, so that every part built on
     arrival (explorers, sandbox, game, exercises, progress) is built and drawn."""
     while page.locator(UNBUILT).count():
         key = page.locator(UNBUILT).first.get_attribute("data-tutor-later")
-        reach(page, page.locator(f"[data-tutor-later='{key}']"))
+        reach(page, part(page, str(key)))
 
 
 def open_page(page: Page, url: str, whole: bool = True) -> list[str]:
@@ -116,15 +125,6 @@ def open_page(page: Page, url: str, whole: bool = True) -> list[str]:
     wait_ready(page, whole)
     expect(page.locator(".tv-root").first).to_be_visible()
     return errors
-
-
-#: the parts of a game page built when the learner reaches them that tests open alone
-PLAY, SANDBOX = "play_vs_computer", "sandbox"
-
-
-def part(page: Page, key: str) -> Locator:
-    """The part of the page built when reached whose builder is ``key`` (tutor/ui/later.py)."""
-    return page.locator(f"[data-tutor-later='{key}']")
 
 
 def open_part(page: Page, url: str, key: str) -> list[str]:

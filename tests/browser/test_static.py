@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Rout
 
 from .a11y import axe_violations, describe
 from .conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, free_port, stop, wait_for_port
-from .pages import assert_no_voila_error, full_screenshot, reach
+from .pages import PLAY, assert_no_voila_error, full_screenshot, part, reach
 
 pytestmark = pytest.mark.skipif(os.environ.get("TUTOR_TEST_REACH") != "1",
                                 reason="run by `make test-static`, after `make static`")
@@ -156,7 +156,7 @@ def test_a_manche_of_stupides_vautours_by_clicking(
     page = guard.page(ctx.new_page())
     page.goto(urljoin(site_url, "voici/render/stupides-vautours.html"))
     wait_for_page(page, "Stupides Vautours")
-    reach(page, page.locator("[data-tutor-later='play_vs_computer']"))  # built once reached
+    reach(page, part(page, PLAY))  # built once reached
     game = page.locator(".tv-game")
     game.get_by_role("button", name="Nouvelle partie").click()
     actions = game.locator("button.tv-action")

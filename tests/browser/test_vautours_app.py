@@ -10,10 +10,12 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .pages import (
+    SANDBOX,
     assert_no_voila_error,
     full_screenshot,
     layout_faults,
     open_page,
+    part,
     play_to_the_end,
     reach,
     unfold,
@@ -61,9 +63,9 @@ def test_accueil_links_to_the_game_page(browser: Browser, app_url: str, shots: P
 
 def test_game_page_has_no_error_every_part_and_a_working_contents(sv: Page, shots: Path) -> None:
     assert_no_voila_error(sv)
-    for part in (".tv-tie-explorer", ".tv-sandbox", ".tv-game", ".tv-exercises",
-                 ".tv-example", ".tv-open-point"):
-        expect(sv.locator(part).first).to_be_visible()
+    for shown in (".tv-tie-explorer", ".tv-sandbox", ".tv-game", ".tv-exercises",
+                  ".tv-example", ".tv-open-point"):
+        expect(sv.locator(shown).first).to_be_visible()
     expect(sv.locator("text=Les égalités s’annulent").first).to_be_visible()
     # Voilà keeps heading ids percent-encoded, JupyterLab decoded: a browser tries both
     targets = sv.evaluate("""() => Array.from(document.querySelectorAll('a[href^="#"]'))
@@ -137,7 +139,7 @@ def test_the_page_is_light_when_ready_and_builds_each_part_when_the_learner_reac
     assert open_page(page, f"{app_url}/voila/render/{NOTEBOOK}", whole=False) == []
     views = page.evaluate("document.querySelectorAll('.jupyter-widgets').length")
     assert 0 < views <= MOST_VIEWS_AT_READINESS
-    sandbox = page.locator("[data-tutor-later='sandbox']")
+    sandbox = part(page, SANDBOX)
     # far below the first screen: not built, its placeholder says what comes
     expect(sandbox).not_to_have_attribute("data-tutor-built", "")
     expect(sandbox.locator(".tv-sandbox")).to_have_count(0)
@@ -173,7 +175,7 @@ def test_on_a_phone_examples_and_explorers_are_folded_and_the_contents_reachable
     expect(example.locator(".tv-steps")).not_to_be_visible()
     example.locator("summary").click()
     expect(example.locator(".tv-steps li").first).to_be_visible()
-    explorer = page.locator("[data-tutor-later='tie_explorer']")
+    explorer = part(page, "tie_explorer")
     explorer.scroll_into_view_if_needed()
     expect(explorer.locator(".tv-tie-explorer")).to_have_count(0)  # folded: not built
     reach(page, explorer)  # opened: built
