@@ -100,7 +100,9 @@ def reach(page: Page, section: Locator) -> None:
 
 
 #: the parts of a game page built when the learner reaches them that tests open alone
-PLAY, SANDBOX = "play_vs_computer", "sandbox"
+PLAY, SANDBOX, PROGRESS = "play_vs_computer", "sandbox", "progress_map"
+#: Stupides Vautours' explorers of ties and of the final tie-break
+TIES, TIEBREAK = "tie_explorer", "tiebreak_compare"
 
 
 def part(page: Page, key: str) -> Locator:
@@ -127,12 +129,14 @@ def open_page(page: Page, url: str, whole: bool = True) -> list[str]:
     return errors
 
 
-def open_part(page: Page, url: str, key: str) -> list[str]:
-    """Open the game page ``url`` and reach its part ``key`` only (:data:`PLAY`,
-    :data:`SANDBOX`), the other parts left unbuilt, as for a learner who jumps there: for a
-    test that reads or clicks nothing else of the page; return its JavaScript errors."""
+def open_part(page: Page, url: str, *keys: str) -> list[str]:
+    """Open the game page ``url`` and reach its parts ``keys`` only (:data:`PLAY`,
+    :data:`SANDBOX`, :data:`PROGRESS`…), in that order, the other parts left unbuilt, as for a
+    learner who jumps there: for a test that reads or clicks nothing else of the page; return
+    its JavaScript errors."""
     errors = open_page(page, url, whole=False)
-    reach(page, part(page, key))
+    for key in keys:
+        reach(page, part(page, key))
     return errors
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from tutor.games import GAMES
 
 from .a11y import assert_accessible, colour_only, tab_to
-from .pages import READY_TIMEOUT_MS, open_page, wait_settled
+from .pages import PLAY, READY_TIMEOUT_MS, open_page, open_part, wait_settled
 
 #: a game page, for checks that need one
 GAME_PAGE = "stupides-vautours.ipynb"
@@ -95,7 +95,7 @@ def test_a_refusal_after_a_click_is_brought_into_view_on_a_phone(
     « Nouvelle partie » (no first name) is scrolled into sight, not said out of view."""
     page = browser.new_page(viewport={"width": 390, "height": 800})
     page.set_default_timeout(READY_TIMEOUT_MS)
-    assert open_page(page, f"{app_url}/voila/render/{GAME_PAGE}") == []
+    assert open_part(page, f"{app_url}/voila/render/{GAME_PAGE}", PLAY) == []
     game = page.locator(".tv-game").first
     name = game.get_by_label("Votre prénom")
     name.scroll_into_view_if_needed()

@@ -108,13 +108,18 @@ def test_a_crafted_binary_frame_is_refused_and_the_server_memory_stays_flat(
     assert after < before + 150, f"server memory {before:.0f} MB -> {after:.0f} MB"
 
 
-@pytest.mark.parametrize("query", [
-    "template=lab", "template=classic", "template=reveal", "template=..",
-    "template=../../../../etc", "theme=dark",
-])
+#: what a visitor may put in the address to choose Voilà's template or theme
+OVERRIDES = ("template=lab", "template=classic", "template=reveal", "template=..",
+             "template=../../../../etc", "theme=dark")
+
+
+# each override directly; through nginx, the one reaching farthest (nginx passes the address's
+# query as it is: the server ignores it there as it does directly)
+@pytest.mark.parametrize(("shared_front", "query"),
+                         [("direct", q) for q in OVERRIDES] + [("nginx", OVERRIDES[4])],
+                         indirect=["shared_front"])
 def test_url_overrides_of_the_template_or_theme_are_ignored(shared_front: Front,
                                                             query: str) -> None:
-    # directly and through nginx
     status, html, _ = fetch(f"{shared_front.url}/voila/render/{GAME}?{query}")
     assert status == 200
     assert "tutor-lost" in html and "data-tutor-ready" in html, "our template, with its banner"
@@ -131,7 +136,8 @@ def test_a_theme_payload_in_the_url_does_not_run(browser: Browser, app: App) -> 
         dialog.dismiss()
 
     page.on("dialog", dismiss)
-    open_page(page, f"{app.url}/voila/render/{GAME}?theme={urllib.parse.quote(payload)}")
+    open_page(page, f"{app.url}/voila/render/{GAME}?theme={urllib.parse.quote(payload)}",
+              whole=False)
     assert page.evaluate("typeof window.pwned") == "undefined"
     assert "window.pwned" not in page.content()
     assert dialogs == []
@@ -148,7 +154,7 @@ def test_an_oversize_message_is_refused_and_the_page_still_works(browser: Browse
 
 def _oversize(browser: Browser, app: App) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    open_page(page, f"{app.url}/voila/render/{GAME}")
+    open_part(page, f"{app.url}/voila/render/{GAME}", PLAY)  # the game's name box
     kid = kernel_id(page.content())
     channel = KernelChannel.of_page(app.url, page)
     text_ids = [cid for cid, s in channel.widget_states().items()

@@ -28,6 +28,7 @@ from .front import Front, fronts
 from .kernel import KernelChannel, filled, first_visit, kernel_id, kernel_pid
 from .pages import (
     PLAY,
+    PROGRESS,
     READY_TIMEOUT_MS,
     open_page,
     open_part,
@@ -146,7 +147,7 @@ def test_one_client_holds_a_few_kernels_and_a_closed_tab_frees_its_own_at_once(
         context = browser.new_context()
         pages = [context.new_page() for _ in range(3)]
         for page, name in zip(pages, ("index.ipynb", GAME, "vampir.ipynb"), strict=True):
-            open_page(page, f"{url}/voila/render/{name}")
+            open_page(page, f"{url}/voila/render/{name}", whole=False)
         fourth = context.new_page()
         response = fourth.goto(f"{url}/voila/render/vaiko.ipynb")
         assert response is not None and response.status == 429
@@ -182,7 +183,7 @@ def test_one_client_holds_a_few_kernels_and_a_closed_tab_frees_its_own_at_once(
         response = fourth.goto(f"{url}/voila/render/vaiko.ipynb",
                                timeout=READY_TIMEOUT_MS)
         assert response is not None and response.status == 200
-        wait_ready(fourth)
+        wait_ready(fourth, whole=False)
         back = time.monotonic() - closed
         print(f"closed tab: its kernel gone {gone:.1f} s after closing, the client's next page "
               f"served {back:.1f} s after")
@@ -392,7 +393,7 @@ def test_two_tabs_alternating_moves_lose_nothing(browser: Browser, app_url: str)
         expect(tab.locator(f".tv-progress-item[data-clause='{MOVED}'] "
                            ".tv-tag[data-kind='play']")).to_contain_text("×6")
     fresh = context.new_page()
-    open_page(fresh, f"{app_url}/voila/render/{GAME}")
+    open_part(fresh, f"{app_url}/voila/render/{GAME}", PROGRESS)
     assert "×6" in tag(fresh, MOVED)
     context.close()
 
@@ -422,7 +423,7 @@ def test_a_tab_never_writes_back_what_it_read_over_another_tabs_later_save(
             return real.call(this, key);
         }};
     }})()""")
-    open_page(page, f"{app_url}/voila/render/{GAME}")
+    open_part(page, f"{app_url}/voila/render/{GAME}", PROGRESS)  # the map, which saves
     wait_settled(page)  # what it read has reached its kernel, which saved its own counter
     page.wait_for_function(f"() => Object.keys(JSON.parse(localStorage.getItem('{KEY}'))"
                            ".tabs).length === 2", timeout=READY_TIMEOUT_MS)
@@ -436,7 +437,7 @@ def with_stored(browser: Browser, app_url: str, text: str) -> Page:
     page = context.new_page()
     page.goto(f"{app_url}/introuvable")  # the same origin, a French 404 page
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [KEY, text])
-    open_page(page, f"{app_url}/voila/render/{GAME}")
+    open_part(page, f"{app_url}/voila/render/{GAME}", PLAY, PROGRESS)
     return page
 
 

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, expect
 from .conftest import ROOT, App, serve
 from .front import Front, fronts
 from .kernel import KernelChannel, cookie_header, first_visit, kernel_id, kernel_pid, kernels_of
-from .pages import READY_TIMEOUT_MS, open_page, play_first, wait_ready
+from .pages import PLAY, PROGRESS, READY_TIMEOUT_MS, open_part, play_first, wait_ready
 from .test_hostile import GAME, OTHER, get
 
 HALF_OPEN = 1100  # connections the hostile visitor opens (the server may have 1,024 files)
@@ -286,7 +286,7 @@ def test_a_save_the_browser_cannot_keep_is_told_in_french(browser: Browser, app:
             throw new DOMException("plein", "QuotaExceededError");
         };
     })()""")
-    open_page(page, f"{app.url}/voila/render/{GAME}")
+    open_part(page, f"{app.url}/voila/render/{GAME}", PLAY, PROGRESS)
     assert play_first(page, page.locator(".tv-game"))
     expect(page.locator(".tv-progress-map")).to_contain_text(
         "Ce navigateur n’a pas pu garder vos derniers progrès")

@@ -10,9 +10,13 @@ from pathlib import Path
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from .pages import (
+    PROGRESS,
     READY_TIMEOUT_MS,
+    SANDBOX,
     assert_no_voila_error,
-    open_page,
+    open_part,
+    part,
+    reach,
     wait_ready,
     wait_settled,
 )
@@ -51,7 +55,8 @@ def test_progress_survives_a_reload(browser: Browser, app_url: str, shots: Path)
     page = context.new_page()
     page.set_default_timeout(READY_TIMEOUT_MS)
     url = f"{app_url}/voila/render/{NOTEBOOK}"
-    assert open_page(page, url) == []
+    # the parts it uses: the sandbox, then the map (the rest of the page left unbuilt)
+    assert open_part(page, url, SANDBOX, PROGRESS) == []
     view = page.locator(".tv-progress-view")
     expect(item(page, SHOWN)).to_have_attribute("data-status", "none")
     assert {status for _, status, _ in map_state(page)} == {"none"}
@@ -87,7 +92,8 @@ def test_progress_survives_a_reload(browser: Browser, app_url: str, shots: Path)
 
     # a reload: a new kernel, which learns the progress from the browser
     page.reload(timeout=READY_TIMEOUT_MS)
-    wait_ready(page)
+    wait_ready(page, whole=False)
+    reach(page, part(page, PROGRESS))
     expect(item(page, SHOWN)).to_have_attribute("data-status", "met")
     expect(answered).to_have_count(1)
     assert map_state(page) == before
@@ -108,7 +114,8 @@ def test_progress_survives_a_reload(browser: Browser, app_url: str, shots: Path)
     # a stored text the page cannot read is ignored, with a notice, never a traceback
     page.evaluate(f"() => localStorage.setItem('{KEY}', '{{\"format\": 1, \"clauses\": [')")
     page.reload(timeout=READY_TIMEOUT_MS)
-    wait_ready(page)
+    wait_ready(page, whole=False)
+    reach(page, part(page, PROGRESS))
     expect(page.locator(".tv-progress-map")).to_contain_text("étaient illisibles")
     assert {status for _, status, _ in map_state(page)} == {"none"}
     assert_no_voila_error(page)

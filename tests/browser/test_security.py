@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 
 from .front import Front
 from .kernel import KernelChannel, first_visit, kernel_id
-from .pages import open_page, play_nth
+from .pages import PLAY, TIEBREAK, TIES, open_part, play_nth
 
 GAME = "stupides-vautours.ipynb"
 
@@ -82,7 +82,8 @@ def test_hostile_widget_messages_show_a_french_error_and_change_nothing(
     browser: Browser, app_url: str
 ) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    open_page(page, f"{app_url}/voila/render/{GAME}")
+    # the parts whose controls it attacks: the game and two explorers
+    open_part(page, f"{app_url}/voila/render/{GAME}", PLAY, TIES, TIEBREAK)
     game = page.locator(".tv-game")
     expect(game).to_be_visible(timeout=60_000)
     table_before = game.locator(".tv-table-view").inner_text()
