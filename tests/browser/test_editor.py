@@ -19,9 +19,9 @@ from .conftest import ARTEFACTS
 from .pages import (
     READY_TIMEOUT_MS,
     SANDBOX,
+    TIES,
     assert_no_voila_error,
     exactly,
-    open_page,
     open_part,
     wait_settled,
 )
@@ -71,8 +71,9 @@ def test_vautours_a_booklet_position_set_up_played_on_shared_and_opened(
                                   permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
     page.set_default_timeout(READY_TIMEOUT_MS)
-    # the whole page: the explorers open their positions in the sandbox too
-    assert open_page(page, f"{app_url}/voila/render/{GAMES['vautours'].notebook}") == []
+    # the sandbox, and an explorer that opens its position there
+    assert open_part(page, f"{app_url}/voila/render/{GAMES['vautours'].notebook}",
+                     SANDBOX, TIES) == []
     sandbox = page.locator(".tv-sandbox")
     # the booklet's example: Alex and Dario lay a 14, Carla a 12, Léo a 10; +7 at stake
     started = time.monotonic()
@@ -123,12 +124,16 @@ def test_vautours_a_booklet_position_set_up_played_on_shared_and_opened(
     record("vautours", set_up_seconds=round(set_up, 1), clicks=8, link_length=len(url))
 
 
-def open_editor(browser: Browser, app_url: str, game: str) -> tuple[Page, Locator, Locator]:
+def open_editor(browser: Browser, app_url: str, game: str, *explorers: str
+                ) -> tuple[Page, Locator, Locator]:
+    """``game``'s page with its sandbox and ``explorers`` (the parts whose « Ouvrir dans le
+    bac à sable » the test clicks) built, the position editor open."""
     context = browser.new_context(viewport={"width": 1280, "height": 900},
                                   permissions=["clipboard-read", "clipboard-write"])
     page = context.new_page()
     page.set_default_timeout(READY_TIMEOUT_MS)
-    assert open_page(page, f"{app_url}/voila/render/{GAMES[game].notebook}") == []
+    assert open_part(page, f"{app_url}/voila/render/{GAMES[game].notebook}", SANDBOX,
+                     *explorers) == []
     sandbox = page.locator(".tv-sandbox")
     click(page, sandbox.locator(".tv-edit-open"))
     editor = sandbox.locator(".tv-editor")
@@ -168,7 +173,7 @@ def opened_link(page: Page, url: str, shown: str) -> None:
 
 def test_drahtseilakt_sticks_in_front_and_earlier_scores_set_up_played_shared_opened(
         browser: Browser, app_url: str, shots: Path) -> None:
-    page, sandbox, editor = open_editor(browser, app_url, "drahtseilakt")
+    page, sandbox, editor = open_editor(browser, app_url, "drahtseilakt", "chain_explorer")
     started = time.monotonic()
     names = editor.locator(".tv-edit-name input")
     for k, name in enumerate(("Alex", "Béa", "Chloé")):
@@ -241,7 +246,8 @@ def test_drahtseilakt_a_five_manche_score_sheet_set_up_without_playing_a_card(
 
 def test_vaiko_running_totals_set_up_played_shared_opened(
         browser: Browser, app_url: str, shots: Path) -> None:
-    page, sandbox, editor = open_editor(browser, app_url, "vaiko")
+    page, sandbox, editor = open_editor(browser, app_url, "vaiko", "match_explorer",
+                                        "call_calculator")
     started = time.monotonic()
     click(page, editor.locator(".widget-toggle-button", has_text=exactly("3")))
     names = editor.locator(".tv-edit-name input")
@@ -275,7 +281,7 @@ def test_vaiko_running_totals_set_up_played_shared_opened(
 
 def test_vampir_exposed_hunts_set_up_played_shared_opened(
         browser: Browser, app_url: str, shots: Path) -> None:
-    page, sandbox, editor = open_editor(browser, app_url, "vampir")
+    page, sandbox, editor = open_editor(browser, app_url, "vampir", "hunt_builder")
     started = time.monotonic()
     names = editor.locator(".tv-edit-name input")
     for k, name in enumerate(("Anke", "Bernd", "Chloé")):
@@ -312,7 +318,7 @@ def test_vautours_cards_played_set_up_then_explorers_with_their_own_names(
         browser: Browser, app_url: str, shots: Path) -> None:
     """The hands through the cards each player has played (the tutor finds the manches), and
     an explorer with names typed by the learner opened in the sandbox."""
-    page, sandbox, editor = open_editor(browser, app_url, "vautours")
+    page, sandbox, editor = open_editor(browser, app_url, "vautours", TIES)
     started = time.monotonic()
     click(page, editor.locator(".widget-toggle-button", has_text=exactly("3")))
     names = editor.locator(".tv-edit-name input")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import json
 import os
 import re
 import resource
@@ -30,6 +31,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import zmq
+from jupyter_client.session import DELIM as DELIMITER
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import (
@@ -430,6 +432,47 @@ class TutorKernelManager(AsyncMappingKernelManager):
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
         self._connected_once.add(kernel_id)
+
+    def start_watching_activity(self, kernel_id: str) -> None:
+        """Watch the kernel's IOPub messages as jupyter_server does (every message is
+        activity when it answers a tracked request or the kernel is busy; a status message
+        sets the execution state), reading only each message's header and parent header, and
+        a status message's content. jupyter_server checks the signature and converts the dates
+        of every message the kernel publishes, each widget update of a page included: on a
+        page being played, about a seventh of the server's processor time (docs/server.md).
+        The messages come from the kernel the server started, over its own local sockets."""
+        kernel = self._kernels[kernel_id]
+        kernel.reason = ""
+        kernel.last_activity = utcnow()
+        kernel._activity_stream = kernel.connect_iopub()
+
+        def track(msg_type: object) -> bool:
+            return bool(self.track_message_type(msg_type))  # type: ignore[no-untyped-call]
+
+        def record_activity(msg_list: list[bytes]) -> None:
+            try:  # [identities…, delimiter, signature, header, parent header, metadata, content]
+                start = msg_list.index(DELIMITER) + 2
+                header = json.loads(msg_list[start])
+                parent = json.loads(msg_list[start + 1])
+            except (ValueError, IndexError):
+                return  # not a message: no activity
+            if not isinstance(header, dict):
+                return
+            msg_type = header.get("msg_type")
+            parent_type = parent.get("msg_type") if isinstance(parent, dict) else None
+            if track(msg_type) or track(parent_type) or kernel.execution_state == "busy":
+                self.last_kernel_activity = kernel.last_activity = utcnow()
+            if msg_type == "status":
+                try:
+                    state = json.loads(msg_list[start + 3])["execution_state"]
+                except (ValueError, IndexError, KeyError, TypeError):
+                    return
+                if track(parent_type):
+                    kernel.execution_state = state
+                elif kernel.execution_state == "starting" and state != "starting":
+                    kernel.execution_state = "idle"  # as jupyter_server normalizes it
+
+        kernel._activity_stream.on_recv(record_activity)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         if kernel_id in self._pooled or kernel_id in self.pooled_kernel_ids():
