@@ -140,6 +140,13 @@ def open_part(page: Page, url: str, *keys: str) -> list[str]:
     return errors
 
 
+def assert_drawn(page: Page) -> None:
+    """What the page's readiness signal promises: no cell output left to render, the tutor's
+    widgets drawn."""
+    assert page.locator('script[type="application/vnd.voila.cell-output+json"]').count() == 0
+    assert page.locator(".tv-root").count() > 0
+
+
 def assert_no_voila_error(page: Page) -> None:
     body = page.locator("body").inner_text()
     assert VOILA_ERROR not in body

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .pages import (
+    assert_drawn,
     assert_no_voila_error,
     full_screenshot,
     layout_faults,
@@ -51,7 +52,7 @@ def test_accueil_links_to_the_drahtseilakt_page(browser: Browser, app_url: str) 
     expect(card).to_contain_text("3 à 5 joueurs")
     card.click()
     page.wait_for_url(re.compile(r"/voila/render/drahtseilakt\.ipynb$"))
-    wait_ready(page)
+    wait_ready(page, whole=False)  # arrived: the page as the link opens it
     expect(page.locator(".tv-hero h1")).to_have_text("Drahtseilakt", timeout=240_000)
     assert errors == []
     page.close()
@@ -59,6 +60,7 @@ def test_accueil_links_to_the_drahtseilakt_page(browser: Browser, app_url: str) 
 
 def test_page_has_no_error_and_every_part(dz: Page, shots: Path) -> None:
     assert_no_voila_error(dz)
+    assert_drawn(dz)  # its readiness signal kept its promise, every part built
     expect(dz.locator("text=Deux 0 d’affilée").first).to_be_visible()
     assert layout_faults(dz) == []
     full_screenshot(dz, shots / "drahtseilakt-1280.png")

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .pages import (
+    assert_drawn,
     assert_no_voila_error,
     full_screenshot,
     layout_faults,
@@ -41,6 +42,7 @@ def vk(browser: Browser, app_url: str) -> Iterator[Page]:
 
 def test_page_has_no_error_and_every_part(vk: Page, shots: Path) -> None:
     assert_no_voila_error(vk)
+    assert_drawn(vk)  # its readiness signal kept its promise, every part built
     expect(vk.locator(".tv-vk-hypothesis")).to_contain_text("Hypothèse du tuteur")
     expect(vk.locator("text=Ce que la règle ne dit pas").first).to_be_visible()
     full_screenshot(vk, shots / "vaiko.png")

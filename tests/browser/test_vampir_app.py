@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .pages import (
+    assert_drawn,
     assert_no_voila_error,
     full_screenshot,
     layout_faults,
@@ -48,13 +49,14 @@ def test_accueil_links_to_the_vampir_page(browser: Browser, app_url: str) -> Non
     expect(card).to_contain_text("Vampir")
     card.click()
     page.wait_for_url(re.compile(r"/voila/render/vampir\.ipynb$"), timeout=120_000)
-    wait_ready(page)
+    wait_ready(page, whole=False)  # arrived: the page as the link opens it
     expect(page.locator(".tv-hero h1")).to_have_text("Vampir", timeout=90_000)
     page.close()
 
 
 def test_page_has_every_part_and_its_links_jump(vp: Page, shots: Path) -> None:
     assert_no_voila_error(vp)
+    assert_drawn(vp)  # its readiness signal kept its promise, every part built
     for part in (".vp-hunt-builder", ".vp-scoring-explorer", ".tv-sandbox", ".tv-game",
                  ".tv-exercises", ".tv-example"):
         expect(vp.locator(part).first).to_be_visible()

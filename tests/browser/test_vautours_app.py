@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .pages import (
     SANDBOX,
+    assert_drawn,
     assert_no_voila_error,
     full_screenshot,
     layout_faults,
@@ -54,7 +55,7 @@ def test_accueil_links_to_the_game_page(browser: Browser, app_url: str, shots: P
     assert page.locator("html").get_attribute("lang") == "fr"  # read aloud as French
     card.click()
     page.wait_for_url(re.compile(r"/voila/render/stupides-vautours\.ipynb$"))
-    wait_ready(page)
+    wait_ready(page, whole=False)  # arrived: the page as the link opens it
     expect(page.locator(".tv-hero h1")).to_have_text("Stupides Vautours", timeout=READY)
     assert page.locator("html").get_attribute("lang") == "fr"
     assert errors == []
@@ -63,6 +64,7 @@ def test_accueil_links_to_the_game_page(browser: Browser, app_url: str, shots: P
 
 def test_game_page_has_no_error_every_part_and_a_working_contents(sv: Page, shots: Path) -> None:
     assert_no_voila_error(sv)
+    assert_drawn(sv)  # its readiness signal kept its promise, every part built
     for shown in (".tv-tie-explorer", ".tv-sandbox", ".tv-game", ".tv-exercises",
                   ".tv-example", ".tv-open-point"):
         expect(sv.locator(shown).first).to_be_visible()
