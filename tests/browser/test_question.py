@@ -15,9 +15,10 @@ from .pages import READY_TIMEOUT_MS, open_page, wait_ready, wait_settled
 
 
 def ask(page: Page, url: str, question: str, title: str) -> Locator:
-    """Open ``url``, type ``question`` in the box as a learner types, and return the first
-    result once it names ``title``."""
-    assert open_page(page, url) == []
+    """Open ``url`` (as it arrives: the parts built when reached left unbuilt, a result's link
+    builds what it leads to), type ``question`` in the box as a learner types, and return the
+    first result once it names ``title``."""
+    assert open_page(page, url, whole=False) == []
     page.get_by_label("Une question sur la règle").press_sequentially(question)
     first = page.locator("ol.tv-question-results li").first
     expect(first).to_contain_text(title, timeout=READY_TIMEOUT_MS)
