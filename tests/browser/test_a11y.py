@@ -12,16 +12,17 @@ from playwright.sync_api import Browser, Page, expect
 from tutor.games import GAMES
 
 from .a11y import assert_accessible, colour_only, tab_to
-from .pages import PLAY, READY_TIMEOUT_MS, open_page, open_part, wait_settled
+from .pages import PLAY, READY_TIMEOUT_MS, SANDBOX, open_page, open_part, wait_settled
 
 #: a game page, for checks that need one
 GAME_PAGE = "stupides-vautours.ipynb"
 
 
-def opened(browser: Browser, app_url: str, notebook: str) -> Page:
+def opened(browser: Browser, app_url: str, notebook: str, *parts: str) -> Page:
+    """``notebook``'s page as it arrives, with its ``parts`` built (pages.open_part)."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.set_default_timeout(READY_TIMEOUT_MS)
-    assert open_page(page, f"{app_url}/voila/render/{notebook}") == []
+    assert open_part(page, f"{app_url}/voila/render/{notebook}", *parts) == []
     return page
 
 
@@ -54,8 +55,11 @@ def test_a_page_loading_says_so_in_french(browser: Browser, app_url: str) -> Non
     """Voilà's spinner says « Running ... » and « Executing 3 of 9 »: the page says it in
     French from the start (its script right after the spinner, before the first cell), and so
     do its later calls, whatever English text they are given."""
-    page = opened(browser, app_url, GAME_PAGE)
-    html = page.request.get(f"{app_url}/voila/render/{GAME_PAGE}").text()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.set_default_timeout(READY_TIMEOUT_MS)
+    with page.expect_response(lambda r: r.url.endswith(f"/voila/render/{GAME_PAGE}")) as sent:
+        assert open_page(page, f"{app_url}/voila/render/{GAME_PAGE}", whole=False) == []
+    html = sent.value.text()  # the page as the server sent it
     spinner = html.index('id="loading_text"')
     assert html.index("Chargement de la page", spinner) < html.index('class="jp-Cell', spinner)
     assert page.evaluate(SPINNER) == ["Chargement de la page…",
@@ -137,7 +141,7 @@ def test_a_control_that_turns_itself_off_keeps_the_keyboard_focus(
     """« Conseil » is off while it computes: the focus comes back to it; a card picked in
     « Mettre en place » stays off: the focus goes to the next control, not to the page. And
     a move in the sandbox is said in its live region."""
-    page = opened(browser, app_url, GAMES["vautours"].notebook)
+    page = opened(browser, app_url, GAMES["vautours"].notebook, SANDBOX, "exercises")
     sandbox = page.locator(".tv-sandbox")
     conseil = sandbox.locator(".tv-hint-button")
     conseil.focus()
