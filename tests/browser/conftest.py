@@ -111,13 +111,20 @@ class App:
         return self.proc.pid
 
 
+def log_path(name: str) -> Path:
+    """test-artefacts/<name>.log, or <name>-group<k>.log in group k of ``make test``: two
+    groups may run tests of the same server at once, and one writing over the other's log left
+    a test reading its refusals there with nothing to read."""
+    ARTEFACTS.mkdir(exist_ok=True)
+    return ARTEFACTS / (f"{name}-group{GROUP[0]}.log" if GROUP else f"{name}.log")
+
+
 @contextmanager
 def serve(name: str, **env: str) -> Iterator[App]:
     """`python -m tutor app` (what `make app` runs) on a free loopback port, with extra
-    environment variables (the operator's knobs); its log goes to test-artefacts/<name>.log."""
+    environment variables (the operator's knobs); its log goes to :func:`log_path`."""
     port = free_port()
-    ARTEFACTS.mkdir(exist_ok=True)
-    path = ARTEFACTS / f"{name}.log"
+    path = log_path(name)
     with path.open("wb") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "tutor", "app", "--port", str(port)],
@@ -143,8 +150,7 @@ def app() -> Iterator[App]:
     comes from 127.0.0.1, like a whole class behind one router: the limits per address meant
     for one visitor are raised, its log limit too, so that its log keeps every line for
     debugging (tests/browser/test_hostile.py checks the limits on servers of its own)."""
-    name = f"voila-group{GROUP[0]}" if GROUP else "voila"  # a log per parallel process
-    with serve(name, TUTOR_POOL_SIZE="0", TUTOR_ADDRESS_PENDING="100",
+    with serve("voila", TUTOR_POOL_SIZE="0", TUTOR_ADDRESS_PENDING="100",
                TUTOR_RENDERS_PER_MINUTE="6000", TUTOR_LOG_LINES_PER_MINUTE="100000") as running:
         yield running
 

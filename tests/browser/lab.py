@@ -14,7 +14,7 @@ import pytest
 
 from tutor.notebooks import LAB_CONFIG
 
-from .conftest import ARTEFACTS, ROOT, free_port, stop, wait_for_port
+from .conftest import ROOT, free_port, log_path, stop, wait_for_port
 
 TOKEN = "tuteur-test-lab"
 
@@ -47,8 +47,7 @@ def lab_server(tmp_path: Path) -> Iterator[Lab]:
                JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "user-settings"),
                JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"))
     port = free_port()
-    ARTEFACTS.mkdir(exist_ok=True)
-    with (ARTEFACTS / "lab.log").open("wb") as log:
+    with log_path("lab").open("wb") as log:
         proc = subprocess.Popen(lab_command(port, copy), cwd=ROOT, env=env, stdout=log,
                                 stderr=subprocess.STDOUT, start_new_session=True)
         try:

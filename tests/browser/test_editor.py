@@ -2,7 +2,8 @@
 the booklet's examples with the editor's controls, plays on from it, shares it by a short link
 (« Copier le lien » puts it in the clipboard) and opens the link; an explorer opens its
 situation in the sandbox. The time the clicks take to set the position up is measured and
-written to ``test-artefacts/editor-timings.json`` (a figure for the report, not an assertion)."""
+written to ``test-artefacts/editor-timings/<game>.json`` (a figure for the report, not an
+assertion)."""
 
 from __future__ import annotations
 
@@ -30,12 +31,11 @@ LIMIT = 400
 
 
 def record(game: str, **figures: object) -> None:
-    """Keep this run's figures for ``game`` beside the other artefacts."""
-    path = ARTEFACTS / "editor-timings.json"
-    ARTEFACTS.mkdir(exist_ok=True)
-    data = json.loads(path.read_text()) if path.exists() else {}
-    data[game] = figures
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False))
+    """Keep this run's figures for ``game`` beside the other artefacts, a file each (the
+    editor tests may run in two ``make test`` groups at once)."""
+    path = ARTEFACTS / "editor-timings" / f"{game}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(figures, indent=1, ensure_ascii=False))
 
 
 def table_text(sandbox: Locator) -> str:
