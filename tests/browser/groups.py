@@ -8,7 +8,9 @@ tests elsewhere (the hostile tests' servers of their own, the keyboard tests' fr
 that one long file does not set a group's time. The assignment is deterministic: the units,
 longest first by the seconds recorded in ``timings.json`` (``seconds`` per file, ``tests`` per
 test; a unit missing there counts as the median of its kind), each go to the group with the
-least time so far. Regenerate the
+least time so far; each group then runs its units longest first (``conftest.py``), so that
+the tests waiting on the server's own delays overlap the other groups' work and every group
+ends on short tests. Regenerate the
 timings from a run's JUnit reports with ``python -m tests.browser.groups timings
 test-artefacts/junit-*.xml``; ``python -m tests.browser.groups slowest
 test-artefacts/junit-*.xml`` prints the ten slowest tests of all the processes of a run.
