@@ -148,12 +148,12 @@ def app() -> Iterator[App]:
     with a kernel started for its request, as a learner's is past the pool (the pool's path has
     servers of its own in tests/browser/test_culling.py and test_classe.py). On the
     processor-bound CI machine a pool saves no work: a page taken from it is warmed again at
-    once, for the same processor time as a page rendered on demand (measured: 1.15 against
-    1.2 s a page), and each of the ``make test`` groups' servers would end with a kernel warmed
-    for each of the five pages, never opened (about 5 s of processor a server). Every test
-    comes from 127.0.0.1, like a whole class behind one router: the limits per address meant
-    for one visitor are raised, its log limit too, so that its log keeps every line for
-    debugging (tests/browser/test_hostile.py checks the limits on servers of its own)."""
+    once, for the processor time of a page rendered on demand, and each of the ``make test``
+    groups' servers would end with a kernel warmed for each of the five pages, never opened
+    (docs/testing.md). Every test comes from 127.0.0.1, like a whole class behind one router:
+    the limits per address meant for one visitor are raised, its log limit too, so that its log
+    keeps every line for debugging (tests/browser/test_hostile.py checks the limits on servers
+    of its own)."""
     with serve("voila", TUTOR_POOL_SIZE="0", TUTOR_ADDRESS_PENDING="100",
                TUTOR_RENDERS_PER_MINUTE="6000", TUTOR_LOG_LINES_PER_MINUTE="100000") as running:
         yield running

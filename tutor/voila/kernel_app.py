@@ -62,9 +62,9 @@ class TutorKernelApp(IPKernelApp):
 def main() -> None:
     """Start the kernel as ``ipykernel_launcher`` does (the working directory off the path),
     without the debugger: the server drops a page's ``debug_request`` (tutor/voila/guards.py),
-    so a served kernel never needs ``debugpy``, which ipykernel imports as each kernel starts
-    (about 8 MB of each kernel's memory, docs/server.md). Kernels in JupyterLab are
-    ipykernel's own and keep it."""
+    so a served kernel never needs ``debugpy``, which ipykernel would import as each kernel
+    starts (its cost in memory: docs/server.md). Kernels in JupyterLab are ipykernel's own and
+    keep it."""
     if sys.path and (sys.path[0] == "" or Path(sys.path[0]) == Path.cwd()):
         del sys.path[0]
     sys.modules.setdefault("debugpy", None)  # type: ignore[arg-type]  # importing it fails

@@ -438,9 +438,9 @@ class TutorKernelManager(AsyncMappingKernelManager):
         activity when it answers a tracked request or the kernel is busy; a status message
         sets the execution state), reading only each message's header and parent header, and
         a status message's content. jupyter_server checks the signature and converts the dates
-        of every message the kernel publishes, each widget update of a page included: on a
-        page being played, about a seventh of the server's processor time (docs/server.md).
-        The messages come from the kernel the server started, over its own local sockets."""
+        of every message the kernel publishes, each widget update of a page included (what
+        that cost the server: docs/server.md). The messages come from the kernel the server
+        started, over its own local sockets."""
         kernel = self._kernels[kernel_id]
         kernel.reason = ""
         kernel.last_activity = utcnow()
