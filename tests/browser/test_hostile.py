@@ -423,7 +423,8 @@ def test_a_tab_never_writes_back_what_it_read_over_another_tabs_later_save(
             return real.call(this, key);
         }};
     }})()""")
-    open_part(page, f"{app_url}/voila/render/{GAME}", PROGRESS)  # the map, which saves
+    # the map: the page's progress, made with it, saves its counter as what was kept arrives
+    open_part(page, f"{app_url}/voila/render/{GAME}", PROGRESS)
     wait_settled(page)  # what it read has reached its kernel, which saved its own counter
     page.wait_for_function(f"() => Object.keys(JSON.parse(localStorage.getItem('{KEY}'))"
                            ".tabs).length === 2", timeout=READY_TIMEOUT_MS)
