@@ -65,7 +65,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 from tutor import fr
 
-from .kernels import CLIENT, LOG_CLIENT, SEEN, Client, KernelCapReached, env_int
+from .kernels import CLIENT, LOG_CLIENT, SEEN, Client, KernelCapReached, env_int, json_part
 
 V1 = "v1.kernel.websocket.jupyter.org"
 MAX_BUFFERS = 16  # binary buffers a widget message may carry (ours carry none)
@@ -305,26 +305,17 @@ QUIET = QuietLog(GUARDS.log_lines_per_minute)
 WIRE = os.environ.get("TUTOR_WIRE_LOG", "") not in ("", "0")
 
 
-def _json_part(part: Any) -> dict[str, Any]:
-    raw = getattr(part, "bytes", part)
-    try:
-        value = json.loads(raw)
-    except (ValueError, TypeError, RecursionError):
-        return {}
-    return value if isinstance(value, dict) else {}
-
-
 def wire_out(parts: list[Any]) -> str:
     """What the wire log says of a message from the kernel, given its parts after the
     identities (signature, header, parent header, metadata, content...): its type and id, and
     for a status its state and the id of the message it answers."""
     if len(parts) < 5:
         return "message incomplet"
-    header = _json_part(parts[1])
+    header = json_part(parts[1])
     line = f"{header.get('msg_type')} {header.get('msg_id')}"
     if header.get("msg_type") == "status":
-        state = _json_part(parts[4]).get("execution_state")
-        line += f" {state} pour {_json_part(parts[2]).get('msg_id')}"
+        state = json_part(parts[4]).get("execution_state")
+        line += f" {state} pour {json_part(parts[2]).get('msg_id')}"
     return line
 
 

@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import zmq
-from jupyter_client.session import DELIM as DELIMITER
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import (
@@ -287,6 +286,17 @@ def _last_activity(kernel: Any) -> Any:
         return None
 
 
+def json_part(part: Any) -> dict[str, Any]:
+    """One JSON part of a kernel's message (bytes, or a ZeroMQ frame) as a dict; {} when it is
+    not one."""
+    raw = getattr(part, "bytes", part)
+    try:
+        value = json.loads(raw)
+    except (ValueError, TypeError, RecursionError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
 class TutorKernel(ServerKernelManager):
     """One kernel: launched with an address-space ceiling (a backstop: the manager's memory
     watch acts first, on resident memory), at a lower priority while it warms a pool, by
@@ -450,22 +460,20 @@ class TutorKernelManager(AsyncMappingKernelManager):
             return bool(self.track_message_type(msg_type))  # type: ignore[no-untyped-call]
 
         def record_activity(msg_list: list[bytes]) -> None:
-            try:  # [identities…, delimiter, signature, header, parent header, metadata, content]
-                start = msg_list.index(DELIMITER) + 2
-                header = json.loads(msg_list[start])
-                parent = json.loads(msg_list[start + 1])
-            except (ValueError, IndexError):
+            try:  # after the identities: signature, header, parent header, metadata, content
+                _, parts = kernel.session.feed_identities(msg_list)
+            except ValueError:
                 return  # not a message: no activity
-            if not isinstance(header, dict):
+            header = json_part(parts[1]) if len(parts) >= 5 else {}
+            if not header:
                 return
             msg_type = header.get("msg_type")
-            parent_type = parent.get("msg_type") if isinstance(parent, dict) else None
+            parent_type = json_part(parts[2]).get("msg_type")
             if track(msg_type) or track(parent_type) or kernel.execution_state == "busy":
                 self.last_kernel_activity = kernel.last_activity = utcnow()
             if msg_type == "status":
-                try:
-                    state = json.loads(msg_list[start + 3])["execution_state"]
-                except (ValueError, IndexError, KeyError, TypeError):
+                state = json_part(parts[4]).get("execution_state")
+                if state is None:
                     return
                 if track(parent_type):
                     kernel.execution_state = state
