@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from .pages import (
     SANDBOX,
+    TIES,
     assert_drawn,
     assert_no_voila_error,
     full_screenshot,
@@ -177,7 +178,7 @@ def test_on_a_phone_examples_and_explorers_are_folded_and_the_contents_reachable
     expect(example.locator(".tv-steps")).not_to_be_visible()
     example.locator("summary").click()
     expect(example.locator(".tv-steps li").first).to_be_visible()
-    explorer = part(page, "tie_explorer")
+    explorer = part(page, TIES)
     explorer.scroll_into_view_if_needed()
     expect(explorer.locator(".tv-tie-explorer")).to_have_count(0)  # folded: not built
     reach(page, explorer)  # opened: built
