@@ -337,10 +337,12 @@ class Game(ABC, Generic[S, A, V, E]):
         (:attr:`ROLLOUTS_TOGETHER`); one by one by default."""
         return [self.rollout(start, state, kind, seeds) for state in states]
 
-    def glance(self, state: S, seat: str) -> V:
-        """What a computer player that reads only the table, none of the seats' rows, is
-        handed in a hint's playouts (one that says so: ``GLANCES``): its whole view unless
-        the game builds a lighter one (the same table, no rows)."""
+    def glance(self, state: S, seat: str) -> object:
+        """What a computer player that says so (``GLANCES``) is handed in a hint's playouts
+        in place of its view: its whole view unless the game builds a lighter one, which
+        answers everything that player reads as the view does (Stupides Vautours: the table
+        alone, no rows, for a player that reads nothing else; Vaiko: the view with its rows
+        made when read)."""
         return self.view(state, seat)
 
     def preflight(self) -> None:

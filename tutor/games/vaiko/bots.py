@@ -6,13 +6,40 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
 from tutor.engine.api import Seed
 from tutor.engine.bots import RandomPlayer as RandomPlayer
 from tutor.engine.bots import bot_rng
 from tutor.games.vaiko import state as vs
 from tutor.games.vaiko.deck import Deck
-from tutor.games.vaiko.state import Action, View
+from tutor.games.vaiko.state import Action, PlayerView
+
+
+class Seen(Protocol):
+    """What :class:`MemoryPlayer` reads of a seat's view: a :class:`~.state.View`, or the same
+    fields made when read (:class:`.setup.Glance`, in a hint's playouts)."""
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def deck(self) -> Deck: ...
+
+    @property
+    def discard_top(self) -> str | None: ...
+
+    @property
+    def discard(self) -> tuple[str, ...]: ...
+
+    @property
+    def drawn(self) -> str | None: ...
+
+    @property
+    def players(self) -> tuple[PlayerView, ...]: ...
+
+    def player(self, name: str) -> PlayerView: ...
+
 
 THRESHOLD = 8
 """The estimated hand under which a :class:`MemoryPlayer` may say "Vaiko" (by default)."""
@@ -28,6 +55,10 @@ class MemoryPlayer:
     card away with Échange, throws a card in the immediate discard only when it knows it
     matches, and says "Vaiko" when its estimated hand is clearly the lightest.
     """
+
+    #: it reads its view's fields one by one: a hint's playouts hand it the game's view with its
+    #: rows made when read (``glance``, :class:`.setup.Glance`)
+    GLANCES = True
 
     def __init__(self, *, seed: Seed = 0, threshold: int = THRESHOLD) -> None:
         if isinstance(seed, random.Random):
@@ -58,7 +89,7 @@ class MemoryPlayer:
         self._deck = deck
         self._points, self._effects, self._values = deck_tables(deck)
 
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+    def choose(self, view: Seen, legal: Sequence[Action]) -> Action:
         seat = legal[0].seat
         if view.deck is not self._deck:
             self._read_deck(view.deck)
@@ -116,14 +147,14 @@ class MemoryPlayer:
                                           self.threshold) else vs.EndTurn(seat)
         return self.rng.choice(list(legal))
 
-    def _table(self, view: View) -> dict[str, tuple[int | None, ...]]:
+    def _table(self, view: Seen) -> dict[str, tuple[int | None, ...]]:
         """Every player's cards as this seat knows them: their points, ``None`` if unseen."""
         points = self._points
         return {p.name: tuple(points[f] if f is not None else None for f in p.cards)
                 for p in view.players}
 
     @staticmethod
-    def _unseen_average(view: View, points: Mapping[str, int], values: Mapping[int, int]
+    def _unseen_average(view: Seen, points: Mapping[str, int], values: Mapping[int, int]
                         ) -> float:
         """The mean value of the cards this seat has not seen anywhere (``values``: how many
         cards of the deck are worth each number of points)."""

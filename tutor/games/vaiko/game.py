@@ -1,8 +1,8 @@
 """Vaiko as one :class:`~tutor.engine.api.Game`: its type, readings, computer players and scenario
 notation; its rules are the methods it inherits from :class:`.setup.Setup`,
-:class:`.legality.Legality`, :class:`.turns.Turns`, :class:`.scoring.Scoring`,
-:class:`.hidden.Hidden`, :class:`.text.Telling` and :class:`.deck.DeckFiles` (the deck file);
-worked examples in :mod:`.examples`."""
+:class:`.legality.Legality`, :class:`.turns.Turns`, :class:`.playouts.Playouts`,
+:class:`.scoring.Scoring`, :class:`.hidden.Hidden`, :class:`.text.Telling` and
+:class:`.deck.DeckFiles` (the deck file); worked examples in :mod:`.examples`."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from tutor.games.vaiko.deck import DeckFiles
 from tutor.games.vaiko.events import Penalty, VaikoEvent
 from tutor.games.vaiko.hidden import Hidden
 from tutor.games.vaiko.legality import Legality
+from tutor.games.vaiko.playouts import Playouts
 from tutor.games.vaiko.scenario import SCENARIO
 from tutor.games.vaiko.scoring import Scoring
 from tutor.games.vaiko.setup import Setup
@@ -25,7 +26,7 @@ from tutor.games.vaiko.text import ALIKE, PHRASES, Telling
 from tutor.games.vaiko.turns import Turns
 
 
-class Vaiko(Setup, Legality, Turns, Scoring, Hidden, Telling, DeckFiles,
+class Vaiko(Playouts, Setup, Legality, Turns, Scoring, Hidden, Telling, DeckFiles,
             Game[vs.State, vs.Action, vs.View, VaikoEvent]):
     """Vaiko: one player acts at a time; the hands are face down, even to their owners."""
 

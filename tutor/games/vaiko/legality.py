@@ -65,7 +65,7 @@ Vision and Échange) and the flags of drawing and deciding."""
 
 
 _LAST: list[tuple[State | None, int, _Listed]] = [(None, -1, ((), frozenset(), frozenset()))]
-"""The position last asked about, the seat and what :func:`_legal_now` found there, replaced
+"""The position last asked about, the seat and what :func:`legal_now` found there, replaced
 whole: a random game or a hint's playout lists the legal actions of a position, then has the
 one it chose checked (:meth:`Legality.is_legal`) in that same position."""
 
@@ -74,7 +74,10 @@ _BY_SIZE = frozenset((MATCH, CALL, PEEK, LOOKED))
 """The phases whose legal actions depend on nothing but the seat and its hand's size."""
 
 
-def _legal_now(state: State, i: int) -> _Listed:
+def legal_now(state: State, i: int) -> _Listed:
+    """Seat ``i``'s legal actions in ``state``, the seat to act (sorted, as a set, and the set of
+    their ids): :meth:`Legality.legal_actions` without the check of the seat's name (a hint's
+    playouts, :mod:`.playouts`, read the seat from the state)."""
     last = _LAST[0]
     if last[0] is state and last[1] == i:
         return last[2]
@@ -316,14 +319,14 @@ class Legality:
         i = index_of(state.players, seat)
         if state.phase == OVER or state.acting != i:
             return ()
-        return _legal_now(state, i)[0]
+        return legal_now(state, i)[0]
 
     def is_legal(self, state: State, action: object) -> bool:
         """Whether ``action`` is among :meth:`legal_actions`: same kind, same fields, and every
         field of exactly its type (``Swap("Alex", 1.0)`` is not ``Swap("Alex", 1)``). One of the
         very actions :meth:`legal_actions` listed (what a playout plays) is found by identity."""
         if state.phase != OVER:
-            listed = _legal_now(state, state.acting)  # held: the ids it holds stay its actions'
+            listed = legal_now(state, state.acting)  # held: the ids it holds stay its actions'
             if id(action) in listed[2]:
                 return True
         if not isinstance(action, ACTION_TYPES) or not action.well_typed():
@@ -331,7 +334,7 @@ class Legality:
         if action.seat not in state.players:
             return False
         i = state.players.index(action.seat)  # legal_actions' own test, then the same actions
-        return state.phase != OVER and state.acting == i and action in _legal_now(state, i)[1]
+        return state.phase != OVER and state.acting == i and action in legal_now(state, i)[1]
 
     def refusal(self, state: State, action: object) -> IllegalAction:
         """Why ``action`` is not among the legal actions (called only once legality said no),

@@ -257,6 +257,87 @@ class _Nones(dict[int, tuple[None, ...]]):
 _UNSEEN = _Nones()
 
 
+def row(hand: tuple[int, ...], mine: frozenset[int], faces: tuple[str, ...]
+        ) -> tuple[str | None, ...]:
+    """``hand`` as a seat that knows the cards ``mine`` sees it, slot by slot: each face it
+    knows, ``None`` for the others (``faces``: the deck's faces by card id)."""
+    if mine.isdisjoint(hand):  # most hands: no card seen, a shared row
+        return _UNSEEN[len(hand)]
+    if mine.issuperset(hand):
+        return tuple(map(faces.__getitem__, hand))
+    return tuple([faces[c] if c in mine else None for c in hand])
+
+
+class Glance:
+    """``seat``'s view with its rows made when read: what :meth:`Setup.glance` hands a computer
+    player in a hint's playouts (``GLANCES``: :class:`.bots.MemoryPlayer`). Every field of
+    :class:`~.state.View` reads as the view's (``tests/test_hints.py`` compares them at every
+    decision of seeded games); the ones a player reads at each decision are worked out from the
+    state when read (most decisions are the immediate-discard window's, where a player reads its
+    own row and the discard's top card only), the others taken from the whole view, made once
+    when first asked. Not a :class:`~.state.View` (no equality, no tuple): only a player reads
+    it, for one decision."""
+
+    __slots__ = ("_mine", "_players", "_state", "_whole", "seat")
+
+    def __init__(self, state: State, seat: str) -> None:
+        self._state, self.seat = state, seat
+        self._mine = state.known[index_of(state.players, seat)]
+        self._players: tuple[PlayerView, ...] | None = None
+        self._whole: View | None = None
+
+    @property
+    def phase(self) -> str:
+        return self._state.phase
+
+    @property
+    def deck(self) -> Deck:
+        return self._state.deck
+
+    @property
+    def discard_top(self) -> str | None:
+        state = self._state
+        return state.deck.card_faces[state.discard[-1]] if state.discard else None
+
+    @property
+    def discard(self) -> tuple[str, ...]:
+        state = self._state
+        faces = state.deck.card_faces
+        return tuple([faces[c] for c in state.discard])
+
+    @property
+    def drawn(self) -> str | None:
+        state = self._state
+        drawn = state.drawn
+        return state.deck.card_faces[drawn] if drawn is not None and drawn in self._mine \
+            else None
+
+    def player(self, name: str) -> PlayerView:
+        """The player called ``name``, as :meth:`.state.View.player` gives them."""
+        state = self._state
+        if name not in state.players:
+            raise ValueError(f"Aucun joueur ne s’appelle {name} dans cette partie.")
+        i = state.players.index(name)
+        hand = state.hands[i]
+        return _new(PlayerView, (name, state.totals[i], row(hand, self._mine,
+                                                             state.deck.card_faces),
+                                 len(hand), state.caller == i))
+
+    @property
+    def players(self) -> tuple[PlayerView, ...]:
+        if self._players is None:
+            self._players = tuple([self.player(name) for name in self._state.players])
+        return self._players
+
+    def __getattr__(self, name: str) -> Any:
+        """Any other field of the view: the whole view's, made once."""
+        if name.startswith("_") or name not in View._fields:
+            raise AttributeError(name)
+        if self._whole is None:
+            self._whole = see(self._state, self.seat)
+        return getattr(self._whole, name)
+
+
 def face(state: State, card: int) -> str:
     """The face of card id ``card``."""
     return state.deck.cards[card].face
@@ -266,6 +347,48 @@ def hand_points(state: State, seat: str) -> int:
     """The points of ``seat``'s cards (``vaiko/decompte``)."""
     i = seat_index(state, seat)
     return sum(state.deck.cards[c].points for c in state.hands[i])
+
+
+def see(state: State, seat: str | None) -> View:
+    """What ``seat`` may see. ``seat=None`` is the teacher's view (every face visible).
+
+    A player sees the number of cards of every hand and, slot by slot, the faces it has seen and
+    still tracks; the discard (every card there was shown when thrown); the size of the pile;
+    the drawn card if it saw it; the deck's composition. The named tuples are made from plain
+    tuples, without their keyword machinery (a player handed views in a hint's playouts has one
+    built at every decision; « Avec de la mémoire » is handed a :class:`Glance`).
+    """
+    names, hands, totals, caller = state.players, state.hands, state.totals, state.caller
+    faces = state.deck.card_faces
+    drawn = state.drawn
+    if seat is None:
+        face = faces.__getitem__
+        players = tuple([_new(PlayerView, (name, totals[i], tuple(map(face, hands[i])),
+                                           len(hands[i]), caller == i))
+                         for i, name in enumerate(names)])
+        drawn_face = None if drawn is None else faces[drawn]
+    else:
+        mine = state.known[index_of(names, seat)]
+        players = tuple([_new(PlayerView, (name, totals[i], row(hands[i], mine, faces),
+                                           len(hands[i]), caller == i))
+                         for i, name in enumerate(names)])
+        drawn_face = faces[drawn] if drawn is not None and drawn in mine else None
+    phase, discard = state.phase, state.discard
+    last = _LAST_DISCARD[0]
+    if last[0] is discard and last[1] is faces:
+        shown = last[2]
+    else:
+        shown = tuple([faces[c] for c in discard])
+        _LAST_DISCARD[0] = (discard, faces, shown)
+    over = phase == OVER
+    return _new(View, (
+        seat, state.manche, phase, PHASE_LABELS[phase], names[state.turn],
+        None if over else names[state.acting], names[state.starter],
+        None if caller is None else names[caller], len(state.pile),
+        shown[-1] if shown else None, len(discard), shown, drawn is not None, drawn_face,
+        state.drawn_from, tuple([faces[c] for c in state.pile]) if seat is None else None,
+        players, over, state.deck.hypothesis, state.deck,
+        tuple(map(names.__getitem__, state.window)), state.variant))
 
 
 class Setup:
@@ -315,58 +438,13 @@ class Setup:
         return tuple(out)
 
     def view(self, state: State, seat: str | None) -> View:
-        """What ``seat`` may see. ``seat=None`` is the teacher's view (every face visible).
+        """What ``seat`` may see (:func:`see`). ``seat=None`` is the teacher's view."""
+        return see(state, seat)
 
-        A player sees the number of cards of every hand and, slot by slot, the faces it has seen and
-        still tracks; the discard (every card there was shown when thrown); the size of the pile;
-        the drawn card if it saw it; the deck's composition. Built at every decision of a playout:
-        the named tuples are made from plain tuples, without their keyword machinery.
-        """
-        names, hands, totals, caller = state.players, state.hands, state.totals, state.caller
-        faces = state.deck.card_faces
-        drawn = state.drawn
-        if seat is None:
-            face = faces.__getitem__
-            players = tuple([_new(PlayerView, (name, totals[i], tuple(map(face, hands[i])),
-                                               len(hands[i]), caller == i))
-                             for i, name in enumerate(names)])
-            drawn_face = None if drawn is None else faces[drawn]
-        else:
-            mine = state.known[index_of(names, seat)]
-            seen = []  # plain loops: a comprehension is a call of its own, and views are hot
-            i = 0
-            row: tuple[str | None, ...]
-            for hand in hands:
-                if mine.isdisjoint(hand):  # most hands: no card seen, a shared row
-                    row = _UNSEEN[len(hand)]
-                elif mine.issuperset(hand):
-                    row = tuple(map(faces.__getitem__, hand))
-                else:
-                    cards = []
-                    for c in hand:
-                        cards.append(faces[c] if c in mine else None)
-                    row = tuple(cards)
-                seen.append(_new(PlayerView, (names[i], totals[i], row, len(hand),
-                                              caller == i)))
-                i += 1
-            players = tuple(seen)
-            drawn_face = faces[drawn] if drawn is not None and drawn in mine else None
-        phase, discard = state.phase, state.discard
-        last = _LAST_DISCARD[0]
-        if last[0] is discard and last[1] is faces:
-            shown = last[2]
-        else:
-            shown = tuple([faces[c] for c in discard])
-            _LAST_DISCARD[0] = (discard, faces, shown)
-        over = phase == OVER
-        return _new(View, (
-            seat, state.manche, phase, PHASE_LABELS[phase], names[state.turn],
-            None if over else names[state.acting], names[state.starter],
-            None if caller is None else names[caller], len(state.pile),
-            shown[-1] if shown else None, len(discard), shown, drawn is not None, drawn_face,
-            state.drawn_from, tuple([faces[c] for c in state.pile]) if seat is None else None,
-            players, over, state.deck.hypothesis, state.deck,
-            tuple(map(names.__getitem__, state.window)), state.variant))
+    def glance(self, state: State, seat: str) -> Glance:
+        """``seat``'s view with its rows made when read (:class:`Glance`): what a computer player
+        that says so (``GLANCES``) is handed in a hint's playouts."""
+        return Glance(state, seat)
 
     def inventory(self, state: State) -> Mapping[Hashable, int]:
         """Every card of the deck by face, wherever it lies (hands, pile, discard, drawn card)."""

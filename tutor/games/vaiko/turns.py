@@ -333,7 +333,7 @@ def _end_round(state: State, reason: Literal["empty", "call", "exhausted"], out:
     return deal(evolve(state, totals=totals, manche=state.manche + 1, starter=starter), out)
 
 
-_STEPS: dict[type, Callable[[State, Any, Out], State]] = {
+STEPS: dict[type, Callable[[State, Any, Out], State]] = {
     vs.Peek: _peek, vs.Draw: _draw, vs.Swap: _swap, vs.Discard: _discard,
     vs.LookHand: _look_hand, vs.Look: _look, vs.Exchange: _exchange, vs.Match: _match,
     vs.Pass: _pass, vs.Call: _call, vs.EndTurn: _end_turn}
@@ -353,7 +353,7 @@ class Turns:
         ``explain=False`` skips the events; the resulting state is the same.
         """
         if not explain:
-            return _STEPS[type(action)](state, action, None), ()
+            return STEPS[type(action)](state, action, None), ()
         out: list[ev.VaikoEvent] = []
-        state = _STEPS[type(action)](state, action, out)
+        state = STEPS[type(action)](state, action, out)
         return state, tuple(out)
