@@ -1,7 +1,7 @@
 """Drahtseilakt's « Conseil » counts as one the cards its view cannot tell apart
-(:meth:`tutor.games.drahtseilakt.hidden.Hidden.hint_class`); its playouts, and Vaiko's, run the
-engine's own rules through the contract (:func:`tutor.engine.hints.playout`; the rules are
-guarded by ``tests/test_golden.py``)."""
+(:meth:`tutor.games.drahtseilakt.hidden.Hidden.hint_class`); its playouts run the engine's own
+rules through the contract (:func:`tutor.engine.hints.playout`; the rules are guarded by
+``tests/test_golden.py``), and Vaiko's call the engine's rule functions themselves."""
 
 from __future__ import annotations
 
@@ -20,11 +20,16 @@ from .test_hints import positions
 
 
 @pytest.mark.parametrize("game", ["drahtseilakt", "vaiko"])
-def test_the_playouts_are_the_contracts(game: str) -> None:
-    """No second copy of the rules (no ``rollout`` module): the game plays no playout of its
-    own, the race plays them all through the engine's ``step``."""
+def test_no_game_keeps_a_second_copy_of_its_rules_for_its_playouts(game: str) -> None:
+    """No ``rollout`` module: Vaiko's playouts call the engine's own rule functions
+    (``tests/test_vaiko_playouts.py`` plays them against the contract's)."""
     assert importlib.util.find_spec(f"tutor.games.{game}.rollout") is None
-    engine = GAMES[game].engine()
+
+
+def test_the_drahtseilakt_playouts_are_the_contracts() -> None:
+    """The game plays no playout of its own: the race plays them all through the engine's
+    ``step``."""
+    engine = GAMES["drahtseilakt"].engine()
     state = engine.new_game(["Alex", "Bea", "Carla"], seed=1)
     for kind in engine.PLAYER_KINDS:
         assert engine.rollout(state, state, kind, [1, 2, 3]) is None

@@ -189,7 +189,8 @@ OPEN_POINTS: list[tuple[str, str, str, int]] = [
     ("vaiko", "deux joueurs depassent 70 dans la meme manche", "vaiko/fin", 0),
     ("vaiko", "egalite pour le plus petit total vaiko", "vaiko/fin", 1),
     ("vaiko", "je peux changer l'ordre de mes cartes", "vaiko/donne", 1),
-    ("vaiko", "on peut jeter un x2 sur un autre x2 ?", "vaiko/x2", 1),
+    ("vaiko", "on peut jeter un x2 sur un autre x2 ?", "vaiko/x2", 2),
+    ("vaiko", "je jette un x2 et la pioche est vide, je rejoue quand meme ?", "vaiko/x2", 1),
     ("vaiko", "avec l'echange qui choisit la carte de l'autre joueur", "vaiko/echange", 1),
     ("vaiko", "on dit vaiko avant ou apres la defausse immediate", "vaiko/annonce", 2),
 ]

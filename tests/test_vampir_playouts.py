@@ -12,14 +12,13 @@ player still draws the same random numbers, in the same order).
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tutor.engine import hints
 from tutor.games import GAMES
+
+from .playouts import own_against_contract
 
 NAMES = ("Alice", "Bruno", "Chloé", "Dario", "Émile")
 KINDS = ("hasard", "chasseur", "stratege")
@@ -30,8 +29,8 @@ GOLDEN_PLAYOUTS = {
     "stratege": (86, 4960, 10024, 94, 42),
 }
 """By kind: playouts played, actions, points, winners and playouts that ended the match, summed
-over :func:`cases` (measured on main 81384db, with the former copy of the rules and through the
-contract alike)."""
+over :func:`tests.playouts.cases` (measured on main 81384db, with the former copy of the rules
+and through the contract alike)."""
 
 GOLDEN_GAMES = {"chasseur": (4519, 3205), "stratege": (5327, 4182)}
 """By kind: actions and final points summed over :func:`games` (measured on main 81384db)."""
@@ -39,27 +38,6 @@ GOLDEN_GAMES = {"chasseur": (4519, 3205), "stratege": (5327, 4182)}
 
 def engine() -> Any:
     return GAMES["vampir"].engine()
-
-
-def cases(game: Any) -> Iterator[tuple[Any, Any, list[int]]]:
-    """(start, state after the action tried, seeds): states sampled from the seat to act's view
-    at about four positions along a seeded random game, for 3 to 5 players and every preset,
-    each followed by one of its legal actions."""
-    for n in range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1):
-        for preset in game.PRESETS:
-            rng = random.Random(100 * n + len(preset))
-            state = game.new_game(list(NAMES[:n]), seed=n, variant=preset)
-            along = []
-            while not game.is_over(state):
-                seat = game.current_seats(state)[0]
-                along.append((state, seat))
-                state, _ = game.apply(state, rng.choice(game.legal_actions(state, seat)))
-            for k in range(0, len(along), max(1, len(along) // 4)):
-                position, seat = along[k]
-                sample = game.sample_state(game.view(position, seat), random.Random(k))
-                legal = game.legal_actions(sample, seat)
-                after = game.step(sample, legal[k % len(legal)], False)[0]
-                yield sample, after, [k * 7 + j for j in range(n)]
 
 
 def test_the_playouts_play_the_three_computer_players_and_leave_the_expert_to_the_contract(
@@ -72,21 +50,7 @@ def test_the_playouts_play_the_three_computer_players_and_leave_the_expert_to_th
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_playout_is_the_contracts_and_the_golden_totals_hold(kind: str) -> None:
-    game = engine()
-    make = game.PLAYER_KINDS[kind][1]
-    played = steps = points = winners = whole = 0
-    for start, state, seeds in cases(game):
-        own = game.rollout(start, state, kind, seeds)
-        bots = {p: make(seed=s) for p, s in zip(state.players, seeds, strict=True)}
-        scores, won, actions, span = hints.playout(game, start, state, bots)
-        assert own is not None
-        assert (dict(own[0]), own[1], own[2], own[3]) == (dict(scores), won, actions, span)
-        played += 1
-        steps += actions
-        points += sum(scores.values())
-        winners += len(won)
-        whole += span
-    assert (played, steps, points, winners, whole) == GOLDEN_PLAYOUTS[kind]
+    assert own_against_contract(engine(), kind, NAMES) == GOLDEN_PLAYOUTS[kind]
 
 
 @pytest.mark.parametrize("kind", sorted(GOLDEN_GAMES))

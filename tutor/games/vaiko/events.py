@@ -166,6 +166,14 @@ class PlaysAgain(Event):
     face: str
 
 
+@event
+class NoReplay(Event):
+    """The ×2 card ``face`` is discarded while the pile is empty: the turn's seat does not play
+    again (the tutor's reading of ``vaiko/x2``), and its turn ends."""
+
+    face: str
+
+
 # --- the special cards -------------------------------------------------------------------------
 
 
@@ -335,7 +343,7 @@ ScoreEvent: TypeAlias = RoundPoints | Bonus | Malus
 
 VaikoEvent: TypeAlias = (
     Seated | DeckUsed | Shuffled | Dealt | FirstDiscard | PeekTurn | Peeked | TurnStarts | Drew
-    | Reshuffled | Swapped | Discarded | LookedAtHand | PlaysAgain | SpecialActs
+    | Reshuffled | Swapped | Discarded | LookedAtHand | PlaysAgain | NoReplay | SpecialActs
     | SpecialIgnored | SwappedSpecialIgnored | Looked | Exchanged | WindowOpens | Matched
     | OneMatchOnly | Missed | Penalty | NoPenalty | Passed | Called | EndedTurn | RoundEnds
     | Revealed | RoundPoints | Bonus | Malus | Totals | NewRound | Refused | Won

@@ -29,6 +29,7 @@ from tutor.games.vaiko.events import (
     Missed,
     NewRound,
     NoPenalty,
+    NoReplay,
     OneMatchOnly,
     Passed,
     Peeked,
@@ -247,6 +248,8 @@ PHRASES = Phrasebook("Vaiko", {
     LookedAtHand: _look_hand,
     PlaysAgain: "La carte {face} est défaussée : {who} rejoue tout de suite. Personne ne peut "
                 "la jeter par-dessus.",
+    NoReplay: "La carte {face} est défaussée, mais la pioche est vide : {who} ne rejoue pas et "
+              "son tour s’achève. Personne ne peut la jeter par-dessus.",
     SpecialActs: _special,
     SpecialIgnored: "{who} a jeté la carte {face} en défausse immédiate : dans cette "
                     "variante, elle n’agit pas.",

@@ -194,6 +194,11 @@ def _after_discard(state: State, card: int, out: Out, swapped: bool = False) -> 
                                              clause=C_V_SWAPPED))
         return _open_window(state, out)
     if effect == "rejouer":
+        if not state.pile:  # replaying would need the discard shuffled again: the turn ends
+            if out is not None:
+                out.append(ev.NoReplay(seat=state.players[state.turn],
+                                       face=state.deck.cards[card].face, clause=C_X2))
+            return _turn_ends(state, out)
         if out is not None:
             out.append(ev.PlaysAgain(seat=state.players[state.turn],
                                   face=state.deck.cards[card].face, clause=C_X2))
@@ -234,6 +239,13 @@ def _next_in_window(state: State, out: Out, **changes: object) -> State:
     window = state.window[1:]
     if window:
         return evolve(state, window=window, acting=window[0], phase=MATCH, **changes)
+    return _turn_ends(state, out, **changes)
+
+
+def _turn_ends(state: State, out: Out, **changes: object) -> State:
+    """The turn's cards are played: its seat may say "Vaiko" (``vaiko/annonce``), unless a seat
+    has already (then the next turn or the end of the round); ``changes``: as
+    :func:`_next_in_window`'s."""
     if state.caller is None:
         return evolve(state, window=(), phase=CALL, acting=state.turn, **changes)
     # the next turn or the next round clears the window
