@@ -91,17 +91,17 @@ class MemoryPlayer:
 
     def choose(self, view: Seen, legal: Sequence[Action]) -> Action:
         seat = legal[0].seat
-        if view.deck is not self._deck:
-            self._read_deck(view.deck)
-        points, effects = self._points, self._effects
         me = view.player(seat)
         phase = view.phase
-        if phase == vs.MATCH:  # the most frequent decision, and the simplest
+        if phase == vs.MATCH:  # the most frequent decision, and the simplest (no points read)
             top = view.discard_top
             for s, f in enumerate(me.cards):
                 if f is not None and f == top:
                     return vs.Match(seat, s)
             return legal[-1]  # Pass, last of the sorted legal actions
+        if view.deck is not self._deck:
+            self._read_deck(view.deck)
+        points, effects = self._points, self._effects
         unknown: list[int] = []  # its slots it does not know, and (points, slot) of the others
         known: list[tuple[int, int]] = []
         for s, f in enumerate(me.cards):

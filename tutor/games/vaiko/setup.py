@@ -268,6 +268,15 @@ def row(hand: tuple[int, ...], mine: frozenset[int], faces: tuple[str, ...]
     return tuple([faces[c] if c in mine else None for c in hand])
 
 
+def rows(state: State, mine: frozenset[int]) -> tuple[PlayerView, ...]:
+    """Every player as a seat that knows the cards ``mine`` sees them (:func:`row`)."""
+    hands, totals, caller = state.hands, state.totals, state.caller
+    faces = state.deck.card_faces
+    return tuple([_new(PlayerView, (name, totals[i], row(hands[i], mine, faces), len(hands[i]),
+                                    caller == i))
+                  for i, name in enumerate(state.players)])
+
+
 class Glance:
     """``seat``'s view with its rows made when read: what :meth:`Setup.glance` hands a computer
     player in a hint's playouts (``GLANCES``: :class:`.bots.MemoryPlayer`). Every field of
@@ -315,9 +324,10 @@ class Glance:
     def player(self, name: str) -> PlayerView:
         """The player called ``name``, as :meth:`.state.View.player` gives them."""
         state = self._state
-        if name not in state.players:
-            raise ValueError(f"Aucun joueur ne s’appelle {name} dans cette partie.")
-        i = state.players.index(name)
+        try:
+            i = state.players.index(name)
+        except ValueError:
+            raise ValueError(f"Aucun joueur ne s’appelle {name} dans cette partie.") from None
         hand = state.hands[i]
         return _new(PlayerView, (name, state.totals[i], row(hand, self._mine,
                                                              state.deck.card_faces),
@@ -326,7 +336,7 @@ class Glance:
     @property
     def players(self) -> tuple[PlayerView, ...]:
         if self._players is None:
-            self._players = tuple([self.player(name) for name in self._state.players])
+            self._players = rows(self._state, self._mine)
         return self._players
 
     def __getattr__(self, name: str) -> Any:
@@ -369,9 +379,7 @@ def see(state: State, seat: str | None) -> View:
         drawn_face = None if drawn is None else faces[drawn]
     else:
         mine = state.known[index_of(names, seat)]
-        players = tuple([_new(PlayerView, (name, totals[i], row(hands[i], mine, faces),
-                                           len(hands[i]), caller == i))
-                         for i, name in enumerate(names)])
+        players = rows(state, mine)
         drawn_face = faces[drawn] if drawn is not None and drawn in mine else None
     phase, discard = state.phase, state.discard
     last = _LAST_DISCARD[0]
