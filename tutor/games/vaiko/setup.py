@@ -257,6 +257,17 @@ class _Nones(dict[int, tuple[None, ...]]):
 _UNSEEN = _Nones()
 
 
+def discard_faces(discard: tuple[int, ...], faces: tuple[str, ...]) -> tuple[str, ...]:
+    """The faces of the cards of ``discard`` (``faces``: the deck's faces by card id), bottom
+    first: the discard last read is kept (:data:`_LAST_DISCARD`)."""
+    last = _LAST_DISCARD[0]
+    if last[0] is discard and last[1] is faces:
+        return last[2]
+    shown = tuple([faces[c] for c in discard])
+    _LAST_DISCARD[0] = (discard, faces, shown)
+    return shown
+
+
 def row(hand: tuple[int, ...], mine: frozenset[int], faces: tuple[str, ...]
         ) -> tuple[str | None, ...]:
     """``hand`` as a seat that knows the cards ``mine`` sees it, slot by slot: each face it
@@ -311,8 +322,7 @@ class Glance:
     @property
     def discard(self) -> tuple[str, ...]:
         state = self._state
-        faces = state.deck.card_faces
-        return tuple([faces[c] for c in state.discard])
+        return discard_faces(state.discard, state.deck.card_faces)
 
     @property
     def drawn(self) -> str | None:
@@ -382,12 +392,7 @@ def see(state: State, seat: str | None) -> View:
         players = rows(state, mine)
         drawn_face = faces[drawn] if drawn is not None and drawn in mine else None
     phase, discard = state.phase, state.discard
-    last = _LAST_DISCARD[0]
-    if last[0] is discard and last[1] is faces:
-        shown = last[2]
-    else:
-        shown = tuple([faces[c] for c in discard])
-        _LAST_DISCARD[0] = (discard, faces, shown)
+    shown = discard_faces(discard, faces)
     over = phase == OVER
     return _new(View, (
         seat, state.manche, phase, PHASE_LABELS[phase], names[state.turn],
