@@ -35,6 +35,14 @@ def cases(game: Any, names: Sequence[str]) -> Iterator[tuple[Any, Any, list[int]
                 yield sample, after, [k * 7 + j for j in range(n)]
 
 
+def kinds_played(game: Any) -> set[str]:
+    """The kinds of computer player whose playouts the game plays itself (its ``rollout`` gives
+    one; for the others, ``None``: the contract plays them)."""
+    state = game.new_game(["Alex", "Bea", "Carla"], seed=1)
+    return {kind for kind in game.PLAYER_KINDS
+            if game.rollout(state, state, kind, [1, 2, 3]) is not None}
+
+
 def own_against_contract(game: Any, kind: str, names: Sequence[str]) -> Totals:
     """Every case's playout by the game's own :meth:`rollout` equals the contract's, by
     computer players of ``kind`` seeded alike; the totals of those playouts."""
